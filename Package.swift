@@ -1,0 +1,46 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Bloq",
+    products: [
+        .library(name: "BloqEngine", targets: ["BloqEngine"]),
+        .library(name: "BloqGame", targets: ["BloqGame"]),
+        .executable(name: "bloq", targets: ["bloq"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
+    ],
+    targets: [
+        // The only C library wrapper; imported by BloqSDL and nothing else.
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "sdl2",
+            providers: [
+                .apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev", "libfontconfig-dev"])
+            ]
+        ),
+        // Rules, levels, play session: pure Swift, standard library only.
+        .target(name: "BloqGame"),
+        // The file system: the data search path, level files and packs.
+        .target(name: "BloqFiles", dependencies: ["BloqGame"]),
+        // Animation, input recognition and layout: no SDL, no clock.
+        .target(name: "BloqEngine"),
+        // The board scene: block controllers that join the engine and the rules.
+        .target(name: "BloqPlay", dependencies: ["BloqEngine", "BloqGame"]),
+        // The platform: window, renderer, text, events, the render loop.
+        .target(name: "BloqSDL", dependencies: ["CSDL2", "BloqEngine", "BloqGame", "BloqPlay", "BloqFiles"]),
+        .executableTarget(
+            name: "bloq",
+            dependencies: [
+                "BloqGame", "BloqFiles", "BloqSDL",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "BloqGameTests", dependencies: ["BloqGame"]),
+        .testTarget(name: "BloqEngineTests", dependencies: ["BloqEngine"]),
+        .testTarget(name: "BloqPlayTests", dependencies: ["BloqPlay"]),
+        .testTarget(name: "BloqFilesTests", dependencies: ["BloqFiles"]),
+        .testTarget(name: "BloqSDLTests", dependencies: ["BloqSDL", "CSDL2"]),
+    ]
+)

@@ -1,0 +1,83 @@
+/// Follows one pointer from down to up and reports translation and velocity, as
+/// `UIPanGestureRecognizer` does. Units are whatever the caller feeds (cells, pixels).
+///
+/// Velocity is a least-squares fit of position against time over the samples of the last
+/// `velocityWindow` seconds, so uneven event timing does not make it spike.
+public struct PanRecognizer: Sendable {
+    public enum State: Hashable, Sendable {
+        case possible, began, changed, ended, cancelled
+    }
+
+    /// How far back velocity looks, in seconds.
+    public var velocityWindow = 0.1
+
+    public private(set) var state: State = .possible
+    public private(set) var start = Point.zero
+    public private(set) var location = Point.zero
+    private var samples: [(time: Double, point: Point)] = []
+
+    public init() {}
+
+    /// The offset from where the pan began.
+    public var translation: Point { location - start }
+
+    /// Begins a pan at `point`.
+    public mutating func begin(at point: Point, time: Double) {
+        state = .began
+        start = point
+        location = point
+        samples = [(time, point)]
+    }
+
+    /// Moves the pan to `point`.
+    public mutating func move(to point: Point, time: Double) {
+        guard state == .began || state == .changed else { return }
+        state = .changed
+        location = point
+        record(point, time)
+    }
+
+    /// Ends the pan at `point`.
+    public mutating func end(at point: Point, time: Double) {
+        guard state == .began || state == .changed else { return }
+        if point != location { move(to: point, time: time) }
+        state = .ended
+    }
+
+    /// Cancels the pan: it ends where it is, with no velocity.
+    public mutating func cancel() {
+        guard state == .began || state == .changed else { return }
+        state = .cancelled
+        samples.removeAll()
+    }
+
+    /// Velocity in units per second over the last `velocityWindow` seconds (zero when
+    /// cancelled or with fewer than two samples in the window).
+    public var velocity: Point {
+        guard state != .cancelled, let last = samples.last else { return .zero }
+        let recent = samples.filter { last.time - $0.time <= velocityWindow + 1e-9 }
+        guard recent.count >= 2 else { return .zero }
+        let meanT = recent.reduce(0) { $0 + $1.time } / Double(recent.count)
+        let meanX = recent.reduce(0) { $0 + $1.point.x } / Double(recent.count)
+        let meanY = recent.reduce(0) { $0 + $1.point.y } / Double(recent.count)
+        var stt = 0.0
+        var stx = 0.0
+        var sty = 0.0
+        for sample in recent {
+            let dt = sample.time - meanT
+            stt += dt * dt
+            stx += dt * (sample.point.x - meanX)
+            sty += dt * (sample.point.y - meanY)
+        }
+        guard stt > 1e-12 else { return .zero }
+        return Point(x: stx / stt, y: sty / stt)
+    }
+
+    private mutating func record(_ point: Point, _ time: Double) {
+        samples.append((time, point))
+        // Keep a little more than the window; old samples carry no information.
+        if let last = samples.last?.time {
+            samples.removeAll { last - $0.time > velocityWindow * 2 }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// One problem found in a file, reported as compilers do:
+/// `PATH:LINE:COLUMN: error: MESSAGE`.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Sendable {
+        case error, warning
+    }
+
+    /// The name the file is shown by (usually its path).
+    public var file: String
+    /// Line from 1; a problem with the whole file is at line 1, column 1.
+    public var line: Int
+    /// Column from 1, counted in characters.
+    public var column: Int
+    public var severity: Severity
+    public var message: String
+
+    public init(file: String, line: Int, column: Int, severity: Severity = .error, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.severity = severity
+        self.message = message
+    }
+
+    public var description: String { "\(file):\(line):\(column): \(severity.rawValue): \(message)" }
+}
+
+/// The diagnostics of a file that could not be loaded: at least one is an error.
+public struct LevelLoadError: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+
+    public init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}

@@ -1,0 +1,41 @@
+/// How hard a level is meant to be.
+public enum Difficulty: String, CaseIterable, Sendable, Codable {
+    case easy, medium, hard
+}
+
+/// A level as a file describes it: its board and its header.
+public struct Level: Hashable, Sendable {
+    /// The title, or the file's name without extension when the file gives none.
+    public var title: String
+    /// The optimal number of moves as the file states it, if it does.
+    public var par: Int?
+    public var difficulty: Difficulty?
+    public var author: String?
+    /// The starting board.
+    public var board: Board
+    /// Warnings found while loading (the level is usable).
+    public var warnings: [Diagnostic]
+
+    public init(
+        title: String, par: Int? = nil, difficulty: Difficulty? = nil, author: String? = nil, board: Board,
+        warnings: [Diagnostic] = []
+    ) {
+        self.title = title
+        self.par = par
+        self.difficulty = difficulty
+        self.author = author
+        self.board = board
+        self.warnings = warnings
+    }
+}
+
+/// A level ready to play, with the name (usually the path) it is shown and reported by.
+public struct PlayableLevel: Sendable {
+    public var name: String
+    public var level: Level
+
+    public init(name: String, level: Level) {
+        self.name = name
+        self.level = level
+    }
+}

@@ -1,0 +1,289 @@
+/// Reads the level format of CONTRACT section 1 from bytes.
+///
+/// The parser takes bytes and a display name, not a path, so it can report invalid UTF-8
+/// at its position and never touches the file system. It collects every error of the file
+/// rather than stopping at the first.
+public enum LevelParser {
+    /// Files larger than this are refused without being read further.
+    public static let maximumFileSize = 64 * 1024
+
+    /// The header keys a level file may use (keys starting with `x-` are also allowed).
+    public static let knownKeys: Set<String> = ["title", "par", "difficulty", "author"]
+
+    /// Parses a level. `name` is the path or name diagnostics are reported under; the
+    /// title defaults to its last path component without the `.bloq` extension.
+    public static func parse(_ bytes: some Collection<UInt8>, name: String) -> Result<Level, LevelLoadError> {
+        var parser = Parser(name: name)
+        return parser.run(Array(bytes))
+    }
+
+    /// Parses a level from text (tests and tools).
+    public static func parse(_ text: String, name: String) -> Result<Level, LevelLoadError> {
+        parse(Array(text.utf8), name: name)
+    }
+
+    /// The title a file stands for when it gives none: its name without folder and extension.
+    public static func defaultTitle(for name: String) -> String {
+        let base = name.split(separator: "/").last.map(String.init) ?? name
+        return base.hasSuffix(".bloq") ? String(base.dropLast(5)) : base
+    }
+}
+
+private struct Parser {
+    let name: String
+    var diagnostics: [Diagnostic] = []
+
+    init(name: String) { self.name = name }
+
+    mutating func error(_ line: Int, _ column: Int, _ message: String) {
+        diagnostics.append(Diagnostic(file: name, line: line, column: column, message: message))
+    }
+
+    mutating func warning(_ line: Int, _ column: Int, _ message: String) {
+        diagnostics.append(Diagnostic(file: name, line: line, column: column, severity: .warning, message: message))
+    }
+
+    mutating func run(_ bytes: [UInt8]) -> Result<Level, LevelLoadError> {
+        if bytes.count > LevelParser.maximumFileSize {
+            error(
+                1, 1,
+                "file is \(bytes.count) bytes, more than the limit of \(LevelParser.maximumFileSize) (64 KiB); a level file holds one board of at most 16x16 cells"
+            )
+            return .failure(LevelLoadError(diagnostics: diagnostics))
+        }
+        guard let text = decode(bytes) else { return .failure(LevelLoadError(diagnostics: diagnostics)) }
+
+        var header: [String: String] = [:]
+        var gridRows: [(line: Int, cells: [(column: Int, cell: Cell)])] = []
+        var gridEnded = false
+        var reportedRowAfterGrid = false
+
+        // Split on scalars: in Swift "\r\n" is one Character and would not match "\n".
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, rawLine) in lines.enumerated() {
+            let lineNumber = index + 1
+            var line = Substring(String(String.UnicodeScalarView(rawLine)))
+            if line.last == "\r" { line = line.dropLast() }
+            // The content before a comment, as characters with their 1-based columns.
+            let characters = Array(line.prefix { $0 != ";" })
+            let content = String(characters)
+            if content.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                if !gridRows.isEmpty { gridEnded = true }
+                continue
+            }
+            if let colon = headerColon(characters) {
+                if !gridRows.isEmpty {
+                    error(
+                        lineNumber, 1,
+                        "header line after the grid; move '\(String(characters[..<colon]).trimmed)' above the first row of cells"
+                    )
+                    continue
+                }
+                parseHeader(characters, colon: colon, line: lineNumber, into: &header)
+                continue
+            }
+            if gridEnded {
+                if !reportedRowAfterGrid {
+                    error(
+                        lineNumber, firstNonBlank(characters),
+                        "row after a blank line that ended the grid; a grid is one run of rows, so remove the blank line or this row"
+                    )
+                    reportedRowAfterGrid = true
+                }
+                continue
+            }
+            var cells: [(Int, Cell)] = []
+            for (offset, character) in characters.enumerated() where character != " " && character != "\t" {
+                let column = offset + 1
+                if let cell = Cell(character: character) {
+                    cells.append((column, cell))
+                } else {
+                    error(lineNumber, column, unknownCellMessage(character))
+                    cells.append((column, .wall))
+                }
+            }
+            gridRows.append((lineNumber, cells))
+        }
+
+        let board = buildBoard(gridRows, lastLine: max(lines.count, 1))
+        let level = board.map { board in
+            Level(
+                title: header["title"] ?? LevelParser.defaultTitle(for: name),
+                par: header["par"].flatMap { Int($0) },
+                difficulty: header["difficulty"].flatMap(Difficulty.init(rawValue:)),
+                author: header["author"],
+                board: board,
+                warnings: diagnostics.filter { $0.severity == .warning })
+        }
+        if let level, !diagnostics.contains(where: { $0.severity == .error }) { return .success(level) }
+        return .failure(LevelLoadError(diagnostics: diagnostics))
+    }
+
+    /// Decodes UTF-8, reporting the first invalid byte or a NUL (binary data) at its position.
+    mutating func decode(_ bytes: [UInt8]) -> String? {
+        var line = 1
+        var column = 1
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let length: Int
+            switch byte {
+            case 0x00:
+                error(line, column, "file holds a NUL byte: this looks like binary data, not a level text file")
+                return nil
+            case 0x01...0x7F: length = 1
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: length = 0
+            }
+            var valid = length > 0 && index + length <= bytes.count
+            if valid {
+                for continuation in bytes[(index + 1)..<(index + length)] where continuation & 0xC0 != 0x80 {
+                    valid = false
+                }
+            }
+            if valid, length > 1 {
+                // Reject overlong forms, surrogates and code points past U+10FFFF.
+                var scalar = UInt32(byte) & (0xFF >> (length + 1))
+                for continuation in bytes[(index + 1)..<(index + length)] {
+                    scalar = scalar << 6 | UInt32(continuation & 0x3F)
+                }
+                let minimum: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+                valid = scalar >= minimum && scalar <= 0x10FFFF && !(0xD800...0xDFFF).contains(scalar)
+            }
+            guard valid else {
+                error(
+                    line, column,
+                    "invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true))); save the file as UTF-8 text")
+                return nil
+            }
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            index += length
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The index of the ':' ending a `key:` prefix, if the line is a header line. A header
+    /// key starts with a lowercase letter or digit; anything else (grid rows) has no such colon.
+    func headerColon(_ characters: [Character]) -> Int? {
+        guard let colon = characters.firstIndex(of: ":") else { return nil }
+        let key = String(characters[..<colon]).trimmed
+        guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+            return nil
+        }
+        return colon
+    }
+
+    mutating func parseHeader(_ characters: [Character], colon: Int, line: Int, into header: inout [String: String]) {
+        let keyStart = firstNonBlank(characters)
+        let key = String(characters[..<colon]).trimmed
+        let value = String(characters[(colon + 1)...]).trimmed
+        let valueColumn = colon + 2 + (characters[(colon + 1)...].prefix { $0 == " " || $0 == "\t" }.count)
+        guard key.allSatisfy({ ($0.isLowercase && $0.isASCII) || ($0.isNumber && $0.isASCII) || $0 == "-" }) else {
+            error(line, keyStart, "header key '\(key)' must be lower-case letters, digits and '-'; write '\(key.lowercased())'")
+            return
+        }
+        if key.hasPrefix("x-") { return }
+        guard LevelParser.knownKeys.contains(key) else {
+            error(
+                line, keyStart,
+                "unknown header key '\(key)'; known keys are title, par, difficulty and author (prefix a tool's own key with 'x-')"
+            )
+            return
+        }
+        if header[key] != nil {
+            error(line, keyStart, "'\(key)' is given twice; keep one")
+            return
+        }
+        guard !value.isEmpty else {
+            error(line, valueColumn, "'\(key):' has no value; write one after the colon or remove the line")
+            return
+        }
+        switch key {
+        case "par":
+            guard let par = Int(value), par >= 1, par <= 999 else {
+                error(line, valueColumn, "par must be a whole number of moves from 1 to 999, not '\(value)'")
+                return
+            }
+            header[key] = String(par)
+        case "difficulty":
+            guard Difficulty(rawValue: value) != nil else {
+                error(line, valueColumn, "difficulty must be easy, medium or hard, not '\(value)'")
+                return
+            }
+            header[key] = value
+        default:
+            header[key] = value
+        }
+    }
+
+    mutating func buildBoard(_ rows: [(line: Int, cells: [(column: Int, cell: Cell)])], lastLine: Int) -> Board? {
+        guard let first = rows.first else {
+            error(lastLine, 1, "no grid: add rows of cells ('.' empty, '#' wall, R O Y G B P C W blocks) after the header")
+            return nil
+        }
+        let width = first.cells.count
+        var ragged = false
+        for row in rows.dropFirst() where row.cells.count != width {
+            let column = row.cells.count > width ? row.cells[width].column : (row.cells.last.map { $0.column + 1 } ?? 1)
+            error(
+                row.line, column,
+                "row has \(row.cells.count) cells but the first row (line \(first.line)) has \(width); every row needs the same number of cells"
+            )
+            ragged = true
+        }
+        if !Board.sizeRange.contains(rows.count) {
+            error(
+                first.line, 1,
+                "grid has \(rows.count) row\(rows.count == 1 ? "" : "s"); a board needs 2 to 16 rows")
+        }
+        if !Board.sizeRange.contains(width) {
+            error(first.line, first.cells.first?.column ?? 1, "grid has \(width) column\(width == 1 ? "" : "s"); a board needs 2 to 16 columns")
+        }
+        guard !ragged, let board = Board(rows: rows.count, columns: width, cells: rows.flatMap { $0.cells.map(\.cell) })
+        else { return nil }
+        if board.blockCount == 0 {
+            error(first.line, 1, "the grid has no blocks; add at least one (R O Y G B P C W)")
+        }
+        for (a, b) in board.touchingPairs {
+            let row = rows[b.row]
+            error(
+                row.line, row.cells[b.column].column,
+                "\(colorName(board[b])) blocks at row \(a.row + 1), column \(a.column + 1) and row \(b.row + 1), column \(b.column + 1) touch at the start; same-coloured blocks must not share an edge"
+            )
+        }
+        return board
+    }
+
+    func colorName(_ cell: Cell) -> String {
+        guard let color = cell.color else { return "" }
+        return "\(color)".prefix(1).uppercased() + "\(color)".dropFirst()
+    }
+
+    func unknownCellMessage(_ character: Character) -> String {
+        let shown = character.isASCII && !character.isWhitespace ? "'\(character)'" : "U+\(character.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: "+U+"))"
+        if let upper = character.uppercased().first, Cell(character: upper) != nil, character.isLowercase {
+            return "unknown cell \(shown); colours are upper case: write '\(upper)'"
+        }
+        return "unknown cell \(shown); use '.' empty, '#' wall or a colour R O Y G B P C W"
+    }
+
+    func firstNonBlank(_ characters: [Character]) -> Int {
+        (characters.firstIndex { $0 != " " && $0 != "\t" } ?? 0) + 1
+    }
+}
+
+extension String {
+    var trimmed: String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
+        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+        return String(scalars)
+    }
+}

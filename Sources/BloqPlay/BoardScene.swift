@@ -1,0 +1,333 @@
+import BloqEngine
+import BloqGame
+
+/// Something the scene did that the platform may want to show or sound.
+public enum SceneEvent: Hashable, Sendable {
+    /// A push that could not move (blocked, or it would not commute with moves in flight).
+    case bumped(CellPosition, Direction)
+    /// A move committed to the rules.
+    case committed(Move)
+    /// Blocks vanished (the cells they were in).
+    case vanished([CellPosition])
+    /// The board became empty.
+    case cleared
+}
+
+/// The board being played: the rules' session plus a sprite and, while it moves, a slide
+/// controller per block. Pointers drive it in cell units (whole numbers are cell centres),
+/// so it knows nothing of pixels, windows or SDL; `AnimationDriver` time moves it.
+///
+/// Moves commit to the session when their animations complete at the end, so the board
+/// is always the level's start with the committed moves applied.
+public final class BoardScene {
+    /// How far (in cells) a pan must travel before its direction is decided.
+    public static let directionThreshold = 0.1
+    /// Release speed (cells per second) below which the position, not the velocity, decides.
+    public static let flingSpeed = 1.0
+    /// While a pointer drags, fractionComplete stays in this range so a drag alone never
+    /// completes or cancels a move.
+    public static let scrubRange = 0.01...0.99
+
+    public let driver: AnimationDriver
+    public private(set) var session: PlaySession
+    /// Events since the caller last took them.
+    public private(set) var events: [SceneEvent] = []
+
+    private var sprites: [Int: BlockSprite] = [:]
+    /// The block id resting in each occupied cell of the committed board.
+    private var restingIDs: [CellPosition: Int] = [:]
+    private var controllers: [Int: SlideController] = [:]
+    private var grabs: [PointerID: Grab] = [:]
+    private var nextID = 0
+
+    private struct Grab {
+        var blockID: Int
+        var pan = PanRecognizer()
+        /// The controller's fractionComplete when this pointer took it.
+        var progressAtGrab = 0.0
+        /// The push was blocked: the rest of this pan does nothing.
+        var isSpent = false
+    }
+
+    public init(board: Board, driver: AnimationDriver = AnimationDriver()) {
+        self.driver = driver
+        session = PlaySession(start: board)
+        rebuildSprites()
+    }
+
+    // MARK: Reading
+
+    /// The sprites to draw, in a stable order (by id).
+    public var blockSprites: [BlockSprite] { sprites.values.sorted { $0.id < $1.id } }
+
+    /// The committed board.
+    public var board: Board { session.board }
+
+    /// Whether anything moves (the render loop may sleep when not).
+    public var isAnimating: Bool { driver.hasRunningAnimators }
+
+    /// Whether moves are in flight (undo, redo and restart wait until none are).
+    public var hasMovesInFlight: Bool { !controllers.isEmpty }
+
+    /// Returns the events since the last call and forgets them.
+    public func takeEvents() -> [SceneEvent] {
+        defer { events.removeAll() }
+        return events
+    }
+
+    // MARK: Time
+
+    /// Advances every animation by `seconds`.
+    public func advance(by seconds: Double) {
+        driver.advance(by: seconds)
+    }
+
+    // MARK: Pointers
+
+    /// A pointer went down at `point` (cell units). It grabs the block drawn there, if
+    /// any, catching it mid-flight when it is moving.
+    public func pointerDown(_ pointer: PointerID, at point: CellPoint, time: Double) {
+        guard grabs[pointer] == nil, let id = hitTest(point), !grabs.values.contains(where: { $0.blockID == id })
+        else { return }
+        var grab = Grab(blockID: id)
+        if let controller = controllers[id] {
+            controller.animator.pauseAnimation()
+            grab.progressAtGrab = controller.animator.fractionComplete
+        }
+        grab.pan.begin(at: Point(x: point.column, y: point.row), time: time)
+        grabs[pointer] = grab
+    }
+
+    /// A pointer that is down moved to `point`.
+    public func pointerMoved(_ pointer: PointerID, to point: CellPoint, time: Double) {
+        guard var grab = grabs[pointer] else { return }
+        grab.pan.move(to: Point(x: point.column, y: point.row), time: time)
+        defer { grabs[pointer] = grab }
+        guard !grab.isSpent else { return }
+        if controllers[grab.blockID] == nil {
+            let translation = grab.pan.translation
+            guard max(abs(translation.x), abs(translation.y)) >= BoardScene.directionThreshold else { return }
+            let direction: Direction =
+                abs(translation.x) >= abs(translation.y)
+                ? (translation.x < 0 ? .left : .right) : (translation.y < 0 ? .up : .down)
+            guard let cell = restingCell(of: grab.blockID), beginMove(Move(from: cell, direction: direction), blockID: grab.blockID)
+            else {
+                grab.isSpent = true
+                return
+            }
+            grab.progressAtGrab = 0
+        }
+        scrub(grab)
+    }
+
+    /// A pointer went up at `point`: the move finishes or returns by the release velocity.
+    public func pointerUp(_ pointer: PointerID, at point: CellPoint, time: Double) {
+        guard var grab = grabs.removeValue(forKey: pointer) else { return }
+        grab.pan.end(at: Point(x: point.column, y: point.row), time: time)
+        if !grab.isSpent, controllers[grab.blockID] != nil { scrub(grab) }
+        release(grab)
+    }
+
+    /// The platform took a pointer away (focus lost, window left): a release with no velocity.
+    public func pointerCancelled(_ pointer: PointerID) {
+        guard var grab = grabs.removeValue(forKey: pointer) else { return }
+        grab.pan.cancel()
+        release(grab)
+    }
+
+    /// Cancels every pointer (focus lost).
+    public func cancelAllPointers() {
+        for pointer in grabs.keys { pointerCancelled(pointer) }
+    }
+
+    // MARK: Programmatic moves
+
+    /// Plays `move` with its animation, as a swipe that runs on its own. Returns false (with a
+    /// bump) when the move is illegal or would not commute with the moves in flight.
+    @discardableResult
+    public func perform(_ move: Move) -> Bool {
+        guard let id = restingIDs[move.from], controllers[id] == nil, !grabs.values.contains(where: { $0.blockID == id })
+        else { return false }
+        guard beginMove(move, blockID: id), let controller = controllers[id] else { return false }
+        controller.animator.startAnimation()
+        return true
+    }
+
+    /// Undoes the last step once no move is in flight. Returns whether it did.
+    @discardableResult
+    public func undo() -> Bool { settledEdit { $0.undo() } }
+
+    /// Redoes the last undone step once no move is in flight. Returns whether it did.
+    @discardableResult
+    public func redo() -> Bool { settledEdit { $0.redo() } }
+
+    /// Restarts the level (undoable) once no move is in flight. Returns whether it did.
+    @discardableResult
+    public func restart() -> Bool { settledEdit { $0.restart() } }
+
+    // MARK: Private
+
+    private func settledEdit(_ edit: (inout PlaySession) -> Bool) -> Bool {
+        guard controllers.isEmpty, grabs.isEmpty, edit(&session) else { return false }
+        rebuildSprites()
+        return true
+    }
+
+    private func rebuildSprites() {
+        sprites.removeAll()
+        restingIDs.removeAll()
+        for position in board.positions {
+            guard let color = board[position].color else { continue }
+            nextID += 1
+            sprites[nextID] = BlockSprite(id: nextID, color: color, position: CellPoint(position))
+            restingIDs[position] = nextID
+        }
+    }
+
+    private func restingCell(of id: Int) -> CellPosition? {
+        restingIDs.first { $0.value == id }?.key
+    }
+
+    /// The topmost live block whose drawn square contains `point`.
+    private func hitTest(_ point: CellPoint) -> Int? {
+        blockSprites.last { sprite in
+            !sprite.isVanishing && abs(sprite.position.row - point.row) <= 0.5
+                && abs(sprite.position.column - point.column) <= 0.5
+        }?.id
+    }
+
+    /// Creates the paused animator of a move, or bumps and returns false.
+    private func beginMove(_ move: Move, blockID: Int) -> Bool {
+        guard let slide = board.slide(move), commutesWithMovesInFlight(move) else {
+            bump(blockID: blockID, direction: move.direction)
+            return false
+        }
+        let controller = SlideController(
+            blockID: blockID, move: move, destination: slide.destination, driver: driver)
+        controller.animator.addAnimations { [weak self, weak controller] progress in
+            guard let self, let controller else { return }
+            self.sprites[blockID]?.position = controller.position(at: progress)
+        }
+        controller.animator.addCompletion { [weak self, weak controller] position in
+            guard let self, let controller else { return }
+            self.complete(controller, at: position)
+        }
+        controller.animator.pauseAnimation()
+        controllers[blockID] = controller
+        return true
+    }
+
+    /// GAME.md's rule: applied to the committed board before or after any of the moves in
+    /// flight, the new move slides the same way and vanishes the same blocks, and so does
+    /// each of them after it. Then every order of commits gives the same board.
+    private func commutesWithMovesInFlight(_ move: Move) -> Bool {
+        let inFlight = controllers.values.sorted { $0.blockID < $1.blockID }.map(\.move)
+        guard !inFlight.isEmpty else { return true }
+        guard inFlight.count <= 10, let alone = board.slide(move) else { return false }
+        let solo = inFlight.compactMap { board.slide($0) }
+        guard solo.count == inFlight.count else { return false }
+        for subset in 0..<(1 << inFlight.count) {
+            let applied = inFlight.indices.filter { subset & (1 << $0) != 0 }.map { inFlight[$0] }
+            guard let before = board.applying(applied), let slide = before.slide(move),
+                slide.destination == alone.destination, slide.vanished == alone.vanished
+            else { return false }
+            for index in inFlight.indices where subset & (1 << index) == 0 {
+                guard let other = slide.result.slide(inFlight[index]),
+                    other.destination == solo[index].destination, other.vanished == solo[index].vanished
+                else { return false }
+            }
+        }
+        return true
+    }
+
+    private func scrub(_ grab: Grab) {
+        guard let controller = controllers[grab.blockID], controller.distance > 0 else { return }
+        let fraction = grab.progressAtGrab + controller.along(grab.pan.translation) / Double(controller.distance)
+        controller.animator.fractionComplete = min(
+            max(fraction, BoardScene.scrubRange.lowerBound), BoardScene.scrubRange.upperBound)
+    }
+
+    /// Ends a pan: the release velocity along the move decides, or the position when slow;
+    /// the animator continues from where the pointer left it.
+    private func release(_ grab: Grab) {
+        guard let controller = controllers[grab.blockID] else { return }
+        let animator = controller.animator
+        let velocity = controller.along(grab.pan.velocity)  // cells per second along the move
+        let fraction = animator.fractionComplete
+        let finishes = abs(velocity) >= BoardScene.flingSpeed ? velocity > 0 : fraction > 0.5
+        animator.isReversed = !finishes
+        let remaining = (finishes ? 1 - fraction : fraction) * Double(controller.distance)
+        // Pick up the release speed when it heads the same way; never slower than a
+        // programmatic slide. Ease-out starts at about 1.7 times its average speed.
+        let towardTarget = finishes == (velocity > 0) ? abs(velocity) : 0
+        let speed = max(towardTarget / 1.7, 1 / SlideController.duration(forCells: 1))
+        let time = min(max(remaining / speed, 0.04), 0.35)
+        animator.continueAnimation(withTimingParameters: .easeOut, durationFactor: time / animator.duration)
+    }
+
+    private func complete(_ controller: SlideController, at position: AnimatingPosition) {
+        let id = controller.blockID
+        controllers[id] = nil
+        for (pointer, grab) in grabs where grab.blockID == id { grabs[pointer] = nil }
+        guard position == .end else {
+            sprites[id]?.position = CellPoint(controller.move.from)
+            return
+        }
+        guard let slide = session.play(controller.move) else {
+            // The rules refused (should not happen with the commute rule): restore.
+            sprites[id]?.position = CellPoint(controller.move.from)
+            return
+        }
+        controller.swapOffsets()
+        restingIDs[controller.move.from] = nil
+        restingIDs[slide.destination] = id
+        sprites[id]?.position = CellPoint(slide.destination)
+        events.append(.committed(controller.move))
+        if !slide.vanished.isEmpty {
+            for cell in slide.vanished {
+                if let vanishing = restingIDs.removeValue(forKey: cell) { vanish(vanishing) }
+            }
+            events.append(.vanished(slide.vanished))
+        }
+        verifySprites()
+        if session.isCleared { events.append(.cleared) }
+    }
+
+    /// After a commit, every resting block must sit where the rules say (seed 000's sanity
+    /// check); if not, the sprites are rebuilt from the board.
+    private func verifySprites() {
+        for (cell, id) in restingIDs where controllers[id] == nil {
+            guard let sprite = sprites[id], board[cell].color == sprite.color,
+                sprite.position == CellPoint(cell)
+            else {
+                rebuildSprites()
+                return
+            }
+        }
+        if restingIDs.count != board.blockCount { rebuildSprites() }
+    }
+
+    private func vanish(_ id: Int) {
+        sprites[id]?.isVanishing = true
+        let animator = PropertyAnimator(duration: 0.28, curve: .linear, driver: driver)
+        animator.addAnimations { [weak self] t in
+            // Swell a little, then shrink and fade.
+            let scale = t < 0.3 ? 1 + 0.15 * (t / 0.3) : 1.15 * (1 - (t - 0.3) / 0.7)
+            self?.sprites[id]?.scale = scale
+            self?.sprites[id]?.opacity = t < 0.3 ? 1 : 1 - (t - 0.3) / 0.7
+        }
+        animator.addCompletion { [weak self] _ in self?.sprites[id] = nil }
+        animator.startAnimation()
+    }
+
+    private func bump(blockID id: Int, direction: Direction) {
+        if let cell = restingCell(of: id) { events.append(.bumped(cell, direction)) }
+        let animator = PropertyAnimator(duration: 0.16, curve: .linear, driver: driver)
+        animator.addAnimations { [weak self] t in
+            let amount = 0.08 * (t < 0.35 ? t / 0.35 : (1 - t) / 0.65)
+            self?.sprites[id]?.nudge = CellPoint(
+                row: Double(direction.rowStep) * amount, column: Double(direction.columnStep) * amount)
+        }
+        animator.startAnimation()
+    }
+}

@@ -1,0 +1,197 @@
+import BloqEngine
+import CSDL2
+
+/// An RGBA colour.
+struct RGBA: Hashable {
+    var r: UInt8
+    var g: UInt8
+    var b: UInt8
+    var a: UInt8 = 255
+
+    init(_ hex: UInt32, alpha: UInt8 = 255) {
+        r = UInt8((hex >> 16) & 0xFF)
+        g = UInt8((hex >> 8) & 0xFF)
+        b = UInt8(hex & 0xFF)
+        a = alpha
+    }
+
+    func with(alpha: UInt8) -> RGBA {
+        var copy = self
+        copy.a = alpha
+        return copy
+    }
+}
+
+/// Drawing on an SDL renderer: filled and rounded rectangles, shaded block tiles and text.
+/// Every texture here is a cache, rebuilt when the output size changes.
+final class Canvas {
+    let renderer: OpaquePointer
+    private let fontPath: String?
+    private var fonts: [Int: OpaquePointer] = [:]
+    private var textures: [ShapeKey: OpaquePointer] = [:]
+    private var texts: [TextKey: (texture: OpaquePointer, width: Int32, height: Int32)] = [:]
+
+    private struct ShapeKey: Hashable {
+        var width: Int
+        var height: Int
+        var radius: Int
+        var shaded: Bool
+    }
+
+    private struct TextKey: Hashable {
+        var text: String
+        var size: Int
+        var color: RGBA
+    }
+
+    init(renderer: OpaquePointer, fontPath: String?) {
+        self.renderer = renderer
+        self.fontPath = fontPath
+    }
+
+    deinit { flush() }
+
+    /// Drops every cached texture and font (after a resize, or before the renderer goes).
+    func flush() {
+        for texture in textures.values { SDL_DestroyTexture(texture) }
+        for text in texts.values { SDL_DestroyTexture(text.texture) }
+        for font in fonts.values { TTF_CloseFont(font) }
+        textures.removeAll()
+        texts.removeAll()
+        fonts.removeAll()
+    }
+
+    /// The size of the output in pixels.
+    var outputSize: Size {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &width, &height)
+        return Size(width: Double(width), height: Double(height))
+    }
+
+    func clear(_ color: RGBA) {
+        SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+        SDL_RenderClear(renderer)
+    }
+
+    func fill(_ rect: Rect, _ color: RGBA) {
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+        var frect = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
+        SDL_RenderFillRectF(renderer, &frect)
+    }
+
+    /// A rounded rectangle with anti-aliased corners. `shaded` adds a block's light from
+    /// above (a gradient and a bevel), multiplied by `color`.
+    func roundedRect(_ rect: Rect, radius: Double, _ color: RGBA, shaded: Bool = false) {
+        let width = Int(rect.width.rounded())
+        let height = Int(rect.height.rounded())
+        guard width > 0, height > 0,
+            let texture = shape(ShapeKey(width: width, height: height, radius: Int(radius.rounded()), shaded: shaded))
+        else { return }
+        SDL_SetTextureColorMod(texture, color.r, color.g, color.b)
+        SDL_SetTextureAlphaMod(texture, color.a)
+        var destination = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
+        SDL_RenderCopyF(renderer, texture, nil, &destination)
+    }
+
+    /// Draws `text` with its top-left at `origin` (or aligned by `anchor`: 0 left, 0.5
+    /// centre, 1 right of x; the same for y) and returns its size.
+    @discardableResult
+    func text(_ text: String, size: Double, _ color: RGBA, at origin: Point, anchor: Point = .zero) -> Size {
+        guard !text.isEmpty, let entry = textTexture(text, size: max(Int(size.rounded()), 6), color) else {
+            return Size(width: 0, height: 0)
+        }
+        var destination = SDL_Rect(
+            x: Int32((origin.x - Double(entry.width) * anchor.x).rounded()),
+            y: Int32((origin.y - Double(entry.height) * anchor.y).rounded()),
+            w: entry.width, h: entry.height)
+        SDL_RenderCopy(renderer, entry.texture, nil, &destination)
+        return Size(width: Double(entry.width), height: Double(entry.height))
+    }
+
+    /// The size `text` would take.
+    func measure(_ text: String, size: Double) -> Size {
+        guard let font = font(size: max(Int(size.rounded()), 6)) else { return Size(width: 0, height: 0) }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        TTF_SizeUTF8(font, text, &width, &height)
+        return Size(width: Double(width), height: Double(height))
+    }
+
+    // MARK: Caches
+
+    private func font(size: Int) -> OpaquePointer? {
+        if let font = fonts[size] { return font }
+        guard let fontPath, let font = TTF_OpenFont(fontPath, Int32(size)) else { return nil }
+        fonts[size] = font
+        return font
+    }
+
+    private func textTexture(_ text: String, size: Int, _ color: RGBA) -> (texture: OpaquePointer, width: Int32, height: Int32)? {
+        let key = TextKey(text: text, size: size, color: color)
+        if let entry = texts[key] { return entry }
+        guard let font = font(size: size),
+            let surface = TTF_RenderUTF8_Blended(font, text, SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a))
+        else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        if texts.count > 256 {  // a bound on a cache of strings that change (move counts)
+            for entry in texts.values { SDL_DestroyTexture(entry.texture) }
+            texts.removeAll()
+        }
+        let entry = (texture, surface.pointee.w, surface.pointee.h)
+        texts[key] = entry
+        return entry
+    }
+
+    private func shape(_ key: ShapeKey) -> OpaquePointer? {
+        if let texture = textures[key] { return texture }
+        guard
+            let surface = SDL_CreateRGBSurfaceWithFormat(
+                0, Int32(key.width), Int32(key.height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+        else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        SDL_LockSurface(surface)
+        let pitch = Int(surface.pointee.pitch) / 4
+        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        let w = Double(key.width)
+        let h = Double(key.height)
+        let r = min(Double(key.radius), min(w, h) / 2)
+        for y in 0..<key.height {
+            for x in 0..<key.width {
+                // Signed distance from the pixel centre to the rounded rectangle's edge.
+                let px = abs(Double(x) + 0.5 - w / 2) - (w / 2 - r)
+                let py = abs(Double(y) + 0.5 - h / 2) - (h / 2 - r)
+                let outside = (max(px, 0) * max(px, 0) + max(py, 0) * max(py, 0)).squareRoot()
+                let distance = outside + min(max(px, py), 0) - r
+                let coverage = min(max(0.5 - distance, 0), 1)
+                var light = 1.0
+                if key.shaded {
+                    let t = (Double(y) + 0.5) / h
+                    light = 1.0 - 0.16 * t
+                    // A bright rim along the top and a dark one along the bottom.
+                    let inset = -distance
+                    let rim = max(h * 0.06, 1.5)
+                    if inset < rim {
+                        // Bright at the top, dark at the bottom, blending through the sides.
+                        light += (0.10 - 0.24 * t) * (1 - inset / rim)
+                    }
+                    light = min(max(light, 0), 1)
+                }
+                let level = UInt32((light * 255).rounded())
+                let alpha = UInt32((coverage * 255).rounded())
+                pixels[y * pitch + x] = alpha << 24 | level << 16 | level << 8 | level
+            }
+        }
+        SDL_UnlockSurface(surface)
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        if textures.count > 64 {
+            for texture in textures.values { SDL_DestroyTexture(texture) }
+            textures.removeAll()
+        }
+        textures[key] = texture
+        return texture
+    }
+}

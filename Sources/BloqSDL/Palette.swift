@@ -1,0 +1,30 @@
+import BloqGame
+
+/// The game's colours: eight block colours chosen to stay distinct from each other on a
+/// dark board, and the board's own tones.
+enum Palette {
+    static let background = RGBA(0x151923)
+    static let boardFrame = RGBA(0x222838)
+    static let emptyCell = RGBA(0x2B3246)
+    static let wall = RGBA(0x626B80)
+    static let wallInset = RGBA(0x4A5264)
+    static let text = RGBA(0xF2F4F8)
+    static let secondaryText = RGBA(0x9AA3B8)
+    static let accent = RGBA(0xF5C518)
+    static let overlay = RGBA(0x0E1118, alpha: 200)
+    static let button = RGBA(0x3B82F6)
+    static let cursor = RGBA(0xF2F4F8)
+
+    static func block(_ color: BlockColor) -> RGBA {
+        switch color {
+        case .red: RGBA(0xE5484D)
+        case .orange: RGBA(0xF28A24)
+        case .yellow: RGBA(0xF5CF1E)
+        case .green: RGBA(0x3FBF5F)
+        case .blue: RGBA(0x3C7EF0)
+        case .purple: RGBA(0x9B5DE5)
+        case .cyan: RGBA(0x27C9DB)
+        case .white: RGBA(0xEEF1F6)
+        }
+    }
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+
+@main
+struct Bloq: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bloq",
+        abstract: "Bloq: push coloured blocks until same colours touch and vanish; clear the board.",
+        version: BloqVersion.current,
+        subcommands: [Play.self, Validate.self],
+        defaultSubcommand: Play.self
+    )
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import BloqEngine
+import BloqFiles
+import BloqGame
+import BloqPlay
+import BloqSDL
+
+struct Play: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Open the game window (the default command).",
+        discussion: """
+            Without --level or --pack the game plays the shipped easy pack. Data (levels) is \
+            found with --data DIR, then $BLOQ_DATA, then next to the executable, then the source tree.
+            """)
+
+    @Option(help: ArgumentHelp("Play one level file.", valueName: "FILE"))
+    var level: String?
+
+    @Option(help: ArgumentHelp("Play a folder of levels in order.", valueName: "DIR"))
+    var pack: String?
+
+    @Option(help: ArgumentHelp("Window size in pixels, WIDTHxHEIGHT (160 to 8192 each).", valueName: "WxH"))
+    var window: WindowSize?
+
+    @Flag(help: "Start in fullscreen.")
+    var fullscreen = false
+
+    @Option(help: ArgumentHelp("Render the level's first settled frame to a PNG without a display, then exit.", valueName: "OUT.png"))
+    var screenshot: String?
+
+    @Option(help: ArgumentHelp("The folder that holds levels/ (overrides the search path).", valueName: "DIR"))
+    var data: String?
+
+    func validate() throws {
+        if level != nil, pack != nil { throw ValidationError("give --level or --pack, not both") }
+    }
+
+    func run() throws {
+        let loaded: (levels: [PlayableLevel], warnings: [Diagnostic])
+        do {
+            loaded = try LevelCatalog.playable(level: level, pack: pack) { try DataLocator(explicit: data).locate() }
+        } catch let error as LevelCatalog.LoadError {
+            printError(error.description)
+            throw level.map { LevelFiles.exists($0) } == false ? ExitStatus.missingInput : ExitStatus.invalidData
+        } catch {
+            printError("\(error)")
+            throw ExitStatus.missingInput
+        }
+        for warning in loaded.warnings { printError(warning.description) }
+        let size = window ?? WindowSize(width: 800, height: 600)
+        let options = WindowOptions(
+            width: size.width, height: size.height, fullscreen: fullscreen, headless: screenshot != nil)
+        guard
+            let game = GameController(
+                levels: loaded.levels, viewport: Size(width: Double(size.width), height: Double(size.height)))
+        else { throw ExitStatus.invalidData }
+        let app: GameApp
+        do {
+            app = try GameApp(game: game, options: options)
+        } catch {
+            printError("bloq: \(error)")
+            throw ExitCode.failure
+        }
+        if let screenshot {
+            app.pumpEvents()
+            do {
+                try app.saveScreenshot(to: screenshot)
+            } catch {
+                printError("bloq: \(error)")
+                throw ExitCode.failure
+            }
+            return
+        }
+        app.run()
+    }
+}
