@@ -41,6 +41,6 @@ let package = Package(
         .testTarget(name: "BloqEngineTests", dependencies: ["BloqEngine"]),
         .testTarget(name: "BloqPlayTests", dependencies: ["BloqPlay"]),
         .testTarget(name: "BloqFilesTests", dependencies: ["BloqFiles"]),
-        .testTarget(name: "BloqSDLTests", dependencies: ["BloqSDL", "CSDL2"]),
+        .testTarget(name: "BloqSDLTests", dependencies: ["BloqSDL", "BloqPlay", "BloqEngine", "BloqGame"]),
     ]
 )

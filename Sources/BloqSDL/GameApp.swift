@@ -37,6 +37,8 @@ public final class GameApp {
     private var accumulator = 0.0
     private var quitRequested = false
     private let hasVSync: Bool
+    /// The SDL id of the window (events carry it).
+    var windowID: UInt32 { SDL_GetWindowID(window) }
     /// Frames drawn so far.
     public private(set) var framesDrawn = 0
 

@@ -37,10 +37,11 @@ public struct PanRecognizer: Sendable {
         record(point, time)
     }
 
-    /// Ends the pan at `point`.
+    /// Ends the pan at `point`. The release is a sample too, so a pointer held still
+    /// before it is released has no velocity.
     public mutating func end(at point: Point, time: Double) {
         guard state == .began || state == .changed else { return }
-        if point != location { move(to: point, time: time) }
+        move(to: point, time: time)
         state = .ended
     }
 

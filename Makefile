@@ -1,0 +1,44 @@
+# Bloq for Linux. `make run` and `make test` are all the set-up there is: each installs the
+# Debian packages it needs when they are missing (with sudo when not root).
+
+SWIFT ?= swift
+APT_PACKAGES := pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev fonts-dejavu-core
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Headless, software-rendered SDL for tests: the same pixels on every machine.
+HEADLESS := SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER=dummy
+
+.PHONY: all deps build run test validate screenshot clean
+
+all: build
+
+deps:
+	@missing=""; \
+	for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -q && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release --product bloq
+
+run: build
+	.build/release/bloq play
+
+test: deps
+	$(HEADLESS) $(SWIFT) test
+	$(SWIFT) build -c release --product bloq
+	$(HEADLESS) .build/release/bloq validate levels
+
+validate: build
+	.build/release/bloq validate levels
+
+# The README's picture.
+screenshot: build
+	.build/release/bloq play --level levels/easy/12-full-house.bloq --screenshot docs/screenshot.png
+
+clean:
+	rm -rf .build

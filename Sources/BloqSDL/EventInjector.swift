@@ -1,0 +1,63 @@
+import CSDL2
+
+/// An SDL event to inject into the queue, exactly as the system would deliver it
+/// (tests, and replays of recorded input).
+public enum SyntheticEvent: Sendable {
+    /// Left button down or up at a window position in points.
+    case mouseButton(down: Bool, x: Int, y: Int)
+    /// Mouse motion to a window position in points, with the left button held or not.
+    case mouseMotion(x: Int, y: Int, buttonHeld: Bool)
+    /// A finger event with SDL's normalised coordinates (0...1 of the window).
+    case finger(id: Int64, phase: FingerPhase, x: Double, y: Double)
+    /// A mouse event synthesised from touch (SDL_TOUCH_MOUSEID), which the game ignores.
+    case touchMouseButton(down: Bool, x: Int, y: Int)
+    case focusLost
+    case quit
+
+    public enum FingerPhase: Sendable {
+        case down, move, up
+    }
+}
+
+extension GameApp {
+    /// Pushes `event` onto SDL's queue with `SDL_PushEvent`; it is handled on the next frame.
+    /// Throws when SDL refuses it (the queue is full).
+    public func push(_ synthetic: SyntheticEvent) throws {
+        var event = SDL_Event()
+        switch synthetic {
+        case .mouseButton(let down, let x, let y), .touchMouseButton(let down, let x, let y):
+            event.type = (down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP).rawValue
+            event.button.button = UInt8(bloq_button_left())
+            event.button.state = UInt8(down ? SDL_PRESSED : SDL_RELEASED)
+            event.button.clicks = 1
+            event.button.x = Int32(clamping: x)
+            event.button.y = Int32(clamping: y)
+            event.button.windowID = windowID
+            if case .touchMouseButton = synthetic { event.button.which = bloq_touch_mouse_id() }
+        case .mouseMotion(let x, let y, let held):
+            event.type = SDL_MOUSEMOTION.rawValue
+            event.motion.x = Int32(clamping: x)
+            event.motion.y = Int32(clamping: y)
+            event.motion.state = held ? UInt32(1) << (UInt32(bloq_button_left()) - 1) : 0
+            event.motion.windowID = windowID
+        case .finger(let id, let phase, let x, let y):
+            switch phase {
+            case .down: event.type = SDL_FINGERDOWN.rawValue
+            case .move: event.type = SDL_FINGERMOTION.rawValue
+            case .up: event.type = SDL_FINGERUP.rawValue
+            }
+            event.tfinger.fingerId = SDL_FingerID(id)
+            event.tfinger.x = Float(x)
+            event.tfinger.y = Float(y)
+            event.tfinger.pressure = 1
+            event.tfinger.windowID = windowID
+        case .focusLost:
+            event.type = SDL_WINDOWEVENT.rawValue
+            event.window.event = UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue)
+            event.window.windowID = windowID
+        case .quit:
+            event.type = SDL_QUIT.rawValue
+        }
+        guard SDL_PushEvent(&event) == 1 else { throw SDLError("SDL refused an injected event") }
+    }
+}

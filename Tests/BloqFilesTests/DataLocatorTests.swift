@@ -1,0 +1,83 @@
+import BloqFiles
+import Foundation
+import Testing
+
+@Suite("Finding data and reading packs")
+struct DataLocatorTests {
+    /// A fresh temporary folder, removed by the caller.
+    func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("the search path: --data, then BLOQ_DATA, then next to the executable, then the source tree")
+    func order() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let a = root.appendingPathComponent("a")
+        let b = root.appendingPathComponent("b")
+        let bin = root.appendingPathComponent("prefix/bin")
+        let share = root.appendingPathComponent("prefix/share/bloq")
+        for folder in [a, b, bin, share] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("levels"), withIntermediateDirectories: true)
+        }
+        try FileManager.default.removeItem(at: bin.appendingPathComponent("levels"))
+        let executable = bin.appendingPathComponent("bloq").path
+        #expect(try DataLocator(explicit: a.path, environment: ["BLOQ_DATA": b.path], executable: executable, sourceRoot: "/nonexistent").locate() == a.path)
+        #expect(try DataLocator(environment: ["BLOQ_DATA": b.path], executable: executable, sourceRoot: "/nonexistent").locate() == b.path)
+        #expect(try DataLocator(environment: [:], executable: executable, sourceRoot: "/nonexistent").locate() == share.path)
+        #expect(try DataLocator(environment: [:], executable: "/nonexistent/bin/bloq", sourceRoot: a.path).locate() == a.path)
+    }
+
+    @Test("an explicit folder without levels is an error that names it; nothing found lists every place")
+    func errors() throws {
+        do {
+            _ = try DataLocator(explicit: "/nonexistent/data", environment: [:], executable: "/x/bloq", sourceRoot: "/y").locate()
+            Issue.record("found data in a missing folder")
+        } catch {
+            #expect(error.description.contains("/nonexistent/data"))
+            #expect(error.description.contains("--data"))
+        }
+        do {
+            _ = try DataLocator(environment: [:], executable: "/x/bin/bloq", sourceRoot: "/y").locate()
+            Issue.record("found data nowhere")
+        } catch {
+            for place in ["/x/bin", "/x/share/bloq", "/y"] { #expect(error.description.contains(place)) }
+        }
+    }
+
+    @Test("the source tree's shipped data is found")
+    func sourceTree() throws {
+        let found = try DataLocator(environment: [:], executable: "/nonexistent/bloq").locate()
+        #expect(FileManager.default.fileExists(atPath: found + "/levels/easy"))
+    }
+
+    @Test("a pack plays in byte order of names, or in the order its pack file gives")
+    func packOrder() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["b.bloq", "A.bloq", "a.bloq", "notes.txt"] {
+            try "R.\n.B\n".write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        var pack = LevelFiles.loadPack(folder: folder.path)
+        #expect(pack.files.map { ($0.path as NSString).lastPathComponent } == ["A.bloq", "a.bloq", "b.bloq"])
+        try "title: My Pack\norder: b.bloq\norder: missing.bloq\n".write(
+            to: folder.appendingPathComponent("pack"), atomically: true, encoding: .utf8)
+        pack = LevelFiles.loadPack(folder: folder.path)
+        #expect(pack.title == "My Pack")
+        #expect(pack.files.map { ($0.path as NSString).lastPathComponent } == ["b.bloq", "A.bloq", "a.bloq"])
+        #expect(pack.diagnostics.map(\.line) == [3])
+    }
+
+    @Test("a missing file is a diagnostic at 1:1")
+    func missingFile() {
+        let file = LevelFiles.load(path: "/nonexistent/level.bloq")
+        guard case .failure(let error) = file.result else {
+            Issue.record("loaded a missing file")
+            return
+        }
+        #expect(error.description == "/nonexistent/level.bloq:1:1: error: file does not exist")
+        #expect(LevelFiles.levelPaths(under: "/nonexistent") == nil)
+    }
+}

@@ -1,0 +1,239 @@
+import BloqEngine
+import BloqGame
+import BloqPlay
+import Testing
+
+/// Drives a scene with a pointer along cell coordinates at 1/120 s steps.
+final class Finger {
+    let scene: BoardScene
+    let pointer: PointerID
+    var time = 0.0
+
+    init(_ scene: BoardScene, _ pointer: PointerID = .mouse) {
+        self.scene = scene
+        self.pointer = pointer
+    }
+
+    func press(_ row: Double, _ column: Double) {
+        scene.pointerDown(pointer, at: CellPoint(row: row, column: column), time: time)
+    }
+
+    /// Moves from the current point to (`row`, `column`) in `steps` motion events `dt` apart.
+    func drag(from start: (Double, Double), to end: (Double, Double), steps: Int, dt: Double = 1.0 / 60) {
+        for index in 1...steps {
+            let t = Double(index) / Double(steps)
+            wait(dt)
+            scene.pointerMoved(
+                pointer, to: CellPoint(row: start.0 + (end.0 - start.0) * t, column: start.1 + (end.1 - start.1) * t),
+                time: time)
+        }
+    }
+
+    func release(_ row: Double, _ column: Double) {
+        scene.pointerUp(pointer, at: CellPoint(row: row, column: column), time: time)
+    }
+
+    func wait(_ seconds: Double) {
+        var left = seconds
+        while left > 1e-9 {
+            let step = min(1.0 / 120, left)
+            scene.advance(by: step)
+            time += step
+            left -= step
+        }
+    }
+}
+
+private func scene(_ lines: String...) -> BoardScene {
+    BoardScene(board: Board(lines) ?? Board(["..", ".."])!)
+}
+
+@Suite("Board scene: pans drive per-block animators")
+struct BoardSceneTests {
+    @Test("a drag past half-way released slowly finishes the move; matches vanish")
+    func dragCompletes() {
+        let scene = scene("R..R", "....")
+        let finger = Finger(scene)
+        finger.press(0, 0)
+        finger.drag(from: (0, 0), to: (0, 1.2), steps: 20, dt: 0.05)  // 2 cells of slide: 0.6 of it
+        finger.wait(0.2)  // hold still: no velocity
+        #expect(scene.session.moves == 0, "nothing commits while the pointer holds the block")
+        finger.release(0, 1.2)
+        finger.wait(1)
+        #expect(scene.session.log == [Move(row: 0, column: 0, direction: .right)])
+        #expect(scene.board == Board(["....", "...."]))
+        #expect(scene.blockSprites.isEmpty, "vanished blocks animate away")
+        #expect(scene.takeEvents().contains(.cleared))
+    }
+
+    @Test("a drag short of half-way released slowly returns the block")
+    func dragBroughtBack() {
+        let scene = scene("R..B", "....")
+        let finger = Finger(scene)
+        finger.press(0, 0)
+        finger.drag(from: (0, 0), to: (0, 0.8), steps: 10, dt: 0.05)  // 0.8 of 2 cells = 0.4
+        finger.wait(0.2)
+        finger.release(0, 0.8)
+        finger.wait(1)
+        #expect(scene.session.moves == 0)
+        #expect(scene.blockSprites.first?.position == CellPoint(row: 0, column: 0))
+    }
+
+    @Test("a quick fling finishes from a short drag; a fling back returns from a long one")
+    func flings() {
+        let forward = scene("R...", "....")
+        var finger = Finger(forward)
+        finger.press(0, 0)
+        finger.drag(from: (0, 0), to: (0, 0.5), steps: 5, dt: 0.01)  // 50 cells/s
+        finger.release(0, 0.5)
+        finger.wait(1)
+        #expect(forward.board == Board(["...R", "...."]))
+
+        let back = scene("R...", "....")
+        finger = Finger(back)
+        finger.press(0, 0)
+        finger.drag(from: (0, 0), to: (0, 2.5), steps: 20, dt: 0.02)
+        finger.drag(from: (0, 2.5), to: (0, 1.9), steps: 6, dt: 0.01)  // flick back, still past half-way
+        finger.release(0, 1.9)
+        finger.wait(1)
+        #expect(back.board == Board(["R...", "...."]))
+    }
+
+    @Test("no direction until the pan passes 0.1 of a cell; the dominant axis wins, ties go horizontal")
+    func direction() {
+        let scene = scene("...", ".R.", "...")
+        let finger = Finger(scene)
+        finger.press(1, 1)
+        finger.drag(from: (1, 1), to: (1.05, 1.05), steps: 2)
+        finger.release(1.05, 1.05)
+        finger.wait(1)
+        #expect(scene.session.moves == 0)
+        finger.press(1, 1)
+        finger.drag(from: (1, 1), to: (1.2, 1.2), steps: 1, dt: 0.01)  // a tie: horizontal
+        finger.drag(from: (1.2, 1.2), to: (1.2, 2), steps: 5, dt: 0.01)
+        finger.release(1.2, 2)
+        finger.wait(1)
+        #expect(scene.session.log == [Move(row: 1, column: 1, direction: .right)])
+    }
+
+    @Test("a blocked direction bumps and nothing moves")
+    func blocked() {
+        let scene = scene("RB", "..")
+        let finger = Finger(scene)
+        finger.press(0, 0)
+        finger.drag(from: (0, 0), to: (0, 0.8), steps: 5)
+        _ = scene.takeEvents()
+        finger.release(0, 0.8)
+        finger.wait(1)
+        #expect(scene.session.moves == 0)
+        // The bump was reported when the direction was decided, and its animation settled.
+        #expect(scene.blockSprites.allSatisfy { $0.nudge == CellPoint(row: 0, column: 0) })
+        let fresh = Finger(scene)
+        fresh.press(0, 0)
+        fresh.drag(from: (0, 0), to: (0, 0.8), steps: 5)
+        #expect(scene.takeEvents() == [.bumped(CellPosition(row: 0, column: 0), .right)])
+    }
+
+    @Test("a block caught mid-flight pauses where it is and can be sent back")
+    func catchMidFlight() {
+        let scene = scene("R.....", "......")
+        scene.perform(Move(row: 0, column: 0, direction: .right))
+        let finger = Finger(scene)
+        finger.wait(0.1)
+        let caught = scene.blockSprites[0].position.column
+        #expect(caught > 0.5 && caught < 4.5)
+        finger.press(0, caught)
+        finger.wait(0.2)
+        #expect(scene.blockSprites[0].position.column == caught, "held where it was caught")
+        finger.drag(from: (0, caught), to: (0, caught - 0.5), steps: 5, dt: 0.01)
+        #expect(abs(scene.blockSprites[0].position.column - (caught - 0.5)) < 1e-9, "follows the pointer")
+        finger.release(0, caught - 0.5)
+        finger.wait(1)
+        #expect(scene.session.moves == 0)
+        #expect(scene.blockSprites[0].position == CellPoint(row: 0, column: 0))
+    }
+
+    @Test("dragging far past where the slide stops holds at 0.99 until release")
+    func dragPastEnd() {
+        let scene = scene("R.B", "...")
+        let finger = Finger(scene)
+        finger.press(0, 0)
+        finger.drag(from: (0, 0), to: (0, 5), steps: 10, dt: 0.05)
+        #expect(abs(scene.blockSprites[0].position.column - 0.99) < 1e-9)
+        #expect(scene.session.moves == 0)
+        finger.wait(0.2)
+        finger.release(0, 5)
+        finger.wait(1)
+        #expect(scene.board == Board([".RB", "..."]))
+    }
+
+    @Test("two pointers move two blocks at once when their moves commute, and bump when not")
+    func twoFingers() {
+        let scene = scene("R...", "....", "B...")
+        let a = Finger(scene, .finger(1))
+        let b = Finger(scene, .finger(2))
+        a.press(0, 0)
+        b.press(2, 0)
+        a.drag(from: (0, 0), to: (0, 1), steps: 5)
+        b.drag(from: (2, 0), to: (2, 1), steps: 5)
+        a.release(0, 1)
+        b.release(2, 1)
+        a.wait(1)
+        #expect(scene.board == Board(["...R", "....", "...B"]))
+        #expect(scene.session.moves == 2)
+
+        // Racing for one cell: R down and B up both want row 1; the second bumps.
+        let race = BoardScene(board: Board(["R", ".", "B"].map { $0 + "." })!)
+        let c = Finger(race, .finger(1))
+        let d = Finger(race, .finger(2))
+        c.press(0, 0)
+        d.press(2, 0)
+        c.drag(from: (0, 0), to: (0.5, 0), steps: 5)
+        _ = race.takeEvents()
+        d.drag(from: (2, 0), to: (1.5, 0), steps: 5)
+        #expect(race.takeEvents() == [.bumped(CellPosition(row: 2, column: 0), .up)])
+        c.release(0.5, 0)
+        d.release(1.5, 0)
+        c.wait(1)
+        #expect(race.board == Board(["..", "R.", "B."]))
+    }
+
+    @Test("a second pointer on a held block is ignored")
+    func secondPointerIgnored() {
+        let scene = scene("R..", "...")
+        let a = Finger(scene, .finger(1))
+        let b = Finger(scene, .finger(2))
+        a.press(0, 0)
+        b.press(0, 0)
+        b.drag(from: (0, 0), to: (1, 0), steps: 5)
+        b.release(1, 0)
+        a.wait(0.5)
+        #expect(scene.session.moves == 0)
+        a.release(0, 0)
+    }
+
+    @Test("undo, redo and restart wait for moves in flight, then rebuild the board")
+    func undoAfterSettling() {
+        let scene = scene("R..", "...")
+        scene.perform(Move(row: 0, column: 0, direction: .right))
+        #expect(!scene.undo(), "a move is in flight")
+        scene.advance(by: 1)
+        #expect(scene.undo())
+        #expect(scene.board == Board(["R..", "..."]))
+        #expect(scene.blockSprites.map(\.position) == [CellPoint(row: 0, column: 0)])
+        #expect(scene.redo())
+        #expect(scene.restart())
+        #expect(scene.session.moves == 0)
+    }
+
+    @Test("pressing an empty cell does nothing")
+    func emptyCell() {
+        let scene = scene("R..", "...")
+        let finger = Finger(scene)
+        finger.press(1, 1)
+        finger.drag(from: (1, 1), to: (1, 2), steps: 3)
+        finger.release(1, 2)
+        finger.wait(1)
+        #expect(scene.session.moves == 0)
+    }
+}
