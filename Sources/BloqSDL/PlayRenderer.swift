@@ -57,7 +57,7 @@ struct PlayRenderer {
             canvas.roundedRect(shadow, radius: cell * 0.16 * sprite.scale, RGBA(0x000000, alpha: UInt8(Double(alpha) * 0.35)))
             canvas.roundedRect(rect, radius: cell * 0.16 * sprite.scale, Palette.block(sprite.color).with(alpha: alpha), shaded: true)
         }
-        if game.showsCursor {
+        if game.showsCursor, !game.showsClearedOverlay {
             let rect = layout.cellRect(row: Double(game.cursor.row), column: Double(game.cursor.column))
             let thickness = max((cell * 0.05).rounded(), 2)
             for edge in [
