@@ -1,6 +1,7 @@
 # Bloq for Linux. `make run` and `make test` are all the set-up there is: each installs the
 # Debian packages it needs when they are missing (with sudo when not root).
 
+SHELL := /bin/bash
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev fonts-dejavu-core
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -29,9 +30,12 @@ run: build
 	.build/release/bloq play
 
 test: deps
-	$(HEADLESS) $(SWIFT) test
+	@mkdir -p .build
+	set -o pipefail; $(HEADLESS) $(SWIFT) test --disable-xctest 2>&1 | tee .build/test.log
 	$(SWIFT) build -c release --product bloq
 	$(HEADLESS) .build/release/bloq validate levels
+	@# The closing line CI reads: the counts of the Swift Testing run above.
+	@sed -nE 's/.*Test run with ([0-9]+) tests? .*passed.*/\1 passed, 0 failed/p' .build/test.log | tail -1
 
 validate: build
 	.build/release/bloq validate levels
