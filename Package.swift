@@ -26,6 +26,10 @@ let package = Package(
         .target(name: "BloqFiles", dependencies: ["BloqGame"]),
         // Animation, input recognition and layout: no SDL, no clock.
         .target(name: "BloqEngine"),
+        // Counts heap allocations (interposes malloc) for the benchmarks.
+        .target(name: "CAllocationCounter"),
+        // Benchmarks behind `bloq bench`.
+        .target(name: "BloqBench", dependencies: ["BloqEngine", "CAllocationCounter"]),
         // The board scene: block controllers that join the engine and the rules.
         .target(name: "BloqPlay", dependencies: ["BloqEngine", "BloqGame"]),
         // The platform: window, renderer, text, events, the render loop.
@@ -33,7 +37,7 @@ let package = Package(
         .executableTarget(
             name: "bloq",
             dependencies: [
-                "BloqGame", "BloqFiles", "BloqSDL",
+                "BloqGame", "BloqFiles", "BloqSDL", "BloqBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

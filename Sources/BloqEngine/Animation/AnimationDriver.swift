@@ -2,12 +2,15 @@
 /// test) calls `advance(by:)` with the time that passed.
 ///
 /// The driver keeps every active animator alive until it finishes or is stopped.
+/// - Complexity: `advance(by:)` is O(n) in the active animators and allocates nothing in
+///   steady state; starting or stopping an animator is O(1) (stopped ones are swept lazily).
 public final class AnimationDriver {
-    /// Animators that are active, in the order they became active.
+    /// Animators that became active, in the order they did (inactive ones await a sweep).
     private var animators: [PropertyAnimator] = []
     /// Animators that became active during `advance`; they start stepping on the next call.
     private var pending: [PropertyAnimator] = []
     private var isAdvancing = false
+    private var needsSweep = false
     private var nextSerial = 0
     /// Reused between steps so that a steady-state step allocates nothing.
     private var finished: [(time: Double, serial: Int, animator: PropertyAnimator)] = []
@@ -15,6 +18,7 @@ public final class AnimationDriver {
     /// The total time this driver has been advanced by.
     public private(set) var time: Double = 0
 
+    /// Makes a driver at time 0 with no animators.
     public init() {}
 
     /// Whether any animator is running (so the render loop should keep drawing frames).
@@ -22,14 +26,19 @@ public final class AnimationDriver {
         animators.contains { $0.isRunning } || pending.contains { $0.isRunning }
     }
 
-    /// The number of active animators the driver holds.
-    public var activeCount: Int { animators.count + pending.count }
+    /// The number of active (or stopped, awaiting finish) animators the driver holds.
+    public var activeCount: Int {
+        animators.reduce(0) { $0 + ($1.state == .inactive ? 0 : 1) } + pending.reduce(0) { $0 + ($1.state == .inactive ? 0 : 1) }
+    }
 
-    /// Steps every running animator by `seconds` (ignored unless positive and finite).
-    /// Completion handlers run after every animator has stepped, ordered by the exact time
-    /// each animator completed within the step, then by the order they started.
+    /// Steps every running animator by `seconds` (ignored unless positive and finite, and
+    /// when called from inside a callback of this driver). Completion handlers run after
+    /// every animator has stepped, ordered by the exact time each animator completed within
+    /// the step, then by the order they started; animators started by a callback begin
+    /// stepping on the next call.
     public func advance(by seconds: Double) {
         guard seconds > 0, seconds.isFinite, !isAdvancing else { return }
+        sweep()
         isAdvancing = true
         time += seconds
         finished.removeAll(keepingCapacity: true)
@@ -38,29 +47,39 @@ public final class AnimationDriver {
                 finished.append((used, animator.serial, animator))
             }
         }
-        finished.sort { $0.time != $1.time ? $0.time < $1.time : $0.serial < $1.serial }
+        if finished.count > 1 {
+            finished.sort { $0.time != $1.time ? $0.time < $1.time : $0.serial < $1.serial }
+        }
         for entry in finished { entry.animator.completeAfterStep() }
         finished.removeAll(keepingCapacity: true)
         isAdvancing = false
-        animators.removeAll { $0.state == .inactive }
         if !pending.isEmpty {
-            animators.append(contentsOf: pending.filter { $0.state != .inactive })
-            pending.removeAll()
+            animators.append(contentsOf: pending)
+            pending.removeAll(keepingCapacity: true)
         }
+        sweep()
     }
 
     func activate(_ animator: PropertyAnimator) {
-        guard !animators.contains(where: { $0 === animator }), !pending.contains(where: { $0 === animator }) else {
-            return
-        }
         nextSerial += 1
         animator.serial = nextSerial
+        guard !animator.isScheduled else { return }
+        animator.isScheduled = true
         if isAdvancing { pending.append(animator) } else { animators.append(animator) }
     }
 
     func deactivate(_ animator: PropertyAnimator) {
-        guard !isAdvancing else { return }  // swept after the step
-        animators.removeAll { $0 === animator }
-        pending.removeAll { $0 === animator }
+        needsSweep = true
+    }
+
+    /// Drops the animators that became inactive (they may be reactivated later).
+    private func sweep() {
+        guard needsSweep, !isAdvancing else { return }
+        needsSweep = false
+        animators.removeAll { animator in
+            guard animator.state == .inactive else { return false }
+            animator.isScheduled = false
+            return true
+        }
     }
 }

@@ -4,6 +4,7 @@
 /// Velocity is a least-squares fit of position against time over the samples of the last
 /// `velocityWindow` seconds, so uneven event timing does not make it spike.
 public struct PanRecognizer: Sendable {
+    /// The states of UIKit's gesture recognizers that a pan goes through.
     public enum State: Hashable, Sendable {
         case possible, began, changed, ended, cancelled
     }
@@ -11,11 +12,15 @@ public struct PanRecognizer: Sendable {
     /// How far back velocity looks, in seconds.
     public var velocityWindow = 0.1
 
+    /// Where the pan is in its life.
     public private(set) var state: State = .possible
+    /// Where the pan began.
     public private(set) var start = Point.zero
+    /// Where the pointer is now.
     public private(set) var location = Point.zero
     private var samples: [(time: Double, point: Point)] = []
 
+    /// A recognizer waiting for a pan to begin.
     public init() {}
 
     /// The offset from where the pan began.

@@ -3,6 +3,7 @@ public enum PointerID: Hashable, Sendable, CustomStringConvertible {
     case mouse
     case finger(Int64)
 
+    /// "mouse" or "finger N".
     public var description: String {
         switch self {
         case .mouse: "mouse"
@@ -13,6 +14,7 @@ public enum PointerID: Hashable, Sendable, CustomStringConvertible {
 
 /// One pointer event after the platform layer cleaned it: mouse and touch look the same.
 public struct PointerEvent: Hashable, Sendable {
+    /// What happened to the pointer.
     public enum Phase: Hashable, Sendable {
         /// Button or finger down.
         case down
@@ -24,7 +26,9 @@ public struct PointerEvent: Hashable, Sendable {
         case cancelled
     }
 
+    /// Which pointer.
     public var pointer: PointerID
+    /// What happened.
     public var phase: Phase
     /// Position in pixels of the renderer's output.
     public var location: Point
@@ -33,6 +37,7 @@ public struct PointerEvent: Hashable, Sendable {
     /// Touch pressure 0...1 where the hardware reports it, else nil.
     public var pressure: Double?
 
+    /// Makes an event; `pressure` is nil where the hardware does not report it.
     public init(pointer: PointerID, phase: Phase, location: Point, time: Double, pressure: Double? = nil) {
         self.pointer = pointer
         self.phase = phase

@@ -3,8 +3,11 @@
 /// Recomputed whenever the window (or its pixel density) changes; it is a cache of
 /// numbers, never game state.
 public struct BoardLayout: Hashable, Sendable {
+    /// The size laid out, in pixels.
     public let viewport: Size
+    /// The board's rows.
     public let rows: Int
+    /// The board's columns.
     public let columns: Int
     /// The band across the top for the title and the score.
     public let header: Rect

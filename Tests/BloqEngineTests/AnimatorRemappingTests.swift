@@ -1,0 +1,153 @@
+import BloqEngine
+import Foundation
+import Testing
+
+@Suite("PropertyAnimator: restarts, keyframes, delays, continuity")
+struct AnimatorRemappingTests {
+    @Test("continuing onto a spring restarts it over the remaining distance: p0 + (1 - p0) c(t)")
+    func restartOntoSpring() {
+        let probe = Probe(duration: 1, curve: .easeInOut)
+        probe.animator.fractionComplete = 0.4
+        let spring = TimingCurve.spring(dampingRatio: 0.8, initialVelocity: 0)
+        probe.animator.continueAnimation(withTimingParameters: spring, durationFactor: 0)
+        #expect(probe.value == 0.4)
+        probe.driver.advance(by: 0.3)
+        let expected = 0.4 + 0.6 * spring.progress(at: 0.3, duration: 1)
+        #expect(abs(probe.value - expected) < 1e-12)
+        probe.driver.advance(by: 0.7)
+        #expect(probe.completions == [.end] && probe.value == 1)
+    }
+
+    @Test("a spring continued with a release velocity starts at that speed")
+    func springCarriesVelocity() {
+        let probe = Probe(duration: 0.5, curve: .linear)
+        probe.animator.fractionComplete = 0.5
+        // 3 whole distances per second, given as the spring's initial velocity.
+        probe.animator.continueAnimation(withTimingParameters: .spring(dampingRatio: 1, initialVelocity: 3), durationFactor: 0)
+        let h = 1e-5
+        probe.driver.advance(by: h)
+        #expect(abs((probe.value - 0.5) / h - 3) < 1e-2)
+    }
+
+    @Test("reversing a running spring turns it around without a jump and ends at .start")
+    func reverseSpring() {
+        let probe = Probe(duration: 1, curve: .spring(dampingRatio: 0.9, initialVelocity: 0))
+        probe.animator.startAnimation()
+        probe.driver.advance(by: 0.2)
+        let at = probe.value
+        probe.animator.isReversed = true
+        #expect(probe.value == at)
+        probe.driver.advance(by: 0.001)
+        #expect(abs(probe.value - at) < 0.01)
+        probe.driver.advance(by: 2)
+        #expect(probe.completions == [.start] && probe.value == 0)
+    }
+
+    @Test("an inactive animator set reversed runs from the end to the start")
+    func startReversed() {
+        let probe = Probe(duration: 1, curve: .linear)
+        probe.animator.isReversed = true
+        probe.animator.startAnimation()
+        #expect(probe.value == 1)
+        probe.driver.advance(by: 0.25)
+        #expect(abs(probe.value - 0.75) < 1e-12)
+        probe.driver.advance(by: 1)
+        #expect(probe.completions == [.start])
+    }
+
+    @Test("keyframes take their own stretch of the progress and scrub with it")
+    func keyframes() {
+        let driver = AnimationDriver()
+        var first = -1.0
+        var second = -1.0
+        let animator = PropertyAnimator(duration: 1, curve: .linear, driver: driver)
+        animator.addKeyframe(relativeStartTime: 0, relativeDuration: 0.3) { first = $0 }
+        animator.addKeyframe(relativeStartTime: 0.3, relativeDuration: 0.7) { second = $0 }
+        animator.fractionComplete = 0.15
+        #expect(abs(first - 0.5) < 1e-12 && second == 0)
+        animator.fractionComplete = 0.65
+        #expect(first == 1 && abs(second - 0.5) < 1e-12)
+        animator.fractionComplete = 0.1
+        #expect(abs(first - 1.0 / 3) < 1e-12 && second == 0)
+        animator.startAnimation()
+        driver.advance(by: 1)
+        #expect(first == 1 && second == 1)
+    }
+
+    @Test("keyframes follow the animator's curve")
+    func keyframesOnCurve() {
+        let driver = AnimationDriver()
+        var value = 0.0
+        let animator = PropertyAnimator(duration: 1, curve: .easeIn, driver: driver)
+        animator.addKeyframe(relativeStartTime: 0, relativeDuration: 0.5) { value = $0 }
+        animator.startAnimation()
+        driver.advance(by: 0.6)
+        let progress = bezierReference(0.42, 0, 1, 1, at: 0.6)
+        #expect(abs(value - min(progress / 0.5, 1)) < 1e-9)
+    }
+
+    @Test("an animation added with a delay factor waits that fraction of the remaining time")
+    func delayFactor() {
+        let driver = AnimationDriver()
+        var main = 0.0
+        var late = -1.0
+        let animator = PropertyAnimator(duration: 2, curve: .linear, driver: driver) { main = $0 }
+        animator.startAnimation()
+        driver.advance(by: 0.5)  // a quarter in; 1.5 s remain
+        animator.addAnimations({ late = $0 }, delayFactor: 0.5)  // starts 0.75 s from now
+        #expect(late == 0)
+        driver.advance(by: 0.7)
+        #expect(late == 0)
+        driver.advance(by: 0.4)  // 0.35 s into its 0.75 s
+        #expect(abs(late - 0.35 / 0.75) < 1e-9)
+        driver.advance(by: 1)
+        #expect(late == 1 && main == 1)
+    }
+
+    @Test("any sequence of pauses, continues, reversals and steps never makes the value jump", arguments: 0..<40)
+    func randomContinuity(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let curves: [TimingCurve] = [
+            .linear, .easeIn, .easeOut, .easeInOut, .cubicBezier(0.2, 0.9, 0.3, 0.1), .easeInOut(.back), .easeOut(.expo),
+            .easeIn(.sine), .spring(dampingRatio: 0.6, initialVelocity: 0), .spring(dampingRatio: 1, initialVelocity: 2),
+        ]
+        let probe = Probe(duration: 0.5 + random.unit() * 1.5, curve: curves[random.below(curves.count)])
+        probe.animator.startAnimation()
+        let speedLimit = 80.0  // whole distances per second, above any curve used here
+        for _ in 0..<400 {
+            let before = probe.value
+            switch random.below(8) {
+            case 0: probe.animator.pauseAnimation()
+            case 1:
+                let curve = random.below(3) == 0 ? nil : curves[random.below(curves.count)]
+                let factor = random.below(2) == 0 ? 0 : 0.5 + random.unit() * 1.5
+                probe.animator.continueAnimation(withTimingParameters: curve, durationFactor: factor)
+            case 2: probe.animator.isReversed.toggle()
+            case 3: probe.animator.startAnimation()
+            default:
+                let dt = 0.001 + random.unit() * 0.004
+                probe.driver.advance(by: dt)
+                #expect(abs(probe.value - before) <= speedLimit * dt + 1e-9, "seed \(seed): step of \(dt) moved \(probe.value - before)")
+                if probe.animator.state == .inactive { return }  // completed
+                continue
+            }
+            #expect(abs(probe.value - before) < 1e-9, "seed \(seed): an operation moved the value")
+            if probe.animator.state == .inactive { break }
+        }
+    }
+}
+
+/// SplitMix64, the seeded generator of swift-argument-parser's `roll` example.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+}
