@@ -1,7 +1,7 @@
 import CSDL2
 
-/// An SDL event to inject into the queue, exactly as the system would deliver it
-/// (tests, and replays of recorded input).
+/// An SDL event built by the program, exactly as the system would deliver it (tests, and
+/// replays of recorded input).
 public enum SyntheticEvent: Sendable {
     /// Left button down or up at a window position in points.
     case mouseButton(down: Bool, x: Int, y: Int)
@@ -11,20 +11,19 @@ public enum SyntheticEvent: Sendable {
     case finger(id: Int64, phase: FingerPhase, x: Double, y: Double)
     /// A mouse event synthesised from touch (SDL_TOUCH_MOUSEID), which the game ignores.
     case touchMouseButton(down: Bool, x: Int, y: Int)
+    /// A key press: SDL's key name and modifiers.
+    case key(name: String, shift: Bool, control: Bool, alt: Bool)
     case focusLost
     case quit
 
     public enum FingerPhase: Sendable {
         case down, move, up
     }
-}
 
-extension GameApp {
-    /// Pushes `event` onto SDL's queue with `SDL_PushEvent`; it is handled on the next frame.
-    /// Throws when SDL refuses it (the queue is full).
-    public func push(_ synthetic: SyntheticEvent) throws {
+    /// The SDL event for `windowID`.
+    func sdlEvent(windowID: UInt32) -> SDL_Event {
         var event = SDL_Event()
-        switch synthetic {
+        switch self {
         case .mouseButton(let down, let x, let y), .touchMouseButton(let down, let x, let y):
             event.type = (down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP).rawValue
             event.button.button = UInt8(bloq_button_left())
@@ -33,7 +32,7 @@ extension GameApp {
             event.button.x = Int32(clamping: x)
             event.button.y = Int32(clamping: y)
             event.button.windowID = windowID
-            if case .touchMouseButton = synthetic { event.button.which = bloq_touch_mouse_id() }
+            if case .touchMouseButton = self { event.button.which = bloq_touch_mouse_id() }
         case .mouseMotion(let x, let y, let held):
             event.type = SDL_MOUSEMOTION.rawValue
             event.motion.x = Int32(clamping: x)
@@ -51,6 +50,17 @@ extension GameApp {
             event.tfinger.y = Float(y)
             event.tfinger.pressure = 1
             event.tfinger.windowID = windowID
+        case .key(let name, let shift, let control, let alt):
+            event.type = SDL_KEYDOWN.rawValue
+            event.key.state = UInt8(SDL_PRESSED)
+            event.key.keysym.sym = SDL_GetKeyFromName(name)
+            event.key.keysym.scancode = SDL_GetScancodeFromKey(event.key.keysym.sym)
+            var mod: UInt32 = 0
+            if shift { mod |= UInt32(KMOD_LSHIFT.rawValue) }
+            if control { mod |= UInt32(KMOD_LCTRL.rawValue) }
+            if alt { mod |= UInt32(KMOD_LALT.rawValue) }
+            event.key.keysym.mod = UInt16(truncatingIfNeeded: mod)
+            event.key.windowID = windowID
         case .focusLost:
             event.type = SDL_WINDOWEVENT.rawValue
             event.window.event = UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue)
@@ -58,6 +68,15 @@ extension GameApp {
         case .quit:
             event.type = SDL_QUIT.rawValue
         }
+        return event
+    }
+}
+
+extension GameApp {
+    /// Pushes `event` onto SDL's queue with `SDL_PushEvent`; it is handled on the next frame
+    /// (SDL stamps it with the current time). Throws when SDL refuses it (the queue is full).
+    public func push(_ synthetic: SyntheticEvent) throws {
+        var event = synthetic.sdlEvent(windowID: windowID)
         guard SDL_PushEvent(&event) == 1 else { throw SDLError("SDL refused an injected event") }
     }
 }

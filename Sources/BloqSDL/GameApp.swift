@@ -1,4 +1,5 @@
 import BloqEngine
+import BloqGame
 import BloqPlay
 import CSDL2
 import Glibc
@@ -9,7 +10,7 @@ public struct WindowOptions: Sendable {
     public var height = 600
     public var fullscreen = false
     /// Render without a display: SDL's offscreen video driver and software renderer, so
-    /// the pixels are the same on every machine (screenshots, tests).
+    /// the pixels are the same on every machine (screenshots, replays, tests).
     public var headless = false
 
     public init(width: Int = 800, height: Int = 600, fullscreen: Bool = false, headless: Bool = false) {
@@ -21,11 +22,16 @@ public struct WindowOptions: Sendable {
 }
 
 /// The game in an SDL window: owns SDL, the window, the renderer and the loop. The only
-/// place that reads the real clock (`SDL_GetPerformanceCounter`).
+/// place that reads the real clock (`SDL_GetTicks`, in milliseconds, as event timestamps).
+///
+/// Simulated time advances in fixed steps of 1/120 s: step k happens at k/120 s, and an
+/// event is delivered before the first step at or after its time. Live play and replays
+/// follow the same schedule, so a recorded game replays exactly.
 public final class GameApp {
-    /// The simulation's fixed step.
+    /// The simulation's fixed step in seconds.
     public static let step = 1.0 / 120
-    /// A long frame (a stall, a debugger) is clamped so the loop cannot spiral.
+    /// A frame longer than this (a stall, a debugger) is cut short so the loop cannot spiral;
+    /// the simulated clock skips the rest.
     public static let maximumFrameTime = 0.25
 
     public let game: GameController
@@ -33,12 +39,15 @@ public final class GameApp {
     private let renderer: OpaquePointer
     private let canvas: Canvas
     private var translator = InputTranslator()
-    private let renderer2D = PlayRenderer()
-    private var accumulator = 0.0
+    private let painter = PlayRenderer()
     private var quitRequested = false
     private let hasVSync: Bool
-    /// The SDL id of the window (events carry it).
-    var windowID: UInt32 { SDL_GetWindowID(window) }
+    /// Steps taken: the simulated time is `stepIndex * step`.
+    private var stepIndex = 0
+    /// SDL's tick count (ms) at simulated time 0; moved forward when the clock skips.
+    private var originMilliseconds: Double = 0
+    private var recording: [InputScript.Event]?
+    private var recordedWindow: (width: Int, height: Int)?
     /// Frames drawn so far.
     public private(set) var framesDrawn = 0
 
@@ -50,8 +59,9 @@ public final class GameApp {
             setenv("SDL_RENDER_DRIVER", "software", 1)
             setenv("SDL_AUDIODRIVER", "dummy", 1)
         }
-        SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
+        // Touch produces finger events; SDL's synthesised mouse events are ignored anyway.
+        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "1")
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             let error = SDLError("no display: SDL could not start its video system")
             throw SDLError(
@@ -77,12 +87,14 @@ public final class GameApp {
             SDL_Quit()
             throw error
         }
-        SDL_SetWindowMinimumSize(window, 320, 240)
+        SDL_SetWindowMinimumSize(window, 160, 160)
         let rendererFlags =
             options.headless
             ? SDL_RENDERER_SOFTWARE.rawValue
             : SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
-        guard let renderer = SDL_CreateRenderer(window, -1, rendererFlags) ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        guard
+            let renderer = SDL_CreateRenderer(window, -1, rendererFlags)
+                ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
         else {
             let error = SDLError("cannot create a renderer")
             SDL_DestroyWindow(window)
@@ -105,6 +117,7 @@ public final class GameApp {
         self.renderer = renderer
         self.game = game
         canvas = Canvas(renderer: renderer, fontPath: font)
+        originMilliseconds = Double(SDL_GetTicks())
         updateLayout()
     }
 
@@ -116,53 +129,232 @@ public final class GameApp {
         SDL_Quit()
     }
 
-    /// Runs until the player quits: each frame handles the events that arrived before it,
-    /// steps the simulation in fixed steps, draws, and sleeps in `SDL_WaitEventTimeout`
-    /// while nothing moves.
+    /// The SDL id of the window (events carry it).
+    var windowID: UInt32 { SDL_GetWindowID(window) }
+
+    /// The simulated time in milliseconds.
+    public var simulatedMilliseconds: Double { Double(stepIndex) * GameApp.step * 1000 }
+
+    // MARK: Live play
+
+    /// Runs until the player quits: each frame delivers the events that arrived before it
+    /// on the fixed-step schedule, draws, and sleeps in `SDL_WaitEventTimeout` while
+    /// nothing moves.
     public func run() {
-        let frequency = Double(SDL_GetPerformanceFrequency())
-        var last = Double(SDL_GetPerformanceCounter()) / frequency
         while !quitRequested && !game.wantsQuit {
+            let frameStart = SDL_GetTicks()
             if !game.isAnimating {
-                // Nothing moves: sleep until something happens, and do not count the sleep
-                // as simulated time.
                 var event = SDL_Event()
-                if SDL_WaitEventTimeout(&event, 500) != 0 { handle(event) }
-                last = Double(SDL_GetPerformanceCounter()) / frequency
+                if SDL_WaitEventTimeout(&event, 500) != 0 {
+                    // Idle: nothing changes with time, so the simulated clock may jump to now.
+                    skipIdleTime(to: Double(event.common.timestamp))
+                    liveFrame(first: event)
+                    continue
+                }
+                skipIdleTime(to: Double(SDL_GetTicks()))
             }
-            let frameStart = Double(SDL_GetPerformanceCounter()) / frequency
-            frame(elapsed: frameStart - last)
-            last = frameStart
+            liveFrame(first: nil)
             if !hasVSync {
                 // Software renderers present at once; keep to about 60 frames a second.
-                let spent = Double(SDL_GetPerformanceCounter()) / frequency - frameStart
-                if spent < 1.0 / 60 { SDL_Delay(UInt32((1.0 / 60 - spent) * 1000)) }
+                let spent = SDL_GetTicks() &- frameStart
+                if spent < 16 { SDL_Delay(16 - spent) }
             }
         }
     }
 
-    /// One frame: handles every pending event, advances the simulation by `elapsed` seconds
-    /// in fixed steps, draws and presents.
-    public func frame(elapsed: Double) {
-        pumpEvents()
-        accumulator += min(max(elapsed, 0), GameApp.maximumFrameTime)
-        while accumulator >= GameApp.step {
-            game.step(GameApp.step)
-            accumulator -= GameApp.step
-        }
+    /// One frame of live play: every queued event, the steps up to now, a drawn frame.
+    private func liveFrame(first: SDL_Event?) {
+        var events: [(SDL_Event, Double)] = []
+        if let first { events.append((first, Double(first.common.timestamp) - originMilliseconds)) }
+        var event = SDL_Event()
+        while SDL_PollEvent(&event) != 0 { events.append((event, Double(event.common.timestamp) - originMilliseconds)) }
+        simulate(until: Double(SDL_GetTicks()) - originMilliseconds, delivering: events)
         draw()
         SDL_RenderPresent(renderer)
     }
 
-    /// Handles every event SDL has queued.
+    private func skipIdleTime(to ticks: Double) {
+        let now = ticks - originMilliseconds
+        let target = Int((now / 1000 / GameApp.step).rounded(.down))
+        if target > stepIndex { stepIndex = target }
+    }
+
+    /// Takes every step due by `now` (ms of simulated time), delivering each event before
+    /// the first step at or after its time; events later than the last step are delivered
+    /// afterwards (nothing happens between steps, so that is the same).
+    private func simulate(until now: Double, delivering events: [(SDL_Event, Double)]) {
+        var now = now
+        let behind = now - simulatedMilliseconds
+        if behind > GameApp.maximumFrameTime * 1000 {
+            // Cut a long frame short: the clock skips what the simulation will not replay.
+            let skipped = behind - GameApp.maximumFrameTime * 1000
+            originMilliseconds += skipped
+            now -= skipped
+        }
+        var next = 0
+        let adjusted = events.map { ($0.0, min($0.1, now)) }
+        while simulatedMilliseconds <= now {
+            while next < adjusted.count, adjusted[next].1 <= simulatedMilliseconds {
+                deliver(adjusted[next].0, at: adjusted[next].1)
+                next += 1
+            }
+            game.step(GameApp.step)
+            stepIndex += 1
+        }
+        while next < adjusted.count {
+            deliver(adjusted[next].0, at: adjusted[next].1)
+            next += 1
+        }
+    }
+
+    /// One frame for tests: handles every queued event as if `elapsed` seconds passed.
+    public func frame(elapsed: Double) {
+        var events: [(SDL_Event, Double)] = []
+        var event = SDL_Event()
+        while SDL_PollEvent(&event) != 0 { events.append((event, simulatedMilliseconds)) }
+        simulate(until: simulatedMilliseconds + max(elapsed, 0) * 1000 - 1e-6, delivering: events)
+        draw()
+        SDL_RenderPresent(renderer)
+    }
+
+    /// Handles every event SDL has queued, now.
     public func pumpEvents() {
         var event = SDL_Event()
-        while SDL_PollEvent(&event) != 0 { handle(event) }
+        while SDL_PollEvent(&event) != 0 { deliver(event, at: simulatedMilliseconds) }
     }
+
+    // MARK: Replay
+
+    /// Runs `script` through the same translation and game as live SDL events, on the
+    /// fixed-step schedule, until its `end`. A release or finger up at a new position is
+    /// preceded by a motion there, as live input is.
+    public func replay(_ script: InputScript) {
+        stepIndex = 0
+        var mouse: CellPoint?
+        var fingers: [Int: CellPoint] = [:]
+        var next = 0
+        while next < script.events.count {
+            while next < script.events.count, script.events[next].time <= simulatedMilliseconds {
+                let event = script.events[next]
+                next += 1
+                let time = event.time
+                switch event.action {
+                case .end:
+                    return
+                case .press(let point):
+                    mouse = point
+                    inject(.mouseButton(down: true, x: windowPoint(point).x, y: windowPoint(point).y), at: time)
+                case .drag(let point):
+                    mouse = point
+                    inject(.mouseMotion(x: windowPoint(point).x, y: windowPoint(point).y, buttonHeld: true), at: time)
+                case .release(let point):
+                    if mouse != point { inject(.mouseMotion(x: windowPoint(point).x, y: windowPoint(point).y, buttonHeld: true), at: time) }
+                    mouse = point
+                    inject(.mouseButton(down: false, x: windowPoint(point).x, y: windowPoint(point).y), at: time)
+                case .touch(let id, let phase, let point):
+                    let normal = normalised(point)
+                    switch phase {
+                    case .down:
+                        fingers[id] = point
+                        inject(.finger(id: Int64(id), phase: .down, x: normal.x, y: normal.y), at: time)
+                    case .move:
+                        fingers[id] = point
+                        inject(.finger(id: Int64(id), phase: .move, x: normal.x, y: normal.y), at: time)
+                    case .up:
+                        if let last = fingers[id], last != point {
+                            inject(.finger(id: Int64(id), phase: .move, x: normal.x, y: normal.y), at: time)
+                        }
+                        fingers[id] = nil
+                        inject(.finger(id: Int64(id), phase: .up, x: normal.x, y: normal.y), at: time)
+                    }
+                case .key(let name):
+                    let chord = KeyChord(parsing: name) ?? KeyChord(name)
+                    inject(.key(name: chord.key, shift: chord.shift, control: chord.control, alt: chord.alt), at: time)
+                case .resize(let width, let height):
+                    SDL_SetWindowSize(window, Int32(width), Int32(height))
+                    updateLayout()
+                    recordResize(width: width, height: height, at: time)
+                case .cancel:
+                    inject(.focusLost, at: time)
+                }
+            }
+            guard next < script.events.count else { return }
+            game.step(GameApp.step)
+            stepIndex += 1
+        }
+    }
+
+    private func inject(_ synthetic: SyntheticEvent, at time: Double) {
+        deliver(synthetic.sdlEvent(windowID: windowID), at: time)
+    }
+
+    /// A point in cell units as window coordinates (points), rounded to whole points as
+    /// SDL's mouse events are.
+    private func windowPoint(_ point: CellPoint) -> (x: Int, y: Int) {
+        let pixel = game.layout.pixel(for: point)
+        let x = pixel.x / translator.scale.x
+        let y = pixel.y / translator.scale.y
+        return (Int(clamping: Int64(max(min(x, 1e9), -1e9).rounded())), Int(clamping: Int64(max(min(y, 1e9), -1e9).rounded())))
+    }
+
+    /// A point in cell units as SDL's normalised finger coordinates.
+    private func normalised(_ point: CellPoint) -> Point {
+        let pixel = game.layout.pixel(for: point)
+        return Point(x: pixel.x / translator.output.width, y: pixel.y / translator.output.height)
+    }
+
+    // MARK: Recording
+
+    /// Starts recording what the player does as an input script (`bloq play --record`).
+    public func startRecording() {
+        recording = []
+        var width: Int32 = 0
+        var height: Int32 = 0
+        SDL_GetWindowSize(window, &width, &height)
+        recordedWindow = (Int(width), Int(height))
+    }
+
+    /// The recorded script, ended at the current simulated time (nil when not recording).
+    public func recordedScript() -> InputScript? {
+        guard var events = recording else { return nil }
+        let end = max(simulatedMilliseconds, events.last?.time ?? 0)
+        events.append(InputScript.Event(time: (end * 10_000).rounded(.up) / 10_000, action: .end, line: 0))
+        return InputScript(window: recordedWindow, events: events)
+    }
+
+    private func record(_ input: InputEvent, at time: Double) {
+        guard recording != nil else { return }
+        let action: InputScript.Action
+        switch input {
+        case .pointer(let event):
+            let point = game.layout.cellPoint(for: event.location)
+            switch (event.pointer, event.phase) {
+            case (.mouse, .down): action = .press(point)
+            case (.mouse, .moved): action = .drag(point)
+            case (.mouse, .up): action = .release(point)
+            case (.finger(let id), .down): action = .touch(id: Int(truncatingIfNeeded: id), phase: .down, point)
+            case (.finger(let id), .moved): action = .touch(id: Int(truncatingIfNeeded: id), phase: .move, point)
+            case (.finger(let id), .up): action = .touch(id: Int(truncatingIfNeeded: id), phase: .up, point)
+            case (_, .cancelled): action = .cancel
+            }
+        case .key(let chord): action = .key(chord.description)
+        case .resized: return  // recorded from the window size, in recordResize
+        case .focusLost: action = .cancel
+        }
+        // Times are written with 4 decimals: round the same way here.
+        recording?.append(InputScript.Event(time: (time * 10_000).rounded() / 10_000, action: action, line: 0))
+    }
+
+    private func recordResize(width: Int, height: Int, at time: Double) {
+        guard recording != nil else { return }
+        recording?.append(InputScript.Event(time: time, action: .resize(width: width, height: height), line: 0))
+    }
+
+    // MARK: Drawing
 
     /// Draws the current state into the back buffer (without presenting it).
     public func draw() {
-        renderer2D.draw(game, on: canvas)
+        painter.draw(game, on: canvas)
         framesDrawn += 1
     }
 
@@ -196,12 +388,22 @@ public final class GameApp {
         guard saved == 0 else { throw SDLError("cannot write the screenshot to \(path)") }
     }
 
-    private func handle(_ event: SDL_Event) {
-        for translated in translator.translate(event) {
+    // MARK: Events
+
+    /// Translates one SDL event at `time` (ms of simulated time) and hands it to the game.
+    private func deliver(_ event: SDL_Event, at time: Double) {
+        if event.type == SDL_WINDOWEVENT.rawValue,
+            SDL_WindowEventID(rawValue: UInt32(event.window.event)) == SDL_WINDOWEVENT_SIZE_CHANGED
+        {
+            recordResize(width: Int(event.window.data1), height: Int(event.window.data2), at: time)
+        }
+        for translated in translator.translate(event, time: time / 1000) {
             switch translated {
             case .quit: quitRequested = true
             case .exposed: updateLayout()
-            case .input(let input): game.handle(input)
+            case .input(let input):
+                record(input, at: time)
+                game.handle(input)
             }
         }
     }

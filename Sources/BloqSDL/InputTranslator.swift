@@ -21,8 +21,9 @@ struct InputTranslator {
         case exposed
     }
 
-    mutating func translate(_ event: SDL_Event) -> [Translated] {
-        let time = Double(event.common.timestamp) / 1000
+    /// Translates one SDL event that happened at `time` seconds of simulated time (live
+    /// play passes the event's timestamp, a replay the script's own time).
+    mutating func translate(_ event: SDL_Event, time: Double) -> [Translated] {
         switch SDL_EventType(rawValue: event.type) {
         case SDL_QUIT:
             return [.quit]

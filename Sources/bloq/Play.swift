@@ -4,6 +4,7 @@ import BloqFiles
 import BloqGame
 import BloqPlay
 import BloqSDL
+import Foundation
 
 struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,6 +31,9 @@ struct Play: ParsableCommand {
 
     @Option(help: ArgumentHelp("The folder that holds levels/ (overrides the search path).", valueName: "DIR"))
     var data: String?
+
+    @Option(help: ArgumentHelp("Write what the player does on the first level as an input script for bloq replay.", valueName: "SCRIPT"))
+    var record: String?
 
     func validate() throws {
         if level != nil, pack != nil { throw ValidationError("give --level or --pack, not both") }
@@ -71,6 +75,16 @@ struct Play: ParsableCommand {
             }
             return
         }
+        if record != nil { app.startRecording() }
         app.run()
+        if let record, let script = app.recordedScript() {
+            do {
+                try script.text.write(toFile: record, atomically: true, encoding: .utf8)
+                printError("bloq: recorded \(script.events.count - 1) events to \(record); replay with: bloq replay \(record) --level \(game.levels[0].name)")
+            } catch {
+                printError("bloq: cannot write the recording to \(record): \(error.localizedDescription)")
+                throw ExitCode.failure
+            }
+        }
     }
 }

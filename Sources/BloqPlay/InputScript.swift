@@ -1,0 +1,235 @@
+import BloqEngine
+
+/// An input script for `bloq replay` (CONTRACT section 3): timed input events in cell
+/// coordinates, ending with `end`.
+///
+/// Limits, each an error at the line that passes it:
+/// - the file: at most `maximumFileSize` bytes and `maximumLines` lines;
+/// - times: plain decimals in milliseconds from 0 to `maximumDuration`, never decreasing;
+/// - coordinates: plain decimals within ±`maximumCoordinate` cells (far outside any board,
+///   which live play handles as it would any pointer off the board);
+/// - finger ids: whole numbers from 0 to `maximumFingerID` (fingers beyond the tenth down
+///   at once are ignored in play, as live input is);
+/// - window and resize sizes: 160 to 8192 pixels each.
+public struct InputScript: Sendable {
+    public static let maximumFileSize = 4 * 1024 * 1024
+    public static let maximumLines = 200_000
+    /// One hour of simulated time, in milliseconds.
+    public static let maximumDuration = 3_600_000.0
+    public static let maximumCoordinate = 100_000.0
+    public static let maximumFingerID = 1_000_000
+    public static let windowSizes = 160...8192
+
+    public enum TouchPhase: String, Sendable, Hashable {
+        case down, move, up
+    }
+
+    public enum Action: Sendable, Hashable {
+        /// Mouse left button down at a point in cell units.
+        case press(CellPoint)
+        /// Mouse motion with the button held.
+        case drag(CellPoint)
+        /// Mouse button up (preceded by a motion when the point is new).
+        case release(CellPoint)
+        case touch(id: Int, phase: TouchPhase, CellPoint)
+        /// A key press as SDL names keys, with `Shift+`, `Ctrl+`, `Alt+` prefixes.
+        case key(String)
+        case resize(width: Int, height: Int)
+        /// Every pointer is taken away, as when the window loses focus or the pointer leaves
+        /// it: pans end as releases with no velocity. (An addition to CONTRACT section 3.)
+        case cancel
+        case end
+    }
+
+    public struct Event: Sendable, Hashable {
+        /// Milliseconds of simulated time from the start.
+        public var time: Double
+        public var action: Action
+        /// The script line it came from (0 for events made by the program).
+        public var line: Int
+
+        public init(time: Double, action: Action, line: Int = 0) {
+            self.time = time
+            self.action = action
+            self.line = line
+        }
+    }
+
+    /// The window size the script asks for, if it does.
+    public var window: (width: Int, height: Int)?
+    /// The events in order; the last is `end`.
+    public var events: [Event]
+
+    /// The time of `end`, in milliseconds.
+    public var endTime: Double { events.last?.time ?? 0 }
+
+    /// An error at a line of the script: `SCRIPT:LINE: error: MESSAGE`.
+    public struct ParseError: Error, Sendable, CustomStringConvertible {
+        public var file: String
+        public var line: Int
+        public var message: String
+        public var description: String { "\(file):\(line): error: \(message)" }
+    }
+
+    public init(window: (width: Int, height: Int)? = nil, events: [Event]) {
+        self.window = window
+        self.events = events
+    }
+
+    /// Parses a script; `name` is the path errors are reported under.
+    public static func parse(_ bytes: [UInt8], name: String) -> Result<InputScript, ParseError> {
+        func fail(_ line: Int, _ message: String) -> Result<InputScript, ParseError> {
+            .failure(ParseError(file: name, line: line, message: message))
+        }
+        guard bytes.count <= maximumFileSize else {
+            return fail(1, "script is \(bytes.count) bytes, more than the limit of \(maximumFileSize) (4 MiB)")
+        }
+        guard !bytes.contains(0) else { return fail(1, "script holds a NUL byte: this looks like binary data") }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return fail(1, "script is not valid UTF-8 text")
+        }
+        var script = InputScript(events: [])
+        var lastTime = 0.0
+        var ended = false
+        var lastContentLine = 1
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count <= maximumLines else {
+            return fail(maximumLines + 1, "script has more than \(maximumLines) lines")
+        }
+        for (index, scalars) in lines.enumerated() {
+            let number = index + 1
+            var line = String(String.UnicodeScalarView(scalars))
+            if let semicolon = line.firstIndex(of: ";") { line = String(line[..<semicolon]) }
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+            guard let first = words.first else { continue }
+            lastContentLine = number
+            if ended { return fail(number, "a line after 'end'; 'end' must be the last event") }
+            if first == "window" {
+                guard script.events.isEmpty else { return fail(number, "'window' must come before the first event") }
+                guard script.window == nil else { return fail(number, "'window' is given twice") }
+                guard words.count == 3, let width = Int(words[1]), let height = Int(words[2]),
+                    windowSizes.contains(width), windowSizes.contains(height)
+                else { return fail(number, "expected 'window WIDTH HEIGHT' with whole numbers from 160 to 8192") }
+                script.window = (width, height)
+                continue
+            }
+            guard first == "at" else {
+                return fail(number, "unknown line '\(first)'; a line is 'at MILLISECONDS EVENT ...', 'window W H' or a comment")
+            }
+            guard words.count >= 3 else { return fail(number, "expected 'at MILLISECONDS EVENT ...'") }
+            guard let time = decimal(words[1]), time >= 0, time <= maximumDuration else {
+                return fail(number, "time '\(words[1])' must be a plain decimal number of milliseconds from 0 to \(Int(maximumDuration)) (one hour)")
+            }
+            guard time >= lastTime else {
+                return fail(number, "time \(words[1]) is before the previous event's \(format(lastTime)); times never decrease")
+            }
+            lastTime = time
+            let verb = words[2]
+            let arguments = Array(words.dropFirst(3))
+            func point(_ values: ArraySlice<String>) -> CellPoint? {
+                guard values.count == 2, let row = decimal(values[values.startIndex]), let column = decimal(values[values.startIndex + 1]),
+                    abs(row) <= maximumCoordinate, abs(column) <= maximumCoordinate
+                else { return nil }
+                return CellPoint(row: row, column: column)
+            }
+            let pointHelp = "ROW COL as plain decimals in cell units (whole numbers are cell centres)"
+            let action: Action
+            switch verb {
+            case "press", "drag", "release":
+                guard let at = point(arguments[...]) else { return fail(number, "'\(verb)' takes \(pointHelp)") }
+                action = verb == "press" ? .press(at) : verb == "drag" ? .drag(at) : .release(at)
+            case "touch":
+                guard arguments.count == 4, let id = Int(arguments[0]), id >= 0, id <= maximumFingerID,
+                    arguments[0].allSatisfy(\.isASCII)
+                else {
+                    return fail(number, "'touch' takes a finger id (a whole number from 0 to \(maximumFingerID)), down|move|up, then \(pointHelp)")
+                }
+                guard let phase = TouchPhase(rawValue: arguments[1]) else {
+                    return fail(number, "touch phase '\(arguments[1])' must be down, move or up")
+                }
+                guard let at = point(arguments[2...]) else { return fail(number, "'touch' takes \(pointHelp) after the phase") }
+                action = .touch(id: id, phase: phase, at)
+            case "key":
+                let name = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true).dropFirst(3).first
+                    .map { String($0).trimmingBlanks } ?? ""
+                guard !name.isEmpty else { return fail(number, "'key' takes a key name such as Left, Shift+Left or Ctrl+Z") }
+                action = .key(name)
+            case "resize":
+                guard arguments.count == 2, let width = Int(arguments[0]), let height = Int(arguments[1]),
+                    windowSizes.contains(width), windowSizes.contains(height)
+                else { return fail(number, "'resize' takes WIDTH HEIGHT, whole numbers from 160 to 8192") }
+                action = .resize(width: width, height: height)
+            case "cancel":
+                guard arguments.isEmpty else { return fail(number, "'cancel' takes nothing after it") }
+                action = .cancel
+            case "end":
+                guard arguments.isEmpty else { return fail(number, "'end' takes nothing after it") }
+                action = .end
+                ended = true
+            default:
+                return fail(number, "unknown event '\(verb)'; events are press, drag, release, touch, key, resize, cancel and end")
+            }
+            script.events.append(Event(time: time, action: action, line: number))
+        }
+        guard ended else { return fail(lastContentLine, "the script has no 'end'; finish it with 'at MILLISECONDS end'") }
+        return .success(script)
+    }
+
+    /// A plain decimal: optional minus, digits, optional fraction. No exponents, no signs
+    /// other than minus, no infinities.
+    static func decimal(_ text: String) -> Double? {
+        var digits = Substring(text)
+        if digits.first == "-" { digits = digits.dropFirst() }
+        let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            digits.count <= 32
+        else { return nil }
+        return Double(text)
+    }
+
+    /// Formats a number as scripts write it: up to 4 decimals, no trailing zeros.
+    public static func format(_ value: Double) -> String {
+        let rounded = (value * 10_000).rounded() / 10_000
+        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        var text = String(rounded)
+        if text.contains("e") {
+            // Tiny or huge values: print with fixed decimals.
+            let whole = Int(rounded)
+            let fraction = Int((abs(rounded - Double(whole)) * 10_000).rounded())
+            text = "\(rounded < 0 && whole == 0 ? "-" : "")\(whole).\(String(repeating: "0", count: 4 - String(fraction).count))\(fraction)"
+        }
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
+    /// The script as text (what `bloq play --record` writes).
+    public var text: String {
+        var lines: [String] = ["; recorded by bloq play --record"]
+        if let window { lines.append("window \(window.width) \(window.height)") }
+        for event in events {
+            let at = "at \(InputScript.format(event.time))"
+            func cell(_ point: CellPoint) -> String { "\(InputScript.format(point.row)) \(InputScript.format(point.column))" }
+            switch event.action {
+            case .press(let point): lines.append("\(at) press \(cell(point))")
+            case .drag(let point): lines.append("\(at) drag \(cell(point))")
+            case .release(let point): lines.append("\(at) release \(cell(point))")
+            case .touch(let id, let phase, let point): lines.append("\(at) touch \(id) \(phase.rawValue) \(cell(point))")
+            case .key(let name): lines.append("\(at) key \(name)")
+            case .resize(let width, let height): lines.append("\(at) resize \(width) \(height)")
+            case .cancel: lines.append("\(at) cancel")
+            case .end: lines.append("\(at) end")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    var trimmingBlanks: String {
+        var text = Substring(self)
+        while let first = text.first, first == " " || first == "\t" || first == "\r" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
+        return String(text)
+    }
+}

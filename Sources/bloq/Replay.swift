@@ -1,0 +1,91 @@
+import ArgumentParser
+import BloqEngine
+import BloqFiles
+import BloqGame
+import BloqPlay
+import BloqSDL
+import Foundation
+
+struct Replay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run an input script headless through the real input pipeline and print the final state.",
+        discussion: """
+            The script's events reach the game as live SDL events would (same translation, gestures, \
+            animators and rules) on a fixed 1/120 s step, so the same script always gives the same result. \
+            Exit status: 0, 65 for an invalid level or script, 66 for a missing file.
+            """)
+
+    @Argument(help: ArgumentHelp("The input script.", valueName: "SCRIPT"))
+    var script: String
+
+    @Option(help: ArgumentHelp("The level to play.", valueName: "FILE"))
+    var level: String
+
+    @Flag(help: "Print one JSON object: board, moves, cleared, log.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Also render the final frame to a PNG.", valueName: "OUT.png"))
+    var screenshot: String?
+
+    @Option(help: ArgumentHelp("Window size in pixels, WIDTHxHEIGHT (overrides the script's).", valueName: "WxH"))
+    var window: WindowSize?
+
+    func run() throws {
+        let loaded = LevelFiles.load(path: level)
+        let playable: Level
+        switch loaded.result {
+        case .success(let value): playable = value
+        case .failure(let error):
+            printError(error.description)
+            throw LevelFiles.exists(level) ? ExitStatus.invalidData : ExitStatus.missingInput
+        }
+        for warning in playable.warnings { printError(warning.description) }
+        guard let bytes = FileManager.default.contents(atPath: script) else {
+            printError("\(script):1: error: \(LevelFiles.exists(script) ? "cannot read the script" : "no such file")")
+            throw LevelFiles.exists(script) ? ExitStatus.invalidData : ExitStatus.missingInput
+        }
+        let parsed: InputScript
+        switch InputScript.parse([UInt8](bytes), name: script) {
+        case .success(let value): parsed = value
+        case .failure(let error):
+            printError(error.description)
+            throw ExitStatus.invalidData
+        }
+        let size = window ?? parsed.window.map { WindowSize(width: $0.width, height: $0.height) } ?? WindowSize(width: 800, height: 600)
+        guard
+            let game = GameController(
+                levels: [PlayableLevel(name: level, level: playable)], viewport: Size(width: Double(size.width), height: Double(size.height)))
+        else { throw ExitStatus.invalidData }
+        game.allowsLevelChange = false
+        let app: GameApp
+        do {
+            app = try GameApp(game: game, options: WindowOptions(width: size.width, height: size.height, headless: true))
+        } catch {
+            printError("bloq: \(error)")
+            throw ExitCode.failure
+        }
+        app.replay(parsed)
+        let session = game.scene.session
+        if json {
+            print(
+                "{\"board\": \(JSON.board(session.board)), \"moves\": \(session.moves), \"cleared\": \(session.isCleared), \"log\": \(JSON.moves(session.log))}"
+            )
+        } else {
+            print("board:")
+            for line in session.board.lines { print("  \(line)") }
+            print("moves: \(session.moves)")
+            print("cleared: \(session.isCleared ? "yes" : "no")")
+            print("log: \(session.log.isEmpty ? "(none)" : session.log.map(Self.describe).joined(separator: ", "))")
+        }
+        if let screenshot {
+            do {
+                try app.saveScreenshot(to: screenshot)
+            } catch {
+                printError("bloq: \(error)")
+                throw ExitCode.failure
+            }
+        }
+    }
+
+    static func describe(_ move: Move) -> String { "row \(move.from.row) col \(move.from.column) \(move.direction.rawValue)" }
+}
