@@ -39,6 +39,9 @@ public final class BoardScene {
     private var controllers: [Int: SlideController] = [:]
     private var grabs: [PointerID: Grab] = [:]
     private var nextID = 0
+    private var queuedEdits: [Edit] = []
+    /// The animation of an undo, redo or restart; input waits while it runs.
+    private var editAnimator: PropertyAnimator?
 
     private struct Grab {
         var blockID: Int
@@ -69,6 +72,10 @@ public final class BoardScene {
     /// Whether moves are in flight (undo, redo and restart wait until none are).
     public var hasMovesInFlight: Bool { !controllers.isEmpty }
 
+    /// Whether the scene has work that time will move on: animations, or edits queued
+    /// behind moves in flight.
+    public var isBusy: Bool { isAnimating || !queuedEdits.isEmpty }
+
     /// Returns the events since the last call and forgets them.
     public func takeEvents() -> [SceneEvent] {
         defer { events.removeAll() }
@@ -80,6 +87,7 @@ public final class BoardScene {
     /// Advances every animation by `seconds`.
     public func advance(by seconds: Double) {
         driver.advance(by: seconds)
+        processEdits()
     }
 
     // MARK: Pointers
@@ -87,7 +95,7 @@ public final class BoardScene {
     /// A pointer went down at `point` (cell units). It grabs the block drawn there, if
     /// any, catching it mid-flight when it is moving.
     public func pointerDown(_ pointer: PointerID, at point: CellPoint, time: Double) {
-        guard grabs[pointer] == nil, let id = hitTest(point), !grabs.values.contains(where: { $0.blockID == id })
+        guard editAnimator == nil, queuedEdits.isEmpty, grabs[pointer] == nil, let id = hitTest(point), !grabs.values.contains(where: { $0.blockID == id })
         else { return }
         var grab = Grab(blockID: id)
         if let controller = controllers[id] {
@@ -146,31 +154,160 @@ public final class BoardScene {
     /// bump) when the move is illegal or would not commute with the moves in flight.
     @discardableResult
     public func perform(_ move: Move) -> Bool {
-        guard let id = restingIDs[move.from], controllers[id] == nil, !grabs.values.contains(where: { $0.blockID == id })
+        guard editAnimator == nil, queuedEdits.isEmpty, let id = restingIDs[move.from], controllers[id] == nil, !grabs.values.contains(where: { $0.blockID == id })
         else { return false }
         guard beginMove(move, blockID: id), let controller = controllers[id] else { return false }
         controller.animator.startAnimation()
         return true
     }
 
-    /// Undoes the last step once no move is in flight. Returns whether it did.
-    @discardableResult
-    public func undo() -> Bool { settledEdit { $0.undo() } }
+    /// Undoes the last step, animated, as soon as no move is in flight (requests queue).
+    public func undo() { request(.undo) }
 
-    /// Redoes the last undone step once no move is in flight. Returns whether it did.
-    @discardableResult
-    public func redo() -> Bool { settledEdit { $0.redo() } }
+    /// Redoes the last undone step, animated, as soon as no move is in flight.
+    public func redo() { request(.redo) }
 
-    /// Restarts the level (undoable) once no move is in flight. Returns whether it did.
-    @discardableResult
-    public func restart() -> Bool { settledEdit { $0.restart() } }
+    /// Restarts the level (undoable), animated, as soon as no move is in flight.
+    public func restart() { request(.restart) }
+
+    /// Whether an undo, redo or restart is animating or waiting for moves to settle.
+    public var hasPendingEdits: Bool { !queuedEdits.isEmpty || editAnimator != nil }
 
     // MARK: Private
 
-    private func settledEdit(_ edit: (inout PlaySession) -> Bool) -> Bool {
-        guard controllers.isEmpty, grabs.isEmpty, edit(&session) else { return false }
-        rebuildSprites()
-        return true
+    private enum Edit {
+        case undo, redo, restart
+    }
+
+    private func request(_ edit: Edit) {
+        queuedEdits.append(edit)
+        processEdits()
+    }
+
+    /// Carries out queued edits while nothing is in flight: each changes the session at
+    /// once, then animates the sprites from the old board to the new one.
+    private func processEdits() {
+        while editAnimator == nil, controllers.isEmpty, !queuedEdits.isEmpty {
+            let edit = queuedEdits.removeFirst()
+            let before = session
+            let changed: Bool
+            switch edit {
+            case .undo: changed = session.undo()
+            case .redo: changed = session.redo()
+            case .restart: changed = session.restart()
+            }
+            guard changed else { continue }
+            // The move that separates the two positions, when one does.
+            var move: Move?
+            var forward = false
+            if session.log.count == before.log.count + 1, session.log.dropLast() == before.log[...] {
+                move = session.log.last
+                forward = true
+            } else if before.log.count == session.log.count + 1, before.log.dropLast() == session.log[...] {
+                move = before.log.last
+            }
+            animateEdit(from: before.board, to: session.board, move: move, forward: forward)
+        }
+    }
+
+    /// Animates the sprites from `old` to `new`: a single move slides its block (forward
+    /// for redo, back for undo, with vanished blocks reappearing); anything else shrinks the
+    /// blocks that go and grows the ones that come.
+    private func animateEdit(from old: Board, to new: Board, move: Move?, forward: Bool) {
+        // Blocks still fading out from an earlier vanish belong to the old picture.
+        for (id, sprite) in sprites where sprite.isVanishing { sprites[id] = nil }
+        var moving: (id: Int, from: CellPoint, to: CellPoint)?
+        var appearing: Set<Int> = []
+        var leaving: Set<Int> = []
+        var vanishAtEnd: [CellPosition] = []
+        var resting: [CellPosition: Int] = [:]
+        func newSprite(_ cell: CellPosition, _ color: BlockColor) -> Int {
+            nextID += 1
+            var sprite = BlockSprite(id: nextID, color: color, position: CellPoint(cell))
+            sprite.scale = 0
+            sprite.opacity = 0
+            sprites[nextID] = sprite
+            return nextID
+        }
+        if let move, forward, let slide = old.slide(move), slide.result == new, let id = restingIDs[move.from] {
+            // Redo: slide forward; matches vanish when it lands.
+            moving = (id, CellPoint(move.from), CellPoint(slide.destination))
+            resting = restingIDs
+            resting[move.from] = nil
+            resting[slide.destination] = id
+            vanishAtEnd = slide.vanished
+        } else if let move, !forward, let slide = new.slide(move), slide.result == old {
+            // Undo: what vanished comes back, and the block slides home.
+            resting = restingIDs
+            let id: Int
+            if let existing = restingIDs[slide.destination] {
+                id = existing
+            } else {
+                id = newSprite(slide.destination, slide.color)
+                appearing.insert(id)
+            }
+            for cell in slide.vanished where cell != slide.destination {
+                if let color = new[cell].color {
+                    let added = newSprite(cell, color)
+                    appearing.insert(added)
+                    resting[cell] = added
+                }
+            }
+            resting[slide.destination] = nil
+            resting[move.from] = id
+            moving = (id, CellPoint(slide.destination), CellPoint(move.from))
+        } else {
+            for position in new.positions.filter({ new[$0].color != nil || old[$0].color != nil }) {
+                if new[position].color != nil, old[position] == new[position], let id = restingIDs[position] {
+                    resting[position] = id
+                    continue
+                }
+                if let id = restingIDs[position] { leaving.insert(id) }
+                if let color = new[position].color {
+                    let id = newSprite(position, color)
+                    appearing.insert(id)
+                    resting[position] = id
+                }
+            }
+        }
+        let distance = moving.map { abs($0.to.row - $0.from.row) + abs($0.to.column - $0.from.column) } ?? 0
+        let animator = PropertyAnimator(
+            duration: max(SlideController.duration(forCells: Int(distance.rounded())), 0.2), curve: .easeInOut, driver: driver)
+        animator.addAnimations { [weak self] t in
+            guard let self else { return }
+            if let moving {
+                self.sprites[moving.id]?.position = CellPoint(
+                    row: moving.from.row + (moving.to.row - moving.from.row) * t,
+                    column: moving.from.column + (moving.to.column - moving.from.column) * t)
+            }
+            // Newcomers grow in over the first half; leavers shrink away.
+            let grow = min(t * 2, 1)
+            for id in appearing {
+                self.sprites[id]?.scale = grow
+                self.sprites[id]?.opacity = grow
+            }
+            for id in leaving {
+                self.sprites[id]?.scale = 1 - t
+                self.sprites[id]?.opacity = 1 - t
+            }
+        }
+        animator.addCompletion { [weak self] _ in
+            guard let self else { return }
+            for id in leaving { self.sprites[id] = nil }
+            for id in appearing {
+                self.sprites[id]?.scale = 1
+                self.sprites[id]?.opacity = 1
+            }
+            self.restingIDs = resting
+            for cell in vanishAtEnd {
+                if let id = self.restingIDs.removeValue(forKey: cell) { self.vanish(id) }
+            }
+            self.editAnimator = nil
+            self.verifySprites()
+            self.processEdits()
+        }
+        editAnimator = animator
+        animator.startAnimation()
     }
 
     private func rebuildSprites() {
@@ -248,22 +385,36 @@ public final class BoardScene {
     }
 
     /// Ends a pan: the release velocity along the move decides, or the position when slow;
-    /// the animator continues from where the pointer left it.
+    /// the animator continues from where the pointer left it, at the release speed.
     private func release(_ grab: Grab) {
         guard let controller = controllers[grab.blockID] else { return }
         let animator = controller.animator
+        let distance = Double(controller.distance)
         let velocity = controller.along(grab.pan.velocity)  // cells per second along the move
         let fraction = animator.fractionComplete
         let finishes = abs(velocity) >= BoardScene.flingSpeed ? velocity > 0 : fraction > 0.5
         animator.isReversed = !finishes
-        let remaining = (finishes ? 1 - fraction : fraction) * Double(controller.distance)
-        // Pick up the release speed when it heads the same way; never slower than a
-        // programmatic slide. Ease-out starts at about 1.7 times its average speed.
-        let towardTarget = finishes == (velocity > 0) ? abs(velocity) : 0
-        let speed = max(towardTarget / 1.7, 1 / SlideController.duration(forCells: 1))
-        let time = min(max(remaining / speed, 0.04), 0.35)
-        animator.continueAnimation(withTimingParameters: .easeOut, durationFactor: time / animator.duration)
+        // The progress speed the block has now (whole slides per second), kept only when it
+        // heads where the block is going.
+        var speed = velocity / distance
+        if finishes != (speed > 0) { speed = 0 }
+        let remaining = finishes ? 1 - fraction : fraction
+        let time = BoardScene.releaseTime(remainingCells: remaining * distance, speed: abs(speed) / max(remaining, 1e-9))
+        animator.continueAnimation(
+            withTimingParameters: .spring(dampingRatio: 1, initialVelocity: speed), durationFactor: time / animator.duration)
     }
+
+    /// How long the rest of a released slide takes: longer for more cells, shorter for a fast
+    /// release, and never so long that a critically damped spring started at `speed`
+    /// (remaining distances per second) would overshoot (its rate, ln 1000 / time, stays
+    /// at least the speed).
+    static func releaseTime(remainingCells: Double, speed: Double) -> Double {
+        var time = 0.2 + 0.06 * remainingCells
+        if speed > 0 { time = min(time, log1000 / speed) }
+        return min(max(time, 0.05), 0.5)
+    }
+
+    private static let log1000 = 6.907755278982137
 
     private func complete(_ controller: SlideController, at position: AnimatingPosition) {
         let id = controller.blockID

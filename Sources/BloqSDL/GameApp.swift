@@ -327,7 +327,9 @@ public final class GameApp {
         let action: InputScript.Action
         switch input {
         case .pointer(let event):
-            let point = game.layout.cellPoint(for: event.location)
+            // Scripts carry 4 decimals: record exactly what the text will say.
+            let exact = game.layout.cellPoint(for: event.location)
+            let point = CellPoint(row: (exact.row * 10_000).rounded() / 10_000, column: (exact.column * 10_000).rounded() / 10_000)
             switch (event.pointer, event.phase) {
             case (.mouse, .down): action = .press(point)
             case (.mouse, .moved): action = .drag(point)

@@ -212,18 +212,58 @@ struct BoardSceneTests {
         a.release(0, 0)
     }
 
-    @Test("undo, redo and restart wait for moves in flight, then rebuild the board")
+    @Test("undo, redo and restart wait for moves in flight, then animate to the new board")
     func undoAfterSettling() {
         let scene = scene("R..", "...")
         scene.perform(Move(row: 0, column: 0, direction: .right))
-        #expect(!scene.undo(), "a move is in flight")
+        scene.undo()
+        #expect(scene.session.moves == 0, "the move has not committed yet")
+        #expect(scene.hasPendingEdits)
         scene.advance(by: 1)
-        #expect(scene.undo())
+        #expect(scene.session.moves == 0, "the move committed, then the queued undo took it back")
         #expect(scene.board == Board(["R..", "..."]))
+        scene.advance(by: 1)
         #expect(scene.blockSprites.map(\.position) == [CellPoint(row: 0, column: 0)])
-        #expect(scene.redo())
-        #expect(scene.restart())
-        #expect(scene.session.moves == 0)
+        scene.redo()
+        scene.advance(by: 1)
+        #expect(scene.board == Board(["..R", "..."]))
+        #expect(scene.blockSprites.map(\.position) == [CellPoint(row: 0, column: 2)])
+        scene.restart()
+        scene.advance(by: 1)
+        #expect(scene.session.moves == 0 && scene.session.canUndo)
+        #expect(!scene.hasPendingEdits && !scene.isBusy)
+    }
+
+    @Test("undoing a vanish brings the blocks back and slides the pushed one home")
+    func undoVanish() {
+        let scene = scene("R.R", "...")
+        scene.perform(Move(row: 0, column: 0, direction: .right))
+        scene.advance(by: 0.2)  // committed and vanishing, not yet gone
+        #expect(scene.board.isCleared && !scene.blockSprites.isEmpty)
+        scene.undo()
+        scene.advance(by: 0.05)
+        let midway = scene.blockSprites
+        #expect(midway.count == 2, "both blocks are back on screen while the undo plays")
+        #expect(midway.contains { $0.position.column > 0 && $0.position.column < 1 }, "the pushed block slides home")
+        scene.advance(by: 1)
+        #expect(scene.board == Board(["R.R", "..."]))
+        #expect(Set(scene.blockSprites.map(\.position)) == [CellPoint(row: 0, column: 0), CellPoint(row: 0, column: 2)])
+        #expect(scene.blockSprites.allSatisfy { $0.scale == 1 && $0.opacity == 1 })
+    }
+
+    @Test("input waits while an undo animates")
+    func inputWaitsForEdits() {
+        let scene = scene("R..", "...")
+        scene.perform(Move(row: 0, column: 0, direction: .right))
+        scene.advance(by: 1)
+        scene.undo()
+        let finger = Finger(scene)
+        finger.press(0, 2)
+        finger.drag(from: (0, 2), to: (0, 1), steps: 2, dt: 0.005)
+        finger.release(0, 1)
+        finger.wait(1)
+        #expect(scene.board == Board(["R..", "..."]))
+        #expect(scene.session.log.isEmpty)
     }
 
     @Test("pressing an empty cell does nothing")
