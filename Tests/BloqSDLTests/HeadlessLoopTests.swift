@@ -6,7 +6,8 @@ import Testing
 
 /// SDL's state is global: these tests run one at a time, each with its own window on the
 /// offscreen driver and software renderer.
-@Suite("The real SDL loop, headless", .serialized)
+extension SDLSuite {
+@Suite("The real SDL loop, headless")
 struct HeadlessLoopTests {
     static let size = (width: 800, height: 600)
 
@@ -102,4 +103,5 @@ struct HeadlessLoopTests {
         #expect(app.game.scene.session.moves == 0)
         #expect(app.game.scene.blockSprites.first?.position == CellPoint(row: 0, column: 0))
     }
+}
 }

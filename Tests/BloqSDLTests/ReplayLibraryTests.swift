@@ -11,7 +11,8 @@ import Testing
 ///     ; level: pair.bloq
 ///     ; expect-moves: 1
 ///     ; expect-board: ......
-@Suite("Replay library", .serialized)
+extension SDLSuite {
+@Suite("Replay library")
 struct ReplayLibraryTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("replays")
@@ -142,4 +143,5 @@ struct ReplayLibraryTests {
         #expect(app.game.scene.session.log == liveLog)
         #expect(app.game.scene.board == level.board.applying(liveLog))
     }
+}
 }
