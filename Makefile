@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Headless, software-rendered SDL for tests: the same pixels on every machine.
 HEADLESS := SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER=dummy
 
-.PHONY: all deps build run test validate screenshot clean
+.PHONY: all deps build run test test-x11 validate screenshot bench clean
 
 all: build
 
@@ -36,6 +36,15 @@ test: deps
 	$(HEADLESS) .build/release/bloq validate levels
 	@# The closing line CI reads: the counts of the Swift Testing run above.
 	@sed -nE 's/.*Test run with ([0-9]+) tests? .*passed.*/\1 passed, 0 failed/p' .build/test.log | tail -1
+
+# A real X window under Xvfb, a real pointer from xdotool, and the recording replayed.
+test-x11: build
+	@command -v Xvfb >/dev/null && command -v xdotool >/dev/null || { \
+	  $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends xvfb xdotool; }
+	scripts/x11-pointer-check.sh
+
+bench: build
+	.build/release/bloq bench
 
 validate: build
 	.build/release/bloq validate levels
