@@ -29,7 +29,7 @@ let package = Package(
         // Counts heap allocations (interposes malloc) for the benchmarks.
         .target(name: "CAllocationCounter"),
         // Benchmarks behind `bloq bench`.
-        .target(name: "BloqBench", dependencies: ["BloqEngine", "CAllocationCounter"]),
+        .target(name: "BloqBench", dependencies: ["BloqEngine", "BloqGame", "CAllocationCounter"]),
         // The board scene: block controllers that join the engine and the rules.
         .target(name: "BloqPlay", dependencies: ["BloqEngine", "BloqGame"]),
         // The platform: window, renderer, text, events, the render loop.

@@ -1,0 +1,119 @@
+import BloqGame
+import Glibc
+
+/// Boards to measure the solver on.
+public enum BenchmarkBoards {
+    /// The original game's pool (`PAR BOARD` lines), parsed; nil when the file is absent.
+    public static func originalPool(path: String) -> [(par: Int, board: Board)]? {
+        guard let file = fopen(path, "r") else { return nil }
+        defer { fclose(file) }
+        var boards: [(Int, Board)] = []
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        while getline(&line, &capacity, file) > 0, let line {
+            let parts = String(cString: line).split(separator: " ")
+            guard parts.count == 2, let par = Int(parts[0]) else { continue }
+            let cells = Array(parts[1].trimmingCharacters(in: "\n\r"))
+            guard cells.count == 16,
+                let board = Board((0..<4).map { row in String(cells[(row * 4)..<(row * 4 + 4)]) })
+            else { continue }
+            boards.append((par, board))
+        }
+        free(line)
+        return boards
+    }
+
+    /// `count` random classic boards from `seed`: four colours (R, B, O, G), one hole, no
+    /// same colours touching, like the original game's pool.
+    public static func random(count: Int, seed: UInt64) -> [Board] {
+        var generator = SplitMix64(seed: seed)
+        let colors: [Cell] = [.block(.red), .block(.blue), .block(.orange), .block(.green)]
+        var boards: [Board] = []
+        while boards.count < count {
+            var cells = (0..<15).map { _ in colors[Int(generator.next() % 4)] } + [.empty]
+            for i in stride(from: cells.count - 1, to: 0, by: -1) {
+                cells.swapAt(i, Int(generator.next() % UInt64(i + 1)))
+            }
+            guard let board = Board(rows: 4, columns: 4, cells: cells), board.touchingPairs.isEmpty else { continue }
+            boards.append(board)
+        }
+        return boards
+    }
+}
+
+/// SplitMix64: a small seeded generator (swift-argument-parser's `roll` example).
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The solver against the naive search on the same boards, in one process.
+public enum SolverBenchmark {
+    public struct Result: Sendable {
+        public var boards: Int
+        public var medianMilliseconds: Double
+        public var worstMilliseconds: Double
+        public var totalMilliseconds: Double
+        public var naiveTotalMilliseconds: Double
+        public var naiveBoards: Int
+        /// Total time of the naive search over the solver's total on the boards both ran.
+        public var speedup: Double
+        /// Boards where the optimum disagreed with the naive search (must be 0).
+        public var disagreements: Int
+        public var optimaHistogram: [Int: Int]
+        /// Each board's optimum (nil: unsolvable or gave up), in order.
+        public var optima: [Int?]
+    }
+
+    /// Solves every board with `Solver`, and `naiveLimit` of them, spread evenly over the
+    /// set (pools are often sorted by difficulty), with the naive search too.
+    public static func run(_ boards: [Board], naiveLimit: Int) -> Result {
+        var times: [Double] = []
+        var optima: [Int?] = []
+        var histogram: [Int: Int] = [:]
+        for board in boards {
+            let start = now()
+            let result = Solver().solve(board)
+            times.append((now() - start) * 1000)
+            optima.append(result.optimal)
+            histogram[result.optimal ?? -1, default: 0] += 1
+        }
+        var naiveTotal = 0.0
+        var solverTotalOnSame = 0.0
+        var disagreements = 0
+        let naiveCount = min(naiveLimit, boards.count)
+        for sample in 0..<naiveCount {
+            let index = sample * boards.count / naiveCount
+            let start = now()
+            let naive = NaiveSolver.solve(boards[index])
+            naiveTotal += (now() - start) * 1000
+            solverTotalOnSame += times[index]
+            if naive != optima[index] { disagreements += 1 }
+        }
+        let sorted = times.sorted()
+        return Result(
+            boards: boards.count, medianMilliseconds: sorted.isEmpty ? 0 : sorted[sorted.count / 2],
+            worstMilliseconds: sorted.last ?? 0, totalMilliseconds: times.reduce(0, +), naiveTotalMilliseconds: naiveTotal,
+            naiveBoards: naiveCount, speedup: solverTotalOnSame > 0 ? naiveTotal / solverTotalOnSame : 0,
+            disagreements: disagreements, optimaHistogram: histogram, optima: optima)
+    }
+
+    static func now() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+}
+
+extension StringProtocol {
+    fileprivate func trimmingCharacters(in set: String) -> String {
+        String(self.filter { !set.contains($0) })
+    }
+}
