@@ -1,5 +1,6 @@
 import ArgumentParser
 import BloqFiles
+import BloqBench
 import BloqGame
 
 struct Solve: ParsableCommand {
@@ -20,6 +21,9 @@ struct Solve: ParsableCommand {
     @Option(help: ArgumentHelp("The budget of stored positions (1 to 100000000).", valueName: "N"))
     var maxStates = Solver.defaultMaxStates
 
+    @Flag(help: .hidden)
+    var naive = false
+
     func validate() throws {
         guard (1...Solver.maximumStates).contains(maxStates) else {
             throw ValidationError("--max-states must be from 1 to \(Solver.maximumStates)")
@@ -36,6 +40,11 @@ struct Solve: ParsableCommand {
             throw LevelFiles.exists(file) ? ExitStatus.invalidData : ExitStatus.missingInput
         }
         for warning in level.warnings { printError(warning.description) }
+        if naive {
+            // The deliberately naive search, for measuring the real one against (scripts/).
+            print(NaiveSolver.solve(level.board).map { "solvable in \($0) moves (naive search)" } ?? "unsolvable (naive search)")
+            return
+        }
         let result = Solver(maxStates: maxStates).solve(level.board)
         if let par = level.par, let optimal = result.optimal, par != optimal {
             printError("\(file):1:1: warning: the level states par \(par), but the optimum is \(optimal); write 'par: \(optimal)'")
