@@ -63,6 +63,62 @@ public final class BoardScene {
     /// The sprites to draw, in a stable order (by id).
     public var blockSprites: [BlockSprite] { sprites.values.sorted { $0.id < $1.id } }
 
+    /// Ghosts of blocks showing a hint: drawn faint, never hit-tested, never committed.
+    public private(set) var ghosts: [BlockSprite] = []
+    private var ghostPlayer: MotionPlayer?
+
+    /// Plays `moves` (from the committed board) as ghosts, one after the other: a faint copy
+    /// of each block slides where the move would take it, then fades. Nothing commits.
+    public func showGhosts(of moves: [Move]) {
+        ghostPlayer?.stop()
+        ghosts.removeAll()
+        var board = self.board
+        var steps: [Motion] = []
+        for (index, move) in moves.enumerated() {
+            guard let slide = board.slide(move) else { break }
+            let from = CellPoint(move.from)
+            let to = CellPoint(slide.destination)
+            let ghost = BlockSprite(id: -(index + 1), color: slide.color, position: from)
+            ghosts.append(ghost)
+            let slot = index
+            steps.append(
+                Motion.tween(0.12, .linear) { [weak self] t in
+                    self?.ghosts[safe: slot]?.opacity = t
+                    self?.ghosts[safe: slot]?.position = from
+                }
+                .then(
+                    .tween(0.25 + 0.06 * Double(slide.distance), .easeInOut) { [weak self] t in
+                        self?.ghosts[safe: slot]?.position = CellPoint(
+                            row: from.row + (to.row - from.row) * t, column: from.column + (to.column - from.column) * t)
+                    }
+                )
+                .then(.wait(0.15)))
+            board = slide.result
+        }
+        for index in ghosts.indices { ghosts[index].opacity = 0 }
+        let fade = Motion.tween(0.3, .easeIn(.quad)) { [weak self] t in
+            guard let self else { return }
+            for index in self.ghosts.indices { self.ghosts[index].opacity = 1 - t }
+        }
+        let player = MotionPlayer(Motion.sequence(steps + [fade]), driver: driver)
+        ghostPlayer = player
+        player.start { [weak self] _ in
+            self?.ghosts.removeAll()
+            self?.ghostPlayer = nil
+        }
+    }
+
+    /// Replaces the line of play with `log` played from the start (resuming a saved game).
+    /// Returns false, changing nothing, if a move is illegal.
+    @discardableResult
+    public func restore(log: [Move]) -> Bool {
+        var restored = PlaySession(start: session.start)
+        for move in log where restored.play(move) == nil { return false }
+        session = restored
+        rebuildSprites()
+        return true
+    }
+
     /// The committed board.
     public var board: Board { session.board }
 
@@ -480,5 +536,16 @@ public final class BoardScene {
                 row: Double(direction.rowStep) * amount, column: Double(direction.columnStep) * amount)
         }
         animator.startAnimation()
+    }
+}
+
+extension Array {
+    /// The element at `index`, or nil outside the array (reads and writes).
+    subscript(safe index: Int) -> Element? {
+        get { indices.contains(index) ? self[index] : nil }
+        set {
+            guard let newValue, indices.contains(index) else { return }
+            self[index] = newValue
+        }
     }
 }

@@ -162,8 +162,21 @@ public final class GameApp {
         }
     }
 
+    /// SDL ticks at the last live frame, for counting play time.
+    private var lastFrameTicks: UInt32?
+
     /// One frame of live play: every queued event, the steps up to now, a drawn frame.
     private func liveFrame(first: SDL_Event?) {
+        let ticks = SDL_GetTicks()
+        let flags = SDL_GetWindowFlags(window)
+        let focused = flags & SDL_WINDOW_INPUT_FOCUS.rawValue != 0 && flags & SDL_WINDOW_MINIMIZED.rawValue == 0
+        if let last = lastFrameTicks, focused {
+            // Play time counts while the window has focus; a long gap (a suspended machine)
+            // counts as a pause.
+            let seconds = Double(ticks &- last) / 1000
+            if seconds < 5 { game.addPlayTime(seconds) }
+        }
+        lastFrameTicks = ticks
         var events: [(SDL_Event, Double)] = []
         if let first { events.append((first, Double(first.common.timestamp) - originMilliseconds)) }
         var event = SDL_Event()

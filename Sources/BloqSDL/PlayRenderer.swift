@@ -26,10 +26,17 @@ struct PlayRenderer {
         canvas.text(
             "\(game.scene.session.moves)", size: titleSize * 1.1, Palette.text,
             at: Point(x: right, y: band.height * 0.5), anchor: Point(x: 1, y: 0.75))
-        let par = level.par.map { "moves · par \($0)" } ?? "moves"
-        canvas.text(
+        let par = game.par.map { "moves · par \($0)" } ?? "moves"
+        let parSize = canvas.text(
             par, size: titleSize * 0.6, Palette.secondaryText, at: Point(x: right, y: band.height * 0.5),
             anchor: Point(x: 1, y: -0.25))
+        // Stars still in reach, left of the move count.
+        let reach = game.starsInReach
+        let stars = String(repeating: "★", count: reach) + String(repeating: "☆", count: max(3 - reach, 0))
+        canvas.text(
+            stars, size: titleSize * 0.8, Palette.accent,
+            at: Point(x: right - max(parSize.width, titleSize * 2) - margin * 0.8, y: band.height * 0.5),
+            anchor: Point(x: 1, y: 0.5))
     }
 
     private func drawBoard(_ game: GameController, _ layout: BoardLayout, _ canvas: Canvas) {
@@ -57,6 +64,12 @@ struct PlayRenderer {
             canvas.roundedRect(shadow, radius: cell * 0.16 * sprite.scale, RGBA(0x000000, alpha: UInt8(Double(alpha) * 0.35)))
             canvas.roundedRect(rect, radius: cell * 0.16 * sprite.scale, Palette.block(sprite.color).with(alpha: alpha), shaded: true)
         }
+        for ghost in game.scene.ghosts where ghost.opacity > 0 {
+            let rect = layout.cellRect(row: ghost.position.row, column: ghost.position.column).insetBy(gap)
+            let alpha = UInt8((min(max(ghost.opacity, 0), 1) * 110).rounded())
+            canvas.roundedRect(rect, radius: cell * 0.16, Palette.block(ghost.color).with(alpha: alpha), shaded: true)
+            canvas.roundedRect(rect.insetBy(cell * 0.3), radius: cell * 0.08, Palette.text.with(alpha: alpha))
+        }
         if game.showsCursor, !game.showsClearedOverlay {
             let rect = layout.cellRect(row: Double(game.cursor.row), column: Double(game.cursor.column))
             let thickness = max((cell * 0.05).rounded(), 2)
@@ -73,11 +86,11 @@ struct PlayRenderer {
 
     private func drawFooter(_ game: GameController, _ layout: BoardLayout, _ canvas: Canvas) {
         let band = layout.footer
-        let text = "Drag a block  ·  Z undo  ·  Y redo  ·  R restart  ·  N next level  ·  Esc quit"
+        let text = game.message ?? "Drag a block  ·  H hint  ·  Z undo  ·  Y redo  ·  R restart  ·  N next  ·  Esc quit"
         var size = band.height * 0.28
         let width = canvas.measure(text, size: size).width
         if width > band.width * 0.94, width > 0 { size *= band.width * 0.94 / width }
-        canvas.text(text, size: size, Palette.secondaryText, at: band.center, anchor: Point(x: 0.5, y: 0.5))
+        canvas.text(text, size: size, game.message == nil ? Palette.secondaryText : Palette.accent, at: band.center, anchor: Point(x: 0.5, y: 0.5))
     }
 
     private func drawCleared(_ game: GameController, _ layout: BoardLayout, _ canvas: Canvas) {
@@ -86,10 +99,15 @@ struct PlayRenderer {
         let moves = game.scene.session.moves
         canvas.text(
             "Cleared!", size: frame.height * 0.13, Palette.accent,
-            at: Point(x: frame.center.x, y: frame.center.y - frame.height * 0.12), anchor: Point(x: 0.5, y: 1))
+            at: Point(x: frame.center.x, y: frame.center.y - frame.height * 0.14), anchor: Point(x: 0.5, y: 1))
         canvas.text(
-            "in \(moves) move\(moves == 1 ? "" : "s")", size: frame.height * 0.06, Palette.text,
-            at: Point(x: frame.center.x, y: frame.center.y - frame.height * 0.1), anchor: Point(x: 0.5, y: 0))
+            "in \(moves) move\(moves == 1 ? "" : "s")" + (game.par.map { " · par \($0)" } ?? ""), size: frame.height * 0.06,
+            Palette.text, at: Point(x: frame.center.x, y: frame.center.y - frame.height * 0.12), anchor: Point(x: 0.5, y: 0))
+        let earned = game.earnedStars ?? 0
+        canvas.text(
+            String(repeating: "★", count: earned) + String(repeating: "☆", count: max(3 - earned, 0)),
+            size: frame.height * 0.1, Palette.accent,
+            at: Point(x: frame.center.x, y: frame.center.y - frame.height * 0.03), anchor: Point(x: 0.5, y: 0))
         let button = game.nextButton
         canvas.roundedRect(button, radius: button.height * 0.3, Palette.button, shaded: true)
         let label = game.hasNextLevel ? "Next level  ›" : "Play again from level 1"

@@ -1,0 +1,224 @@
+import BloqGame
+import Foundation
+
+/// What a player has achieved on one level (keyed by the level's content identity).
+public struct LevelRecord: Codable, Equatable, Sendable {
+    public var bestStars: Int
+    public var bestMoves: Int?
+    /// Seconds of play from opening the level to clearing it, paused time excluded.
+    public var bestTime: Double?
+    public var cleared: Bool
+
+    public init(bestStars: Int = 0, bestMoves: Int? = nil, bestTime: Double? = nil, cleared: Bool = false) {
+        self.bestStars = bestStars
+        self.bestMoves = bestMoves
+        self.bestTime = bestTime
+        self.cleared = cleared
+    }
+}
+
+/// A line of play left unfinished, so a player who quits resumes where they were.
+public struct UnfinishedLine: Codable, Equatable, Sendable {
+    public var log: [Move]
+    public var playTime: Double
+    public var usedHint: Bool
+
+    public init(log: [Move], playTime: Double, usedHint: Bool) {
+        self.log = log
+        self.playTime = playTime
+        self.usedHint = usedHint
+    }
+}
+
+/// Everything saved about a player's progress.
+public struct SavedProgress: Codable, Equatable, Sendable {
+    public var version = 1
+    public var levels: [String: LevelRecord] = [:]
+    public var unfinished: [String: UnfinishedLine] = [:]
+
+    public init() {}
+
+    /// Records a clear, keeping the best stars, moves and time.
+    public mutating func recordClear(level: String, stars: Int, moves: Int, time: Double) {
+        var record = levels[level] ?? LevelRecord()
+        record.cleared = true
+        record.bestStars = max(record.bestStars, stars)
+        record.bestMoves = min(record.bestMoves ?? moves, moves)
+        record.bestTime = min(record.bestTime ?? time, time)
+        levels[level] = record
+        unfinished[level] = nil
+    }
+
+    /// Which levels of a pack (identities in play order) are open: the first, and the two
+    /// after every cleared level.
+    public func unlocked(_ pack: [String]) -> [Bool] {
+        var open = [Bool](repeating: false, count: pack.count)
+        if !open.isEmpty { open[0] = true }
+        for (index, id) in pack.enumerated() where levels[id]?.cleared == true {
+            open[index] = true
+            for next in (index + 1)...(index + 2) where next < pack.count { open[next] = true }
+        }
+        return open
+    }
+
+    /// Limits a file may not pass: anything beyond is hostile or corrupt, never trusted.
+    static let maximumLevels = 100_000
+    static let maximumLogLength = 10_000
+
+    /// Whether every value is in range (a hand-edited or damaged file may not be).
+    var isPlausible: Bool {
+        guard version == 1, levels.count <= SavedProgress.maximumLevels, unfinished.count <= SavedProgress.maximumLevels else {
+            return false
+        }
+        func plausibleID(_ id: String) -> Bool { id.count == 16 && id.allSatisfy(\.isHexDigit) }
+        for (id, record) in levels {
+            guard plausibleID(id), (0...3).contains(record.bestStars), (record.bestMoves ?? 0) >= 0,
+                (record.bestMoves ?? 0) <= 1_000_000, (record.bestTime ?? 0).isFinite, (record.bestTime ?? 0) >= 0
+            else { return false }
+        }
+        for (id, line) in unfinished {
+            guard plausibleID(id), line.log.count <= SavedProgress.maximumLogLength, line.playTime.isFinite, line.playTime >= 0,
+                line.log.allSatisfy({ (0..<16).contains($0.from.row) && (0..<16).contains($0.from.column) })
+            else { return false }
+        }
+        return true
+    }
+}
+
+/// Reads and writes `progress.json` in a folder, crash-safely: a save writes a temporary
+/// file, syncs it, keeps the current file as `progress.json.prev` and renames the new one
+/// into place, so a crash at any moment leaves the newest or the previous save. A file
+/// that is unreadable, corrupt, too large or out of range is moved aside (never deleted)
+/// with a warning, and the previous save or a fresh start is used.
+public final class ProgressStore: @unchecked Sendable {
+    public static let fileName = "progress.json"
+    /// Larger files are not read: no real progress file comes near it.
+    public static let maximumFileSize = 16 * 1024 * 1024
+
+    public let folder: String
+    private var path: String { (folder as NSString).appendingPathComponent(ProgressStore.fileName) }
+    private var previousPath: String { path + ".prev" }
+
+    public init(folder: String) {
+        self.folder = folder
+    }
+
+    /// `$XDG_DATA_HOME/bloq`, or `~/.local/share/bloq`.
+    public static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return (data as NSString).appendingPathComponent("bloq")
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return (home as NSString).appendingPathComponent(".local/share/bloq")
+    }
+
+    /// The saved progress, and warnings about files that could not be trusted.
+    public func load() -> (progress: SavedProgress, warnings: [String]) {
+        var warnings: [String] = []
+        for candidate in [path, previousPath] {
+            guard FileManager.default.fileExists(atPath: candidate) else { continue }
+            switch read(candidate) {
+            case .success(let progress):
+                return (progress, warnings)
+            case .failure(let reason):
+                let aside = moveAside(candidate)
+                warnings.append(
+                    "\(candidate): \(reason); \(aside.map { "moved it to \($0)" } ?? "left it in place") and \(candidate == path ? "tried the previous save" : "started fresh")")
+            }
+        }
+        return (SavedProgress(), warnings)
+    }
+
+    private enum ReadFailure: Error, CustomStringConvertible {
+        case unreadable(String), tooLarge(Int), corrupt(String), implausible
+        var description: String {
+            switch self {
+            case .unreadable(let why): "cannot be read (\(why))"
+            case .tooLarge(let size): "is \(size) bytes, more than the \(ProgressStore.maximumFileSize) a progress file may be"
+            case .corrupt(let why): "is not valid progress JSON (\(why))"
+            case .implausible: "holds values out of range"
+            }
+        }
+    }
+
+    private func read(_ file: String) -> Result<SavedProgress, ReadFailure> {
+        guard let handle = FileHandle(forReadingAtPath: file) else { return .failure(.unreadable("permission denied or not a file")) }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: ProgressStore.maximumFileSize + 1) ?? Data()
+        } catch {
+            return .failure(.unreadable(error.localizedDescription))
+        }
+        guard data.count <= ProgressStore.maximumFileSize else { return .failure(.tooLarge(data.count)) }
+        let progress: SavedProgress
+        do {
+            progress = try JSONDecoder().decode(SavedProgress.self, from: data)
+        } catch {
+            return .failure(.corrupt("\(error)".prefix(120).description))
+        }
+        guard progress.isPlausible else { return .failure(.implausible) }
+        return .success(progress)
+    }
+
+    private func moveAside(_ file: String) -> String? {
+        var stamp = time(nil)
+        var target = "\(file).corrupt-\(stamp)"
+        while FileManager.default.fileExists(atPath: target) {
+            stamp += 1
+            target = "\(file).corrupt-\(stamp)"
+        }
+        return rename(file, target) == 0 ? target : nil
+    }
+
+    /// Saves `progress` crash-safely (see the type's documentation).
+    public func save(_ progress: SavedProgress) throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = try encoder.encode(progress)
+        let temporary = path + ".tmp-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw SaveError(path: temporary, reason: String(cString: strerror(errno))) }
+        var written = 0
+        let ok = data.withUnsafeBytes { buffer -> Bool in
+            while written < buffer.count {
+                let result = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                written += result
+            }
+            return fsync(descriptor) == 0
+        }
+        let failure = ok ? nil : String(cString: strerror(errno))
+        close(descriptor)
+        if let failure {
+            unlink(temporary)
+            throw SaveError(path: temporary, reason: failure)
+        }
+        // Keep the current save as the previous one; a crash between the two renames
+        // leaves the previous save, which load() falls back to.
+        if FileManager.default.fileExists(atPath: path), case .success = read(path) {
+            _ = rename(path, previousPath)
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw SaveError(path: path, reason: reason)
+        }
+        let directory = open(folder, O_RDONLY)
+        if directory >= 0 {
+            fsync(directory)
+            close(directory)
+        }
+    }
+
+    /// A save that failed; the files on disk are as they were.
+    public struct SaveError: Error, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "cannot save progress to \(path): \(reason)" }
+    }
+}

@@ -1,0 +1,89 @@
+import BloqEngine
+import BloqGame
+import BloqPlay
+import Testing
+
+private func controller(_ lines: String..., par: Int? = nil) -> GameController? {
+    guard let board = Board(lines) else { return nil }
+    let level = Level(title: "t", par: par, board: board)
+    return GameController(levels: [PlayableLevel(name: "t", level: level)], viewport: Size(width: 800, height: 600))
+}
+
+private func run(_ game: GameController, seconds: Double) {
+    for _ in 0..<Int(seconds * 120) { game.step(1.0 / 120) }
+}
+
+@Suite("Game controller: hints, solution, stars")
+struct GameControllerTests {
+    @Test("par comes from the solver when the file gives none")
+    func parFromSolver() throws {
+        let game = try #require(controller("RBRB", "BRBR", "RB.G", "GOGO"))
+        #expect(game.par == nil)
+        run(game, seconds: 0.2)
+        #expect(game.par == 9)
+    }
+
+    @Test("a hint plays the next two moves as ghosts, commits nothing, and caps the stars at 2")
+    func hint() throws {
+        let game = try #require(controller("R..R", "....", "B..B", par: 2))
+        game.perform(.hint)
+        run(game, seconds: 0.05)
+        #expect(game.message != nil, "the hint is on its way")
+        run(game, seconds: 0.1)
+        #expect(game.scene.ghosts.count == 2)
+        #expect(game.usedHint)
+        run(game, seconds: 3)
+        #expect(game.scene.ghosts.isEmpty, "ghosts fade away")
+        #expect(game.scene.session.moves == 0 && game.scene.board == Board(["R..R", "....", "B..B"]))
+        game.scene.perform(Move(row: 0, column: 0, direction: .right))
+        run(game, seconds: 1)
+        game.scene.perform(Move(row: 2, column: 0, direction: .right))
+        run(game, seconds: 1)
+        #expect(game.earnedStars == 2, "cleared at par, capped by the hint")
+    }
+
+    @Test("showing the solution plays it as real moves and earns no stars")
+    func showSolution() throws {
+        let game = try #require(controller("RBRB", "BRBR", "RB.G", "GOGO"))
+        game.perform(.showSolution)
+        run(game, seconds: 10)
+        #expect(game.scene.session.isCleared)
+        #expect(game.scene.session.moves == 9)
+        #expect(game.earnedStars == 0)
+    }
+
+    @Test("from an unsolvable position the game says so and offers undo and restart")
+    func unsolvable() throws {
+        let game = try #require(controller("R.RR", "B...", "....", par: nil))
+        // Pushing the left red right strands the third red.
+        game.scene.perform(Move(row: 0, column: 0, direction: .right))
+        run(game, seconds: 1)
+        game.perform(.hint)
+        run(game, seconds: 0.5)
+        #expect(game.message?.contains("No solution from here") == true)
+        #expect(game.scene.ghosts.isEmpty)
+    }
+
+    @Test("stars in reach fall as moves pass par")
+    func starsInReach() throws {
+        let game = try #require(controller("R..R", "....", "B..B", par: 2))
+        #expect(game.starsInReach == 3)
+        game.scene.perform(Move(row: 0, column: 0, direction: .down))
+        run(game, seconds: 1)
+        #expect(game.starsInReach == 2)  // 1 made + at least 2 to go = 3 <= par + ceil(par/4)
+        game.scene.perform(Move(row: 1, column: 0, direction: .up))
+        run(game, seconds: 1)
+        #expect(game.starsInReach == 1)  // 2 made + at least 2 to go = 4
+    }
+
+    @Test("a saved line is resumed when the level opens")
+    func resume() throws {
+        let board = try #require(Board(["R..R", "....", "B..B"]))
+        let level = PlayableLevel(name: "t", level: Level(title: "t", board: board))
+        let saved = ResumeState(log: [Move(row: 0, column: 0, direction: .down)], playTime: 12, usedHint: true)
+        let game = try #require(GameController(levels: [level], viewport: Size(width: 800, height: 600), resume: { _ in saved }))
+        #expect(game.scene.session.log == saved.log)
+        #expect(game.playTime == 12 && game.usedHint)
+        #expect(game.unfinishedLine == saved)
+    }
+}
