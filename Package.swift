@@ -45,6 +45,8 @@ let package = Package(
         .testTarget(name: "BloqEngineTests", dependencies: ["BloqEngine"]),
         .testTarget(name: "BloqPlayTests", dependencies: ["BloqPlay"]),
         .testTarget(name: "BloqFilesTests", dependencies: ["BloqFiles"]),
+        // Runs the bloq executable (which `swift test` builds) as users do.
+        .testTarget(name: "BloqCLITests"),
         .testTarget(name: "BloqSDLTests", dependencies: ["BloqSDL", "BloqPlay", "BloqEngine", "BloqGame"]),
     ]
 )

@@ -2,6 +2,7 @@ import ArgumentParser
 import BloqFiles
 import BloqBench
 import BloqGame
+import Foundation
 
 struct Solve: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,6 +21,9 @@ struct Solve: ParsableCommand {
 
     @Option(help: ArgumentHelp("The budget of stored positions (1 to 100000000).", valueName: "N"))
     var maxStates = Solver.defaultMaxStates
+
+    @Flag(help: "Fill in or correct the file's 'par:' line with the optimum (everything else is kept).")
+    var writePar = false
 
     @Flag(help: .hidden)
     var naive = false
@@ -46,8 +50,25 @@ struct Solve: ParsableCommand {
             return
         }
         let result = Solver(maxStates: maxStates).solve(level.board)
-        if let par = level.par, let optimal = result.optimal, par != optimal {
-            printError("\(file):1:1: warning: the level states par \(par), but the optimum is \(optimal); write 'par: \(optimal)'")
+        if let par = level.par, let optimal = result.optimal, par != optimal, !writePar {
+            let at = level.parLocation ?? (1, 1)
+            printError("\(file):\(at.line):\(at.column): warning: the level states par \(par), but the optimum is \(optimal); write 'par: \(optimal)' (or run bloq solve --write-par)")
+        }
+        if writePar {
+            guard let optimal = result.optimal else {
+                printError("\(file):1:1: error: cannot write a par: the level \(result.outcome == .unsolvable ? "cannot be cleared" : "is too large to solve within --max-states")")
+                throw result.outcome == .unsolvable ? ExitStatus.invalidData : ExitStatus.gaveUp
+            }
+            if level.par != optimal {
+                do {
+                    let text = try String(contentsOfFile: file, encoding: .utf8)
+                    try LevelText.settingPar(text, to: optimal).write(toFile: file, atomically: true, encoding: .utf8)
+                    printError("\(file): par: \(optimal)\(level.par.map { " (was \($0))" } ?? "")")
+                } catch {
+                    printError("\(file):1:1: error: cannot write the par: \(error.localizedDescription)")
+                    throw ExitCode.failure
+                }
+            }
         }
         switch result.outcome {
         case .solved(let moves):
@@ -55,10 +76,14 @@ struct Solve: ParsableCommand {
                 print("{\"solvable\": true, \"optimal\": \(moves.count), \"moves\": \(JSON.moves(moves))}")
             } else {
                 print("solvable in \(moves.count) move\(moves.count == 1 ? "" : "s") (optimal; \(result.states) positions searched)")
+                // Step by step, with the board after each move, for level authors.
                 var board = level.board
                 for (number, move) in moves.enumerated() {
-                    print("\(number + 1). row \(move.from.row) col \(move.from.column) \(move.direction.rawValue)")
-                    board = board.applying(move) ?? board
+                    guard let slide = board.slide(move) else { break }
+                    let vanished = slide.vanished.isEmpty ? "" : ", \(slide.vanished.count) vanish"
+                    print("\n\(number + 1). push the \("\(slide.color)") block at row \(move.from.row), column \(move.from.column) \(move.direction.rawValue) (\(slide.distance) cell\(slide.distance == 1 ? "" : "s")\(vanished))")
+                    board = slide.result
+                    for line in board.lines { print("   " + line.map { String($0) }.joined(separator: " ")) }
                 }
             }
         case .unsolvable:

@@ -13,6 +13,9 @@ struct Validate: ParsableCommand {
     @Argument(help: ArgumentHelp("Level files or folders of them.", valueName: "PATH"))
     var paths: [String]
 
+    @Option(help: ArgumentHelp("The solver's budget of stored positions per level.", valueName: "N"))
+    var maxStates = Solver.defaultMaxStates
+
     func run() throws {
         var missing = false
         var invalid = false
@@ -28,6 +31,10 @@ struct Validate: ParsableCommand {
                 switch LevelFiles.load(path: file).result {
                 case .success(let level):
                     for warning in level.warnings { printError(warning.description) }
+                    for problem in Self.solverProblems(level, file: file, maxStates: maxStates) {
+                        if problem.severity == .error { invalid = true }
+                        printError(problem.description)
+                    }
                 case .failure(let error):
                     invalid = true
                     for diagnostic in error.diagnostics { printError(diagnostic.description) }
@@ -37,5 +44,34 @@ struct Validate: ParsableCommand {
         if missing { throw ExitStatus.missingInput }
         if invalid { throw ExitStatus.invalidData }
         print("\(checked) level\(checked == 1 ? "" : "s") valid")
+    }
+
+    /// What the solver says against a level: unsolvable, a stated par that is not the
+    /// optimum, or too large to decide (a warning, or an error when it states a par).
+    static func solverProblems(_ level: Level, file: String, maxStates: Int) -> [Diagnostic] {
+        let result = Solver(maxStates: maxStates).solve(level.board)
+        switch result.outcome {
+        case .solved(let moves):
+            guard let par = level.par, par != moves.count else { return [] }
+            let at = level.parLocation ?? (1, 1)
+            return [
+                Diagnostic(
+                    file: file, line: at.line, column: at.column,
+                    message: "par is \(par) but the fewest moves that clear the board is \(moves.count); write 'par: \(moves.count)' (bloq solve --write-par fills it in)")
+            ]
+        case .unsolvable:
+            return [
+                Diagnostic(
+                    file: file, line: 1, column: 1,
+                    message: "no sequence of moves clears this board (the solver searched all \(result.states) reachable positions); change the grid so every colour can meet")
+            ]
+        case .gaveUp:
+            let message = "too large to decide within the solver's budget of \(maxStates) positions"
+            if level.par != nil {
+                let at = level.parLocation ?? (1, 1)
+                return [Diagnostic(file: file, line: at.line, column: at.column, message: "\(message), so its par cannot be checked; remove 'par:' or raise --max-states")]
+            }
+            return [Diagnostic(file: file, line: 1, column: 1, severity: .warning, message: "\(message); it may or may not be solvable")]
+        }
     }
 }

@@ -144,3 +144,16 @@ struct LevelParserTests {
         #expect(diagnostic.description == "a/b.bloq:3:7: error: unknown cell 'x'")
     }
 }
+
+@Suite("Editing level text")
+struct LevelTextTests {
+    @Test("a par is inserted after the header, replaced in place, and CRLF kept")
+    func settingPar() {
+        #expect(LevelText.settingPar("title: T\n\nR.R\n", to: 1) == "title: T\npar: 1\n\nR.R\n")
+        #expect(LevelText.settingPar("R.R\n...\n", to: 1) == "par: 1\nR.R\n...\n")
+        #expect(LevelText.settingPar("; c\nR.R\n", to: 1) == "; c\npar: 1\nR.R\n")
+        #expect(LevelText.settingPar("par: 9 ; guess\r\nR.R\r\n", to: 1) == "par: 1   ; guess\r\nR.R\r\n")
+        let level = try? LevelParser.parse(LevelText.settingPar("title: T\nR.R\n...\n", to: 1), name: "t").get()
+        #expect(level?.par == 1 && level?.parLocation?.line == 2 && level?.parLocation?.column == 6)
+    }
+}

@@ -15,6 +15,16 @@ public struct Level: Hashable, Sendable {
     public var board: Board
     /// Warnings found while loading (the level is usable).
     public var warnings: [Diagnostic]
+    /// Where the `par:` value is in the file (line, column), when the file gives one.
+    public var parLocation: (line: Int, column: Int)? {
+        get { parLine.map { ($0, parColumn) } }
+        set {
+            parLine = newValue?.line
+            parColumn = newValue?.column ?? 1
+        }
+    }
+    private var parLine: Int?
+    private var parColumn = 1
 
     public init(
         title: String, par: Int? = nil, difficulty: Difficulty? = nil, author: String? = nil, board: Board,

@@ -54,6 +54,7 @@ private struct Parser {
         guard let text = decode(bytes) else { return .failure(LevelLoadError(diagnostics: diagnostics)) }
 
         var header: [String: String] = [:]
+        var parLocation: (line: Int, column: Int)?
         var gridRows: [(line: Int, cells: [(column: Int, cell: Cell)])] = []
         var gridEnded = false
         var reportedRowAfterGrid = false
@@ -80,6 +81,9 @@ private struct Parser {
                     continue
                 }
                 parseHeader(characters, colon: colon, line: lineNumber, into: &header)
+                if parLocation == nil, header["par"] != nil {
+                    parLocation = (lineNumber, colon + 2 + characters[(colon + 1)...].prefix { $0 == " " || $0 == "\t" }.count)
+                }
                 continue
             }
             if gridEnded {
@@ -107,13 +111,15 @@ private struct Parser {
 
         let board = buildBoard(gridRows, lastLine: max(lines.count, 1))
         let level = board.map { board in
-            Level(
+            var level = Level(
                 title: header["title"] ?? LevelParser.defaultTitle(for: name),
                 par: header["par"].flatMap { Int($0) },
                 difficulty: header["difficulty"].flatMap(Difficulty.init(rawValue:)),
                 author: header["author"],
                 board: board,
                 warnings: diagnostics.filter { $0.severity == .warning })
+            level.parLocation = parLocation
+            return level
         }
         if let level, !diagnostics.contains(where: { $0.severity == .error }) { return .success(level) }
         return .failure(LevelLoadError(diagnostics: diagnostics))

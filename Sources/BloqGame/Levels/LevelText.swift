@@ -1,0 +1,47 @@
+/// Edits of level file text that keep everything else as the author wrote it: comments,
+/// spacing, order, and CRLF line ends.
+public enum LevelText {
+    /// `text` with its `par:` set to `par`: the value of an existing `par:` line is replaced
+    /// (a trailing comment stays); otherwise a `par:` line is added after the last header
+    /// line, or before the grid when there is no header.
+    public static func settingPar(_ text: String, to par: Int) -> String {
+        let crlf = text.contains("\r\n")
+        let ending = crlf ? "\r\n" : "\n"
+        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+            var line = String(String.UnicodeScalarView($0))
+            if line.hasSuffix("\r") { line.removeLast() }
+            return line
+        }
+        var lastHeader: Int?
+        var firstGridRow: Int?
+        for (index, line) in lines.enumerated() {
+            let content = line.prefix { $0 != ";" }
+            let trimmed = content.trimmingSpaces
+            guard !trimmed.isEmpty else { continue }
+            guard let colon = trimmed.firstIndex(of: ":") else {
+                firstGridRow = index
+                break
+            }
+            let key = trimmed[..<colon].trimmingSpaces
+            if key == "par" {
+                let comment = line[content.endIndex...]
+                let prefix = line[..<line.index(after: line.firstIndex(of: ":") ?? line.startIndex)]
+                lines[index] = "\(prefix) \(par)" + (comment.isEmpty ? "" : "   \(comment)")
+                return lines.joined(separator: ending)
+            }
+            lastHeader = index
+        }
+        let insertAt = lastHeader.map { $0 + 1 } ?? firstGridRow ?? 0
+        lines.insert("par: \(par)", at: insertAt)
+        return lines.joined(separator: ending)
+    }
+}
+
+extension StringProtocol {
+    var trimmingSpaces: String {
+        var text = Substring(self)
+        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        return String(text)
+    }
+}

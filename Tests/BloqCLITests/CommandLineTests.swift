@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+/// Runs the built `bloq` executable as users do and checks CONTRACT section 2: exit
+/// statuses, JSON shapes and diagnostics.
+struct Bloq {
+    /// The `bloq` binary beside the test bundle in the build folder.
+    static let executable: URL = {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("bloq").path), folder.path != "/" {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("bloq")
+    }()
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Runs `bloq arguments` and returns its status, standard output and standard error.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_VIDEODRIVER"] = "offscreen"
+        env["SDL_AUDIODRIVER"] = "dummy"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+
+    static func temporaryFile(_ name: String, _ text: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+}
+
+@Suite("The bloq command line", .serialized)
+struct CommandLineTests {
+    @Test("validate: 0 all valid, 65 any invalid (every error as PATH:LINE:COLUMN), 66 a path missing and 66 wins")
+    func validate() throws {
+        let good = try Bloq.run(["validate", Bloq.root.appendingPathComponent("levels").path])
+        #expect(good.status == 0, "\(good.err)")
+        let bad = try Bloq.temporaryFile("bad.bloq", "title: Bad\ncolour: red\nR R\n. x\n")
+        let invalid = try Bloq.run(["validate", bad])
+        #expect(invalid.status == 65)
+        let lines = invalid.err.split(separator: "\n").map(String.init)
+        #expect(lines.contains("\(bad):2:1: error: unknown header key 'colour'; known keys are title, par, difficulty and author (prefix a tool's own key with 'x-')"))
+        #expect(lines.contains { $0.hasPrefix("\(bad):4:3: error: unknown cell 'x'") })
+        let missing = try Bloq.run(["validate", bad, "/nonexistent/level.bloq"])
+        #expect(missing.status == 66)
+        let wrongPar = try Bloq.temporaryFile("par.bloq", "title: P\npar: 4\nR.R\n...\n")
+        let par = try Bloq.run(["validate", wrongPar])
+        #expect(par.status == 65)
+        #expect(par.err.hasPrefix("\(wrongPar):2:6: error: par is 4 but the fewest moves"))
+        let unsolvable = try Bloq.temporaryFile("u.bloq", "R#.\n##.\n..R\n")
+        #expect(try Bloq.run(["validate", unsolvable]).status == 65)
+    }
+
+    @Test("solve --json: solvable, unsolvable, and gave up with exit 75")
+    func solve() throws {
+        let full = Bloq.root.appendingPathComponent("levels/easy/12-full-house.bloq").path
+        let solved = try Bloq.run(["solve", full, "--json"])
+        #expect(solved.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(solved.out.utf8)) as? [String: Any])
+        #expect(object["solvable"] as? Bool == true)
+        #expect(object["optimal"] as? Int == 9)
+        let moves = try #require(object["moves"] as? [[String: Any]])
+        #expect(moves.count == 9)
+        #expect(moves.first?["row"] as? Int == 1 && moves.first?["col"] as? Int == 2 && moves.first?["direction"] as? String == "down")
+
+        let unsolvable = try Bloq.temporaryFile("u.bloq", "R#.\n##.\n..R\n")
+        let no = try Bloq.run(["solve", unsolvable, "--json"])
+        #expect(no.status == 0)
+        #expect(no.out.trimmingCharacters(in: .whitespacesAndNewlines) == #"{"solvable": false, "optimal": null, "moves": []}"#)
+
+        let gaveUp = try Bloq.run(["solve", full, "--json", "--max-states", "20"])
+        #expect(gaveUp.status == 75)
+        #expect(gaveUp.out.trimmingCharacters(in: .whitespacesAndNewlines) == #"{"solvable": null, "optimal": null, "moves": []}"#)
+
+        let invalid = try Bloq.temporaryFile("i.bloq", "RR\n..\n")
+        #expect(try Bloq.run(["solve", invalid]).status == 65)
+    }
+
+    @Test("solve --write-par fills in the par and keeps the rest of the file")
+    func writePar() throws {
+        let file = try Bloq.temporaryFile("w.bloq", "; keep me\ntitle: W\n\nR . R ; a row\n. . .\n. R .\n")
+        #expect(try Bloq.run(["solve", "--write-par", file]).status == 0)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "; keep me\ntitle: W\npar: 1\n\nR . R ; a row\n. . .\n. R .\n")
+        #expect(try Bloq.run(["validate", file]).status == 0)
+    }
+
+    @Test("replay --json prints board, moves, cleared and log; a bad script is 65 with SCRIPT:LINE")
+    func replay() throws {
+        let script = try Bloq.temporaryFile("s.script", "at 0 press 1 0\nat 50 drag 1 0.6\nat 80 release 1 0.9\nat 1000 end\n")
+        let level = Bloq.root.appendingPathComponent("levels/easy/01-first-push.bloq").path
+        let result = try Bloq.run(["replay", script, "--level", level, "--json"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(
+            result.out.trimmingCharacters(in: .whitespacesAndNewlines)
+                == #"{"board": ["...", "...", "..."], "moves": 1, "cleared": true, "log": [{"row": 1, "col": 0, "direction": "right"}]}"#)
+        let bad = try Bloq.temporaryFile("b.script", "at 0 press 1 0\nat 10 wiggle\nat 20 end\n")
+        let failed = try Bloq.run(["replay", bad, "--level", level])
+        #expect(failed.status == 65)
+        #expect(failed.err.hasPrefix("\(bad):2: error: "))
+    }
+
+    @Test("play --screenshot writes a PNG without a display and never touches progress")
+    func screenshot() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-\(UUID().uuidString).png").path
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-xdg-\(UUID().uuidString)").path
+        let level = Bloq.root.appendingPathComponent("levels/easy/12-full-house.bloq").path
+        let result = try Bloq.run(
+            ["play", "--level", level, "--screenshot", out, "--window", "640x480"], environment: ["XDG_DATA_HOME": data, "DISPLAY": ""])
+        #expect(result.status == 0, "\(result.err)")
+        let png = try Data(contentsOf: URL(fileURLWithPath: out))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        // Width and height from the PNG header.
+        let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(width == 640 && height == 480)
+        #expect(!FileManager.default.fileExists(atPath: data))
+    }
+
+    @Test("--version and --help")
+    func versionAndHelp() throws {
+        let version = try Bloq.run(["--version"])
+        #expect(version.status == 0 && !version.out.isEmpty)
+        let help = try Bloq.run(["--help"])
+        for command in ["play", "solve", "validate", "replay", "bench"] { #expect(help.out.contains(command)) }
+    }
+}
