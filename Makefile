@@ -51,7 +51,7 @@ validate: build
 
 # The README's picture.
 screenshot: build
-	.build/release/bloq play --level levels/easy/12-full-house.bloq --screenshot docs/screenshot.png
+	.build/release/bloq play --level levels/easy/100-full-house.bloq --screenshot docs/screenshot.png
 
 clean:
 	rm -rf .build

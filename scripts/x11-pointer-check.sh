@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bloq=.build/release/bloq
-level=levels/easy/02-long-slide.bloq
+level=levels/easy/002-long-slide.bloq
 work=$(mktemp -d)
 game_pid=""
 xvfb_pid=""

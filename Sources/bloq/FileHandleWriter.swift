@@ -5,3 +5,8 @@ enum FileHandleWriter {
         FileHandle.standardError.write(Data(string.utf8))
     }
 }
+
+/// Writes to standard error without a line end (progress bars).
+func printErrorRaw(_ text: String) {
+    FileHandleWriter.writeToStandardError(text)
+}

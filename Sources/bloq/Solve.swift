@@ -25,6 +25,9 @@ struct Solve: ParsableCommand {
     @Flag(help: "Fill in or correct the file's 'par:' line with the optimum (everything else is kept).")
     var writePar = false
 
+    @Flag(help: "Also print the level's difficulty rating (docs/levels.md).")
+    var rate = false
+
     @Flag(help: .hidden)
     var naive = false
 
@@ -68,6 +71,11 @@ struct Solve: ParsableCommand {
                     printError("\(file):1:1: error: cannot write the par: \(error.localizedDescription)")
                     throw ExitCode.failure
                 }
+            }
+        }
+        if rate, !json {
+            if let rating = DifficultyRating.rate(level.board, maxStates: maxStates) {
+                print(String(format: "difficulty score %.1f: %d moves, %d of %d opening moves optimal", rating.score, rating.optimal, rating.goodOpeningMoves, rating.openingMoves))
             }
         }
         switch result.outcome {

@@ -69,7 +69,7 @@ struct CommandLineTests {
 
     @Test("solve --json: solvable, unsolvable, and gave up with exit 75")
     func solve() throws {
-        let full = Bloq.root.appendingPathComponent("levels/easy/12-full-house.bloq").path
+        let full = Bloq.root.appendingPathComponent("levels/easy/100-full-house.bloq").path
         let solved = try Bloq.run(["solve", full, "--json"])
         #expect(solved.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(solved.out.utf8)) as? [String: Any])
@@ -103,7 +103,7 @@ struct CommandLineTests {
     @Test("replay --json prints board, moves, cleared and log; a bad script is 65 with SCRIPT:LINE")
     func replay() throws {
         let script = try Bloq.temporaryFile("s.script", "at 0 press 1 0\nat 50 drag 1 0.6\nat 80 release 1 0.9\nat 1000 end\n")
-        let level = Bloq.root.appendingPathComponent("levels/easy/01-first-push.bloq").path
+        let level = Bloq.root.appendingPathComponent("levels/easy/001-first-push.bloq").path
         let result = try Bloq.run(["replay", script, "--level", level, "--json"])
         #expect(result.status == 0, "\(result.err)")
         #expect(
@@ -119,7 +119,7 @@ struct CommandLineTests {
     func screenshot() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-\(UUID().uuidString).png").path
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-xdg-\(UUID().uuidString)").path
-        let level = Bloq.root.appendingPathComponent("levels/easy/12-full-house.bloq").path
+        let level = Bloq.root.appendingPathComponent("levels/easy/100-full-house.bloq").path
         let result = try Bloq.run(
             ["play", "--level", level, "--screenshot", out, "--window", "640x480"], environment: ["XDG_DATA_HOME": data, "DISPLAY": ""])
         #expect(result.status == 0, "\(result.err)")
