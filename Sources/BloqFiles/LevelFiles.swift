@@ -34,6 +34,16 @@ public enum LevelFiles {
             return .failure(LevelLoadError(diagnostics: [Diagnostic(file: path, line: 1, column: 1, message: "file \(reason)")]))
         }
         defer { try? handle.close() }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        if let size, size > LevelParser.maximumFileSize {
+            // Not read at all: say how large it really is.
+            return .failure(
+                LevelLoadError(diagnostics: [
+                    Diagnostic(
+                        file: path, line: 1, column: 1,
+                        message: "file is \(size) bytes, more than the limit of \(LevelParser.maximumFileSize) (64 KiB); a level file holds one board of at most 16x16 cells")
+                ]))
+        }
         do {
             let data = try handle.read(upToCount: LevelParser.maximumFileSize + 1) ?? Data()
             return .success([UInt8](data))

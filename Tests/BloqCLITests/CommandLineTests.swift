@@ -140,3 +140,38 @@ struct CommandLineTests {
         for command in ["play", "solve", "validate", "replay", "bench"] { #expect(help.out.contains(command)) }
     }
 }
+
+/// The catalogue of malformed level files in Tests/malformed: each declares, in its first
+/// lines, the diagnostics `bloq validate` must give (`; expect: LINE:COLUMN: MESSAGE...`, the
+/// message's beginning) or `; expect: valid`.
+@Suite("Malformed level catalogue")
+struct MalformedCatalogueTests {
+    static let folder = Bloq.root.appendingPathComponent("Tests/malformed")
+    static let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".bloq") }.sorted()
+
+    @Test("every malformed file gets its error at the right place", arguments: files)
+    func file(_ name: String) throws {
+        let path = Self.folder.appendingPathComponent(name).path
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let header = String(decoding: bytes.prefix(400), as: UTF8.self)
+        let expected = header.split(whereSeparator: \.isNewline).compactMap { line -> String? in
+            line.hasPrefix("; expect: ") ? String(line.dropFirst(10)) : nil
+        }
+        #expect(!expected.isEmpty, "\(name) declares no expectation")
+        let result = try Bloq.run(["validate", path])
+        if expected == ["valid"] {
+            #expect(result.status == 0, "\(name): \(result.err)")
+            return
+        }
+        #expect(result.status == 65, "\(name)")
+        let lines = result.err.split(separator: "\n").map(String.init)
+        for expectation in expected {
+            let colon = expectation.firstIndex(of: ":").flatMap { expectation[expectation.index(after: $0)...].firstIndex(of: ":") }
+            let place = colon.map { String(expectation[..<$0]) } ?? ""
+            let message = colon.map { expectation[expectation.index(after: $0)...].trimmingCharacters(in: .whitespaces) } ?? expectation
+            #expect(
+                lines.contains { $0.hasPrefix("\(path):\(place): error: \(message)") },
+                "\(name): expected \(place): \(message)\ngot:\n\(result.err)")
+        }
+    }
+}

@@ -47,7 +47,7 @@ private struct Parser {
         if bytes.count > LevelParser.maximumFileSize {
             error(
                 1, 1,
-                "file is \(bytes.count) bytes, more than the limit of \(LevelParser.maximumFileSize) (64 KiB); a level file holds one board of at most 16x16 cells"
+                "file is larger than the limit of \(LevelParser.maximumFileSize) bytes (64 KiB); a level file holds one board of at most 16x16 cells"
             )
             return .failure(LevelLoadError(diagnostics: diagnostics))
         }
