@@ -23,7 +23,7 @@ let package = Package(
         // Rules, levels, play session: pure Swift, standard library only.
         .target(name: "BloqGame"),
         // The file system: the data search path, level files and packs.
-        .target(name: "BloqFiles", dependencies: ["BloqGame"]),
+        .target(name: "BloqFiles", dependencies: ["BloqGame", "BloqPlay"]),
         // Animation, input recognition and layout: no SDL, no clock.
         .target(name: "BloqEngine"),
         // Counts heap allocations (interposes malloc) for the benchmarks.

@@ -1,53 +1,63 @@
 import BloqGame
+import BloqPlay
 import Foundation
 
-/// Turns files and folders into the levels a game can play.
+/// Turns files and folders into the packs the game lists.
 public enum LevelCatalog {
     /// What the player asked to play could not be loaded.
     public struct LoadError: Error, CustomStringConvertible {
         public var description: String
     }
 
-    /// The levels of `pack` (a folder) in play order, or of the single file `level`, or of
-    /// the first shipped pack (`levels/easy` in the data folder) when neither is given.
-    /// Broken levels of a pack are left out and reported in `warnings`.
-    public static func playable(level: String?, pack: String?, dataFolder: () throws -> String) throws
-        -> (levels: [PlayableLevel], warnings: [Diagnostic])
-    {
-        if let level {
-            let file = LevelFiles.load(path: level)
-            switch file.result {
-            case .success(let loaded):
-                return ([PlayableLevel(name: level, level: loaded)], loaded.warnings)
-            case .failure(let error):
-                throw LoadError(description: error.description)
-            }
+    /// The shipped packs in `levels/` of the data folder, easy, medium, hard first, then any
+    /// other folder there.
+    public static func shippedPacks(dataFolder: String) -> [PackEntry] {
+        packs(in: (dataFolder as NSString).appendingPathComponent("levels"), isPlayers: false)
+    }
+
+    /// The player's own packs, folders under `$XDG_DATA_HOME/bloq/levels/`. Broken levels
+    /// stay in the list with their error.
+    public static func playerPacks(environment: [String: String] = ProcessInfo.processInfo.environment) -> [PackEntry] {
+        let folder = (ProgressStore.defaultFolder(environment: environment) as NSString).appendingPathComponent("levels")
+        return packs(in: folder, isPlayers: true)
+    }
+
+    /// Every pack folder in `folder`, as entries (empty folders left out).
+    public static func packs(in folder: String, isPlayers: Bool) -> [PackEntry] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        let preferred = ["easy", "medium", "hard"]
+        let ordered = preferred.filter(names.contains) + names.filter { !preferred.contains($0) }
+        return ordered.compactMap { name in
+            let path = (folder as NSString).appendingPathComponent(name)
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return nil }
+            let entry = pack(folder: path, isPlayers: isPlayers)
+            return entry.items.isEmpty ? nil : entry
         }
-        let folder: String
-        if let pack {
-            folder = pack
-        } else {
-            folder = (try dataFolder() as NSString).appendingPathComponent("levels/easy")
-        }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw LoadError(description: "\(folder): no such folder; --pack takes a folder of .bloq files")
-        }
+    }
+
+    /// One folder as a pack entry.
+    public static func pack(folder: String, isPlayers: Bool) -> PackEntry {
         let loaded = LevelFiles.loadPack(folder: folder)
-        var warnings = loaded.diagnostics
-        var levels: [PlayableLevel] = []
-        for file in loaded.files {
+        let items: [PackEntry.Item] = loaded.files.map { file in
             switch file.result {
-            case .success(let level):
-                levels.append(PlayableLevel(name: file.path, level: level))
-                warnings += level.warnings
+            case .success(let level): return .playable(PlayableLevel(name: file.path, level: level))
             case .failure(let error):
-                warnings += error.diagnostics
+                let first = error.diagnostics.first.map { "line \($0.line): \($0.message)" } ?? "cannot be loaded"
+                return .broken(name: (file.path as NSString).lastPathComponent, error: first)
             }
         }
-        guard !levels.isEmpty else {
-            throw LoadError(description: "\(folder): no playable .bloq level in this folder")
+        let title = loaded.title.prefix(1).uppercased() + loaded.title.dropFirst()
+        return PackEntry(title: isPlayers ? "\(title) (yours)" : title, items: items, isPlayers: isPlayers)
+    }
+
+    /// A single level file as a pack of one; throws with its diagnostics when it is broken.
+    public static func single(level path: String) throws -> (pack: PackEntry, warnings: [Diagnostic]) {
+        switch LevelFiles.load(path: path).result {
+        case .success(let level):
+            return (PackEntry(title: level.title, items: [.playable(PlayableLevel(name: path, level: level))]), level.warnings)
+        case .failure(let error):
+            throw LoadError(description: error.description)
         }
-        return (levels, warnings)
     }
 }

@@ -177,41 +177,21 @@ public final class ProgressStore: @unchecked Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(progress)
-        let temporary = path + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw SaveError(path: temporary, reason: String(cString: strerror(errno))) }
-        var written = 0
-        let ok = data.withUnsafeBytes { buffer -> Bool in
-            while written < buffer.count {
-                let result = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                written += result
-            }
-            return fsync(descriptor) == 0
-        }
-        let failure = ok ? nil : String(cString: strerror(errno))
-        close(descriptor)
-        if let failure {
-            unlink(temporary)
-            throw SaveError(path: temporary, reason: failure)
+        let temporary: String
+        do {
+            temporary = try AtomicFile.writeTemporary(data, beside: path)
+        } catch let failure as AtomicFile.Failure {
+            throw SaveError(path: failure.path, reason: failure.reason)
         }
         // Keep the current save as the previous one; a crash between the two renames
         // leaves the previous save, which load() falls back to.
         if FileManager.default.fileExists(atPath: path), case .success = read(path) {
             _ = rename(path, previousPath)
         }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw SaveError(path: path, reason: reason)
-        }
-        let directory = open(folder, O_RDONLY)
-        if directory >= 0 {
-            fsync(directory)
-            close(directory)
+        do {
+            try AtomicFile.commit(temporary, to: path)
+        } catch let failure as AtomicFile.Failure {
+            throw SaveError(path: failure.path, reason: failure.reason)
         }
     }
 

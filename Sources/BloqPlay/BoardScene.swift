@@ -11,6 +11,8 @@ public enum SceneEvent: Hashable, Sendable {
     case vanished([CellPosition])
     /// The board became empty.
     case cleared
+    /// A block set off on its own (a release, a key or a programmatic move).
+    case slideStarted
 }
 
 /// The board being played: the rules' session plus a sprite and, while it moves, a slide
@@ -214,6 +216,7 @@ public final class BoardScene {
         else { return false }
         guard beginMove(move, blockID: id), let controller = controllers[id] else { return false }
         controller.animator.startAnimation()
+        events.append(.slideStarted)
         return true
     }
 
@@ -458,6 +461,7 @@ public final class BoardScene {
         let time = BoardScene.releaseTime(remainingCells: remaining * distance, speed: abs(speed) / max(remaining, 1e-9))
         animator.continueAnimation(
             withTimingParameters: .spring(dampingRatio: 1, initialVelocity: speed), durationFactor: time / animator.duration)
+        if finishes { events.append(.slideStarted) }
     }
 
     /// How long the rest of a released slide takes: longer for more cells, shorter for a fast

@@ -87,6 +87,22 @@ public final class GameController {
     public var canOpen: ((Int) -> Bool)?
 
     private let solver: SolverService
+    private var sounds: [SoundCue] = []
+
+    /// The sounds due since the last call (slides, vanishes, bumps; the clear is the app's).
+    public func takeSounds() -> [SoundCue] {
+        defer { sounds.removeAll() }
+        return sounds
+    }
+
+    /// Room kept free below the board for the play screen's toolbar, in pixels.
+    public var toolbarHeight = 0.0 {
+        didSet {
+            if toolbarHeight != oldValue {
+                layout = BoardLayout(viewport: layout.viewport, rows: layout.rows, columns: layout.columns, bottomInset: toolbarHeight)
+            }
+        }
+    }
     /// The solver's optimum for the start board (par when the file gives none).
     private var startOptimum: Int?
     private var startRequest: Int?
@@ -154,7 +170,15 @@ public final class GameController {
         scene.advance(by: seconds)
         for answer in solver.step() { receive(answer.id, answer.board, answer.result) }
         playNextSolutionMove()
-        for event in scene.takeEvents() where event == .cleared { cleared() }
+        for event in scene.takeEvents() {
+            switch event {
+            case .cleared: cleared()
+            case .slideStarted: sounds.append(.slide)
+            case .vanished: sounds.append(.vanish)
+            case .bumped: sounds.append(.bump)
+            case .committed: break
+            }
+        }
         if message != nil, scene.hasMovesInFlight { message = nil }
     }
 
@@ -171,7 +195,7 @@ public final class GameController {
         case .key(let chord):
             if let command = PlayCommand(chord) { perform(command) }
         case .resized(let size):
-            layout = BoardLayout(viewport: size, rows: layout.rows, columns: layout.columns)
+            layout = BoardLayout(viewport: size, rows: layout.rows, columns: layout.columns, bottomInset: toolbarHeight)
         case .focusLost:
             scene.cancelAllPointers()
         }
@@ -211,7 +235,7 @@ public final class GameController {
         index = newIndex
         let board = levels[index].level.board
         scene = BoardScene(board: board)
-        layout = BoardLayout(viewport: layout.viewport, rows: board.rows, columns: board.columns)
+        layout = BoardLayout(viewport: layout.viewport, rows: board.rows, columns: board.columns, bottomInset: toolbarHeight)
         cursor = CellPosition(row: 0, column: 0)
         showsCursor = false
         openLevel()

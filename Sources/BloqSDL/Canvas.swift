@@ -15,6 +15,16 @@ struct RGBA: Hashable {
         a = alpha
     }
 
+    /// The colour a fifth darker (pressed buttons).
+    var darker: RGBA { RGBA(r: UInt8(Double(r) * 0.8), g: UInt8(Double(g) * 0.8), b: UInt8(Double(b) * 0.8), a: a) }
+
+    init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+
     func with(alpha: UInt8) -> RGBA {
         var copy = self
         copy.a = alpha
@@ -43,6 +53,9 @@ final class Canvas {
         var size: Int
         var color: RGBA
     }
+
+    /// Added to every position drawn (screens sliding during a transition).
+    var offset = Point.zero
 
     init(renderer: OpaquePointer, fontPath: String?) {
         self.renderer = renderer
@@ -77,7 +90,7 @@ final class Canvas {
     func fill(_ rect: Rect, _ color: RGBA) {
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
         SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
-        var frect = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
+        var frect = SDL_FRect(x: Float(rect.x + offset.x), y: Float(rect.y + offset.y), w: Float(rect.width), h: Float(rect.height))
         SDL_RenderFillRectF(renderer, &frect)
     }
 
@@ -91,8 +104,18 @@ final class Canvas {
         else { return }
         SDL_SetTextureColorMod(texture, color.r, color.g, color.b)
         SDL_SetTextureAlphaMod(texture, color.a)
-        var destination = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
+        var destination = SDL_FRect(
+            x: Float(rect.x + offset.x), y: Float(rect.y + offset.y), w: Float(rect.width), h: Float(rect.height))
         SDL_RenderCopyF(renderer, texture, nil, &destination)
+    }
+
+    /// Draws `text` no wider than `maximumWidth`, shrinking it if it must.
+    @discardableResult
+    func text(_ text: String, size: Double, _ color: RGBA, at origin: Point, anchor: Point = .zero, maximumWidth: Double) -> Size {
+        var size = size
+        let width = measure(text, size: size).width
+        if width > maximumWidth, width > 0 { size *= maximumWidth / width }
+        return self.text(text, size: size, color, at: origin, anchor: anchor)
     }
 
     /// Draws `text` with its top-left at `origin` (or aligned by `anchor`: 0 left, 0.5
@@ -103,9 +126,10 @@ final class Canvas {
             return Size(width: 0, height: 0)
         }
         var destination = SDL_Rect(
-            x: Int32((origin.x - Double(entry.width) * anchor.x).rounded()),
-            y: Int32((origin.y - Double(entry.height) * anchor.y).rounded()),
+            x: Int32((origin.x + offset.x - Double(entry.width) * anchor.x).rounded()),
+            y: Int32((origin.y + offset.y - Double(entry.height) * anchor.y).rounded()),
             w: entry.width, h: entry.height)
+        SDL_SetTextureAlphaMod(entry.texture, color.a)
         SDL_RenderCopy(renderer, entry.texture, nil, &destination)
         return Size(width: Double(entry.width), height: Double(entry.height))
     }
@@ -129,10 +153,10 @@ final class Canvas {
     }
 
     private func textTexture(_ text: String, size: Int, _ color: RGBA) -> (texture: OpaquePointer, width: Int32, height: Int32)? {
-        let key = TextKey(text: text, size: size, color: color)
+        let key = TextKey(text: text, size: size, color: color.with(alpha: 255))
         if let entry = texts[key] { return entry }
         guard let font = font(size: size),
-            let surface = TTF_RenderUTF8_Blended(font, text, SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a))
+            let surface = TTF_RenderUTF8_Blended(font, text, SDL_Color(r: color.r, g: color.g, b: color.b, a: 255))
         else { return nil }
         defer { SDL_FreeSurface(surface) }
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }

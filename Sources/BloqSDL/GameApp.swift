@@ -34,12 +34,14 @@ public final class GameApp {
     /// the simulated clock skips the rest.
     public static let maximumFrameTime = 0.25
 
-    public let game: GameController
+    public let app: AppController
+    /// The play screen's controller, when a level is open.
+    public var game: GameController? { app.game }
     private let window: OpaquePointer
     private let renderer: OpaquePointer
     private let canvas: Canvas
     private var translator = InputTranslator()
-    private let painter = PlayRenderer()
+    private let painter = ScreenRenderer()
     private var quitRequested = false
     private let hasVSync: Bool
     /// Steps taken: the simulated time is `stepIndex * step`.
@@ -47,13 +49,15 @@ public final class GameApp {
     /// SDL's tick count (ms) at simulated time 0; moved forward when the clock skips.
     private var originMilliseconds: Double = 0
     private var recording: [InputScript.Event]?
+    /// The level a recording is of (scripts hold one level).
+    private var recordedLevel: Int?
     private var recordedWindow: (width: Int, height: Int)?
     /// Frames drawn so far.
     public private(set) var framesDrawn = 0
 
     /// Initialises SDL and opens the window on `game`. Throws with SDL's reason when there
     /// is no display (or no renderer, or no font).
-    public init(game: GameController, options: WindowOptions) throws {
+    public init(app: AppController, options: WindowOptions) throws {
         if options.headless {
             setenv("SDL_VIDEODRIVER", "offscreen", 1)
             setenv("SDL_RENDER_DRIVER", "software", 1)
@@ -115,13 +119,37 @@ public final class GameApp {
         }
         self.window = window
         self.renderer = renderer
-        self.game = game
+        self.app = app
         canvas = Canvas(renderer: renderer, fontPath: font)
         originMilliseconds = Double(SDL_GetTicks())
+        if !options.headless {
+            // Gamepads and sound are optional: without them the game plays on.
+            if SDL_InitSubSystem(SDL_INIT_GAMECONTROLLER) == 0 { openGamepads() }
+            sound = SoundPlayer()
+        }
         updateLayout()
     }
 
+    /// A level alone, as replays and tests play it: the play screen only, never leaving it.
+    public convenience init(level: PlayableLevel, options: WindowOptions) throws {
+        let app = AppController(
+            packs: [PackEntry(title: level.level.title, items: [.playable(level)])],
+            viewport: Size(width: Double(options.width), height: Double(options.height)), screen: .play, singleLevel: true)
+        try self.init(app: app, options: options)
+    }
+
+    private var sound: SoundPlayer?
+    private var gamepads: [OpaquePointer] = []
+
+    private func openGamepads() {
+        for index in 0..<SDL_NumJoysticks() where SDL_IsGameController(index) == SDL_TRUE {
+            if let pad = SDL_GameControllerOpen(index) { gamepads.append(pad) }
+        }
+    }
+
     deinit {
+        sound = nil
+        for pad in gamepads { SDL_GameControllerClose(pad) }
         canvas.flush()
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
@@ -141,9 +169,9 @@ public final class GameApp {
     /// on the fixed-step schedule, draws, and sleeps in `SDL_WaitEventTimeout` while
     /// nothing moves.
     public func run() {
-        while !quitRequested && !game.wantsQuit {
+        while !quitRequested && !app.wantsQuit {
             let frameStart = SDL_GetTicks()
-            if !game.isAnimating {
+            if !app.isAnimating {
                 var event = SDL_Event()
                 if SDL_WaitEventTimeout(&event, 500) != 0 {
                     // Idle: nothing changes with time, so the simulated clock may jump to now.
@@ -170,11 +198,11 @@ public final class GameApp {
         let ticks = SDL_GetTicks()
         let flags = SDL_GetWindowFlags(window)
         let focused = flags & SDL_WINDOW_INPUT_FOCUS.rawValue != 0 && flags & SDL_WINDOW_MINIMIZED.rawValue == 0
-        if let last = lastFrameTicks, focused {
+        if let last = lastFrameTicks, focused, app.screen == .play {
             // Play time counts while the window has focus; a long gap (a suspended machine)
             // counts as a pause.
             let seconds = Double(ticks &- last) / 1000
-            if seconds < 5 { game.addPlayTime(seconds) }
+            if seconds < 5 { game?.addPlayTime(seconds) }
         }
         lastFrameTicks = ticks
         var events: [(SDL_Event, Double)] = []
@@ -182,8 +210,27 @@ public final class GameApp {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 { events.append((event, Double(event.common.timestamp) - originMilliseconds)) }
         simulate(until: Double(SDL_GetTicks()) - originMilliseconds, delivering: events)
+        applySettings()
+        for cue in app.takeSounds() { sound?.play(cue) }
         draw()
         SDL_RenderPresent(renderer)
+    }
+
+    /// Makes the window follow the settings (fullscreen).
+    private func applySettings() {
+        let isFullscreen = SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
+        if app.settings.fullscreen != isFullscreen {
+            SDL_SetWindowFullscreen(window, app.settings.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
+            updateLayout()
+        }
+    }
+
+    /// The window's size in points (to remember across runs).
+    public var windowSize: (width: Int, height: Int) {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        SDL_GetWindowSize(window, &width, &height)
+        return (Int(width), Int(height))
     }
 
     private func skipIdleTime(to ticks: Double) {
@@ -211,7 +258,7 @@ public final class GameApp {
                 deliver(adjusted[next].0, at: adjusted[next].1)
                 next += 1
             }
-            game.step(GameApp.step)
+            app.step(GameApp.step)
             stepIndex += 1
         }
         while next < adjusted.count {
@@ -226,6 +273,7 @@ public final class GameApp {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 { events.append((event, simulatedMilliseconds)) }
         simulate(until: simulatedMilliseconds + max(elapsed, 0) * 1000 - 1e-6, delivering: events)
+        _ = app.takeSounds()
         draw()
         SDL_RenderPresent(renderer)
     }
@@ -292,7 +340,7 @@ public final class GameApp {
                 }
             }
             guard next < script.events.count else { return }
-            game.step(GameApp.step)
+            app.step(GameApp.step)
             stepIndex += 1
         }
     }
@@ -304,6 +352,7 @@ public final class GameApp {
     /// A point in cell units as window coordinates (points), rounded to whole points as
     /// SDL's mouse events are.
     private func windowPoint(_ point: CellPoint) -> (x: Int, y: Int) {
+        guard let game else { return (0, 0) }
         let pixel = game.layout.pixel(for: point)
         let x = pixel.x / translator.scale.x
         let y = pixel.y / translator.scale.y
@@ -312,6 +361,7 @@ public final class GameApp {
 
     /// A point in cell units as SDL's normalised finger coordinates.
     private func normalised(_ point: CellPoint) -> Point {
+        guard let game else { return .zero }
         let pixel = game.layout.pixel(for: point)
         return Point(x: pixel.x / translator.output.width, y: pixel.y / translator.output.height)
     }
@@ -336,7 +386,8 @@ public final class GameApp {
     }
 
     private func record(_ input: InputEvent, at time: Double) {
-        guard recording != nil else { return }
+        guard recording != nil, let game, app.screen == .play, game.index == recordedLevel ?? game.index else { return }
+        if recordedLevel == nil { recordedLevel = game.index }
         let action: InputScript.Action
         switch input {
         case .pointer(let event):
@@ -369,7 +420,7 @@ public final class GameApp {
 
     /// Draws the current state into the back buffer (without presenting it).
     public func draw() {
-        painter.draw(game, on: canvas)
+        painter.draw(app, on: canvas)
         framesDrawn += 1
     }
 
@@ -416,9 +467,14 @@ public final class GameApp {
             switch translated {
             case .quit: quitRequested = true
             case .exposed: updateLayout()
+            case .gamepadAdded: openGamepads()
             case .input(let input):
+                if case .key(let chord) = input, chord.key == "F11" {
+                    app.settings.fullscreen.toggle()
+                    continue
+                }
                 record(input, at: time)
-                game.handle(input)
+                app.handle(input)
             }
         }
     }
@@ -432,6 +488,14 @@ public final class GameApp {
         translator.output = output
         translator.scale = Point(
             x: width > 0 ? output.width / Double(width) : 1, y: height > 0 ? output.height / Double(height) : 1)
-        if output != game.layout.viewport { game.handle(.resized(output)) }
+        // Buttons at least about 9 mm across: the display's DPI when SDL knows it, else 96.
+        var dpi: Float = 96
+        var horizontal: Float = 0
+        var vertical: Float = 0
+        if SDL_GetDisplayDPI(max(SDL_GetWindowDisplayIndex(window), 0), &dpi, &horizontal, &vertical) != 0 || !(dpi > 20) {
+            dpi = 96
+        }
+        app.minimumButtonSize = max(Double(dpi) / 25.4 * 9 * translator.scale.x, 32)
+        if output != app.viewport { app.handle(.resized(output)) }
     }
 }

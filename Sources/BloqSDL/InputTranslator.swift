@@ -19,6 +19,7 @@ struct InputTranslator {
         case input(InputEvent)
         case quit
         case exposed
+        case gamepadAdded
     }
 
     /// Translates one SDL event that happened at `time` seconds of simulated time (live
@@ -68,6 +69,30 @@ struct InputTranslator {
                 name, shift: mod & UInt32(KMOD_SHIFT.rawValue) != 0, control: mod & UInt32(KMOD_CTRL.rawValue) != 0,
                 alt: mod & UInt32(KMOD_ALT.rawValue) != 0)
             return [.input(.key(chord))]
+        case SDL_CONTROLLERDEVICEADDED:
+            return [.gamepadAdded]
+        case SDL_CONTROLLERBUTTONDOWN:
+            // A gamepad plays like the keyboard: the D-pad moves the cursor (with the left
+            // shoulder held it pushes), A confirms, B goes back, X hints, Y undoes.
+            let button = SDL_GameControllerButton(rawValue: Int32(event.cbutton.button))
+            let pad = SDL_GameControllerFromInstanceID(event.cbutton.which)
+            let shoulder = pad.map { SDL_GameControllerGetButton($0, SDL_CONTROLLER_BUTTON_LEFTSHOULDER) != 0 } ?? false
+            let chord: KeyChord?
+            switch button {
+            case SDL_CONTROLLER_BUTTON_DPAD_UP: chord = KeyChord("Up", shift: shoulder)
+            case SDL_CONTROLLER_BUTTON_DPAD_DOWN: chord = KeyChord("Down", shift: shoulder)
+            case SDL_CONTROLLER_BUTTON_DPAD_LEFT: chord = KeyChord("Left", shift: shoulder)
+            case SDL_CONTROLLER_BUTTON_DPAD_RIGHT: chord = KeyChord("Right", shift: shoulder)
+            case SDL_CONTROLLER_BUTTON_A: chord = KeyChord("Return")
+            case SDL_CONTROLLER_BUTTON_B: chord = KeyChord("Escape")
+            case SDL_CONTROLLER_BUTTON_X: chord = KeyChord("H")
+            case SDL_CONTROLLER_BUTTON_Y: chord = KeyChord("Z")
+            case SDL_CONTROLLER_BUTTON_RIGHTSHOULDER: chord = KeyChord("Y")
+            case SDL_CONTROLLER_BUTTON_BACK: chord = KeyChord("R")
+            case SDL_CONTROLLER_BUTTON_START: chord = KeyChord("F1")
+            default: chord = nil
+            }
+            return chord.map { [.input(.key($0))] } ?? []
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(rawValue: UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_LEAVE, SDL_WINDOWEVENT_FOCUS_LOST:

@@ -14,6 +14,32 @@ enum Palette {
     static let overlay = RGBA(0x0E1118, alpha: 200)
     static let button = RGBA(0x3B82F6)
     static let cursor = RGBA(0xF2F4F8)
+    static let control = RGBA(0x343C52)
+    static let selected = RGBA(0x4A5575)
+    static let card = RGBA(0x232A3B)
+    static let danger = RGBA(0xFF6B6B)
+
+    /// A shape per colour for colour-blind players: no two alike, all in DejaVu Sans.
+    static func symbol(_ color: BlockColor) -> String {
+        switch color {
+        case .red: "●"
+        case .orange: "▲"
+        case .yellow: "■"
+        case .green: "◆"
+        case .blue: "★"
+        case .purple: "♥"
+        case .cyan: "♣"
+        case .white: "✚"
+        }
+    }
+
+    /// Ink for a symbol: dark on light colours, light on dark ones.
+    static func symbolInk(_ color: BlockColor) -> RGBA {
+        switch color {
+        case .yellow, .white, .cyan, .orange, .green: RGBA(0x1A1D26)
+        default: RGBA(0xFFFFFF)
+        }
+    }
 
     static func block(_ color: BlockColor) -> RGBA {
         switch color {

@@ -10,8 +10,10 @@ struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Open the game window (the default command).",
         discussion: """
-            Without --level or --pack the game plays the shipped easy pack. Data (levels) is \
-            found with --data DIR, then $BLOQ_DATA, then next to the executable, then the source tree.
+            Without --level or --pack the game opens on its title screen with the shipped packs (easy, \
+            medium, hard) and your own, from $XDG_DATA_HOME/bloq/levels/. Data (levels) is found with \
+            --data DIR, then $BLOQ_DATA, then next to the executable, then the source tree. Screens for \
+            --screen: title, levels, settings, help, play, cleared, preview.
             """)
 
     @Option(help: ArgumentHelp("Play one level file.", valueName: "FILE"))
@@ -26,67 +28,106 @@ struct Play: ParsableCommand {
     @Flag(help: "Start in fullscreen.")
     var fullscreen = false
 
-    @Option(help: ArgumentHelp("Render the level's first settled frame to a PNG without a display, then exit.", valueName: "OUT.png"))
+    @Option(help: ArgumentHelp("Render the first settled frame to a PNG without a display, then exit.", valueName: "OUT.png"))
     var screenshot: String?
+
+    @Option(help: ArgumentHelp("The screen to show: title, levels, settings, help, play, cleared, preview.", valueName: "NAME"))
+    var screen: ShotScreen?
 
     @Option(help: ArgumentHelp("The folder that holds levels/ (overrides the search path).", valueName: "DIR"))
     var data: String?
 
-    @Option(help: ArgumentHelp("Write what the player does on the first level as an input script for bloq replay.", valueName: "SCRIPT"))
+    @Option(help: ArgumentHelp("Write what the player does on the first level played as an input script for bloq replay.", valueName: "SCRIPT"))
     var record: String?
 
     func validate() throws {
         if level != nil, pack != nil { throw ValidationError("give --level or --pack, not both") }
+        if screen != nil, screenshot == nil { throw ValidationError("--screen goes with --screenshot OUT.png") }
     }
 
     func run() throws {
-        let loaded: (levels: [PlayableLevel], warnings: [Diagnostic])
+        var packs: [PackEntry]
         do {
-            loaded = try LevelCatalog.playable(level: level, pack: pack) { try DataLocator(explicit: data).locate() }
+            if let level {
+                let single = try LevelCatalog.single(level: level)
+                for warning in single.warnings { printError(warning.description) }
+                packs = [single.pack]
+            } else if let pack {
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: pack, isDirectory: &isFolder), isFolder.boolValue else {
+                    printError("\(pack): no such folder; --pack takes a folder of .bloq files")
+                    throw ExitStatus.missingInput
+                }
+                packs = [LevelCatalog.pack(folder: pack, isPlayers: false)]
+            } else {
+                packs = LevelCatalog.shippedPacks(dataFolder: try DataLocator(explicit: data).locate())
+                if screenshot == nil { packs += LevelCatalog.playerPacks() }
+            }
         } catch let error as LevelCatalog.LoadError {
             printError(error.description)
             throw level.map { LevelFiles.exists($0) } == false ? ExitStatus.missingInput : ExitStatus.invalidData
-        } catch {
-            printError("\(error)")
+        } catch let error as DataLocatorError {
+            printError("bloq: \(error)")
             throw ExitStatus.missingInput
         }
-        for warning in loaded.warnings { printError(warning.description) }
-        let size = window ?? WindowSize(width: 800, height: 600)
-        let options = WindowOptions(
-            width: size.width, height: size.height, fullscreen: fullscreen, headless: screenshot != nil)
-        let viewport = Size(width: Double(size.width), height: Double(size.height))
-        // Screenshots never read or write the player's progress.
-        let progress = screenshot == nil ? PlayerProgress(levels: loaded.levels) : nil
-        guard
-            let game = GameController(
-                levels: loaded.levels, index: progress?.startIndex ?? 0, viewport: viewport,
-                solverMode: screenshot == nil ? .background : .deterministic, resume: progress?.resume)
-        else { throw ExitStatus.invalidData }
-        progress?.attach(to: game)
-        let app: GameApp
+        guard packs.contains(where: { !$0.playable.isEmpty }) else {
+            printError("bloq: no playable level found")
+            throw ExitStatus.invalidData
+        }
+        // Screenshots never read or write the player's progress or settings.
+        let settingsStore = screenshot == nil ? SettingsStore(folder: SettingsStore.defaultFolder()) : nil
+        var settings = Settings()
+        if let settingsStore {
+            let loaded = settingsStore.load()
+            if let warning = loaded.warning { printError("bloq: warning: \(warning)") }
+            settings = loaded.settings
+        }
+        if fullscreen { settings.fullscreen = true }
+        let size =
+            window ?? WindowSize(width: screenshot == nil ? settings.windowWidth ?? 900 : 800, height: screenshot == nil ? settings.windowHeight ?? 700 : 600)
+        let book = screenshot == nil ? PlayerProgress(store: ProgressStore(folder: ProgressStore.defaultFolder())) : PlayerProgress(store: nil)
+        let startScreen: Screen = level != nil || pack != nil ? .play : (screen?.screen ?? .title)
+        let app = AppController(
+            packs: packs.filter { !$0.items.isEmpty }, settings: settings, viewport: Size(width: Double(size.width), height: Double(size.height)),
+            screen: startScreen, startLevel: 0, solverMode: screenshot == nil ? .background : .deterministic, progress: book)
+        if screenshot == nil, startScreen == .play, let first = app.currentPack {
+            // Resume where the player was in a pack given on the command line.
+            let index = app.continueIndex
+            if index > 0, first.playable.count > index { app.activate(.continueLevel) }
+        }
+        app.onSettingsChanged = { settings in try? settingsStore?.save(settings) }
+        let options = WindowOptions(width: size.width, height: size.height, fullscreen: settings.fullscreen, headless: screenshot != nil)
+        let window: GameApp
         do {
-            app = try GameApp(game: game, options: options)
+            window = try GameApp(app: app, options: options)
         } catch {
             printError("bloq: \(error)")
             throw ExitCode.failure
         }
         if let screenshot {
-            app.pumpEvents()
+            (screen ?? .play).prepare(app, window)
             do {
-                try app.saveScreenshot(to: screenshot)
+                try window.saveScreenshot(to: screenshot)
             } catch {
                 printError("bloq: \(error)")
                 throw ExitCode.failure
             }
             return
         }
-        if record != nil { app.startRecording() }
-        app.run()
-        progress?.saveOnQuit(game)
-        if let record, let script = app.recordedScript() {
+        if record != nil { window.startRecording() }
+        window.run()
+        app.leaveLevel()
+        var final = app.settings
+        if !final.fullscreen {
+            final.windowWidth = window.windowSize.width
+            final.windowHeight = window.windowSize.height
+        }
+        try? settingsStore?.save(final)
+        if let record, let script = window.recordedScript() {
             do {
                 try script.text.write(toFile: record, atomically: true, encoding: .utf8)
-                printError("bloq: recorded \(script.events.count - 1) events to \(record); replay with: bloq replay \(record) --level \(game.levels[0].name)")
+                let name = app.game?.levels.first?.name ?? "LEVEL.bloq"
+                printError("bloq: recorded \(script.events.count - 1) events to \(record); replay with: bloq replay \(record) --level \(name)")
             } catch {
                 printError("bloq: cannot write the recording to \(record): \(error.localizedDescription)")
                 throw ExitCode.failure
@@ -95,57 +136,79 @@ struct Play: ParsableCommand {
     }
 }
 
-/// The player's progress for a pack of levels during `bloq play`: loaded at start, saved
-/// on every clear, when leaving a level and on quit.
-final class PlayerProgress {
-    let store = ProgressStore(folder: ProgressStore.defaultFolder())
-    var progress: SavedProgress
-    let identities: [String]
+/// The screens `--screen` can render, each set up in a fixed, deterministic way.
+enum ShotScreen: String, ExpressibleByArgument, CaseIterable {
+    case title, levels, settings, help, play, cleared, preview
 
-    init(levels: [PlayableLevel]) {
-        let (loaded, warnings) = store.load()
-        for warning in warnings { printError("bloq: warning: \(warning)") }
-        progress = loaded
-        identities = levels.map { $0.level.board.identity }
+    var screen: Screen {
+        switch self {
+        case .title, .help: .title
+        case .levels, .preview: .levels
+        case .settings: .settings
+        case .play, .cleared: .play
+        }
     }
 
-    /// Where the player was: the first level with an unfinished line, else the first open
-    /// level not cleared yet, else the first.
-    var startIndex: Int {
-        if let index = identities.firstIndex(where: { progress.unfinished[$0] != nil }) { return index }
-        let open = progress.unlocked(identities)
-        return identities.indices.first { open[$0] && progress.levels[identities[$0]]?.cleared != true } ?? 0
+    /// Brings the app to the state this screen shows.
+    func prepare(_ app: AppController, _ window: GameApp) {
+        window.pumpEvents()
+        switch self {
+        case .help:
+            app.handle(.key(KeyChord("F1")))
+        case .cleared:
+            // The player's clear at par: the optimal moves pushed one by one.
+            guard let game = app.game, case .solved(let moves) = Solver().solve(game.scene.board).outcome else { return }
+            for move in moves {
+                game.scene.perform(move)
+                for _ in 0..<120 where game.scene.hasMovesInFlight { app.step(GameApp.step) }
+            }
+            for _ in 0..<(120 * 5) where !game.showsClearedOverlay { app.step(GameApp.step) }
+            for _ in 0..<54 { app.step(GameApp.step) }  // the confetti mid-flight
+        case .preview:
+            guard let tile = app.buttons.first(where: { if case .tile(0) = $0.action { return true } else { return false } }) else { return }
+            app.handle(.pointer(PointerEvent(pointer: .mouse, phase: .down, location: tile.rect.center, time: 0)))
+            for _ in 0..<96 { app.step(GameApp.step) }
+        default:
+            break
+        }
     }
+}
+
+/// The player's progress during `bloq play`: loaded at start, saved on every clear, when
+/// leaving a level and on quit. Without a store (screenshots) it lives in memory only.
+final class PlayerProgress: ProgressBook {
+    let store: ProgressStore?
+    var progress = SavedProgress()
+
+    init(store: ProgressStore?) {
+        self.store = store
+        if let store {
+            let (loaded, warnings) = store.load()
+            for warning in warnings { printError("bloq: warning: \(warning)") }
+            progress = loaded
+        }
+    }
+
+    func bestStars(_ level: PlayableLevel) -> Int { progress.levels[level.level.board.identity]?.bestStars ?? 0 }
+
+    func unlocked(_ levels: [PlayableLevel]) -> [Bool] { progress.unlocked(levels.map(\.level.board.identity)) }
 
     func resume(_ level: PlayableLevel) -> ResumeState? {
-        progress.unfinished[level.level.board.identity].map {
-            ResumeState(log: $0.log, playTime: $0.playTime, usedHint: $0.usedHint)
-        }
+        progress.unfinished[level.level.board.identity].map { ResumeState(log: $0.log, playTime: $0.playTime, usedHint: $0.usedHint) }
     }
 
-    func attach(to game: GameController) {
-        game.onCleared = { [unowned self] level, moves, stars, time in
-            self.progress.recordClear(level: level.level.board.identity, stars: stars, moves: moves, time: time)
-            self.save()
-        }
-        game.onLeavingLevel = { [unowned self] level, line in
-            self.remember(level, line)
-            self.save()
-        }
-        game.canOpen = { [unowned self] index in self.progress.unlocked(self.identities)[index] }
-    }
-
-    func saveOnQuit(_ game: GameController) {
-        remember(game.current, game.unfinishedLine)
+    func cleared(_ level: PlayableLevel, moves: Int, stars: Int, time: Double) {
+        progress.recordClear(level: level.level.board.identity, stars: stars, moves: moves, time: time)
         save()
     }
 
-    private func remember(_ level: PlayableLevel, _ line: ResumeState?) {
-        let id = level.level.board.identity
-        progress.unfinished[id] = line.map { UnfinishedLine(log: $0.log, playTime: $0.playTime, usedHint: $0.usedHint) }
+    func leaving(_ level: PlayableLevel, line: ResumeState?) {
+        progress.unfinished[level.level.board.identity] = line.map { UnfinishedLine(log: $0.log, playTime: $0.playTime, usedHint: $0.usedHint) }
+        save()
     }
 
     private func save() {
+        guard let store else { return }
         do {
             try store.save(progress)
         } catch {

@@ -52,20 +52,16 @@ struct Replay: ParsableCommand {
             throw ExitStatus.invalidData
         }
         let size = window ?? parsed.window.map { WindowSize(width: $0.width, height: $0.height) } ?? WindowSize(width: 800, height: 600)
-        guard
-            let game = GameController(
-                levels: [PlayableLevel(name: level, level: playable)], viewport: Size(width: Double(size.width), height: Double(size.height)))
-        else { throw ExitStatus.invalidData }
-        game.allowsLevelChange = false
         let app: GameApp
         do {
-            app = try GameApp(game: game, options: WindowOptions(width: size.width, height: size.height, headless: true))
+            app = try GameApp(
+                level: PlayableLevel(name: level, level: playable), options: WindowOptions(width: size.width, height: size.height, headless: true))
         } catch {
             printError("bloq: \(error)")
             throw ExitCode.failure
         }
         app.replay(parsed)
-        let session = game.scene.session
+        guard let session = app.game?.scene.session else { throw ExitStatus.invalidData }
         if json {
             print(
                 "{\"board\": \(JSON.board(session.board)), \"moves\": \(session.moves), \"cleared\": \(session.isCleared), \"log\": \(JSON.moves(session.log))}"

@@ -13,23 +13,21 @@ struct HeadlessLoopTests {
 
     func makeApp(_ lines: [String]) throws -> GameApp {
         let level = Level(title: "Test", board: try #require(Board(lines)))
-        let game = try #require(
-            GameController(
-                levels: [PlayableLevel(name: "test.bloq", level: level)],
-                viewport: Size(width: Double(Self.size.width), height: Double(Self.size.height))))
-        return try GameApp(game: game, options: WindowOptions(width: Self.size.width, height: Self.size.height, headless: true))
+        return try GameApp(
+            level: PlayableLevel(name: "test.bloq", level: level),
+            options: WindowOptions(width: Self.size.width, height: Self.size.height, headless: true))
     }
 
     /// The colour at the centre of a cell, from the frame read back with SDL_RenderReadPixels.
     func pixel(_ app: GameApp, row: Double, column: Double) throws -> UInt32 {
         app.draw()
         let frame = try app.readPixels()
-        let point = app.game.layout.pixel(for: CellPoint(row: row, column: column))
+        let point = app.game!.layout.pixel(for: CellPoint(row: row, column: column))
         return frame.pixels[Int(point.y) * frame.width + Int(point.x)] & 0x00FF_FFFF
     }
 
     func windowPoint(_ app: GameApp, _ row: Double, _ column: Double) -> (x: Int, y: Int) {
-        let point = app.game.layout.pixel(for: CellPoint(row: row, column: column))
+        let point = app.game!.layout.pixel(for: CellPoint(row: row, column: column))
         return (Int(point.x), Int(point.y))
     }
 
@@ -53,8 +51,8 @@ struct HeadlessLoopTests {
         try app.push(.mouseButton(down: false, x: end.x, y: end.y))
         for _ in 0..<60 { app.frame(elapsed: 1.0 / 60) }
 
-        #expect(app.game.scene.session.log == [Move(row: 0, column: 0, direction: .right)])
-        #expect(app.game.scene.board == Board(["....", "....", "..B."]))
+        #expect(app.game!.scene.session.log == [Move(row: 0, column: 0, direction: .right)])
+        #expect(app.game!.scene.board == Board(["....", "....", "..B."]))
         #expect(try pixel(app, row: 0, column: 0) == empty, "the red block is gone from the frame")
         #expect(try pixel(app, row: 0, column: 3) == empty)
         #expect(app.framesDrawn > 60)
@@ -70,7 +68,7 @@ struct HeadlessLoopTests {
         try app.push(.mouseMotion(x: far.x, y: far.y, buttonHeld: true))
         try app.push(.touchMouseButton(down: false, x: far.x, y: far.y))
         for _ in 0..<30 { app.frame(elapsed: 1.0 / 60) }
-        #expect(app.game.scene.session.moves == 0)
+        #expect(app.game!.scene.session.moves == 0)
 
         func normalised(_ row: Double, _ column: Double) -> (Double, Double) {
             let point = windowPoint(app, row, column)
@@ -85,7 +83,7 @@ struct HeadlessLoopTests {
         }
         try app.push(.finger(id: 3, phase: .up, x: point.0, y: point.1))
         for _ in 0..<60 { app.frame(elapsed: 1.0 / 60) }
-        #expect(app.game.scene.board == Board(["....", "....", "B..."]))
+        #expect(app.game!.scene.board == Board(["....", "....", "B..."]))
     }
 
     @Test("losing focus mid-drag releases the block with no velocity")
@@ -100,8 +98,8 @@ struct HeadlessLoopTests {
         try app.push(.focusLost)
         for _ in 0..<60 { app.frame(elapsed: 1.0 / 60) }
         // 0.6 of a 3-cell slide is 0.2: the block returns.
-        #expect(app.game.scene.session.moves == 0)
-        #expect(app.game.scene.blockSprites.first?.position == CellPoint(row: 0, column: 0))
+        #expect(app.game!.scene.session.moves == 0)
+        #expect(app.game!.scene.blockSprites.first?.position == CellPoint(row: 0, column: 0))
     }
 }
 }

@@ -46,10 +46,7 @@ struct ReplayLibraryTests {
 
     /// Replays `script` on `level` headless and returns the game and the app.
     static func replay(_ script: InputScript, level: Level) throws -> GameApp {
-        let game = try #require(
-            GameController(levels: [PlayableLevel(name: "test", level: level)], viewport: Size(width: 800, height: 600)))
-        game.allowsLevelChange = false
-        let app = try GameApp(game: game, options: WindowOptions(width: 800, height: 600, headless: true))
+        let app = try GameApp(level: PlayableLevel(name: "test", level: level), options: WindowOptions(width: 800, height: 600, headless: true))
         app.replay(script)
         return app
     }
@@ -78,7 +75,7 @@ struct ReplayLibraryTests {
     func script(_ name: String) throws {
         let (script, level, expected) = try Self.load(name)
         let app = try Self.replay(script, level: level)
-        let session = app.game.scene.session
+        let session = app.game!.scene.session
         #expect(session.board.lines == expected.board, "\(name): board\n\(session.board)")
         #expect(session.moves == expected.moves, "\(name): moves")
         #expect(session.board == level.board.applying(session.log), "\(name): the board is the start with the log applied")
@@ -92,7 +89,7 @@ struct ReplayLibraryTests {
             for _ in 0..<2 {
                 let app = try Self.replay(script, level: level)
                 app.draw()
-                runs.append((app.game.scene.session.log, app.game.scene.board, try app.readPixels().pixels))
+                runs.append((app.game!.scene.session.log, app.game!.scene.board, try app.readPixels().pixels))
             }
             #expect(runs[0].log == runs[1].log && runs[0].board == runs[1].board, "\(name)")
             #expect(runs[0].pixels == runs[1].pixels, "\(name): the final frames differ")
@@ -102,11 +99,11 @@ struct ReplayLibraryTests {
     @Test("a recorded game replays to the same final board")
     func recordThenReplay() throws {
         let level = try LevelParser.parse("R . . . R .\n. . . . . .\nB . . G . .\n", name: "r.bloq").get()
-        let game = try #require(GameController(levels: [PlayableLevel(name: "r", level: level)], viewport: Size(width: 800, height: 600)))
         let recorded: InputScript
         let liveLog: [Move]
         do {
-            let app = try GameApp(game: game, options: WindowOptions(width: 800, height: 600, headless: true))
+            let app = try GameApp(level: PlayableLevel(name: "r", level: level), options: WindowOptions(width: 800, height: 600, headless: true))
+            let game = try #require(app.game)
             app.startRecording()
             func at(_ row: Double, _ column: Double) -> (x: Int, y: Int) {
                 let pixel = game.layout.pixel(for: CellPoint(row: row, column: column))
@@ -140,8 +137,8 @@ struct ReplayLibraryTests {
         let reparsed = try InputScript.parse(Array(recorded.text.utf8), name: "recorded").get()
         #expect(reparsed.events.map(\.action) == recorded.events.map(\.action))
         let app = try Self.replay(reparsed, level: level)
-        #expect(app.game.scene.session.log == liveLog)
-        #expect(app.game.scene.board == level.board.applying(liveLog))
+        #expect(app.game!.scene.session.log == liveLog)
+        #expect(app.game!.scene.board == level.board.applying(liveLog))
     }
 }
 }

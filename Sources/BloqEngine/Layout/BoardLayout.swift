@@ -22,7 +22,8 @@ public struct BoardLayout: Hashable, Sendable {
 
     /// Lays out a `rows` x `columns` board in `viewport`, as large as fits between a header
     /// and a footer whose heights scale with the viewport.
-    public init(viewport: Size, rows: Int, columns: Int) {
+    /// `bottomInset` keeps room free along the bottom (a toolbar), below the footer band.
+    public init(viewport: Size, rows: Int, columns: Int, bottomInset: Double = 0) {
         let width = max(viewport.width, 1)
         let height = max(viewport.height, 1)
         let rows = max(rows, 1)
@@ -32,7 +33,8 @@ public struct BoardLayout: Hashable, Sendable {
         self.columns = columns
         let band = min(max(height * 0.14, 28), 120)
         header = Rect(x: 0, y: 0, width: width, height: band)
-        footer = Rect(x: 0, y: height - band * 0.8, width: width, height: band * 0.8)
+        let inset = min(max(bottomInset, 0), height * 0.4)
+        footer = Rect(x: 0, y: height - inset - band * 0.6, width: width, height: band * 0.6)
         let available = Rect(
             x: 0, y: header.maxY, width: width, height: max(footer.minY - header.maxY, 1))
         let margin = min(available.width, available.height) * 0.04
