@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Headless, software-rendered SDL for tests: the same pixels on every machine.
 HEADLESS := SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER=dummy
 
-.PHONY: all deps build run test test-x11 validate screenshot bench clean
+.PHONY: all deps build run test test-x11 validate screenshots bench clean
 
 all: build
 
@@ -49,9 +49,17 @@ bench: build
 validate: build
 	.build/release/bloq validate levels
 
-# The README's picture.
-screenshot: build
-	.build/release/bloq play --level levels/easy/100-full-house.bloq --screenshot docs/screenshot.png
+# Every screen as a picture in docs/screenshots (shown in the README), from commands kept here.
+SHOTS := docs/screenshots
+screenshots: build
+	@mkdir -p $(SHOTS)
+	for screen in title levels settings help cleared preview; do \
+	  .build/release/bloq play --screen $$screen --screenshot $(SHOTS)/$$screen.png; done
+	.build/release/bloq play --level levels/easy/100-full-house.bloq --screen play --screenshot $(SHOTS)/play.png
+	.build/release/bloq play --level $(firstword $(wildcard levels/hard/050-*.bloq)) --screen symbols --screenshot $(SHOTS)/colour-blind.png
+	.build/release/bloq replay docs/replays/mid-drag.script --level levels/easy/100-full-house.bloq --screenshot $(SHOTS)/mid-drag.png >/dev/null
+	.build/release/bloq replay docs/replays/hint.script --level levels/easy/100-full-house.bloq --screenshot $(SHOTS)/hint.png >/dev/null
+	cp $(SHOTS)/play.png docs/screenshot.png
 
 clean:
 	rm -rf .build

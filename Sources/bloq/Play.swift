@@ -13,7 +13,7 @@ struct Play: ParsableCommand {
             Without --level or --pack the game opens on its title screen with the shipped packs (easy, \
             medium, hard) and your own, from $XDG_DATA_HOME/bloq/levels/. Data (levels) is found with \
             --data DIR, then $BLOQ_DATA, then next to the executable, then the source tree. Screens for \
-            --screen: title, levels, settings, help, play, cleared, preview.
+            --screen: title, levels, settings, help, play, cleared, preview, symbols (play with colour-blind symbols).
             """)
 
     @Option(help: ArgumentHelp("Play one level file.", valueName: "FILE"))
@@ -31,7 +31,7 @@ struct Play: ParsableCommand {
     @Option(help: ArgumentHelp("Render the first settled frame to a PNG without a display, then exit.", valueName: "OUT.png"))
     var screenshot: String?
 
-    @Option(help: ArgumentHelp("The screen to show: title, levels, settings, help, play, cleared, preview.", valueName: "NAME"))
+    @Option(help: ArgumentHelp("The screen to show: title, levels, settings, help, play, cleared, preview, symbols.", valueName: "NAME"))
     var screen: ShotScreen?
 
     @Option(help: ArgumentHelp("The folder that holds levels/ (overrides the search path).", valueName: "DIR"))
@@ -138,14 +138,14 @@ struct Play: ParsableCommand {
 
 /// The screens `--screen` can render, each set up in a fixed, deterministic way.
 enum ShotScreen: String, ExpressibleByArgument, CaseIterable {
-    case title, levels, settings, help, play, cleared, preview
+    case title, levels, settings, help, play, cleared, preview, symbols
 
     var screen: Screen {
         switch self {
         case .title, .help: .title
         case .levels, .preview: .levels
         case .settings: .settings
-        case .play, .cleared: .play
+        case .play, .cleared, .symbols: .play
         }
     }
 
@@ -155,6 +155,8 @@ enum ShotScreen: String, ExpressibleByArgument, CaseIterable {
         switch self {
         case .help:
             app.handle(.key(KeyChord("F1")))
+        case .symbols:
+            app.settings.colorBlindSymbols = true
         case .cleared:
             // The player's clear at par: the optimal moves pushed one by one.
             guard let game = app.game, case .solved(let moves) = Solver().solve(game.scene.board).outcome else { return }
