@@ -520,12 +520,17 @@ public final class BoardScene {
 
     private func vanish(_ id: Int) {
         sprites[id]?.isVanishing = true
+        // Keyframes: swell for the first 30 %, then shrink and fade.
         let animator = PropertyAnimator(duration: 0.28, curve: .linear, driver: driver)
-        animator.addAnimations { [weak self] t in
-            // Swell a little, then shrink and fade.
-            let scale = t < 0.3 ? 1 + 0.15 * (t / 0.3) : 1.15 * (1 - (t - 0.3) / 0.7)
-            self?.sprites[id]?.scale = scale
-            self?.sprites[id]?.opacity = t < 0.3 ? 1 : 1 - (t - 0.3) / 0.7
+        animator.addKeyframe(relativeStartTime: 0, relativeDuration: 0.3) { [weak self] t in
+            guard t < 1 else { return }
+            self?.sprites[id]?.scale = 1 + 0.15 * TimingCurve.easeOut(.quad).progress(at: t)
+        }
+        animator.addKeyframe(relativeStartTime: 0.3, relativeDuration: 0.7) { [weak self] t in
+            guard t > 0 else { return }
+            let eased = TimingCurve.easeIn(.quad).progress(at: t)
+            self?.sprites[id]?.scale = 1.15 * (1 - eased)
+            self?.sprites[id]?.opacity = 1 - eased
         }
         animator.addCompletion { [weak self] _ in self?.sprites[id] = nil }
         animator.startAnimation()
