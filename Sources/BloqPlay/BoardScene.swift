@@ -110,6 +110,19 @@ public final class BoardScene {
         }
     }
 
+    /// Sets every block circling in place, forever: a board where everything animates (the
+    /// frame-time benchmark). Nothing moves in the rules.
+    public func animateEveryBlock() {
+        for id in sprites.keys.sorted() {
+            let phase = Double(id % 7) / 7
+            let circle = Motion.tween(0.6, .linear) { [weak self] t in
+                let angle = 2 * Double.pi * (t + phase)
+                self?.sprites[id]?.nudge = CellPoint(row: 0.08 * sinValue(angle), column: 0.08 * cosValue(angle))
+            }
+            MotionPlayer(circle.again(times: Motion.forever), driver: driver).start()
+        }
+    }
+
     /// Replaces the line of play with `log` played from the start (resuming a saved game).
     /// Returns false, changing nothing, if a move is illegal.
     @discardableResult
@@ -558,3 +571,10 @@ extension Array {
         }
     }
 }
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+private func sinValue(_ x: Double) -> Double { sin(x) }
+private func cosValue(_ x: Double) -> Double { cos(x) }

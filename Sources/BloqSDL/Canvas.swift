@@ -46,6 +46,9 @@ final class Canvas {
         var height: Int
         var radius: Int
         var shaded: Bool
+        /// The colour baked into the pixels (0xRRGGBB): SDL's software renderer blends a
+        /// plain texture several times faster than one it must tint per pixel.
+        var color: UInt32
     }
 
     private struct TextKey: Hashable {
@@ -99,14 +102,15 @@ final class Canvas {
     func roundedRect(_ rect: Rect, radius: Double, _ color: RGBA, shaded: Bool = false) {
         let width = Int(rect.width.rounded())
         let height = Int(rect.height.rounded())
-        guard width > 0, height > 0,
-            let texture = shape(ShapeKey(width: width, height: height, radius: Int(radius.rounded()), shaded: shaded))
+        let rgb = UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
+        guard width > 0, height > 0, color.a > 0,
+            let texture = shape(ShapeKey(width: width, height: height, radius: Int(radius.rounded()), shaded: shaded, color: rgb))
         else { return }
-        SDL_SetTextureColorMod(texture, color.r, color.g, color.b)
         SDL_SetTextureAlphaMod(texture, color.a)
-        var destination = SDL_FRect(
-            x: Float(rect.x + offset.x), y: Float(rect.y + offset.y), w: Float(rect.width), h: Float(rect.height))
-        SDL_RenderCopyF(renderer, texture, nil, &destination)
+        // Whole pixels at the texture's own size: no scaling in the blit.
+        var destination = SDL_Rect(
+            x: Int32((rect.x + offset.x).rounded()), y: Int32((rect.y + offset.y).rounded()), w: Int32(width), h: Int32(height))
+        SDL_RenderCopy(renderer, texture, nil, &destination)
     }
 
     /// Draws `text` no wider than `maximumWidth`, shrinking it if it must.
@@ -203,15 +207,17 @@ final class Canvas {
                     }
                     light = min(max(light, 0), 1)
                 }
-                let level = UInt32((light * 255).rounded())
+                func channel(_ shift: UInt32) -> UInt32 {
+                    UInt32((Double((key.color >> shift) & 0xFF) * light).rounded())
+                }
                 let alpha = UInt32((coverage * 255).rounded())
-                pixels[y * pitch + x] = alpha << 24 | level << 16 | level << 8 | level
+                pixels[y * pitch + x] = alpha << 24 | channel(16) << 16 | channel(8) << 8 | channel(0)
             }
         }
         SDL_UnlockSurface(surface)
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-        if textures.count > 64 {
+        if textures.count > 512 {
             for texture in textures.values { SDL_DestroyTexture(texture) }
             textures.removeAll()
         }

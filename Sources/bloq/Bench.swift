@@ -1,16 +1,19 @@
 import ArgumentParser
 import BloqBench
 import BloqFiles
+import BloqGame
+import BloqSDL
 import Foundation
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Measure the engine's and the solver's speed (build with -c release for real figures).",
+        abstract: "Measure the game's speed and memory (build with -c release for real figures).",
         discussion: """
-            animators: 10,000 running animators advanced one 1/120 s step (median of 600) and heap allocations \
-            per step. solver: every board of the original game's pool (../shared/data/original-pool.txt, or \
-            --boards FILE) or, without it, 300 seeded random classic boards, beside a naive string-keyed \
-            breadth-first search on the first --naive-boards of them, in this process.
+            Prints the figures of docs/performance.md: frame time (real loop, headless, software renderer, \
+            800x600, every block animating; 4x4 and a 16x16 board with 200 blocks), input latency in frames, \
+            the solver against a naive breadth-first search (the original pool when ../shared/data has it, \
+            else 300 seeded random boards), 10,000 animators per step and their allocations, start-up to the \
+            first presented frame, parsing every shipped level, and peak memory of a scripted game.
             """)
 
     @Flag(help: "Print one JSON object of numbers.")
@@ -22,7 +25,28 @@ struct Bench: ParsableCommand {
     @Option(help: ArgumentHelp("How many boards the naive search also solves.", valueName: "N"))
     var naiveBoards = 24
 
+    @Option(help: ArgumentHelp("The folder that holds levels/.", valueName: "DIR"))
+    var data: String?
+
+    @Option(help: ArgumentHelp("Measure only the 4x4 frame, for a profiler (prints frame_ms_4x4).", valueName: "frame"))
+    var only: String?
+
     func run() throws {
+        if only == "frame" {
+            print("frame_ms_4x4 " + Self.number(try RenderBenchmarks.frameMilliseconds(board: Self.classicBoard, frames: 120)))
+            return
+        }
+        let dataFolder: String
+        do {
+            dataFolder = try DataLocator(explicit: data).locate()
+        } catch {
+            printError("bloq: \(error)")
+            throw ExitStatus.missingInput
+        }
+        // Peak memory first: getrusage reports the largest child waited for so far.
+        let rss = try peakMemoryOfScriptedGame(dataFolder)
+        let startup = try startupMilliseconds(dataFolder)
+        let parse = levelsParseMilliseconds(dataFolder)
         let animators = AnimatorBenchmark.run()
         guard animators.setupAllocations > 0 else {
             printError("bloq bench: the allocation counter saw no allocations; it is not interposing malloc, so allocations_per_step would be meaningless")
@@ -32,35 +56,121 @@ struct Bench: ParsableCommand {
         let pool = BenchmarkBoards.originalPool(path: poolPath)
         let set = pool?.map(\.board) ?? BenchmarkBoards.random(count: 300, seed: 2016)
         let solver = SolverBenchmark.run(set, naiveLimit: naiveBoards)
+        let frame4 = try RenderBenchmarks.frameMilliseconds(board: Self.classicBoard)
+        let frame16 = try RenderBenchmarks.frameMilliseconds(board: Self.largeBoard)
+        let latency = try RenderBenchmarks.latencyFrames()
+        let figures: [(String, Double)] = [
+            ("frame_ms_4x4", frame4), ("frame_ms_16x16", frame16), ("latency_frames", Double(latency)),
+            ("solver_median_ms", solver.medianMilliseconds), ("solver_worst_ms", solver.worstMilliseconds),
+            ("solver_speedup_vs_naive", solver.speedup), ("animators_10k_step_ms", animators.medianStepMilliseconds),
+            ("allocations_per_step", animators.allocationsPerStep), ("startup_ms", startup), ("levels_parse_ms", parse),
+            ("peak_rss_mb", rss),
+        ]
         if json {
-            print(
-                "{\"animators_10k_step_ms\": \(animators.medianStepMilliseconds), \"allocations_per_step\": \(animators.allocationsPerStep), \"solver_median_ms\": \(solver.medianMilliseconds), \"solver_worst_ms\": \(solver.worstMilliseconds), \"solver_speedup_vs_naive\": \(solver.speedup)}"
-            )
+            print("{" + figures.map { "\"\($0.0)\": \(Self.number($0.1))" }.joined(separator: ", ") + "}")
             return
         }
-        print("animators_10k_step_ms    \(animators.medianStepMilliseconds)  (median of \(animators.steps) steps, \(animators.animators) running animators)")
-        print("allocations_per_step     \(animators.allocationsPerStep)")
-        print("solver boards            \(solver.boards) (\(pool != nil ? "the original pool" : "seeded random classic boards"))")
-        print("solver_median_ms         \(solver.medianMilliseconds)")
-        print("solver_worst_ms          \(solver.worstMilliseconds)")
-        print("solver_speedup_vs_naive  \(solver.speedup)  (naive: \(solver.naiveBoards) boards in \(Int(solver.naiveTotalMilliseconds)) ms; disagreements: \(solver.disagreements))")
-        if let pool {
-            var shorter = 0
-            var longer = 0
-            var impossibleSolved = 0
-            var impossible = 0
-            for (index, entry) in pool.enumerated() {
-                let optimal = solver.optima[index]
-                if entry.par == 999 {
-                    impossible += 1
-                    if optimal != nil { impossibleSolved += 1 }
-                } else if let optimal {
-                    if optimal < entry.par { shorter += 1 }
-                    if optimal > entry.par { longer += 1 }
+        for (name, value) in figures { print(name.padding(toLength: 26, withPad: " ", startingAt: 0) + Self.number(value)) }
+        print("solver boards: \(solver.boards) (\(pool != nil ? "the original pool" : "seeded random classic boards")); naive search on \(solver.naiveBoards) of them took \(Int(solver.naiveTotalMilliseconds)) ms; disagreements: \(solver.disagreements)")
+    }
+
+    static func number(_ value: Double) -> String {
+        value.isFinite ? String(format: "%.4g", value) : "-1"
+    }
+
+    /// The classic board, full: 15 blocks and a hole.
+    static let classicBoard = Board(["RBRB", "BRBR", "RB.G", "GOGO"]) ?? Board(["R.", ".R"])!
+
+    /// A 16x16 board with 200 blocks (and 56 holes), no same colours touching.
+    static let largeBoard: Board = {
+        var cells: [Cell] = []
+        let colors: [BlockColor] = BlockColor.allCases
+        var count = 0
+        for row in 0..<16 {
+            for column in 0..<16 {
+                let hole = (row * 16 + column) % 9 == 4 || (row * 7 + column * 3) % 11 == 0
+                if hole || count >= 200 {
+                    cells.append(.empty)
+                } else {
+                    cells.append(.block(colors[(row * 3 + column) % colors.count]))
+                    count += 1
                 }
             }
-            print("original pars            \(shorter) too high, \(longer) too low; \(impossibleSolved) of \(impossible) marked impossible are solvable")
         }
-        print("optima                   \(solver.optimaHistogram.sorted { $0.key < $1.key }.map { "\($0.key == -1 ? "unsolvable" : String($0.key)): \($0.value)" }.joined(separator: ", "))")
+        return Board(rows: 16, columns: 16, cells: cells) ?? classicBoard
+    }()
+
+    /// Milliseconds from starting `bloq play` to its first presented frame (median of 5).
+    func startupMilliseconds(_ dataFolder: String) throws -> Double {
+        let level = (dataFolder as NSString).appendingPathComponent("levels/easy/100-full-house.bloq")
+        var times: [Double] = []
+        for _ in 0..<5 {
+            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-bench-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            let process = child(["play", "--level", level, "--window", "800x600"], scratch: scratch)
+            process.environment?["BLOQ_EXIT_AFTER_FIRST_FRAME"] = "1"
+            let output = Pipe()
+            process.standardOutput = output
+            let start = Date()
+            try process.run()
+            let data = output.fileHandleForReading.readData(ofLength: 22)
+            let elapsed = Date().timeIntervalSince(start) * 1000
+            process.waitUntilExit()
+            guard String(decoding: data, as: UTF8.self).hasPrefix("first frame presented") else {
+                printError("bloq bench: the game did not present a frame (exit \(process.terminationStatus))")
+                throw ExitCode.failure
+            }
+            times.append(elapsed)
+        }
+        return times.sorted()[times.count / 2]
+    }
+
+    /// Milliseconds to read and parse every shipped level, without solving (median of 7).
+    func levelsParseMilliseconds(_ dataFolder: String) -> Double {
+        let paths = LevelFiles.levelPaths(under: (dataFolder as NSString).appendingPathComponent("levels")) ?? []
+        var times: [Double] = []
+        for _ in 0..<7 {
+            let start = Date()
+            var loaded = 0
+            for path in paths where LevelFiles.load(path: path).level != nil { loaded += 1 }
+            times.append(Date().timeIntervalSince(start) * 1000)
+            if loaded != paths.count { printError("bloq bench: warning: \(paths.count - loaded) levels did not load") }
+        }
+        return times.sorted()[times.count / 2]
+    }
+
+    /// Peak resident memory (MB) of a child replaying docs/replays/bench-game.script.
+    func peakMemoryOfScriptedGame(_ dataFolder: String) throws -> Double {
+        let script = (DataLocator.sourceRoot as NSString).appendingPathComponent("docs/replays/bench-game.script")
+        let level = (dataFolder as NSString).appendingPathComponent("levels/easy/100-full-house.bloq")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-bench-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let process = child(["replay", script, "--level", level, "--json", "--screenshot", scratch + ".png"], scratch: scratch)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: scratch + ".png")
+        guard process.terminationStatus == 0 else {
+            printError("bloq bench: the scripted game failed (exit \(process.terminationStatus))")
+            throw ExitCode.failure
+        }
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        return Double(usage.ru_maxrss) / 1024
+    }
+
+    /// This executable run again, headless, with a scratch data and config home.
+    func child(_ arguments: [String], scratch: String) -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: DataLocator.executablePath())
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "offscreen"
+        environment["SDL_RENDER_DRIVER"] = "software"
+        environment["SDL_AUDIODRIVER"] = "dummy"
+        environment["XDG_DATA_HOME"] = scratch + "/data"
+        environment["XDG_CONFIG_HOME"] = scratch + "/config"
+        process.environment = environment
+        return process
     }
 }
