@@ -8,7 +8,13 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Headless, software-rendered SDL for tests: the same pixels on every machine.
 HEADLESS := SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER=dummy
 
-.PHONY: all deps build run test test-x11 validate screenshots bench clean
+.PHONY: all deps build run test test-x11 test-install install uninstall validate screenshots bench clean
+
+# Installing: `make install PREFIX=~/.local` (default /usr/local); DESTDIR is honoured.
+PREFIX ?= /usr/local
+DESTDIR ?=
+ROOT := $(DESTDIR)$(PREFIX)
+ICON_SIZES := 16 24 32 48 64 128 256 512
 
 all: build
 
@@ -30,10 +36,13 @@ run: build
 	.build/release/bloq play
 
 test: deps
+	@command -v desktop-file-validate >/dev/null || { $(SUDO) apt-get update -q && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends desktop-file-utils man-db; }
 	@mkdir -p .build
 	set -o pipefail; $(HEADLESS) $(SWIFT) test --disable-xctest 2>&1 | tee .build/test.log
 	$(SWIFT) build -c release --product bloq
 	$(HEADLESS) .build/release/bloq validate levels
+	scripts/install-check.sh
 	@# The closing line CI reads: the counts of the Swift Testing run above.
 	@sed -nE 's/.*Test run with ([0-9]+) tests? .*passed.*/\1 passed, 0 failed/p' .build/test.log | tail -1
 
@@ -46,6 +55,41 @@ test-x11: build
 bench: build
 	.build/release/bloq bench
 
+install: build
+	install -Dm755 .build/release/bloq $(ROOT)/bin/bloq
+	rm -rf $(ROOT)/share/bloq
+	install -d $(ROOT)/share/bloq
+	cp -R levels $(ROOT)/share/bloq/levels
+	install -Dm644 LICENSE $(ROOT)/share/bloq/LICENSE
+	install -Dm644 Assets/bloq.desktop $(ROOT)/share/applications/bloq.desktop
+	for size in $(ICON_SIZES); do \
+	  install -Dm644 Assets/icons/hicolor/bloq-$$size.png $(ROOT)/share/icons/hicolor/$${size}x$${size}/apps/bloq.png; done
+	install -Dm644 Assets/icons/bloq.svg $(ROOT)/share/icons/hicolor/scalable/apps/bloq.svg
+	install -d $(ROOT)/share/man/man6 $(ROOT)/share/bash-completion/completions $(ROOT)/share/zsh/site-functions $(ROOT)/share/fish/vendor_completions.d
+	sed -e "s/@VERSION@/$$(.build/release/bloq --version)/" -e "s/@DATE@/$$(date -u -r Assets/bloq.6.in +%Y-%m-%d)/" Assets/bloq.6.in > $(ROOT)/share/man/man6/bloq.6
+	.build/release/bloq --generate-completion-script bash > $(ROOT)/share/bash-completion/completions/bloq
+	.build/release/bloq --generate-completion-script zsh > $(ROOT)/share/zsh/site-functions/_bloq
+	.build/release/bloq --generate-completion-script fish > $(ROOT)/share/fish/vendor_completions.d/bloq.fish
+	@echo "Installed in $(ROOT). Run: bloq   (make sure $(PREFIX)/bin is on your PATH)"
+
+uninstall:
+	rm -f $(ROOT)/bin/bloq $(ROOT)/share/applications/bloq.desktop $(ROOT)/share/man/man6/bloq.6 \
+	  $(ROOT)/share/bash-completion/completions/bloq $(ROOT)/share/zsh/site-functions/_bloq \
+	  $(ROOT)/share/fish/vendor_completions.d/bloq.fish $(ROOT)/share/icons/hicolor/scalable/apps/bloq.svg
+	for size in $(ICON_SIZES); do rm -f $(ROOT)/share/icons/hicolor/$${size}x$${size}/apps/bloq.png; done
+	rm -rf $(ROOT)/share/bloq
+	@# Folders this install may have made, deepest first, if now empty; never above PREFIX.
+	-@for dir in $(ROOT)/share/icons/hicolor/*/apps $(ROOT)/share/icons/hicolor/* $(ROOT)/share/icons/hicolor \
+	  $(ROOT)/share/icons $(ROOT)/share/man/man6 $(ROOT)/share/man $(ROOT)/share/bash-completion/completions \
+	  $(ROOT)/share/bash-completion $(ROOT)/share/zsh/site-functions $(ROOT)/share/zsh \
+	  $(ROOT)/share/fish/vendor_completions.d $(ROOT)/share/fish $(ROOT)/share/applications $(ROOT)/share $(ROOT)/bin; do \
+	  [ -d "$$dir" ] && rmdir --ignore-fail-on-non-empty "$$dir"; done; true
+
+# Installs into a scratch DESTDIR, runs the installed game from elsewhere, checks the
+# desktop entry and the man page, uninstalls, and checks nothing is left.
+test-install: build
+	scripts/install-check.sh
+
 validate: build
 	.build/release/bloq validate levels
 
@@ -53,7 +97,7 @@ validate: build
 SHOTS := docs/screenshots
 screenshots: build
 	@mkdir -p $(SHOTS)
-	for screen in title levels settings help cleared preview; do \
+	for screen in title levels settings help cleared preview about; do \
 	  .build/release/bloq play --screen $$screen --screenshot $(SHOTS)/$$screen.png; done
 	.build/release/bloq play --level levels/easy/100-full-house.bloq --screen play --screenshot $(SHOTS)/play.png
 	.build/release/bloq play --level $(firstword $(wildcard levels/hard/050-*.bloq)) --screen symbols --screenshot $(SHOTS)/colour-blind.png

@@ -12,6 +12,7 @@ struct ScreenRenderer {
         case .title, .help: drawTitle(app, canvas)
         case .levels: drawLevels(app, canvas)
         case .settings: drawSettings(app, canvas)
+        case .about: drawAbout(app, canvas)
         case .play:
             if let percent = app.edgePanPercent {
                 // The play screen slides right and the level list comes in beneath it.
@@ -182,6 +183,28 @@ struct ScreenRenderer {
         }
         let unit = app.buttons.first?.rect.height ?? 44
         canvas.text("Saved in ~/.config/bloq/settings.json", size: unit * 0.3, Palette.secondaryText, at: Point(x: app.viewport.width / 2, y: app.viewport.height - unit * 0.6), anchor: Point(x: 0.5, y: 0.5))
+    }
+
+    // MARK: About
+
+    private func drawAbout(_ app: AppController, _ canvas: Canvas) {
+        drawHeading("About", app, canvas)
+        for button in app.buttons { drawButton(button, app, canvas) }
+        let size = app.viewport
+        let unit = app.buttons.first?.rect.height ?? 44
+        canvas.text("Bloq for Linux \(app.version)", size: unit * 0.55, Palette.text, at: Point(x: size.width / 2, y: unit * 2.3), anchor: Point(x: 0.5, y: 0.5))
+        let line = min(unit * 0.62, (size.height - unit * 3.4) / Double(AppController.credits.count + 1))
+        // One size for every line: the largest at which the longest fits.
+        var textSize = line * 0.56
+        for text in AppController.credits {
+            let width = canvas.measure(text, size: textSize).width
+            if width > size.width * 0.92, width > 0 { textSize *= size.width * 0.92 / width }
+        }
+        for (index, text) in AppController.credits.enumerated() {
+            canvas.text(
+                text, size: textSize, index == AppController.credits.count - 1 ? Palette.secondaryText : Palette.text,
+                at: Point(x: size.width / 2, y: unit * 3.2 + Double(index) * line), anchor: Point(x: 0.5, y: 0))
+        }
     }
 
     // MARK: Play

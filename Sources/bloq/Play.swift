@@ -13,7 +13,7 @@ struct Play: ParsableCommand {
             Without --level or --pack the game opens on its title screen with the shipped packs (easy, \
             medium, hard) and your own, from $XDG_DATA_HOME/bloq/levels/. Data (levels) is found with \
             --data DIR, then $BLOQ_DATA, then next to the executable, then the source tree. Screens for \
-            --screen: title, levels, settings, help, play, cleared, preview, symbols (play with colour-blind symbols).
+            --screen: title, levels, settings, help, play, cleared, preview, symbols (play with colour-blind symbols), about.
             """)
 
     @Option(help: ArgumentHelp("Play one level file.", valueName: "FILE"))
@@ -31,7 +31,7 @@ struct Play: ParsableCommand {
     @Option(help: ArgumentHelp("Render the first settled frame to a PNG without a display, then exit.", valueName: "OUT.png"))
     var screenshot: String?
 
-    @Option(help: ArgumentHelp("The screen to show: title, levels, settings, help, play, cleared, preview, symbols.", valueName: "NAME"))
+    @Option(help: ArgumentHelp("The screen to show: title, levels, settings, help, play, cleared, preview, symbols, about.", valueName: "NAME"))
     var screen: ShotScreen?
 
     @Option(help: ArgumentHelp("The folder that holds levels/ (overrides the search path).", valueName: "DIR"))
@@ -96,6 +96,7 @@ struct Play: ParsableCommand {
             if index > 0, first.playable.count > index { app.activate(.continueLevel) }
         }
         app.onSettingsChanged = { settings in try? settingsStore?.save(settings) }
+        app.version = BloqVersion.current
         let options = WindowOptions(width: size.width, height: size.height, fullscreen: settings.fullscreen, headless: screenshot != nil)
         let window: GameApp
         do {
@@ -138,13 +139,14 @@ struct Play: ParsableCommand {
 
 /// The screens `--screen` can render, each set up in a fixed, deterministic way.
 enum ShotScreen: String, ExpressibleByArgument, CaseIterable {
-    case title, levels, settings, help, play, cleared, preview, symbols
+    case title, levels, settings, help, play, cleared, preview, symbols, about
 
     var screen: Screen {
         switch self {
         case .title, .help: .title
         case .levels, .preview: .levels
         case .settings: .settings
+        case .about: .about
         case .play, .cleared, .symbols: .play
         }
     }

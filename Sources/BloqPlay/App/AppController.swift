@@ -3,12 +3,12 @@ import BloqGame
 
 /// The screens of the game.
 public enum Screen: String, Sendable, CaseIterable {
-    case title, levels, play, settings, help
+    case title, levels, play, settings, help, about
 }
 
 /// Something a button does.
 public enum ButtonAction: Hashable, Sendable {
-    case play, levels, settings, quit, back
+    case play, levels, settings, about, quit, back
     case undo, redo, restart, hint
     case tab(Int), previousPage, nextPage, tile(Int), continueLevel
     case toggle(SettingKey)
@@ -67,6 +67,8 @@ public final class AppController {
     /// Animations of the screens themselves (transitions, previews, confetti).
     public let driver = AnimationDriver()
     public var onSettingsChanged: ((Settings) -> Void)?
+    /// The version the About screen shows (set by the executable, which owns it).
+    public var version = ""
     public weak var progress: ProgressBook?
 
     private let solverMode: SolverService.Mode
@@ -176,6 +178,7 @@ public final class AppController {
         case .settings: return settingsButtons
         case .play: return playButtons
         case .help: return []
+        case .about: return [backButton]
         }
     }
 
@@ -185,11 +188,15 @@ public final class AppController {
     var titleButtons: [UIButton] {
         let width = min(viewport.width * 0.6, unit * 6)
         let x = (viewport.width - width) / 2
-        var y = viewport.height * 0.44
+        let entries: [(ButtonAction, String)] = [(.play, "Play"), (.levels, "Levels"), (.settings, "Settings"), (.about, "About"), (.quit, "Quit")]
+        // Five buttons below the logo, closer together on a short window.
+        let space = viewport.height * 0.56 - unit * 0.3
+        let pitch = min(unit * 1.2, space / Double(entries.count))
+        var y = viewport.height * 0.42
         var result: [UIButton] = []
-        for (action, label) in [(ButtonAction.play, "Play"), (.levels, "Levels"), (.settings, "Settings"), (.quit, "Quit")] {
-            result.append(UIButton(action: action, label: label, rect: Rect(x: x, y: y, width: width, height: unit)))
-            y += unit * 1.25
+        for (action, label) in entries {
+            result.append(UIButton(action: action, label: label, rect: Rect(x: x, y: y, width: width, height: max(min(unit, pitch * 0.85), minimumButtonSize))))
+            y += pitch
         }
         return result
     }
@@ -485,6 +492,7 @@ public final class AppController {
         case .levels:
             go(to: .levels)
         case .settings: go(to: .settings)
+        case .about: go(to: .about)
         case .quit: wantsQuit = true
         case .back: back()
         case .undo: game?.perform(.undo)
@@ -530,7 +538,7 @@ public final class AppController {
         case .play:
             leaveLevel()
             go(to: .levels)
-        case .levels, .settings, .help: go(to: .title)
+        case .levels, .settings, .help, .about: go(to: .title)
         case .title: wantsQuit = true
         }
     }
@@ -784,4 +792,19 @@ public final class AppController {
         transition.completionSpeed = max(abs(velocity) / max(viewport.width, 1), 1)
         if finish { transition.finish() } else { transition.cancel() }
     }
+}
+
+extension AppController {
+    /// The credits of the About screen (also in the README).
+    public static let credits: [String] = [
+        "Bloq was created for iOS in 2016 by Trevor Phillips; this is a clone for Linux.",
+        "Its block controllers follow his article on interactive animations",
+        "with UIViewPropertyAnimator.",
+        "The animator follows Apple's WWDC 2017 session \"Advanced Animations with UIKit\"",
+        "and the UIViewPropertyAnimator chapter of raywenderlich.com's iOS Animations by Tutorials;",
+        "transitions follow Yari D'areglia's \"Interactive Transitions\" (thinkandbuild.it);",
+        "easing and composition follow Michael Michailidis's Kinieta.",
+        "Built on SDL2, SDL2_ttf and SDL2_image. Text is set in DejaVu Sans.",
+        "Code, levels and icon: MIT licence.",
+    ]
 }
