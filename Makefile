@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Headless, software-rendered SDL for tests: the same pixels on every machine.
 HEADLESS := SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER=dummy
 
-.PHONY: all deps build run test test-x11 test-install install uninstall validate screenshots bench clean
+.PHONY: all deps build run test test-x11 test-install test-sanitize fuzz storm install uninstall validate screenshots bench clean
 
 # Installing: `make install PREFIX=~/.local` (default /usr/local); DESTDIR is honoured.
 PREFIX ?= /usr/local
@@ -89,6 +89,20 @@ uninstall:
 # desktop entry and the man page, uninstalls, and checks nothing is left.
 test-install: build
 	scripts/install-check.sh
+
+# libFuzzer on the level parser and validator and on the script parser, FUZZ_SECONDS each.
+# New inputs go to .build-fuzz/corpus; a crash is written into Tests/fuzz/*/ (where the
+# normal test run replays it from then on) and fails the target.
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS := --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -DFUZZING
+fuzz: deps
+	$(SWIFT) build $(FUZZ_FLAGS) --product FuzzLevels
+	$(SWIFT) build $(FUZZ_FLAGS) --product FuzzScripts
+	@mkdir -p .build-fuzz/corpus/levels .build-fuzz/corpus/scripts
+	.build-fuzz/debug/FuzzLevels -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
+	  -artifact_prefix=Tests/fuzz/levels/crash- .build-fuzz/corpus/levels Tests/fuzz/levels
+	.build-fuzz/debug/FuzzScripts -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
+	  -artifact_prefix=Tests/fuzz/scripts/crash- .build-fuzz/corpus/scripts Tests/fuzz/scripts
 
 validate: build
 	.build/release/bloq validate levels

@@ -34,6 +34,9 @@ let package = Package(
         .target(name: "BloqPlay", dependencies: ["BloqEngine", "BloqGame"]),
         // The platform: window, renderer, text, events, the render loop.
         .target(name: "BloqSDL", dependencies: ["CSDL2", "BloqEngine", "BloqGame", "BloqPlay", "BloqFiles"]),
+        // libFuzzer targets (make fuzz); a normal build replays the kept corpus through them.
+        .executableTarget(name: "FuzzLevels", dependencies: ["BloqGame"]),
+        .executableTarget(name: "FuzzScripts", dependencies: ["BloqPlay"]),
         .executableTarget(
             name: "bloq",
             dependencies: [
@@ -46,7 +49,7 @@ let package = Package(
         .testTarget(name: "BloqPlayTests", dependencies: ["BloqPlay"]),
         .testTarget(name: "BloqFilesTests", dependencies: ["BloqFiles"]),
         // Runs the bloq executable (which `swift test` builds) as users do.
-        .testTarget(name: "BloqCLITests"),
+        .testTarget(name: "BloqCLITests", dependencies: ["BloqFiles"]),
         .testTarget(name: "BloqSDLTests", dependencies: ["BloqSDL", "BloqPlay", "BloqEngine", "BloqGame"]),
     ]
 )

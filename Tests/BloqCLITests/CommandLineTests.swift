@@ -1,4 +1,5 @@
 import Foundation
+import BloqFiles
 import Testing
 
 /// Runs the built `bloq` executable as users do and checks CONTRACT section 2: exit
@@ -173,5 +174,39 @@ struct MalformedCatalogueTests {
                 lines.contains { $0.hasPrefix("\(path):\(place): error: \(message)") },
                 "\(name): expected \(place): \(message)\ngot:\n\(result.err)")
         }
+    }
+}
+
+@Suite("Crash-safe progress")
+struct CrashSafetyTests {
+    @Test("killed with SIGKILL at 200 random moments while saving, progress always holds the newest or the previous save")
+    func killWhileSaving() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-kill-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var random = SystemRandomNumberGenerator()
+        var lastCompleted = 0
+        for round in 0..<200 {
+            let process = Process()
+            process.executableURL = Bloq.executable
+            process.arguments = ["save-torture", "--folder", folder]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32.random(in: 20_000...200_000, using: &random))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            if let last = printed.split(separator: "\n").last(where: { $0.hasPrefix("saved ") }), let value = Int(last.dropFirst(6)) {
+                lastCompleted = value
+            }
+            let store = ProgressStore(folder: folder)
+            let (progress, warnings) = store.load()
+            #expect(warnings.isEmpty, "round \(round): \(warnings)")
+            let saved = progress.levels["0000000000000000"]?.bestMoves ?? 0
+            #expect(saved == lastCompleted || saved == lastCompleted + 1, "round \(round): file holds \(saved), last completed save \(lastCompleted)")
+            lastCompleted = saved
+        }
+        #expect(lastCompleted > 0)
     }
 }

@@ -1,0 +1,45 @@
+import BloqGame
+
+// libFuzzer target: a level file's bytes through the parser and, when it parses, the
+// validator's solver (on a small budget so every input is quick), the canonical form and
+// the par editor. `make fuzz` builds this with -sanitize=fuzzer,address and -DFUZZING;
+// a normal build runs the same function over files given on the command line (the corpus
+// and every crasher kept in Tests/fuzz/levels), which is how they stay regression tests.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzLevel(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    checkLevel(Array(UnsafeBufferPointer(start: data, count: size)))
+    return 0
+}
+
+func checkLevel(_ bytes: [UInt8]) {
+    switch LevelParser.parse(bytes, name: "fuzz.bloq") {
+    case .failure(let error):
+        precondition(!error.diagnostics.isEmpty, "a failure must say why")
+        for diagnostic in error.diagnostics { precondition(diagnostic.line >= 1 && diagnostic.column >= 1) }
+    case .success(let level):
+        precondition(Board.sizeRange.contains(level.board.rows) && Board.sizeRange.contains(level.board.columns))
+        precondition(level.board.touchingPairs.isEmpty)
+        _ = level.board.canonicalForm
+        _ = level.board.identity
+        let result = Solver(maxStates: 2_000).solve(level.board)
+        if case .solved(let moves) = result.outcome { precondition(level.board.applying(moves)?.isCleared == true) }
+        let text = String(decoding: bytes, as: UTF8.self)
+        if case .success(let edited) = LevelParser.parse(LevelText.settingPar(text, to: 7), name: "fuzz.bloq") {
+            precondition(edited.par == 7 && edited.board == level.board)
+        }
+    }
+}
+
+#if !FUZZING
+    import Foundation
+
+    for path in CommandLine.arguments.dropFirst() {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            print("cannot read \(path)")
+            exit(66)
+        }
+        checkLevel([UInt8](data))
+    }
+    print("checked \(CommandLine.arguments.count - 1) inputs")
+#endif
