@@ -41,7 +41,11 @@ test: deps
 	@mkdir -p .build
 	set -o pipefail; $(HEADLESS) $(SWIFT) test --disable-xctest 2>&1 | tee .build/test.log
 	$(SWIFT) build -c release --product bloq
+	$(SWIFT) build -c release --product FuzzLevels
+	$(SWIFT) build -c release --product FuzzScripts
 	$(HEADLESS) .build/release/bloq validate levels
+	$(HEADLESS) .build/release/bloq storm --events 50000 --seed 11 --level levels/easy/100-full-house.bloq
+	.build/release/FuzzLevels Tests/fuzz/levels/* && .build/release/FuzzScripts Tests/fuzz/scripts/*
 	scripts/install-check.sh
 	@# The closing line CI reads: the counts of the Swift Testing run above.
 	@sed -nE 's/.*Test run with ([0-9]+) tests? .*passed.*/\1 passed, 0 failed/p' .build/test.log | tail -1
@@ -89,6 +93,19 @@ uninstall:
 # desktop entry and the man page, uninstalls, and checks nothing is left.
 test-install: build
 	scripts/install-check.sh
+
+# The test suite under AddressSanitizer and under ThreadSanitizer (the solver runs on a
+# background thread in live play), each in its own build folder.
+test-sanitize: deps
+	$(HEADLESS) $(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build-asan
+	$(HEADLESS) TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --disable-xctest --sanitize=thread --scratch-path .build-tsan
+
+# A long input storm: STORM_EVENTS random events through the real replay pipeline, the
+# invariants checked after every step (make test runs a short one).
+STORM_EVENTS ?= 1000000
+storm: build
+	$(HEADLESS) .build/release/bloq storm --events $(STORM_EVENTS) --seed 2026 --level levels/easy/100-full-house.bloq
+	$(HEADLESS) .build/release/bloq storm --events $$(( $(STORM_EVENTS) / 20 )) --seed 7
 
 # libFuzzer on the level parser and validator and on the script parser, FUZZ_SECONDS each.
 # New inputs go to .build-fuzz/corpus; a crash is written into Tests/fuzz/*/ (where the

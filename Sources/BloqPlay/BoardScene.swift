@@ -153,6 +153,10 @@ public final class BoardScene {
         return events
     }
 
+    /// The resting blocks by cell (invariant checks).
+    var restingIDsForChecking: [CellPosition: Int] { restingIDs }
+    func spriteForChecking(_ id: Int) -> BlockSprite? { sprites[id] }
+
     // MARK: Time
 
     /// Advances every animation by `seconds`.
@@ -292,6 +296,7 @@ public final class BoardScene {
         var appearing: Set<Int> = []
         var leaving: Set<Int> = []
         var vanishAtEnd: [CellPosition] = []
+        var vanishing: [Int] = []
         var resting: [CellPosition: Int] = [:]
         func newSprite(_ cell: CellPosition, _ color: BlockColor) -> Int {
             nextID += 1
@@ -307,7 +312,16 @@ public final class BoardScene {
             resting = restingIDs
             resting[move.from] = nil
             resting[slide.destination] = id
+            // What the move vanishes stops resting now (the rules already say so) and fades
+            // when the slide arrives.
             vanishAtEnd = slide.vanished
+            for cell in slide.vanished {
+                resting[cell] = nil
+                if let gone = cell == slide.destination ? id : restingIDs[cell] {
+                    sprites[gone]?.isVanishing = true
+                    vanishing.append(gone)
+                }
+            }
         } else if let move, !forward, let slide = new.slide(move), slide.result == old {
             // Undo: what vanished comes back, and the block slides home.
             resting = restingIDs
@@ -370,14 +384,14 @@ public final class BoardScene {
                 self.sprites[id]?.scale = 1
                 self.sprites[id]?.opacity = 1
             }
-            self.restingIDs = resting
-            for cell in vanishAtEnd {
-                if let id = self.restingIDs.removeValue(forKey: cell) { self.vanish(id) }
-            }
+            for id in vanishing { self.vanish(id) }
             self.editAnimator = nil
             self.verifySprites()
             self.processEdits()
         }
+        // The rules changed when the edit happened: so does where each block rests. The
+        // animation only moves the pictures there.
+        restingIDs = resting
         editAnimator = animator
         animator.startAnimation()
     }

@@ -303,7 +303,7 @@ public final class GameApp {
     /// Runs `script` through the same translation and game as live SDL events, on the
     /// fixed-step schedule, until its `end`. A release or finger up at a new position is
     /// preceded by a motion there, as live input is.
-    public func replay(_ script: InputScript) {
+    public func replay(_ script: InputScript, afterEachStep: (() -> Bool)? = nil) {
         stepIndex = 0
         var mouse: CellPoint?
         var fingers: [Int: CellPoint] = [:]
@@ -356,6 +356,7 @@ public final class GameApp {
             guard next < script.events.count else { return }
             app.step(GameApp.step)
             stepIndex += 1
+            if let afterEachStep, !afterEachStep() { return }
         }
     }
 

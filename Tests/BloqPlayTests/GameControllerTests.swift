@@ -2,6 +2,9 @@ import BloqEngine
 import BloqGame
 import BloqPlay
 import Testing
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 private func controller(_ lines: String..., par: Int? = nil) -> GameController? {
     guard let board = Board(lines) else { return nil }
@@ -85,5 +88,26 @@ struct GameControllerTests {
         #expect(game.scene.session.log == saved.log)
         #expect(game.playTime == 12 && game.usedHint)
         #expect(game.unfinishedLine == saved)
+    }
+}
+
+@Suite("The solver off the render thread")
+struct BackgroundSolverTests {
+    @Test("in live play a hint is solved on a background thread and still arrives as ghosts")
+    func backgroundHint() throws {
+        let board = try #require(Board(["RBRB", "BRBR", "RB.G", "GOGO"]))
+        let game = try #require(
+            GameController(levels: [PlayableLevel(name: "t", level: Level(title: "t", board: board))], viewport: Size(width: 800, height: 600), solverMode: .background))
+        game.perform(.hint)
+        // The answer is delivered on a step once the thread has it (never before 12 steps).
+        var steps = 0
+        while game.scene.ghosts.isEmpty || game.par == nil, steps < 20_000 {
+            game.step(1.0 / 120)
+            steps += 1
+            if steps > 12 { usleep(500) }
+        }
+        #expect(game.scene.ghosts.count == 2)
+        #expect(steps >= SolverService.deliveryDelaySteps)
+        #expect(game.par == 9, "the level's par came from a background solve too")
     }
 }

@@ -224,10 +224,15 @@ private struct Search {
 
     // MARK: The table
 
+    /// SplitMix64's finalizer over each word: every input bit reaches the low bits the table
+    /// indexes by (a single multiply leaves them depending on the low input bits only, and
+    /// some boards then probe long chains).
     func hash(_ packed: [UInt64]) -> Int {
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15
         for word in packed {
-            h = (h ^ word) &* 0xBF58_476D_1CE4_E5B9
+            h = h ^ word
+            h = (h ^ (h >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            h = (h ^ (h >> 27)) &* 0x94D0_49BB_1331_11EB
             h ^= h >> 31
         }
         return Int(truncatingIfNeeded: h)

@@ -31,15 +31,39 @@ func checkLevel(_ bytes: [UInt8]) {
     }
 }
 
-#if !FUZZING
+#if FUZZING
+    // SwiftPM links an executable with `main` aliased to `FuzzLevels_main`; in the fuzz build
+    // that hands control to libFuzzer's driver.
+    @_silgen_name("LLVMFuzzerRunDriver")
+    func LLVMFuzzerRunDriver(
+        _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+    ) -> CInt
+
+    @_cdecl("FuzzLevels_main")
+    func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+        var count = argc
+        var arguments = argv
+        return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
+            guard let data else { return 0 }
+            return fuzzLevel(data, size)
+        }
+    }
+#else
     import Foundation
 
-    for path in CommandLine.arguments.dropFirst() {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            print("cannot read \(path)")
-            exit(66)
+    /// A normal build: runs the fuzz function over the files given on the command line.
+    @main
+    enum CorpusReplay {
+        static func main() {
+            for path in CommandLine.arguments.dropFirst() {
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    print("cannot read \(path)")
+                    exit(66)
+                }
+                checkLevel([UInt8](data))
+            }
+            print("checked \(CommandLine.arguments.count - 1) inputs")
         }
-        checkLevel([UInt8](data))
     }
-    print("checked \(CommandLine.arguments.count - 1) inputs")
 #endif
