@@ -421,7 +421,7 @@ public final class BoardScene {
 
     /// Creates the paused animator of a move, or bumps and returns false.
     private func beginMove(_ move: Move, blockID: Int) -> Bool {
-        guard let slide = board.slide(move), commutesWithMovesInFlight(move) else {
+        guard !session.isFull, let slide = board.slide(move), commutesWithMovesInFlight(move) else {
             bump(blockID: blockID, direction: move.direction)
             return false
         }

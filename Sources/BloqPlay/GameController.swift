@@ -180,6 +180,9 @@ public final class GameController {
             }
         }
         if message != nil, scene.hasMovesInFlight { message = nil }
+        if scene.session.isFull, message == nil {
+            message = "This line of play has \(PlaySession.maximumMoves) moves, the most it may: undo (Z) or restart (R)"
+        }
     }
 
     /// Counts `seconds` of play (the platform calls this while the window has focus).

@@ -78,3 +78,26 @@ struct PlaySessionTests {
         #expect(!result13)
     }
 }
+
+@Suite("Session bounds")
+struct SessionBoundsTests {
+    @Test("a line of play holds at most 10,000 moves; undo reaches back 10,000 steps")
+    func bounds() throws {
+        let start = board("R.", "..")
+        var session = PlaySession(start: start)
+        let moves = [Move(row: 0, column: 0, direction: .right), Move(row: 0, column: 1, direction: .down),
+                     Move(row: 1, column: 1, direction: .left), Move(row: 1, column: 0, direction: .up)]
+        for index in 0..<PlaySession.maximumMoves {
+            let played = session.play(moves[index % 4])
+            #expect(played != nil)
+        }
+        #expect(session.isFull && session.moves == PlaySession.maximumMoves)
+        let refused = session.play(moves[0])
+        #expect(refused == nil)
+        #expect(session.log.count == PlaySession.maximumMoves)
+        var undone = 0
+        while session.undo() { undone += 1 }
+        #expect(undone >= PlaySession.maximumHistory * 9 / 10 - 1 && undone < PlaySession.maximumHistory)
+        #expect(session.board == start.applying(session.log))
+    }
+}
