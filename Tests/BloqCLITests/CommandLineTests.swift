@@ -17,6 +17,8 @@ struct Bloq {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs `bloq arguments` and returns its status, standard output and standard error.
+    /// Output goes to temporary files, not pipes: with pipes, a child started at the same
+    /// moment can inherit a pipe's write end and leave a reader waiting for an end of file.
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
         let process = Process()
         process.executableURL = executable
@@ -26,15 +28,24 @@ struct Bloq {
         env["SDL_AUDIODRIVER"] = "dummy"
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        let out = Pipe()
-        let err = Pipe()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outPath = folder.appendingPathComponent("out").path
+        let errPath = folder.appendingPathComponent("err").path
+        FileManager.default.createFile(atPath: outPath, contents: nil)
+        FileManager.default.createFile(atPath: errPath, contents: nil)
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        try? out.close()
+        try? err.close()
+        let outText = String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self)
+        let errText = String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self)
+        return (process.terminationStatus, outText, errText)
     }
 
     static func temporaryFile(_ name: String, _ text: String) throws -> String {
@@ -46,7 +57,12 @@ struct Bloq {
     }
 }
 
-@Suite("The bloq command line", .serialized)
+/// Every suite that starts child processes runs under this one, one test at a time.
+@Suite("Child processes, one at a time", .serialized)
+enum ChildProcessSuite {}
+
+extension ChildProcessSuite {
+@Suite("The bloq command line")
 struct CommandLineTests {
     @Test("validate: 0 all valid, 65 any invalid (every error as PATH:LINE:COLUMN), 66 a path missing and 66 wins")
     func validate() throws {
@@ -145,6 +161,9 @@ struct CommandLineTests {
 /// The catalogue of malformed level files in Tests/malformed: each declares, in its first
 /// lines, the diagnostics `bloq validate` must give (`; expect: LINE:COLUMN: MESSAGE...`, the
 /// message's beginning) or `; expect: valid`.
+}
+
+extension ChildProcessSuite {
 @Suite("Malformed level catalogue")
 struct MalformedCatalogueTests {
     static let folder = Bloq.root.appendingPathComponent("Tests/malformed")
@@ -177,6 +196,9 @@ struct MalformedCatalogueTests {
     }
 }
 
+}
+
+extension ChildProcessSuite {
 @Suite("Crash-safe progress")
 struct CrashSafetyTests {
     @Test("killed with SIGKILL at 200 random moments while saving, progress always holds the newest or the previous save")
@@ -185,18 +207,47 @@ struct CrashSafetyTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var random = SystemRandomNumberGenerator()
         var lastCompleted = 0
+        // Calibrate: how long until the first save completes on this machine and build
+        // (a sanitizer build starts far slower); kills then land before, during and after saves.
+        let calibration = folder + ".calibration"
+        let firstSave: Double = try {
+            FileManager.default.createFile(atPath: calibration, contents: nil)
+            defer { try? FileManager.default.removeItem(atPath: calibration) }
+            let process = Process()
+            process.executableURL = Bloq.executable
+            process.arguments = ["save-torture", "--folder", folder + "-calibration"]
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: calibration))
+            process.standardError = FileHandle.nullDevice
+            let start = Date()
+            try process.run()
+            while Date().timeIntervalSince(start) < 30,
+                !String(decoding: FileManager.default.contents(atPath: calibration) ?? Data(), as: UTF8.self).contains("saved 2")
+            {
+                usleep(2_000)
+            }
+            let elapsed = Date().timeIntervalSince(start)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            try? FileManager.default.removeItem(atPath: folder + "-calibration")
+            return elapsed
+        }()
+        let window = UInt32(max(firstSave * 500_000, 5_000))...UInt32(max(firstSave * 3_000_000, 20_000))
         for round in 0..<200 {
             let process = Process()
             process.executableURL = Bloq.executable
             process.arguments = ["save-torture", "--folder", folder]
-            let output = Pipe()
+            let log = folder + ".log"
+            FileManager.default.createFile(atPath: log, contents: nil)
+            let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
             try process.run()
-            usleep(UInt32.random(in: 20_000...200_000, using: &random))
+            usleep(UInt32.random(in: window, using: &random))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            try? output.close()
+            let printed = String(decoding: FileManager.default.contents(atPath: log) ?? Data(), as: UTF8.self)
+            try? FileManager.default.removeItem(atPath: log)
             if let last = printed.split(separator: "\n").last(where: { $0.hasPrefix("saved ") }), let value = Int(last.dropFirst(6)) {
                 lastCompleted = value
             }
@@ -209,4 +260,5 @@ struct CrashSafetyTests {
         }
         #expect(lastCompleted > 0)
     }
+}
 }
