@@ -26,7 +26,7 @@ public enum BenchmarkBoards {
     /// `count` random classic boards from `seed`: four colours (R, B, O, G), one hole, no
     /// same colours touching, like the original game's pool.
     public static func random(count: Int, seed: UInt64) -> [Board] {
-        var generator = SplitMix64(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         let colors: [Cell] = [.block(.red), .block(.blue), .block(.orange), .block(.green)]
         var boards: [Board] = []
         while boards.count < count {
@@ -38,19 +38,6 @@ public enum BenchmarkBoards {
             boards.append(board)
         }
         return boards
-    }
-}
-
-/// SplitMix64: a small seeded generator (swift-argument-parser's `roll` example).
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -1,4 +1,5 @@
 import BloqGame
+import BloqPlay
 import Foundation
 
 /// What a player has achieved on one level (keyed by the level's content identity).
@@ -17,18 +18,9 @@ public struct LevelRecord: Codable, Equatable, Sendable {
     }
 }
 
-/// A line of play left unfinished, so a player who quits resumes where they were.
-public struct UnfinishedLine: Codable, Equatable, Sendable {
-    public var log: [Move]
-    public var playTime: Double
-    public var usedHint: Bool
-
-    public init(log: [Move], playTime: Double, usedHint: Bool) {
-        self.log = log
-        self.playTime = playTime
-        self.usedHint = usedHint
-    }
-}
+/// A line of play left unfinished, so a player who quits resumes where they were: the
+/// play screen's own resume state, saved as it is.
+public typealias UnfinishedLine = ResumeState
 
 /// Everything saved about a player's progress.
 public struct SavedProgress: Codable, Equatable, Sendable {

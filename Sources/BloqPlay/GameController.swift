@@ -38,7 +38,7 @@ public enum PlayCommand: Hashable, Sendable {
 }
 
 /// A saved line of play to resume when a level opens.
-public struct ResumeState: Sendable, Equatable {
+public struct ResumeState: Sendable, Equatable, Codable {
     public var log: [Move]
     public var playTime: Double
     public var usedHint: Bool

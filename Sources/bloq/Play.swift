@@ -198,7 +198,7 @@ final class PlayerProgress: ProgressBook {
     func unlocked(_ levels: [PlayableLevel]) -> [Bool] { progress.unlocked(levels.map(\.level.board.identity)) }
 
     func resume(_ level: PlayableLevel) -> ResumeState? {
-        progress.unfinished[level.level.board.identity].map { ResumeState(log: $0.log, playTime: $0.playTime, usedHint: $0.usedHint) }
+        progress.unfinished[level.level.board.identity]
     }
 
     func cleared(_ level: PlayableLevel, moves: Int, stars: Int, time: Double) {
@@ -207,7 +207,7 @@ final class PlayerProgress: ProgressBook {
     }
 
     func leaving(_ level: PlayableLevel, line: ResumeState?) {
-        progress.unfinished[level.level.board.identity] = line.map { UnfinishedLine(log: $0.log, playTime: $0.playTime, usedHint: $0.usedHint) }
+        progress.unfinished[level.level.board.identity] = line
         save()
     }
 

@@ -285,7 +285,8 @@ private struct Parser {
     }
 }
 
-extension String {
+extension StringProtocol {
+    /// The text without spaces and tabs at either end.
     var trimmed: String {
         var scalars = Substring(self)
         while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }

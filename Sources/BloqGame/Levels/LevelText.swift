@@ -16,13 +16,13 @@ public enum LevelText {
         var firstGridRow: Int?
         for (index, line) in lines.enumerated() {
             let content = line.prefix { $0 != ";" }
-            let trimmed = content.trimmingSpaces
+            let trimmed = content.trimmed
             guard !trimmed.isEmpty else { continue }
             guard let colon = trimmed.firstIndex(of: ":") else {
                 firstGridRow = index
                 break
             }
-            let key = trimmed[..<colon].trimmingSpaces
+            let key = trimmed[..<colon].trimmed
             if key == "par" {
                 let comment = line[content.endIndex...]
                 let prefix = line[..<line.index(after: line.firstIndex(of: ":") ?? line.startIndex)]
@@ -34,14 +34,5 @@ public enum LevelText {
         let insertAt = lastHeader.map { $0 + 1 } ?? firstGridRow ?? 0
         lines.insert("par: \(par)", at: insertAt)
         return lines.joined(separator: ending)
-    }
-}
-
-extension StringProtocol {
-    var trimmingSpaces: String {
-        var text = Substring(self)
-        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
-        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
-        return String(text)
     }
 }
