@@ -26,6 +26,8 @@ struct Bloq {
         var env = ProcessInfo.processInfo.environment
         env["SDL_VIDEODRIVER"] = "offscreen"
         env["SDL_AUDIODRIVER"] = "dummy"
+        // A crashing child fails the test at once instead of waiting on a backtrace.
+        env["SWIFT_BACKTRACE"] = "enable=no"
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-run-\(UUID().uuidString)")
@@ -236,6 +238,7 @@ struct CrashSafetyTests {
             let process = Process()
             process.executableURL = Bloq.executable
             process.arguments = ["save-torture", "--folder", folder]
+            process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
             let log = folder + ".log"
             FileManager.default.createFile(atPath: log, contents: nil)
             let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
