@@ -97,7 +97,7 @@ test-install: build
 # The test suite under AddressSanitizer and under ThreadSanitizer (the solver runs on a
 # background thread in live play), each in its own build folder.
 test-sanitize: deps
-	$(HEADLESS) $(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build-asan
+	$(HEADLESS) LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt $(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build-asan
 	$(HEADLESS) TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --disable-xctest --sanitize=thread --scratch-path .build-tsan
 
 # A long input storm: STORM_EVENTS random events through the real replay pipeline, the

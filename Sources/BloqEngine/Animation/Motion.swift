@@ -134,7 +134,8 @@ public final class MotionPlayer {
     public let motion: Motion
     /// The animator that carries the motion's timeline (one lap of an endless motion).
     public private(set) var animator: PropertyAnimator
-    private let driver: AnimationDriver
+    /// Weak: a player must not keep a discarded scene's driver (and its animators) alive.
+    private weak var driver: AnimationDriver?
     private let lap: Double
     private var onFinish: ((Bool) -> Void)?
 
@@ -152,8 +153,6 @@ public final class MotionPlayer {
     /// returned to its start reversed.
     public func start(completion: ((Bool) -> Void)? = nil) {
         onFinish = completion
-        // The player keeps itself alive while it plays (callers often drop it).
-        keepAlive = self
         configure(animator)
         animator.startAnimation()
     }
@@ -164,12 +163,9 @@ public final class MotionPlayer {
         end(finished: false)
     }
 
-    private var keepAlive: MotionPlayer?
-
     private func end(finished: Bool) {
         let finish = onFinish
         onFinish = nil
-        keepAlive = nil
         finish?(finished)
     }
 
@@ -177,10 +173,11 @@ public final class MotionPlayer {
         let lap = self.lap
         let motion = self.motion
         animator.addAnimations { progress in motion.apply(at: progress * lap) }
-        animator.addCompletion { [weak self] position in
-            guard let self else { return }
-            if !self.motion.duration.isFinite, position == .end {
-                let next = PropertyAnimator(duration: lap, curve: .linear, driver: self.driver)
+        // The completion holds the player: callers often drop it, and the driver keeps the
+        // running animator (and so the player) alive until it finishes.
+        animator.addCompletion { position in
+            if !self.motion.duration.isFinite, position == .end, let driver = self.driver {
+                let next = PropertyAnimator(duration: lap, curve: .linear, driver: driver)
                 self.animator = next
                 self.configure(next)
                 next.startAnimation()

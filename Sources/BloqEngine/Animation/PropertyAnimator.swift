@@ -227,7 +227,9 @@ public final class PropertyAnimator {
     }
 
     /// Adds a completion; it receives where the animator ended: `.end`, `.start` (after
-    /// running reversed) or the position passed to `finishAnimation(at:)`.
+    /// running reversed) or the position passed to `finishAnimation(at:)`. Once it has
+    /// finished (or stopped without finishing) an animator lets go of its animations and
+    /// completions, as UIKit's does.
     public func addCompletion(_ completion: @escaping (AnimatingPosition) -> Void) {
         completions.append(completion)
     }
@@ -318,6 +320,8 @@ public final class PropertyAnimator {
         if withoutFinishing {
             state = .inactive
             driver.deactivate(self)
+            animations.removeAll()
+            completions.removeAll()
         } else {
             state = .stopped
         }
@@ -393,7 +397,12 @@ public final class PropertyAnimator {
         isRunning = false
         state = .inactive
         driver.deactivate(self)
-        for completion in completions { completion(position) }
+        let done = completions
+        // Like UIKit, a finished animator lets go of its blocks (which also breaks any
+        // reference cycle through them); new ones may be added to run it again.
+        animations.removeAll()
+        completions.removeAll()
+        for completion in done { completion(position) }
     }
 
     /// Restarts the curve in use from the current progress toward the end `isReversed`
