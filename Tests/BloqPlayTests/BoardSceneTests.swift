@@ -277,3 +277,23 @@ struct BoardSceneTests {
         #expect(scene.session.moves == 0)
     }
 }
+
+@Suite("Memory")
+struct SceneMemoryTests {
+    @Test("a scene dropped while ghosts, slides and vanishes animate is freed with its driver")
+    func droppedMidAnimation() throws {
+        weak var weakScene: BoardScene?
+        weak var weakDriver: AnimationDriver?
+        do {
+            let scene = BoardScene(board: try #require(Board(["R..R", "....", "B..B"])))
+            weakScene = scene
+            weakDriver = scene.driver
+            scene.showGhosts(of: [Move(row: 0, column: 0, direction: .right)])
+            scene.perform(Move(row: 2, column: 0, direction: .right))
+            scene.animateEveryBlock()
+            scene.advance(by: 0.05)
+        }
+        #expect(weakScene == nil, "the scene leaked")
+        #expect(weakDriver == nil, "the driver leaked")
+    }
+}

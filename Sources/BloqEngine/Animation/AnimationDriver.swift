@@ -21,6 +21,12 @@ public final class AnimationDriver {
     /// Makes a driver at time 0 with no animators.
     public init() {}
 
+    /// A driver that goes away stops its animators (no completions run), so nothing they
+    /// hold outlives it.
+    deinit {
+        for animator in animators + pending { animator.detachFromDriver() }
+    }
+
     /// Whether any animator is running (so the render loop should keep drawing frames).
     public var hasRunningAnimators: Bool {
         animators.contains { $0.isRunning } || pending.contains { $0.isRunning }

@@ -41,8 +41,9 @@ public final class PropertyAnimator {
     public let duration: Double
     /// The curve the animator starts on; `continueAnimation` may replace the one in use.
     public let timingCurve: TimingCurve
-    /// The driver whose `advance(by:)` moves this animator.
-    public let driver: AnimationDriver
+    /// The driver whose `advance(by:)` moves this animator. Weak: the driver keeps its
+    /// active animators alive, not the other way round.
+    public private(set) weak var driver: AnimationDriver?
 
     /// The animator's state; see `AnimatingState`.
     public private(set) var state: AnimatingState = .inactive
@@ -319,7 +320,7 @@ public final class PropertyAnimator {
         isRunning = false
         if withoutFinishing {
             state = .inactive
-            driver.deactivate(self)
+            driver?.deactivate(self)
             animations.removeAll()
             completions.removeAll()
         } else {
@@ -376,6 +377,15 @@ public final class PropertyAnimator {
         return nil
     }
 
+    /// Called by a driver that goes away: the animator stops where it is, no completion
+    /// runs, and its blocks are let go.
+    func detachFromDriver() {
+        isRunning = false
+        state = .inactive
+        animations.removeAll()
+        completions.removeAll()
+    }
+
     /// Called by the driver after the step in which the animator reached its end.
     func completeAfterStep() {
         guard state == .active, isRunning else { return }
@@ -390,13 +400,13 @@ public final class PropertyAnimator {
 
     private func activate() {
         state = .active
-        driver.activate(self)
+        driver?.activate(self)
     }
 
     private func finish(at position: AnimatingPosition) {
         isRunning = false
         state = .inactive
-        driver.deactivate(self)
+        driver?.deactivate(self)
         let done = completions
         // Like UIKit, a finished animator lets go of its blocks (which also breaks any
         // reference cycle through them); new ones may be added to run it again.
