@@ -295,7 +295,6 @@ public final class BoardScene {
         var moving: (id: Int, from: CellPoint, to: CellPoint)?
         var appearing: Set<Int> = []
         var leaving: Set<Int> = []
-        var vanishAtEnd: [CellPosition] = []
         var vanishing: [Int] = []
         var resting: [CellPosition: Int] = [:]
         func newSprite(_ cell: CellPosition, _ color: BlockColor) -> Int {
@@ -314,7 +313,6 @@ public final class BoardScene {
             resting[slide.destination] = id
             // What the move vanishes stops resting now (the rules already say so) and fades
             // when the slide arrives.
-            vanishAtEnd = slide.vanished
             for cell in slide.vanished {
                 resting[cell] = nil
                 if let gone = cell == slide.destination ? id : restingIDs[cell] {

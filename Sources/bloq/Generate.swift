@@ -120,10 +120,7 @@ struct BoardSize: ExpressibleByArgument {
     }
 
     init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let rows = Int(parts[0]), let columns = Int(parts[1]),
-            Board.sizeRange.contains(rows), Board.sizeRange.contains(columns)
-        else { return nil }
+        guard let (rows, columns) = parseDimensions(argument, within: Board.sizeRange) else { return nil }
         self.init(rows: rows, columns: columns)
     }
 }

@@ -12,13 +12,17 @@ struct WindowSize: ExpressibleByArgument {
     }
 
     init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
-            WindowSize.range.contains(width), WindowSize.range.contains(height)
-        else { return nil }
-        self.width = width
-        self.height = height
+        guard let (width, height) = parseDimensions(argument, within: WindowSize.range) else { return nil }
+        self.init(width: width, height: height)
     }
 
     static var defaultCompletionKind: CompletionKind { .list(["800x600", "1280x800", "1920x1080"]) }
+}
+
+/// Parses `AxB` (either case of x) with both numbers in `range`; nil otherwise.
+func parseDimensions(_ argument: String, within range: ClosedRange<Int>) -> (Int, Int)? {
+    let parts = argument.lowercased().split(separator: "x")
+    guard parts.count == 2, let first = Int(parts[0]), let second = Int(parts[1]), range.contains(first), range.contains(second)
+    else { return nil }
+    return (first, second)
 }
