@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Headless, software-rendered SDL for tests: the same pixels on every machine.
 HEADLESS := SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER=dummy
 
-.PHONY: all deps build run test test-x11 test-install test-sanitize fuzz storm install uninstall validate screenshots bench clean
+.PHONY: all deps build run lint test test-x11 test-install test-sanitize fuzz storm install uninstall validate screenshots bench clean
 
 # Installing: `make install PREFIX=~/.local` (default /usr/local); DESTDIR is honoured.
 PREFIX ?= /usr/local
@@ -35,7 +35,11 @@ build: deps
 run: build
 	.build/release/bloq play
 
-test: deps
+# The checked-in .swift-format configuration; make test runs it first.
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+
+test: deps lint
 	@command -v desktop-file-validate >/dev/null || { $(SUDO) apt-get update -q && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends desktop-file-utils man-db; }
 	@mkdir -p .build

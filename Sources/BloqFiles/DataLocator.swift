@@ -82,6 +82,7 @@ public struct DataLocatorError: Error, CustomStringConvertible, Sendable {
         if explicit {
             return "no 'levels' folder in the data folder given:\n\(places)\nPoint --data or BLOQ_DATA at the folder that holds 'levels/'."
         }
-        return "cannot find the game's data (a folder holding 'levels/'). Searched:\n\(places)\nUse --data DIR or set BLOQ_DATA to the folder that holds 'levels/'."
+        return
+            "cannot find the game's data (a folder holding 'levels/'). Searched:\n\(places)\nUse --data DIR or set BLOQ_DATA to the folder that holds 'levels/'."
     }
 }

@@ -41,7 +41,9 @@ public enum LevelFiles {
                 LevelLoadError(diagnostics: [
                     Diagnostic(
                         file: path, line: 1, column: 1,
-                        message: "file is \(size) bytes, more than the limit of \(LevelParser.maximumFileSize) (64 KiB); a level file holds one board of at most 16x16 cells")
+                        message:
+                            "file is \(size) bytes, more than the limit of \(LevelParser.maximumFileSize) (64 KiB); a level file holds one board of at most 16x16 cells"
+                    )
                 ]))
         }
         do {
@@ -49,7 +51,9 @@ public enum LevelFiles {
             return .success([UInt8](data))
         } catch {
             return .failure(
-                LevelLoadError(diagnostics: [Diagnostic(file: path, line: 1, column: 1, message: "cannot read the file: \(error.localizedDescription)")]))
+                LevelLoadError(diagnostics: [
+                    Diagnostic(file: path, line: 1, column: 1, message: "cannot read the file: \(error.localizedDescription)")
+                ]))
         }
     }
 
@@ -69,7 +73,8 @@ public enum LevelFiles {
                 let line = raw.prefix { $0 != ";" }.trimmingCharacters(in: .whitespacesAndNewlines)
                 guard !line.isEmpty else { continue }
                 guard let colon = line.firstIndex(of: ":") else {
-                    diagnostics.append(Diagnostic(file: packPath, line: index + 1, column: 1, message: "expected 'title: ...' or 'order: FILE'"))
+                    diagnostics.append(
+                        Diagnostic(file: packPath, line: index + 1, column: 1, message: "expected 'title: ...' or 'order: FILE'"))
                     continue
                 }
                 let key = line[..<colon].trimmingCharacters(in: .whitespaces)
@@ -80,10 +85,16 @@ public enum LevelFiles {
                     if names.contains(value) {
                         order.append(value)
                     } else {
-                        diagnostics.append(Diagnostic(file: packPath, line: index + 1, column: 1, message: "order names '\(value)', which is not a .bloq file in this folder"))
+                        diagnostics.append(
+                            Diagnostic(
+                                file: packPath, line: index + 1, column: 1,
+                                message: "order names '\(value)', which is not a .bloq file in this folder"))
                     }
                 default:
-                    diagnostics.append(Diagnostic(file: packPath, line: index + 1, column: 1, message: "unknown key '\(key)'; a pack file holds 'title:' and 'order:' lines"))
+                    diagnostics.append(
+                        Diagnostic(
+                            file: packPath, line: index + 1, column: 1,
+                            message: "unknown key '\(key)'; a pack file holds 'title:' and 'order:' lines"))
                 }
             }
             if !order.isEmpty { ordered = order + names.filter { !order.contains($0) } }

@@ -115,14 +115,18 @@ public final class ProgressStore: @unchecked Sendable {
             case .failure(let reason):
                 let aside = moveAside(candidate)
                 warnings.append(
-                    "\(candidate): \(reason); \(aside.map { "moved it to \($0)" } ?? "left it in place") and \(candidate == path ? "tried the previous save" : "started fresh")")
+                    "\(candidate): \(reason); \(aside.map { "moved it to \($0)" } ?? "left it in place") and \(candidate == path ? "tried the previous save" : "started fresh")"
+                )
             }
         }
         return (SavedProgress(), warnings)
     }
 
     private enum ReadFailure: Error, CustomStringConvertible {
-        case unreadable(String), tooLarge(Int), corrupt(String), implausible
+        case unreadable(String)
+        case tooLarge(Int)
+        case corrupt(String)
+        case implausible
         var description: String {
             switch self {
             case .unreadable(let why): "cannot be read (\(why))"

@@ -170,7 +170,8 @@ public final class BoardScene {
     /// A pointer went down at `point` (cell units). It grabs the block drawn there, if
     /// any, catching it mid-flight when it is moving.
     public func pointerDown(_ pointer: PointerID, at point: CellPoint, time: Double) {
-        guard editAnimator == nil, queuedEdits.isEmpty, grabs[pointer] == nil, let id = hitTest(point), !grabs.values.contains(where: { $0.blockID == id })
+        guard editAnimator == nil, queuedEdits.isEmpty, grabs[pointer] == nil, let id = hitTest(point),
+            !grabs.values.contains(where: { $0.blockID == id })
         else { return }
         var grab = Grab(blockID: id)
         if let controller = controllers[id] {
@@ -229,7 +230,8 @@ public final class BoardScene {
     /// bump) when the move is illegal or would not commute with the moves in flight.
     @discardableResult
     public func perform(_ move: Move) -> Bool {
-        guard editAnimator == nil, queuedEdits.isEmpty, let id = restingIDs[move.from], controllers[id] == nil, !grabs.values.contains(where: { $0.blockID == id })
+        guard editAnimator == nil, queuedEdits.isEmpty, let id = restingIDs[move.from], controllers[id] == nil,
+            !grabs.values.contains(where: { $0.blockID == id })
         else { return false }
         guard beginMove(move, blockID: id), let controller = controllers[id] else { return false }
         controller.animator.startAnimation()

@@ -118,7 +118,9 @@ public struct InputScript: Sendable {
             }
             guard words.count >= 3 else { return fail(number, "expected 'at MILLISECONDS EVENT ...'") }
             guard let time = decimal(words[1]), time >= 0, time <= maximumDuration else {
-                return fail(number, "time '\(words[1])' must be a plain decimal number of milliseconds from 0 to \(Int(maximumDuration)) (one hour)")
+                return fail(
+                    number, "time '\(words[1])' must be a plain decimal number of milliseconds from 0 to \(Int(maximumDuration)) (one hour)"
+                )
             }
             guard time >= lastTime else {
                 return fail(number, "time \(words[1]) is before the previous event's \(format(lastTime)); times never decrease")
@@ -142,7 +144,8 @@ public struct InputScript: Sendable {
                 guard arguments.count == 4, let id = Int(arguments[0]), id >= 0, id <= maximumFingerID,
                     arguments[0].allSatisfy(\.isASCII)
                 else {
-                    return fail(number, "'touch' takes a finger id (a whole number from 0 to \(maximumFingerID)), down|move|up, then \(pointHelp)")
+                    return fail(
+                        number, "'touch' takes a finger id (a whole number from 0 to \(maximumFingerID)), down|move|up, then \(pointHelp)")
                 }
                 guard let phase = TouchPhase(rawValue: arguments[1]) else {
                     return fail(number, "touch phase '\(arguments[1])' must be down, move or up")
@@ -150,7 +153,8 @@ public struct InputScript: Sendable {
                 guard let at = point(arguments[2...]) else { return fail(number, "'touch' takes \(pointHelp) after the phase") }
                 action = .touch(id: id, phase: phase, at)
             case "key":
-                let name = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true).dropFirst(3).first
+                let name =
+                    line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true).dropFirst(3).first
                     .map { String($0).trimmingBlanks } ?? ""
                 guard !name.isEmpty else { return fail(number, "'key' takes a key name such as Left, Shift+Left or Ctrl+Z") }
                 action = .key(name)

@@ -23,7 +23,8 @@ public enum InputStorm {
         }
         func near(_ p: CellPoint) -> CellPoint {
             CellPoint(
-                row: min(max(p.row + (unit() - 0.5) * 1.6, -99_999), 99_999), column: min(max(p.column + (unit() - 0.5) * 1.6, -99_999), 99_999))
+                row: min(max(p.row + (unit() - 0.5) * 1.6, -99_999), 99_999),
+                column: min(max(p.column + (unit() - 0.5) * 1.6, -99_999), 99_999))
         }
         var out: [InputScript.Event] = []
         out.reserveCapacity(events + 1)
@@ -149,7 +150,9 @@ extension BoardScene {
         for (cell, id) in restingIDsForChecking {
             guard cells.insert(cell).inserted else { return "two blocks rest in \(cell)" }
             guard let sprite = spriteForChecking(id) else { return "block \(id) resting in \(cell) has no sprite" }
-            guard board[cell].color == sprite.color else { return "a \(sprite.color) block rests in \(cell), where the board has \(board[cell])" }
+            guard board[cell].color == sprite.color else {
+                return "a \(sprite.color) block rests in \(cell), where the board has \(board[cell])"
+            }
         }
         return nil
     }
@@ -162,7 +165,8 @@ extension BoardScene {
         guard drawn.count == board.blockCount else { return "\(drawn.count) blocks drawn, \(board.blockCount) on the board" }
         for sprite in drawn {
             let cell = CellPosition(row: Int(sprite.position.row.rounded()), column: Int(sprite.position.column.rounded()))
-            guard sprite.position == CellPoint(row: Double(cell.row), column: Double(cell.column)), sprite.nudge == CellPoint(row: 0, column: 0),
+            guard sprite.position == CellPoint(row: Double(cell.row), column: Double(cell.column)),
+                sprite.nudge == CellPoint(row: 0, column: 0),
                 sprite.scale == 1, board[cell].color == sprite.color
             else { return "block \(sprite.id) is drawn at \(sprite.position), not at rest on a cell of its colour" }
         }

@@ -18,7 +18,12 @@ enum FontLocator {
                 if let path = match(family, config: config) { return path }
             }
         }
-        return fallbackPaths.first { SDL_RWFromFile($0, "rb").map { SDL_RWclose($0); return true } ?? false }
+        return fallbackPaths.first {
+            SDL_RWFromFile($0, "rb").map {
+                SDL_RWclose($0)
+                return true
+            } ?? false
+        }
     }
 
     private static func match(_ name: String, config: OpaquePointer) -> String? {

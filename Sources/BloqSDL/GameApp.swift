@@ -73,7 +73,8 @@ public final class GameApp {
             let error = SDLError("no display: SDL could not start its video system")
             throw SDLError(
                 error.what,
-                detail: "\(error.detail). Run the game in a desktop session (DISPLAY or WAYLAND_DISPLAY set), or render without a display with --screenshot OUT.png."
+                detail:
+                    "\(error.detail). Run the game in a desktop session (DISPLAY or WAYLAND_DISPLAY set), or render without a display with --screenshot OUT.png."
             )
         }
         guard TTF_Init() == 0 else {

@@ -18,7 +18,9 @@ struct ScreenRenderer {
                 // The play screen slides right and the level list comes in beneath it.
                 canvas.offset = Point(x: -app.viewport.width * 0.3 * (1 - percent), y: 0)
                 drawLevels(app, canvas)
-                canvas.fill(Rect(x: -app.viewport.width, y: 0, width: app.viewport.width * 3, height: app.viewport.height), RGBA(0x000000, alpha: UInt8(120 * (1 - percent))))
+                canvas.fill(
+                    Rect(x: -app.viewport.width, y: 0, width: app.viewport.width * 3, height: app.viewport.height),
+                    RGBA(0x000000, alpha: UInt8(120 * (1 - percent))))
                 canvas.offset = Point(x: app.viewport.width * percent, y: 0)
                 canvas.fill(Rect(x: -8, y: 0, width: 8, height: app.viewport.height), RGBA(0x000000, alpha: 90))
                 canvas.fill(Rect(x: 0, y: 0, width: app.viewport.width, height: app.viewport.height), Palette.background)
@@ -51,7 +53,9 @@ struct ScreenRenderer {
 
     private func drawHeading(_ text: String, _ app: AppController, _ canvas: Canvas) {
         let unit = app.buttons.first { $0.action == .back }?.rect.height ?? 44
-        canvas.text(text, size: unit * 0.6, Palette.text, at: Point(x: app.viewport.width / 2, y: unit * 0.8), anchor: Point(x: 0.5, y: 0.5), maximumWidth: app.viewport.width * 0.5)
+        canvas.text(
+            text, size: unit * 0.6, Palette.text, at: Point(x: app.viewport.width / 2, y: unit * 0.8), anchor: Point(x: 0.5, y: 0.5),
+            maximumWidth: app.viewport.width * 0.5)
     }
 
     /// A board in miniature (level tiles, preview cards).
@@ -60,8 +64,10 @@ struct ScreenRenderer {
         let origin = Point(
             x: frame.x + (frame.width - cell * Double(board.columns)) / 2, y: frame.y + (frame.height - cell * Double(board.rows)) / 2)
         for position in board.positions {
-            let rect = Rect(x: origin.x + Double(position.column) * cell, y: origin.y + Double(position.row) * cell, width: cell, height: cell)
-                .insetBy(max(cell * 0.08, 0.5))
+            let rect = Rect(
+                x: origin.x + Double(position.column) * cell, y: origin.y + Double(position.row) * cell, width: cell, height: cell
+            )
+            .insetBy(max(cell * 0.08, 0.5))
             switch board[position] {
             case .empty: canvas.roundedRect(rect, radius: cell * 0.18, Palette.emptyCell.with(alpha: alpha))
             case .wall: canvas.roundedRect(rect, radius: cell * 0.12, Palette.wall.with(alpha: alpha))
@@ -87,15 +93,21 @@ struct ScreenRenderer {
         let left = (size.width - totalWidth) / 2
         let colors: [BlockColor] = [.blue, .orange, .green, .red]
         for (index, color) in colors.enumerated() {
-            let rect = Rect(x: left + Double(index % 2) * block * 1.1, y: logoTop + Double(index / 2) * block * 1.1, width: block, height: block)
+            let rect = Rect(
+                x: left + Double(index % 2) * block * 1.1, y: logoTop + Double(index / 2) * block * 1.1, width: block, height: block)
             canvas.roundedRect(rect, radius: block * 0.22, Palette.block(color), shaded: true)
         }
-        canvas.text("Bloq", size: scale * 0.16, Palette.text, at: Point(x: left + block * 2.2 + scale * 0.04, y: logoTop + block * 1.05), anchor: Point(x: 0, y: 0.5))
+        canvas.text(
+            "Bloq", size: scale * 0.16, Palette.text, at: Point(x: left + block * 2.2 + scale * 0.04, y: logoTop + block * 1.05),
+            anchor: Point(x: 0, y: 0.5))
         canvas.text(
             "Slide a block. Match the colours. Clear the board.", size: scale * 0.032, Palette.secondaryText,
-            at: Point(x: size.width / 2, y: logoTop + block * 2.2 + scale * 0.05), anchor: Point(x: 0.5, y: 0.5), maximumWidth: size.width * 0.9)
+            at: Point(x: size.width / 2, y: logoTop + block * 2.2 + scale * 0.05), anchor: Point(x: 0.5, y: 0.5),
+            maximumWidth: size.width * 0.9)
         for button in app.buttons { drawButton(button, app, canvas, accent: button.action == .play) }
-        canvas.text("F1 or ? shows the keys", size: scale * 0.025, Palette.secondaryText, at: Point(x: size.width / 2, y: size.height - scale * 0.04), anchor: Point(x: 0.5, y: 0.5))
+        canvas.text(
+            "F1 or ? shows the keys", size: scale * 0.025, Palette.secondaryText,
+            at: Point(x: size.width / 2, y: size.height - scale * 0.04), anchor: Point(x: 0.5, y: 0.5))
     }
 
     // MARK: Level list
@@ -119,8 +131,11 @@ struct ScreenRenderer {
                     canvas.roundedRect(rect, radius: rect.width * 0.12, Palette.control, shaded: true)
                 }
                 let label = rect.height * 0.17
-                canvas.text("\(index + 1)", size: label, Palette.text.with(alpha: locked ? 120 : 255), at: Point(x: rect.x + rect.width * 0.08, y: rect.y + rect.height * 0.05))
-                let miniature = Rect(x: rect.x + rect.width * 0.22, y: rect.y + rect.height * 0.22, width: rect.width * 0.56, height: rect.height * 0.5)
+                canvas.text(
+                    "\(index + 1)", size: label, Palette.text.with(alpha: locked ? 120 : 255),
+                    at: Point(x: rect.x + rect.width * 0.08, y: rect.y + rect.height * 0.05))
+                let miniature = Rect(
+                    x: rect.x + rect.width * 0.22, y: rect.y + rect.height * 0.22, width: rect.width * 0.56, height: rect.height * 0.5)
                 switch pack.items[index] {
                 case .playable(let level):
                     drawMiniBoard(level.level.board, in: miniature, alpha: locked ? 70 : 255, canvas)
@@ -128,11 +143,15 @@ struct ScreenRenderer {
                         drawLock(center: Point(x: rect.center.x, y: miniature.center.y), size: rect.width * 0.22, canvas)
                     } else {
                         let earned = book?.bestStars(level) ?? 0
-                        canvas.text(stars(earned), size: label * 0.95, earned > 0 ? Palette.accent : Palette.secondaryText.with(alpha: 140), at: Point(x: rect.center.x, y: rect.maxY - rect.height * 0.13), anchor: Point(x: 0.5, y: 0.5))
+                        canvas.text(
+                            stars(earned), size: label * 0.95, earned > 0 ? Palette.accent : Palette.secondaryText.with(alpha: 140),
+                            at: Point(x: rect.center.x, y: rect.maxY - rect.height * 0.13), anchor: Point(x: 0.5, y: 0.5))
                     }
                 case .broken:
                     canvas.text("!", size: rect.height * 0.4, Palette.danger, at: miniature.center, anchor: Point(x: 0.5, y: 0.5))
-                    canvas.text("broken", size: label * 0.8, Palette.danger, at: Point(x: rect.center.x, y: rect.maxY - rect.height * 0.13), anchor: Point(x: 0.5, y: 0.5))
+                    canvas.text(
+                        "broken", size: label * 0.8, Palette.danger, at: Point(x: rect.center.x, y: rect.maxY - rect.height * 0.13),
+                        anchor: Point(x: 0.5, y: 0.5))
                 }
             case .continueLevel:
                 drawButton(button, app, canvas, accent: true)
@@ -146,7 +165,9 @@ struct ScreenRenderer {
             let cleared = pack.playable.filter { (book?.bestStars($0) ?? 0) > 0 }.count
             let text = "Page \(app.page + 1) of \(pages)  ·  \(cleared)/\(pack.playable.count) cleared" + (open.allSatisfy { $0 } ? "" : "")
             if let bar {
-                canvas.text(text, size: bar.height * 0.34, Palette.secondaryText, at: Point(x: bar.maxX + bar.height * 0.4, y: bar.center.y), anchor: Point(x: 0, y: 0.5), maximumWidth: app.viewport.width - bar.maxX - bar.height * 5.2)
+                canvas.text(
+                    text, size: bar.height * 0.34, Palette.secondaryText, at: Point(x: bar.maxX + bar.height * 0.4, y: bar.center.y),
+                    anchor: Point(x: 0, y: 0.5), maximumWidth: app.viewport.width - bar.maxX - bar.height * 5.2)
             }
         }
     }
@@ -174,15 +195,21 @@ struct ScreenRenderer {
                 canvas.roundedRect(rect.insetBy(-4), radius: rect.height * 0.32, Palette.accent.with(alpha: 230))
                 canvas.roundedRect(rect, radius: rect.height * 0.28, Palette.control, shaded: true)
             }
-            canvas.text(button.label, size: rect.height * 0.38, Palette.text, at: Point(x: rect.x + rect.height * 0.4, y: rect.center.y), anchor: Point(x: 0, y: 0.5), maximumWidth: rect.width * 0.6)
+            canvas.text(
+                button.label, size: rect.height * 0.38, Palette.text, at: Point(x: rect.x + rect.height * 0.4, y: rect.center.y),
+                anchor: Point(x: 0, y: 0.5), maximumWidth: rect.width * 0.6)
             let on = app.isOn(key)
-            let pill = Rect(x: rect.maxX - rect.height * 2.0, y: rect.y + rect.height * 0.2, width: rect.height * 1.6, height: rect.height * 0.6)
+            let pill = Rect(
+                x: rect.maxX - rect.height * 2.0, y: rect.y + rect.height * 0.2, width: rect.height * 1.6, height: rect.height * 0.6)
             canvas.roundedRect(pill, radius: pill.height / 2, on ? Palette.button : Palette.emptyCell)
-            let knob = Rect(x: on ? pill.maxX - pill.height : pill.x, y: pill.y, width: pill.height, height: pill.height).insetBy(pill.height * 0.1)
+            let knob = Rect(x: on ? pill.maxX - pill.height : pill.x, y: pill.y, width: pill.height, height: pill.height).insetBy(
+                pill.height * 0.1)
             canvas.roundedRect(knob, radius: knob.height / 2, Palette.text, shaded: true)
         }
         let unit = app.buttons.first?.rect.height ?? 44
-        canvas.text("Saved in ~/.config/bloq/settings.json", size: unit * 0.3, Palette.secondaryText, at: Point(x: app.viewport.width / 2, y: app.viewport.height - unit * 0.6), anchor: Point(x: 0.5, y: 0.5))
+        canvas.text(
+            "Saved in ~/.config/bloq/settings.json", size: unit * 0.3, Palette.secondaryText,
+            at: Point(x: app.viewport.width / 2, y: app.viewport.height - unit * 0.6), anchor: Point(x: 0.5, y: 0.5))
     }
 
     // MARK: About
@@ -192,7 +219,9 @@ struct ScreenRenderer {
         for button in app.buttons { drawButton(button, app, canvas) }
         let size = app.viewport
         let unit = app.buttons.first?.rect.height ?? 44
-        canvas.text("Bloq for Linux \(app.version)", size: unit * 0.55, Palette.text, at: Point(x: size.width / 2, y: unit * 2.3), anchor: Point(x: 0.5, y: 0.5))
+        canvas.text(
+            "Bloq for Linux \(app.version)", size: unit * 0.55, Palette.text, at: Point(x: size.width / 2, y: unit * 2.3),
+            anchor: Point(x: 0.5, y: 0.5))
         let line = min(unit * 0.62, (size.height - unit * 3.4) / Double(AppController.credits.count + 1))
         // One size for every line: the largest at which the longest fits.
         var textSize = line * 0.56
@@ -234,7 +263,9 @@ struct ScreenRenderer {
         let margin = max(band.height * 0.3, 12)
         let titleSize = band.height * 0.3
         let level = game.current.level
-        canvas.text(level.title, size: titleSize, Palette.text, at: Point(x: margin, y: band.height * 0.5), anchor: Point(x: 0, y: 0.75), maximumWidth: band.width * 0.5)
+        canvas.text(
+            level.title, size: titleSize, Palette.text, at: Point(x: margin, y: band.height * 0.5), anchor: Point(x: 0, y: 0.75),
+            maximumWidth: band.width * 0.5)
         canvas.text(
             "Level \(game.index + 1) of \(game.levels.count)", size: titleSize * 0.6, Palette.secondaryText,
             at: Point(x: margin, y: band.height * 0.5), anchor: Point(x: 0, y: -0.25))
@@ -277,7 +308,9 @@ struct ScreenRenderer {
             canvas.roundedRect(shadow, radius: cell * 0.16 * sprite.scale, RGBA(0x000000, alpha: UInt8(Double(alpha) * 0.35)))
             canvas.roundedRect(rect, radius: cell * 0.16 * sprite.scale, Palette.block(sprite.color).with(alpha: alpha), shaded: true)
             if settings.colorBlindSymbols {
-                canvas.text(Palette.symbol(sprite.color), size: side * 0.42, Palette.symbolInk(sprite.color).with(alpha: UInt8(Double(alpha) * 0.8)), at: rect.center, anchor: Point(x: 0.5, y: 0.5))
+                canvas.text(
+                    Palette.symbol(sprite.color), size: side * 0.42,
+                    Palette.symbolInk(sprite.color).with(alpha: UInt8(Double(alpha) * 0.8)), at: rect.center, anchor: Point(x: 0.5, y: 0.5))
             }
         }
         for ghost in game.scene.ghosts where ghost.opacity > 0 {
@@ -314,32 +347,43 @@ struct ScreenRenderer {
         let moves = game.scene.session.moves
         canvas.text(
             "Cleared!", size: frame.height * 0.13, Palette.accent,
-            at: Point(x: frame.center.x, y: frame.center.y - frame.height * 0.14), anchor: Point(x: 0.5, y: 1), maximumWidth: frame.width * 0.9)
+            at: Point(x: frame.center.x, y: frame.center.y - frame.height * 0.14), anchor: Point(x: 0.5, y: 1),
+            maximumWidth: frame.width * 0.9)
         canvas.text(
             "in \(moves) move\(moves == 1 ? "" : "s")" + (game.par.map { " · par \($0)" } ?? ""), size: frame.height * 0.06,
-            Palette.text, at: Point(x: frame.center.x, y: frame.center.y - frame.height * 0.12), anchor: Point(x: 0.5, y: 0), maximumWidth: frame.width * 0.9)
+            Palette.text, at: Point(x: frame.center.x, y: frame.center.y - frame.height * 0.12), anchor: Point(x: 0.5, y: 0),
+            maximumWidth: frame.width * 0.9)
         canvas.text(
             stars(game.earnedStars ?? 0), size: frame.height * 0.1, Palette.accent,
             at: Point(x: frame.center.x, y: frame.center.y - frame.height * 0.03), anchor: Point(x: 0.5, y: 0))
         let button = game.nextButton
         canvas.roundedRect(button, radius: button.height * 0.3, Palette.button, shaded: true)
         let label = game.hasNextLevel ? "Next level  ›" : "Back to the levels"
-        canvas.text(label, size: button.height * 0.42, Palette.text, at: button.center, anchor: Point(x: 0.5, y: 0.5), maximumWidth: button.width * 0.9)
+        canvas.text(
+            label, size: button.height * 0.42, Palette.text, at: button.center, anchor: Point(x: 0.5, y: 0.5),
+            maximumWidth: button.width * 0.9)
     }
 
     // MARK: Overlays
 
     private func drawPreview(_ app: AppController, _ preview: AppController.Preview, _ canvas: Canvas) {
-        guard let pack = app.currentPack, pack.items.indices.contains(preview.tile), case .playable(let level) = pack.items[preview.tile] else { return }
+        guard let pack = app.currentPack, pack.items.indices.contains(preview.tile), case .playable(let level) = pack.items[preview.tile]
+        else { return }
         let t = min(max(preview.fraction, 0), 1)
         canvas.fill(Rect(x: 0, y: 0, width: app.viewport.width, height: app.viewport.height), RGBA(0x000000, alpha: UInt8(150 * t)))
         let frame = app.previewFrame(preview)
         canvas.roundedRect(frame, radius: min(frame.width, frame.height) * 0.08, Palette.card, shaded: true)
         let alpha = UInt8(255 * min(max((t - 0.2) / 0.8, 0), 1))
         let inner = frame.insetBy(frame.width * 0.08)
-        canvas.text(level.level.title, size: frame.height * 0.06, Palette.text.with(alpha: alpha), at: Point(x: frame.center.x, y: inner.y), anchor: Point(x: 0.5, y: 0), maximumWidth: inner.width)
-        let details = "Level \(preview.tile + 1)" + (level.level.par.map { "  ·  par \($0)" } ?? "") + "  ·  best " + stars(app.progress?.bestStars(level) ?? 0)
-        canvas.text(details, size: frame.height * 0.035, Palette.secondaryText.with(alpha: alpha), at: Point(x: frame.center.x, y: inner.y + frame.height * 0.085), anchor: Point(x: 0.5, y: 0), maximumWidth: inner.width)
+        canvas.text(
+            level.level.title, size: frame.height * 0.06, Palette.text.with(alpha: alpha), at: Point(x: frame.center.x, y: inner.y),
+            anchor: Point(x: 0.5, y: 0), maximumWidth: inner.width)
+        let details =
+            "Level \(preview.tile + 1)" + (level.level.par.map { "  ·  par \($0)" } ?? "") + "  ·  best "
+            + stars(app.progress?.bestStars(level) ?? 0)
+        canvas.text(
+            details, size: frame.height * 0.035, Palette.secondaryText.with(alpha: alpha),
+            at: Point(x: frame.center.x, y: inner.y + frame.height * 0.085), anchor: Point(x: 0.5, y: 0), maximumWidth: inner.width)
         let boardFrame = Rect(x: inner.x, y: inner.y + frame.height * 0.15, width: inner.width, height: frame.height * 0.55)
         drawMiniBoard(level.level.board, in: boardFrame, alpha: max(alpha, 60), canvas)
         if preview.isOpen {
@@ -349,9 +393,11 @@ struct ScreenRenderer {
 
     private func drawNotice(_ notice: String, _ app: AppController, _ canvas: Canvas) {
         let height = max(app.minimumButtonSize * 0.8, 30)
-        let rect = Rect(x: app.viewport.width * 0.05, y: app.viewport.height - height * 2.9, width: app.viewport.width * 0.9, height: height)
+        let rect = Rect(
+            x: app.viewport.width * 0.05, y: app.viewport.height - height * 2.9, width: app.viewport.width * 0.9, height: height)
         canvas.roundedRect(rect, radius: height * 0.3, Palette.overlay)
-        canvas.text(notice, size: height * 0.42, Palette.text, at: rect.center, anchor: Point(x: 0.5, y: 0.5), maximumWidth: rect.width * 0.94)
+        canvas.text(
+            notice, size: height * 0.42, Palette.text, at: rect.center, anchor: Point(x: 0.5, y: 0.5), maximumWidth: rect.width * 0.94)
     }
 
     private func drawHelp(_ app: AppController, _ canvas: Canvas) {
@@ -375,12 +421,19 @@ struct ScreenRenderer {
             ("Gamepad", "D-pad, A choose, B back, X hint, Y undo"),
         ]
         let line = panel.height / Double(rows.count + 3)
-        canvas.text("Keys", size: line * 0.8, Palette.text, at: Point(x: panel.center.x, y: panel.y + line * 1.0), anchor: Point(x: 0.5, y: 0.5))
+        canvas.text(
+            "Keys", size: line * 0.8, Palette.text, at: Point(x: panel.center.x, y: panel.y + line * 1.0), anchor: Point(x: 0.5, y: 0.5))
         for (index, row) in rows.enumerated() {
             let y = panel.y + line * (Double(index) + 2.2)
-            canvas.text(row.0, size: line * 0.45, Palette.accent, at: Point(x: panel.x + panel.width * 0.4, y: y), anchor: Point(x: 1, y: 0.5), maximumWidth: panel.width * 0.34)
-            canvas.text(row.1, size: line * 0.45, Palette.text, at: Point(x: panel.x + panel.width * 0.44, y: y), anchor: Point(x: 0, y: 0.5), maximumWidth: panel.width * 0.52)
+            canvas.text(
+                row.0, size: line * 0.45, Palette.accent, at: Point(x: panel.x + panel.width * 0.4, y: y), anchor: Point(x: 1, y: 0.5),
+                maximumWidth: panel.width * 0.34)
+            canvas.text(
+                row.1, size: line * 0.45, Palette.text, at: Point(x: panel.x + panel.width * 0.44, y: y), anchor: Point(x: 0, y: 0.5),
+                maximumWidth: panel.width * 0.52)
         }
-        canvas.text("Press any key to close", size: line * 0.4, Palette.secondaryText, at: Point(x: panel.center.x, y: panel.maxY - line * 0.6), anchor: Point(x: 0.5, y: 0.5))
+        canvas.text(
+            "Press any key to close", size: line * 0.4, Palette.secondaryText, at: Point(x: panel.center.x, y: panel.maxY - line * 0.6),
+            anchor: Point(x: 0.5, y: 0.5))
     }
 }

@@ -27,7 +27,7 @@ func checkScript(_ bytes: [UInt8]) {
     // SwiftPM links an executable with `main` aliased to `FuzzScripts_main`; in the fuzz build
     // that hands control to libFuzzer's driver.
     @_silgen_name("LLVMFuzzerRunDriver")
-    func LLVMFuzzerRunDriver(
+    func llvmFuzzerRunDriver(
         _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
     ) -> CInt
@@ -36,7 +36,7 @@ func checkScript(_ bytes: [UInt8]) {
     func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
         var count = argc
         var arguments = argv
-        return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
+        return llvmFuzzerRunDriver(&count, &arguments) { data, size in
             guard let data else { return 0 }
             return fuzzScript(data, size)
         }

@@ -49,7 +49,9 @@ struct Bench: ParsableCommand {
         let parse = levelsParseMilliseconds(dataFolder)
         let animators = AnimatorBenchmark.run()
         guard animators.setupAllocations > 0 else {
-            printError("bloq bench: the allocation counter saw no allocations; it is not interposing malloc, so allocations_per_step would be meaningless")
+            printError(
+                "bloq bench: the allocation counter saw no allocations; it is not interposing malloc, so allocations_per_step would be meaningless"
+            )
             throw ExitCode.failure
         }
         let poolPath = boards ?? (DataLocator.sourceRoot as NSString).appendingPathComponent("../shared/data/original-pool.txt")
@@ -71,7 +73,9 @@ struct Bench: ParsableCommand {
             return
         }
         for (name, value) in figures { print(name.padding(toLength: 26, withPad: " ", startingAt: 0) + Self.number(value)) }
-        print("solver boards: \(solver.boards) (\(pool != nil ? "the original pool" : "seeded random classic boards")); naive search on \(solver.naiveBoards) of them took \(Int(solver.naiveTotalMilliseconds)) ms; disagreements: \(solver.disagreements)")
+        print(
+            "solver boards: \(solver.boards) (\(pool != nil ? "the original pool" : "seeded random classic boards")); naive search on \(solver.naiveBoards) of them took \(Int(solver.naiveTotalMilliseconds)) ms; disagreements: \(solver.disagreements)"
+        )
     }
 
     static func number(_ value: Double) -> String {

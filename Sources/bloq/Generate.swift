@@ -44,7 +44,9 @@ struct Generate: ParsableCommand {
         var titles = Set<String>()
         var existingNames: [String] = []
         var folders = [out]
-        if let shipped = try? DataLocator(explicit: data).locate() { folders.append((shipped as NSString).appendingPathComponent("levels")) }
+        if let shipped = try? DataLocator(explicit: data).locate() {
+            folders.append((shipped as NSString).appendingPathComponent("levels"))
+        }
         for folder in folders {
             for path in LevelFiles.levelPaths(under: folder) ?? [] {
                 if folder == out { existingNames.append((path as NSString).lastPathComponent) }
@@ -99,9 +101,13 @@ struct Generate: ParsableCommand {
                 throw ExitCode.failure
             }
         }
-        printError("bloq: wrote \(made.count) \(difficulty.rawValue) level\(made.count == 1 ? "" : "s") to \(out) (optimal \(generator.band.lowerBound)-\(generator.band.upperBound) moves)")
+        printError(
+            "bloq: wrote \(made.count) \(difficulty.rawValue) level\(made.count == 1 ? "" : "s") to \(out) (optimal \(generator.band.lowerBound)-\(generator.band.upperBound) moves)"
+        )
         if made.count < count {
-            printError("bloq: error: found only \(made.count) of \(count) levels in the band after \(count * generator.attemptsPerLevel) boards; try another seed, size or difficulty")
+            printError(
+                "bloq: error: found only \(made.count) of \(count) levels in the band after \(count * generator.attemptsPerLevel) boards; try another seed, size or difficulty"
+            )
             throw ExitCode.failure
         }
     }

@@ -31,13 +31,15 @@ struct Play: ParsableCommand {
     @Option(help: ArgumentHelp("Render the first settled frame to a PNG without a display, then exit.", valueName: "OUT.png"))
     var screenshot: String?
 
-    @Option(help: ArgumentHelp("The screen to show: title, levels, settings, help, play, cleared, preview, symbols, about.", valueName: "NAME"))
+    @Option(
+        help: ArgumentHelp("The screen to show: title, levels, settings, help, play, cleared, preview, symbols, about.", valueName: "NAME"))
     var screen: ShotScreen?
 
     @Option(help: ArgumentHelp("The folder that holds levels/ (overrides the search path).", valueName: "DIR"))
     var data: String?
 
-    @Option(help: ArgumentHelp("Write what the player does on the first level played as an input script for bloq replay.", valueName: "SCRIPT"))
+    @Option(
+        help: ArgumentHelp("Write what the player does on the first level played as an input script for bloq replay.", valueName: "SCRIPT"))
     var record: String?
 
     func validate() throws {
@@ -84,11 +86,16 @@ struct Play: ParsableCommand {
         }
         if fullscreen { settings.fullscreen = true }
         let size =
-            window ?? WindowSize(width: screenshot == nil ? settings.windowWidth ?? 900 : 800, height: screenshot == nil ? settings.windowHeight ?? 700 : 600)
-        let book = screenshot == nil ? PlayerProgress(store: ProgressStore(folder: ProgressStore.defaultFolder())) : PlayerProgress(store: nil)
+            window
+            ?? WindowSize(
+                width: screenshot == nil ? settings.windowWidth ?? 900 : 800, height: screenshot == nil ? settings.windowHeight ?? 700 : 600
+            )
+        let book =
+            screenshot == nil ? PlayerProgress(store: ProgressStore(folder: ProgressStore.defaultFolder())) : PlayerProgress(store: nil)
         let startScreen: Screen = level != nil || pack != nil ? .play : (screen?.screen ?? .title)
         let app = AppController(
-            packs: packs.filter { !$0.items.isEmpty }, settings: settings, viewport: Size(width: Double(size.width), height: Double(size.height)),
+            packs: packs.filter { !$0.items.isEmpty }, settings: settings,
+            viewport: Size(width: Double(size.width), height: Double(size.height)),
             screen: startScreen, startLevel: 0, solverMode: screenshot == nil ? .background : .deterministic, progress: book)
         if screenshot == nil, startScreen == .play, let first = app.currentPack {
             // Resume where the player was in a pack given on the command line.
@@ -128,7 +135,8 @@ struct Play: ParsableCommand {
             do {
                 try script.text.write(toFile: record, atomically: true, encoding: .utf8)
                 let name = app.game?.levels.first?.name ?? "LEVEL.bloq"
-                printError("bloq: recorded \(script.events.count - 1) events to \(record); replay with: bloq replay \(record) --level \(name)")
+                printError(
+                    "bloq: recorded \(script.events.count - 1) events to \(record); replay with: bloq replay \(record) --level \(name)")
             } catch {
                 printError("bloq: cannot write the recording to \(record): \(error.localizedDescription)")
                 throw ExitCode.failure
@@ -169,7 +177,9 @@ enum ShotScreen: String, ExpressibleByArgument, CaseIterable {
             for _ in 0..<(120 * 5) where !game.showsClearedOverlay { app.step(GameApp.step) }
             for _ in 0..<54 { app.step(GameApp.step) }  // the confetti mid-flight
         case .preview:
-            guard let tile = app.buttons.first(where: { if case .tile(0) = $0.action { return true } else { return false } }) else { return }
+            guard let tile = app.buttons.first(where: { if case .tile(0) = $0.action { return true } else { return false } }) else {
+                return
+            }
             app.handle(.pointer(PointerEvent(pointer: .mouse, phase: .down, location: tile.rect.center, time: 0)))
             for _ in 0..<96 { app.step(GameApp.step) }
         default:

@@ -55,7 +55,8 @@ struct Replay: ParsableCommand {
         let app: GameApp
         do {
             app = try GameApp(
-                level: PlayableLevel(name: level, level: playable), options: WindowOptions(width: size.width, height: size.height, headless: true))
+                level: PlayableLevel(name: level, level: playable),
+                options: WindowOptions(width: size.width, height: size.height, headless: true))
         } catch {
             printError("bloq: \(error)")
             throw ExitCode.failure

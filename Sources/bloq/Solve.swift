@@ -1,6 +1,6 @@
 import ArgumentParser
-import BloqFiles
 import BloqBench
+import BloqFiles
 import BloqGame
 import Foundation
 
@@ -55,11 +55,15 @@ struct Solve: ParsableCommand {
         let result = Solver(maxStates: maxStates).solve(level.board)
         if let par = level.par, let optimal = result.optimal, par != optimal, !writePar {
             let at = level.parLocation ?? (1, 1)
-            printError("\(file):\(at.line):\(at.column): warning: the level states par \(par), but the optimum is \(optimal); write 'par: \(optimal)' (or run bloq solve --write-par)")
+            printError(
+                "\(file):\(at.line):\(at.column): warning: the level states par \(par), but the optimum is \(optimal); write 'par: \(optimal)' (or run bloq solve --write-par)"
+            )
         }
         if writePar {
             guard let optimal = result.optimal else {
-                printError("\(file):1:1: error: cannot write a par: the level \(result.outcome == .unsolvable ? "cannot be cleared" : "is too large to solve within --max-states")")
+                printError(
+                    "\(file):1:1: error: cannot write a par: the level \(result.outcome == .unsolvable ? "cannot be cleared" : "is too large to solve within --max-states")"
+                )
                 throw result.outcome == .unsolvable ? ExitStatus.invalidData : ExitStatus.gaveUp
             }
             if level.par != optimal {
@@ -75,7 +79,10 @@ struct Solve: ParsableCommand {
         }
         if rate, !json {
             if let rating = DifficultyRating.rate(level.board, maxStates: maxStates) {
-                print(String(format: "difficulty score %.1f: %d moves, %d of %d opening moves optimal", rating.score, rating.optimal, rating.goodOpeningMoves, rating.openingMoves))
+                print(
+                    String(
+                        format: "difficulty score %.1f: %d moves, %d of %d opening moves optimal", rating.score, rating.optimal,
+                        rating.goodOpeningMoves, rating.openingMoves))
             }
         }
         switch result.outcome {
@@ -89,7 +96,9 @@ struct Solve: ParsableCommand {
                 for (number, move) in moves.enumerated() {
                     guard let slide = board.slide(move) else { break }
                     let vanished = slide.vanished.isEmpty ? "" : ", \(slide.vanished.count) vanish"
-                    print("\n\(number + 1). push the \("\(slide.color)") block at row \(move.from.row), column \(move.from.column) \(move.direction.rawValue) (\(slide.distance) cell\(slide.distance == 1 ? "" : "s")\(vanished))")
+                    print(
+                        "\n\(number + 1). push the \("\(slide.color)") block at row \(move.from.row), column \(move.from.column) \(move.direction.rawValue) (\(slide.distance) cell\(slide.distance == 1 ? "" : "s")\(vanished))"
+                    )
                     board = slide.result
                     for line in board.lines { print("   " + line.map { String($0) }.joined(separator: " ")) }
                 }

@@ -57,19 +57,27 @@ struct Validate: ParsableCommand {
             return [
                 Diagnostic(
                     file: file, line: at.line, column: at.column,
-                    message: "par is \(par) but the fewest moves that clear the board is \(moves.count); write 'par: \(moves.count)' (bloq solve --write-par fills it in)")
+                    message:
+                        "par is \(par) but the fewest moves that clear the board is \(moves.count); write 'par: \(moves.count)' (bloq solve --write-par fills it in)"
+                )
             ]
         case .unsolvable:
             return [
                 Diagnostic(
                     file: file, line: 1, column: 1,
-                    message: "no sequence of moves clears this board (the solver searched all \(result.states) reachable positions); change the grid so every colour can meet")
+                    message:
+                        "no sequence of moves clears this board (the solver searched all \(result.states) reachable positions); change the grid so every colour can meet"
+                )
             ]
         case .gaveUp:
             let message = "too large to decide within the solver's budget of \(maxStates) positions"
             if level.par != nil {
                 let at = level.parLocation ?? (1, 1)
-                return [Diagnostic(file: file, line: at.line, column: at.column, message: "\(message), so its par cannot be checked; remove 'par:' or raise --max-states")]
+                return [
+                    Diagnostic(
+                        file: file, line: at.line, column: at.column,
+                        message: "\(message), so its par cannot be checked; remove 'par:' or raise --max-states")
+                ]
             }
             return [Diagnostic(file: file, line: 1, column: 1, severity: .warning, message: "\(message); it may or may not be solvable")]
         }

@@ -44,9 +44,13 @@ struct CurveFamilyTests {
             #expect(curve.progress(at: 0.05, duration: 0.8) < 0.9)
         }
         // An underdamped spring overshoots; a critically damped one does not.
-        let bouncy = (0...1000).map { TimingCurve.spring(dampingRatio: 0.3, initialVelocity: 0).progress(at: Double($0) / 1000, duration: 1) }
+        let bouncy = (0...1000).map {
+            TimingCurve.spring(dampingRatio: 0.3, initialVelocity: 0).progress(at: Double($0) / 1000, duration: 1)
+        }
         #expect((bouncy.max() ?? 0) > 1.2)
-        let critical = (0...1000).map { TimingCurve.spring(dampingRatio: 1, initialVelocity: 0).progress(at: Double($0) / 1000, duration: 1) }
+        let critical = (0...1000).map {
+            TimingCurve.spring(dampingRatio: 1, initialVelocity: 0).progress(at: Double($0) / 1000, duration: 1)
+        }
         #expect((critical.max() ?? 2) <= 1 + 1e-12)
         // The envelope: for ratio 0.5 over 1 s, omega = ln(1000) / 0.5, so |x - 1| <= e^(-ln(1000) t) * C.
         let omega = log(1000) / 0.5

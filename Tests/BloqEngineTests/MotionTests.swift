@@ -120,7 +120,7 @@ struct MotionTests {
         let driver = AnimationDriver()
         var offset = 0.0
         var outcome: [Bool] = []
-        let finishing = InteractiveTransition(duration: 0.4, driver: driver, update: { offset = $0 }) { outcome.append($0) }
+        let finishing = InteractiveTransition(duration: 0.4, driver: driver, update: { offset = $0 }, completion: { outcome.append($0) })
         finishing.update(0.3)
         #expect(offset == 0.3 && finishing.percentComplete == 0.3)
         finishing.finish()
@@ -131,7 +131,7 @@ struct MotionTests {
         driver.advance(by: 1)
         #expect(offset == 1 && outcome == [true])
 
-        let cancelling = InteractiveTransition(duration: 0.4, driver: driver, update: { offset = $0 }) { outcome.append($0) }
+        let cancelling = InteractiveTransition(duration: 0.4, driver: driver, update: { offset = $0 }, completion: { outcome.append($0) })
         cancelling.completionSpeed = 2
         cancelling.update(0.6)
         cancelling.cancel()

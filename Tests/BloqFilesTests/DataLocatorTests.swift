@@ -24,7 +24,9 @@ struct DataLocatorTests {
         }
         try FileManager.default.removeItem(at: bin.appendingPathComponent("levels"))
         let executable = bin.appendingPathComponent("bloq").path
-        #expect(try DataLocator(explicit: a.path, environment: ["BLOQ_DATA": b.path], executable: executable, sourceRoot: "/nonexistent").locate() == a.path)
+        #expect(
+            try DataLocator(explicit: a.path, environment: ["BLOQ_DATA": b.path], executable: executable, sourceRoot: "/nonexistent")
+                .locate() == a.path)
         #expect(try DataLocator(environment: ["BLOQ_DATA": b.path], executable: executable, sourceRoot: "/nonexistent").locate() == b.path)
         #expect(try DataLocator(environment: [:], executable: executable, sourceRoot: "/nonexistent").locate() == share.path)
         #expect(try DataLocator(environment: [:], executable: "/nonexistent/bin/bloq", sourceRoot: a.path).locate() == a.path)

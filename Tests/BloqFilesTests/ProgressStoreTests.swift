@@ -21,7 +21,8 @@ struct ProgressStoreTests {
         var progress = SavedProgress()
         progress.recordClear(level: id, stars: 2, moves: 12, time: 40)
         progress.recordClear(level: id, stars: 3, moves: 9, time: 55)
-        progress.unfinished["fedcba9876543210"] = UnfinishedLine(log: [Move(row: 1, column: 2, direction: .left)], playTime: 3.5, usedHint: true)
+        progress.unfinished["fedcba9876543210"] = UnfinishedLine(
+            log: [Move(row: 1, column: 2, direction: .left)], playTime: 3.5, usedHint: true)
         try store.save(progress)
         let (loaded, warnings) = store.load()
         #expect(warnings.isEmpty)

@@ -114,7 +114,7 @@ struct LevelParserTests {
         #expect(messages("R?\n.B")[0].contains("'.' empty, '#' wall"))
         #expect(messages("R.\n.B\ntitle: late")[0].contains("header line after the grid"))
         #expect(messages("R.\n\n.B")[0].contains("blank line"))
-        #expect(messages("R.\n..")  == [])
+        #expect(messages("R.\n..") == [])
         #expect(messages("..\n..")[0].contains("no blocks"))
         #expect(messages("RR\n..")[0].contains("touch at the start"))
         #expect(messages("title: only a header\n")[0].contains("no grid"))

@@ -85,8 +85,10 @@ struct SessionBoundsTests {
     func bounds() throws {
         let start = board("R.", "..")
         var session = PlaySession(start: start)
-        let moves = [Move(row: 0, column: 0, direction: .right), Move(row: 0, column: 1, direction: .down),
-                     Move(row: 1, column: 1, direction: .left), Move(row: 1, column: 0, direction: .up)]
+        let moves = [
+            Move(row: 0, column: 0, direction: .right), Move(row: 0, column: 1, direction: .down),
+            Move(row: 1, column: 1, direction: .left), Move(row: 1, column: 0, direction: .up),
+        ]
         for index in 0..<PlaySession.maximumMoves {
             let played = session.play(moves[index % 4])
             #expect(played != nil)

@@ -52,7 +52,10 @@ struct RulesTests {
     func threeAndFour() {
         let three = board("R.R", "...", ".R.").slide(Move(row: 2, column: 1, direction: .up))
         #expect(three?.result == board("...", "...", "..."))
-        #expect(Set(three?.vanished ?? []) == [CellPosition(row: 0, column: 0), CellPosition(row: 0, column: 1), CellPosition(row: 0, column: 2)])
+        #expect(
+            Set(three?.vanished ?? []) == [
+                CellPosition(row: 0, column: 0), CellPosition(row: 0, column: 1), CellPosition(row: 0, column: 2),
+            ])
 
         let four = board(".R.", "R.R", ".R.", "...")
         // The top block slides down into the middle, where (2,1) stops it: four touch.

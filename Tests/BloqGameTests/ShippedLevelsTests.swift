@@ -74,7 +74,8 @@ struct ShippedLevelsTests {
 
     @Test("the original game's pool is not copied: no shipped level is one of its boards")
     func notThePool() throws {
-        let pool = Self.levelsFolder.deletingLastPathComponent().appendingPathComponent("../shared/data/original-pool.txt").standardizedFileURL
+        let pool = Self.levelsFolder.deletingLastPathComponent().appendingPathComponent("../shared/data/original-pool.txt")
+            .standardizedFileURL
         guard let text = try? String(contentsOf: pool, encoding: .utf8) else { return }
         let forms = Set(
             text.split(separator: "\n").compactMap { line -> String? in

@@ -114,7 +114,10 @@ struct SolverTests {
         lines[0] = "R" + String(repeating: ".", count: 14) + "R"
         lines[5] = String(repeating: "#", count: 8) + "B......B"
         lines[15] = "G" + String(repeating: ".", count: 7) + "#" + String(repeating: ".", count: 6) + "G"
-        let result = Solver().solve(board(lines[0], lines[1], lines[2], lines[3], lines[4], lines[5], lines[6], lines[7], lines[8], lines[9], lines[10], lines[11], lines[12], lines[13], lines[14], lines[15]))
+        let result = Solver().solve(
+            board(
+                lines[0], lines[1], lines[2], lines[3], lines[4], lines[5], lines[6], lines[7], lines[8], lines[9], lines[10], lines[11],
+                lines[12], lines[13], lines[14], lines[15]))
         // Red and blue clear in one push each; the greens are split by a wall and need three
         // (up the left edge, across row 6, down the right edge): 5, as an independent
         // breadth-first search agrees.

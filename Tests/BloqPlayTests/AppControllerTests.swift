@@ -153,13 +153,20 @@ struct AppControllerTests {
         func pan(to x: Double, release: Double, at time: Double) {
             app.handle(.pointer(PointerEvent(pointer: .finger(1), phase: .down, location: Point(x: 3, y: 300), time: time)))
             for step in 1...10 {
-                app.handle(.pointer(PointerEvent(pointer: .finger(1), phase: .moved, location: Point(x: 3 + (x - 3) * Double(step) / 10, y: 300), time: time + Double(step) * 0.02)))
+                app.handle(
+                    .pointer(
+                        PointerEvent(
+                            pointer: .finger(1), phase: .moved, location: Point(x: 3 + (x - 3) * Double(step) / 10, y: 300),
+                            time: time + Double(step) * 0.02)))
             }
             #expect(abs((app.edgePanPercent ?? 0) - (x - 3) / 800) < 1e-9)
             // A flick over the last 60 ms toward `release`.
             for step in 1...3 {
                 let at = x + (release - x) * Double(step) / 3
-                app.handle(.pointer(PointerEvent(pointer: .finger(1), phase: .moved, location: Point(x: at, y: 300), time: time + 0.2 + Double(step) * 0.02)))
+                app.handle(
+                    .pointer(
+                        PointerEvent(
+                            pointer: .finger(1), phase: .moved, location: Point(x: at, y: 300), time: time + 0.2 + Double(step) * 0.02)))
             }
             app.handle(.pointer(PointerEvent(pointer: .finger(1), phase: .up, location: Point(x: release, y: 300), time: time + 0.27)))
             run(app, 1)
@@ -207,7 +214,9 @@ struct AppControllerTests {
             app.handle(.resized(viewport))
             for screen in [ButtonAction.levels, .settings] {
                 click(app, screen)
-                for button in app.buttons { #expect(min(button.rect.width, button.rect.height) >= 48 * 0.85, "\(button.action) at \(viewport)") }
+                for button in app.buttons {
+                    #expect(min(button.rect.width, button.rect.height) >= 48 * 0.85, "\(button.action) at \(viewport)")
+                }
                 app.handle(.key(KeyChord("Escape")))
             }
         }

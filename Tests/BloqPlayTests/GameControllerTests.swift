@@ -2,6 +2,7 @@ import BloqEngine
 import BloqGame
 import BloqPlay
 import Testing
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -97,7 +98,9 @@ struct BackgroundSolverTests {
     func backgroundHint() throws {
         let board = try #require(Board(["RBRB", "BRBR", "RB.G", "GOGO"]))
         let game = try #require(
-            GameController(levels: [PlayableLevel(name: "t", level: Level(title: "t", board: board))], viewport: Size(width: 800, height: 600), solverMode: .background))
+            GameController(
+                levels: [PlayableLevel(name: "t", level: Level(title: "t", board: board))], viewport: Size(width: 800, height: 600),
+                solverMode: .background))
         game.perform(.hint)
         // The answer is delivered on a step once the thread has it (never before 12 steps).
         var steps = 0

@@ -7,99 +7,99 @@ import Testing
 /// SDL's state is global: these tests run one at a time, each with its own window on the
 /// offscreen driver and software renderer.
 extension SDLSuite {
-@Suite("The real SDL loop, headless")
-struct HeadlessLoopTests {
-    static let size = (width: 800, height: 600)
+    @Suite("The real SDL loop, headless")
+    struct HeadlessLoopTests {
+        static let size = (width: 800, height: 600)
 
-    func makeApp(_ lines: [String]) throws -> GameApp {
-        let level = Level(title: "Test", board: try #require(Board(lines)))
-        return try GameApp(
-            level: PlayableLevel(name: "test.bloq", level: level),
-            options: WindowOptions(width: Self.size.width, height: Self.size.height, headless: true))
-    }
+        func makeApp(_ lines: [String]) throws -> GameApp {
+            let level = Level(title: "Test", board: try #require(Board(lines)))
+            return try GameApp(
+                level: PlayableLevel(name: "test.bloq", level: level),
+                options: WindowOptions(width: Self.size.width, height: Self.size.height, headless: true))
+        }
 
-    /// The colour at the centre of a cell, from the frame read back with SDL_RenderReadPixels.
-    func pixel(_ app: GameApp, row: Double, column: Double) throws -> UInt32 {
-        app.draw()
-        let frame = try app.readPixels()
-        let point = app.game!.layout.pixel(for: CellPoint(row: row, column: column))
-        return frame.pixels[Int(point.y) * frame.width + Int(point.x)] & 0x00FF_FFFF
-    }
+        /// The colour at the centre of a cell, from the frame read back with SDL_RenderReadPixels.
+        func pixel(_ app: GameApp, row: Double, column: Double) throws -> UInt32 {
+            app.draw()
+            let frame = try app.readPixels()
+            let point = app.game!.layout.pixel(for: CellPoint(row: row, column: column))
+            return frame.pixels[Int(point.y) * frame.width + Int(point.x)] & 0x00FF_FFFF
+        }
 
-    func windowPoint(_ app: GameApp, _ row: Double, _ column: Double) -> (x: Int, y: Int) {
-        let point = app.game!.layout.pixel(for: CellPoint(row: row, column: column))
-        return (Int(point.x), Int(point.y))
-    }
+        func windowPoint(_ app: GameApp, _ row: Double, _ column: Double) -> (x: Int, y: Int) {
+            let point = app.game!.layout.pixel(for: CellPoint(row: row, column: column))
+            return (Int(point.x), Int(point.y))
+        }
 
-    @Test("a mouse drag pushed with SDL_PushEvent slides a block, vanishes a pair and redraws")
-    func mouseDrag() throws {
-        let app = try makeApp(["R..R", "....", "..B."])
-        app.frame(elapsed: 0)
-        let red = try pixel(app, row: 0, column: 0)
-        let empty = try pixel(app, row: 1, column: 1)
-        #expect(red != empty)
-        #expect((red >> 16) & 0xFF > 0xC0, "a red block is drawn at (0, 0): \(String(red, radix: 16))")
+        @Test("a mouse drag pushed with SDL_PushEvent slides a block, vanishes a pair and redraws")
+        func mouseDrag() throws {
+            let app = try makeApp(["R..R", "....", "..B."])
+            app.frame(elapsed: 0)
+            let red = try pixel(app, row: 0, column: 0)
+            let empty = try pixel(app, row: 1, column: 1)
+            #expect(red != empty)
+            #expect((red >> 16) & 0xFF > 0xC0, "a red block is drawn at (0, 0): \(String(red, radix: 16))")
 
-        let start = windowPoint(app, 0, 0)
-        try app.push(.mouseButton(down: true, x: start.x, y: start.y))
-        for step in 1...10 {
-            let point = windowPoint(app, 0, Double(step) * 0.25)
-            try app.push(.mouseMotion(x: point.x, y: point.y, buttonHeld: true))
+            let start = windowPoint(app, 0, 0)
+            try app.push(.mouseButton(down: true, x: start.x, y: start.y))
+            for step in 1...10 {
+                let point = windowPoint(app, 0, Double(step) * 0.25)
+                try app.push(.mouseMotion(x: point.x, y: point.y, buttonHeld: true))
+                app.frame(elapsed: 1.0 / 60)
+            }
+            let end = windowPoint(app, 0, 2.5)
+            try app.push(.mouseButton(down: false, x: end.x, y: end.y))
+            for _ in 0..<60 { app.frame(elapsed: 1.0 / 60) }
+
+            #expect(app.game!.scene.session.log == [Move(row: 0, column: 0, direction: .right)])
+            #expect(app.game!.scene.board == Board(["....", "....", "..B."]))
+            #expect(try pixel(app, row: 0, column: 0) == empty, "the red block is gone from the frame")
+            #expect(try pixel(app, row: 0, column: 3) == empty)
+            #expect(app.framesDrawn > 60)
+        }
+
+        @Test("mouse events synthesised from touch are ignored; fingers drive blocks")
+        func touch() throws {
+            let app = try makeApp(["B...", "....", "...."])
+            app.frame(elapsed: 0)
+            let start = windowPoint(app, 0, 0)
+            try app.push(.touchMouseButton(down: true, x: start.x, y: start.y))
+            let far = windowPoint(app, 0, 2)
+            try app.push(.mouseMotion(x: far.x, y: far.y, buttonHeld: true))
+            try app.push(.touchMouseButton(down: false, x: far.x, y: far.y))
+            for _ in 0..<30 { app.frame(elapsed: 1.0 / 60) }
+            #expect(app.game!.scene.session.moves == 0)
+
+            func normalised(_ row: Double, _ column: Double) -> (Double, Double) {
+                let point = windowPoint(app, row, column)
+                return (Double(point.x) / Double(Self.size.width), Double(point.y) / Double(Self.size.height))
+            }
+            var point = normalised(0, 0)
+            try app.push(.finger(id: 3, phase: .down, x: point.0, y: point.1))
+            for step in 1...8 {
+                point = normalised(Double(step) * 0.3, 0)
+                try app.push(.finger(id: 3, phase: .move, x: point.0, y: point.1))
+                app.frame(elapsed: 1.0 / 60)
+            }
+            try app.push(.finger(id: 3, phase: .up, x: point.0, y: point.1))
+            for _ in 0..<60 { app.frame(elapsed: 1.0 / 60) }
+            #expect(app.game!.scene.board == Board(["....", "....", "B..."]))
+        }
+
+        @Test("losing focus mid-drag releases the block with no velocity")
+        func focusLost() throws {
+            let app = try makeApp(["R...", "....", "...."])
+            app.frame(elapsed: 0)
+            let start = windowPoint(app, 0, 0)
+            try app.push(.mouseButton(down: true, x: start.x, y: start.y))
+            let near = windowPoint(app, 0, 0.6)
+            try app.push(.mouseMotion(x: near.x, y: near.y, buttonHeld: true))
             app.frame(elapsed: 1.0 / 60)
+            try app.push(.focusLost)
+            for _ in 0..<60 { app.frame(elapsed: 1.0 / 60) }
+            // 0.6 of a 3-cell slide is 0.2: the block returns.
+            #expect(app.game!.scene.session.moves == 0)
+            #expect(app.game!.scene.blockSprites.first?.position == CellPoint(row: 0, column: 0))
         }
-        let end = windowPoint(app, 0, 2.5)
-        try app.push(.mouseButton(down: false, x: end.x, y: end.y))
-        for _ in 0..<60 { app.frame(elapsed: 1.0 / 60) }
-
-        #expect(app.game!.scene.session.log == [Move(row: 0, column: 0, direction: .right)])
-        #expect(app.game!.scene.board == Board(["....", "....", "..B."]))
-        #expect(try pixel(app, row: 0, column: 0) == empty, "the red block is gone from the frame")
-        #expect(try pixel(app, row: 0, column: 3) == empty)
-        #expect(app.framesDrawn > 60)
     }
-
-    @Test("mouse events synthesised from touch are ignored; fingers drive blocks")
-    func touch() throws {
-        let app = try makeApp(["B...", "....", "...."])
-        app.frame(elapsed: 0)
-        let start = windowPoint(app, 0, 0)
-        try app.push(.touchMouseButton(down: true, x: start.x, y: start.y))
-        let far = windowPoint(app, 0, 2)
-        try app.push(.mouseMotion(x: far.x, y: far.y, buttonHeld: true))
-        try app.push(.touchMouseButton(down: false, x: far.x, y: far.y))
-        for _ in 0..<30 { app.frame(elapsed: 1.0 / 60) }
-        #expect(app.game!.scene.session.moves == 0)
-
-        func normalised(_ row: Double, _ column: Double) -> (Double, Double) {
-            let point = windowPoint(app, row, column)
-            return (Double(point.x) / Double(Self.size.width), Double(point.y) / Double(Self.size.height))
-        }
-        var point = normalised(0, 0)
-        try app.push(.finger(id: 3, phase: .down, x: point.0, y: point.1))
-        for step in 1...8 {
-            point = normalised(Double(step) * 0.3, 0)
-            try app.push(.finger(id: 3, phase: .move, x: point.0, y: point.1))
-            app.frame(elapsed: 1.0 / 60)
-        }
-        try app.push(.finger(id: 3, phase: .up, x: point.0, y: point.1))
-        for _ in 0..<60 { app.frame(elapsed: 1.0 / 60) }
-        #expect(app.game!.scene.board == Board(["....", "....", "B..."]))
-    }
-
-    @Test("losing focus mid-drag releases the block with no velocity")
-    func focusLost() throws {
-        let app = try makeApp(["R...", "....", "...."])
-        app.frame(elapsed: 0)
-        let start = windowPoint(app, 0, 0)
-        try app.push(.mouseButton(down: true, x: start.x, y: start.y))
-        let near = windowPoint(app, 0, 0.6)
-        try app.push(.mouseMotion(x: near.x, y: near.y, buttonHeld: true))
-        app.frame(elapsed: 1.0 / 60)
-        try app.push(.focusLost)
-        for _ in 0..<60 { app.frame(elapsed: 1.0 / 60) }
-        // 0.6 of a 3-cell slide is 0.2: the block returns.
-        #expect(app.game!.scene.session.moves == 0)
-        #expect(app.game!.scene.blockSprites.first?.position == CellPoint(row: 0, column: 0))
-    }
-}
 }

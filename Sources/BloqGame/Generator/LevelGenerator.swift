@@ -74,7 +74,9 @@ public struct LevelGenerator: Sendable {
             made.append(Made(board: board, rating: rating, title: title))
             progress(made.count)
         }
-        return made.sorted { $0.rating.score != $1.rating.score ? $0.rating.score < $1.rating.score : $0.board.canonicalForm < $1.board.canonicalForm }
+        return made.sorted {
+            $0.rating.score != $1.rating.score ? $0.rating.score < $1.rating.score : $0.board.canonicalForm < $1.board.canonicalForm
+        }
     }
 
     /// A board with `holes` empty cells and every other cell a colour differing from its

@@ -250,7 +250,9 @@ private struct Parser {
                 "grid has \(rows.count) row\(rows.count == 1 ? "" : "s"); a board needs 2 to 16 rows")
         }
         if !Board.sizeRange.contains(width) {
-            error(first.line, first.cells.first?.column ?? 1, "grid has \(width) column\(width == 1 ? "" : "s"); a board needs 2 to 16 columns")
+            error(
+                first.line, first.cells.first?.column ?? 1,
+                "grid has \(width) column\(width == 1 ? "" : "s"); a board needs 2 to 16 columns")
         }
         guard !ragged, let board = Board(rows: rows.count, columns: width, cells: rows.flatMap { $0.cells.map(\.cell) })
         else { return nil }
@@ -273,7 +275,10 @@ private struct Parser {
     }
 
     func unknownCellMessage(_ character: Character) -> String {
-        let shown = character.isASCII && !character.isWhitespace ? "'\(character)'" : "U+\(character.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: "+U+"))"
+        let shown =
+            character.isASCII && !character.isWhitespace
+            ? "'\(character)'"
+            : "U+\(character.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: "+U+"))"
         if let upper = character.uppercased().first, Cell(character: upper) != nil, character.isLowercase {
             return "unknown cell \(shown); colours are upper case: write '\(upper)'"
         }

@@ -10,7 +10,10 @@ public enum Screen: String, Sendable, CaseIterable {
 public enum ButtonAction: Hashable, Sendable {
     case play, levels, settings, about, quit, back
     case undo, redo, restart, hint
-    case tab(Int), previousPage, nextPage, tile(Int), continueLevel
+    case tab(Int)
+    case previousPage, nextPage
+    case tile(Int)
+    case continueLevel
     case toggle(SettingKey)
     case previewPlay, previewClose
 }
@@ -137,7 +140,8 @@ public final class AppController {
 
     /// Whether anything moves (the loop may sleep when not).
     public var isAnimating: Bool {
-        driver.hasRunningAnimators || (game?.isAnimating ?? false) || confetti != nil || preview.map { !$0.isOpen && $0.pointer != nil } == true
+        driver.hasRunningAnimators || (game?.isAnimating ?? false) || confetti != nil
+            || preview.map { !$0.isOpen && $0.pointer != nil } == true
     }
 
     /// Advances everything by one simulation step.
@@ -188,14 +192,19 @@ public final class AppController {
     var titleButtons: [UIButton] {
         let width = min(viewport.width * 0.6, unit * 6)
         let x = (viewport.width - width) / 2
-        let entries: [(ButtonAction, String)] = [(.play, "Play"), (.levels, "Levels"), (.settings, "Settings"), (.about, "About"), (.quit, "Quit")]
+        let entries: [(ButtonAction, String)] = [
+            (.play, "Play"), (.levels, "Levels"), (.settings, "Settings"), (.about, "About"), (.quit, "Quit"),
+        ]
         // Five buttons below the logo, closer together on a short window.
         let space = viewport.height * 0.56 - unit * 0.3
         let pitch = min(unit * 1.2, space / Double(entries.count))
         var y = viewport.height * 0.42
         var result: [UIButton] = []
         for (action, label) in entries {
-            result.append(UIButton(action: action, label: label, rect: Rect(x: x, y: y, width: width, height: max(min(unit, pitch * 0.85), minimumButtonSize))))
+            result.append(
+                UIButton(
+                    action: action, label: label,
+                    rect: Rect(x: x, y: y, width: width, height: max(min(unit, pitch * 0.85), minimumButtonSize))))
             y += pitch
         }
         return result
@@ -219,7 +228,9 @@ public final class AppController {
             result.append(
                 UIButton(
                     action: .tab(index), label: pack.title,
-                    rect: Rect(x: tabsLeft + Double(index) * tabWidth + unit * 0.075, y: tabTop, width: tabWidth - unit * 0.15, height: unit * 0.9)))
+                    rect: Rect(
+                        x: tabsLeft + Double(index) * tabWidth + unit * 0.075, y: tabTop, width: tabWidth - unit * 0.15, height: unit * 0.9)
+                ))
         }
         guard let pack = currentPack else { return result }
         let gridTop = tabTop + unit * 1.2
@@ -248,13 +259,17 @@ public final class AppController {
         let pages = max((pack.items.count + AppController.levelsPerPage - 1) / AppController.levelsPerPage, 1)
         let barY = viewport.height - unit * 1.25
         result.append(
-            UIButton(action: .previousPage, label: "‹", rect: Rect(x: unit * 0.3, y: barY, width: unit * 1.4, height: unit), isEnabled: page > 0))
+            UIButton(
+                action: .previousPage, label: "‹", rect: Rect(x: unit * 0.3, y: barY, width: unit * 1.4, height: unit), isEnabled: page > 0)
+        )
         result.append(
             UIButton(
-                action: .nextPage, label: "›", rect: Rect(x: unit * 1.9, y: barY, width: unit * 1.4, height: unit), isEnabled: page + 1 < pages))
+                action: .nextPage, label: "›", rect: Rect(x: unit * 1.9, y: barY, width: unit * 1.4, height: unit),
+                isEnabled: page + 1 < pages))
         result.append(
             UIButton(
-                action: .continueLevel, label: "Continue", rect: Rect(x: viewport.width - unit * 4.3, y: barY, width: unit * 4, height: unit)))
+                action: .continueLevel, label: "Continue",
+                rect: Rect(x: viewport.width - unit * 4.3, y: barY, width: unit * 4, height: unit)))
         return result
     }
 
@@ -265,7 +280,8 @@ public final class AppController {
         let x = (viewport.width - width) / 2
         var y = unit * 2.2
         for key in SettingKey.allCases {
-            result.append(UIButton(action: .toggle(key), label: AppController.label(key), rect: Rect(x: x, y: y, width: width, height: unit)))
+            result.append(
+                UIButton(action: .toggle(key), label: AppController.label(key), rect: Rect(x: x, y: y, width: width, height: unit)))
             y += unit * 1.3
         }
         return result
@@ -293,7 +309,9 @@ public final class AppController {
     var playButtons: [UIButton] {
         guard game != nil else { return [] }
         let actions: [(ButtonAction, String)] =
-            (isSingleLevel ? [] : [(ButtonAction.back, "‹ Levels")]) + [(.undo, "Undo"), (.redo, "Redo"), (.restart, "Restart"), (.hint, "Hint")]
+            (isSingleLevel ? [] : [(ButtonAction.back, "‹ Levels")]) + [
+                (.undo, "Undo"), (.redo, "Redo"), (.restart, "Restart"), (.hint, "Hint"),
+            ]
         let height = toolbarHeight * 0.8
         let gap = height * 0.2
         let width = min((viewport.width - gap * Double(actions.count + 1)) / Double(actions.count), height * 3.2)
@@ -330,8 +348,12 @@ public final class AppController {
         let card = previewCard
         let height = max(minimumButtonSize, card.height * 0.1)
         return [
-            UIButton(action: .previewPlay, label: "Play", rect: Rect(x: card.x + card.width * 0.1, y: card.maxY - height * 1.4, width: card.width * 0.5, height: height)),
-            UIButton(action: .previewClose, label: "Close", rect: Rect(x: card.x + card.width * 0.64, y: card.maxY - height * 1.4, width: card.width * 0.26, height: height)),
+            UIButton(
+                action: .previewPlay, label: "Play",
+                rect: Rect(x: card.x + card.width * 0.1, y: card.maxY - height * 1.4, width: card.width * 0.5, height: height)),
+            UIButton(
+                action: .previewClose, label: "Close",
+                rect: Rect(x: card.x + card.width * 0.64, y: card.maxY - height * 1.4, width: card.width * 0.26, height: height)),
         ]
     }
 
@@ -421,7 +443,8 @@ public final class AppController {
     private func moveFocus(_ direction: String) {
         let candidates = buttons.filter(\.isEnabled)
         guard let current = candidates.first(where: { $0.action == focus }) else {
-            focus = candidates.first { if case .tile = $0.action { return true } else { return false } }?.action
+            focus =
+                candidates.first { if case .tile = $0.action { return true } else { return false } }?.action
                 ?? candidates.first(where: { $0.action != .back })?.action ?? candidates.first?.action
             return
         }
@@ -636,7 +659,11 @@ public final class AppController {
         confettiSeed &+= 1
         let frame = game.layout.boardFrame
         let count = settings.reducedMotion ? 24 : 140
-        confetti = (ConfettiBurst(count: count, origin: Point(x: frame.center.x, y: frame.center.y), size: viewport, seed: confettiSeed, duration: settings.reducedMotion ? 1.2 : 2.4), 0)
+        confetti = (
+            ConfettiBurst(
+                count: count, origin: Point(x: frame.center.x, y: frame.center.y), size: viewport, seed: confettiSeed,
+                duration: settings.reducedMotion ? 1.2 : 2.4), 0
+        )
     }
 
     // MARK: Press-and-hold preview
@@ -703,7 +730,8 @@ public final class AppController {
         guard current.pointer == event.pointer else { return false }
         switch event.phase {
         case .moved:
-            current.recognizer.update(at: event.location, time: max(event.time, current.pressTime + current.clock), pressure: event.pressure)
+            current.recognizer.update(
+                at: event.location, time: max(event.time, current.pressTime + current.clock), pressure: event.pressure)
             preview = current
             if current.recognizer.state == .cancelled {
                 pressed = nil
@@ -748,7 +776,9 @@ public final class AppController {
     private func handleEdgePan(_ event: PointerEvent) -> Bool {
         let edge = max(minimumButtonSize * 0.5, viewport.width * 0.03)
         if edgePan == nil {
-            guard event.phase == .down, event.location.x <= edge, !isSingleLevel, game?.scene.hasMovesInFlight == false else { return false }
+            guard event.phase == .down, event.location.x <= edge, !isSingleLevel, game?.scene.hasMovesInFlight == false else {
+                return false
+            }
             var pan = PanRecognizer()
             pan.begin(at: event.location, time: event.time)
             edgePan = (event.pointer, pan)
