@@ -47,8 +47,9 @@ test: deps lint
 	$(SWIFT) build -c release --product bloq
 	$(SWIFT) build -c release --product FuzzLevels
 	$(SWIFT) build -c release --product FuzzScripts
+	$(SWIFT) build -c release --product BloqDev
 	$(HEADLESS) .build/release/bloq validate levels
-	$(HEADLESS) .build/release/bloq storm --events 50000 --seed 11 --level levels/easy/100-full-house.bloq
+	$(HEADLESS) .build/release/BloqDev storm --events 50000 --seed 11 --level levels/easy/100-full-house.bloq
 	.build/release/FuzzLevels Tests/fuzz/levels/* && .build/release/FuzzScripts Tests/fuzz/scripts/*
 	scripts/install-check.sh
 	@# The closing line CI reads: the counts of the Swift Testing run above.
@@ -108,8 +109,9 @@ test-sanitize: deps
 # invariants checked after every step (make test runs a short one).
 STORM_EVENTS ?= 1000000
 storm: build
-	$(HEADLESS) .build/release/bloq storm --events $(STORM_EVENTS) --seed 2026 --level levels/easy/100-full-house.bloq
-	$(HEADLESS) .build/release/bloq storm --events $$(( $(STORM_EVENTS) / 20 )) --seed 7
+	$(SWIFT) build -c release --product BloqDev
+	$(HEADLESS) .build/release/BloqDev storm --events $(STORM_EVENTS) --seed 2026 --level levels/easy/100-full-house.bloq
+	$(HEADLESS) .build/release/BloqDev storm --events $$(( $(STORM_EVENTS) / 20 )) --seed 7
 
 # libFuzzer on the level parser and validator and on the script parser, FUZZ_SECONDS each.
 # New inputs go to .build-fuzz/corpus; a crash is written into Tests/fuzz/*/ (where the

@@ -23,13 +23,13 @@ let package = Package(
         // Rules, levels, play session: pure Swift, standard library only.
         .target(name: "BloqGame"),
         // The file system: the data search path, level files and packs.
-        .target(name: "BloqFiles", dependencies: ["BloqGame", "BloqPlay"]),
+        .target(name: "BloqFiles", dependencies: ["BloqGame"]),
         // Animation, input recognition and layout: no SDL, no clock.
         .target(name: "BloqEngine"),
         // Counts heap allocations (interposes malloc) for the benchmarks.
         .target(name: "CAllocationCounter"),
         // Benchmarks behind `bloq bench`.
-        .target(name: "BloqBench", dependencies: ["BloqEngine", "BloqGame", "CAllocationCounter"]),
+        .target(name: "BloqBench", dependencies: ["BloqEngine", "BloqGame", "BloqPlay", "BloqSDL", "CAllocationCounter"]),
         // The board scene: block controllers that join the engine and the rules.
         .target(name: "BloqPlay", dependencies: ["BloqEngine", "BloqGame"]),
         // The platform: window, renderer, text, events, the render loop.
@@ -37,6 +37,15 @@ let package = Package(
         // libFuzzer targets (make fuzz); a normal build replays the kept corpus through them.
         .executableTarget(name: "FuzzLevels", dependencies: ["BloqGame"]),
         .executableTarget(name: "FuzzScripts", dependencies: ["BloqPlay"]),
+        // Test harnesses that are not for players: input storms and the save-torture loop
+        // (make storm, make test); not a product, not in `bloq --help`.
+        .executableTarget(
+            name: "BloqDev",
+            dependencies: [
+                "BloqGame", "BloqFiles", "BloqPlay", "BloqSDL",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .executableTarget(
             name: "bloq",
             dependencies: [

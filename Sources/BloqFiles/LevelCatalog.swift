@@ -1,5 +1,4 @@
 import BloqGame
-import BloqPlay
 import Foundation
 
 /// Turns files and folders into the packs the game lists.

@@ -1,4 +1,4 @@
-import BloqPlay
+import BloqGame
 import Foundation
 
 /// Reads and writes the player's settings, `settings.json` under `$XDG_CONFIG_HOME/bloq/`

@@ -35,9 +35,9 @@ public final class BoardScene {
     /// Events since the caller last took them.
     public private(set) var events: [SceneEvent] = []
 
-    private var sprites: [Int: BlockSprite] = [:]
+    var sprites: [Int: BlockSprite] = [:]
     /// The block id resting in each occupied cell of the committed board.
-    private var restingIDs: [CellPosition: Int] = [:]
+    var restingIDs: [CellPosition: Int] = [:]
     private var controllers: [Int: SlideController] = [:]
     private var grabs: [PointerID: Grab] = [:]
     private var nextID = 0
@@ -110,17 +110,10 @@ public final class BoardScene {
         }
     }
 
-    /// Sets every block circling in place, forever: a board where everything animates (the
-    /// frame-time benchmark). Nothing moves in the rules.
-    public func animateEveryBlock() {
-        for id in sprites.keys.sorted() {
-            let phase = Double(id % 7) / 7
-            let circle = Motion.tween(0.6, .linear) { [weak self] t in
-                let angle = 2 * Double.pi * (t + phase)
-                self?.sprites[id]?.nudge = CellPoint(row: 0.08 * sinValue(angle), column: 0.08 * cosValue(angle))
-            }
-            MotionPlayer(circle.again(times: Motion.forever), driver: driver).start()
-        }
+    /// Draws the block `id` displaced by `offset` cells from where it rests: a visual effect
+    /// (the bump uses it); the rules are untouched.
+    public func nudge(block id: Int, by offset: CellPoint) {
+        sprites[id]?.nudge = offset
     }
 
     /// Replaces the line of play with `log` played from the start (resuming a saved game).
@@ -152,10 +145,6 @@ public final class BoardScene {
         defer { events.removeAll() }
         return events
     }
-
-    /// The resting blocks by cell (invariant checks).
-    var restingIDsForChecking: [CellPosition: Int] { restingIDs }
-    func spriteForChecking(_ id: Int) -> BlockSprite? { sprites[id] }
 
     // MARK: Time
 
@@ -589,6 +578,3 @@ extension Array {
 #if canImport(Glibc)
     import Glibc
 #endif
-
-private func sinValue(_ x: Double) -> Double { sin(x) }
-private func cosValue(_ x: Double) -> Double { cos(x) }

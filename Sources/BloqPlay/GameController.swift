@@ -37,19 +37,6 @@ public enum PlayCommand: Hashable, Sendable {
     }
 }
 
-/// A saved line of play to resume when a level opens.
-public struct ResumeState: Sendable, Equatable, Codable {
-    public var log: [Move]
-    public var playTime: Double
-    public var usedHint: Bool
-
-    public init(log: [Move], playTime: Double, usedHint: Bool) {
-        self.log = log
-        self.playTime = playTime
-        self.usedHint = usedHint
-    }
-}
-
 /// The play screen without its pixels: the levels of a pack, the board being played, its
 /// layout, hints and scoring. Live play and replays feed it the same `InputEvent`s.
 public final class GameController {
@@ -80,9 +67,9 @@ public final class GameController {
     /// Called when the board is cleared: level, moves, stars, play time.
     public var onCleared: ((PlayableLevel, Int, Int, Double) -> Void)?
     /// Asked for a saved line when a level opens.
-    public var resumeProvider: ((PlayableLevel) -> ResumeState?)?
+    public var resumeProvider: ((PlayableLevel) -> UnfinishedLine?)?
     /// Called before the player leaves a level for another, with its unfinished line.
-    public var onLeavingLevel: ((PlayableLevel, ResumeState?) -> Void)?
+    public var onLeavingLevel: ((PlayableLevel, UnfinishedLine?) -> Void)?
     /// Whether the level at an index may be opened (locked levels may not); nil: all may.
     public var canOpen: ((Int) -> Bool)?
 
@@ -117,7 +104,7 @@ public final class GameController {
     /// `.deterministic` in replays and tests.
     public init?(
         levels: [PlayableLevel], index: Int = 0, viewport: Size, solverMode: SolverService.Mode = .deterministic,
-        resume: ((PlayableLevel) -> ResumeState?)? = nil
+        resume: ((PlayableLevel) -> UnfinishedLine?)? = nil
     ) {
         guard !levels.isEmpty else { return nil }
         resumeProvider = resume
@@ -245,9 +232,9 @@ public final class GameController {
     }
 
     /// The line of play to save when the player leaves this level unfinished.
-    public var unfinishedLine: ResumeState? {
+    public var unfinishedLine: UnfinishedLine? {
         guard earnedStars == nil, !scene.session.log.isEmpty || usedHint else { return nil }
-        return ResumeState(log: scene.session.log, playTime: playTime, usedHint: usedHint)
+        return UnfinishedLine(log: scene.session.log, playTime: playTime, usedHint: usedHint)
     }
 
     // MARK: Private

@@ -6,7 +6,7 @@ struct Bloq: ParsableCommand {
         commandName: "bloq",
         abstract: "Bloq: push coloured blocks until same colours touch and vanish; clear the board.",
         version: BloqVersion.current,
-        subcommands: [Play.self, Solve.self, Validate.self, Generate.self, Replay.self, Bench.self, SaveTorture.self, Storm.self],
+        subcommands: [Play.self, Solve.self, Validate.self, Generate.self, Replay.self, Bench.self],
         defaultSubcommand: Play.self
     )
 }

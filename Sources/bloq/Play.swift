@@ -207,7 +207,7 @@ final class PlayerProgress: ProgressBook {
 
     func unlocked(_ levels: [PlayableLevel]) -> [Bool] { progress.unlocked(levels.map(\.level.board.identity)) }
 
-    func resume(_ level: PlayableLevel) -> ResumeState? {
+    func resume(_ level: PlayableLevel) -> UnfinishedLine? {
         progress.unfinished[level.level.board.identity]
     }
 
@@ -216,7 +216,7 @@ final class PlayerProgress: ProgressBook {
         save()
     }
 
-    func leaving(_ level: PlayableLevel, line: ResumeState?) {
+    func leaving(_ level: PlayableLevel, line: UnfinishedLine?) {
         progress.unfinished[level.level.board.identity] = line
         save()
     }

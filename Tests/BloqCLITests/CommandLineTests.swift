@@ -14,6 +14,9 @@ struct Bloq {
         return folder.appendingPathComponent("bloq")
     }()
 
+    /// The developers' harness (storms, save torture) built beside it.
+    static var developerTool: URL { executable.deletingLastPathComponent().appendingPathComponent("BloqDev") }
+
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs `bloq arguments` and returns its status, standard output and standard error.
@@ -221,7 +224,7 @@ extension ChildProcessSuite {
                 FileManager.default.createFile(atPath: calibration, contents: nil)
                 defer { try? FileManager.default.removeItem(atPath: calibration) }
                 let process = Process()
-                process.executableURL = Bloq.executable
+                process.executableURL = Bloq.developerTool
                 process.arguments = ["save-torture", "--folder", folder + "-calibration"]
                 process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: calibration))
                 process.standardError = FileHandle.nullDevice
@@ -241,7 +244,7 @@ extension ChildProcessSuite {
             let window = UInt32(max(firstSave * 500_000, 5_000))...UInt32(max(firstSave * 3_000_000, 20_000))
             for round in 0..<200 {
                 let process = Process()
-                process.executableURL = Bloq.executable
+                process.executableURL = Bloq.developerTool
                 process.arguments = ["save-torture", "--folder", folder]
                 process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
                 let log = folder + ".log"

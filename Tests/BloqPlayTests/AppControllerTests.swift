@@ -6,7 +6,7 @@ import Testing
 /// A progress book in memory: levels listed in `cleared` are cleared with 3 stars.
 final class MemoryBook: ProgressBook {
     var cleared: Set<String> = []
-    var saved: [String: ResumeState] = [:]
+    var saved: [String: UnfinishedLine] = [:]
     func bestStars(_ level: PlayableLevel) -> Int { cleared.contains(level.name) ? 3 : 0 }
     func unlocked(_ levels: [PlayableLevel]) -> [Bool] {
         var open = levels.indices.map { $0 == 0 }
@@ -15,9 +15,9 @@ final class MemoryBook: ProgressBook {
         }
         return open
     }
-    func resume(_ level: PlayableLevel) -> ResumeState? { saved[level.name] }
+    func resume(_ level: PlayableLevel) -> UnfinishedLine? { saved[level.name] }
     func cleared(_ level: PlayableLevel, moves: Int, stars: Int, time: Double) { cleared.insert(level.name) }
-    func leaving(_ level: PlayableLevel, line: ResumeState?) { saved[level.name] = line }
+    func leaving(_ level: PlayableLevel, line: UnfinishedLine?) { saved[level.name] = line }
 }
 
 private func pack(_ count: Int, broken: Bool = false) -> PackEntry {

@@ -290,7 +290,9 @@ struct SceneMemoryTests {
             weakDriver = scene.driver
             scene.showGhosts(of: [Move(row: 0, column: 0, direction: .right)])
             scene.perform(Move(row: 2, column: 0, direction: .right))
-            scene.animateEveryBlock()
+            // A motion that never ends, as the frame benchmark runs on every block.
+            let wobble = Motion.tween(0.6, .linear) { [weak scene] t in scene?.nudge(block: 0, by: CellPoint(row: t * 0.1, column: 0)) }
+            MotionPlayer(wobble.again(times: Motion.forever), driver: scene.driver).start()
             scene.advance(by: 0.05)
         }
         #expect(weakScene == nil, "the scene leaked")

@@ -84,7 +84,7 @@ struct GameControllerTests {
     func resume() throws {
         let board = try #require(Board(["R..R", "....", "B..B"]))
         let level = PlayableLevel(name: "t", level: Level(title: "t", board: board))
-        let saved = ResumeState(log: [Move(row: 0, column: 0, direction: .down)], playTime: 12, usedHint: true)
+        let saved = UnfinishedLine(log: [Move(row: 0, column: 0, direction: .down)], playTime: 12, usedHint: true)
         let game = try #require(GameController(levels: [level], viewport: Size(width: 800, height: 600), resume: { _ in saved }))
         #expect(game.scene.session.log == saved.log)
         #expect(game.playTime == 12 && game.usedHint)

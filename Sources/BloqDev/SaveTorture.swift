@@ -7,7 +7,7 @@ import Foundation
 /// higher, printing "saved N" after each completed save, until killed.
 struct SaveTorture: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "save-torture", abstract: "Save progress in a loop until killed (crash-safety test).", shouldDisplay: false)
+        commandName: "save-torture", abstract: "Save progress in a loop until killed (crash-safety test).")
 
     @Option(help: ArgumentHelp("The folder to save progress.json in.", valueName: "DIR"))
     var folder: String

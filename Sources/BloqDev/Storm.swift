@@ -10,7 +10,7 @@ import Foundation
 /// invariants checked after every simulation step (docs/reliability.md).
 struct Storm: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run random input storms through the game and check its invariants after every step.", shouldDisplay: false)
+        abstract: "Run random input storms through the game and check its invariants after every step.")
 
     @Option(help: "The seed.")
     var seed: UInt64 = 1
@@ -34,18 +34,18 @@ struct Storm: ParsableCommand {
         if let level {
             guard let loaded = LevelFiles.load(path: level).level else {
                 printError("\(level): cannot be loaded")
-                throw ExitStatus.invalidData
+                throw ExitCode(65)
             }
             board = loaded.board
         } else if let roomy = Self.roomy {
             board = roomy
         } else {
-            throw ExitStatus.invalidData
+            throw ExitCode(65)
         }
         let app = try GameApp(
             level: PlayableLevel(name: "storm", level: Level(title: "Storm", board: board)),
             options: WindowOptions(width: 800, height: 600, headless: true))
-        guard let game = app.game else { throw ExitStatus.invalidData }
+        guard let game = app.game else { throw ExitCode(65) }
         var invariants = StormInvariants(start: board)
         var failure: String?
         let started = Date()

@@ -1,7 +1,7 @@
 import BloqEngine
 import BloqGame
 import BloqPlay
-import CSDL2
+import BloqSDL
 import Glibc
 
 /// Benchmarks of the real render loop, headless (offscreen driver, software renderer).
@@ -12,7 +12,7 @@ public enum RenderBenchmarks {
     public static func frameMilliseconds(board: Board, frames: Int = 240) throws -> Double {
         let level = PlayableLevel(name: "bench", level: Level(title: "Benchmark", board: board))
         let app = try GameApp(level: level, options: WindowOptions(width: 800, height: 600, headless: true))
-        app.game?.scene.animateEveryBlock()
+        if let scene = app.game?.scene { animateEveryBlock(scene) }
         for _ in 0..<30 { app.frame(elapsed: 1.0 / 60) }
         var times: [Double] = []
         for _ in 0..<frames {
@@ -54,6 +54,20 @@ public enum RenderBenchmarks {
             if red > 0xB0, green < 0x80 { return frame }
         }
         return 10
+    }
+
+    /// Sets every block of `scene` circling in place, forever: a board where everything
+    /// animates. Nothing moves in the rules.
+    static func animateEveryBlock(_ scene: BoardScene) {
+        for sprite in scene.blockSprites {
+            let id = sprite.id
+            let phase = Double(id % 7) / 7
+            let circle = Motion.tween(0.6, .linear) { [weak scene] t in
+                let angle = 2 * Double.pi * (t + phase)
+                scene?.nudge(block: id, by: CellPoint(row: 0.08 * sin(angle), column: 0.08 * cos(angle)))
+            }
+            MotionPlayer(circle.again(times: Motion.forever), driver: scene.driver).start()
+        }
     }
 
     static func threadCPUTime() -> Double {

@@ -1,0 +1,18 @@
+import ArgumentParser
+import Foundation
+
+/// Developer tooling that players never see: input storms and the save-torture loop of the
+/// crash-safety test. `make storm` and `make test` run it; `bloq --help` does not list it.
+@main
+struct BloqDev: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "BloqDev",
+        abstract: "Test harnesses for Bloq's developers (make storm, make test).",
+        subcommands: [Storm.self, SaveTorture.self]
+    )
+}
+
+/// Writes a line to standard error.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}

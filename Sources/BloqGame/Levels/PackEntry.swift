@@ -1,0 +1,24 @@
+/// A pack of levels as the level list shows it: playable levels and, for players' own
+/// packs, broken ones with their error (shown, never hidden).
+public struct PackEntry: Sendable {
+    public enum Item: Sendable {
+        case playable(PlayableLevel)
+        case broken(name: String, error: String)
+    }
+
+    public var title: String
+    public var items: [Item]
+    /// True for packs the player made (under their data folder).
+    public var isPlayers: Bool
+
+    public init(title: String, items: [Item], isPlayers: Bool = false) {
+        self.title = title
+        self.items = items
+        self.isPlayers = isPlayers
+    }
+
+    /// The playable levels in order.
+    public var playable: [PlayableLevel] {
+        items.compactMap { if case .playable(let level) = $0 { return level } else { return nil } }
+    }
+}
