@@ -45,45 +45,45 @@ enum InputStorm {
                 if let last = mouse {
                     let to = near(last)
                     mouse = nil
-                    action = .release(to)
+                    action = .release(.cell(to))
                 } else {
                     let at = point()
                     mouse = at
-                    action = .press(at)
+                    action = .press(.cell(at))
                 }
             case 2, 3, 4:
                 if let last = mouse {
                     let to = near(last)
                     mouse = to
-                    action = .drag(to)
+                    action = .drag(.cell(to))
                 } else {
-                    action = .drag(point())
+                    action = .drag(.cell(point()))
                 }
             case 5, 6, 7, 8:
                 let id = random.below(12)
                 if let last = fingers[id] {
                     if random.below(4) == 0 {
                         fingers[id] = nil
-                        action = .touch(id: id, phase: .up, near(last))
+                        action = .touch(id: id, phase: .up, .cell(near(last)))
                     } else {
                         let to = near(last)
                         fingers[id] = to
-                        action = .touch(id: id, phase: .move, to)
+                        action = .touch(id: id, phase: .move, .cell(to))
                     }
                 } else {
                     let at = point()
                     fingers[id] = at
-                    action = .touch(id: id, phase: .down, at)
+                    action = .touch(id: id, phase: .down, .cell(at))
                 }
             case 9, 10, 11:
                 // Fingers that move without being down (an unknown id) are ignored like live.
-                action = .touch(id: 100 + random.below(5), phase: random.below(2) == 0 ? .move : .up, point())
+                action = .touch(id: 100 + random.below(5), phase: random.below(2) == 0 ? .move : .up, .cell(point()))
             case 12, 13:
                 action = .key(keys[random.below(keys.count)])
             case 14:
                 action = random.below(8) == 0 ? .resize(width: 160 + random.below(1800), height: 160 + random.below(1200)) : .cancel
             default:
-                action = .drag(point())
+                action = .drag(.cell(point()))
             }
             if case .cancel = action {
                 mouse = nil

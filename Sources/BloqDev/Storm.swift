@@ -55,7 +55,7 @@ struct Storm: ParsableCommand {
             let count = min(max(chunk, 1), events - done)
             let script = InputStorm.script(seed: seed &* 1_000_003 &+ round, events: count, rows: board.rows, columns: board.columns)
             if round == 0, let dump { try? script.text.write(toFile: dump, atomically: true, encoding: .utf8) }
-            app.replay(script) {
+            try app.replay(script) {
                 if let problem = invariants.check(game) {
                     failure = "seed \(seed), script \(round), step \(invariants.steps): \(problem)"
                     return false
@@ -67,7 +67,9 @@ struct Storm: ParsableCommand {
         }
         // Input stops: every pointer is taken away, then everything must settle.
         if failure == nil {
-            app.replay(InputScript(events: [InputScript.Event(time: 0, action: .cancel), InputScript.Event(time: 10_000, action: .end)])) {
+            try app.replay(
+                InputScript(events: [InputScript.Event(time: 0, action: .cancel), InputScript.Event(time: 10_000, action: .end)])
+            ) {
                 if let problem = invariants.check(game) {
                     failure = "seed \(seed), settling, step \(invariants.steps): \(problem)"
                     return false

@@ -16,9 +16,8 @@ public enum LevelCatalog {
 
     /// The player's own packs, folders under `$XDG_DATA_HOME/bloq/levels/`. Broken levels
     /// stay in the list with their error.
-    public static func playerPacks(environment: [String: String] = ProcessInfo.processInfo.environment) -> [PackEntry] {
-        let folder = (ProgressStore.defaultFolder(environment: environment) as NSString).appendingPathComponent("levels")
-        return packs(in: folder, isPlayers: true)
+    public static func playerPacks(_ folders: PlayerFolders = .standard()) -> [PackEntry] {
+        packs(in: folders.levels, isPlayers: true)
     }
 
     /// Every pack folder in `folder`, as entries (empty folders left out).

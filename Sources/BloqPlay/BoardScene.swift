@@ -9,7 +9,7 @@ public enum SceneEvent: Hashable, Sendable {
     case committed(Move)
     /// Blocks vanished (the cells they were in).
     case vanished([CellPosition])
-    /// The board became empty.
+    /// The board became empty (by a move, or by redoing the move that emptied it).
     case cleared
     /// A block set off on its own (a release, a key or a programmatic move).
     case slideStarted
@@ -264,6 +264,9 @@ public final class BoardScene {
             case .restart: changed = session.restart()
             }
             guard changed else { continue }
+            // Changes of state drive events (Tatham's changed_state): an edit that empties the
+            // board clears the level as surely as a move does.
+            if session.isCleared, !before.isCleared { events.append(.cleared) }
             // The move that separates the two positions, when one does.
             var move: Move?
             var forward = false

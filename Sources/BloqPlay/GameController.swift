@@ -1,95 +1,42 @@
 import BloqEngine
 import BloqGame
 
-/// What the player asked for with a key.
+/// What the player asked the board for (a key, a gamepad button or a toolbar control).
 public enum PlayCommand: Hashable, Sendable {
-    case undo, redo, restart, hint, showSolution, nextLevel, previousLevel, quit
+    case undo, redo, restart, hint, showSolution
     case moveCursor(Direction)
     case pushAtCursor(Direction)
-
-    /// The command a key chord stands for, if any.
-    public init?(_ chord: KeyChord) {
-        let key = chord.key.lowercased()
-        let direction: Direction? =
-            switch key {
-            case "left": .left
-            case "right": .right
-            case "up": .up
-            case "down": .down
-            default: nil
-            }
-        if let direction {
-            self = chord.shift ? .pushAtCursor(direction) : .moveCursor(direction)
-            return
-        }
-        switch key {
-        case "z" where chord.control && chord.shift: self = .redo
-        case "z": self = .undo
-        case "y": self = .redo
-        case "r" where !chord.control: self = .restart
-        case "h": self = .hint
-        case "s" where chord.shift: self = .showSolution
-        case "n", "return", "keypad enter", "space", "page down": self = .nextLevel
-        case "p", "page up": self = .previousLevel
-        case "escape", "q": self = .quit
-        default: return nil
-        }
-    }
 }
 
-/// The play screen without its pixels: the levels of a pack, the board being played, its
-/// layout, hints and scoring. Live play and replays feed it the same `InputEvent`s.
+/// One level being played, without its pixels: the board scene, its layout, the keyboard
+/// cursor, hints and the solution, play time and scoring. Which level comes next, and
+/// where progress is kept, are the play screen's business.
+///
+/// Facts are kept once: whether the board is cleared is the session's; the stars a clear
+/// earns are computed from the session and `Score`, never stored.
 public final class GameController {
-    public let levels: [PlayableLevel]
-    public private(set) var index: Int
-    public private(set) var scene: BoardScene
+    public let level: PlayableLevel
+    public let scene: BoardScene
     public private(set) var layout: BoardLayout
     /// The keyboard cursor (UI state, not in the history).
     public private(set) var cursor = CellPosition(row: 0, column: 0)
     /// Whether a keyboard action has shown the cursor.
     public private(set) var showsCursor = false
-    /// Set when the player asked to quit.
-    public private(set) var wantsQuit = false
-    /// When false, commands that leave the level (next, previous) do nothing: replays stay
-    /// on the level they were given.
-    public var allowsLevelChange = true
     /// A short message for the player (an unsolvable position, a hint being found), or nil.
     public private(set) var message: String?
     /// Whether a hint was shown since the level was opened (caps the stars at 2).
     public private(set) var usedHint = false
     /// Whether the solution was shown since the level was opened (the clear earns no stars).
     public private(set) var showedSolution = false
-    /// Seconds played on this level, paused time excluded (the platform adds them).
+    /// Seconds played on this level, paused time excluded (the shell adds them).
     public private(set) var playTime = 0.0
-    /// The stars earned by the clear, once the board is cleared.
-    public private(set) var earnedStars: Int?
 
-    /// Called when the board is cleared: level, moves, stars, play time.
-    public var onCleared: ((PlayableLevel, Int, Int, Double) -> Void)?
-    /// Asked for a saved line when a level opens.
-    public var resumeProvider: ((PlayableLevel) -> UnfinishedLine?)?
-    /// Called before the player leaves a level for another, with its unfinished line.
-    public var onLeavingLevel: ((PlayableLevel, UnfinishedLine?) -> Void)?
-    /// Whether the level at an index may be opened (locked levels may not); nil: all may.
-    public var canOpen: ((Int) -> Bool)?
+    /// Called every time the board becomes cleared (a last move, or redoing it): the
+    /// stars earned, the moves and the play time.
+    public var onCleared: ((_ stars: Int, _ moves: Int, _ time: Double) -> Void)?
 
     private let solver: SolverService
     private var sounds: [SoundCue] = []
-
-    /// The sounds due since the last call (slides, vanishes, bumps; the clear is the app's).
-    public func takeSounds() -> [SoundCue] {
-        defer { sounds.removeAll() }
-        return sounds
-    }
-
-    /// Room kept free below the board for the play screen's toolbar, in pixels.
-    public var toolbarHeight = 0.0 {
-        didSet {
-            if toolbarHeight != oldValue {
-                layout = BoardLayout(viewport: layout.viewport, rows: layout.rows, columns: layout.columns, bottomInset: toolbarHeight)
-            }
-        }
-    }
     /// The solver's optimum for the start board (par when the file gives none).
     private var startOptimum: Int?
     private var startRequest: Int?
@@ -99,29 +46,33 @@ public final class GameController {
     private var wanted: Wanted?
     private var solutionQueue: [Move] = []
 
-    /// Starts at `levels[index]` (clamped) in a viewport of `viewport` pixels. Returns nil
-    /// when `levels` is empty. `solverMode` is `.background` in live play and
-    /// `.deterministic` in replays and tests.
-    public init?(
-        levels: [PlayableLevel], index: Int = 0, viewport: Size, solverMode: SolverService.Mode = .deterministic,
-        resume: ((PlayableLevel) -> UnfinishedLine?)? = nil
+    /// Opens `level` in a viewport of `viewport` pixels, keeping `toolbarHeight` pixels
+    /// free along the bottom, resuming `resume` when it replays on the board.
+    /// `solverMode` is `.background` in live play and `.deterministic` in replays and tests.
+    public init(
+        level: PlayableLevel, viewport: Size, toolbarHeight: Double = 0, solverMode: SolverService.Mode = .deterministic,
+        resume: UnfinishedLine? = nil
     ) {
-        guard !levels.isEmpty else { return nil }
-        resumeProvider = resume
-        self.levels = levels
-        self.index = min(max(index, 0), levels.count - 1)
-        let board = levels[self.index].level.board
+        self.level = level
+        let board = level.level.board
         scene = BoardScene(board: board)
-        layout = BoardLayout(viewport: viewport, rows: board.rows, columns: board.columns)
+        layout = BoardLayout(viewport: viewport, rows: board.rows, columns: board.columns, bottomInset: toolbarHeight)
         solver = SolverService(mode: solverMode)
-        openLevel()
+        if let resume, scene.restore(log: resume.log) {
+            playTime = resume.playTime
+            usedHint = resume.usedHint
+        }
+        startRequest = level.level.par == nil ? solver.request(board) : nil
     }
 
-    public var current: PlayableLevel { levels[index] }
-    public var hasNextLevel: Bool { index + 1 < levels.count }
-
     /// The level's par: the file's, or the solver's optimum once known.
-    public var par: Int? { current.level.par ?? startOptimum }
+    public var par: Int? { level.level.par ?? startOptimum }
+
+    /// The stars the clear earned, while the board is cleared; nil otherwise.
+    public var earnedStars: Int? {
+        guard scene.session.isCleared else { return nil }
+        return Score.stars(moves: scene.session.moves, par: par, usedHint: usedHint, showedSolution: showedSolution)
+    }
 
     /// True when the board is cleared and every animation has settled.
     public var showsClearedOverlay: Bool { scene.session.isCleared && !scene.isAnimating }
@@ -131,25 +82,29 @@ public final class GameController {
 
     /// The most stars the player can still earn on this level.
     public var starsInReach: Int {
-        let board = scene.board
         if let earnedStars { return earnedStars }
+        let board = scene.board
         let remaining: Int
         if let known = knownSolution, known.board == board, let optimal = known.result.optimal {
             remaining = optimal
         } else {
             // The solver's bound: a lower bound on the moves still needed.
-            remaining = max(board.colorCounts.values.reduce(0) { $0 + ($1 + 3) / 4 }, board.isCleared ? 0 : 1)
+            remaining = max(board.colorCounts.values.reduce(0) { $0 + ($1 + 3) / 4 }, 1)
         }
         return Score.starsInReach(
             moves: scene.session.moves, remaining: remaining, par: par, usedHint: usedHint, showedSolution: showedSolution)
     }
 
-    /// The "next level" button of the cleared overlay, in pixels.
-    public var nextButton: Rect {
-        let frame = layout.boardFrame
-        let width = min(frame.width * 0.7, layout.viewport.width * 0.8)
-        let height = max(layout.header.height * 0.55, 44)
-        return Rect(x: frame.center.x - width / 2, y: frame.center.y + frame.height * 0.2, width: width, height: height)
+    /// The sounds due since the last call (slides, vanishes, bumps; the clear is the shell's).
+    public func takeSounds() -> [SoundCue] {
+        defer { sounds.removeAll() }
+        return sounds
+    }
+
+    /// Lays the board out again for a new viewport or toolbar height.
+    public func resize(viewport: Size, toolbarHeight: Double) {
+        let next = BoardLayout(viewport: viewport, rows: layout.rows, columns: layout.columns, bottomInset: toolbarHeight)
+        if next != layout { layout = next }
     }
 
     /// Advances the simulation by one step of `seconds`.
@@ -172,22 +127,20 @@ public final class GameController {
         }
     }
 
-    /// Counts `seconds` of play (the platform calls this while the window has focus).
+    /// Counts `seconds` of play (the shell calls this while the window has focus).
     public func addPlayTime(_ seconds: Double) {
-        guard seconds > 0, seconds.isFinite, earnedStars == nil else { return }
+        guard seconds > 0, seconds.isFinite, !scene.session.isCleared else { return }
         playTime += seconds
     }
 
-    /// Handles one input event.
-    public func handle(_ input: InputEvent) {
-        switch input {
-        case .pointer(let event): handlePointer(event)
-        case .key(let chord):
-            if let command = PlayCommand(chord) { perform(command) }
-        case .resized(let size):
-            layout = BoardLayout(viewport: size, rows: layout.rows, columns: layout.columns, bottomInset: toolbarHeight)
-        case .focusLost:
-            scene.cancelAllPointers()
+    /// A pointer event in pixels, for the board (the shell routes only board presses here).
+    public func handlePointer(_ event: PointerEvent) {
+        let point = layout.cellPoint(for: event.location)
+        switch event.phase {
+        case .down: scene.pointerDown(event.pointer, at: point, time: event.time)
+        case .moved: scene.pointerMoved(event.pointer, to: point, time: event.time)
+        case .up: scene.pointerUp(event.pointer, at: point, time: event.time)
+        case .cancelled: scene.pointerCancelled(event.pointer)
         }
     }
 
@@ -199,10 +152,6 @@ public final class GameController {
         case .restart: edit { $0.restart() }
         case .hint: ask(.hint)
         case .showSolution: ask(.solution)
-        case .nextLevel:
-            if showsClearedOverlay { advanceLevel() } else { goToLevel(index + 1) }
-        case .previousLevel: goToLevel(index - 1)
-        case .quit: wantsQuit = true
         case .moveCursor(let direction):
             let next = showsCursor ? cursor.stepped(direction) : cursor
             if scene.board.contains(next) { cursor = next }
@@ -218,50 +167,19 @@ public final class GameController {
         }
     }
 
-    /// Opens `levels[newIndex]` if it exists (and level changes are allowed).
-    public func goToLevel(_ newIndex: Int) {
-        guard allowsLevelChange, levels.indices.contains(newIndex), canOpen?(newIndex) ?? true else { return }
-        onLeavingLevel?(current, unfinishedLine)
-        index = newIndex
-        let board = levels[index].level.board
-        scene = BoardScene(board: board)
-        layout = BoardLayout(viewport: layout.viewport, rows: board.rows, columns: board.columns, bottomInset: toolbarHeight)
-        cursor = CellPosition(row: 0, column: 0)
-        showsCursor = false
-        openLevel()
-    }
-
     /// The line of play to save when the player leaves this level unfinished.
     public var unfinishedLine: UnfinishedLine? {
-        guard earnedStars == nil, !scene.session.log.isEmpty || usedHint else { return nil }
+        guard !scene.session.isCleared, !scene.session.log.isEmpty || usedHint else { return nil }
         return UnfinishedLine(log: scene.session.log, playTime: playTime, usedHint: usedHint)
     }
 
     // MARK: Private
 
-    private func openLevel() {
-        message = nil
-        usedHint = false
-        showedSolution = false
-        playTime = 0
-        earnedStars = nil
-        knownSolution = nil
-        wanted = nil
-        solutionQueue = []
-        solver.cancelAll()
-        startOptimum = nil
-        if let saved = resumeProvider?(current), scene.restore(log: saved.log) {
-            playTime = saved.playTime
-            usedHint = saved.usedHint
-        }
-        startRequest = current.level.par == nil ? solver.request(current.level.board) : nil
-    }
-
     private func edit(_ change: (BoardScene) -> Void) {
-        guard earnedStars == nil || showsClearedOverlay else { return }
+        // A clear still settling (blocks vanishing) is not undone under the player's eyes.
+        guard !scene.session.isCleared || showsClearedOverlay else { return }
         solutionQueue = []
         message = nil
-        if earnedStars != nil { earnedStars = nil }
         change(scene)
     }
 
@@ -322,29 +240,8 @@ public final class GameController {
     }
 
     private func cleared() {
-        guard earnedStars == nil else { return }
-        let stars = Score.stars(moves: scene.session.moves, par: par, usedHint: usedHint, showedSolution: showedSolution)
-        earnedStars = stars
+        guard let stars = earnedStars else { return }
         message = nil
-        onCleared?(current, scene.session.moves, stars, playTime)
-    }
-
-    private func advanceLevel() {
-        guard showsClearedOverlay else { return }
-        goToLevel(hasNextLevel ? index + 1 : 0)
-    }
-
-    private func handlePointer(_ event: PointerEvent) {
-        if showsClearedOverlay {
-            if event.phase == .down, nextButton.contains(event.location) { advanceLevel() }
-            return
-        }
-        let point = layout.cellPoint(for: event.location)
-        switch event.phase {
-        case .down: scene.pointerDown(event.pointer, at: point, time: event.time)
-        case .moved: scene.pointerMoved(event.pointer, to: point, time: event.time)
-        case .up: scene.pointerUp(event.pointer, at: point, time: event.time)
-        case .cancelled: scene.pointerCancelled(event.pointer)
-        }
+        onCleared?(stars, scene.session.moves, playTime)
     }
 }

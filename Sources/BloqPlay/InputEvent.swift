@@ -38,10 +38,40 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// A button of a gamepad, as SDL's GameController names them.
+public enum GamepadButton: String, Hashable, Sendable, CaseIterable {
+    case a = "A"
+    case b = "B"
+    case x = "X"
+    case y = "Y"
+    case back = "Back"
+    case start = "Start"
+    case leftShoulder = "LB"
+    case rightShoulder = "RB"
+    case up = "D-pad up"
+    case down = "D-pad down"
+    case left = "D-pad left"
+    case right = "D-pad right"
+}
+
+/// A gamepad button pressed, with the left shoulder held or not (a modifier, like Shift).
+public struct GamepadPress: Hashable, Sendable, CustomStringConvertible {
+    public var button: GamepadButton
+    public var shoulderHeld: Bool
+
+    public init(_ button: GamepadButton, shoulderHeld: Bool = false) {
+        self.button = button
+        self.shoulderHeld = shoulderHeld
+    }
+
+    public var description: String { (shoulderHeld ? "LB+" : "") + button.rawValue }
+}
+
 /// Input after the platform layer cleaned it: the same for live SDL events and replays.
 public enum InputEvent: Hashable, Sendable {
     case pointer(PointerEvent)
     case key(KeyChord)
+    case gamepad(GamepadPress)
     /// The drawable area changed size (pixels).
     case resized(Size)
     /// Focus lost or the pointer left the window: pans in progress are cancelled.

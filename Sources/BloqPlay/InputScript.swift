@@ -24,14 +24,23 @@ public struct InputScript: Sendable {
         case down, move, up
     }
 
+    /// Where a pointer event happens: a point in cell units on the board shown (whole
+    /// numbers are cell centres), or a window pixel (written with a `px` suffix).
+    public enum Place: Sendable, Hashable {
+        case cell(CellPoint)
+        case pixel(Point)
+    }
+
     public enum Action: Sendable, Hashable {
-        /// Mouse left button down at a point in cell units.
-        case press(CellPoint)
+        /// Mouse left button down.
+        case press(Place)
         /// Mouse motion with the button held.
-        case drag(CellPoint)
+        case drag(Place)
         /// Mouse button up (preceded by a motion when the point is new).
-        case release(CellPoint)
-        case touch(id: Int, phase: TouchPhase, CellPoint)
+        case release(Place)
+        case touch(id: Int, phase: TouchPhase, Place)
+        /// A press and release at the centre of the enabled, visible control with this label.
+        case tap(String)
         /// A key press as SDL names keys, with `Shift+`, `Ctrl+`, `Alt+` prefixes.
         case key(String)
         case resize(width: Int, height: Int)
@@ -128,13 +137,23 @@ public struct InputScript: Sendable {
             lastTime = time
             let verb = words[2]
             let arguments = Array(words.dropFirst(3))
-            func point(_ values: ArraySlice<String>) -> CellPoint? {
-                guard values.count == 2, let row = decimal(values[values.startIndex]), let column = decimal(values[values.startIndex + 1]),
-                    abs(row) <= maximumCoordinate, abs(column) <= maximumCoordinate
+            func point(_ values: ArraySlice<String>) -> Place? {
+                guard values.count == 2 else { return nil }
+                let first = values[values.startIndex]
+                let second = values[values.startIndex + 1]
+                if first.hasSuffix("px") || second.hasSuffix("px") {
+                    guard first.hasSuffix("px"), second.hasSuffix("px"), let x = decimal(String(first.dropLast(2))),
+                        let y = decimal(String(second.dropLast(2))), abs(x) <= maximumCoordinate, abs(y) <= maximumCoordinate
+                    else { return nil }
+                    return .pixel(Point(x: x, y: y))
+                }
+                guard let row = decimal(first), let column = decimal(second), abs(row) <= maximumCoordinate,
+                    abs(column) <= maximumCoordinate
                 else { return nil }
-                return CellPoint(row: row, column: column)
+                return .cell(CellPoint(row: row, column: column))
             }
-            let pointHelp = "ROW COL as plain decimals in cell units (whole numbers are cell centres)"
+            let pointHelp =
+                "ROW COL as plain decimals in cell units (whole numbers are cell centres), or X Y in window pixels with a px suffix (120px 560px)"
             let action: Action
             switch verb {
             case "press", "drag", "release":
@@ -158,6 +177,11 @@ public struct InputScript: Sendable {
                     .map { String($0).trimmingBlanks } ?? ""
                 guard !name.isEmpty else { return fail(number, "'key' takes a key name such as Left, Shift+Left or Ctrl+Z") }
                 action = .key(name)
+            case "tap":
+                guard let label = label(remainder(of: line, afterWords: 3)) else {
+                    return fail(number, "'tap' takes a control's label, in double quotes when it has spaces: tap Play, tap \"Next level\"")
+                }
+                action = .tap(label)
             case "resize":
                 guard arguments.count == 2, let width = Int(arguments[0]), let height = Int(arguments[1]),
                     windowSizes.contains(width), windowSizes.contains(height)
@@ -171,12 +195,34 @@ public struct InputScript: Sendable {
                 action = .end
                 ended = true
             default:
-                return fail(number, "unknown event '\(verb)'; events are press, drag, release, touch, key, resize, cancel and end")
+                return fail(number, "unknown event '\(verb)'; events are press, drag, release, touch, tap, key, resize, cancel and end")
             }
             script.events.append(Event(time: time, action: action, line: number))
         }
         guard ended else { return fail(lastContentLine, "the script has no 'end'; finish it with 'at MILLISECONDS end'") }
         return .success(script)
+    }
+
+    /// What follows the first `count` blank-separated words of `line`, trimmed (a key
+    /// name or a label may hold spaces; spaces and tabs both separate fields).
+    static func remainder(of line: String, afterWords count: Int) -> String {
+        var rest = Substring(line)
+        for _ in 0..<count {
+            rest = rest.drop { $0 == " " || $0 == "\t" || $0 == "\r" }
+            rest = rest.drop { $0 != " " && $0 != "\t" && $0 != "\r" }
+        }
+        return String(rest).trimmingBlanks
+    }
+
+    /// A control label: one word, or any text in double quotes (no quote inside).
+    static func label(_ text: String) -> String? {
+        if text.hasPrefix("\"") {
+            guard text.count >= 2, text.hasSuffix("\"") else { return nil }
+            let inner = String(text.dropFirst().dropLast())
+            return inner.isEmpty || inner.contains("\"") ? nil : inner
+        }
+        guard !text.isEmpty, !text.contains(where: { $0 == " " || $0 == "\t" || $0 == "\"" }) else { return nil }
+        return text
     }
 
     /// A plain decimal: optional minus, digits, optional fraction. No exponents, no signs
@@ -213,13 +259,19 @@ public struct InputScript: Sendable {
         if let window { lines.append("window \(window.width) \(window.height)") }
         for event in events {
             let at = "at \(InputScript.format(event.time))"
-            func cell(_ point: CellPoint) -> String { "\(InputScript.format(point.row)) \(InputScript.format(point.column))" }
+            func cell(_ place: Place) -> String {
+                switch place {
+                case .cell(let point): "\(InputScript.format(point.row)) \(InputScript.format(point.column))"
+                case .pixel(let point): "\(InputScript.format(point.x))px \(InputScript.format(point.y))px"
+                }
+            }
             switch event.action {
             case .press(let point): lines.append("\(at) press \(cell(point))")
             case .drag(let point): lines.append("\(at) drag \(cell(point))")
             case .release(let point): lines.append("\(at) release \(cell(point))")
             case .touch(let id, let phase, let point): lines.append("\(at) touch \(id) \(phase.rawValue) \(cell(point))")
             case .key(let name): lines.append("\(at) key \(name)")
+            case .tap(let label): lines.append("\(at) tap \"\(label)\"")
             case .resize(let width, let height): lines.append("\(at) resize \(width) \(height)")
             case .cancel: lines.append("\(at) cancel")
             case .end: lines.append("\(at) end")

@@ -14,6 +14,8 @@ public enum SyntheticEvent: Sendable {
     /// A key press: SDL's key name and modifiers.
     case key(name: String, shift: Bool, control: Bool, alt: Bool)
     case focusLost
+    /// The window was resized to a size in points.
+    case resized(width: Int, height: Int)
     case quit
 
     public enum FingerPhase: Sendable {
@@ -64,6 +66,12 @@ public enum SyntheticEvent: Sendable {
         case .focusLost:
             event.type = SDL_WINDOWEVENT.rawValue
             event.window.event = UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue)
+            event.window.windowID = windowID
+        case .resized(let width, let height):
+            event.type = SDL_WINDOWEVENT.rawValue
+            event.window.event = UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue)
+            event.window.data1 = Int32(clamping: width)
+            event.window.data2 = Int32(clamping: height)
             event.window.windowID = windowID
         case .quit:
             event.type = SDL_QUIT.rawValue

@@ -58,7 +58,10 @@ struct InputTranslator {
                 phase = .moved
             }
             let location = Point(x: Double(finger.x) * output.width, y: Double(finger.y) * output.height)
-            let pressure = finger.pressure > 0 ? Double(finger.pressure) : nil
+            // Drivers without pressure sensing report a constant 1 (SDL's X11 and Wayland
+            // back ends do): only a pressure below full counts as reported, or every tap on
+            // a level tile would open its preview at once.
+            let pressure = finger.pressure > 0 && finger.pressure < 1 ? Double(finger.pressure) : nil
             return [.input(.pointer(PointerEvent(pointer: .finger(id), phase: phase, location: location, time: time, pressure: pressure)))]
         case SDL_KEYDOWN:
             let key = event.key.keysym
@@ -72,27 +75,27 @@ struct InputTranslator {
         case SDL_CONTROLLERDEVICEADDED:
             return [.gamepadAdded]
         case SDL_CONTROLLERBUTTONDOWN:
-            // A gamepad plays like the keyboard: the D-pad moves the cursor (with the left
-            // shoulder held it pushes), A confirms, B goes back, X hints, Y undoes.
-            let button = SDL_GameControllerButton(rawValue: Int32(event.cbutton.button))
+            // Buttons go to the command table as they are; the left shoulder held is a
+            // modifier (with the D-pad it pushes).
             let pad = SDL_GameControllerFromInstanceID(event.cbutton.which)
             let shoulder = pad.map { SDL_GameControllerGetButton($0, SDL_CONTROLLER_BUTTON_LEFTSHOULDER) != 0 } ?? false
-            let chord: KeyChord?
-            switch button {
-            case SDL_CONTROLLER_BUTTON_DPAD_UP: chord = KeyChord("Up", shift: shoulder)
-            case SDL_CONTROLLER_BUTTON_DPAD_DOWN: chord = KeyChord("Down", shift: shoulder)
-            case SDL_CONTROLLER_BUTTON_DPAD_LEFT: chord = KeyChord("Left", shift: shoulder)
-            case SDL_CONTROLLER_BUTTON_DPAD_RIGHT: chord = KeyChord("Right", shift: shoulder)
-            case SDL_CONTROLLER_BUTTON_A: chord = KeyChord("Return")
-            case SDL_CONTROLLER_BUTTON_B: chord = KeyChord("Escape")
-            case SDL_CONTROLLER_BUTTON_X: chord = KeyChord("H")
-            case SDL_CONTROLLER_BUTTON_Y: chord = KeyChord("Z")
-            case SDL_CONTROLLER_BUTTON_RIGHTSHOULDER: chord = KeyChord("Y")
-            case SDL_CONTROLLER_BUTTON_BACK: chord = KeyChord("R")
-            case SDL_CONTROLLER_BUTTON_START: chord = KeyChord("F1")
-            default: chord = nil
+            let button: GamepadButton?
+            switch SDL_GameControllerButton(rawValue: Int32(event.cbutton.button)) {
+            case SDL_CONTROLLER_BUTTON_DPAD_UP: button = .up
+            case SDL_CONTROLLER_BUTTON_DPAD_DOWN: button = .down
+            case SDL_CONTROLLER_BUTTON_DPAD_LEFT: button = .left
+            case SDL_CONTROLLER_BUTTON_DPAD_RIGHT: button = .right
+            case SDL_CONTROLLER_BUTTON_A: button = .a
+            case SDL_CONTROLLER_BUTTON_B: button = .b
+            case SDL_CONTROLLER_BUTTON_X: button = .x
+            case SDL_CONTROLLER_BUTTON_Y: button = .y
+            case SDL_CONTROLLER_BUTTON_LEFTSHOULDER: button = nil  // a modifier only
+            case SDL_CONTROLLER_BUTTON_RIGHTSHOULDER: button = .rightShoulder
+            case SDL_CONTROLLER_BUTTON_BACK: button = .back
+            case SDL_CONTROLLER_BUTTON_START: button = .start
+            default: button = nil
             }
-            return chord.map { [.input(.key($0))] } ?? []
+            return button.map { [.input(.gamepad(GamepadPress($0, shoulderHeld: shoulder)))] } ?? []
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(rawValue: UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_LEAVE, SDL_WINDOWEVENT_FOCUS_LOST:

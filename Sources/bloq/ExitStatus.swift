@@ -6,6 +6,8 @@ enum ExitStatus {
     static let invalidData = ExitCode(65)
     /// An input file or folder that does not exist.
     static let missingInput = ExitCode(66)
+    /// An output file or folder that cannot be created.
+    static let cannotCreate = ExitCode(73)
     /// Temporary failure: the solver's budget ran out.
     static let gaveUp = ExitCode(75)
 }

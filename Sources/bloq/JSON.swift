@@ -1,4 +1,5 @@
 import BloqGame
+import BloqPlay
 
 /// The JSON forms of CONTRACT section 2, written by hand so keys keep their documented order.
 enum JSON {
@@ -28,4 +29,32 @@ enum JSON {
     static func moves(_ moves: [Move]) -> String { "[" + moves.map(move).joined(separator: ", ") + "]" }
 
     static func board(_ board: Board) -> String { "[" + board.lines.map(string).joined(separator: ", ") + "]" }
+
+    /// Whole-app replays' state (CONTRACT section 3): screen, level, board, moves, cleared,
+    /// overlay, controls (front-most first) and progress totals.
+    static func app(_ app: AppController, screen: ScreenKind, controls: [Control], levelPath: String?) -> String {
+        let session = app.game?.scene.session
+        var overlay = "null"
+        if let shown = app.playScreen?.visibleOverlay {
+            overlay = "{\"stars\": \(shown.stars), \"moves\": \(shown.moves), \"par\": \(shown.par.map(String.init) ?? "null")}"
+        }
+        let items = controls.map { control -> String in
+            let rect = control.rect
+            let box = [rect.x, rect.y, rect.width, rect.height].map { String(Int($0.rounded())) }
+            return "{\"label\": \(string(control.label)), \"x\": \(box[0]), \"y\": \(box[1]), \"w\": \(box[2]), \"h\": \(box[3]), "
+                + "\"enabled\": \(control.isEnabled)}"
+        }
+        let totals = app.progress?.totals ?? (cleared: 0, stars: 0)
+        let fields: [(String, String)] = [
+            ("screen", string(screen.rawValue)),
+            ("level", levelPath.map(string) ?? "null"),
+            ("board", session.map { board($0.board) } ?? "null"),
+            ("moves", session.map { String($0.moves) } ?? "null"),
+            ("cleared", session.map { String($0.isCleared) } ?? "null"),
+            ("overlay", overlay),
+            ("controls", "[" + items.joined(separator: ", ") + "]"),
+            ("progress", "{\"cleared\": \(totals.cleared), \"stars\": \(totals.stars)}"),
+        ]
+        return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+    }
 }

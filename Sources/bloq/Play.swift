@@ -13,7 +13,7 @@ struct Play: ParsableCommand {
             Without --level or --pack the game opens on its title screen with the shipped packs (easy, \
             medium, hard) and your own, from $XDG_DATA_HOME/bloq/levels/. Data (levels) is found with \
             --data DIR, then $BLOQ_DATA, then next to the executable, then the source tree. Screens for \
-            --screen: title, levels, settings, help, play, cleared, preview, symbols (play with colour-blind symbols), about.
+            --screen: \(ShotScreen.allCases.map(\.rawValue).joined(separator: ", ")) (symbols: play with colour-blind symbols).
             """)
 
     @Option(help: ArgumentHelp("Play one level file.", valueName: "FILE"))
@@ -31,8 +31,7 @@ struct Play: ParsableCommand {
     @Option(help: ArgumentHelp("Render the first settled frame to a PNG without a display, then exit.", valueName: "OUT.png"))
     var screenshot: String?
 
-    @Option(
-        help: ArgumentHelp("The screen to show: title, levels, settings, help, play, cleared, preview, symbols, about.", valueName: "NAME"))
+    @Option(help: ArgumentHelp("The screen to show: \(ShotScreen.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "NAME"))
     var screen: ShotScreen?
 
     @Option(help: ArgumentHelp("The folder that holds levels/ (overrides the search path).", valueName: "DIR"))
@@ -48,6 +47,88 @@ struct Play: ParsableCommand {
     }
 
     func run() throws {
+        let live = screenshot == nil
+        let folders = PlayerFolders.standard()
+        let packs = try loadPacks(playerFolders: live ? folders : nil)
+        // Screenshots never read or write the player's progress or settings.
+        var settings = Settings()
+        var notices: [String] = []
+        let settingsStore = live ? SettingsStore(folder: folders.config) : nil
+        if let settingsStore {
+            let loaded = settingsStore.load()
+            if let warning = loaded.warning {
+                printError("bloq: warning: \(warning)")
+                notices.append(warning)
+            }
+            settings = loaded.settings
+        }
+        if fullscreen { settings.fullscreen = true }
+        let book: ProgressLedger
+        if live {
+            let loaded = folders.progress()
+            for warning in loaded.warnings { printError("bloq: warning: \(warning)") }
+            notices += loaded.warnings
+            book = loaded.ledger
+        } else {
+            book = ProgressLedger()
+        }
+        let remembered = window == nil && live && settings.windowWidth != nil
+        let size = window ?? WindowSize(width: live ? settings.windowWidth ?? 900 : 800, height: live ? settings.windowHeight ?? 700 : 600)
+        let app = AppController(
+            packs: packs, settings: settings, viewport: Size(width: Double(size.width), height: Double(size.height)), progress: book,
+            solverMode: live ? .background : .deterministic, startNotice: notices.first)
+        app.version = BloqVersion.current
+        app.settingsPath = settingsStore?.path
+        app.onSettingsChanged = { settings in try? settingsStore?.save(settings) }
+        if level != nil || pack != nil {
+            // A level or pack from the command line opens on the board, where the player was.
+            app.continuePlaying()
+        } else if let screen, screen.opensBoard {
+            app.openLevel(pack: 0, level: 0)
+        }
+        let options = WindowOptions(
+            width: size.width, height: size.height, fullscreen: settings.fullscreen, headless: !live, fitToDisplay: remembered)
+        let game: GameApp
+        do {
+            game = try GameApp(app: app, options: options)
+        } catch {
+            printError("bloq: \(error)")
+            throw ExitCode.failure
+        }
+        if let screenshot {
+            (screen ?? .play).prepare(app, game)
+            do {
+                try game.saveScreenshot(to: screenshot)
+            } catch {
+                printError("bloq: \(error)")
+                throw ExitCode.failure
+            }
+            return
+        }
+        if record != nil { game.startRecording() }
+        game.run()
+        var final = app.settings
+        if !final.fullscreen {
+            final.windowWidth = game.windowSize.width
+            final.windowHeight = game.windowSize.height
+        }
+        try? settingsStore?.save(final)
+        if let record, let script = game.recordedScript() {
+            do {
+                try script.text.write(toFile: record, atomically: true, encoding: .utf8)
+                let name = app.packs.first?.playable.first?.name ?? "LEVEL.bloq"
+                printError(
+                    "bloq: recorded \(script.events.count - 1) events to \(record); replay with: bloq replay \(record) --level \(name)")
+            } catch {
+                printError("bloq: cannot write the recording to \(record): \(error.localizedDescription)")
+                throw ExitCode.failure
+            }
+        }
+    }
+
+    /// The packs to list: a level or a pack from the command line, else the shipped packs
+    /// and (live) the player's own.
+    private func loadPacks(playerFolders: PlayerFolders?) throws -> [PackEntry] {
         var packs: [PackEntry]
         do {
             if let level {
@@ -63,7 +144,7 @@ struct Play: ParsableCommand {
                 packs = [LevelCatalog.pack(folder: pack, isPlayers: false)]
             } else {
                 packs = LevelCatalog.shippedPacks(dataFolder: try DataLocator(explicit: data).locate())
-                if screenshot == nil { packs += LevelCatalog.playerPacks() }
+                if let playerFolders { packs += LevelCatalog.playerPacks(playerFolders) }
             }
         } catch let error as LevelCatalog.LoadError {
             printError(error.description)
@@ -72,76 +153,12 @@ struct Play: ParsableCommand {
             printError("bloq: \(error)")
             throw ExitStatus.missingInput
         }
+        packs = packs.filter { !$0.items.isEmpty }
         guard packs.contains(where: { !$0.playable.isEmpty }) else {
             printError("bloq: no playable level found")
             throw ExitStatus.invalidData
         }
-        // Screenshots never read or write the player's progress or settings.
-        let settingsStore = screenshot == nil ? SettingsStore(folder: SettingsStore.defaultFolder()) : nil
-        var settings = Settings()
-        if let settingsStore {
-            let loaded = settingsStore.load()
-            if let warning = loaded.warning { printError("bloq: warning: \(warning)") }
-            settings = loaded.settings
-        }
-        if fullscreen { settings.fullscreen = true }
-        let size =
-            window
-            ?? WindowSize(
-                width: screenshot == nil ? settings.windowWidth ?? 900 : 800, height: screenshot == nil ? settings.windowHeight ?? 700 : 600
-            )
-        let book =
-            screenshot == nil ? PlayerProgress(store: ProgressStore(folder: ProgressStore.defaultFolder())) : PlayerProgress(store: nil)
-        let startScreen: Screen = level != nil || pack != nil ? .play : (screen?.screen ?? .title)
-        let app = AppController(
-            packs: packs.filter { !$0.items.isEmpty }, settings: settings,
-            viewport: Size(width: Double(size.width), height: Double(size.height)),
-            screen: startScreen, startLevel: 0, solverMode: screenshot == nil ? .background : .deterministic, progress: book)
-        if screenshot == nil, startScreen == .play, let first = app.currentPack {
-            // Resume where the player was in a pack given on the command line.
-            let index = app.continueIndex
-            if index > 0, first.playable.count > index { app.activate(.continueLevel) }
-        }
-        app.onSettingsChanged = { settings in try? settingsStore?.save(settings) }
-        app.version = BloqVersion.current
-        let options = WindowOptions(width: size.width, height: size.height, fullscreen: settings.fullscreen, headless: screenshot != nil)
-        let window: GameApp
-        do {
-            window = try GameApp(app: app, options: options)
-        } catch {
-            printError("bloq: \(error)")
-            throw ExitCode.failure
-        }
-        if let screenshot {
-            (screen ?? .play).prepare(app, window)
-            do {
-                try window.saveScreenshot(to: screenshot)
-            } catch {
-                printError("bloq: \(error)")
-                throw ExitCode.failure
-            }
-            return
-        }
-        if record != nil { window.startRecording() }
-        window.run()
-        app.leaveLevel()
-        var final = app.settings
-        if !final.fullscreen {
-            final.windowWidth = window.windowSize.width
-            final.windowHeight = window.windowSize.height
-        }
-        try? settingsStore?.save(final)
-        if let record, let script = window.recordedScript() {
-            do {
-                try script.text.write(toFile: record, atomically: true, encoding: .utf8)
-                let name = app.game?.levels.first?.name ?? "LEVEL.bloq"
-                printError(
-                    "bloq: recorded \(script.events.count - 1) events to \(record); replay with: bloq replay \(record) --level \(name)")
-            } catch {
-                printError("bloq: cannot write the recording to \(record): \(error.localizedDescription)")
-                throw ExitCode.failure
-            }
-        }
+        return packs
     }
 }
 
@@ -149,22 +166,20 @@ struct Play: ParsableCommand {
 enum ShotScreen: String, ExpressibleByArgument, CaseIterable {
     case title, levels, settings, help, play, cleared, preview, symbols, about
 
-    var screen: Screen {
-        switch self {
-        case .title, .help: .title
-        case .levels, .preview: .levels
-        case .settings: .settings
-        case .about: .about
-        case .play, .cleared, .symbols: .play
-        }
-    }
+    /// Whether the screen shows a board (the first level is opened for it).
+    var opensBoard: Bool { self == .play || self == .cleared || self == .symbols }
 
     /// Brings the app to the state this screen shows.
     func prepare(_ app: AppController, _ window: GameApp) {
         window.pumpEvents()
+        func settle(_ steps: Int) { for _ in 0..<steps { app.step(FixedStepClock.step) } }
         switch self {
+        case .title, .play, .about, .settings, .levels:
+            if self == .levels { app.showLevels() }
+            if self == .settings { app.showSettings() }
+            if self == .about { app.showAbout() }
         case .help:
-            app.handle(.key(KeyChord("F1")))
+            app.perform(.showHelp)
         case .symbols:
             app.settings.colorBlindSymbols = true
         case .cleared:
@@ -172,61 +187,15 @@ enum ShotScreen: String, ExpressibleByArgument, CaseIterable {
             guard let game = app.game, case .solved(let moves) = Solver().solve(game.scene.board).outcome else { return }
             for move in moves {
                 game.scene.perform(move)
-                for _ in 0..<120 where game.scene.hasMovesInFlight { app.step(GameApp.step) }
+                for _ in 0..<120 where game.scene.hasMovesInFlight { app.step(FixedStepClock.step) }
             }
-            for _ in 0..<(120 * 5) where !game.showsClearedOverlay { app.step(GameApp.step) }
-            for _ in 0..<54 { app.step(GameApp.step) }  // the confetti mid-flight
+            for _ in 0..<(120 * 5) where !game.showsClearedOverlay { app.step(FixedStepClock.step) }
+            settle(54)  // the confetti mid-flight
         case .preview:
-            guard let tile = app.buttons.first(where: { if case .tile(0) = $0.action { return true } else { return false } }) else {
-                return
-            }
+            app.showLevels()
+            guard let tile = app.top.controls.first(where: { $0.id == .tile(0) }) else { return }
             app.handle(.pointer(PointerEvent(pointer: .mouse, phase: .down, location: tile.rect.center, time: 0)))
-            for _ in 0..<96 { app.step(GameApp.step) }
-        default:
-            break
-        }
-    }
-}
-
-/// The player's progress during `bloq play`: loaded at start, saved on every clear, when
-/// leaving a level and on quit. Without a store (screenshots) it lives in memory only.
-final class PlayerProgress: ProgressBook {
-    let store: ProgressStore?
-    var progress = SavedProgress()
-
-    init(store: ProgressStore?) {
-        self.store = store
-        if let store {
-            let (loaded, warnings) = store.load()
-            for warning in warnings { printError("bloq: warning: \(warning)") }
-            progress = loaded
-        }
-    }
-
-    func bestStars(_ level: PlayableLevel) -> Int { progress.levels[level.level.board.identity]?.bestStars ?? 0 }
-
-    func unlocked(_ levels: [PlayableLevel]) -> [Bool] { progress.unlocked(levels.map(\.level.board.identity)) }
-
-    func resume(_ level: PlayableLevel) -> UnfinishedLine? {
-        progress.unfinished[level.level.board.identity]
-    }
-
-    func cleared(_ level: PlayableLevel, moves: Int, stars: Int, time: Double) {
-        progress.recordClear(level: level.level.board.identity, stars: stars, moves: moves, time: time)
-        save()
-    }
-
-    func leaving(_ level: PlayableLevel, line: UnfinishedLine?) {
-        progress.unfinished[level.level.board.identity] = line
-        save()
-    }
-
-    private func save() {
-        guard let store else { return }
-        do {
-            try store.save(progress)
-        } catch {
-            printError("bloq: warning: \(error); your progress since the last save is kept in memory only")
+            settle(96)
         }
     }
 }

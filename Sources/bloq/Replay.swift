@@ -12,16 +12,27 @@ struct Replay: ParsableCommand {
         discussion: """
             The script's events reach the game as live SDL events would (same translation, gestures, \
             animators and rules) on a fixed 1/120 s step, so the same script always gives the same result. \
-            Exit status: 0, 65 for an invalid level or script, 66 for a missing file.
+            With --level it plays that level alone; with --app it runs the whole game from the title screen, \
+            keeping progress and settings in --data DIR (a fresh temporary folder without it), never in the \
+            player's own files. Exit status: 0, 65 for an invalid level or script (or a line that cannot be \
+            carried out, such as a tap on a control that is not shown), 66 for a missing file.
             """)
 
     @Argument(help: ArgumentHelp("The input script.", valueName: "SCRIPT"))
     var script: String
 
-    @Option(help: ArgumentHelp("The level to play.", valueName: "FILE"))
-    var level: String
+    @Option(help: ArgumentHelp("The level to play (level mode).", valueName: "FILE"))
+    var level: String?
 
-    @Flag(help: "Print one JSON object: board, moves, cleared, log.")
+    @Flag(help: "Run the whole game from the title screen (app mode).")
+    var app = false
+
+    @Option(
+        help: ArgumentHelp(
+            "App mode: the folder for progress, settings and your packs (created if missing, kept afterwards).", valueName: "DIR"))
+    var data: String?
+
+    @Flag(help: "Print one JSON object of the final state.")
     var json = false
 
     @Option(help: ArgumentHelp("Also render the final frame to a PNG.", valueName: "OUT.png"))
@@ -30,7 +41,20 @@ struct Replay: ParsableCommand {
     @Option(help: ArgumentHelp("Window size in pixels, WIDTHxHEIGHT (overrides the script's).", valueName: "WxH"))
     var window: WindowSize?
 
+    func validate() throws {
+        if app == (level != nil) { throw ValidationError("give --level FILE (one level) or --app (the whole game)") }
+        if data != nil, !app { throw ValidationError("--data DIR goes with --app") }
+    }
+
     func run() throws {
+        let parsed = try loadScript()
+        let size = window ?? parsed.window.map { WindowSize(width: $0.width, height: $0.height) } ?? WindowSize(width: 800, height: 600)
+        let options = WindowOptions(width: size.width, height: size.height, headless: true)
+        if app {
+            try runApp(parsed, options: options)
+            return
+        }
+        guard let level else { throw ExitStatus.invalidData }
         let loaded = LevelFiles.load(path: level)
         let playable: Level
         switch loaded.result {
@@ -40,29 +64,9 @@ struct Replay: ParsableCommand {
             throw LevelFiles.exists(level) ? ExitStatus.invalidData : ExitStatus.missingInput
         }
         for warning in playable.warnings { printError(warning.description) }
-        guard let bytes = FileManager.default.contents(atPath: script) else {
-            printError("\(script):1: error: \(LevelFiles.exists(script) ? "cannot read the script" : "no such file")")
-            throw LevelFiles.exists(script) ? ExitStatus.invalidData : ExitStatus.missingInput
-        }
-        let parsed: InputScript
-        switch InputScript.parse([UInt8](bytes), name: script) {
-        case .success(let value): parsed = value
-        case .failure(let error):
-            printError(error.description)
-            throw ExitStatus.invalidData
-        }
-        let size = window ?? parsed.window.map { WindowSize(width: $0.width, height: $0.height) } ?? WindowSize(width: 800, height: 600)
-        let app: GameApp
-        do {
-            app = try GameApp(
-                level: PlayableLevel(name: level, level: playable),
-                options: WindowOptions(width: size.width, height: size.height, headless: true))
-        } catch {
-            printError("bloq: \(error)")
-            throw ExitCode.failure
-        }
-        app.replay(parsed)
-        guard let session = app.game?.scene.session else { throw ExitStatus.invalidData }
+        let game = try open { try GameApp(level: PlayableLevel(name: level, level: playable), options: options) }
+        try play(parsed, on: game)
+        guard let session = game.game?.scene.session else { throw ExitStatus.invalidData }
         if json {
             print(
                 "{\"board\": \(JSON.board(session.board)), \"moves\": \(session.moves), \"cleared\": \(session.isCleared), \"log\": \(JSON.moves(session.log))}"
@@ -74,14 +78,114 @@ struct Replay: ParsableCommand {
             print("cleared: \(session.isCleared ? "yes" : "no")")
             print("log: \(session.log.isEmpty ? "(none)" : session.log.map(Self.describe).joined(separator: ", "))")
         }
-        if let screenshot {
-            do {
-                try app.saveScreenshot(to: screenshot)
-            } catch {
-                printError("bloq: \(error)")
-                throw ExitCode.failure
-            }
+        try saveScreenshot(game)
+    }
+
+    /// The whole game, from the title screen, with its own folder for the player's files.
+    private func runApp(_ parsed: InputScript, options: WindowOptions) throws {
+        let folder = data ?? FileManager.default.temporaryDirectory.appendingPathComponent("bloq-replay-\(UUID().uuidString)").path
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            printError("\(folder): error: cannot create the data folder: \(error.localizedDescription)")
+            throw ExitStatus.cannotCreate
         }
+        defer { if data == nil { try? FileManager.default.removeItem(atPath: folder) } }
+        let folders = PlayerFolders.single(folder)
+        let dataRoot: String
+        do {
+            dataRoot = try DataLocator(explicit: nil).locate()
+        } catch {
+            printError("bloq: \(error)")
+            throw ExitStatus.missingInput
+        }
+        let packs = (LevelCatalog.shippedPacks(dataFolder: dataRoot) + LevelCatalog.playerPacks(folders)).filter { !$0.items.isEmpty }
+        let settingsStore = SettingsStore(folder: folders.config)
+        let settings = settingsStore.load()
+        if let warning = settings.warning { printError("bloq: warning: \(warning)") }
+        let progress = folders.progress()
+        for warning in progress.warnings { printError("bloq: warning: \(warning)") }
+        let shell = AppController(
+            packs: packs, settings: settings.settings, viewport: Size(width: Double(options.width), height: Double(options.height)),
+            progress: progress.ledger, solverMode: .deterministic,
+            startNotice: ([settings.warning].compactMap { $0 } + progress.warnings).first)
+        shell.version = BloqVersion.current
+        shell.settingsPath = settingsStore.path
+        shell.onSettingsChanged = { try? settingsStore.save($0) }
+        let game = try open { try GameApp(app: shell, options: options) }
+        try play(parsed, on: game)
+        // The end of the script is the player quitting: what the game saves then is saved.
+        let screen = shell.top.kind
+        let controls = shell.top.controls
+        if !shell.wantsQuit { shell.quit() }
+        let path = shell.game.map { relativePath($0.level.name, roots: [dataRoot, folder]) }
+        if json {
+            print(JSON.app(shell, screen: screen, controls: controls, levelPath: path))
+        } else {
+            print("screen: \(screen.rawValue)")
+            if let path { print("level: \(path)") }
+            if let session = shell.game?.scene.session {
+                print("board:")
+                for line in session.board.lines { print("  \(line)") }
+                print("moves: \(session.moves)")
+            }
+            print("controls: \(controls.map(\.label).joined(separator: ", "))")
+            let totals = progress.ledger.totals
+            print("progress: \(totals.cleared) cleared, \(totals.stars) stars")
+        }
+        try saveScreenshot(game)
+    }
+
+    private func loadScript() throws -> InputScript {
+        guard let bytes = FileManager.default.contents(atPath: script) else {
+            printError("\(script):1: error: \(LevelFiles.exists(script) ? "cannot read the script" : "no such file")")
+            throw LevelFiles.exists(script) ? ExitStatus.invalidData : ExitStatus.missingInput
+        }
+        switch InputScript.parse([UInt8](bytes), name: script) {
+        case .success(let value): return value
+        case .failure(let error):
+            printError(error.description)
+            throw ExitStatus.invalidData
+        }
+    }
+
+    private func open(_ make: () throws -> GameApp) throws -> GameApp {
+        do {
+            return try make()
+        } catch {
+            printError("bloq: \(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    private func play(_ parsed: InputScript, on game: GameApp) throws {
+        do {
+            try game.replay(parsed)
+        } catch let error as ReplayError {
+            printError("\(script):\(error.line): error: \(error.message)")
+            throw ExitStatus.invalidData
+        }
+    }
+
+    private func saveScreenshot(_ game: GameApp) throws {
+        guard let screenshot else { return }
+        do {
+            try game.saveScreenshot(to: screenshot)
+        } catch {
+            printError("bloq: \(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    /// `path` relative to the first of `roots` it lies in.
+    func relativePath(_ path: String, roots: [String]) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        for root in roots {
+            let base = URL(fileURLWithPath: root).standardizedFileURL.path
+            let prefix = base.hasSuffix("/") ? base : base + "/"
+            if absolute.hasPrefix(prefix) { return String(absolute.dropFirst(prefix.count)) }
+        }
+        return path
     }
 
     static func describe(_ move: Move) -> String { "row \(move.from.row) col \(move.from.column) \(move.direction.rawValue)" }

@@ -3,221 +3,284 @@ import BloqGame
 import BloqPlay
 import Testing
 
-/// A progress book in memory: levels listed in `cleared` are cleared with 3 stars.
-final class MemoryBook: ProgressBook {
-    var cleared: Set<String> = []
-    var saved: [String: UnfinishedLine] = [:]
-    func bestStars(_ level: PlayableLevel) -> Int { cleared.contains(level.name) ? 3 : 0 }
-    func unlocked(_ levels: [PlayableLevel]) -> [Bool] {
-        var open = levels.indices.map { $0 == 0 }
-        for (index, level) in levels.enumerated() where cleared.contains(level.name) {
-            for next in index...min(index + 2, levels.count - 1) { open[next] = true }
-        }
-        return open
-    }
-    func resume(_ level: PlayableLevel) -> UnfinishedLine? { saved[level.name] }
-    func cleared(_ level: PlayableLevel, moves: Int, stars: Int, time: Double) { cleared.insert(level.name) }
-    func leaving(_ level: PlayableLevel, line: UnfinishedLine?) { saved[level.name] = line }
-}
-
-private func pack(_ count: Int, broken: Bool = false) -> PackEntry {
+/// A pack of `count` one-move levels ("R.R" pushed right clears it, par 1), each a
+/// different board so each has its own identity; a broken level second when asked.
+func testPack(_ count: Int, broken: Bool = false, title: String = "Test") -> PackEntry {
     var items: [PackEntry.Item] = (0..<count).map { index in
-        let board = Board(["R.R", "..."]) ?? Board(["R.", ".R"])!
-        return .playable(PlayableLevel(name: "level\(index)", level: Level(title: "L\(index)", par: 1, board: board)))
+        // Rows of holes below make every board distinct.
+        let rows = ["R.R", "..."] + Array(repeating: "...", count: index % 13) + (index >= 13 ? ["..B", "B.."] : [])
+        let board = Board(rows) ?? Board(["R.R", "..."])!
+        return .playable(PlayableLevel(name: "\(title)/level\(index).bloq", level: Level(title: "L\(index)", par: 1, board: board)))
     }
     if broken { items.insert(.broken(name: "bad.bloq", error: "line 3: unknown cell 'x'"), at: 1) }
-    return PackEntry(title: "Test", items: items)
+    return PackEntry(title: title, items: items)
 }
 
-private func app(_ packs: [PackEntry] = [pack(30)], book: ProgressBook? = nil) -> AppController {
-    let app = AppController(packs: packs, viewport: Size(width: 800, height: 600), progress: book)
+/// An app on 800x600 with 40-pixel buttons.
+func testApp(_ packs: [PackEntry] = [testPack(30)], progress: ProgressBook? = ProgressLedger(), singleLevel: Bool = false) -> AppController
+{
+    let app = AppController(packs: packs, viewport: Size(width: 800, height: 600), progress: progress, singleLevel: singleLevel)
     app.minimumButtonSize = 40
     return app
 }
 
-private func run(_ app: AppController, _ seconds: Double) {
+func run(_ app: AppController, _ seconds: Double) {
     for _ in 0..<Int((seconds * 120).rounded()) { app.step(1.0 / 120) }
 }
 
-private func click(_ app: AppController, _ action: ButtonAction, time: Double = 0) {
-    guard let button = app.buttons.first(where: { $0.action == action }) else {
-        Issue.record("no button \(action) on \(app.screen)")
-        return
+/// A simulated pointer that remembers its clock.
+final class Pointer {
+    let app: AppController
+    let id: PointerID
+    var time = 0.0
+
+    init(_ app: AppController, _ id: PointerID = .mouse) {
+        self.app = app
+        self.id = id
     }
-    app.handle(.pointer(PointerEvent(pointer: .mouse, phase: .down, location: button.rect.center, time: time)))
-    app.handle(.pointer(PointerEvent(pointer: .mouse, phase: .up, location: button.rect.center, time: time + 0.05)))
+
+    func send(_ phase: PointerEvent.Phase, _ location: Point) {
+        app.handle(.pointer(PointerEvent(pointer: id, phase: phase, location: location, time: time)))
+    }
+
+    func down(_ location: Point) { send(.down, location) }
+    func move(_ location: Point) { send(.moved, location) }
+    func up(_ location: Point) { send(.up, location) }
+
+    /// Presses and releases at the centre of the control `id` (which must be shown).
+    func tap(_ control: ControlID, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let hit = app.top.controls.first(where: { $0.id == control }) else {
+            Issue.record("no control \(control) on the \(app.top.kind) screen", sourceLocation: sourceLocation)
+            return
+        }
+        down(hit.rect.center)
+        time += 0.05
+        up(hit.rect.center)
+        time += 0.05
+    }
+
+    /// Presses and releases at a point.
+    func tap(at location: Point) {
+        down(location)
+        time += 0.05
+        up(location)
+        time += 0.05
+    }
 }
 
-@Suite("App controller: screens, focus, previews, transitions")
+func key(_ app: AppController, _ name: String) {
+    app.handle(.key(KeyChord(parsing: name) ?? KeyChord(name)))
+}
+
+func control(_ app: AppController, _ id: ControlID) -> Control? { app.top.controls.first { $0.id == id } }
+
+/// Clears the open level (a one-move test level) by the keyboard and lets it settle.
+func clearOpenLevel(_ app: AppController) {
+    key(app, "Shift+Right")
+    run(app, 1.5)
+}
+
+@Suite("App shell: navigation, focus, previews, transitions")
 struct AppControllerTests {
     @Test("title → levels → play and back again with Escape; Escape on the title quits")
     func navigation() {
-        let app = app()
-        #expect(app.screen == .title)
-        click(app, .levels)
-        #expect(app.screen == .levels)
-        click(app, .tile(0))
-        #expect(app.screen == .play && app.game?.index == 0)
-        app.handle(.key(KeyChord("Escape")))
-        #expect(app.screen == .levels)
-        app.handle(.key(KeyChord("Escape")))
-        #expect(app.screen == .title && !app.wantsQuit)
-        app.handle(.key(KeyChord("Escape")))
+        let app = testApp()
+        let mouse = Pointer(app)
+        #expect(app.top.kind == .title)
+        mouse.tap(.levels)
+        #expect(app.top.kind == .levels)
+        mouse.tap(.tile(0))
+        #expect(app.top.kind == .play && app.playScreen?.levelIndex == 0)
+        key(app, "Escape")
+        #expect(app.top.kind == .levels)
+        key(app, "Escape")
+        #expect(app.top.kind == .title && !app.wantsQuit)
+        key(app, "Escape")
         #expect(app.wantsQuit)
     }
 
     @Test("every screen is reachable by keyboard: arrows move the focus, Enter chooses")
     func keyboard() {
-        let app = app()
-        app.handle(.key(KeyChord("Down")))
-        #expect(app.focus == .play)
-        app.handle(.key(KeyChord("Down")))
-        #expect(app.focus == .levels)
-        app.handle(.key(KeyChord("Return")))
-        #expect(app.screen == .levels)
-        app.handle(.key(KeyChord("Right")))
-        #expect(app.focus == .tile(0))
-        app.handle(.key(KeyChord("Right")))
-        #expect(app.focus == .tile(1))
-        app.handle(.key(KeyChord("Down")))
-        #expect(app.focus == .tile(6))
-        app.handle(.key(KeyChord("Return")))
-        #expect(app.screen == .play && app.game?.index == 6)
+        let app = testApp()
+        key(app, "Down")
+        #expect(app.top.focus == .levels)
+        key(app, "Return")
+        #expect(app.top.kind == .levels)
+        key(app, "Right")
+        #expect(app.top.focus == .tile(0))
+        key(app, "Right")
+        #expect(app.top.focus == .tile(1), "locked tiles take the focus too")
+        key(app, "Return")
+        #expect(app.top.kind == .levels, "a locked level does not open")
+        #expect((app.root as? LevelListScreen)?.notice?.contains("locked") == true, "it says why")
+        key(app, "Left")
+        key(app, "Return")
+        #expect(app.top.kind == .play && app.playScreen?.levelIndex == 0)
+    }
+
+    @Test("Enter on the title plays at once: the focus starts on Play")
+    func enterOnTitle() {
+        let app = testApp()
+        #expect(app.top.focus == .play && !app.showsFocus, "focused, but no ring until a key is used")
+        key(app, "Return")
+        #expect(app.top.kind == .play)
     }
 
     @Test("the level list pages 20 at a time, shows locks, and reports broken levels instead of hiding them")
     func levelList() {
-        let book = MemoryBook()
-        let app = app([pack(30, broken: true)], book: book)
-        click(app, .levels)
-        #expect(app.buttons.filter { if case .tile = $0.action { return true } else { return false } }.count == 20)
-        #expect(app.buttons.first { $0.action == .tile(0) }?.isEnabled == true)
-        #expect(app.buttons.first { $0.action == .tile(2) }?.isEnabled == false, "locked until an earlier level is cleared")
-        click(app, .tile(1))
-        #expect(app.screen == .levels)
-        #expect(app.notice?.contains("bad.bloq: line 3: unknown cell 'x'") == true)
-        click(app, .nextPage)
-        #expect(app.page == 1)
-        #expect(app.buttons.contains { $0.action == .tile(20) })
-        #expect(app.buttons.first { $0.action == .nextPage }?.isEnabled == false)
+        let app = testApp([testPack(30, broken: true)])
+        let mouse = Pointer(app)
+        mouse.tap(.levels)
+        #expect(app.top.controls.filter { if case .tile = $0.id { return true } else { return false } }.count == 20)
+        #expect(control(app, .tile(0))?.isEnabled == true)
+        #expect(control(app, .tile(2))?.isEnabled == false, "locked until an earlier level is cleared")
+        mouse.tap(.tile(1))
+        let list = app.root as? LevelListScreen
+        #expect(app.top.kind == .levels)
+        #expect(list?.notice?.contains("bad.bloq: line 3: unknown cell 'x'") == true)
+        mouse.tap(.nextPage)
+        #expect(list?.page == 1)
+        #expect(control(app, .tile(20)) != nil)
+        #expect(control(app, .nextPage)?.isEnabled == false)
     }
 
-    @Test("Continue opens the first level not yet cleared")
-    func continueLevel() {
-        let book = MemoryBook()
-        book.cleared = ["level0", "level1"]
-        let app = app([pack(10)], book: book)
-        click(app, .play)
-        #expect(app.screen == .play && app.game?.index == 2)
+    @Test("a locked level shakes when pressed and says which level opens it")
+    func lockedFeedback() {
+        let app = testApp()
+        let mouse = Pointer(app)
+        mouse.tap(.levels)
+        guard let locked = control(app, .tile(2)), let list = app.root as? LevelListScreen else {
+            Issue.record("no level list")
+            return
+        }
+        #expect(!locked.isEnabled)
+        mouse.tap(at: locked.rect.center)
+        #expect(app.top.kind == .levels)
+        #expect(list.notice == "Level 3 is locked: clear level 1 to open it")
+        run(app, 0.1)
+        #expect(list.shake?.tile == 2 && abs(list.shake?.offset ?? 0) > 0, "the tile shakes")
+        run(app, 0.5)
+        #expect(list.shake == nil)
+        #expect(app.takeSounds().contains(.bump))
     }
 
     @Test("press and hold grows a preview, clamped short of open while held; held to the end it opens")
     func previewHeld() {
-        let app = app()
-        click(app, .levels)
-        guard let tile = app.buttons.first(where: { $0.action == .tile(0) }) else { return }
-        app.handle(.pointer(PointerEvent(pointer: .mouse, phase: .down, location: tile.rect.center, time: 0)))
+        let app = testApp()
+        let mouse = Pointer(app)
+        mouse.tap(.levels)
+        guard let tile = control(app, .tile(0)), let list = app.root as? LevelListScreen else { return }
+        mouse.down(tile.rect.center)
         run(app, 0.3)
-        let halfway = app.preview?.fraction ?? 0
+        let halfway = list.preview?.fraction ?? 0
         #expect(halfway > 0.2 && halfway < 0.99)
         run(app, 0.2)
-        #expect((app.preview?.fraction ?? 1) <= 0.99 && app.preview?.isOpen == false)
+        #expect((list.preview?.fraction ?? 1) <= 0.99 && list.preview?.isOpen == false)
         run(app, 0.5)
-        #expect(app.preview?.isOpen == true)
-        app.handle(.pointer(PointerEvent(pointer: .mouse, phase: .up, location: tile.rect.center, time: 1)))
-        #expect(app.screen == .levels, "releasing after it opened does not play")
-        click(app, .previewPlay, time: 2)
-        #expect(app.screen == .play && app.game?.index == 0)
+        #expect(list.preview?.isOpen == true)
+        mouse.time = 1
+        mouse.up(tile.rect.center)
+        #expect(app.top.kind == .levels, "releasing after it opened does not play")
+        mouse.tap(.previewPlay)
+        #expect(app.top.kind == .play && app.playScreen?.levelIndex == 0)
     }
 
     @Test("lifting early shrinks the preview back; a quick tap plays the level")
     func previewLifted() {
-        let app = app()
-        click(app, .levels)
-        guard let tile = app.buttons.first(where: { $0.action == .tile(0) }) else { return }
-        app.handle(.pointer(PointerEvent(pointer: .mouse, phase: .down, location: tile.rect.center, time: 0)))
+        let app = testApp()
+        let mouse = Pointer(app)
+        mouse.tap(.levels)
+        guard let tile = control(app, .tile(0)), let list = app.root as? LevelListScreen else { return }
+        mouse.down(tile.rect.center)
         run(app, 0.3)
-        app.handle(.pointer(PointerEvent(pointer: .mouse, phase: .up, location: tile.rect.center, time: 0.3)))
-        #expect(app.preview != nil)
+        mouse.time = 0.3
+        mouse.up(tile.rect.center)
+        #expect(list.preview != nil)
         run(app, 1)
-        #expect(app.preview == nil && app.screen == .levels)
-        click(app, .tile(0), time: 2)
-        #expect(app.screen == .play)
+        #expect(list.preview == nil && app.top.kind == .levels)
+        mouse.tap(.tile(0))
+        #expect(app.top.kind == .play)
     }
 
     @Test("a pan from the left edge drags the play screen away; released back, it stays")
     func edgePan() {
-        let app = app()
-        click(app, .levels)
-        click(app, .tile(0))
+        let app = testApp()
+        let mouse = Pointer(app)
+        mouse.tap(.levels)
+        mouse.tap(.tile(0))
         func pan(to x: Double, release: Double, at time: Double) {
-            app.handle(.pointer(PointerEvent(pointer: .finger(1), phase: .down, location: Point(x: 3, y: 300), time: time)))
+            let finger = Pointer(app, .finger(1))
+            finger.time = time
+            finger.down(Point(x: 3, y: 300))
             for step in 1...10 {
-                app.handle(
-                    .pointer(
-                        PointerEvent(
-                            pointer: .finger(1), phase: .moved, location: Point(x: 3 + (x - 3) * Double(step) / 10, y: 300),
-                            time: time + Double(step) * 0.02)))
+                finger.time = time + Double(step) * 0.02
+                finger.move(Point(x: 3 + (x - 3) * Double(step) / 10, y: 300))
             }
-            #expect(abs((app.edgePanPercent ?? 0) - (x - 3) / 800) < 1e-9)
+            #expect(abs((app.playScreen?.edgePanPercent ?? 0) - (x - 3) / 800) < 1e-9)
             // A flick over the last 60 ms toward `release`.
             for step in 1...3 {
-                let at = x + (release - x) * Double(step) / 3
-                app.handle(
-                    .pointer(
-                        PointerEvent(
-                            pointer: .finger(1), phase: .moved, location: Point(x: at, y: 300), time: time + 0.2 + Double(step) * 0.02)))
+                finger.time = time + 0.2 + Double(step) * 0.02
+                finger.move(Point(x: x + (release - x) * Double(step) / 3, y: 300))
             }
-            app.handle(.pointer(PointerEvent(pointer: .finger(1), phase: .up, location: Point(x: release, y: 300), time: time + 0.27)))
+            finger.time = time + 0.27
+            finger.up(Point(x: release, y: 300))
             run(app, 1)
         }
         pan(to: 500, release: 400, at: 0)  // flicked back: cancelled
-        #expect(app.screen == .play && app.edgePanPercent == nil)
+        #expect(app.top.kind == .play && app.playScreen?.edgePanPercent == nil)
         pan(to: 300, release: 360, at: 5)  // flicked on: finished
-        #expect(app.screen == .levels)
+        #expect(app.top.kind == .levels)
     }
 
-    @Test("settings toggle and report the change; sounds follow the setting")
+    @Test("settings toggle and report the change; sounds follow the setting; the screen says where they are saved")
     func settings() {
-        let app = app()
+        let app = testApp()
+        app.settingsPath = "/somewhere/else/bloq/settings.json"
         var changes: [Settings] = []
         app.onSettingsChanged = { changes.append($0) }
-        click(app, .settings)
-        click(app, .toggle(.colorBlindSymbols))
-        click(app, .toggle(.sound))
+        let mouse = Pointer(app)
+        mouse.tap(.settings)
+        #expect((app.root as? SettingsScreen)?.savedIn == "/somewhere/else/bloq/settings.json")
+        mouse.tap(.toggle(.colorBlindSymbols))
+        mouse.tap(.toggle(.sound))
         #expect(changes.count == 2 && app.settings.colorBlindSymbols && !app.settings.sound)
         #expect(app.takeSounds().isEmpty, "no sound when sound is off")
-        click(app, .toggle(.sound))
+        mouse.tap(.toggle(.sound))
         #expect(app.takeSounds() == [.click])
+        key(app, "F11")
+        #expect(app.settings.fullscreen, "F11 comes from the command table")
     }
 
     @Test("a clear bursts confetti, fewer pieces with reduced motion")
     func confetti() {
         for reduced in [false, true] {
-            let app = app()
+            let app = testApp()
             app.settings.reducedMotion = reduced
-            click(app, .levels)
-            click(app, .tile(0))
-            app.game?.scene.perform(Move(row: 0, column: 0, direction: .right))
+            let mouse = Pointer(app)
+            mouse.tap(.levels)
+            mouse.tap(.tile(0))
+            key(app, "Shift+Right")
             run(app, 0.5)
-            let pieces = app.confetti.map { $0.burst.pieces(at: $0.time).count } ?? 0
+            let overlay = app.playScreen?.overlay
+            let pieces = overlay?.confetti.map { $0.pieces(at: overlay?.confettiTime ?? 0).count } ?? 0
             #expect(pieces == (reduced ? 24 : 140))
             #expect(app.takeSounds().contains(.clear))
         }
     }
 
-    @Test("every button is at least the minimum size, at any window size")
-    func buttonSizes() {
+    @Test("every control is at least the minimum size, at any window size")
+    func controlSizes() {
         for viewport in [Size(width: 320, height: 480), Size(width: 800, height: 600), Size(width: 2560, height: 1440)] {
-            let app = app()
+            let app = testApp()
             app.minimumButtonSize = 48
             app.handle(.resized(viewport))
-            for screen in [ButtonAction.levels, .settings] {
-                click(app, screen)
-                for button in app.buttons {
-                    #expect(min(button.rect.width, button.rect.height) >= 48 * 0.85, "\(button.action) at \(viewport)")
+            let mouse = Pointer(app)
+            for screen in [ControlID.levels, .settings] {
+                mouse.tap(screen)
+                for control in app.top.controls {
+                    #expect(min(control.rect.width, control.rect.height) >= 48 * 0.85, "\(control.id) at \(viewport)")
                 }
-                app.handle(.key(KeyChord("Escape")))
+                key(app, "Escape")
             }
         }
     }

@@ -10,7 +10,7 @@ import Testing
 private func controller(_ lines: String..., par: Int? = nil) -> GameController? {
     guard let board = Board(lines) else { return nil }
     let level = Level(title: "t", par: par, board: board)
-    return GameController(levels: [PlayableLevel(name: "t", level: level)], viewport: Size(width: 800, height: 600))
+    return GameController(level: PlayableLevel(name: "t", level: level), viewport: Size(width: 800, height: 600))
 }
 
 private func run(_ game: GameController, seconds: Double) {
@@ -80,12 +80,31 @@ struct GameControllerTests {
         #expect(game.starsInReach == 1)  // 2 made + at least 2 to go = 4
     }
 
+    @Test("redoing the winning move clears again with the same stars, and reports the clear again")
+    func redoWinningMove() throws {
+        let game = try #require(controller("R.R", "...", par: 1))
+        var clears: [Int] = []
+        game.onCleared = { stars, _, _ in clears.append(stars) }
+        game.perform(.pushAtCursor(.right))
+        run(game, seconds: 1)
+        #expect(game.earnedStars == 3 && game.showsClearedOverlay && clears == [3])
+        game.perform(.undo)
+        run(game, seconds: 1)
+        #expect(game.earnedStars == nil && !game.scene.session.isCleared)
+        game.perform(.redo)
+        run(game, seconds: 1)
+        #expect(game.scene.session.isCleared && game.showsClearedOverlay)
+        #expect(game.earnedStars == 3, "the overlay's stars come from the session and the scorer")
+        #expect(game.starsInReach == 3)
+        #expect(clears == [3, 3], "the redone clear is a clear")
+    }
+
     @Test("a saved line is resumed when the level opens")
     func resume() throws {
         let board = try #require(Board(["R..R", "....", "B..B"]))
         let level = PlayableLevel(name: "t", level: Level(title: "t", board: board))
         let saved = UnfinishedLine(log: [Move(row: 0, column: 0, direction: .down)], playTime: 12, usedHint: true)
-        let game = try #require(GameController(levels: [level], viewport: Size(width: 800, height: 600), resume: { _ in saved }))
+        let game = GameController(level: level, viewport: Size(width: 800, height: 600), resume: saved)
         #expect(game.scene.session.log == saved.log)
         #expect(game.playTime == 12 && game.usedHint)
         #expect(game.unfinishedLine == saved)
@@ -97,10 +116,9 @@ struct BackgroundSolverTests {
     @Test("in live play a hint is solved on a background thread and still arrives as ghosts")
     func backgroundHint() throws {
         let board = try #require(Board(["RBRB", "BRBR", "RB.G", "GOGO"]))
-        let game = try #require(
-            GameController(
-                levels: [PlayableLevel(name: "t", level: Level(title: "t", board: board))], viewport: Size(width: 800, height: 600),
-                solverMode: .background))
+        let game = GameController(
+            level: PlayableLevel(name: "t", level: Level(title: "t", board: board)), viewport: Size(width: 800, height: 600),
+            solverMode: .background)
         game.perform(.hint)
         // The answer is delivered on a step once the thread has it (never before 12 steps).
         var steps = 0

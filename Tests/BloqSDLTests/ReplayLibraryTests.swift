@@ -48,7 +48,7 @@ extension SDLSuite {
         static func replay(_ script: InputScript, level: Level) throws -> GameApp {
             let app = try GameApp(
                 level: PlayableLevel(name: "test", level: level), options: WindowOptions(width: 800, height: 600, headless: true))
-            app.replay(script)
+            try app.replay(script)
             return app
         }
 

@@ -1,0 +1,86 @@
+/// The fixed-step schedule live play and replays share (Glenn Fiedler's "Fix your
+/// timestep"): step k happens at k/120 s of simulated time, and an event is delivered
+/// before the first step at or after its time, so a recorded game replays exactly.
+///
+/// The clock never reads time itself: live play hands it the platform's timestamps (in
+/// milliseconds), replays and tests their own. Like SwiftNIO's embedded loop, one
+/// scheduler runs from either clock.
+public struct FixedStepClock: Sendable {
+    /// The simulation's step in seconds.
+    public static let step = 1.0 / 120
+    /// A frame longer than this (a stall, a debugger) is cut short so the loop cannot
+    /// spiral; the simulated clock skips the rest.
+    public static let maximumFrameTime = 0.25
+
+    /// Steps taken: the simulated time is `steps × step`.
+    public private(set) var steps = 0
+    /// The platform time (ms) at simulated time 0; it moves forward when time is skipped.
+    public private(set) var origin: Double
+
+    public init(origin: Double = 0) { self.origin = origin }
+
+    /// The simulated time in milliseconds.
+    public var now: Double { Double(steps) * FixedStepClock.step * 1000 }
+
+    /// A platform timestamp (ms) as simulated time (ms).
+    public func simulated(_ platformTime: Double) -> Double { platformTime - origin }
+
+    /// Jumps to platform time `platformTime` without stepping (nothing moves while the
+    /// loop sleeps for input). Returns the seconds skipped.
+    @discardableResult
+    public mutating func skip(toPlatform platformTime: Double) -> Double {
+        let target = Int((simulated(platformTime) / 1000 / FixedStepClock.step).rounded(.down))
+        guard target > steps else { return 0 }
+        let skipped = Double(target - steps) * FixedStepClock.step
+        steps = target
+        return skipped
+    }
+
+    /// Takes every step due by platform time `platformTime`, delivering `events` (with
+    /// their platform times, in order) before the first step at or after each one's time;
+    /// events later than the last step are delivered after it (nothing happens between
+    /// steps, so that is the same). A frame longer than `maximumFrameTime` is cut short:
+    /// the clock skips the rest, and the events in it arrive at the frame's end.
+    public mutating func advance<Event>(
+        toPlatform platformTime: Double, delivering events: [(Event, Double)], deliver: (Event, Double) -> Void, step: () -> Void
+    ) {
+        var until = simulated(platformTime)
+        let times = events.map { simulated($0.1) }
+        let behind = until - now
+        if behind > FixedStepClock.maximumFrameTime * 1000 {
+            let skipped = behind - FixedStepClock.maximumFrameTime * 1000
+            origin += skipped
+            until -= skipped
+        }
+        run(until: until, events: zip(events, times).map { ($0.0.0, min($0.1, until)) }, deliver, step)
+    }
+
+    /// One frame of `seconds` for tests: `events` arrive now, then the steps run.
+    public mutating func advance<Event>(
+        bySeconds seconds: Double, delivering events: [Event], deliver: (Event, Double) -> Void, step: () -> Void
+    ) {
+        let start = now
+        run(until: start + max(seconds, 0) * 1000 - 1e-6, events: events.map { ($0, start) }, deliver, step)
+    }
+
+    /// Takes one step (replays step one at a time).
+    public mutating func tick(_ step: () -> Void) {
+        step()
+        steps += 1
+    }
+
+    private mutating func run<Event>(until: Double, events: [(Event, Double)], _ deliver: (Event, Double) -> Void, _ step: () -> Void) {
+        var next = 0
+        while now <= until {
+            while next < events.count, events[next].1 <= now {
+                deliver(events[next].0, events[next].1)
+                next += 1
+            }
+            tick(step)
+        }
+        while next < events.count {
+            deliver(events[next].0, events[next].1)
+            next += 1
+        }
+    }
+}

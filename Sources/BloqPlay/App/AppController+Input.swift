@@ -1,0 +1,65 @@
+import BloqEngine
+import BloqGame
+
+/// Input routing: pointers to their one owner, keys and gamepad buttons through the
+/// command table, then to the screen on top or the shell's defaults.
+extension AppController {
+    /// Handles one input event.
+    public func handle(_ input: InputEvent) {
+        switch input {
+        case .resized(let size):
+            resize(size)
+        case .focusLost:
+            router.cancelAll()
+        case .key(let chord):
+            showsFocus = true
+            if let command = commands.command(for: chord, in: top.commandContexts) { perform(command) }
+        case .gamepad(let press):
+            showsFocus = true
+            if let command = commands.command(for: press, in: top.commandContexts) { perform(command) }
+        case .pointer(let event):
+            if event.phase == .down { showsFocus = false }
+            router.route(event) { self.owner(for: event) }
+        }
+    }
+
+    /// Who owns a new press: the front-most enabled control of the screen on top under it,
+    /// else the screen's gesture there, else nobody.
+    func owner(for event: PointerEvent) -> (any PointerOwner)? {
+        let screen = top
+        if let hit = screen.controls.first(where: { $0.rect.contains(event.location) }), hit.isEnabled {
+            if let special = screen.pressOwner(for: hit, event: event) { return special }
+            let activate = { [weak self, weak screen] (id: ControlID) in
+                guard let self, let screen, screen === self.top else { return }
+                self.play(.click)
+                screen.activate(id)
+            }
+            return ControlPress(hit.id, controls: { [weak screen] in screen?.controls ?? [] }, activate: activate)
+        }
+        return screen.gestureOwner(for: event)
+    }
+
+    /// Carries out a command: the screen on top first, then the shell's defaults.
+    public func perform(_ command: Command) {
+        let screen = top
+        if screen.perform(command) { return }
+        switch command {
+        case .moveFocus(let direction):
+            screen.focus = FocusNavigation.move(from: screen.focus, direction, among: screen.controls)
+        case .focusNext, .focusPrevious:
+            screen.focus = FocusNavigation.cycle(from: screen.focus, forward: command == .focusNext, among: screen.controls)
+        case .activateFocus:
+            // A focusable control that is not enabled (a locked tile) is still told, so it
+            // can say why it does nothing.
+            if let focus = screen.focus, screen.controls.contains(where: { $0.id == focus && $0.isFocusable }) {
+                play(.click)
+                screen.activate(focus)
+            }
+        case .showHelp: showHelp()
+        case .dismiss: dismissHelp()
+        case .toggleFullscreen: settings.fullscreen.toggle()
+        case .back: back()
+        case .nextPage, .previousPage, .play: break
+        }
+    }
+}

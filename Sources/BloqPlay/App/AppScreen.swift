@@ -1,0 +1,48 @@
+import BloqEngine
+
+/// The screens of the game, as whole-app replays report them.
+public enum ScreenKind: String, Sendable, CaseIterable {
+    case title, levels, play, settings, about, help
+}
+
+/// One screen of the game: it owns its layout, its controls and what its commands do.
+/// The shell routes pointers to it (its controls, then its gestures) and keys through the
+/// command table in the contexts it names; a painter in the platform draws it.
+public protocol AppScreen: AnyObject {
+    var kind: ScreenKind { get }
+    /// What a press would hit now, front-most first: the router hit-tests these, painters
+    /// draw them, replays find them by label. A control hidden or covered is not listed.
+    var controls: [Control] { get }
+    /// The control the keyboard or gamepad focus is on.
+    var focus: ControlID? { get set }
+    /// The command table's contexts for this screen now, most specific first.
+    var commandContexts: [CommandContext] { get }
+    /// Does what a control does (clicked, tapped or chosen with the focus).
+    func activate(_ id: ControlID)
+    /// Carries out a command; false when the screen leaves it to the shell's defaults
+    /// (focus movement, help, fullscreen, back).
+    func perform(_ command: Command) -> Bool
+    /// The owner of a press on one of its enabled controls, when it is more than a
+    /// button (a level tile grows a preview while held); nil: a plain `ControlPress`.
+    func pressOwner(for control: Control, event: PointerEvent) -> (any PointerOwner)?
+    /// The owner of a press that hit no enabled control (a gesture, the board), or nil.
+    func gestureOwner(for event: PointerEvent) -> (any PointerOwner)?
+    /// Advances the screen's own animations and logic by one simulation step.
+    func step(_ seconds: Double)
+    /// Whether anything on the screen moves with time.
+    var isAnimating: Bool { get }
+    /// The viewport or the button size changed.
+    func layoutChanged()
+    /// The screen is about to be replaced: save what must be saved.
+    func willLeave()
+}
+
+extension AppScreen {
+    public func pressOwner(for control: Control, event: PointerEvent) -> (any PointerOwner)? { nil }
+    public func gestureOwner(for event: PointerEvent) -> (any PointerOwner)? { nil }
+    public func step(_ seconds: Double) {}
+    public var isAnimating: Bool { false }
+    public func layoutChanged() {}
+    public func willLeave() {}
+    public func perform(_ command: Command) -> Bool { false }
+}

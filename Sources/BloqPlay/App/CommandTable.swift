@@ -1,0 +1,248 @@
+import BloqGame
+
+/// What a key or a gamepad button asks the shell for.
+public enum Command: Hashable, Sendable {
+    /// Back a screen (or close what is open on it).
+    case back
+    case showHelp
+    /// Close the help.
+    case dismiss
+    case toggleFullscreen
+    /// Spatial focus navigation among the screen's enabled controls.
+    case moveFocus(Direction)
+    case focusNext, focusPrevious
+    /// Activate the focused control, as a click on it would.
+    case activateFocus
+    case nextPage, previousPage
+    /// A command for the board being played.
+    case play(PlayCommand)
+}
+
+/// Where a binding applies. Each screen names its contexts, most specific first; the
+/// first context with a binding for the input wins.
+public enum CommandContext: String, Hashable, Sendable {
+    /// Every screen but the help.
+    case anywhere
+    /// Screens of controls (title, level list, settings, about, a preview card).
+    case menu
+    /// The level list (paging).
+    case levels
+    /// The board being played.
+    case play
+    /// The Cleared overlay over the board.
+    case cleared
+    /// The key help: any key closes it.
+    case help
+}
+
+/// One row of the command table: in `context`, any of `keys` or `buttons` means `command`.
+public struct CommandBinding: Sendable {
+    public var context: CommandContext
+    public var keys: [KeyChord]
+    public var buttons: [GamepadPress]
+    /// Any key or button at all (the help closes on any).
+    public var anyInput = false
+    public var command: Command
+    /// What the key help says it does (nil: not listed).
+    public var help: String?
+    /// A word for the play screen's footer ("undo"), when it is shown there.
+    public var footer: String?
+
+    public init(
+        _ context: CommandContext, keys: [KeyChord] = [], buttons: [GamepadPress] = [], anyInput: Bool = false, _ command: Command,
+        help: String? = nil, footer: String? = nil
+    ) {
+        self.context = context
+        self.keys = keys
+        self.buttons = buttons
+        self.anyInput = anyInput
+        self.command = command
+        self.help = help
+        self.footer = footer
+    }
+}
+
+/// The one table that maps (key or gamepad button, context) to a command. The key help
+/// and the play screen's footer are generated from it; nothing else interprets keys.
+public struct CommandTable: Sendable {
+    public let bindings: [CommandBinding]
+
+    public init(_ bindings: [CommandBinding]) { self.bindings = bindings }
+
+    /// The command `chord` means in the first of `contexts` that binds it.
+    public func command(for chord: KeyChord, in contexts: [CommandContext]) -> Command? {
+        for context in contexts {
+            for binding in bindings where binding.context == context {
+                if binding.anyInput || binding.keys.contains(where: { $0.matches(chord) }) { return binding.command }
+            }
+        }
+        return nil
+    }
+
+    /// The command `press` means in the first of `contexts` that binds it.
+    public func command(for press: GamepadPress, in contexts: [CommandContext]) -> Command? {
+        for context in contexts {
+            for binding in bindings where binding.context == context {
+                if binding.anyInput || binding.buttons.contains(press) { return binding.command }
+            }
+        }
+        return nil
+    }
+
+    /// The key help's rows: the keys (joined with "or") and what they do, in table order,
+    /// then one row for the gamepad.
+    public var helpRows: [(keys: String, does: String)] {
+        var rows: [(keys: [KeyChord], does: String)] = []
+        var pad: [(presses: [GamepadPress], does: String)] = []
+        for binding in bindings {
+            guard let help = binding.help else { continue }
+            if !binding.keys.isEmpty {
+                if let same = rows.firstIndex(where: { $0.does == help }) {
+                    rows[same].keys += binding.keys.filter { !rows[same].keys.contains($0) }
+                } else {
+                    rows.append((binding.keys, help))
+                }
+            }
+            if !binding.buttons.isEmpty {
+                let word = CommandTable.shortWord(help)
+                if let same = pad.firstIndex(where: { $0.does == word }) {
+                    pad[same].presses += binding.buttons.filter { !pad[same].presses.contains($0) }
+                } else if !pad.contains(where: { $0.presses.contains { binding.buttons.contains($0) } }) {
+                    pad.append((binding.buttons, word))
+                }
+            }
+        }
+        var result = rows.map { (keys: CommandTable.describe($0.keys), does: $0.does) }
+        // The gamepad's buttons, a few to a row.
+        let entries = pad.map { "\(CommandTable.describe($0.presses)) \($0.does)" }
+        for start in stride(from: 0, to: entries.count, by: 4) {
+            result.append((start == 0 ? "Gamepad" : "", entries[start..<min(start + 4, entries.count)].joined(separator: ",  ")))
+        }
+        return result
+    }
+
+    /// The play screen's footer line: the board's gesture, then each key with a footer word.
+    public var footerHint: String {
+        var parts = ["Drag a block"]
+        for binding in bindings {
+            guard let word = binding.footer, let key = binding.keys.first else { continue }
+            parts.append("\(CommandTable.shortName(key)) \(word)")
+        }
+        return parts.joined(separator: "  ·  ")
+    }
+
+    // MARK: Names
+
+    /// "Arrows" for the four arrows, "Shift + arrow" for the four pushed, else the keys
+    /// joined with "or".
+    static func describe(_ keys: [KeyChord]) -> String {
+        let arrows = ["Left", "Right", "Up", "Down"]
+        if keys.count == 4, Set(keys.map(\.key)) == Set(arrows) {
+            let first = keys[0]
+            return first.shift ? "Shift + arrow" : "Arrows"
+        }
+        var names: [String] = []
+        for name in keys.map(displayName) where !names.contains(name) { names.append(name) }
+        return names.joined(separator: "  or  ")
+    }
+
+    static func describe(_ presses: [GamepadPress]) -> String {
+        let dpad: Set<GamepadButton> = [.up, .down, .left, .right]
+        if presses.count == 4, Set(presses.map(\.button)) == dpad {
+            return presses[0].shoulderHeld ? "LB + D-pad" : "D-pad"
+        }
+        return presses.map(\.description).joined(separator: "/")
+    }
+
+    static func displayName(_ chord: KeyChord) -> String {
+        var name = chord.key
+        if name == "Return" { name = "Enter" }
+        if chord.shift, name == "/" { return "?" }
+        return (chord.control ? "Ctrl+" : "") + (chord.alt ? "Alt+" : "") + (chord.shift ? "Shift+" : "") + name
+    }
+
+    static func shortName(_ chord: KeyChord) -> String {
+        chord.key == "Escape" && !chord.shift && !chord.control ? "Esc" : displayName(chord)
+    }
+
+    /// A help text in a word or two, for the gamepad line ("move cursor", "undo").
+    static func shortWord(_ help: String) -> String {
+        let head = help.split(whereSeparator: { $0 == ":" || $0 == "(" }).first ?? Substring(help)
+        let words = head.split(separator: " ").filter { !["the", "a", "this"].contains($0) }
+        return words.prefix(2).joined(separator: " ")
+    }
+}
+
+extension KeyChord {
+    /// Whether a pressed chord is this binding: the same key (any case) and modifiers.
+    public func matches(_ pressed: KeyChord) -> Bool {
+        key.lowercased() == pressed.key.lowercased() && shift == pressed.shift && control == pressed.control && alt == pressed.alt
+    }
+}
+
+extension CommandTable {
+    /// Bloq's keys and buttons (GAME.md, Inputs and screens).
+    public static let standard: CommandTable = {
+        func keys(_ names: String...) -> [KeyChord] { names.compactMap { KeyChord(parsing: $0) } }
+        func arrows(shift: Bool) -> [(Direction, KeyChord, GamepadPress)] {
+            let names: [(Direction, String, GamepadButton)] = [
+                (.left, "Left", .left), (.right, "Right", .right), (.up, "Up", .up), (.down, "Down", .down),
+            ]
+            return names.map { ($0.0, KeyChord($0.1, shift: shift), GamepadPress($0.2, shoulderHeld: shift)) }
+        }
+        var table: [CommandBinding] = [
+            CommandBinding(.help, anyInput: true, .dismiss)
+        ]
+        // The board.
+        for (direction, key, button) in arrows(shift: false) {
+            table.append(CommandBinding(.play, keys: [key], buttons: [button], .play(.moveCursor(direction)), help: "move the cursor"))
+        }
+        for (direction, key, button) in arrows(shift: true) {
+            table.append(
+                CommandBinding(
+                    .play, keys: [key], buttons: [button], .play(.pushAtCursor(direction)), help: "push the block under the cursor"))
+        }
+        table += [
+            CommandBinding(
+                .play, keys: keys("H"), buttons: [GamepadPress(.x)], .play(.hint), help: "hint: the next two moves, as ghosts",
+                footer: "hint"),
+            CommandBinding(.play, keys: keys("Z", "Ctrl+Z"), buttons: [GamepadPress(.y)], .play(.undo), help: "undo", footer: "undo"),
+            CommandBinding(
+                .play, keys: keys("Y", "Ctrl+Shift+Z"), buttons: [GamepadPress(.rightShoulder)], .play(.redo), help: "redo", footer: "redo"),
+            CommandBinding(
+                .play, keys: keys("R"), buttons: [GamepadPress(.back)], .play(.restart), help: "restart (undoable)", footer: "restart"),
+            CommandBinding(.play, keys: keys("Shift+S"), .play(.showSolution), help: "play the rest of the solution (no stars)"),
+            CommandBinding(.play, keys: keys("Escape"), buttons: [GamepadPress(.b)], .back, help: "back", footer: "levels"),
+            CommandBinding(.play, keys: keys("Tab"), .focusNext),
+            CommandBinding(.play, keys: keys("Shift+Tab"), .focusPrevious),
+            CommandBinding(.play, keys: keys("Return", "Keypad Enter", "Space"), buttons: [GamepadPress(.a)], .activateFocus),
+        ]
+        // The Cleared overlay: arrows choose among its buttons; the rest falls to .play.
+        for (direction, key, button) in arrows(shift: false) {
+            table.append(CommandBinding(.cleared, keys: [key], buttons: [button], .moveFocus(direction)))
+        }
+        // The level list.
+        table += [
+            CommandBinding(
+                .levels, keys: keys("Page Down"), buttons: [GamepadPress(.rightShoulder)], .nextPage, help: "next page of levels"),
+            CommandBinding(.levels, keys: keys("Page Up"), .previousPage, help: "previous page of levels"),
+        ]
+        // Menus.
+        for (direction, key, button) in arrows(shift: false) {
+            table.append(CommandBinding(.menu, keys: [key], buttons: [button], .moveFocus(direction), help: "move the focus (menus)"))
+        }
+        table += [
+            CommandBinding(.menu, keys: keys("Tab"), .focusNext),
+            CommandBinding(.menu, keys: keys("Shift+Tab"), .focusPrevious),
+            CommandBinding(
+                .menu, keys: keys("Return", "Keypad Enter", "Space"), buttons: [GamepadPress(.a)], .activateFocus,
+                help: "choose (the focused button; after a clear, the next level)"),
+            CommandBinding(.menu, keys: keys("Escape"), buttons: [GamepadPress(.b)], .back, help: "back"),
+            // Everywhere.
+            CommandBinding(.anywhere, keys: keys("F11"), .toggleFullscreen, help: "fullscreen"),
+            CommandBinding(
+                .anywhere, keys: keys("F1", "?", "Shift+/"), buttons: [GamepadPress(.start)], .showHelp, help: "this help", footer: "keys"),
+        ]
+        return CommandTable(table)
+    }()
+}

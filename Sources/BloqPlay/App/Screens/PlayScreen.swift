@@ -1,0 +1,230 @@
+import BloqEngine
+import BloqGame
+
+/// The play screen: the board (its `GameController`), the toolbar, the header, the
+/// Cleared overlay, and the left-edge pan back to the list (seed 002).
+public final class PlayScreen: AppScreen {
+    public let kind = ScreenKind.play
+    unowned let app: AppController
+    public let packIndex: Int
+    /// The level's index among the pack's playable levels.
+    public let levelIndex: Int
+    public let game: GameController
+    /// The Cleared overlay, from the clear until the board is no longer cleared.
+    public private(set) var overlay: ClearedOverlay?
+    private var toolbarFocus: ControlID?
+    /// How far the edge pan has dragged the screen away (0...1), while it does.
+    public private(set) var edgePanPercent: Double?
+    private var edgePan: EdgePan?
+    private var left = false
+
+    init(app: AppController, pack: Int, level: Int) {
+        self.app = app
+        packIndex = pack
+        levelIndex = level
+        let playable = app.packs[pack].playable[level]
+        game = GameController(
+            level: playable, viewport: app.viewport, toolbarHeight: app.metrics.toolbarHeight, solverMode: app.solverMode,
+            resume: app.progress?.unfinished(playable))
+        game.onCleared = { [weak self] stars, moves, time in self?.cleared(stars: stars, moves: moves, time: time) }
+    }
+
+    public var pack: PackEntry { app.packs[packIndex] }
+    public var level: PlayableLevel { game.level }
+    /// Whether a level follows this one in the pack (never in a single-level game).
+    public var hasNextLevel: Bool { !app.isSingleLevel && levelIndex + 1 < pack.playable.count }
+    /// The overlay, when it shows (the board has settled after the clear).
+    public var visibleOverlay: ClearedOverlay? { game.showsClearedOverlay ? overlay : nil }
+
+    public var commandContexts: [CommandContext] { visibleOverlay != nil ? [.cleared, .play, .anywhere] : [.play, .anywhere] }
+
+    public var focus: ControlID? {
+        get { visibleOverlay?.focus ?? toolbarFocus }
+        set {
+            if let overlay = visibleOverlay { overlay.focus = newValue } else { toolbarFocus = newValue }
+        }
+    }
+
+    // MARK: Layout
+
+    public var controls: [Control] {
+        if let overlay = visibleOverlay { return overlay.controls(over: game.layout.boardFrame, app.metrics) }
+        return toolbar
+    }
+
+    /// The toolbar along the bottom: Levels (unless single-level), Undo, Redo, Restart, Hint.
+    public var toolbar: [Control] {
+        let metrics = app.metrics
+        var entries: [(ControlID, String)] = [(.undo, "Undo"), (.redo, "Redo"), (.restart, "Restart"), (.hint, "Hint")]
+        if !app.isSingleLevel { entries.insert((.back, "Levels"), at: 0) }
+        let toolbarHeight = metrics.toolbarHeight
+        let height = toolbarHeight * 0.8
+        let gap = height * 0.2
+        let count = Double(entries.count)
+        let width = min((metrics.viewport.width - gap * (count + 1)) / count, height * 3.2)
+        var x = (metrics.viewport.width - (width * count + gap * (count - 1))) / 2
+        let y = metrics.viewport.height - toolbarHeight + (toolbarHeight - height) / 2
+        let session = game.scene.session
+        return entries.map { id, label in
+            defer { x += width + gap }
+            let enabled: Bool =
+                switch id {
+                case .undo: session.canUndo
+                case .redo: session.canRedo
+                default: true
+                }
+            return Control(
+                id, label, rect: Rect(x: x, y: y, width: width, height: height), isEnabled: enabled,
+                style: id == .hint ? .accent : .plain, leading: id == .back ? "‹ " : "")
+        }
+    }
+
+    /// The footer line under the board: the game's message, or the keys from the command
+    /// table; nothing while the Cleared overlay covers the board.
+    public var footer: (text: String, isMessage: Bool)? {
+        guard visibleOverlay == nil else { return nil }
+        if let message = game.message { return (message, true) }
+        return (app.commands.footerHint, false)
+    }
+
+    public func layoutChanged() {
+        game.resize(viewport: app.viewport, toolbarHeight: app.metrics.toolbarHeight)
+    }
+
+    // MARK: Actions
+
+    public func activate(_ id: ControlID) {
+        switch id {
+        case .back: app.back()
+        case .undo: game.perform(.undo)
+        case .redo: game.perform(.redo)
+        case .restart, .playAgain: game.perform(.restart)
+        case .hint: game.perform(.hint)
+        case .nextLevel:
+            if hasNextLevel, !app.openLevel(pack: packIndex, level: levelIndex + 1) { app.showLevels() }
+        default: break
+        }
+    }
+
+    public func perform(_ command: Command) -> Bool {
+        guard case .play(let play) = command else { return false }
+        game.perform(play)
+        return true
+    }
+
+    // MARK: Pointers
+
+    public func gestureOwner(for event: PointerEvent) -> (any PointerOwner)? {
+        // Over the overlay, the board beneath is covered: nothing there takes a press.
+        guard visibleOverlay == nil else { return nil }
+        let edge = max(app.metrics.minimumButtonSize * 0.5, app.viewport.width * 0.03)
+        if edgePan == nil, !app.isSingleLevel, event.location.x <= edge, !game.scene.hasMovesInFlight {
+            let pan = EdgePan(screen: self)
+            edgePan = pan
+            return pan
+        }
+        return BoardTouch(game: game)
+    }
+
+    /// The level list the edge pan reveals beneath the screen (drawn, never shown alone).
+    public private(set) lazy var listBeneath = LevelListScreen(app: app, pack: packIndex, showing: levelIndex)
+
+    /// Starts the transition the edge pan drives.
+    func beginEdgeTransition() -> InteractiveTransition {
+        edgePanPercent = 0
+        return InteractiveTransition(
+            duration: app.settings.reducedMotion ? 0.15 : 0.35, driver: app.driver,
+            update: { [weak self] percent in self?.edgePanPercent = percent },
+            completion: { [weak self] finished in
+                guard let self else { return }
+                self.edgePanPercent = nil
+                self.edgePan = nil
+                if finished, self.app.root === self { self.app.back() }
+            })
+    }
+
+    // MARK: Time
+
+    public func step(_ seconds: Double) {
+        game.step(seconds)
+        for cue in game.takeSounds() { app.play(cue) }
+        overlay?.step(seconds)
+        if overlay != nil, !game.scene.session.isCleared {
+            overlay = nil
+            toolbarFocus = nil
+        }
+    }
+
+    public var isAnimating: Bool { game.isAnimating || overlay?.confetti != nil || edgePanPercent != nil }
+
+    public func willLeave() {
+        guard !left else { return }
+        left = true
+        app.progress?.leaving(level, line: game.unfinishedLine)
+    }
+
+    // MARK: The clear
+
+    private var clears: UInt64 = 0
+
+    private func cleared(stars: Int, moves: Int, time: Double) {
+        let before = app.progress?.record(level)
+        app.progress?.cleared(level, moves: moves, stars: stars, time: time)
+        clears += 1
+        let frame = game.layout.boardFrame
+        let reduced = app.settings.reducedMotion
+        let burst = ConfettiBurst(
+            count: reduced ? 24 : 140, origin: frame.center, size: app.viewport, seed: UInt64(levelIndex) &* 7919 &+ clears,
+            duration: reduced ? 1.2 : 2.4)
+        overlay = ClearedOverlay(
+            stars: stars, moves: moves, par: game.par, time: time, showedSolution: game.showedSolution, before: before,
+            after: app.progress?.record(level), hasNextLevel: hasNextLevel, showsLevelsButton: !app.isSingleLevel, confetti: burst)
+        app.play(.clear)
+    }
+}
+
+/// A press on the board: every event of that pointer goes to the board scene.
+final class BoardTouch: PointerOwner {
+    private weak var game: GameController?
+
+    init(game: GameController) { self.game = game }
+
+    func handle(_ event: PointerEvent) { game?.handlePointer(event) }
+}
+
+/// A pan from the left edge that drags the play screen away toward the level list; its
+/// release velocity finishes or cancels the transition.
+final class EdgePan: PointerOwner {
+    private weak var screen: PlayScreen?
+    private var pan = PanRecognizer()
+    private var transition: InteractiveTransition?
+
+    init(screen: PlayScreen) { self.screen = screen }
+
+    func handle(_ event: PointerEvent) {
+        guard let screen else { return }
+        let width = max(screen.app.viewport.width, 1)
+        switch event.phase {
+        case .down:
+            pan.begin(at: event.location, time: event.time)
+            transition = screen.beginEdgeTransition()
+        case .moved:
+            pan.move(to: event.location, time: event.time)
+            transition?.update(max(pan.translation.x, 0) / width)
+        case .up:
+            pan.end(at: event.location, time: event.time)
+            end(velocity: pan.velocity.x, width: width)
+        case .cancelled:
+            end(velocity: 0, width: width)
+        }
+    }
+
+    private func end(velocity: Double, width: Double) {
+        guard let transition else { return }
+        self.transition = nil
+        // Half a screen a second is a fling; slower, the position decides.
+        let finish = abs(velocity) >= width * 0.5 ? velocity > 0 : transition.percentComplete > 0.5
+        transition.completionSpeed = max(abs(velocity) / width, 1)
+        if finish { transition.finish() } else { transition.cancel() }
+    }
+}

@@ -1,0 +1,170 @@
+import BloqEngine
+import BloqGame
+
+/// The press-and-hold preview of a level tile (seed 004): it grows with the hold (or
+/// the touch's pressure), scrubbed and clamped to 0.01...0.99 while the pointer is down;
+/// lifting early shrinks it back; reaching the end opens the card, with Play and Close.
+public final class PreviewCard {
+    /// The tile (item index in the pack) it grows from.
+    public let tile: Int
+    public let level: PlayableLevel
+    /// How far it has grown: 0 is the tile, 1 the open card.
+    public private(set) var fraction = 0.0
+    public private(set) var isOpen = false
+    /// Gone: shrunk back to the tile (the list drops it).
+    public private(set) var isClosed = false
+    public var focus: ControlID? = .previewPlay
+    private let animator: PropertyAnimator
+    private var recognizer = LongPressRecognizer()
+    /// Whether a pointer still holds the tile.
+    private(set) var isHeld = true
+    /// Simulated seconds since the press, advanced by the steps.
+    private var clock = 0.0
+    private let pressTime: Double
+
+    /// A quick tap shows nothing: the card starts growing past this much of the hold.
+    static let tapThreshold = 0.15
+
+    init(
+        tile: Int, level: PlayableLevel, at point: Point, time: Double, pressure: Double?, allowableMovement: Double,
+        driver: AnimationDriver
+    ) {
+        self.tile = tile
+        self.level = level
+        pressTime = time
+        recognizer.allowableMovement = allowableMovement
+        recognizer.begin(at: point, time: time, pressure: pressure)
+        animator = PropertyAnimator(duration: 0.35, curve: .easeOut, driver: driver)
+        animator.addAnimations { [weak self] value in self?.fraction = value }
+        animator.addCompletion { [weak self] position in
+            guard let self else { return }
+            if position == .end {
+                self.isOpen = true
+            } else {
+                self.isClosed = true
+            }
+        }
+        animator.pauseAnimation()
+    }
+
+    /// Whether the hold got far enough to count as a preview rather than a tap.
+    var isBeyondTap: Bool { recognizer.progress >= PreviewCard.tapThreshold }
+
+    /// Advances the hold by one step while the pointer holds the tile.
+    func advance(_ seconds: Double) {
+        guard isHeld, !isOpen else { return }
+        clock += seconds
+        recognizer.update(time: pressTime + clock)
+        sync()
+    }
+
+    /// The pointer moved (and maybe pressed harder); moving too far cancels the preview.
+    func moved(to point: Point, time: Double, pressure: Double?) {
+        guard isHeld else { return }
+        recognizer.update(at: point, time: max(time, pressTime + clock), pressure: pressure)
+        if recognizer.state == .cancelled {
+            close()
+        } else {
+            sync()
+        }
+    }
+
+    /// Scrubs the card by the hold; at the end of the hold it opens on its own.
+    private func sync() {
+        if recognizer.state == .completed {
+            isHeld = false
+            animator.isReversed = false
+            animator.continueAnimation(withTimingParameters: .easeOut, durationFactor: 0.3)
+            return
+        }
+        let progress = recognizer.progress
+        let shown = progress < PreviewCard.tapThreshold ? 0 : (progress - PreviewCard.tapThreshold) / (1 - PreviewCard.tapThreshold)
+        animator.fractionComplete = min(max(shown, 0.01), 0.99)
+    }
+
+    /// Shrinks back to the tile (released early, cancelled, or closed once open).
+    func close() {
+        isHeld = false
+        isOpen = false
+        if animator.state == .inactive {
+            isClosed = true
+            return
+        }
+        animator.isReversed = true
+        animator.continueAnimation(withTimingParameters: .easeOut, durationFactor: 0.5)
+    }
+
+    /// Drops it at once (a tap that opens the level instead).
+    func discard() {
+        isHeld = false
+        animator.stopAnimation(true)
+        isClosed = true
+    }
+
+    /// The card's frame when fully open, in `viewport`.
+    public static func cardFrame(in viewport: Size) -> Rect {
+        let width = min(viewport.width * 0.8, viewport.height * 0.75)
+        let height = min(viewport.height * 0.86, width * 1.25)
+        return Rect(x: (viewport.width - width) / 2, y: (viewport.height - height) / 2, width: width, height: height)
+    }
+
+    /// The frame between the tile's (`from`) and the open card's, at `fraction`.
+    public func frame(from tile: Rect, in viewport: Size) -> Rect {
+        let card = PreviewCard.cardFrame(in: viewport)
+        let t = fraction
+        return Rect(
+            x: tile.x + (card.x - tile.x) * t, y: tile.y + (card.y - tile.y) * t,
+            width: tile.width + (card.width - tile.width) * t, height: tile.height + (card.height - tile.height) * t)
+    }
+
+    /// The open card's buttons.
+    func controls(_ metrics: Metrics) -> [Control] {
+        let card = PreviewCard.cardFrame(in: metrics.viewport)
+        let height = max(metrics.minimumButtonSize, card.height * 0.1)
+        let y = card.maxY - height * 1.4
+        return [
+            Control(
+                .previewPlay, "Play", rect: Rect(x: card.x + card.width * 0.1, y: y, width: card.width * 0.5, height: height),
+                style: .accent),
+            Control(.previewClose, "Close", rect: Rect(x: card.x + card.width * 0.64, y: y, width: card.width * 0.26, height: height)),
+        ]
+    }
+}
+
+/// A press on a playable level tile: drawn pressed; held, it grows the preview; a quick
+/// tap released over the tile opens the level.
+final class TilePress: ControlHolder {
+    let id: ControlID
+    private weak var screen: LevelListScreen?
+    private(set) var preview: PreviewCard?
+
+    var heldControl: ControlID? { preview?.isBeyondTap == true ? nil : id }
+
+    init(_ id: ControlID, screen: LevelListScreen) {
+        self.id = id
+        self.screen = screen
+    }
+
+    func handle(_ event: PointerEvent) {
+        guard let screen else { return }
+        switch event.phase {
+        case .down:
+            preview = screen.beginPreview(id, event: event)
+        case .moved:
+            preview?.moved(to: event.location, time: event.time, pressure: event.pressure)
+        case .up:
+            guard let preview, preview.isBeyondTap || preview.isOpen else {
+                self.preview?.discard()
+                if screen.controls.first(where: { $0.rect.contains(event.location) })?.id == id {
+                    screen.app.play(.click)
+                    screen.activate(id)
+                }
+                return
+            }
+            // Let go before the hold completed: it shrinks back. Completed, it opens on.
+            if preview.isHeld { preview.close() }
+        case .cancelled:
+            preview?.close()
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import BloqEngine
+import BloqGame
+
+/// The title: the logo and Play, Levels, Settings, About, Quit. Play continues where the
+/// player was. The focus starts on Play, so Enter plays at once.
+public final class TitleScreen: AppScreen {
+    public let kind = ScreenKind.title
+    unowned let app: AppController
+    public var focus: ControlID? = .play
+    /// A line shown once, at the bottom (damaged progress or settings, say).
+    public private(set) var notice: String?
+
+    init(app: AppController, notice: String? = nil) {
+        self.app = app
+        self.notice = notice
+    }
+
+    public var commandContexts: [CommandContext] { [.menu, .anywhere] }
+
+    public var controls: [Control] {
+        let metrics = app.metrics
+        let viewport = metrics.viewport
+        let unit = metrics.unit
+        let width = min(viewport.width * 0.6, unit * 6)
+        let x = (viewport.width - width) / 2
+        let entries: [(ControlID, String)] = [
+            (.play, "Play"), (.levels, "Levels"), (.settings, "Settings"), (.about, "About"), (.quit, "Quit"),
+        ]
+        // Five buttons below the logo, closer together on a short window.
+        let space = viewport.height * 0.56 - unit * 0.3
+        let pitch = min(unit * 1.2, space / Double(entries.count))
+        let height = max(min(unit, pitch * 0.85), metrics.minimumButtonSize)
+        return entries.enumerated().map { index, entry in
+            Control(
+                entry.0, entry.1, rect: Rect(x: x, y: viewport.height * 0.42 + pitch * Double(index), width: width, height: height),
+                style: entry.0 == .play ? .accent : .plain)
+        }
+    }
+
+    public func activate(_ id: ControlID) {
+        switch id {
+        case .play: app.continuePlaying()
+        case .levels: app.showLevels()
+        case .settings: app.showSettings()
+        case .about: app.showAbout()
+        case .quit: app.quit()
+        default: break
+        }
+    }
+
+    public func willLeave() { notice = nil }
+}

@@ -1,0 +1,57 @@
+import BloqEngine
+import BloqGame
+
+/// Writes what the player does on the first level they play as an input script
+/// (`bloq play --record`): pointer events on its board in cell units, keys, resizes and
+/// cancellations, with their simulated times, 4 decimals as the script text keeps them.
+public struct InputRecorder: Sendable {
+    /// The window size when recording began.
+    public let window: (width: Int, height: Int)
+    public private(set) var events: [InputScript.Event] = []
+    /// The level being recorded (pack index, level index), once one is open.
+    private var recorded: (pack: Int, level: Int)?
+
+    public init(window: (width: Int, height: Int)) { self.window = window }
+
+    /// Records `input` at `time` (ms of simulated time), when it happens on the recorded
+    /// level's play screen.
+    public mutating func record(_ input: InputEvent, at time: Double, app: AppController) {
+        guard let screen = app.playScreen, app.help == nil else { return }
+        if recorded == nil { recorded = (screen.packIndex, screen.levelIndex) }
+        guard recorded?.pack == screen.packIndex, recorded?.level == screen.levelIndex else { return }
+        let action: InputScript.Action
+        switch input {
+        case .pointer(let event):
+            let exact = screen.game.layout.cellPoint(for: event.location)
+            let point = InputScript.Place.cell(CellPoint(row: InputRecorder.round(exact.row), column: InputRecorder.round(exact.column)))
+            switch (event.pointer, event.phase) {
+            case (.mouse, .down): action = .press(point)
+            case (.mouse, .moved): action = .drag(point)
+            case (.mouse, .up): action = .release(point)
+            case (.finger(let id), .down): action = .touch(id: Int(truncatingIfNeeded: id), phase: .down, point)
+            case (.finger(let id), .moved): action = .touch(id: Int(truncatingIfNeeded: id), phase: .move, point)
+            case (.finger(let id), .up): action = .touch(id: Int(truncatingIfNeeded: id), phase: .up, point)
+            case (_, .cancelled): action = .cancel
+            }
+        case .key(let chord): action = .key(chord.description)
+        case .focusLost: action = .cancel
+        case .resized, .gamepad: return  // resizes come from the window (recordResize); scripts have no gamepad
+        }
+        events.append(InputScript.Event(time: InputRecorder.round(time), action: action))
+    }
+
+    /// Records the window being resized at `time`.
+    public mutating func recordResize(width: Int, height: Int, at time: Double) {
+        guard recorded != nil else { return }
+        events.append(InputScript.Event(time: InputRecorder.round(time), action: .resize(width: width, height: height)))
+    }
+
+    /// The script so far, ended at `time` (ms).
+    public func script(endingAt time: Double) -> InputScript {
+        let end = max(time, events.last?.time ?? 0)
+        return InputScript(window: window, events: events + [InputScript.Event(time: (end * 10_000).rounded(.up) / 10_000, action: .end)])
+    }
+
+    /// Scripts carry 4 decimals: record exactly what the text will say.
+    static func round(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
+}

@@ -1,0 +1,146 @@
+import BloqEngine
+import BloqGame
+import BloqPlay
+import Glibc
+
+/// The play screen: header, board, footer, toolbar, the Cleared overlay and its confetti;
+/// during the edge pan, the level list beneath it.
+struct PlayPainter {
+    let app: AppController
+    let screen: PlayScreen
+    let canvas: Canvas
+
+    func draw() {
+        let kit = PaintKit(app: app, canvas: canvas)
+        if let percent = screen.edgePanPercent {
+            // The play screen slides right and the level list comes in beneath it.
+            canvas.offset = Point(x: -app.viewport.width * 0.3 * (1 - percent), y: 0)
+            LevelListPainter(app: app, screen: screen.listBeneath, canvas: canvas).drawList(kit)
+            canvas.fill(
+                Rect(x: -app.viewport.width, y: 0, width: app.viewport.width * 3, height: app.viewport.height),
+                RGBA(0x000000, alpha: UInt8(120 * (1 - percent))))
+            canvas.offset = Point(x: app.viewport.width * percent, y: 0)
+            canvas.fill(Rect(x: -8, y: 0, width: 8, height: app.viewport.height), RGBA(0x000000, alpha: 90))
+            canvas.fill(Rect(x: 0, y: 0, width: app.viewport.width, height: app.viewport.height), Palette.background)
+        }
+        let game = screen.game
+        drawHeader(game)
+        drawBoard(game)
+        if let overlay = screen.visibleOverlay {
+            drawCleared(overlay, game.layout, kit)
+        } else {
+            drawFooter(game)
+            kit.buttons(screen.controls, focus: screen.focus)
+        }
+        if let overlay = screen.overlay, let burst = overlay.confetti {
+            for piece in burst.pieces(at: overlay.confettiTime) {
+                let color = Palette.block(BlockColor.allCases[piece.color]).with(alpha: UInt8(max(min(piece.opacity, 1), 0) * 255))
+                // A spinning strip: its width follows the cosine of its angle.
+                let width = piece.size * (0.35 + 0.65 * abs(cos(piece.angle)))
+                canvas.fill(Rect(x: piece.x - width / 2, y: piece.y - piece.size * 0.3, width: width, height: piece.size * 0.6), color)
+            }
+        }
+        canvas.offset = .zero
+    }
+
+    private func drawHeader(_ game: GameController) {
+        let band = game.layout.header
+        let margin = max(band.height * 0.3, 12)
+        let titleSize = band.height * 0.3
+        canvas.text(
+            game.level.level.title, size: titleSize, Palette.text, at: Point(x: margin, y: band.height * 0.5), anchor: Point(x: 0, y: 0.75),
+            maximumWidth: band.width * 0.5)
+        canvas.text(
+            "Level \(screen.levelIndex + 1) of \(screen.pack.playable.count)", size: titleSize * 0.6, Palette.secondaryText,
+            at: Point(x: margin, y: band.height * 0.5), anchor: Point(x: 0, y: -0.25))
+        let right = band.width - margin
+        canvas.text(
+            "\(game.scene.session.moves)", size: titleSize * 1.1, Palette.text, at: Point(x: right, y: band.height * 0.5),
+            anchor: Point(x: 1, y: 0.75))
+        let par = game.par.map { "moves · par \($0)" } ?? "moves"
+        let parSize = canvas.text(
+            par, size: titleSize * 0.6, Palette.secondaryText, at: Point(x: right, y: band.height * 0.5), anchor: Point(x: 1, y: -0.25))
+        canvas.text(
+            PaintKit.stars(game.starsInReach), size: titleSize * 0.8, Palette.accent,
+            at: Point(x: right - max(parSize.width, titleSize * 2) - margin * 0.8, y: band.height * 0.5), anchor: Point(x: 1, y: 0.5))
+    }
+
+    private func drawBoard(_ game: GameController) {
+        let layout = game.layout
+        let cell = layout.cellSize
+        canvas.roundedRect(layout.boardFrame, radius: cell * 0.2, Palette.boardFrame)
+        let board = game.scene.board
+        let gap = max((cell * 0.06).rounded(), 1)
+        for position in board.positions {
+            let rect = layout.cellRect(row: Double(position.row), column: Double(position.column)).insetBy(gap)
+            if board[position] == .wall {
+                canvas.roundedRect(rect, radius: cell * 0.12, Palette.wall, shaded: true)
+                canvas.roundedRect(rect.insetBy(cell * 0.16), radius: cell * 0.06, Palette.wallInset)
+            } else {
+                canvas.roundedRect(rect, radius: cell * 0.14, Palette.emptyCell)
+            }
+        }
+        for sprite in game.scene.blockSprites {
+            let drawn = sprite.drawnPosition
+            let base = layout.cellRect(row: drawn.row, column: drawn.column).insetBy(gap)
+            let side = base.width * sprite.scale
+            let rect = Rect(x: base.center.x - side / 2, y: base.center.y - side / 2, width: side, height: side)
+            let alpha = UInt8((min(max(sprite.opacity, 0), 1) * 255).rounded())
+            var shadow = rect
+            shadow.y += cell * 0.05
+            canvas.roundedRect(shadow, radius: cell * 0.16 * sprite.scale, RGBA(0x000000, alpha: UInt8(Double(alpha) * 0.35)))
+            canvas.roundedRect(rect, radius: cell * 0.16 * sprite.scale, Palette.block(sprite.color).with(alpha: alpha), shaded: true)
+            if app.settings.colorBlindSymbols {
+                canvas.text(
+                    Palette.symbol(sprite.color), size: side * 0.42,
+                    Palette.symbolInk(sprite.color).with(alpha: UInt8(Double(alpha) * 0.8)),
+                    at: rect.center, anchor: Point(x: 0.5, y: 0.5))
+            }
+        }
+        for ghost in game.scene.ghosts where ghost.opacity > 0 {
+            let rect = layout.cellRect(row: ghost.position.row, column: ghost.position.column).insetBy(gap)
+            let alpha = UInt8((min(max(ghost.opacity, 0), 1) * 110).rounded())
+            canvas.roundedRect(rect, radius: cell * 0.16, Palette.block(ghost.color).with(alpha: alpha), shaded: true)
+            canvas.roundedRect(rect.insetBy(cell * 0.3), radius: cell * 0.08, Palette.text.with(alpha: alpha))
+        }
+        if game.showsCursor, !game.showsClearedOverlay {
+            let rect = layout.cellRect(row: Double(game.cursor.row), column: Double(game.cursor.column))
+            let thickness = max((cell * 0.05).rounded(), 2)
+            for edge in [
+                Rect(x: rect.x, y: rect.y, width: rect.width, height: thickness),
+                Rect(x: rect.x, y: rect.maxY - thickness, width: rect.width, height: thickness),
+                Rect(x: rect.x, y: rect.y, width: thickness, height: rect.height),
+                Rect(x: rect.maxX - thickness, y: rect.y, width: thickness, height: rect.height),
+            ] {
+                canvas.fill(edge, Palette.cursor.with(alpha: 200))
+            }
+        }
+    }
+
+    /// The message, or the keys from the command table.
+    private func drawFooter(_ game: GameController) {
+        guard let footer = screen.footer else { return }
+        let band = game.layout.footer
+        canvas.text(
+            footer.text, size: band.height * 0.4, footer.isMessage ? Palette.accent : Palette.secondaryText, at: band.center,
+            anchor: Point(x: 0.5, y: 0.5), maximumWidth: band.width * 0.94)
+    }
+
+    private func drawCleared(_ overlay: ClearedOverlay, _ layout: BoardLayout, _ kit: PaintKit) {
+        let frame = layout.boardFrame
+        canvas.roundedRect(frame, radius: layout.cellSize * 0.2, Palette.overlay)
+        canvas.text(
+            "Cleared!", size: frame.height * 0.13, Palette.accent, at: Point(x: frame.center.x, y: frame.center.y - frame.height * 0.2),
+            anchor: Point(x: 0.5, y: 1), maximumWidth: frame.width * 0.9)
+        canvas.text(
+            PaintKit.stars(overlay.stars), size: frame.height * 0.1, Palette.accent,
+            at: Point(x: frame.center.x, y: frame.center.y - frame.height * 0.19), anchor: Point(x: 0.5, y: 0))
+        for (index, line) in overlay.lines.enumerated() {
+            canvas.text(
+                line, size: frame.height * 0.05, index == 0 ? Palette.text : Palette.secondaryText,
+                at: Point(x: frame.center.x, y: frame.center.y - frame.height * 0.06 + Double(index) * frame.height * 0.07),
+                anchor: Point(x: 0.5, y: 0), maximumWidth: frame.width * 0.92)
+        }
+        kit.buttons(screen.controls, focus: screen.focus)
+    }
+}

@@ -1,0 +1,101 @@
+import BloqEngine
+import BloqGame
+import BloqPlay
+
+/// Draws the shell: the screen shown, then the help over it. Each screen has its own
+/// painter; the pieces they share (buttons, headings, boards in miniature) are here.
+struct ScreenPainter {
+    func draw(_ app: AppController, on canvas: Canvas) {
+        canvas.offset = .zero
+        canvas.clear(Palette.background)
+        switch app.root {
+        case let screen as TitleScreen: TitlePainter(app: app, screen: screen, canvas: canvas).draw()
+        case let screen as LevelListScreen: LevelListPainter(app: app, screen: screen, canvas: canvas).draw()
+        case let screen as PlayScreen: PlayPainter(app: app, screen: screen, canvas: canvas).draw()
+        case let screen as SettingsScreen: SettingsPainter(app: app, screen: screen, canvas: canvas).draw()
+        case let screen as AboutScreen: AboutPainter(app: app, screen: screen, canvas: canvas).draw()
+        default: break
+        }
+        if let help = app.help { HelpPainter(app: app, screen: help, canvas: canvas).draw() }
+    }
+}
+
+/// What every painter draws with.
+struct PaintKit {
+    let app: AppController
+    let canvas: Canvas
+
+    /// A control as a button: pressed while held, ringed when focused, faded when disabled.
+    /// `focused` is whether the screen's focus is on it.
+    func button(_ control: Control, focused: Bool, offset: Point = .zero) {
+        let pressed = app.isPressed(control.id)
+        var rect = control.rect
+        rect.x += offset.x
+        rect.y += offset.y
+        if pressed { rect = rect.insetBy(rect.height * 0.04) }
+        let base: RGBA =
+            switch control.style {
+            case .accent: Palette.button
+            case .selected: Palette.selected
+            default: Palette.control
+            }
+        let fill = (pressed ? base.darker : base).with(alpha: control.isEnabled ? 255 : 90)
+        if focused, app.showsFocus { canvas.roundedRect(rect.insetBy(-4), radius: rect.height * 0.32, Palette.accent.with(alpha: 230)) }
+        canvas.roundedRect(rect, radius: rect.height * 0.28, fill, shaded: true)
+        canvas.text(
+            control.text, size: rect.height * 0.4, Palette.text.with(alpha: control.isEnabled ? 255 : 120), at: rect.center,
+            anchor: Point(x: 0.5, y: 0.5), maximumWidth: rect.width * 0.88)
+    }
+
+    /// Every control of a screen as buttons.
+    func buttons(_ controls: [Control], focus: ControlID?) {
+        for control in controls { button(control, focused: control.id == focus) }
+    }
+
+    /// A screen's heading, beside the Back button.
+    func heading(_ text: String) {
+        let unit = app.metrics.unit
+        canvas.text(
+            text, size: unit * 0.6, Palette.text, at: Point(x: app.viewport.width / 2, y: unit * 0.8), anchor: Point(x: 0.5, y: 0.5),
+            maximumWidth: app.viewport.width * 0.5)
+    }
+
+    /// A board in miniature (level tiles, preview cards), with symbols when asked.
+    func miniBoard(_ board: Board, in frame: Rect, alpha: UInt8, symbols: Bool = false) {
+        let cell = min(frame.width / Double(board.columns), frame.height / Double(board.rows))
+        let origin = Point(
+            x: frame.x + (frame.width - cell * Double(board.columns)) / 2, y: frame.y + (frame.height - cell * Double(board.rows)) / 2)
+        for position in board.positions {
+            let rect = Rect(
+                x: origin.x + Double(position.column) * cell, y: origin.y + Double(position.row) * cell, width: cell, height: cell
+            )
+            .insetBy(max(cell * 0.08, 0.5))
+            switch board[position] {
+            case .empty: canvas.roundedRect(rect, radius: cell * 0.18, Palette.emptyCell.with(alpha: alpha))
+            case .wall: canvas.roundedRect(rect, radius: cell * 0.12, Palette.wall.with(alpha: alpha))
+            case .block(let color):
+                canvas.roundedRect(rect, radius: cell * 0.2, Palette.block(color).with(alpha: alpha), shaded: true)
+                if symbols, cell >= 10 {
+                    canvas.text(
+                        Palette.symbol(color), size: rect.width * 0.55, Palette.symbolInk(color).with(alpha: UInt8(Double(alpha) * 0.8)),
+                        at: rect.center, anchor: Point(x: 0.5, y: 0.5))
+                }
+            }
+        }
+    }
+
+    /// A line for the player in a dark band near the bottom.
+    func notice(_ text: String) {
+        let height = max(app.minimumButtonSize * 0.8, 30)
+        let rect = Rect(
+            x: app.viewport.width * 0.05, y: app.viewport.height - height * 2.9, width: app.viewport.width * 0.9, height: height)
+        canvas.roundedRect(rect, radius: height * 0.3, Palette.overlay)
+        canvas.text(
+            text, size: height * 0.42, Palette.text, at: rect.center, anchor: Point(x: 0.5, y: 0.5), maximumWidth: rect.width * 0.94)
+    }
+
+    /// ★★☆ for a count of stars out of three.
+    static func stars(_ count: Int) -> String {
+        String(repeating: "★", count: max(min(count, 3), 0)) + String(repeating: "☆", count: max(3 - count, 0))
+    }
+}

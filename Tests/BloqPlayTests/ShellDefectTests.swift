@@ -1,0 +1,325 @@
+import BloqEngine
+import BloqGame
+import BloqPlay
+import Testing
+
+/// One test per defect issue #13 lists (each failed with the old shell).
+@Suite("App shell defects (issue 13)")
+struct ShellDefectTests {
+    /// Opens level `index` of the first pack from the title, as a player would.
+    func open(_ app: AppController, level index: Int = 0) {
+        #expect(app.openLevel(pack: 0, level: index))
+    }
+
+    @Test("1. buttons under the Cleared overlay do not fire")
+    func overlayCoversToolbar() throws {
+        let app = testApp()
+        open(app)
+        let toolbar = try #require(app.playScreen?.toolbar)
+        clearOpenLevel(app)
+        #expect(app.playScreen?.visibleOverlay != nil)
+        let mouse = Pointer(app)
+        for id in [ControlID.undo, .restart, .redo, .hint] {
+            let rect = try #require(toolbar.first { $0.id == id }?.rect)
+            mouse.tap(at: rect.center)
+            run(app, 1)
+            #expect(app.game?.scene.session.isCleared == true, "\(id) under the overlay fired")
+            #expect(app.game?.scene.session.moves == 1)
+        }
+        #expect(!app.top.controls.contains { $0.id == .undo || $0.id == .restart }, "the toolbar is not hit-tested under the overlay")
+    }
+
+    @Test("2. redoing the winning move shows the stars it earned, everywhere")
+    func redoWinningMove() throws {
+        let ledger = ProgressLedger()
+        let app = testApp(progress: ledger)
+        open(app)
+        clearOpenLevel(app)
+        #expect(app.playScreen?.visibleOverlay?.stars == 3)
+        key(app, "Z")
+        run(app, 1)
+        #expect(app.playScreen?.visibleOverlay == nil)
+        key(app, "Y")
+        run(app, 1)
+        #expect(app.playScreen?.visibleOverlay?.stars == 3, "the overlay")
+        #expect(app.game?.starsInReach == 3, "the top bar")
+        let level = try #require(app.playScreen?.level)
+        #expect(ledger.bestStars(level) == 3)
+    }
+
+    @Test("3. Play and Continue open the level with the newest unfinished line; a clear without stars counts as cleared")
+    func continueTarget() throws {
+        let ledger = ProgressLedger(now: { 1_000 })
+        do {
+            let app = testApp(progress: ledger)
+            // Level 1 cleared with Show solution: no stars, but cleared.
+            open(app, level: 0)
+            key(app, "Shift+S")
+            run(app, 3)
+            #expect(app.playScreen?.visibleOverlay?.stars == 0)
+            // Level 3 left after one move (its line is saved), then level 2 opened and left untouched.
+            key(app, "Escape")
+            open(app, level: 2)
+            key(app, "Shift+Down")
+            run(app, 1)
+            #expect(app.game?.scene.session.moves == 1)
+            key(app, "Escape")
+            open(app, level: 1)
+            key(app, "Escape")
+            app.quit()
+        }
+        // The game starts again on the same progress.
+        let again = testApp(progress: ledger)
+        #expect(ledger.totals.cleared == 1)
+        key(again, "Return")  // Play, focused at start
+        #expect(again.playScreen?.levelIndex == 2, "the newest unfinished line")
+        #expect(again.game?.scene.session.moves == 1, "resumed where it was")
+        key(again, "Escape")
+        let list = try #require(again.root as? LevelListScreen)
+        #expect(list.summary.hasSuffix("1/30 cleared"), "counted as the progress records it: \(list.summary)")
+        Pointer(again).tap(.continueLevel)
+        #expect(again.playScreen?.levelIndex == 2)
+
+        // With no unfinished line, Continue opens the first open level never cleared.
+        let fresh = ProgressLedger()
+        fresh.cleared(testPack(30).playable[0], moves: 9, stars: 0, time: 1)
+        let other = testApp(progress: fresh)
+        other.continuePlaying()
+        #expect(other.playScreen?.levelIndex == 1, "not level 1, cleared with no stars")
+    }
+
+    @Test("3b. the newest line wins over an older one earlier in the pack")
+    func newestLineWins() {
+        var clock = 100.0
+        let ledger = ProgressLedger(now: { clock })
+        let pack = testPack(30)
+        ledger.cleared(pack.playable[0], moves: 1, stars: 3, time: 1)
+        ledger.cleared(pack.playable[1], moves: 1, stars: 3, time: 1)
+        let line = UnfinishedLine(log: [Move(row: 0, column: 0, direction: .down)], playTime: 1, usedHint: false)
+        ledger.leaving(pack.playable[3], line: line)
+        clock = 200
+        ledger.leaving(pack.playable[2], line: line)
+        let app = testApp([pack], progress: ledger)
+        app.continuePlaying()
+        #expect(app.playScreen?.levelIndex == 2)
+    }
+
+    @Test("4. Enter, Space, N, Page Down and gamepad A during play never change the level")
+    func keysKeepTheLevel() {
+        let app = testApp()
+        open(app, level: 0)
+        for name in ["Return", "Keypad Enter", "Space", "N", "Page Down", "Page Up", "P"] {
+            key(app, name)
+            run(app, 0.2)
+            #expect(app.top.kind == .play && app.playScreen?.levelIndex == 0, "\(name) changed the level")
+        }
+        app.handle(.gamepad(GamepadPress(.a)))
+        run(app, 0.2)
+        #expect(app.top.kind == .play && app.playScreen?.levelIndex == 0, "gamepad A changed the level")
+        // Tab puts the focus on the toolbar; then Enter activates that control.
+        key(app, "Shift+Down")
+        run(app, 1)
+        key(app, "Tab")
+        key(app, "Tab")
+        #expect(app.top.focus == .undo)
+    }
+
+    @Test("5. a finger on a toolbar button does not strand another pointer's drag")
+    func toolbarFingerAndDrag() throws {
+        let app = testApp(progress: nil)
+        open(app, level: 1)
+        let game = try #require(app.game)
+        let undo = try #require(control(app, .undo)?.rect)
+        let finger = Pointer(app, .finger(4))
+        finger.down(undo.center)  // held on Undo
+        let mouse = Pointer(app)
+        let from = game.layout.pixel(for: CellPoint(row: 0, column: 0))
+        mouse.down(from)
+        for step in 1...12 {
+            mouse.time += 1.0 / 60
+            mouse.move(game.layout.pixel(for: CellPoint(row: Double(step) * 0.15, column: 0)))
+            run(app, 1.0 / 60)
+        }
+        mouse.up(game.layout.pixel(for: CellPoint(row: 1.8, column: 0)))
+        run(app, 1.5)
+        #expect(game.scene.session.moves == 1, "the drag reached the board and committed")
+        #expect(!game.scene.hasMovesInFlight, "no grab is left stuck")
+        finger.up(Point(x: undo.center.x, y: undo.minY - 100))  // released off the button
+        run(app, 0.5)
+        #expect(game.scene.session.moves == 1, "Undo did not fire")
+    }
+
+    @Test("8. clearing with Show solution says why there are no stars; the overlay shows time and the best")
+    func overlayLines() throws {
+        let ledger = ProgressLedger()
+        let app = testApp(progress: ledger)
+        open(app)
+        key(app, "Shift+S")
+        run(app, 3)
+        let solved = try #require(app.playScreen?.visibleOverlay)
+        #expect(solved.lines.contains("Solved with Show solution: no stars"))
+        #expect(solved.stars == 0)
+        open(app, level: 1)
+        clearOpenLevel(app)
+        #expect(app.playScreen?.visibleOverlay?.lines.last == "First clear!")
+        key(app, "R")
+        run(app, 1)
+        run(app, 2)  // two seconds of thought
+        key(app, "Left")  // the cursor followed the block: back to it
+        key(app, "Shift+Right")
+        run(app, 1.5)
+        let overlay = try #require(app.playScreen?.visibleOverlay)
+        #expect(overlay.lines[0].hasPrefix("in 1 move · par 1 · 0:0"), "\(overlay.lines)")
+        #expect(overlay.lines.count == 2 && overlay.lines[1].hasPrefix("Best: 1 move · 0:0"), "\(overlay.lines)")
+        #expect(overlay.time > 2)
+    }
+
+    @Test("8. the key-hint footer is not drawn under the Cleared overlay")
+    func footerHidden() {
+        let app = testApp()
+        open(app)
+        #expect(app.playScreen?.footer?.text.contains("Z undo") == true)
+        clearOpenLevel(app)
+        #expect(app.playScreen?.footer == nil)
+    }
+
+    @Test("8. a one-level pack has no pair of buttons doing the same thing")
+    func oneLevelPack() {
+        let app = testApp([testPack(1)])
+        let mouse = Pointer(app)
+        mouse.tap(.levels)
+        #expect(control(app, .continueLevel) == nil, "Continue would only repeat the tile")
+        mouse.tap(.tile(0))
+        clearOpenLevel(app)
+        let labels = app.top.controls.map(\.label)
+        #expect(labels == ["Play again", "Levels"])
+        mouse.tap(.playAgain)
+        run(app, 1)
+        #expect(app.game?.scene.session.moves == 0 && app.top.kind == .play)
+    }
+
+    @Test("after a clear, Enter goes on to the next level (the overlay's focused control)")
+    func enterAfterClear() {
+        let app = testApp()
+        open(app)
+        clearOpenLevel(app)
+        key(app, "Return")
+        #expect(app.playScreen?.levelIndex == 1)
+    }
+
+    @Test("a level-mode game never leaves its level")
+    func singleLevel() {
+        let app = testApp([testPack(3)], singleLevel: true)
+        #expect(app.top.kind == .play)
+        key(app, "Escape")
+        #expect(app.top.kind == .play)
+        clearOpenLevel(app)
+        #expect(app.top.controls.map(\.label) == ["Play again"])
+    }
+}
+
+@Suite("Pointer router")
+struct PointerRouterTests {
+    final class Recorder: PointerOwner {
+        var events: [PointerEvent.Phase] = []
+        func handle(_ event: PointerEvent) { events.append(event.phase) }
+    }
+
+    func event(_ pointer: PointerID, _ phase: PointerEvent.Phase) -> PointerEvent {
+        PointerEvent(pointer: pointer, phase: phase, location: .zero, time: 0)
+    }
+
+    @Test("each pointer keeps the owner its press bound, and nothing else sees its events")
+    func ownership() {
+        let router = PointerRouter()
+        let first = Recorder()
+        let second = Recorder()
+        router.route(event(.mouse, .down)) { first }
+        router.route(event(.finger(1), .down)) { second }
+        router.route(event(.mouse, .moved)) {
+            Issue.record("only presses bind")
+            return nil
+        }
+        router.route(event(.finger(1), .moved)) { nil }
+        router.route(event(.finger(1), .up)) { nil }
+        router.route(event(.mouse, .up)) { nil }
+        #expect(first.events == [.down, .moved, .up])
+        #expect(second.events == [.down, .moved, .up])
+        #expect(router.isEmpty)
+    }
+
+    @Test("a press on nothing drops the pointer's later events; cancelAll ends every binding")
+    func unboundAndCancelled() {
+        let router = PointerRouter()
+        let owner = Recorder()
+        router.route(event(.mouse, .down)) { nil }
+        router.route(event(.mouse, .moved)) { owner }
+        router.route(event(.finger(2), .down)) { owner }
+        router.cancelAll()
+        router.route(event(.finger(2), .moved)) { nil }
+        #expect(owner.events == [.down, .cancelled])
+    }
+
+    @Test("a second press of a pointer already down cancels the first owner")
+    func doublePress() {
+        let router = PointerRouter()
+        let first = Recorder()
+        let second = Recorder()
+        router.route(event(.mouse, .down)) { first }
+        router.route(event(.mouse, .down)) { second }
+        #expect(first.events == [.down, .cancelled] && second.events == [.down])
+    }
+}
+
+@Suite("Command table")
+struct CommandTableTests {
+    let table = CommandTable.standard
+
+    @Test("keys mean one command per context, the most specific context first")
+    func contexts() {
+        #expect(table.command(for: KeyChord("Left"), in: [.play, .anywhere]) == .play(.moveCursor(.left)))
+        #expect(table.command(for: KeyChord("Left"), in: [.cleared, .play, .anywhere]) == .moveFocus(.left))
+        #expect(table.command(for: KeyChord("Left"), in: [.menu, .anywhere]) == .moveFocus(.left))
+        #expect(table.command(for: KeyChord("Left", shift: true), in: [.play, .anywhere]) == .play(.pushAtCursor(.left)))
+        #expect(table.command(for: KeyChord("z"), in: [.cleared, .play, .anywhere]) == .play(.undo))
+        #expect(table.command(for: KeyChord("Z", control: true), in: [.play]) == .play(.undo))
+        #expect(table.command(for: KeyChord("Z", shift: true, control: true), in: [.play]) == .play(.redo))
+        #expect(table.command(for: KeyChord("Z", alt: true), in: [.play]) == nil, "modifiers must match")
+        #expect(table.command(for: KeyChord("/", shift: true), in: [.menu, .anywhere]) == .showHelp)
+        #expect(table.command(for: KeyChord("Q"), in: [.help]) == .dismiss, "any key closes the help")
+        #expect(table.command(for: KeyChord("Page Down"), in: [.levels, .menu, .anywhere]) == .nextPage)
+        #expect(table.command(for: KeyChord("Page Down"), in: [.play, .anywhere]) == nil)
+    }
+
+    @Test("in play, Enter, Space and gamepad A only ever activate the focused control")
+    func enterInPlay() {
+        for name in ["Return", "Keypad Enter", "Space"] {
+            #expect(table.command(for: KeyChord(name), in: [.play, .anywhere]) == .activateFocus)
+        }
+        #expect(table.command(for: GamepadPress(.a), in: [.play, .anywhere]) == .activateFocus)
+        for name in ["N", "P", "Page Up"] { #expect(table.command(for: KeyChord(name), in: [.play, .anywhere]) == nil) }
+    }
+
+    @Test("gamepad buttons map through the same table")
+    func gamepad() {
+        #expect(table.command(for: GamepadPress(.left), in: [.play, .anywhere]) == .play(.moveCursor(.left)))
+        #expect(table.command(for: GamepadPress(.left, shoulderHeld: true), in: [.play, .anywhere]) == .play(.pushAtCursor(.left)))
+        #expect(table.command(for: GamepadPress(.y), in: [.play, .anywhere]) == .play(.undo))
+        #expect(table.command(for: GamepadPress(.b), in: [.menu, .anywhere]) == .back)
+        #expect(table.command(for: GamepadPress(.start), in: [.play, .anywhere]) == .showHelp)
+    }
+
+    @Test("the key help and the footer are generated from the table")
+    func generated() {
+        let rows = table.helpRows
+        #expect(rows.contains { $0.keys == "Z  or  Ctrl+Z" && $0.does == "undo" })
+        #expect(rows.contains { $0.keys == "Arrows" && $0.does == "move the cursor" })
+        #expect(rows.contains { $0.keys == "F1  or  ?" && $0.does == "this help" })
+        #expect(rows.contains { $0.keys == "Gamepad" && $0.does.contains("Y undo") })
+        // Every binding with help text is listed.
+        for binding in table.bindings where binding.help != nil && !binding.keys.isEmpty {
+            #expect(rows.contains { $0.does == binding.help }, "\(binding.command) missing from the help")
+        }
+        #expect(table.footerHint == "Drag a block  ·  H hint  ·  Z undo  ·  Y redo  ·  R restart  ·  Esc levels  ·  F1 keys")
+    }
+}
