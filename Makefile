@@ -55,11 +55,14 @@ test: deps lint
 	@# The closing line CI reads: the counts of the Swift Testing run above.
 	@sed -nE 's/.*Test run with ([0-9]+) tests? .*passed.*/\1 passed, 0 failed/p' .build/test.log | tail -1
 
-# A real X window under Xvfb, a real pointer from xdotool, and the recording replayed.
+# A real X window under Xvfb, a real pointer from xdotool, and the recording replayed; then
+# the shell in the live X process: a remembered window fitted to the screen, F11 with no
+# window manager, and clicks under the Cleared overlay (screenshots read by ImageMagick).
 test-x11: build
-	@command -v Xvfb >/dev/null && command -v xdotool >/dev/null || { \
-	  $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends xvfb xdotool; }
+	@command -v Xvfb >/dev/null && command -v xdotool >/dev/null && command -v import >/dev/null || { \
+	  $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends xvfb xdotool imagemagick; }
 	scripts/x11-pointer-check.sh
+	scripts/x11-shell-check.sh
 
 bench: build
 	.build/release/bloq bench

@@ -20,6 +20,8 @@ let package = Package(
                 .apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev", "libfontconfig-dev"])
             ]
         ),
+        // Whether an X11 window manager runs (fullscreen without one is done by hand).
+        .target(name: "CBloqX11"),
         // Rules, levels, play session: pure Swift, standard library only.
         .target(name: "BloqGame"),
         // The file system: the data search path, level files and packs.
@@ -33,7 +35,7 @@ let package = Package(
         // The board scene: block controllers that join the engine and the rules.
         .target(name: "BloqPlay", dependencies: ["BloqEngine", "BloqGame"]),
         // The platform: window, renderer, text, events, the render loop.
-        .target(name: "BloqSDL", dependencies: ["CSDL2", "BloqEngine", "BloqGame", "BloqPlay", "BloqFiles"]),
+        .target(name: "BloqSDL", dependencies: ["CSDL2", "CBloqX11", "BloqEngine", "BloqGame", "BloqPlay", "BloqFiles"]),
         // libFuzzer targets (make fuzz); a normal build replays the kept corpus through them.
         .executableTarget(name: "FuzzLevels", dependencies: ["BloqGame"]),
         .executableTarget(name: "FuzzScripts", dependencies: ["BloqPlay"]),

@@ -1,6 +1,7 @@
 import BloqEngine
 import BloqGame
 import BloqPlay
+import CBloqX11
 import CSDL2
 import Glibc
 
@@ -75,7 +76,8 @@ public final class GameApp {
             throw error
         }
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-        if options.fullscreen, !options.headless { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        // Fullscreen (the setting, or --fullscreen) comes with the first frame, the same way
+        // F11 makes it, window manager or not.
         if options.headless { flags |= SDL_WINDOW_HIDDEN.rawValue }
         let centred = Int32(bitPattern: bloq_windowpos_centered())
         var frame = (x: centred, y: centred, width: Int32(clamping: options.width), height: Int32(clamping: options.height))
@@ -252,11 +254,45 @@ public final class GameApp {
     /// Makes the window follow the settings (fullscreen).
     private func applySettings() {
         guard !isHeadless else { return }
-        let isFullscreen = SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
-        if app.settings.fullscreen != isFullscreen {
-            SDL_SetWindowFullscreen(window, app.settings.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
-            updateLayout()
+        let flags = SDL_GetWindowFlags(window)
+        let isFullscreen = flags & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 || borderlessFullscreen != nil
+        guard app.settings.fullscreen != isFullscreen else { return }
+        if app.settings.fullscreen {
+            enterFullscreen()
+        } else if let windowed = borderlessFullscreen {
+            borderlessFullscreen = nil
+            SDL_SetWindowBordered(window, SDL_TRUE)
+            SDL_SetWindowSize(window, Int32(windowed.width), Int32(windowed.height))
+            SDL_SetWindowPosition(window, Int32(windowed.x), Int32(windowed.y))
+        } else {
+            SDL_SetWindowFullscreen(window, 0)
         }
+        updateLayout()
+    }
+
+    /// The windowed frame to return to from a fullscreen made by hand (no window manager).
+    private var borderlessFullscreen: Rect?
+
+    /// Asks for fullscreen the modern way (the window manager makes it so). With no
+    /// window manager nothing would answer and the window would keep its size: then the
+    /// window is made borderless and sized to the display by hand.
+    private func enterFullscreen() {
+        let windowed = Rect(
+            x: Double(windowPosition.x), y: Double(windowPosition.y), width: Double(windowSize.width), height: Double(windowSize.height))
+        var bounds = SDL_Rect()
+        guard SDL_GetDisplayBounds(max(SDL_GetWindowDisplayIndex(window), 0), &bounds) == 0 else {
+            SDL_SetWindowFullscreen(window, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+            return
+        }
+        // Without a window manager (X11 with none running) the request would go unanswered.
+        guard bloq_x11_has_window_manager(UnsafeMutableRawPointer(window)) == 0 else {
+            SDL_SetWindowFullscreen(window, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+            return
+        }
+        borderlessFullscreen = windowed
+        SDL_SetWindowBordered(window, SDL_FALSE)
+        SDL_SetWindowPosition(window, bounds.x, bounds.y)
+        SDL_SetWindowSize(window, bounds.w, bounds.h)
     }
 
     /// The window's size in points (to remember across runs).

@@ -22,7 +22,9 @@ struct Bloq {
     /// Runs `bloq arguments` and returns its status, standard output and standard error.
     /// Output goes to temporary files, not pipes: with pipes, a child started at the same
     /// moment can inherit a pipe's write end and leave a reader waiting for an end of file.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
+    static func run(_ arguments: [String], environment: [String: String] = [:], removing: [String] = []) throws -> (
+        status: Int32, out: String, err: String
+    ) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -32,6 +34,7 @@ struct Bloq {
         // A crashing child fails the test at once instead of waiting on a backtrace.
         env["SWIFT_BACKTRACE"] = "enable=no"
         for (key, value) in environment { env[key] = value }
+        for key in removing { env[key] = nil }
         process.environment = env
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -158,12 +161,28 @@ extension ChildProcessSuite {
             #expect(!FileManager.default.fileExists(atPath: data))
         }
 
+        @Test("play with no display says so and exits 1 at once instead of running invisibly")
+        func noDisplay() throws {
+            let home = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-nodisplay-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: home) }
+            let started = Date()
+            let result = try Bloq.run(
+                ["play"], environment: ["XDG_DATA_HOME": home + "/data", "XDG_CONFIG_HOME": home + "/config"],
+                removing: ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "SDL_RENDER_DRIVER"])
+            let seconds = Date().timeIntervalSince(started)
+            #expect(result.status == 1, "\(result.err)")
+            #expect(result.err.contains("no display found"), "\(result.err)")
+            #expect(result.err.contains("DISPLAY") && result.err.contains("--screenshot"), "it says how to get one")
+            #expect(seconds < 10, "it did not hang (\(seconds) s)")
+        }
+
         @Test("--version and --help")
         func versionAndHelp() throws {
             let version = try Bloq.run(["--version"])
             #expect(version.status == 0 && !version.out.isEmpty)
             let help = try Bloq.run(["--help"])
             for command in ["play", "solve", "validate", "replay", "bench"] { #expect(help.out.contains(command)) }
+            for hidden in ["storm", "save-torture"] { #expect(!help.out.contains(hidden), "a harness in the player's --help") }
         }
     }
 
@@ -272,6 +291,66 @@ extension ChildProcessSuite {
                 lastCompleted = saved
             }
             #expect(lastCompleted > 0)
+        }
+    }
+}
+
+extension ChildProcessSuite {
+    /// Whole-app replays in Tests/replays/app: each `NAME.script` runs with `--app --json`
+    /// and must print `NAME.json` (compared as whole values). A script whose header says
+    /// `; data-from: OTHER.script` runs after OTHER in the same `--data` folder, as a
+    /// player starting the game again.
+    @Suite("Whole-app replays")
+    struct AppReplayTests {
+        static let folder = Bloq.root.appendingPathComponent("Tests/replays/app")
+        static let scripts: [String] = {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".script") }.sorted()
+        }()
+
+        @Test("each app script ends in its expected state", arguments: scripts)
+        func script(_ name: String) throws {
+            let path = Self.folder.appendingPathComponent(name).path
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            let data = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-app-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: data) }
+            let header = text.split(separator: "\n").first { $0.hasPrefix("; data-from: ") }
+            if let from = header?.dropFirst("; data-from: ".count) {
+                let first = try Bloq.run(["replay", Self.folder.appendingPathComponent(String(from)).path, "--app", "--data", data])
+                #expect(first.status == 0, "\(first.err)")
+            }
+            let result = try Bloq.run(["replay", path, "--app", "--data", data, "--json"])
+            #expect(result.status == 0, "\(result.err)")
+            let expectedPath = Self.folder.appendingPathComponent(name.replacingOccurrences(of: ".script", with: ".json")).path
+            let expected = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: expectedPath))) as? NSDictionary
+            let actual = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? NSDictionary
+            #expect(actual != nil && actual == expected, "\(name) printed \(result.out)")
+        }
+
+        @Test("a tap on a control that is not shown, or cells with no board, stops the replay: SCRIPT:LINE, exit 65")
+        func errors() throws {
+            let tap = try Bloq.temporaryFile("tap.script", "at 0 tap Levels\nat 100 tap \"Next level\"\nat 200 end\n")
+            let result = try Bloq.run(["replay", tap, "--app"])
+            #expect(result.status == 65)
+            #expect(
+                result.err.hasPrefix(
+                    "\(tap):2: error: no control \"Next level\" on the levels screen (visible: Back, Easy, Medium, Hard, 1,"))
+            let cells = try Bloq.temporaryFile("cells.script", "at 0 press 1 1\nat 100 end\n")
+            let second = try Bloq.run(["replay", cells, "--app"])
+            #expect(
+                second.status == 65 && second.err.contains("\(cells):1: error: cell coordinates need a board on screen"), "\(second.err)")
+        }
+
+        @Test("without --data a fresh folder is used and removed; the player's own files are never touched")
+        func privateFolder() throws {
+            let home = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-home-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: home) }
+            let script = Self.folder.appendingPathComponent("redo-winning-move.script").path
+            let result = try Bloq.run(
+                ["replay", script, "--app", "--json"],
+                environment: ["XDG_DATA_HOME": home + "/data", "XDG_CONFIG_HOME": home + "/config", "TMPDIR": home + "/tmp"])
+            #expect(result.status == 0, "\(result.err)")
+            #expect(result.out.contains("\"progress\": {\"cleared\": 1, \"stars\": 3}"))
+            #expect(!FileManager.default.fileExists(atPath: home + "/data") && !FileManager.default.fileExists(atPath: home + "/config"))
         }
     }
 }

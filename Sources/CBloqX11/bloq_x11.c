@@ -1,0 +1,42 @@
+// Asks the X server whether a window manager runs, through the Xlib that SDL loaded. Kept
+// out of the CSDL2 module so Swift never imports Xlib's names.
+#include "bloq_x11.h"
+
+#include <SDL2/SDL.h>
+#include <SDL2/SDL_syswm.h>
+#include <X11/Xatom.h>
+#include <dlfcn.h>
+
+int bloq_x11_has_window_manager(void *sdl_window) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo((SDL_Window *)sdl_window, &info) || info.subsystem != SDL_SYSWM_X11) return -1;
+    // SDL loads Xlib itself; use the copy already in the process rather than link our own.
+    void *xlib = dlopen("libX11.so.6", RTLD_LAZY | RTLD_NOLOAD);
+    if (!xlib) return -1;
+    Atom (*intern)(Display *, const char *, Bool) = (Atom(*)(Display *, const char *, Bool))dlsym(xlib, "XInternAtom");
+    int (*property)(Display *, Window, Atom, long, long, Bool, Atom, Atom *, int *, unsigned long *, unsigned long *,
+                    unsigned char **) =
+        (int (*)(Display *, Window, Atom, long, long, Bool, Atom, Atom *, int *, unsigned long *, unsigned long *,
+                 unsigned char **))dlsym(xlib, "XGetWindowProperty");
+    int (*release)(void *) = (int (*)(void *))dlsym(xlib, "XFree");
+    int answer = -1;
+    if (intern && property && release) {
+        Display *display = info.info.x11.display;
+        Atom check = intern(display, "_NET_SUPPORTING_WM_CHECK", True);
+        answer = 0;
+        if (check != None) {
+            Atom type = None;
+            int format = 0;
+            unsigned long count = 0, left = 0;
+            unsigned char *data = NULL;
+            if (property(display, DefaultRootWindow(display), check, 0, 1, False, XA_WINDOW, &type, &format, &count, &left,
+                         &data) == Success) {
+                answer = type == XA_WINDOW && count == 1 ? 1 : 0;
+                if (data) release(data);
+            }
+        }
+    }
+    dlclose(xlib);
+    return answer;
+}

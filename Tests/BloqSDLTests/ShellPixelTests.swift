@@ -1,0 +1,58 @@
+import BloqEngine
+import BloqGame
+import BloqPlay
+import BloqSDL
+import Foundation
+import Testing
+
+extension SDLSuite {
+    @Suite("The shell through SDL, headless")
+    struct ShellPixelTests {
+        static func app(symbols: Bool = false) -> AppController {
+            let board = Board(["RB.", "GO.", "..Y"]) ?? Board(["R.", ".R"])!
+            let pack = PackEntry(
+                title: "Test", items: [.playable(PlayableLevel(name: "a.bloq", level: Level(title: "A", par: 3, board: board)))])
+            var settings = Settings()
+            settings.colorBlindSymbols = symbols
+            return AppController(packs: [pack], settings: settings, viewport: Size(width: 800, height: 600), progress: ProgressLedger())
+        }
+
+        /// The frame with the preview card of the first tile open.
+        static func previewFrame(symbols: Bool) throws -> [UInt32] {
+            let app = app(symbols: symbols)
+            let window = try GameApp(app: app, options: WindowOptions(width: 800, height: 600, headless: true))
+            app.showLevels()
+            let tile = try #require(app.top.controls.first { $0.id == .tile(0) })
+            app.handle(.pointer(PointerEvent(pointer: .mouse, phase: .down, location: tile.rect.center, time: 0)))
+            for _ in 0..<200 { app.step(FixedStepClock.step) }
+            #expect((app.root as? LevelListScreen)?.preview?.isOpen == true)
+            window.draw()
+            return try window.readPixels().pixels
+        }
+
+        @Test("the preview card draws colour-blind symbols on its board when they are on")
+        func previewSymbols() throws {
+            let plain = try Self.previewFrame(symbols: false)
+            let marked = try Self.previewFrame(symbols: true)
+            let card = PreviewCard.cardFrame(in: Size(width: 800, height: 600))
+            var differing = 0
+            for y in Int(card.minY)..<Int(card.maxY) {
+                for x in Int(card.minX)..<Int(card.maxX) where plain[y * 800 + x] != marked[y * 800 + x] { differing += 1 }
+            }
+            #expect(differing > 500, "symbols drawn on the card's blocks (\(differing) pixels differ)")
+        }
+
+        @Test("a window that is not headless on SDL's offscreen driver is an error: there is no display")
+        func noDisplay() throws {
+            // Headless tests run with SDL_VIDEODRIVER=offscreen: exactly the silent fallback.
+            #expect(ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == "offscreen")
+            do {
+                _ = try GameApp(app: Self.app(), options: WindowOptions(width: 800, height: 600, headless: false))
+                Issue.record("a window opened with no display")
+            } catch {
+                #expect("\(error)".contains("no display found"), "\(error)")
+                #expect("\(error)".contains("Xvfb"))
+            }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# The app shell in a real X window (Xvfb, no window manager), driven by a real pointer and
+# keyboard (xdotool), looked at through screenshots of the root window (ImageMagick):
+#  1. a remembered window larger than the screen opens fitted and centred on it;
+#  2. F11 without a window manager lays the game out for the whole screen at once;
+#  3. after a clear, a click where Undo was does nothing: the overlay stays.
+# Needs: xvfb, xdotool, imagemagick (make test-x11 installs them).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bloq=$PWD/.build/release/bloq
+work=$(mktemp -d)
+game_pid=""
+xvfb_pid=""
+cleanup() {
+  for pid in $game_pid $xvfb_pid; do kill "$pid" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+display=:$((80 + RANDOM % 9))
+Xvfb "$display" -screen 0 1280x800x24 >/dev/null 2>&1 &
+xvfb_pid=$!
+export DISPLAY=$display XDG_DATA_HOME=$work/data XDG_CONFIG_HOME=$work/config SDL_AUDIODRIVER=dummy
+sleep 1
+fail() { echo "x11 shell check: FAILED: $*"; exit 1; }
+
+# The colour at (x, y) of the root window, as "R G B" (0-255).
+pixel() {
+  import -window root "$work/root.png"
+  convert "$work/root.png" -format '%[fx:int(255*p{'"$1"','"$2"'}.r)] %[fx:int(255*p{'"$1"','"$2"'}.g)] %[fx:int(255*p{'"$1"','"$2"'}.b)]' info:
+}
+# Whether a colour is the accent blue of the main buttons (0x3B82F6).
+is_blue() { read -r r g b <<<"$1"; [ "$b" -gt 200 ] && [ "$r" -lt 90 ] && [ "$g" -gt 100 ] && [ "$g" -lt 160 ]; }
+
+start() {
+  "$bloq" play "$@" 2>"$work/stderr" &
+  game_pid=$!
+  window=""
+  for _ in $(seq 50); do
+    window=$(xdotool search --name '^Bloq$' 2>/dev/null | head -1 || true)
+    [ -n "$window" ] && break
+    sleep 0.1
+  done
+  [ -n "$window" ] || { cat "$work/stderr"; fail "the game window did not appear"; }
+  sleep 0.5
+}
+stop() {
+  kill "$game_pid" 2>/dev/null || true
+  wait "$game_pid" 2>/dev/null || true
+  game_pid=""
+}
+
+# 1. Remembered 1920x1080 on a 1280x800 screen.
+mkdir -p "$work/config/bloq"
+echo '{"colorBlindSymbols": false, "fullscreen": false, "reducedMotion": false, "sound": false, "windowHeight": 1080, "windowWidth": 1920}' \
+  >"$work/config/bloq/settings.json"
+start
+eval "$(xdotool getwindowgeometry --shell "$window")"
+echo "remembered 1920x1080, opened at $X,$Y size ${WIDTH}x$HEIGHT on 1280x800"
+[ "$X" -ge 0 ] && [ "$Y" -ge 0 ] && [ $((X + WIDTH)) -le 1280 ] && [ $((Y + HEIGHT)) -le 800 ] || fail "the window is off the screen"
+[ $((X + WIDTH / 2 - 640)) -le 1 ] && [ $((640 - X - WIDTH / 2)) -le 1 ] || fail "the window is not centred"
+stop
+
+# 2. F11 from a 640x480 window: the title's Play button must be where a 1280x800 layout puts it.
+echo '{"colorBlindSymbols": false, "fullscreen": false, "reducedMotion": false, "sound": false, "windowHeight": 480, "windowWidth": 640}' \
+  >"$work/config/bloq/settings.json"
+start
+xdotool windowfocus --sync "$window" key F11
+sleep 1
+eval "$(xdotool getwindowgeometry --shell "$window")"
+echo "after F11: ${WIDTH}x$HEIGHT"
+[ "$WIDTH" -eq 1280 ] && [ "$HEIGHT" -eq 800 ] || fail "F11 did not fill the screen"
+# Play spans y 336 to 404 at 1280x800, centred; a 640x480 layout would have it at x 320.
+colour=$(pixel 640 370)
+is_blue "$colour" || fail "after F11 the layout is not the screen's (colour at Play: $colour)"
+xdotool windowfocus --sync "$window" key F11
+sleep 0.5
+stop
+
+# 3. Clear level 1 with the keyboard, then click where Undo was.
+start --level levels/easy/001-first-push.bloq --window 800x600
+eval "$(xdotool getwindowgeometry --shell "$window")"
+xdotool windowfocus --sync "$window" key Down Down shift+Right
+sleep 2.5
+# The overlay's Next level button (blue) at the centre of the board's lower half.
+overlay=$(pixel $((X + 285)) $((Y + 363)))
+is_blue "$overlay" || fail "no Cleared overlay after the clear (colour $overlay)"
+# Undo was at (242, 564) of the window; click it, and Restart.
+xdotool mousemove $((X + 242)) $((Y + 564)) click 1
+sleep 0.3
+xdotool mousemove $((X + 558)) $((Y + 564)) click 1
+sleep 1.2
+overlay=$(pixel $((X + 285)) $((Y + 363)))
+is_blue "$overlay" || fail "a click under the overlay undid or restarted the level (colour $overlay)"
+stop
+echo "x11 shell check: passed (fitted window, F11 layout, nothing fires under the overlay)"
