@@ -24,6 +24,12 @@ public struct PlayerFolders: Sendable {
     /// Everything in one folder (whole-app replays' `--data DIR`).
     public static func single(_ folder: String) -> PlayerFolders { PlayerFolders(data: folder, config: folder) }
 
+    /// `path` as a player reads it: under the home folder, written with `~`.
+    public static func displayPath(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        guard let home = environment["HOME"], home.count > 1, path.hasPrefix(home + "/") else { return path }
+        return "~" + path.dropFirst(home.count)
+    }
+
     /// The folder of the player's own packs.
     public var levels: String { (data as NSString).appendingPathComponent("levels") }
 
