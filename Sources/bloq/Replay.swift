@@ -114,6 +114,7 @@ struct Replay: ParsableCommand {
         shell.onSettingsChanged = { try? settingsStore.save($0) }
         let game = try open { try GameApp(app: shell, options: options) }
         try play(parsed, on: game)
+        try saveScreenshot(game)
         // The end of the script is the player quitting: what the game saves then is saved.
         let screen = shell.top.kind
         let controls = shell.top.controls
@@ -133,7 +134,6 @@ struct Replay: ParsableCommand {
             let totals = progress.ledger.totals
             print("progress: \(totals.cleared) cleared, \(totals.stars) stars")
         }
-        try saveScreenshot(game)
     }
 
     private func loadScript() throws -> InputScript {

@@ -84,14 +84,31 @@ struct PaintKit {
         }
     }
 
-    /// A line for the player in a dark band near the bottom.
-    func notice(_ text: String) {
-        let height = max(app.minimumButtonSize * 0.8, 30)
+    /// A line for the player in a dark band near the bottom, wrapped onto up to three lines.
+    /// `bottom` is how far from the bottom edge the band ends.
+    func notice(_ text: String, bottom: Double? = nil) {
+        let line = max(app.minimumButtonSize * 0.8, 30)
+        let width = app.viewport.width * 0.9
+        let size = line * 0.42
+        var lines: [String] = []
+        for word in text.split(separator: " ") {
+            if let last = lines.last, canvas.measure(last + " " + word, size: size).width <= width * 0.94 {
+                lines[lines.count - 1] = last + " " + word
+            } else {
+                lines.append(String(word))
+            }
+        }
+        if lines.count > 3 { lines = Array(lines.prefix(2)) + [lines.dropFirst(2).joined(separator: " ")] }
+        let height = line + Double(max(lines.count - 1, 0)) * size * 1.25
         let rect = Rect(
-            x: app.viewport.width * 0.05, y: app.viewport.height - height * 2.9, width: app.viewport.width * 0.9, height: height)
-        canvas.roundedRect(rect, radius: height * 0.3, Palette.overlay)
-        canvas.text(
-            text, size: height * 0.42, Palette.text, at: rect.center, anchor: Point(x: 0.5, y: 0.5), maximumWidth: rect.width * 0.94)
+            x: app.viewport.width * 0.05, y: app.viewport.height - (bottom ?? line * 1.9) - height, width: width, height: height)
+        canvas.roundedRect(rect, radius: line * 0.3, Palette.overlay)
+        for (index, text) in lines.enumerated() {
+            let y = rect.center.y + (Double(index) - Double(lines.count - 1) / 2) * size * 1.25
+            canvas.text(
+                text, size: size, Palette.text, at: Point(x: rect.center.x, y: y), anchor: Point(x: 0.5, y: 0.5), maximumWidth: width * 0.94
+            )
+        }
     }
 
     /// ★★☆ for a count of stars out of three.

@@ -32,7 +32,7 @@ struct TitlePainter {
             maximumWidth: size.width * 0.9)
         kit.buttons(screen.controls, focus: screen.focus)
         if let notice = screen.notice {
-            kit.notice(notice)
+            kit.notice(notice, bottom: scale * 0.02)
         } else {
             canvas.text(
                 "F1 or ? shows the keys", size: scale * 0.025, Palette.secondaryText,

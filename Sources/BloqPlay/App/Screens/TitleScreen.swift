@@ -26,8 +26,9 @@ public final class TitleScreen: AppScreen {
         let entries: [(ControlID, String)] = [
             (.play, "Play"), (.levels, "Levels"), (.settings, "Settings"), (.about, "About"), (.quit, "Quit"),
         ]
-        // Five buttons below the logo, closer together on a short window.
-        let space = viewport.height * 0.56 - unit * 0.3
+        // Five buttons below the logo, closer together on a short window, and closer still
+        // when a notice needs the bottom of the screen.
+        let space = viewport.height * (notice == nil ? 0.56 : 0.43) - unit * 0.3
         let pitch = min(unit * 1.2, space / Double(entries.count))
         let height = max(min(unit, pitch * 0.85), metrics.minimumButtonSize)
         return entries.enumerated().map { index, entry in
