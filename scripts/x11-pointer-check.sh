@@ -3,22 +3,10 @@
 # then replays the recording headless: both must end on the same board, with the move made.
 # Needs: xvfb, xdotool (make test-x11 installs them).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+SCREEN=1024x768x24
+source "$(dirname "$0")/x11-common.sh"
 bloq=.build/release/bloq
 level=levels/easy/002-long-slide.bloq
-work=$(mktemp -d)
-game_pid=""
-xvfb_pid=""
-cleanup() {
-  for pid in $game_pid $xvfb_pid; do kill "$pid" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
-display=:$((90 + RANDOM % 9))
-Xvfb "$display" -screen 0 1024x768x24 >/dev/null 2>&1 &
-xvfb_pid=$!
-export DISPLAY=$display
-sleep 1
 SDL_AUDIODRIVER=dummy "$bloq" play --level "$level" --window 800x600 --record "$work/game.script" 2>"$work/stderr" &
 game_pid=$!
 for _ in $(seq 50); do

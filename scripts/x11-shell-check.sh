@@ -6,21 +6,10 @@
 #  3. after a clear, a click where Undo was does nothing: the overlay stays.
 # Needs: xvfb, xdotool, imagemagick (make test-x11 installs them).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+SCREEN=1280x800x24
+source "$(dirname "$0")/x11-common.sh"
 bloq=$PWD/.build/release/bloq
-work=$(mktemp -d)
-game_pid=""
-xvfb_pid=""
-cleanup() {
-  for pid in $game_pid $xvfb_pid; do kill "$pid" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
-display=:$((80 + RANDOM % 9))
-Xvfb "$display" -screen 0 1280x800x24 >/dev/null 2>&1 &
-xvfb_pid=$!
-export DISPLAY=$display XDG_DATA_HOME=$work/data XDG_CONFIG_HOME=$work/config SDL_AUDIODRIVER=dummy
-sleep 1
+export XDG_DATA_HOME=$work/data XDG_CONFIG_HOME=$work/config SDL_AUDIODRIVER=dummy
 fail() { echo "x11 shell check: FAILED: $*"; exit 1; }
 
 # The colour at (x, y) of the root window, as "R G B" (0-255).

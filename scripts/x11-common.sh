@@ -1,0 +1,18 @@
+# Sourced by the x11 checks: a private Xvfb display of SCREEN (WxHxDEPTH) pixels, a scratch
+# folder in $work, and cleanup of the game ($game_pid) and the server on exit.
+cd "$(dirname "$0")/.."
+work=$(mktemp -d)
+game_pid=""
+xvfb_pid=""
+cleanup() {
+  for pid in $game_pid $xvfb_pid; do kill "$pid" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+# A display number nobody else uses: the first free one from a random start.
+display_number=$((70 + RANDOM % 20))
+while [ -e "/tmp/.X11-unix/X$display_number" ] || [ -e "/tmp/.X$display_number-lock" ]; do display_number=$((display_number + 1)); done
+Xvfb ":$display_number" -screen 0 "$SCREEN" >/dev/null 2>&1 &
+xvfb_pid=$!
+export DISPLAY=":$display_number"
+sleep 1
