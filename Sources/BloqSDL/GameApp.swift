@@ -358,10 +358,11 @@ public final class GameApp {
         {
             recorder?.recordResize(width: Int(event.window.data1), height: Int(event.window.data2), at: time)
         }
-        for translated in translator.translate(event, time: time / 1000) {
+        guard let raw = SDLEventDecoder.decode(event) else { return }
+        for translated in translator.translate(raw, time: time / 1000) {
             switch translated {
             case .quit: quitRequested = true
-            case .exposed: updateLayout()
+            case .windowChanged: updateLayout()
             case .gamepadAdded: openGamepads()
             case .input(let input):
                 recorder?.record(input, at: time, app: app)
@@ -386,7 +387,7 @@ public final class GameApp {
         if SDL_GetDisplayDPI(max(SDL_GetWindowDisplayIndex(window), 0), &dpi, &horizontal, &vertical) != 0 || !(dpi > 20) {
             dpi = 96
         }
-        app.minimumButtonSize = max(Double(dpi) / 25.4 * 9 * translator.scale.x, 32)
+        app.minimumButtonSize = Metrics.minimumButtonSize(dpi: Double(dpi), scale: translator.scale.x)
         if output != app.viewport { app.handle(.resized(output)) }
     }
 }

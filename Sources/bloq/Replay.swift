@@ -64,9 +64,11 @@ struct Replay: ParsableCommand {
             throw LevelFiles.exists(level) ? ExitStatus.invalidData : ExitStatus.missingInput
         }
         for warning in playable.warnings { printError(warning.description) }
-        let game = try open { try GameApp(level: PlayableLevel(name: level, level: playable), options: options) }
-        try play(parsed, on: game)
-        guard let session = game.game?.scene.session else { throw ExitStatus.invalidData }
+        let shell = AppController(
+            packs: [PackEntry(title: playable.title, items: [.playable(PlayableLevel(name: level, level: playable))])],
+            viewport: Size(width: Double(options.width), height: Double(options.height)), singleLevel: true)
+        try play(parsed, on: shell, options: options)
+        guard let session = shell.game?.scene.session else { throw ExitStatus.invalidData }
         if json {
             print(
                 "{\"board\": \(JSON.board(session.board)), \"moves\": \(session.moves), \"cleared\": \(session.isCleared), \"log\": \(JSON.moves(session.log))}"
@@ -78,7 +80,6 @@ struct Replay: ParsableCommand {
             print("cleared: \(session.isCleared ? "yes" : "no")")
             print("log: \(session.log.isEmpty ? "(none)" : session.log.map(Self.describe).joined(separator: ", "))")
         }
-        try saveScreenshot(game)
     }
 
     /// The whole game, from the title screen, with its own folder for the player's files.
@@ -112,9 +113,7 @@ struct Replay: ParsableCommand {
         shell.version = BloqVersion.current
         shell.settingsPath = settingsStore.path
         shell.onSettingsChanged = { try? settingsStore.save($0) }
-        let game = try open { try GameApp(app: shell, options: options) }
-        try play(parsed, on: game)
-        try saveScreenshot(game)
+        try play(parsed, on: shell, options: options)
         // The end of the script is the player quitting: what the game saves then is saved.
         let screen = shell.top.kind
         let controls = shell.top.controls
@@ -149,31 +148,31 @@ struct Replay: ParsableCommand {
         }
     }
 
-    private func open(_ make: () throws -> GameApp) throws -> GameApp {
+    /// Runs the script on the shell: with no window when no screenshot is asked for (no
+    /// graphics library is needed), else in a headless SDL window whose last frame is saved.
+    private func play(_ parsed: InputScript, on shell: AppController, options: WindowOptions) throws {
         do {
-            return try make()
-        } catch {
-            printError("bloq: \(error)")
-            throw ExitCode.failure
-        }
-    }
-
-    private func play(_ parsed: InputScript, on game: GameApp) throws {
-        do {
-            try game.replay(parsed)
+            if let screenshot {
+                let game: GameApp
+                do {
+                    game = try GameApp(app: shell, options: options)
+                } catch {
+                    printError("bloq: \(error)")
+                    throw ExitCode.failure
+                }
+                try game.replay(parsed)
+                do {
+                    try game.saveScreenshot(to: screenshot)
+                } catch {
+                    printError("bloq: \(error)")
+                    throw ExitCode.failure
+                }
+            } else {
+                try ScriptPlayer(app: shell, window: (options.width, options.height)).run(parsed)
+            }
         } catch let error as ReplayError {
             printError("\(script):\(error.line): error: \(error.message)")
             throw ExitStatus.invalidData
-        }
-    }
-
-    private func saveScreenshot(_ game: GameApp) throws {
-        guard let screenshot else { return }
-        do {
-            try game.saveScreenshot(to: screenshot)
-        } catch {
-            printError("bloq: \(error)")
-            throw ExitCode.failure
         }
     }
 

@@ -82,6 +82,19 @@ extension SDLSuite {
             #expect(session.board == level.board.applying(session.log), "\(name): the board is the start with the log applied")
         }
 
+        @Test("a replay without a window (bloq replay --json) ends exactly where the SDL window's does", arguments: scripts)
+        func windowless(_ name: String) throws {
+            let (script, level, _) = try Self.load(name)
+            let windowed = try Self.replay(script, level: level)
+            let shell = AppController(
+                packs: [PackEntry(title: "t", items: [.playable(PlayableLevel(name: "test", level: level))])],
+                viewport: Size(width: 800, height: 600), singleLevel: true)
+            try ScriptPlayer(app: shell, window: (800, 600)).run(script)
+            let pure = try #require(shell.game)
+            #expect(pure.scene.session.log == windowed.game!.scene.session.log, "\(name)")
+            #expect(pure.scene.blockSprites.map(\.position) == windowed.game!.scene.blockSprites.map(\.position), "\(name): sprites")
+        }
+
         @Test("replays are bit-for-bit repeatable, pixels included")
         func repeatable() throws {
             for name in ["catch-and-send-on.script", "two-fingers.script", "keyboard.script"] {

@@ -11,6 +11,10 @@ public struct Metrics: Equatable, Sendable {
         self.minimumButtonSize = minimumButtonSize
     }
 
+    /// The smallest button side in pixels: about 9 mm on a display of `dpi` dots per inch
+    /// (96 when the display does not say), at `scale` pixels per point, and never below 32.
+    public static func minimumButtonSize(dpi: Double = 96, scale: Double = 1) -> Double { max(dpi / 25.4 * 9 * scale, 32) }
+
     /// The height of a standard button.
     public var unit: Double { max(minimumButtonSize, min(viewport.width, viewport.height) * 0.085) }
 

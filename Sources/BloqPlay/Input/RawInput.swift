@@ -1,0 +1,101 @@
+import BloqEngine
+
+/// A platform event as it arrives, before cleaning: what SDL delivers (decoded by the
+/// platform layer) or what a replay's script stands for. Coordinates keep the platform's
+/// own precision (whole window points for the mouse, 32-bit fractions of the window for
+/// fingers), so a replay gives exactly what live play would.
+public enum RawInput: Sendable, Equatable {
+    public enum FingerPhase: Sendable, Equatable {
+        case down, move, up
+    }
+
+    case quit
+    /// The left mouse button (`isLeft` false: another button), at window points.
+    /// `fromTouch`: synthesised by the platform from a finger.
+    case mouseButton(down: Bool, x: Int32, y: Int32, isLeft: Bool = true, fromTouch: Bool = false)
+    case mouseMotion(x: Int32, y: Int32, fromTouch: Bool = false)
+    /// A finger at a fraction of the window (0...1), with its pressure (0 when unknown).
+    case finger(id: Int64, phase: FingerPhase, x: Float, y: Float, pressure: Float)
+    case key(KeyChord)
+    case gamepad(GamepadPress)
+    case gamepadAdded
+    /// The pointer left the window, or the window lost the focus.
+    case focusLost
+    /// The window was resized, exposed or restored: the layout must be read again.
+    case windowChanged
+}
+
+/// Turns raw input into `InputEvent`s, once, at the edge (Tatham's one place for
+/// platform quirks): mouse and fingers become pointer events in output pixels,
+/// touch-synthesised mouse events are dropped, fingers beyond the tenth are ignored, a
+/// constant pressure of 1 counts as none, and losing the focus cancels every pointer.
+public struct InputTranslator: Sendable {
+    /// Output pixels per window point (above 1 on high-DPI screens).
+    public var scale = Point(x: 1, y: 1)
+    /// The output size in pixels (finger coordinates are fractions of it).
+    public var output = Size(width: 800, height: 600)
+    private var mouseDown = false
+    /// Fingers currently down.
+    private var fingers: Set<Int64> = []
+    public static let maximumFingers = 10
+
+    public enum Translated: Sendable, Equatable {
+        case input(InputEvent)
+        case quit
+        case windowChanged
+        case gamepadAdded
+    }
+
+    public init() {}
+
+    /// Translates one raw event that happened at `time` seconds of simulated time.
+    public mutating func translate(_ raw: RawInput, time: Double) -> [Translated] {
+        switch raw {
+        case .quit:
+            return [.quit]
+        case .mouseButton(let down, let x, let y, let isLeft, let fromTouch):
+            guard !fromTouch, isLeft, down != mouseDown else { return [] }
+            mouseDown = down
+            let location = Point(x: Double(x) * scale.x, y: Double(y) * scale.y)
+            return [.input(.pointer(PointerEvent(pointer: .mouse, phase: down ? .down : .up, location: location, time: time)))]
+        case .mouseMotion(let x, let y, let fromTouch):
+            guard !fromTouch, mouseDown else { return [] }
+            let location = Point(x: Double(x) * scale.x, y: Double(y) * scale.y)
+            return [.input(.pointer(PointerEvent(pointer: .mouse, phase: .moved, location: location, time: time)))]
+        case .finger(let id, let phase, let x, let y, let pressure):
+            let translated: PointerEvent.Phase
+            switch phase {
+            case .down:
+                guard !fingers.contains(id), fingers.count < InputTranslator.maximumFingers else { return [] }
+                fingers.insert(id)
+                translated = .down
+            case .up:
+                guard fingers.remove(id) != nil else { return [] }
+                translated = .up
+            case .move:
+                guard fingers.contains(id) else { return [] }
+                translated = .moved
+            }
+            let location = Point(x: Double(x) * output.width, y: Double(y) * output.height)
+            // Drivers without pressure sensing report a constant 1 (SDL's X11 and Wayland
+            // back ends do): only a pressure below full counts as reported, or every tap on
+            // a level tile would open its preview at once.
+            let reported = pressure > 0 && pressure < 1 ? Double(pressure) : nil
+            return [
+                .input(.pointer(PointerEvent(pointer: .finger(id), phase: translated, location: location, time: time, pressure: reported)))
+            ]
+        case .key(let chord):
+            return [.input(.key(chord))]
+        case .gamepad(let press):
+            return [.input(.gamepad(press))]
+        case .gamepadAdded:
+            return [.gamepadAdded]
+        case .focusLost:
+            mouseDown = false
+            fingers.removeAll()
+            return [.input(.focusLost)]
+        case .windowChanged:
+            return [.windowChanged]
+        }
+    }
+}

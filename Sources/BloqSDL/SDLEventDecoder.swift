@@ -1,0 +1,71 @@
+import BloqEngine
+import BloqPlay
+import CSDL2
+
+/// Reads an `SDL_Event` as `RawInput`: the only place that knows SDL's event structs. What
+/// the input means is `InputTranslator`'s business, shared with replays.
+enum SDLEventDecoder {
+    static func decode(_ event: SDL_Event) -> RawInput? {
+        switch SDL_EventType(rawValue: event.type) {
+        case SDL_QUIT:
+            return .quit
+        case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
+            let button = event.button
+            return .mouseButton(
+                down: event.type == SDL_MOUSEBUTTONDOWN.rawValue, x: button.x, y: button.y,
+                isLeft: Int32(button.button) == bloq_button_left(),
+                fromTouch: button.which == bloq_touch_mouse_id())
+        case SDL_MOUSEMOTION:
+            let motion = event.motion
+            return .mouseMotion(x: motion.x, y: motion.y, fromTouch: motion.which == bloq_touch_mouse_id())
+        case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
+            let finger = event.tfinger
+            let phase: RawInput.FingerPhase =
+                switch SDL_EventType(rawValue: event.type) {
+                case SDL_FINGERDOWN: .down
+                case SDL_FINGERUP: .up
+                default: .move
+                }
+            return .finger(id: Int64(finger.fingerId), phase: phase, x: finger.x, y: finger.y, pressure: finger.pressure)
+        case SDL_KEYDOWN:
+            let key = event.key.keysym
+            let name = String(cString: SDL_GetKeyName(key.sym))
+            guard !name.isEmpty else { return nil }
+            let mod = UInt32(key.mod)
+            return .key(
+                KeyChord(
+                    name, shift: mod & UInt32(KMOD_SHIFT.rawValue) != 0, control: mod & UInt32(KMOD_CTRL.rawValue) != 0,
+                    alt: mod & UInt32(KMOD_ALT.rawValue) != 0))
+        case SDL_CONTROLLERDEVICEADDED:
+            return .gamepadAdded
+        case SDL_CONTROLLERBUTTONDOWN:
+            // The left shoulder held is a modifier (with the D-pad it pushes), not a button.
+            let pad = SDL_GameControllerFromInstanceID(event.cbutton.which)
+            let shoulder = pad.map { SDL_GameControllerGetButton($0, SDL_CONTROLLER_BUTTON_LEFTSHOULDER) != 0 } ?? false
+            let button: GamepadButton?
+            switch SDL_GameControllerButton(rawValue: Int32(event.cbutton.button)) {
+            case SDL_CONTROLLER_BUTTON_DPAD_UP: button = .up
+            case SDL_CONTROLLER_BUTTON_DPAD_DOWN: button = .down
+            case SDL_CONTROLLER_BUTTON_DPAD_LEFT: button = .left
+            case SDL_CONTROLLER_BUTTON_DPAD_RIGHT: button = .right
+            case SDL_CONTROLLER_BUTTON_A: button = .a
+            case SDL_CONTROLLER_BUTTON_B: button = .b
+            case SDL_CONTROLLER_BUTTON_X: button = .x
+            case SDL_CONTROLLER_BUTTON_Y: button = .y
+            case SDL_CONTROLLER_BUTTON_RIGHTSHOULDER: button = .rightShoulder
+            case SDL_CONTROLLER_BUTTON_BACK: button = .back
+            case SDL_CONTROLLER_BUTTON_START: button = .start
+            default: button = nil
+            }
+            return button.map { .gamepad(GamepadPress($0, shoulderHeld: shoulder)) }
+        case SDL_WINDOWEVENT:
+            switch SDL_WindowEventID(rawValue: UInt32(event.window.event)) {
+            case SDL_WINDOWEVENT_LEAVE, SDL_WINDOWEVENT_FOCUS_LOST: return .focusLost
+            case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_RESTORED: return .windowChanged
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+}
