@@ -23,6 +23,12 @@ public struct BlockSprite: Hashable, Sendable {
         self.position = position
     }
 
+    /// Whether it sits still on a cell, drawn as it rests (a painter may cache it).
+    public var isAtRest: Bool {
+        !isVanishing && scale == 1 && opacity == 1 && nudge == CellPoint(row: 0, column: 0)
+            && position.row == position.row.rounded() && position.column == position.column.rounded()
+    }
+
     /// Where the block is drawn including its nudge.
     public var drawnPosition: CellPoint {
         CellPoint(row: position.row + nudge.row, column: position.column + nudge.column)

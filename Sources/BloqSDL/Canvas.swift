@@ -60,6 +60,9 @@ final class Canvas {
     /// Added to every position drawn (screens sliding during a transition).
     var offset = Point.zero
 
+    /// A layer drawn once and copied whole while its key stays the same.
+    private var layer: (key: AnyHashable, texture: OpaquePointer, size: Size)?
+
     init(renderer: OpaquePointer, fontPath: String?) {
         self.renderer = renderer
         self.fontPath = fontPath
@@ -69,6 +72,8 @@ final class Canvas {
 
     /// Drops every cached texture and font (after a resize, or before the renderer goes).
     func flush() {
+        if let layer { SDL_DestroyTexture(layer.texture) }
+        layer = nil
         for texture in textures.values { SDL_DestroyTexture(texture) }
         for text in texts.values { SDL_DestroyTexture(text.texture) }
         for font in fonts.values { TTF_CloseFont(font) }
@@ -83,6 +88,33 @@ final class Canvas {
         var height: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &width, &height)
         return Size(width: Double(width), height: Double(height))
+    }
+
+    /// Draws what `draw` draws over the whole output, from a cache while `key` is the one
+    /// it was drawn with: one opaque copy instead of every shape again (a frame of a drag
+    /// redraws only what moves). Without render targets it simply draws.
+    func cachedLayer(key: AnyHashable, draw: () -> Void) {
+        let size = outputSize
+        if let layer, layer.key != key || layer.size != size {
+            SDL_DestroyTexture(layer.texture)
+            self.layer = nil
+        }
+        if layer == nil {
+            guard
+                let texture = SDL_CreateTexture(
+                    renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(size.width),
+                    Int32(size.height)),
+                SDL_SetRenderTarget(renderer, texture) == 0
+            else {
+                draw()
+                return
+            }
+            draw()
+            SDL_SetRenderTarget(renderer, nil)
+            SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+            layer = (key, texture, size)
+        }
+        if let layer { SDL_RenderCopy(renderer, layer.texture, nil, nil) }
     }
 
     func clear(_ color: RGBA) {

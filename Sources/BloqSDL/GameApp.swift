@@ -3,7 +3,7 @@ import BloqGame
 import BloqPlay
 import CBloqX11
 import CSDL2
-import Glibc
+import Foundation
 
 /// How to open the game window.
 public struct WindowOptions: Sendable {
@@ -59,6 +59,15 @@ public final class GameApp {
             // loading Mesa's GL and LLVM (about 70 MB) for nothing: the software renderer draws.
             SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         }
+        let choice =
+            options.headless
+            ? RendererChoice.software
+            : RendererChoice.decide(environment: ProcessInfo.processInfo.environment, deviceNodes: RendererChoice.deviceNodes())
+        if choice == .software {
+            // Draw in memory and copy to the window: no OpenGL context, so no Mesa, no LLVM.
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+            SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
+        }
         SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
         // Touch produces finger events; SDL's synthesised mouse events are ignored anyway.
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "1")
@@ -96,13 +105,20 @@ public final class GameApp {
         }
         SDL_SetWindowMinimumSize(window, 160, 160)
         let rendererFlags =
-            options.headless
+            choice == .software
             ? SDL_RENDERER_SOFTWARE.rawValue
             : SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
-        guard
-            let renderer = SDL_CreateRenderer(window, -1, rendererFlags)
-                ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
-        else {
+        var created = SDL_CreateRenderer(window, -1, rendererFlags)
+        if let accelerated = created, choice == .accelerated, let name = RendererChoice.currentGLRenderer(),
+            RendererChoice.isSoftwareGL(name),
+            ProcessInfo.processInfo.environment["BLOQ_RENDERER"] != "accelerated"
+        {
+            // A GPU device, but OpenGL fell back to software all the same: draw with SDL's own.
+            SDL_DestroyRenderer(accelerated)
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+            created = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        }
+        guard let renderer = created ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
             let error = SDLError("cannot create a renderer")
             SDL_DestroyWindow(window)
             TTF_Quit()
@@ -204,6 +220,12 @@ public final class GameApp {
                 if SDL_WaitEventTimeout(&event, 1000) != 0 {
                     // Idle: nothing changes with time, so the simulated clock may jump to now.
                     skipIdleTime(to: Double(event.common.timestamp))
+                    // Pointer motion comes faster than frames (120 Hz and more): what arrives
+                    // within one frame's time is handled together, in the next frame drawn.
+                    if !hasVSync, let last = lastPresent {
+                        let since = SDL_GetTicks() &- last
+                        if since < GameApp.frameMilliseconds { SDL_Delay(GameApp.frameMilliseconds - since) }
+                    }
                     liveFrame(first: event)
                 } else {
                     // No event and nothing moving: the frame on screen is still right.
@@ -215,7 +237,7 @@ public final class GameApp {
             if !hasVSync {
                 // Software renderers present at once; keep to about 60 frames a second.
                 let spent = SDL_GetTicks() &- frameStart
-                if spent < 16 { SDL_Delay(16 - spent) }
+                if spent < GameApp.frameMilliseconds { SDL_Delay(GameApp.frameMilliseconds - spent) }
             }
         }
         if !app.wantsQuit { app.quit() }
@@ -243,7 +265,13 @@ public final class GameApp {
         for cue in app.takeSounds() { sound?.play(cue) }
         draw()
         SDL_RenderPresent(renderer)
+        lastPresent = SDL_GetTicks()
     }
+
+    /// A frame's time without vsync (about 60 frames a second).
+    static let frameMilliseconds: UInt32 = 16
+    /// SDL's ticks when the last live frame was presented.
+    private var lastPresent: UInt32?
 
     private func skipIdleTime(to ticks: Double) {
         let skipped = clock.skip(toPlatform: ticks)

@@ -56,3 +56,25 @@ extension SDLSuite {
         }
     }
 }
+
+@Suite("Renderer choice")
+struct RendererChoiceTests {
+    @Test("no GPU device: SDL's software renderer; a GPU: the accelerated one; BLOQ_RENDERER forces either")
+    func choice() {
+        #expect(RendererChoice.decide(environment: [:], deviceNodes: []) == .software)
+        #expect(RendererChoice.decide(environment: [:], deviceNodes: ["/dev/dri/card0", "/dev/dri/renderD128"]) == .accelerated)
+        #expect(RendererChoice.decide(environment: [:], deviceNodes: ["/dev/nvidia0"]) == .accelerated)
+        #expect(RendererChoice.decide(environment: ["BLOQ_RENDERER": "software"], deviceNodes: ["/dev/dri/card0"]) == .software)
+        #expect(RendererChoice.decide(environment: ["BLOQ_RENDERER": "accelerated"], deviceNodes: []) == .accelerated)
+        #expect(RendererChoice.decide(environment: ["BLOQ_RENDERER": "fast"], deviceNodes: []) == .software, "an unknown value is ignored")
+    }
+
+    @Test("Mesa's software rasterisers are recognised by their GL_RENDERER names")
+    func softwareGL() {
+        #expect(RendererChoice.isSoftwareGL("llvmpipe (LLVM 15.0.6, 256 bits)"))
+        #expect(RendererChoice.isSoftwareGL("softpipe"))
+        #expect(RendererChoice.isSoftwareGL("Software Rasterizer"))
+        #expect(!RendererChoice.isSoftwareGL("AMD Radeon RX 6600 (navi23, LLVM 15.0.6, DRM 3.49, 6.1.0)"))
+        #expect(!RendererChoice.isSoftwareGL("Mesa Intel(R) UHD Graphics 620 (KBL GT2)"))
+    }
+}

@@ -61,9 +61,9 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
 /// Something on screen a press can hit: what it is, what it says, where it is (pixels).
 /// Screens list their controls; the router hit-tests them, painters draw them, replays
 /// find them by label.
-public struct Control: Equatable, Sendable {
+public struct Control: Hashable, Sendable {
     /// How a painter shows it.
-    public enum Style: Equatable, Sendable {
+    public enum Style: Hashable, Sendable {
         case plain
         /// The screen's main action.
         case accent

@@ -24,14 +24,26 @@ struct PlayPainter {
             canvas.fill(Rect(x: 0, y: 0, width: app.viewport.width, height: app.viewport.height), Palette.background)
         }
         let game = screen.game
-        drawHeader(game)
-        drawBoard(game)
-        if let overlay = screen.visibleOverlay {
-            drawCleared(overlay, game.layout, kit)
-        } else {
-            drawFooter(game)
-            kit.buttons(screen.controls, focus: screen.focus)
+        let overlay = screen.visibleOverlay
+        let resting = game.scene.blockSprites.filter(\.isAtRest)
+        let still = {
+            if screen.edgePanPercent == nil { canvas.clear(Palette.background) }
+            drawHeader(game)
+            drawBoard(game, sprites: resting)
+            if overlay == nil {
+                drawFooter(game)
+                kit.buttons(screen.controls, focus: screen.focus)
+            }
         }
+        if screen.edgePanPercent == nil {
+            // What stands still is drawn once and copied while it stays the same.
+            canvas.cachedLayer(key: staticKey(resting: resting, overlay: overlay != nil), draw: still)
+        } else {
+            still()
+        }
+        drawSprites(game.scene.blockSprites.filter { !$0.isAtRest }, game)
+        drawGhostsAndCursor(game)
+        if let overlay { drawCleared(overlay, game.layout, kit) }
         if let overlay = screen.overlay, let burst = overlay.confetti {
             for piece in burst.pieces(at: overlay.confettiTime) {
                 let color = Palette.block(BlockColor.allCases[piece.color]).with(alpha: UInt8(max(min(piece.opacity, 1), 0) * 255))
@@ -65,7 +77,36 @@ struct PlayPainter {
             at: Point(x: right - max(parSize.width, titleSize * 2) - margin * 0.8, y: band.height * 0.5), anchor: Point(x: 1, y: 0.5))
     }
 
-    private func drawBoard(_ game: GameController) {
+    /// Everything the still layer shows, so it is redrawn exactly when one of them changes.
+    private func staticKey(resting: [BlockSprite], overlay: Bool) -> AnyHashable {
+        let game = screen.game
+        struct Key: Hashable {
+            var viewport: Size
+            var layout: BoardLayout
+            var title: String
+            var level: Int
+            var moves: Int
+            var par: Int?
+            var stars: Int
+            var board: Board
+            var resting: [BlockSprite]
+            var symbols: Bool
+            var footer: String?
+            var controls: [Control]
+            var pressed: [Bool]
+            var focus: ControlID?
+            var showsFocus: Bool
+            var overlay: Bool
+        }
+        let controls = overlay ? [] : screen.controls
+        return Key(
+            viewport: app.viewport, layout: game.layout, title: game.level.level.title, level: screen.levelIndex,
+            moves: game.scene.session.moves, par: game.par, stars: game.starsInReach, board: game.scene.board, resting: resting,
+            symbols: app.settings.colorBlindSymbols, footer: screen.footer?.text, controls: controls,
+            pressed: controls.map { app.isPressed($0.id) }, focus: screen.focus, showsFocus: app.showsFocus, overlay: overlay)
+    }
+
+    private func drawBoard(_ game: GameController, sprites: [BlockSprite]) {
         let layout = game.layout
         let cell = layout.cellSize
         canvas.roundedRect(layout.boardFrame, radius: cell * 0.2, Palette.boardFrame)
@@ -80,7 +121,14 @@ struct PlayPainter {
                 canvas.roundedRect(rect, radius: cell * 0.14, Palette.emptyCell)
             }
         }
-        for sprite in game.scene.blockSprites {
+        drawSprites(sprites, game)
+    }
+
+    private func drawSprites(_ sprites: [BlockSprite], _ game: GameController) {
+        let layout = game.layout
+        let cell = layout.cellSize
+        let gap = max((cell * 0.06).rounded(), 1)
+        for sprite in sprites {
             let drawn = sprite.drawnPosition
             let base = layout.cellRect(row: drawn.row, column: drawn.column).insetBy(gap)
             let side = base.width * sprite.scale
@@ -97,6 +145,12 @@ struct PlayPainter {
                     at: rect.center, anchor: Point(x: 0.5, y: 0.5))
             }
         }
+    }
+
+    private func drawGhostsAndCursor(_ game: GameController) {
+        let layout = game.layout
+        let cell = layout.cellSize
+        let gap = max((cell * 0.06).rounded(), 1)
         for ghost in game.scene.ghosts where ghost.opacity > 0 {
             let rect = layout.cellRect(row: ghost.position.row, column: ghost.position.column).insetBy(gap)
             let alpha = UInt8((min(max(ghost.opacity, 0), 1) * 110).rounded())
