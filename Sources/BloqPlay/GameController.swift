@@ -110,7 +110,7 @@ public final class GameController {
     /// Advances the simulation by one step of `seconds`.
     public func step(_ seconds: Double) {
         scene.advance(by: seconds)
-        for answer in solver.step() { receive(answer.id, answer.board, answer.result) }
+        for answer in solver.step() { receive(answer.id, answer.input, answer.output) }
         playNextSolutionMove()
         for event in scene.takeEvents() {
             switch event {

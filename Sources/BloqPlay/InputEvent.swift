@@ -71,6 +71,8 @@ public struct GamepadPress: Hashable, Sendable, CustomStringConvertible {
 public enum InputEvent: Hashable, Sendable {
     case pointer(PointerEvent)
     case key(KeyChord)
+    /// Text typed (a text field takes it; keys still arrive as `key`).
+    case text(String)
     case gamepad(GamepadPress)
     /// The drawable area changed size (pixels).
     case resized(Size)

@@ -9,7 +9,7 @@ public struct InputRecorder: Sendable {
     public let window: (width: Int, height: Int)
     public private(set) var events: [InputScript.Event] = []
     /// The level being recorded (pack index, level index), once one is open.
-    private var recorded: (pack: Int, level: Int)?
+    private var recorded: (pack: Int?, level: Int?)?
 
     public init(window: (width: Int, height: Int)) { self.window = window }
 
@@ -34,6 +34,7 @@ public struct InputRecorder: Sendable {
             case (_, .cancelled): action = .cancel
             }
         case .key(let chord): action = .key(chord.description)
+        case .text(let text): action = .text(text)
         case .focusLost: action = .cancel
         case .resized, .gamepad: return  // resizes come from the window (recordResize); scripts have no gamepad
         }

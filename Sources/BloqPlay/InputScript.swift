@@ -41,6 +41,9 @@ public struct InputScript: Sendable {
         case touch(id: Int, phase: TouchPhase, Place)
         /// A press and release at the centre of the enabled, visible control with this label.
         case tap(String)
+        /// Text typed, as a keyboard types it into a text field (an addition to CONTRACT
+        /// section 3).
+        case text(String)
         /// A key press as SDL names keys, with `Shift+`, `Ctrl+`, `Alt+` prefixes.
         case key(String)
         case resize(width: Int, height: Int)
@@ -182,6 +185,11 @@ public struct InputScript: Sendable {
                     return fail(number, "'tap' takes a control's label, in double quotes when it has spaces: tap Play, tap \"Next level\"")
                 }
                 action = .tap(label)
+            case "text":
+                guard let typed = label(remainder(of: line, afterWords: 3)) else {
+                    return fail(number, "'text' takes what is typed, in double quotes when it has spaces: text \"My level\"")
+                }
+                action = .text(typed)
             case "resize":
                 guard arguments.count == 2, let width = Int(arguments[0]), let height = Int(arguments[1]),
                     windowSizes.contains(width), windowSizes.contains(height)
@@ -195,7 +203,8 @@ public struct InputScript: Sendable {
                 action = .end
                 ended = true
             default:
-                return fail(number, "unknown event '\(verb)'; events are press, drag, release, touch, tap, key, resize, cancel and end")
+                return fail(
+                    number, "unknown event '\(verb)'; events are press, drag, release, touch, tap, text, key, resize, cancel and end")
             }
             script.events.append(Event(time: time, action: action, line: number))
         }
@@ -272,6 +281,7 @@ public struct InputScript: Sendable {
             case .touch(let id, let phase, let point): lines.append("\(at) touch \(id) \(phase.rawValue) \(cell(point))")
             case .key(let name): lines.append("\(at) key \(name)")
             case .tap(let label): lines.append("\(at) tap \"\(label)\"")
+            case .text(let typed): lines.append("\(at) text \"\(typed)\"")
             case .resize(let width, let height): lines.append("\(at) resize \(width) \(height)")
             case .cancel: lines.append("\(at) cancel")
             case .end: lines.append("\(at) end")

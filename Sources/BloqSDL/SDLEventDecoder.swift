@@ -36,6 +36,12 @@ enum SDLEventDecoder {
                 KeyChord(
                     name, shift: mod & UInt32(KMOD_SHIFT.rawValue) != 0, control: mod & UInt32(KMOD_CTRL.rawValue) != 0,
                     alt: mod & UInt32(KMOD_ALT.rawValue) != 0))
+        case SDL_TEXTINPUT:
+            var text = event.text
+            let typed = withUnsafeBytes(of: &text.text) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            return .text(typed)
         case SDL_CONTROLLERDEVICEADDED:
             return .gamepadAdded
         case SDL_CONTROLLERBUTTONDOWN:

@@ -48,7 +48,7 @@ enum JSON {
         let fields: [(String, String)] = [
             ("screen", string(screen.rawValue)),
             ("level", levelPath.map(string) ?? "null"),
-            ("board", session.map { board($0.board) } ?? "null"),
+            ("board", session.map { board($0.board) } ?? (app.root as? EditorScreen).map { board($0.draft.board) } ?? "null"),
             ("moves", session.map { String($0.moves) } ?? "null"),
             ("cleared", session.map { String($0.isCleared) } ?? "null"),
             ("overlay", overlay),

@@ -6,7 +6,7 @@ import BloqSDL
 
 /// The screens `--screen` can render, each set up in a fixed, deterministic way.
 enum ShotScreen: String, ExpressibleByArgument, CaseIterable {
-    case title, levels, settings, help, play, cleared, preview, symbols, about
+    case title, levels, settings, help, play, cleared, preview, symbols, about, editor
 
     /// Whether the screen shows a board (the first level is opened for it).
     var opensBoard: Bool { self == .play || self == .cleared || self == .symbols }
@@ -22,6 +22,9 @@ enum ShotScreen: String, ExpressibleByArgument, CaseIterable {
             if self == .about { app.showAbout() }
         case .help:
             app.perform(.showHelp)
+        case .editor:
+            app.showEditor()
+            settle(1)
         case .symbols:
             app.settings.colorBlindSymbols = true
         case .cleared:

@@ -52,6 +52,27 @@ public struct BoardLayout: Hashable, Sendable {
             x: origin.x - pad, y: origin.y - pad, width: boardWidth + 2 * pad, height: boardHeight + 2 * pad)
     }
 
+    /// Lays out a `rows` x `columns` grid as large as fits in `frame` (a margin inside it),
+    /// centred there, with no header or footer bands (the level editor's grid).
+    public init(frame: Rect, rows: Int, columns: Int) {
+        let rows = max(rows, 1)
+        let columns = max(columns, 1)
+        viewport = Size(width: frame.maxX, height: frame.maxY)
+        self.rows = rows
+        self.columns = columns
+        header = Rect(x: frame.x, y: frame.y, width: frame.width, height: 0)
+        footer = Rect(x: frame.x, y: frame.maxY, width: frame.width, height: 0)
+        let margin = min(frame.width, frame.height) * 0.04
+        let cell = max(min((frame.width - 2 * margin) / Double(columns), (frame.height - 2 * margin) / Double(rows)), 1)
+        cellSize = cell.rounded(.down)
+        let boardWidth = cellSize * Double(columns)
+        let boardHeight = cellSize * Double(rows)
+        origin = Point(
+            x: (frame.x + (frame.width - boardWidth) / 2).rounded(.down), y: (frame.y + (frame.height - boardHeight) / 2).rounded(.down))
+        let pad = (cellSize * 0.12).rounded()
+        boardFrame = Rect(x: origin.x - pad, y: origin.y - pad, width: boardWidth + 2 * pad, height: boardHeight + 2 * pad)
+    }
+
     /// The pixel rectangle of the cell at (`row`, `column`); fractional values give the
     /// rectangle of a block drawn between cells.
     public func cellRect(row: Double, column: Double) -> Rect {

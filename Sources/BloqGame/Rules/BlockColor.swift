@@ -23,6 +23,9 @@ public enum BlockColor: Character, CaseIterable, Sendable, Hashable, Comparable 
         }
     }
 
+    /// The colour's name in lower case ("red"), for messages.
+    public var name: String { "\(self)" }
+
     /// The letter of a level file (`R`, `O`, ...).
     public var letter: Character { rawValue }
 

@@ -14,6 +14,8 @@ extension AppController {
         case .key(let chord):
             showsFocus = true
             if let command = commands.command(for: chord, in: top.commandContexts) { perform(command) }
+        case .text(let text):
+            if top.wantsTextInput { top.insertText(text) }
         case .gamepad(let press):
             showsFocus = true
             if let command = commands.command(for: press, in: top.commandContexts) { perform(command) }
@@ -59,7 +61,7 @@ extension AppController {
         case .dismiss: dismissHelp()
         case .toggleFullscreen: settings.fullscreen.toggle()
         case .back: back()
-        case .nextPage, .previousPage, .play: break
+        case .nextPage, .previousPage, .play, .editor, .deleteBackward, .endTextEntry: break
         }
     }
 }

@@ -13,7 +13,18 @@ public final class AppController {
     /// The screen on top: the one that receives input.
     public var top: any AppScreen { help ?? root }
 
-    public let packs: [PackEntry]
+    /// The packs listed; `reloadPacks()` reads them again (a level saved in the editor).
+    public private(set) var packs: [PackEntry]
+    /// Where the packs come from again (the platform's loader); nil: they never change.
+    public var packLoader: (() -> [PackEntry])?
+    /// Saves a level the editor made: (level text, title, pack name) → where it was saved,
+    /// as the player reads it. Throws with a reason. Nil: the game cannot save levels.
+    public var saveLevel: ((_ text: String, _ title: String, _ pack: String) throws -> String)?
+    /// The system clipboard (the platform's); nil: a clipboard of the game's own.
+    public var clipboard: (copy: (String) -> Void, paste: () -> String?)?
+    private var ownClipboard: String?
+    /// The editor, kept while the game runs so Make comes back to the draft.
+    private var editor: EditorScreen?
     public let progress: ProgressBook?
     public var settings: Settings {
         didSet { if settings != oldValue { onSettingsChanged?(settings) } }
@@ -82,6 +93,25 @@ public final class AppController {
         help?.layoutChanged()
     }
 
+    /// Reads the packs again (levels saved meanwhile appear in the list).
+    public func reloadPacks() {
+        if let packLoader { packs = packLoader() }
+    }
+
+    /// Puts `text` on the clipboard.
+    public func copyToClipboard(_ text: String) {
+        if let clipboard { clipboard.copy(text) } else { ownClipboard = text }
+    }
+
+    /// The clipboard's text, if any.
+    public func clipboardText() -> String? { clipboard?.paste() ?? ownClipboard }
+
+    /// The layout of the board shown (the level played, or the editor's grid), if any.
+    public var boardLayout: BoardLayout? {
+        if let play = root as? PlayScreen { return play.game.layout }
+        return (root as? EditorScreen)?.gridLayout
+    }
+
     /// The play screen, when a level is open.
     public var playScreen: PlayScreen? { root as? PlayScreen }
     /// The level being played, when one is open.
@@ -141,6 +171,25 @@ public final class AppController {
     }
 
     public func showSettings() { show(SettingsScreen(app: self)) }
+
+    /// The level editor: on a copy of `level` when given, else on the draft of last time
+    /// (or an empty 4x4 grid).
+    public func showEditor(copyOf level: PlayableLevel? = nil) {
+        if let level { editor = EditorScreen(app: self, draft: LevelDraft(board: level.level.board, title: level.level.title)) }
+        let screen = editor ?? EditorScreen(app: self, draft: LevelDraft())
+        editor = screen
+        show(screen)
+    }
+
+    /// Plays the editor's board in place; back returns to the editor as it was.
+    func testPlay(_ level: PlayableLevel, from editor: EditorScreen) {
+        show(PlayScreen(app: self, source: .trial(level, editor: editor)))
+    }
+
+    /// Plays a level that is in no pack (a pasted share code); back returns to the list.
+    public func play(_ level: PlayableLevel) {
+        show(PlayScreen(app: self, source: .code(level)))
+    }
     public func showAbout() { show(AboutScreen(app: self)) }
 
     public func showHelp() {
@@ -160,7 +209,7 @@ public final class AppController {
     public func openLevel(pack: Int, level: Int) -> Bool {
         guard packs.indices.contains(pack), packs[pack].playable.indices.contains(level), isOpen(pack: pack, level: level)
         else { return false }
-        show(PlayScreen(app: self, pack: pack, level: level))
+        show(PlayScreen(app: self, source: .pack(pack, level)))
         return true
     }
 
@@ -189,8 +238,12 @@ public final class AppController {
         switch root.kind {
         case .play:
             guard !isSingleLevel else { return }
-            showLevels()
-        case .levels, .settings, .about, .help: showTitle()
+            if case .trial(_, let editor) = playScreen?.source {
+                show(editor)
+            } else {
+                showLevels()
+            }
+        case .levels, .settings, .about, .help, .editor: showTitle()
         case .title: quit()
         }
     }

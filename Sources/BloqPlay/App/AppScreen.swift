@@ -2,7 +2,7 @@ import BloqEngine
 
 /// The screens of the game, as whole-app replays report them.
 public enum ScreenKind: String, Sendable, CaseIterable {
-    case title, levels, play, settings, about, help
+    case title, levels, play, settings, about, help, editor
 }
 
 /// One screen of the game: it owns its layout, its controls and what its commands do.
@@ -27,6 +27,10 @@ public protocol AppScreen: AnyObject {
     func pressOwner(for control: Control, event: PointerEvent) -> (any PointerOwner)?
     /// The owner of a press that hit no enabled control (a gesture, the board), or nil.
     func gestureOwner(for event: PointerEvent) -> (any PointerOwner)?
+    /// Text typed while the screen takes text (`wantsTextInput`).
+    func insertText(_ text: String)
+    /// Whether a text field is being typed in (the platform turns text input on).
+    var wantsTextInput: Bool { get }
     /// Advances the screen's own animations and logic by one simulation step.
     func step(_ seconds: Double)
     /// Whether anything on the screen moves with time.
@@ -41,6 +45,8 @@ extension AppScreen {
     public func pressOwner(for control: Control, event: PointerEvent) -> (any PointerOwner)? { nil }
     public func gestureOwner(for event: PointerEvent) -> (any PointerOwner)? { nil }
     public func step(_ seconds: Double) {}
+    public func insertText(_ text: String) {}
+    public var wantsTextInput: Bool { false }
     public var isAnimating: Bool { false }
     public func layoutChanged() {}
     public func willLeave() {}

@@ -16,6 +16,21 @@ public enum Command: Hashable, Sendable {
     case nextPage, previousPage
     /// A command for the board being played.
     case play(PlayCommand)
+    /// A command for the level editor.
+    case editor(EditorCommand)
+    /// Text fields: delete the character before the caret; stop typing.
+    case deleteBackward, endTextEntry
+}
+
+/// What a key asks of the level editor.
+public enum EditorCommand: Hashable, Sendable {
+    case undo, redo
+    /// Move the grid's cursor.
+    case cursor(Direction)
+    /// Paint the cursor's cell with the chosen tool.
+    case paint
+    /// Choose the tool at an index of `EditorTool.allCases`.
+    case tool(Int)
 }
 
 /// Where a binding applies. Each screen names its contexts, most specific first; the
@@ -33,6 +48,10 @@ public enum CommandContext: String, Hashable, Sendable {
     case cleared
     /// The key help: any key closes it.
     case help
+    /// The level editor's grid.
+    case editor
+    /// A text field being typed in (the editor's title and pack).
+    case text
 }
 
 /// One row of the command table: in `context`, any of `keys` or `buttons` means `command`.
@@ -141,6 +160,7 @@ public struct CommandTable: Sendable {
             let first = keys[0]
             return first.shift ? "Shift + arrow" : "Arrows"
         }
+        if keys.count == 10, keys.allSatisfy({ $0.key.count == 1 && $0.key.first?.isNumber == true }) { return "1 to 9, 0" }
         var names: [String] = []
         for name in keys.map(displayName) where !names.contains(name) { names.append(name) }
         return names.joined(separator: "  or  ")
@@ -221,6 +241,24 @@ extension CommandTable {
         for (direction, key, button) in arrows(shift: false) {
             table.append(CommandBinding(.cleared, keys: [key], buttons: [button], .moveFocus(direction)))
         }
+        // The level editor.
+        for (direction, key, button) in arrows(shift: false) {
+            table.append(CommandBinding(.editor, keys: [key], buttons: [button], .editor(.cursor(direction)), help: "move the cursor"))
+        }
+        table += [
+            CommandBinding(
+                .editor, keys: keys("Space"), buttons: [GamepadPress(.x)], .editor(.paint), help: "paint the cursor's cell (editor)"),
+            CommandBinding(.editor, keys: keys("Z", "Ctrl+Z"), buttons: [GamepadPress(.y)], .editor(.undo)),
+            CommandBinding(.editor, keys: keys("Y", "Ctrl+Shift+Z"), buttons: [GamepadPress(.rightShoulder)], .editor(.redo)),
+        ]
+        for (index, name) in ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"].enumerated() {
+            table.append(
+                CommandBinding(.editor, keys: keys(name), .editor(.tool(index)), help: "choose a colour, 9 a wall, 0 empty (editor)"))
+        }
+        table += [
+            CommandBinding(.text, keys: keys("Backspace"), .deleteBackward),
+            CommandBinding(.text, keys: keys("Return", "Keypad Enter", "Escape", "Tab"), .endTextEntry),
+        ]
         // The level list.
         table += [
             CommandBinding(

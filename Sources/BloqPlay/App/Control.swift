@@ -21,6 +21,44 @@ public enum ControlID: Hashable, Sendable {
     case nextLevel, playAgain
     // Settings
     case toggle(SettingKey)
+    // Title and sharing
+    case make, pasteCode, copyCode, editCopy
+    // Level editor
+    case tool(EditorTool)
+    case editTitle, editPack
+    case editor(EditorAction)
+}
+
+/// What the editor paints with.
+public enum EditorTool: Hashable, Sendable, CaseIterable {
+    case block(BlockColor)
+    case wall
+    case empty
+
+    public static var allCases: [EditorTool] { BlockColor.allCases.map(EditorTool.block) + [.wall, .empty] }
+
+    /// The tool's name, its control's label.
+    public var label: String {
+        switch self {
+        case .block(let color): color.name.prefix(1).uppercased() + color.name.dropFirst()
+        case .wall: "Wall"
+        case .empty: "Empty"
+        }
+    }
+
+    /// The cell it paints.
+    public var cell: Cell {
+        switch self {
+        case .block(let color): .block(color)
+        case .wall: .wall
+        case .empty: .empty
+        }
+    }
+}
+
+/// The editor's tools that change the whole grid, and its other buttons.
+public enum EditorAction: String, Hashable, Sendable, CaseIterable {
+    case clear, mirror, rotate, addRow, removeRow, addColumn, removeColumn, testPlay, save
 }
 
 /// The settings a control can toggle.
@@ -73,6 +111,10 @@ public struct Control: Hashable, Sendable {
         case toggle(on: Bool)
         /// A level tile (the painter draws the level in miniature).
         case tile
+        /// A text field: its value, and whether it is being typed in.
+        case field(value: String, editing: Bool)
+        /// A paint swatch of the editor (selected or not).
+        case swatch(EditorTool, selected: Bool)
     }
 
     public var id: ControlID

@@ -17,6 +17,8 @@ public enum RawInput: Sendable, Equatable {
     /// A finger at a fraction of the window (0...1), with its pressure (0 when unknown).
     case finger(id: Int64, phase: FingerPhase, x: Float, y: Float, pressure: Float)
     case key(KeyChord)
+    /// Text typed, in UTF-8.
+    case text(String)
     case gamepad(GamepadPress)
     case gamepadAdded
     /// The pointer left the window, or the window lost the focus.
@@ -86,6 +88,8 @@ public struct InputTranslator: Sendable {
             ]
         case .key(let chord):
             return [.input(.key(chord))]
+        case .text(let text):
+            return text.isEmpty ? [] : [.input(.text(text))]
         case .gamepad(let press):
             return [.input(.gamepad(press))]
         case .gamepadAdded:

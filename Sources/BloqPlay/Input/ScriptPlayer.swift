@@ -89,6 +89,8 @@ public final class ScriptPlayer {
                     }
                 case .key(let name):
                     deliver(.key(KeyChord(parsing: name) ?? KeyChord(name)), at: time)
+                case .text(let typed):
+                    deliver(.text(typed), at: time)
                 case .resize(let width, let height):
                     resize(width: width, height: height, at: time)
                 case .cancel:
@@ -132,14 +134,14 @@ public final class ScriptPlayer {
         case .pixel(let point):
             return Point(x: point.x * translator.scale.x, y: point.y * translator.scale.y)
         case .cell(let point):
-            guard let game = app.game else {
+            guard let layout = app.boardLayout else {
                 throw ReplayError(
                     line: line,
                     message:
                         "cell coordinates need a board on screen, and the \(app.top.kind.rawValue) screen shows none; give window pixels (120px 560px) or tap a control"
                 )
             }
-            return game.layout.pixel(for: point)
+            return layout.pixel(for: point)
         }
     }
 

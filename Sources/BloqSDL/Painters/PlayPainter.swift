@@ -63,7 +63,7 @@ struct PlayPainter {
             game.level.level.title, size: titleSize, Palette.text, at: Point(x: margin, y: band.height * 0.5), anchor: Point(x: 0, y: 0.75),
             maximumWidth: band.width * 0.5)
         canvas.text(
-            "Level \(screen.levelIndex + 1) of \(screen.pack.playable.count)", size: titleSize * 0.6, Palette.secondaryText,
+            screen.caption, size: titleSize * 0.6, Palette.secondaryText,
             at: Point(x: margin, y: band.height * 0.5), anchor: Point(x: 0, y: -0.25))
         let right = band.width - margin
         canvas.text(
@@ -84,7 +84,7 @@ struct PlayPainter {
             var viewport: Size
             var layout: BoardLayout
             var title: String
-            var level: Int
+            var level: String
             var moves: Int
             var par: Int?
             var stars: Int
@@ -100,7 +100,7 @@ struct PlayPainter {
         }
         let controls = overlay ? [] : screen.controls
         return Key(
-            viewport: app.viewport, layout: game.layout, title: game.level.level.title, level: screen.levelIndex,
+            viewport: app.viewport, layout: game.layout, title: game.level.level.title, level: screen.caption,
             moves: game.scene.session.moves, par: game.par, stars: game.starsInReach, board: game.scene.board, resting: resting,
             symbols: app.settings.colorBlindSymbols, footer: screen.footer?.text, controls: controls,
             pressed: controls.map { app.isPressed($0.id) }, focus: screen.focus, showsFocus: app.showsFocus, overlay: overlay)
@@ -112,14 +112,11 @@ struct PlayPainter {
         canvas.roundedRect(layout.boardFrame, radius: cell * 0.2, Palette.boardFrame)
         let board = game.scene.board
         let gap = max((cell * 0.06).rounded(), 1)
+        let kit = PaintKit(app: app, canvas: canvas)
+        // Every cell's ground; the blocks are sprites drawn over it.
         for position in board.positions {
             let rect = layout.cellRect(row: Double(position.row), column: Double(position.column)).insetBy(gap)
-            if board[position] == .wall {
-                canvas.roundedRect(rect, radius: cell * 0.12, Palette.wall, shaded: true)
-                canvas.roundedRect(rect.insetBy(cell * 0.16), radius: cell * 0.06, Palette.wallInset)
-            } else {
-                canvas.roundedRect(rect, radius: cell * 0.14, Palette.emptyCell)
-            }
+            kit.cell(board[position] == .wall ? .wall : .empty, in: rect, cellSize: cell, symbols: false)
         }
         drawSprites(sprites, game)
     }
@@ -158,16 +155,8 @@ struct PlayPainter {
             canvas.roundedRect(rect.insetBy(cell * 0.3), radius: cell * 0.08, Palette.text.with(alpha: alpha))
         }
         if game.showsCursor, !game.showsClearedOverlay {
-            let rect = layout.cellRect(row: Double(game.cursor.row), column: Double(game.cursor.column))
-            let thickness = max((cell * 0.05).rounded(), 2)
-            for edge in [
-                Rect(x: rect.x, y: rect.y, width: rect.width, height: thickness),
-                Rect(x: rect.x, y: rect.maxY - thickness, width: rect.width, height: thickness),
-                Rect(x: rect.x, y: rect.y, width: thickness, height: rect.height),
-                Rect(x: rect.maxX - thickness, y: rect.y, width: thickness, height: rect.height),
-            ] {
-                canvas.fill(edge, Palette.cursor.with(alpha: 200))
-            }
+            PaintKit(app: app, canvas: canvas).cursor(
+                around: layout.cellRect(row: Double(game.cursor.row), column: Double(game.cursor.column)), cellSize: cell)
         }
     }
 

@@ -14,6 +14,7 @@ struct ScreenPainter {
         case let screen as PlayScreen: PlayPainter(app: app, screen: screen, canvas: canvas).draw()
         case let screen as SettingsScreen: SettingsPainter(app: app, screen: screen, canvas: canvas).draw()
         case let screen as AboutScreen: AboutPainter(app: app, screen: screen, canvas: canvas).draw()
+        case let screen as EditorScreen: EditorPainter(app: app, screen: screen, canvas: canvas).draw()
         default: break
         }
         if let help = app.help { HelpPainter(app: app, screen: help, canvas: canvas).draw() }
@@ -81,6 +82,36 @@ struct PaintKit {
                         at: rect.center, anchor: Point(x: 0.5, y: 0.5))
                 }
             }
+        }
+    }
+
+    /// One cell of a board: empty, a wall, or a block (with its symbol when asked).
+    func cell(_ cell: Cell, in rect: Rect, cellSize: Double, symbols: Bool) {
+        switch cell {
+        case .empty: canvas.roundedRect(rect, radius: cellSize * 0.14, Palette.emptyCell)
+        case .wall:
+            canvas.roundedRect(rect, radius: cellSize * 0.12, Palette.wall, shaded: true)
+            canvas.roundedRect(rect.insetBy(cellSize * 0.16), radius: cellSize * 0.06, Palette.wallInset)
+        case .block(let color):
+            canvas.roundedRect(rect, radius: cellSize * 0.16, Palette.block(color), shaded: true)
+            if symbols {
+                canvas.text(
+                    Palette.symbol(color), size: rect.width * 0.42, Palette.symbolInk(color), at: rect.center, anchor: Point(x: 0.5, y: 0.5)
+                )
+            }
+        }
+    }
+
+    /// The keyboard cursor's frame around a cell.
+    func cursor(around rect: Rect, cellSize: Double) {
+        let thickness = max((cellSize * 0.05).rounded(), 2)
+        for edge in [
+            Rect(x: rect.x, y: rect.y, width: rect.width, height: thickness),
+            Rect(x: rect.x, y: rect.maxY - thickness, width: rect.width, height: thickness),
+            Rect(x: rect.x, y: rect.y, width: thickness, height: rect.height),
+            Rect(x: rect.maxX - thickness, y: rect.y, width: thickness, height: rect.height),
+        ] {
+            canvas.fill(edge, Palette.cursor.with(alpha: 200))
         }
     }
 

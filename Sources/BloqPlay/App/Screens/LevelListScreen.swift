@@ -54,6 +54,8 @@ public final class LevelListScreen: AppScreen {
         let viewport = metrics.viewport
         let unit = metrics.unit
         var result = [metrics.backControl()]
+        result.append(
+            Control(.pasteCode, "Paste code", rect: Rect(x: viewport.width - unit * 3.4, y: unit * 0.3, width: unit * 3.1, height: unit)))
         let packs = app.packs
         let tabTop = unit * 1.6
         let tabWidth = min((viewport.width - unit * 0.6) / Double(max(packs.count, 1)), unit * 4)
@@ -151,6 +153,16 @@ public final class LevelListScreen: AppScreen {
                 openTile(preview.tile)
             }
         case .previewClose: preview?.close()
+        case .editCopy:
+            if let preview { app.showEditor(copyOf: preview.level) }
+        case .copyCode:
+            if let level = preview?.level,
+                let code = ShareCode.encode(level.level.board, title: level.level.title) ?? ShareCode.encode(level.level.board)
+            {
+                app.copyToClipboard(code)
+                notice = "Code copied: \(code)"
+            }
+        case .pasteCode: pasteCode()
         default: break
         }
     }
@@ -187,6 +199,24 @@ public final class LevelListScreen: AppScreen {
         case .playable:
             guard let level = playableIndex(ofItem: item) else { return }
             if !app.openLevel(pack: packIndex, level: level) { refuseLocked(item) }
+        }
+    }
+
+    /// Opens the level whose share code is on the clipboard, or says what is wrong.
+    private func pasteCode() {
+        guard let text = app.clipboardText(), !text.isEmpty else {
+            notice = "The clipboard is empty: copy a share code (it starts with \(ShareCode.prefix)) first"
+            return
+        }
+        switch ShareCode.decode(text) {
+        case .failure(let error):
+            notice = "Not a level: \(error.message)"
+        case .success(let decoded):
+            let name = "shared level"
+            switch LevelParser.parse(Array(ShareCode.levelText(board: decoded.board, title: decoded.title).utf8), name: name) {
+            case .success(let level): app.play(PlayableLevel(name: name, level: level))
+            case .failure(let error): notice = "Not a level: \(error.diagnostics.first?.message ?? "it does not load")"
+            }
         }
     }
 

@@ -6,9 +6,8 @@ import BloqGame
 public final class PlayScreen: AppScreen {
     public let kind = ScreenKind.play
     unowned let app: AppController
-    public let packIndex: Int
-    /// The level's index among the pack's playable levels.
-    public let levelIndex: Int
+    /// Where the level comes from.
+    public let source: Source
     public let game: GameController
     /// The Cleared overlay, from the clear until the board is no longer cleared.
     public private(set) var overlay: ClearedOverlay?
@@ -18,21 +17,63 @@ public final class PlayScreen: AppScreen {
     private var edgePan: EdgePan?
     private var left = false
 
-    init(app: AppController, pack: Int, level: Int) {
+    /// Where a played level comes from.
+    public enum Source {
+        /// A level of a pack: pack index, index among its playable levels.
+        case pack(Int, Int)
+        /// The editor's board, tried in place; back returns to the editor.
+        case trial(PlayableLevel, editor: EditorScreen)
+        /// A level from a share code, in no pack.
+        case code(PlayableLevel)
+    }
+
+    init(app: AppController, source: Source) {
         self.app = app
-        packIndex = pack
-        levelIndex = level
-        let playable = app.packs[pack].playable[level]
+        self.source = source
+        let playable: PlayableLevel
+        switch source {
+        case .pack(let pack, let level): playable = app.packs[pack].playable[level]
+        case .trial(let level, _), .code(let level): playable = level
+        }
+        // A trial of the editor's board is no level of the player's: nothing is recorded.
+        let resume = if case .trial = source { nil as UnfinishedLine? } else { app.progress?.unfinished(playable) }
         game = GameController(
-            level: playable, viewport: app.viewport, toolbarHeight: app.metrics.toolbarHeight, solverMode: app.solverMode,
-            resume: app.progress?.unfinished(playable))
+            level: playable, viewport: app.viewport, toolbarHeight: app.metrics.toolbarHeight, solverMode: app.solverMode, resume: resume)
         game.onCleared = { [weak self] stars, moves, time in self?.cleared(stars: stars, moves: moves, time: time) }
     }
 
-    public var pack: PackEntry { app.packs[packIndex] }
+    /// The pack of the level, when it is in one.
+    public var packIndex: Int? {
+        if case .pack(let pack, _) = source { return pack }
+        return nil
+    }
+
+    /// The level's index among its pack's playable levels, when it is in one.
+    public var levelIndex: Int? {
+        if case .pack(_, let level) = source { return level }
+        return nil
+    }
+
+    /// "Level 3 of 100", "Trying the editor's level", "A shared level".
+    public var caption: String {
+        switch source {
+        case .pack(let pack, let level): "Level \(level + 1) of \(app.packs[pack].playable.count)"
+        case .trial: "Trying your level: Escape goes back to the editor"
+        case .code: "A shared level"
+        }
+    }
+
     public var level: PlayableLevel { game.level }
+    /// The progress the level is recorded in (none while trying the editor's board).
+    private var progress: ProgressBook? {
+        if case .trial = source { return nil }
+        return app.progress
+    }
     /// Whether a level follows this one in the pack (never in a single-level game).
-    public var hasNextLevel: Bool { !app.isSingleLevel && levelIndex + 1 < pack.playable.count }
+    public var hasNextLevel: Bool {
+        guard !app.isSingleLevel, case .pack(let pack, let level) = source else { return false }
+        return level + 1 < app.packs[pack].playable.count
+    }
     /// The overlay, when it shows (the board has settled after the clear).
     public var visibleOverlay: ClearedOverlay? { game.showsClearedOverlay ? overlay : nil }
 
@@ -101,7 +142,7 @@ public final class PlayScreen: AppScreen {
         case .restart, .playAgain: game.perform(.restart)
         case .hint: game.perform(.hint)
         case .nextLevel:
-            if hasNextLevel, !app.openLevel(pack: packIndex, level: levelIndex + 1) { app.showLevels() }
+            if hasNextLevel, case .pack(let pack, let level) = source, !app.openLevel(pack: pack, level: level + 1) { app.showLevels() }
         default: break
         }
     }
@@ -118,7 +159,7 @@ public final class PlayScreen: AppScreen {
         // Over the overlay, the board beneath is covered: nothing there takes a press.
         guard visibleOverlay == nil else { return nil }
         let edge = max(app.metrics.minimumButtonSize * 0.5, app.viewport.width * 0.03)
-        if edgePan == nil, !app.isSingleLevel, event.location.x <= edge, !game.scene.hasMovesInFlight {
+        if edgePan == nil, !app.isSingleLevel, packIndex != nil, event.location.x <= edge, !game.scene.hasMovesInFlight {
             let pan = EdgePan(screen: self)
             edgePan = pan
             return pan
@@ -127,7 +168,7 @@ public final class PlayScreen: AppScreen {
     }
 
     /// The level list the edge pan reveals beneath the screen (drawn, never shown alone).
-    public private(set) lazy var listBeneath = LevelListScreen(app: app, pack: packIndex, showing: levelIndex)
+    public private(set) lazy var listBeneath = LevelListScreen(app: app, pack: packIndex ?? 0, showing: levelIndex)
 
     /// Starts the transition the edge pan drives.
     func beginEdgeTransition() -> InteractiveTransition {
@@ -160,7 +201,7 @@ public final class PlayScreen: AppScreen {
     public func willLeave() {
         guard !left else { return }
         left = true
-        app.progress?.leaving(level, line: game.unfinishedLine)
+        progress?.leaving(level, line: game.unfinishedLine)
     }
 
     // MARK: The clear
@@ -168,17 +209,17 @@ public final class PlayScreen: AppScreen {
     private var clears: UInt64 = 0
 
     private func cleared(stars: Int, moves: Int, time: Double) {
-        let before = app.progress?.record(level)
-        app.progress?.cleared(level, moves: moves, stars: stars, time: time)
+        let before = progress?.record(level)
+        progress?.cleared(level, moves: moves, stars: stars, time: time)
         clears += 1
         let frame = game.layout.boardFrame
         let reduced = app.settings.reducedMotion
         let burst = ConfettiBurst(
-            count: reduced ? 24 : 140, origin: frame.center, size: app.viewport, seed: UInt64(levelIndex) &* 7919 &+ clears,
+            count: reduced ? 24 : 140, origin: frame.center, size: app.viewport, seed: UInt64(levelIndex ?? 0) &* 7919 &+ clears,
             duration: reduced ? 1.2 : 2.4)
         overlay = ClearedOverlay(
             stars: stars, moves: moves, par: game.par, time: time, showedSolution: game.showedSolution, before: before,
-            after: app.progress?.record(level), hasNextLevel: hasNextLevel, showsLevelsButton: !app.isSingleLevel, confetti: burst)
+            after: progress?.record(level), hasNextLevel: hasNextLevel, showsLevelsButton: !app.isSingleLevel, confetti: burst)
         app.play(.clear)
     }
 }

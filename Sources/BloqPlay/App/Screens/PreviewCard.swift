@@ -117,16 +117,19 @@ public final class PreviewCard {
             width: tile.width + (card.width - tile.width) * t, height: tile.height + (card.height - tile.height) * t)
     }
 
-    /// The open card's buttons.
+    /// The open card's buttons: Play and Close, then Edit a copy and Copy code.
     func controls(_ metrics: Metrics) -> [Control] {
         let card = PreviewCard.cardFrame(in: metrics.viewport)
-        let height = max(metrics.minimumButtonSize, card.height * 0.1)
-        let y = card.maxY - height * 1.4
+        let height = max(metrics.minimumButtonSize, card.height * 0.09)
+        let top = card.maxY - height * 2.5
+        let bottom = card.maxY - height * 1.25
+        let left = card.x + card.width * 0.08
+        let width = card.width * 0.84
         return [
-            Control(
-                .previewPlay, "Play", rect: Rect(x: card.x + card.width * 0.1, y: y, width: card.width * 0.5, height: height),
-                style: .accent),
-            Control(.previewClose, "Close", rect: Rect(x: card.x + card.width * 0.64, y: y, width: card.width * 0.26, height: height)),
+            Control(.previewPlay, "Play", rect: Rect(x: left, y: top, width: width * 0.6, height: height), style: .accent),
+            Control(.previewClose, "Close", rect: Rect(x: left + width * 0.64, y: top, width: width * 0.36, height: height)),
+            Control(.editCopy, "Edit a copy", rect: Rect(x: left, y: bottom, width: width * 0.48, height: height)),
+            Control(.copyCode, "Copy code", rect: Rect(x: left + width * 0.52, y: bottom, width: width * 0.48, height: height)),
         ]
     }
 }

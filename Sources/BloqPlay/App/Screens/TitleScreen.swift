@@ -24,9 +24,9 @@ public final class TitleScreen: AppScreen {
         let width = min(viewport.width * 0.6, unit * 6)
         let x = (viewport.width - width) / 2
         let entries: [(ControlID, String)] = [
-            (.play, "Play"), (.levels, "Levels"), (.settings, "Settings"), (.about, "About"), (.quit, "Quit"),
+            (.play, "Play"), (.levels, "Levels"), (.make, "Make"), (.settings, "Settings"), (.about, "About"), (.quit, "Quit"),
         ]
-        // Five buttons below the logo, closer together on a short window, and closer still
+        // The buttons below the logo, closer together on a short window, and closer still
         // when a notice needs the bottom of the screen.
         let space = viewport.height * (notice == nil ? 0.56 : 0.43) - unit * 0.3
         let pitch = min(unit * 1.2, space / Double(entries.count))
@@ -42,6 +42,7 @@ public final class TitleScreen: AppScreen {
         switch id {
         case .play: app.continuePlaying()
         case .levels: app.showLevels()
+        case .make: app.showEditor()
         case .settings: app.showSettings()
         case .about: app.showAbout()
         case .quit: app.quit()

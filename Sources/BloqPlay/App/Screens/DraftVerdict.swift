@@ -1,0 +1,42 @@
+import BloqGame
+
+/// What the editor's solver says about a draft.
+public enum DraftVerdict: Hashable, Sendable {
+    /// The search is running.
+    case thinking
+    /// A level: its par (the optimum) and its difficulty score (docs/levels.md).
+    case playable(par: Int, difficulty: Double)
+    /// Not a level, and why.
+    case unplayable(reason: String)
+
+    /// The verdict on a draft: its immediate problems first, then a search within
+    /// `maxStates` states.
+    public static func judge(_ draft: LevelDraft, maxStates: Int = DraftVerdict.budget) -> DraftVerdict {
+        if let problem = draft.immediateProblem { return .unplayable(reason: problem) }
+        let board = draft.board
+        let result = Solver(maxStates: maxStates).solve(board)
+        switch result.outcome {
+        case .solved:
+            guard let par = result.optimal else { return .unplayable(reason: "no sequence of moves clears it") }
+            let rating = DifficultyRating.rate(board, maxStates: maxStates)
+            return .playable(par: par, difficulty: rating?.score ?? Double(par) * 10)
+        case .unsolvable:
+            return .unplayable(reason: "unsolvable: no sequence of moves clears it")
+        case .gaveUp:
+            return .unplayable(reason: "too large to decide: the search gave up after \(result.states) states")
+        }
+    }
+
+    /// The editor's search budget per draft, in states (a tenth of a second to a few seconds).
+    public static let budget = 400_000
+
+    /// A line for the editor's status bar.
+    public var summary: String {
+        switch self {
+        case .thinking: "Thinking…"
+        case .playable(let par, let difficulty):
+            "Playable: par \(par) · difficulty \(Int(difficulty.rounded()))"
+        case .unplayable(let reason): "Not playable: \(reason)"
+        }
+    }
+}

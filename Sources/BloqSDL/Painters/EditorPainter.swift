@@ -1,0 +1,88 @@
+import BloqEngine
+import BloqGame
+import BloqPlay
+
+/// The level editor: the fields, the palette, the grid with its cursor, the tools, the
+/// status line and Play, Save, Copy code.
+struct EditorPainter {
+    let app: AppController
+    let screen: EditorScreen
+    let canvas: Canvas
+
+    func draw() {
+        let kit = PaintKit(app: app, canvas: canvas)
+        for control in screen.controls {
+            switch control.style {
+            case .field(let value, let editing): drawField(control, value: value, editing: editing)
+            case .swatch(let tool, let selected): drawSwatch(control, tool: tool, selected: selected)
+            default: kit.button(control, focused: control.id == screen.focus)
+            }
+        }
+        drawGrid()
+        let grid = screen.gridFrame
+        let color: RGBA =
+            switch screen.verdict {
+            case .playable: Palette.accent
+            case .unplayable: Palette.danger
+            case .thinking: Palette.secondaryText
+            }
+        canvas.text(
+            screen.status, size: app.metrics.unit * 0.34, screen.notice == nil ? color : Palette.text,
+            at: Point(x: (app.metrics.unit * 0.3 + grid.maxX) / 2, y: grid.maxY + app.metrics.unit * 0.3), anchor: Point(x: 0.5, y: 0.5),
+            maximumWidth: grid.maxX - app.metrics.unit * 0.3)
+    }
+
+    private func drawField(_ control: Control, value: String, editing: Bool) {
+        let rect = control.rect
+        canvas.roundedRect(rect, radius: rect.height * 0.28, editing ? Palette.selected : Palette.control, shaded: true)
+        if editing { canvas.roundedRect(rect.insetBy(-3), radius: rect.height * 0.3, Palette.accent.with(alpha: 200)) }
+        if editing { canvas.roundedRect(rect, radius: rect.height * 0.28, Palette.selected, shaded: true) }
+        let size = rect.height * 0.36
+        let label = canvas.text(
+            control.label + ":", size: size * 0.85, Palette.secondaryText, at: Point(x: rect.x + rect.height * 0.3, y: rect.center.y),
+            anchor: Point(x: 0, y: 0.5))
+        let left = rect.x + rect.height * 0.3 + label.width + size * 0.5
+        canvas.text(
+            value + (editing ? "▏" : ""), size: size, Palette.text, at: Point(x: left, y: rect.center.y), anchor: Point(x: 0, y: 0.5),
+            maximumWidth: max(rect.maxX - left - rect.height * 0.2, 10))
+    }
+
+    private func drawSwatch(_ control: Control, tool: EditorTool, selected: Bool) {
+        let rect = control.rect
+        if selected { canvas.roundedRect(rect.insetBy(-4), radius: rect.height * 0.26, Palette.accent) }
+        let inner = rect.insetBy(rect.width * 0.08)
+        switch tool {
+        case .block(let color):
+            canvas.roundedRect(inner, radius: inner.height * 0.2, Palette.block(color), shaded: true)
+            if app.settings.colorBlindSymbols {
+                canvas.text(
+                    Palette.symbol(color), size: inner.height * 0.42, Palette.symbolInk(color), at: inner.center,
+                    anchor: Point(x: 0.5, y: 0.5))
+            }
+        case .wall:
+            canvas.roundedRect(inner, radius: inner.height * 0.12, Palette.wall, shaded: true)
+            canvas.roundedRect(inner.insetBy(inner.width * 0.16), radius: inner.height * 0.06, Palette.wallInset)
+        case .empty:
+            canvas.roundedRect(inner, radius: inner.height * 0.14, Palette.emptyCell)
+        }
+        if app.isPressed(control.id) { canvas.roundedRect(inner, radius: inner.height * 0.2, RGBA(0x000000, alpha: 60)) }
+    }
+
+    private func drawGrid() {
+        let kit = PaintKit(app: app, canvas: canvas)
+        let layout = screen.gridLayout
+        let cell = layout.cellSize
+        let draft = screen.draft
+        canvas.roundedRect(layout.boardFrame, radius: cell * 0.2, Palette.boardFrame)
+        let gap = max((cell * 0.06).rounded(), 1)
+        for row in 0..<draft.rows {
+            for column in 0..<draft.columns {
+                let rect = layout.cellRect(row: Double(row), column: Double(column)).insetBy(gap)
+                kit.cell(draft[CellPosition(row: row, column: column)], in: rect, cellSize: cell, symbols: app.settings.colorBlindSymbols)
+            }
+        }
+        if let cursor = screen.cursor {
+            kit.cursor(around: layout.cellRect(row: Double(cursor.row), column: Double(cursor.column)), cellSize: cell)
+        }
+    }
+}
