@@ -4,17 +4,22 @@ import Testing
 
 @Suite("PropertyAnimator: restarts, keyframes, delays, continuity")
 struct AnimatorRemappingTests {
-    @Test("continuing onto a spring restarts it over the remaining distance: p0 + (1 - p0) c(t)")
+    @Test("continuing onto a spring restarts it over the remaining distance, p0 + (1 - p0) c(t), in the remaining time")
     func restartOntoSpring() {
         let probe = Probe(duration: 1, curve: .easeInOut)
         probe.animator.fractionComplete = 0.4
         let spring = TimingCurve.spring(dampingRatio: 0.8, initialVelocity: 0)
         probe.animator.continueAnimation(withTimingParameters: spring, durationFactor: 0)
         #expect(probe.value == 0.4)
+        // durationFactor 0: the remaining fraction of the timing, 1 - T, where T is the time
+        // at which the animator's curve reaches the scrubbed progress.
+        let remaining = 1 - TimingCurve.easeInOut.timeFraction(forProgress: 0.4)
         probe.driver.advance(by: 0.3)
-        let expected = 0.4 + 0.6 * spring.progress(at: 0.3, duration: 1)
+        let expected = 0.4 + 0.6 * spring.progress(at: 0.3 / remaining, duration: remaining)
         #expect(abs(probe.value - expected) < 1e-12)
-        probe.driver.advance(by: 0.7)
+        probe.driver.advance(by: remaining - 0.3 - 1e-6)
+        #expect(probe.completions.isEmpty)
+        probe.driver.advance(by: 2e-6)
         #expect(probe.completions == [.end] && probe.value == 1)
     }
 
