@@ -585,14 +585,17 @@ public final class PropertyAnimator {
             home: track.home, start: 0, from: value, to: 0, t0: new, t1: 0, curve: curve, velocity: velocity, rate: rate)
     }
 
-    /// The value's speed (per second) at T = `time` while running, for re-aiming a spring.
+    /// The value's speed (per second) at T = `time` while running, for re-aiming a spring:
+    /// 0 outside its stretch (not begun, or arrived), else a central difference kept inside
+    /// the stretch (a curve may step at its very ends, as Penner's Expo does by 1e-3).
     private func velocityOf(_ track: Track, time: Double, rate: Double, direction: Double) -> Double {
-        guard isRunning, delay <= 0, rate.isFinite, rate > 0 else { return 0 }
-        let h = 1e-6
-        let low = max(time - h, 0)
-        let high = min(time + h, 1)
-        guard high > low else { return 0 }
-        return (track.value(at: high) - track.value(at: low)) / (high - low) * rate * direction
+        guard isRunning, delay <= 0, rate.isFinite, rate > 0, abs(track.t1 - track.t0) > 1e-12 else { return 0 }
+        let low = min(track.t0, track.t1)
+        let high = max(track.t0, track.t1)
+        guard time > low, time < high else { return 0 }
+        let h = min(1e-6, (time - low) / 2, (high - time) / 2)
+        guard h > 0 else { return 0 }
+        return (track.value(at: time + h) - track.value(at: time - h)) / (2 * h) * rate * direction
     }
 
     private static func homeRate(_ curve: TimingCurve, duration: Double) -> Double {
