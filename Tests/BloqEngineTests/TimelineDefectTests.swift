@@ -1,6 +1,7 @@
-import BloqEngine
 import Foundation
 import Testing
+
+@testable import BloqEngine
 
 /// One test per defect of issue 15 ("The engine's last jumps"); each failed before the fix.
 @Suite("PropertyAnimator: one timeline (issue 15)")
@@ -194,6 +195,23 @@ struct TimelineDefectTests {
                 for fraction in [0.98, 0.99, 0.999, 1 - 1e-9] {
                     let offset = abs(curve.progress(at: fraction, duration: duration) - 1)
                     #expect(offset <= 1e-3, "ratio \(ratio), v \(velocity), \(duration) s: \(offset) at \(fraction)")
+                }
+            }
+        }
+    }
+
+    @Test(
+        "CONTRACT: a duration spring's envelope falls to 1e-3 by its duration, and its displacement stays within it from 98 % on",
+        arguments: [0.05, 0.3, 0.7, 1.0, 1.6])
+    func springEnvelopeAndDisplacement(ratio: Double) {
+        for velocity in [0.0, 2, -3, 12] {
+            for duration in [0.05, 0.5, 2] {
+                let spring = Spring(dampingRatio: ratio, initialVelocity: velocity, duration: duration)
+                let envelope = exp(-Spring.decayPerOmega(spring.dampingRatio) * spring.omega * duration)
+                #expect(envelope <= 1e-3, "ratio \(ratio), v \(velocity), \(duration) s: envelope \(envelope)")
+                for step in 0...200 {
+                    let t = duration * (0.98 + 0.02 * Double(step) / 200)
+                    #expect(abs(spring.value(at: t) - 1) <= 1e-3, "ratio \(ratio), v \(velocity), \(duration) s at \(t)")
                 }
             }
         }
