@@ -379,7 +379,11 @@ public final class PropertyAnimator {
             return used + (remainingTime.isFinite ? min(remainingTime, available) : 0)
         }
         time += direction * rate * available
-        for index in tracks.indices { tracks[index].value = tracks[index].value(at: time) }
+        let now = time
+        // No callback runs in here, so the buffer is safe to hold (and a step allocates nothing).
+        tracks.withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices { buffer[index].value = buffer[index].value(at: now) }
+        }
         apply()
         return nil
     }
