@@ -204,6 +204,37 @@ struct PropertyAnimatorTests {
         #expect(order == ["fast", "same", "slow"])
     }
 
+    @Test("the driver keeps an active animator alive; a driver that goes away stops its animators")
+    func driverKeepsAnimatorsAlive() {
+        let driver = AnimationDriver()
+        var value = 0.0
+        var completions: [AnimatingPosition] = []
+        weak var weakAnimator: PropertyAnimator?
+        do {
+            let animator = PropertyAnimator(duration: 1, curve: .linear, driver: driver) { value = $0 }
+            animator.addCompletion { completions.append($0) }
+            animator.startAnimation()
+            weakAnimator = animator
+        }
+        #expect(weakAnimator != nil, "held by the driver while active")
+        driver.advance(by: 0.5)
+        #expect(abs(value - 0.5) < 1e-12)
+        driver.advance(by: 0.5)
+        #expect(completions == [.end])
+        driver.advance(by: 0.1)  // swept
+        #expect(weakAnimator == nil, "let go once finished")
+
+        var orphanCompleted = false
+        var orphan: PropertyAnimator?
+        do {
+            let shortLived = AnimationDriver()
+            orphan = PropertyAnimator(duration: 1, curve: .linear, driver: shortLived)
+            orphan?.addCompletion { _ in orphanCompleted = true }
+            orphan?.startAnimation()
+        }
+        #expect(orphan?.state == .inactive && orphan?.isRunning == false && !orphanCompleted)
+    }
+
     @Test("an animator started inside a completion begins on the next advance")
     func startedInsideCallback() {
         let driver = AnimationDriver()

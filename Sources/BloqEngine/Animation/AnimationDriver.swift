@@ -17,6 +17,10 @@ public final class AnimationDriver {
 
     /// The total time this driver has been advanced by.
     public private(set) var time: Double = 0
+    /// How many advances have begun; an animator set running during advance n waits for n + 1.
+    private(set) var advanceCount = 0
+    /// Whether `advance(by:)` is running (so callbacks are running inside it).
+    var isInsideAdvance: Bool { isAdvancing }
 
     /// Makes a driver at time 0 with no animators.
     public init() {}
@@ -40,15 +44,18 @@ public final class AnimationDriver {
     /// Steps every running animator by `seconds` (ignored unless positive and finite, and
     /// when called from inside a callback of this driver). Completion handlers run after
     /// every animator has stepped, ordered by the exact time each animator completed within
-    /// the step, then by the order they started; animators started by a callback begin
-    /// stepping on the next call.
+    /// the step, then by the order they started; animators started, resumed or continued
+    /// from a pause by a callback begin stepping on the next call.
     public func advance(by seconds: Double) {
         guard seconds > 0, seconds.isFinite, !isAdvancing else { return }
         sweep()
         isAdvancing = true
+        advanceCount += 1
         time += seconds
         finished.removeAll(keepingCapacity: true)
-        for animator in animators where animator.isRunning {
+        // Which animators step is settled as the step begins: one set running by a callback
+        // during it (even one the driver already holds, paused) waits for the next advance.
+        for animator in animators where animator.isRunning && animator.resumedDuringAdvance != advanceCount {
             if let used = animator.step(by: seconds) {
                 finished.append((used, animator.serial, animator))
             }

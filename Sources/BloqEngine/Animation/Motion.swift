@@ -128,7 +128,9 @@ public struct Motion {
 
 /// Plays a `Motion` on an `AnimationDriver` through a linear `PropertyAnimator`, so a
 /// composition can be paused, scrubbed (`animator.fractionComplete`) and reversed like any
-/// animator. An endless motion plays one lap at a time and starts the next on completion.
+/// animator. An endless motion plays its timeline one lap at a time, each lap carrying on
+/// from where the last ended: an opening before the endless part plays once, and the
+/// endless part keeps its phase.
 public final class MotionPlayer {
     /// The motion this player plays.
     public let motion: Motion
@@ -137,6 +139,8 @@ public final class MotionPlayer {
     /// Weak: a player must not keep a discarded scene's driver (and its animators) alive.
     private weak var driver: AnimationDriver?
     private let lap: Double
+    /// Where on the motion's timeline the current lap begins, in seconds.
+    private var lapStart = 0.0
     private var onFinish: ((Bool) -> Void)?
 
     /// Prepares `motion` on `driver`; nothing moves until `start(completion:)`.
@@ -172,11 +176,14 @@ public final class MotionPlayer {
     private func configure(_ animator: PropertyAnimator) {
         let lap = self.lap
         let motion = self.motion
-        animator.addAnimations { progress in motion.apply(at: progress * lap) }
+        let start = lapStart
+        animator.addAnimations { progress in motion.apply(at: start + progress * lap) }
         // The completion holds the player: callers often drop it, and the driver keeps the
         // running animator (and so the player) alive until it finishes.
         animator.addCompletion { position in
             if !self.motion.duration.isFinite, position == .end, let driver = self.driver {
+                // The next lap is the next stretch of the same timeline, not a replay.
+                self.lapStart = start + lap
                 let next = PropertyAnimator(duration: lap, curve: .linear, driver: driver)
                 self.animator = next
                 self.configure(next)
@@ -187,7 +194,8 @@ public final class MotionPlayer {
         }
     }
 
-    /// One lap of an endless motion: the repeated part's length (at least one frame).
+    /// The length of each lap of an endless motion: its longest finite part or repeated
+    /// part (at least 1 ms). Laps follow one another on the motion's own timeline.
     static func lapLength(of node: Motion.Node) -> Double {
         switch node {
         case .repeated(let inner, _): return max(Motion.duration(of: inner), 1e-3)

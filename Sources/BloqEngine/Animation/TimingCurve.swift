@@ -8,10 +8,11 @@ public enum TimingCurve: Hashable, Sendable {
     case cubicBezier(Double, Double, Double, Double)
     /// One of Kinieta's easing families, by Penner's equations.
     case easing(EasingFamily, EasingMode)
-    /// A duration-based spring: its envelope falls to 1e-3 exactly at the animator's
-    /// duration, where it snaps to 1 and completes. `dampingRatio` 1 is critical (no
-    /// overshoot), below 1 bounces (raised to 0.01 at least); `initialVelocity` is in whole
-    /// distances per second, so a gesture's speed carries over without a jump.
+    /// A duration-based spring: the softest spring whose displacement from 1 (and so its
+    /// envelope) is within 1e-3 from the animator's duration on, where it snaps to 1 and
+    /// completes, for every damping ratio and initial velocity. `dampingRatio` 1 is
+    /// critical (no overshoot), below 1 bounces (raised to 0.01 at least); `initialVelocity`
+    /// is in whole distances per second, so a gesture's speed carries over without a jump.
     case spring(dampingRatio: Double, initialVelocity: Double)
     /// A physical spring: its duration comes from the physics (the time its envelope takes
     /// to fall to 1e-3), not from the animator, as with UIKit's UISpringTimingParameters.

@@ -1,0 +1,118 @@
+import BloqEngine
+import BloqGame
+import Testing
+
+@testable import BloqPlay
+
+/// Issue 15: a long slide released slowly must commit with no visible snap. The release
+/// continues the block on a critically damped duration spring capped at 0.5 s; a spring
+/// fitted only by its envelope was still 0.79 % short at its duration, so 7.5 cells from
+/// the end the block jumped about 0.06 cell when the move committed.
+@Suite("Board scene: a long slide commits without a snap")
+struct LongSlideTests {
+    /// A mouse on a 2x16 board: one event per 1/120 s step at most, as SDL delivers them.
+    final class Replay {
+        let scene = BoardScene(board: Board(["R...............", "................"]) ?? Board(["R.", ".."])!)
+        let step = 1.0 / 120
+        var time = 0.0
+        /// The block's drawn column after every step.
+        var columns: [Double] = []
+        /// The index in `columns` of the step that committed the move.
+        var commitStep: Int?
+        var releaseStep = 0
+
+        var column: Double { scene.blockSprites.first?.drawnPosition.column ?? .nan }
+
+        func advance() {
+            scene.advance(by: step)
+            time += step
+            columns.append(column)
+            if commitStep == nil, scene.takeEvents().contains(where: { if case .committed = $0 { true } else { false } }) {
+                commitStep = columns.count - 1
+            }
+        }
+
+        /// Presses the block, drags it right at `speed` cells per second to `column`, holds it
+        /// still for `hold` seconds, then releases it there, moving at `releaseSpeed`.
+        func drag(to target: Double, speed: Double, hold: Double, releaseSpeed: Double = 0) {
+            scene.pointerDown(.mouse, at: CellPoint(row: 0, column: 0), time: time)
+            var pointer = 0.0
+            while pointer < target {
+                advance()
+                pointer = min(pointer + speed * step, target)
+                scene.pointerMoved(.mouse, to: CellPoint(row: 0, column: pointer), time: time)
+            }
+            var held = 0.0
+            while held < hold - 1e-9 {
+                advance()
+                held += step
+            }
+            var released = pointer
+            if releaseSpeed > 0 {
+                // Keep moving slowly for the velocity window, then let go on the move.
+                for _ in 0..<12 {
+                    advance()
+                    released += releaseSpeed * step
+                    scene.pointerMoved(.mouse, to: CellPoint(row: 0, column: released), time: time)
+                }
+            }
+            releaseStep = columns.count
+            scene.pointerUp(.mouse, at: CellPoint(row: 0, column: released), time: time)
+            for _ in 0..<120 { advance() }
+        }
+
+        var largestCommitStep: Double {
+            guard let commit = commitStep, commit > 0 else { return .infinity }
+            return abs(columns[commit] - columns[commit - 1])
+        }
+    }
+
+    @Test("a 15-cell slide dragged past half-way, held and released commits with no step over 0.01 cell")
+    func heldRelease() throws {
+        let replay = Replay()
+        replay.drag(to: 8.4, speed: 3, hold: 0.25)
+        let commit = try #require(replay.commitStep, "the move commits")
+        #expect(replay.scene.board == Board(["...............R", "................"]))
+        #expect(replay.columns[commit] == 15)
+        let snap = replay.largestCommitStep
+        print("15-cell slide, held then released: the largest step at the commit is \(snap) cell")
+        #expect(snap <= 0.01, "the block snapped \(snap) cell when the move committed")
+
+        // The whole motion: once the pan has chosen its direction (the scrub that takes the
+        // block to the pointer, clamped to 0.01 of the slide) the block follows the pointer
+        // at 3 cells/s; released, it is exactly the duration spring from where it was let go
+        // (no jump at the release, none on the way); then it rests at the destination.
+        let moved = try #require(replay.columns.firstIndex { $0 > 0 })
+        for index in (moved + 1)..<replay.releaseStep {
+            #expect(abs(replay.columns[index] - replay.columns[index - 1]) <= 3 * replay.step + 1e-9)
+        }
+        let start = replay.columns[replay.releaseStep - 1] / 15
+        let duration = BoardScene.releaseTime(remainingCells: 15 * (1 - start), speed: 0)
+        #expect(duration == 0.5, "the release is capped at 0.5 s")
+        let spring = TimingCurve.spring(dampingRatio: 1, initialVelocity: 0)
+        for index in replay.releaseStep..<commit {
+            let elapsed = Double(index - replay.releaseStep + 1) * replay.step
+            let expected = 15 * (start + (1 - start) * spring.progress(at: elapsed / duration, duration: duration))
+            #expect(abs(replay.columns[index] - expected) < 1e-9, "step \(index): \(replay.columns[index]) vs \(expected)")
+        }
+        for index in commit..<replay.columns.count { #expect(replay.columns[index] == 15) }
+    }
+
+    @Test("a 15-cell slide released while still moving slowly commits with no step over 0.01 cell")
+    func movingRelease() throws {
+        let replay = Replay()
+        replay.drag(to: 8, speed: 2, hold: 0.2, releaseSpeed: 0.6)  // under the 1 cell/s fling speed
+        _ = try #require(replay.commitStep, "the move commits")
+        #expect(replay.scene.board == Board(["...............R", "................"]))
+        let snap = replay.largestCommitStep
+        print("15-cell slide, released moving at 0.6 cell/s: the largest step at the commit is \(snap) cell")
+        #expect(snap <= 0.01, "the block snapped \(snap) cell when the move committed")
+        // No step of the release moves the block backwards or further than the one before
+        // it by more than the spring's start allows: the motion is smooth at the release.
+        let first = abs(replay.columns[replay.releaseStep] - replay.columns[replay.releaseStep - 1])
+        #expect(first < 0.1, "the first step after the release moved \(first) cell")
+        for index in replay.releaseStep..<replay.columns.count {
+            #expect(replay.columns[index] >= replay.columns[index - 1] - 1e-12, "it never moves back")
+        }
+    }
+}
