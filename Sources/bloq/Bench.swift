@@ -22,7 +22,9 @@ struct Bench: ParsableCommand {
     @Option(help: ArgumentHelp("A pool file of 'PAR BOARD' lines to solve.", valueName: "FILE"))
     var boards: String?
 
-    @Option(help: ArgumentHelp("How many boards the naive search also solves.", valueName: "N"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("How many boards the naive search also solves (0 to 10000).", valueName: "N"),
+        transform: Arguments.wholeNumber("--naive-boards", in: 0...10_000))
     var naiveBoards = 24
 
     @Option(help: ArgumentHelp("The folder that holds levels/.", valueName: "DIR"))

@@ -43,6 +43,7 @@ struct Play: ParsableCommand {
     var record: String?
 
     func validate() throws {
+        try window?.check()
         if level != nil, pack != nil { throw ValidationError("give --level or --pack, not both") }
         if screen != nil, screenshot == nil { throw ValidationError("--screen goes with --screenshot OUT.png") }
     }
@@ -60,7 +61,9 @@ struct Play: ParsableCommand {
                     printError("\(pack): no such folder; --pack takes a folder of .bloq files")
                     throw ExitStatus.missingInput
                 }
-                packs = [LevelCatalog.pack(folder: pack, isPlayers: false)]
+                let loaded = try LevelCatalog.loadPack(folder: pack)
+                for warning in loaded.warnings { printError(warning.description) }
+                packs = [loaded.pack]
             } else {
                 packs = LevelCatalog.shippedPacks(dataFolder: try DataLocator(explicit: data).locate())
                 if screenshot == nil { packs += LevelCatalog.playerPacks() }
@@ -212,19 +215,21 @@ final class PlayerProgress: ProgressBook {
     }
 
     func cleared(_ level: PlayableLevel, moves: Int, stars: Int, time: Double) {
-        progress.recordClear(level: level.level.board.identity, stars: stars, moves: moves, time: time)
+        progress.recordClear(level: level.level.board.identity, stars: stars, moves: moves, time: time, at: Date().timeIntervalSince1970)
         save()
     }
 
     func leaving(_ level: PlayableLevel, line: UnfinishedLine?) {
-        progress.unfinished[level.level.board.identity] = line
+        progress.setUnfinished(level: level.level.board.identity, line, at: Date().timeIntervalSince1970)
         save()
     }
 
+    /// Merges into the file (another window's progress is kept, never overwritten) and
+    /// adopts the result, so this window sees the other's clears too.
     private func save() {
         guard let store else { return }
         do {
-            try store.save(progress)
+            progress = try store.save(progress).progress
         } catch {
             printError("bloq: warning: \(error); your progress since the last save is kept in memory only")
         }

@@ -30,6 +30,10 @@ struct Replay: ParsableCommand {
     @Option(help: ArgumentHelp("Window size in pixels, WIDTHxHEIGHT (overrides the script's).", valueName: "WxH"))
     var window: WindowSize?
 
+    func validate() throws {
+        try window?.check()
+    }
+
     func run() throws {
         let loaded = LevelFiles.load(path: level)
         let playable: Level
@@ -37,15 +41,22 @@ struct Replay: ParsableCommand {
         case .success(let value): playable = value
         case .failure(let error):
             printError(error.description)
-            throw LevelFiles.exists(level) ? ExitStatus.invalidData : ExitStatus.missingInput
+            throw LevelFiles.isMissing(level) ? ExitStatus.missingInput : ExitStatus.invalidData
         }
         for warning in playable.warnings { printError(warning.description) }
-        guard let bytes = FileManager.default.contents(atPath: script) else {
-            printError("\(script):1: error: \(LevelFiles.exists(script) ? "cannot read the script" : "no such file")")
-            throw LevelFiles.exists(script) ? ExitStatus.invalidData : ExitStatus.missingInput
+        // Only a regular file, and never more than one byte past the limit.
+        let bytes: [UInt8]
+        switch RegularFile.read(script, limit: InputScript.maximumFileSize) {
+        case .success(let contents): bytes = contents
+        case .failure(.tooLarge(let size)):
+            printError(InputScript.tooLarge(name: script, size: size).description)
+            throw ExitStatus.invalidData
+        case .failure(let failure):
+            printError("\(script):1:1: error: \(failure.isMissing ? "no such file" : failure.message(noun: "script"))")
+            throw failure.isMissing ? ExitStatus.missingInput : ExitStatus.invalidData
         }
         let parsed: InputScript
-        switch InputScript.parse([UInt8](bytes), name: script) {
+        switch InputScript.parse(bytes, name: script) {
         case .success(let value): parsed = value
         case .failure(let error):
             printError(error.description)
