@@ -60,13 +60,15 @@ struct Bench: ParsableCommand {
         let pool = BenchmarkBoards.originalPool(path: poolPath)
         let set = pool?.map(\.board) ?? BenchmarkBoards.random(count: 300, seed: 2016)
         let solver = SolverBenchmark.run(set, naiveLimit: naiveBoards)
+        let memory = SolverBenchmark.bytesPerState()
         let frame4 = try RenderBenchmarks.frameMilliseconds(board: Self.classicBoard)
         let frame16 = try RenderBenchmarks.frameMilliseconds(board: Self.largeBoard)
         let latency = try RenderBenchmarks.latencyFrames()
         let figures: [(String, Double)] = [
             ("frame_ms_4x4", frame4), ("frame_ms_16x16", frame16), ("latency_frames", Double(latency)),
             ("solver_median_ms", solver.medianMilliseconds), ("solver_worst_ms", solver.worstMilliseconds),
-            ("solver_speedup_vs_naive", solver.speedup), ("animators_10k_step_ms", animators.medianStepMilliseconds),
+            ("solver_speedup_vs_naive", solver.speedup), ("solver_bytes_per_state_16_cells", memory.sixteenCells),
+            ("solver_bytes_per_state_16x16", memory.sixteenBySixteen), ("animators_10k_step_ms", animators.medianStepMilliseconds),
             ("allocations_per_step", animators.allocationsPerStep), ("startup_ms", startup), ("levels_parse_ms", parse),
             ("peak_rss_mb", rss),
         ]

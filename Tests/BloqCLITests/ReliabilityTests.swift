@@ -151,7 +151,7 @@ extension ChildProcessSuite {
             try start(2)
             while completed.values.contains(where: { $0 < 200 }), rounds < 5_000 {
                 rounds += 1
-                usleep(UInt32.random(in: 2_000...60_000, using: &random))
+                usleep(UInt32.random(in: 1_000...25_000, using: &random))
                 let victim = Int.random(in: 1...2, using: &random)
                 guard let (process, log) = running[victim] else { continue }
                 kill(process.processIdentifier, SIGKILL)

@@ -48,9 +48,9 @@ public struct SolverResult: Hashable, Sendable {
 /// so the first time a position is expanded its depth is optimal. Positions where a colour
 /// has exactly one block are dead (that block can never vanish) and are not stored.
 /// - Complexity: memory is at most 8 × words + 16 bytes per stored position (words =
-///   ceil(open cells / 16)), plus a fixed 150 KiB or so: the packed words, a parent link
-///   (4 bytes), two flag bits, a hash table slot (4 bytes at a load of 0.53 to 0.8) and at
-///   most one open-list entry (4 bytes). `maxStates` and `memoryBudget` bound it.
+///   ceil(open cells / 16)), plus the first chunk of 4,096 positions: the packed words, a
+///   parent link (4 bytes), two flag bits, a hash table slot (4 bytes at a load of 0.53 to
+///   0.8) and at most one open-list entry (4 bytes). `maxStates` and `memoryBudget` bound it.
 public struct Solver: Sendable {
     /// The default budget: enough for every classic 4x4 board.
     public static let defaultMaxStates = 4_000_000
@@ -75,7 +75,8 @@ public struct Solver: Sendable {
 
     /// Solves `board` from where it stands.
     public func solve(_ board: Board) -> SolverResult {
-        Search(board: board, maxStates: maxStates, memoryBudget: memoryBudget).run()
+        var search = Search(board: board, maxStates: maxStates, memoryBudget: memoryBudget)
+        return search.run()
     }
 }
 
@@ -88,7 +89,10 @@ public struct Solver: Sendable {
 ///   it is 80 % full;
 /// - the open lists of the current f-level and the next (no other level can receive a
 ///   position, see `run`), as stacks in chunks of `chunkSize` entries.
-private final class Search {
+///
+/// A non-copyable struct rather than a class: it owns its memory (freed in `deinit`), and
+/// its hot fields are checked for exclusive access when compiled, not at every access.
+private struct Search: ~Copyable {
     static let chunkShift = 12
     static let chunkSize = 1 << chunkShift
 
@@ -182,7 +186,7 @@ private final class Search {
     /// from the next level to the current one) is recognised without storing its depth.
     /// Within a level, last in first out: that dives deep first and finds the goal sooner
     /// without losing optimality.
-    func run() -> SolverResult {
+    mutating func run() -> SolverResult {
         var counts = [Int](repeating: 0, count: 9)
         let startCells = cells(of: start)
         for value in startCells where value > 0 { counts[Int(value)] += 1 }
@@ -352,13 +356,13 @@ private final class Search {
     // MARK: Memory
 
     /// Records `amount` more bytes held (negative: released).
-    func account(_ amount: Int) {
+    mutating func account(_ amount: Int) {
         bytes += amount
         peakBytes = max(peakBytes, bytes)
     }
 
     /// Whether `amount` more bytes fit the budget; when not, the search stops on memory.
-    func affords(_ amount: Int) -> Bool {
+    mutating func affords(_ amount: Int) -> Bool {
         guard bytes + amount <= memoryBudget else {
             limit = .memory
             return false
@@ -405,14 +409,16 @@ private final class Search {
 
     /// Pushes `state` on the current level's open list or the next's; false when the
     /// memory budget cannot hold another chunk of the list.
-    func push(_ state: Int32, toCurrent: Bool) -> Bool {
-        if toCurrent {
-            return current.push(state, spare: &spareOpenChunks) { self.newOpenChunk() }
+    mutating func push(_ state: Int32, toCurrent: Bool) -> Bool {
+        if toCurrent ? current.isFull : next.isFull {
+            guard let chunk = spareOpenChunks.popLast() ?? newOpenChunk() else { return false }
+            if toCurrent { current.add(chunk) } else { next.add(chunk) }
         }
-        return next.push(state, spare: &spareOpenChunks) { self.newOpenChunk() }
+        if toCurrent { current.push(state) } else { next.push(state) }
+        return true
     }
 
-    func newOpenChunk() -> UnsafeMutablePointer<Int32>? {
+    mutating func newOpenChunk() -> UnsafeMutablePointer<Int32>? {
         let size = Search.chunkSize * 4
         guard affords(size) else { return nil }
         account(size)
@@ -460,7 +466,7 @@ private final class Search {
     }
 
     /// Stores a new position in `slot`; its index, or -1 when a budget is spent.
-    func insert(_ packed: [UInt64], slot: Int, parent: Int32) -> Int {
+    mutating func insert(_ packed: [UInt64], slot: Int, parent: Int32) -> Int {
         guard count < maxStates else {
             limit = .states
             return -1
@@ -487,7 +493,7 @@ private final class Search {
 
     /// Grows the table by half; false when the budget cannot hold the old and new tables at
     /// once.
-    func grow() -> Bool {
+    mutating func grow() -> Bool {
         let capacity = tableCapacity + tableCapacity / 2
         guard affords(capacity * 4) else { return false }
         account(capacity * 4)
@@ -522,17 +528,17 @@ private struct OpenList {
 
     var isEmpty: Bool { chunks.isEmpty }
 
-    mutating func push(
-        _ state: Int32, spare: inout [UnsafeMutablePointer<Int32>], allocate: () -> UnsafeMutablePointer<Int32>?
-    ) -> Bool {
-        if top == Search.chunkSize {
-            guard let chunk = spare.popLast() ?? allocate() else { return false }
-            chunks.append(chunk)
-            top = 0
-        }
+    /// Whether the next push needs a chunk added first.
+    var isFull: Bool { top == Search.chunkSize }
+
+    mutating func add(_ chunk: UnsafeMutablePointer<Int32>) {
+        chunks.append(chunk)
+        top = 0
+    }
+
+    mutating func push(_ state: Int32) {
         chunks[chunks.count - 1][top] = state
         top += 1
-        return true
     }
 
     mutating func pop(spare: inout [UnsafeMutablePointer<Int32>]) -> Int32? {
