@@ -69,3 +69,14 @@ public struct PlayerFilesNotice: Sendable, Equatable {
         return sentences.isEmpty ? nil : sentences.joined(separator: " ")
     }
 }
+
+/// What was wrong with a JSON file that could not be read at all, in a few words.
+enum JSONProblem {
+    static func describe(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .dataCorrupted?: "the text is not JSON"
+        case .typeMismatch?: "it holds JSON, but not an object"
+        default: String("\(error)".prefix(120))
+        }
+    }
+}

@@ -144,7 +144,7 @@ public final class ProgressStore: @unchecked Sendable {
         do {
             salvaged = try JSONDecoder().decode(SalvagedProgress.self, from: Data(bytes))
         } catch {
-            return .unreadable("it is not valid progress JSON: \(String("\(error)".prefix(120)))")
+            return .unreadable("it is not valid progress JSON (\(JSONProblem.describe(error)))")
         }
         if salvaged.dropped.isEmpty, salvaged.foreignVersion == nil { return .sound(salvaged.progress) }
         return .damaged(salvaged, bytes: bytes)

@@ -54,7 +54,7 @@ public struct SettingsStore: Sendable {
         } catch {
             return Load(
                 settings: Settings(),
-                damage: damage(unreadable: "it is not valid settings JSON: \(String("\(error)".prefix(120)))", keptAs: moveAside()))
+                damage: damage(unreadable: "it is not valid settings JSON (\(JSONProblem.describe(error)))", keptAs: moveAside()))
         }
         guard !salvaged.dropped.isEmpty else { return Load(settings: salvaged.settings, damage: nil) }
         let aside = asideName()

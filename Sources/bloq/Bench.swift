@@ -30,12 +30,22 @@ struct Bench: ParsableCommand {
     @Option(help: ArgumentHelp("The folder that holds levels/.", valueName: "DIR"))
     var data: String?
 
-    @Option(help: ArgumentHelp("Measure only the 4x4 frame, for a profiler (prints frame_ms_4x4).", valueName: "frame"))
+    @Option(
+        help: ArgumentHelp(
+            "Measure only the 4x4 frame (frame) or the solver on the pool (solver), for a profiler.", valueName: "frame|solver"))
     var only: String?
 
     func run() throws {
         if only == "frame" {
             print("frame_ms_4x4 " + Self.number(try RenderBenchmarks.frameMilliseconds(board: Self.classicBoard, frames: 120)))
+            return
+        }
+        if only == "solver" {
+            let poolPath = boards ?? (DataLocator.sourceRoot as NSString).appendingPathComponent("../shared/data/original-pool.txt")
+            let set = BenchmarkBoards.originalPool(path: poolPath)?.map(\.board) ?? BenchmarkBoards.random(count: 300, seed: 2016)
+            let solver = SolverBenchmark.run(set, naiveLimit: naiveBoards)
+            print("solver_median_ms " + Self.number(solver.medianMilliseconds))
+            print("solver_worst_ms " + Self.number(solver.worstMilliseconds))
             return
         }
         let dataFolder: String

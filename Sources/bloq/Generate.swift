@@ -150,10 +150,11 @@ struct Generate: ParsableCommand {
             let budget: String
             switch shortfall {
             case .attempts(let boards):
-                budget = "all \(Wording.count(boards, "board")) the budget allows (--max-attempts \(maxAttempts) per level) were tried"
+                budget =
+                    "the \(Wording.count(boards, "board")) the budget allows \(made.isEmpty ? "for the first level" : "so far") (--max-attempts \(maxAttempts) a level) were tried"
             case .states(let states):
                 budget =
-                    "the solver's budget of \(Wording.count(states, "position")) (--max-states \(maxStates) per level) is spent"
+                    "the solver's budget of \(Wording.count(states, "position")) \(made.isEmpty ? "for the first level" : "so far") (--max-states \(maxStates) a level) is spent"
             }
             printError(
                 "bloq: error: could not make \(count - made.count) of the \(Wording.count(count, "\(what) level")) asked for: \(budget), and \(made.isEmpty ? "no" : "no other") board was a new level solvable in \(band.lowerBound)-\(band.upperBound) moves; try another seed, size or difficulty"

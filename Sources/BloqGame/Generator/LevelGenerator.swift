@@ -20,10 +20,10 @@ public struct LevelGenerator: Sendable {
     public var maxStates = 300_000
     /// Random boards tried per level asked for before giving up.
     public var attemptsPerLevel = 3_000
-    /// Positions the solver may store per level asked for, over all the searches of the run
-    /// (rating a board takes one search for it and one per opening move). With the attempts,
-    /// it bounds a run's work the same way on every machine: a size or band where levels are
-    /// rare or boards too large to solve ends with what was made, never runs on for ever.
+    /// Positions the solver may store per level, over all the searches of the run (rating a
+    /// board takes one search for it and one per opening move). With the attempts, it bounds
+    /// a run's work the same way on every machine: a size or band where levels are rare or
+    /// boards too large to solve ends with what was made, never runs on for ever.
     public var statesPerLevel = 20_000_000
     /// The memory budget of each search.
     public var memoryBudget = Solver.defaultMemoryBudget
@@ -45,9 +45,9 @@ public struct LevelGenerator: Sendable {
 
     /// The budget that ran out before a run made every level asked for.
     public enum Shortfall: Sendable, Hashable {
-        /// `attemptsPerLevel` × count boards were tried.
+        /// This many boards were tried: `attemptsPerLevel` × (levels made + 1).
         case attempts(Int)
-        /// `statesPerLevel` × count positions were stored.
+        /// This many positions were stored: `statesPerLevel` × (levels made + 1).
         case states(Int)
     }
 
@@ -86,9 +86,10 @@ public struct LevelGenerator: Sendable {
         run(count: count, excluding: excluding, excludingTitles: excludingTitles) { progress($0.made) }.made
     }
 
-    /// Makes up to `count` levels within the budgets (`attemptsPerLevel` and
-    /// `statesPerLevel`, each times `count`), easiest first; `progress` is told after each
-    /// level made.
+    /// Makes up to `count` levels within the budgets, easiest first: the k-th level may
+    /// take the boards and positions the first k levels are allowed (`attemptsPerLevel`
+    /// and `statesPerLevel` each, so at most `count` times each in all) that the levels
+    /// before it left. `progress` is told after each level made.
     public func run(
         count: Int, excluding: Set<String> = [], excludingTitles: Set<String> = [], progress: (Progress) -> Void = { _ in }
     ) -> Run {
@@ -102,12 +103,17 @@ public struct LevelGenerator: Sendable {
         var titles = excludingTitles
         var made: [Made] = []
         let band = self.band
-        let (attemptBudget, attemptsOverflow) = count.multipliedReportingOverflow(by: max(attemptsPerLevel, 1))
-        let (stateBudget, statesOverflow) = count.multipliedReportingOverflow(by: max(statesPerLevel, 1))
-        let maxAttempts = attemptsOverflow ? Int.max : attemptBudget
-        let maxStatesTotal = statesOverflow ? Int.max : stateBudget
+        // The budgets add up level by level: the k-th level may use what is left of the
+        // first k levels' allowance. So a run where levels are rare stops one level's
+        // budget after the last level it made, not `count` levels' budgets later.
+        func allowance(_ perLevel: Int, levels: Int) -> Int {
+            let (total, overflow) = levels.multipliedReportingOverflow(by: max(perLevel, 1))
+            return overflow ? Int.max : total
+        }
         var shortfall: Shortfall?
         while made.count < count {
+            let maxAttempts = allowance(attemptsPerLevel, levels: made.count + 1)
+            let maxStatesTotal = allowance(statesPerLevel, levels: made.count + 1)
             guard state.boardsTried < maxAttempts else {
                 shortfall = .attempts(maxAttempts)
                 break

@@ -48,7 +48,7 @@ public struct SolverResult: Hashable, Sendable {
 /// so the first time a position is expanded its depth is optimal. Positions where a colour
 /// has exactly one block are dead (that block can never vanish) and are not stored.
 /// - Complexity: memory is at most 8 × words + 16 bytes per stored position (words =
-///   ceil(open cells / 16)), plus the first chunk of 4,096 positions: the packed words, a
+///   ceil(open cells / 16)), plus the first chunk of 1,024 positions: the packed words, a
 ///   parent link (4 bytes), two flag bits, a hash table slot (4 bytes at a load of 0.53 to
 ///   0.8) and at most one open-list entry (4 bytes). `maxStates` and `memoryBudget` bound it.
 public struct Solver: Sendable {
@@ -93,7 +93,7 @@ public struct Solver: Sendable {
 /// A non-copyable struct rather than a class: it owns its memory (freed in `deinit`), and
 /// its hot fields are checked for exclusive access when compiled, not at every access.
 private struct Search: ~Copyable {
-    static let chunkShift = 12
+    static let chunkShift = 10
     static let chunkSize = 1 << chunkShift
 
     let rows: Int
