@@ -92,9 +92,23 @@ public final class ProgressStore: @unchecked Sendable {
         if lock.isHeld { removeStaleTemporaries() }
         let current = readCurrent(repair: true)
         let merged = current.progress.merged(with: progress)
+        // Never write what a load would refuse: the file stays as it was, the caller keeps
+        // its progress in memory.
+        let records = max(merged.levels.count, merged.unfinished.count, merged.discarded.count)
+        guard records <= SavedProgress.maximumLevels else {
+            throw SaveError(
+                path: path,
+                reason: "progress would hold \(records) records of a kind, more than the \(SavedProgress.maximumLevels) a progress file may"
+            )
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(merged)
+        guard data.count <= ProgressStore.maximumFileSize else {
+            throw SaveError(
+                path: path,
+                reason: "progress would be \(data.count) bytes, more than the \(ProgressStore.maximumFileSize) a progress file may be")
+        }
         let temporary: String
         do {
             temporary = try AtomicFile.writeTemporary(data, beside: path)

@@ -52,7 +52,9 @@ struct Replay: ParsableCommand {
             printError(InputScript.tooLarge(name: script, size: size).description)
             throw ExitStatus.invalidData
         case .failure(let failure):
-            printError("\(script):1:1: error: \(failure.isMissing ? "no such file" : failure.message(noun: "script"))")
+            // A file-level problem is at 1:1 (as for level files); a missing script keeps
+            // the script format's SCRIPT:LINE.
+            printError(failure.isMissing ? "\(script):1: error: no such file" : "\(script):1:1: error: \(failure.message(noun: "script"))")
             throw failure.isMissing ? ExitStatus.missingInput : ExitStatus.invalidData
         }
         let parsed: InputScript

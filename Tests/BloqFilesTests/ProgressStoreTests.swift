@@ -143,6 +143,24 @@ struct ProgressStoreTests {
         #expect(final.progress.unfinished[second] == nil, "the clear ended 002's line; A's older copy does not bring it back")
     }
 
+    @Test("a save never writes what a load would refuse: past the record limit the file stays as it was")
+    func saveBound() throws {
+        let path = try folder()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let store = ProgressStore(folder: path)
+        var full = SavedProgress()
+        for index in 0..<SavedProgress.maximumLevels {
+            full.levels[String(format: "%016x", index)] = LevelRecord(bestStars: 1, cleared: true)
+        }
+        try store.save(full)
+        var more = full
+        more.recordClear(level: "ffffffffffffffff", stars: 1, moves: 1, time: 1, at: 1)
+        #expect(throws: ProgressStore.SaveError.self) { try store.save(more) }
+        let loaded = store.loadReport()
+        #expect(loaded.damage == nil, "no record was dropped, so no copy was kept aside")
+        #expect(loaded.progress.levels.count == SavedProgress.maximumLevels)
+    }
+
     @Test("a save waits for another copy's lock, and gives up after the timeout instead of hanging")
     func lock() throws {
         let path = try folder()
