@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Headless, software-rendered SDL for tests: the same pixels on every machine.
 HEADLESS := SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER=dummy
 
-.PHONY: all deps build run lint test test-x11 test-install test-sanitize fuzz storm install uninstall validate screenshots bench clean
+.PHONY: all deps build run lint test test-x11 test-install test-sanitize test-reliability fuzz storm install uninstall validate screenshots bench clean
 
 # Installing: `make install PREFIX=~/.local` (default /usr/local); DESTDIR is honoured.
 PREFIX ?= /usr/local
@@ -54,6 +54,13 @@ test: deps lint
 	scripts/install-check.sh
 	@# The closing line CI reads: the counts of the Swift Testing run above.
 	@sed -nE 's/.*Test run with ([0-9]+) tests? .*passed.*/\1 passed, 0 failed/p' .build/test.log | tail -1
+
+# Two game processes saving into one progress.json, 200 saves each, each killed with SIGKILL
+# at random moments and started again while the other keeps saving: after every kill,
+# every save either reported is in the file (docs/reliability.md). make test runs the
+# two-writer test without kills.
+test-reliability: deps
+	set -o pipefail; BLOQ_RELIABILITY=1 $(HEADLESS) $(SWIFT) test --disable-xctest --filter TwoWriterTests 2>&1 | tee .build/test-reliability.log
 
 # A real X window under Xvfb, a real pointer from xdotool, and the recording replayed; then
 # the shell in the live X process: a remembered window fitted to the screen, F11 with no

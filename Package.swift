@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "BloqPlayTests", dependencies: ["BloqPlay"]),
         .testTarget(name: "BloqFilesTests", dependencies: ["BloqFiles"]),
         // Runs the bloq executable (which `swift test` builds) as users do.
-        .testTarget(name: "BloqCLITests", dependencies: ["BloqFiles"]),
+        .testTarget(name: "BloqCLITests", dependencies: ["BloqFiles", "BloqGame"]),
         .testTarget(name: "BloqSDLTests", dependencies: ["BloqSDL", "BloqPlay", "BloqEngine", "BloqGame"]),
     ]
 )

@@ -41,6 +41,28 @@ public enum BenchmarkBoards {
     }
 }
 
+extension BenchmarkBoards {
+    /// 16 open cells on a 4x5 board with 4 walls; the two reds are walled in, so the search
+    /// visits everything else (far more than a million positions) before it could say so.
+    public static let sixteenOpenCells = Board(["R#POY", "#.BYG", "CGOP#", ".CB#R"]) ?? Board(["R.", ".R"])!
+
+    /// A 16x16 board with 4 holes and four colours, none touching (the board of issue 14's
+    /// memory figures): far too large to solve.
+    public static let sixteenBySixteen: Board = {
+        var generator = SeededGenerator(seed: 16)
+        let colors: [BlockColor] = [.red, .blue, .orange, .green]
+        var cells = [Cell](repeating: .empty, count: 256)
+        let holes: Set<Int> = [17, 90, 163, 236]
+        for index in 0..<256 where !holes.contains(index) {
+            let left = index % 16 > 0 ? cells[index - 1].color : nil
+            let up = index >= 16 ? cells[index - 16].color : nil
+            let allowed = colors.filter { $0 != left && $0 != up }
+            cells[index] = .block(allowed[generator.below(allowed.count)])
+        }
+        return Board(rows: 16, columns: 16, cells: cells) ?? sixteenOpenCells
+    }()
+}
+
 /// The solver against the naive search on the same boards, in one process.
 public enum SolverBenchmark {
     public struct Result: Sendable {
@@ -90,6 +112,16 @@ public enum SolverBenchmark {
             worstMilliseconds: sorted.last ?? 0, totalMilliseconds: times.reduce(0, +), naiveTotalMilliseconds: naiveTotal,
             naiveBoards: naiveCount, speedup: solverTotalOnSame > 0 ? naiveTotal / solverTotalOnSame : 0,
             disagreements: disagreements, optimaHistogram: histogram, optima: optima)
+    }
+
+    /// The solver's memory per stored position (peak bytes of its tables over positions
+    /// stored) on two searches run to `states` positions: a board of 16 open cells (one
+    /// word a position; it can never be cleared, so the search runs to its budget) and a
+    /// 16x16 board with 4 holes (16 words).
+    public static func bytesPerState(states: Int = 1_000_000) -> (sixteenCells: Double, sixteenBySixteen: Double) {
+        let small = Solver(maxStates: states).solve(BenchmarkBoards.sixteenOpenCells)
+        let large = Solver(maxStates: states).solve(BenchmarkBoards.sixteenBySixteen)
+        return (small.bytesPerState, large.bytesPerState)
     }
 
     static func now() -> Double {

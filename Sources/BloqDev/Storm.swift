@@ -29,6 +29,12 @@ struct Storm: ParsableCommand {
 
     static let roomy = Board(["R.B#G", "..R.B", "G.#O.", "#B.G.", "O.R.O"])
 
+    func validate() throws {
+        guard (1...1_000_000_000).contains(events) else { throw ValidationError("--events must be from 1 to 1000000000, not \(events)") }
+        // A longer script would pass the replay limit of one hour of simulated time.
+        guard (1...50_000).contains(chunk) else { throw ValidationError("--chunk must be from 1 to 50000, not \(chunk)") }
+    }
+
     func run() throws {
         let board: Board
         if let level {

@@ -10,10 +10,13 @@ enum AtomicFile {
         var description: String { "cannot write \(path): \(reason)" }
     }
 
-    /// Writes `data` to a temporary file in `folder` and syncs it; returns its path.
-    static func writeTemporary(_ data: Data, beside path: String) throws -> String {
+    /// Writes `data` to a temporary file beside `path` and syncs it; returns its path. The
+    /// file gets `mode`, and `owner` (user, group) when given and not already ours.
+    static func writeTemporary(_ data: Data, beside path: String, mode: mode_t = 0o644, owner: (uid_t, gid_t)? = nil) throws
+        -> String
+    {
         let temporary = path + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode)
         guard descriptor >= 0 else { throw Failure(path: temporary, reason: String(cString: strerror(errno))) }
         var written = 0
         let ok = data.withUnsafeBytes { buffer -> Bool in
@@ -28,7 +31,14 @@ enum AtomicFile {
             }
             return true
         }
-        let synced = ok && fsync(descriptor) == 0
+        // The owner first (changing it clears set-id bits), then the mode exactly (the
+        // umask narrowed the one given to open).
+        var settled = ok
+        if settled, let (user, group) = owner, user != geteuid() || group != getegid() {
+            settled = fchown(descriptor, user, group) == 0
+        }
+        settled = settled && fchmod(descriptor, mode) == 0
+        let synced = settled && fsync(descriptor) == 0
         let reason = synced ? nil : String(cString: strerror(errno))
         close(descriptor)
         if let reason {
@@ -45,7 +55,7 @@ enum AtomicFile {
             unlink(temporary)
             throw Failure(path: path, reason: reason)
         }
-        let directory = open((path as NSString).deletingLastPathComponent, O_RDONLY)
+        let directory = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directory >= 0 {
             fsync(directory)
             close(directory)
@@ -55,5 +65,36 @@ enum AtomicFile {
     /// Writes `data` to `path` atomically.
     static func write(_ data: Data, to path: String) throws {
         try commit(try writeTemporary(data, beside: path), to: path)
+    }
+}
+
+/// Replacing a file the user owns, as an editor would.
+public enum FileReplacement {
+    /// A replacement that failed; the file is as it was.
+    public struct Failure: Error, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "cannot write \(path): \(reason)" }
+    }
+
+    /// Replaces the contents of the file at `path` atomically (a crash leaves the old
+    /// contents or the new, never a mix). A symbolic link is written through: its target
+    /// gets the new contents and the link stays. The file keeps its mode and owner.
+    public static func replaceContents(of path: String, with data: Data) throws(Failure) {
+        guard let resolved = realpath(path, nil) else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+        let target = String(cString: resolved)
+        free(resolved)
+        var status = stat()
+        guard stat(target, &status) == 0 else { throw Failure(path: target, reason: String(cString: strerror(errno))) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw Failure(path: target, reason: "not a regular file") }
+        do {
+            let temporary = try AtomicFile.writeTemporary(
+                data, beside: target, mode: status.st_mode & 0o7777, owner: (status.st_uid, status.st_gid))
+            try AtomicFile.commit(temporary, to: target)
+        } catch let failure as AtomicFile.Failure {
+            throw Failure(path: path, reason: failure.reason)
+        } catch {
+            throw Failure(path: path, reason: "\(error)")
+        }
     }
 }

@@ -22,13 +22,12 @@ public enum LevelCatalog {
 
     /// Every pack folder in `folder`, as entries (empty folders left out).
     public static func packs(in folder: String, isPlayers: Bool) -> [PackEntry] {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        let names = LevelFiles.sortedByBytes((try? LevelFiles.listFolder(folder).get()) ?? [])
         let preferred = ["easy", "medium", "hard"]
-        let ordered = preferred.filter(names.contains) + names.filter { !preferred.contains($0) }
+        let ordered = preferred.filter(names.contains) + names.filter { !preferred.contains($0) && !$0.hasPrefix(".") }
         return ordered.compactMap { name in
             let path = (folder as NSString).appendingPathComponent(name)
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return nil }
+            guard case .folder = RegularFile.kind(path) else { return nil }
             let entry = pack(folder: path, isPlayers: isPlayers)
             return entry.items.isEmpty ? nil : entry
         }
@@ -36,12 +35,28 @@ public enum LevelCatalog {
 
     /// One folder as a pack entry.
     public static func pack(folder: String, isPlayers: Bool) -> PackEntry {
+        entry(LevelFiles.loadPack(folder: folder), isPlayers: isPlayers)
+    }
+
+    /// The folder a player asked to play (`play --pack`), read as `validate` reads it; throws
+    /// with the diagnostics when the folder cannot be read or holds no level files. The
+    /// warnings are the pack's own problems (its `pack` file), which do not stop play.
+    public static func loadPack(folder: String) throws -> (pack: PackEntry, warnings: [Diagnostic]) {
         let loaded = LevelFiles.loadPack(folder: folder)
+        if loaded.folderFailed {
+            throw LoadError(description: loaded.diagnostics.map(\.description).joined(separator: "\n"))
+        }
+        return (entry(loaded, isPlayers: false), loaded.diagnostics)
+    }
+
+    static func entry(_ loaded: LevelPack, isPlayers: Bool) -> PackEntry {
         let items: [PackEntry.Item] = loaded.files.map { file in
             switch file.result {
             case .success(let level): return .playable(PlayableLevel(name: file.path, level: level))
             case .failure(let error):
-                let first = error.diagnostics.first.map { "line \($0.line): \($0.message)" } ?? "cannot be loaded"
+                let first =
+                    (error.diagnostics.first { $0.severity == .error } ?? error.diagnostics.first).map { "line \($0.line): \($0.message)" }
+                    ?? "cannot be loaded"
                 return .broken(name: (file.path as NSString).lastPathComponent, error: first)
             }
         }

@@ -33,26 +33,38 @@ public struct PlayerFolders: Sendable {
     /// The folder of the player's own packs.
     public var levels: String { (data as NSString).appendingPathComponent("levels") }
 
-    /// The player's progress, read from `data`, saved there on every change. Warnings say
-    /// what could not be trusted in the files.
-    public func progress() -> (ledger: ProgressLedger, warnings: [String]) {
+    /// What the game opens with: the player's progress (saved on every change, merged with
+    /// what another copy of the game saved meanwhile), settings, and the sentence the title
+    /// screen shows once when a file was damaged. `warnings` are for standard error.
+    public func open() -> PlayerState {
         let store = ProgressStore(folder: data)
-        let (loaded, warnings) = store.load()
-        let ledger = ProgressLedger(progress: loaded, now: { Date().timeIntervalSince1970 })
-        ledger.persist = { change in
-            // Another instance of the game may have saved since: apply this change to the
-            // newest progress on disk, not to the copy in memory.
-            var latest = store.load().progress
-            change(&latest)
+        let settingsStore = SettingsStore(folder: config)
+        let loaded = PlayerFiles.load(progress: store, settings: settingsStore)
+        var warnings = loaded.progress.warnings
+        if let damage = loaded.settings.damage { warnings.append(([damage.sentence] + damage.details).joined(separator: "\n  ")) }
+        let ledger = ProgressLedger(progress: loaded.progress.progress, now: { Date().timeIntervalSince1970 })
+        ledger.persist = { progress in
             do {
-                try store.save(latest)
-                return latest
+                return try store.save(progress).progress
             } catch {
                 FileHandle.standardError.write(
                     Data("bloq: warning: \(error); your progress since the last save is kept in memory only\n".utf8))
                 return nil
             }
         }
-        return (ledger, warnings)
+        return PlayerState(
+            ledger: ledger, settings: loaded.settings.settings, settingsStore: settingsStore, notice: loaded.notice.message,
+            warnings: warnings)
     }
+}
+
+/// The player's files as the game opens them (`PlayerFolders.open()`).
+public struct PlayerState {
+    public let ledger: ProgressLedger
+    public let settings: Settings
+    public let settingsStore: SettingsStore
+    /// Said once on the title screen when a file was damaged.
+    public let notice: String?
+    /// For standard error.
+    public let warnings: [String]
 }

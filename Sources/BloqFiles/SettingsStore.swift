@@ -2,9 +2,13 @@ import BloqGame
 import Foundation
 
 /// Reads and writes the player's settings, `settings.json` under `$XDG_CONFIG_HOME/bloq/`
-/// (`~/.config/bloq/`). A file that cannot be trusted is moved aside with a warning and the
-/// defaults are used.
+/// (`~/.config/bloq/`). Only a regular file of at most 64 KiB is read. A setting that
+/// cannot be read or is out of range is dropped (its default stands) and the rest kept; a
+/// damaged file is kept aside (`settings.json.corrupt-TIME`) and reported (`FileDamage`).
 public struct SettingsStore: Sendable {
+    /// Larger files are not read.
+    public static let maximumFileSize = 64 * 1024
+
     public let folder: String
     public var path: String { (folder as NSString).appendingPathComponent("settings.json") }
 
@@ -18,15 +22,52 @@ public struct SettingsStore: Sendable {
         return ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".config/bloq")
     }
 
+    /// The settings, and a warning line when the file was damaged.
     public func load() -> (settings: Settings, warning: String?) {
-        guard FileManager.default.fileExists(atPath: path) else { return (Settings(), nil) }
-        let data = FileManager.default.contents(atPath: path) ?? Data()
-        if data.count <= 64 * 1024, let settings = try? JSONDecoder().decode(Settings.self, from: data), settings.isPlausible {
-            return (settings, nil)
+        let loaded = loadReport()
+        return (loaded.settings, loaded.damage.map { ([$0.sentence] + $0.details).joined(separator: "\n  ") })
+    }
+
+    /// What loading found: the settings, and the damage, if any.
+    public struct Load: Sendable {
+        public var settings: Settings
+        public var damage: FileDamage?
+    }
+
+    /// The settings with a report of any damage; a damaged file is kept aside and replaced
+    /// by what could be read of it.
+    public func loadReport() -> Load {
+        let bytes: [UInt8]
+        switch RegularFile.read(path, limit: SettingsStore.maximumFileSize) {
+        case .success(let contents): bytes = contents
+        case .failure(.missing), .failure(.brokenLink): return Load(settings: Settings(), damage: nil)
+        case .failure(let failure):
+            let reason =
+                if case .tooLarge(let size) = failure {
+                    "it is \(size.map { "\($0) bytes" } ?? "larger than that"), more than the \(SettingsStore.maximumFileSize) bytes a settings file may be"
+                } else { failure.reason(noun: "settings file") }
+            return Load(settings: Settings(), damage: damage(unreadable: reason, keptAs: moveAside()))
         }
-        let aside = path + ".corrupt-\(time(nil))"
-        let moved = rename(path, aside) == 0
-        return (Settings(), "\(path) is not valid settings; \(moved ? "moved it to \(aside)" : "ignored it") and used the defaults")
+        let salvaged: SalvagedSettings
+        do {
+            salvaged = try JSONDecoder().decode(SalvagedSettings.self, from: Data(bytes))
+        } catch {
+            return Load(
+                settings: Settings(),
+                damage: damage(unreadable: "it is not valid settings JSON (\(JSONProblem.describe(error)))", keptAs: moveAside()))
+        }
+        guard !salvaged.dropped.isEmpty else { return Load(settings: salvaged.settings, damage: nil) }
+        let aside = asideName()
+        var kept: String?
+        if (try? AtomicFile.write(Data(bytes), to: aside)) != nil {
+            kept = aside
+            try? save(salvaged.settings)
+        }
+        return Load(
+            settings: salvaged.settings,
+            damage: FileDamage(
+                kind: .settings, file: path, droppedRecords: salvaged.dropped.count, unreadable: nil, foreignVersion: nil, keptAs: kept,
+                fellBackToPrevious: false, details: salvaged.dropped.map { "\(path): \($0)" }))
     }
 
     public func save(_ settings: Settings) throws {
@@ -34,5 +75,39 @@ public struct SettingsStore: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         try AtomicFile.write(try encoder.encode(settings), to: path)
+    }
+
+    private func damage(unreadable reason: String, keptAs kept: String?) -> FileDamage {
+        FileDamage(
+            kind: .settings, file: path, droppedRecords: 0, unreadable: reason, foreignVersion: nil, keptAs: kept,
+            fellBackToPrevious: false,
+            details: ["\(path): \(reason); \(kept.map { "moved it to \($0)" } ?? "left it in place")"])
+    }
+
+    private func asideName() -> String {
+        var stamp = time(nil)
+        var target = "\(path).corrupt-\(stamp)"
+        while RegularFile.kind(target) != .failed(.missing) {
+            stamp += 1
+            target = "\(path).corrupt-\(stamp)"
+        }
+        return target
+    }
+
+    private func moveAside() -> String? {
+        let target = asideName()
+        return rename(path, target) == 0 ? target : nil
+    }
+}
+
+/// Loads the player's progress and settings at start-up, for the title screen's notice.
+public enum PlayerFiles {
+    /// What both files hold, and the notice of any damage (`PlayerFilesNotice.message`).
+    public static func load(progress: ProgressStore, settings: SettingsStore) -> (
+        progress: ProgressStore.Load, settings: SettingsStore.Load, notice: PlayerFilesNotice
+    ) {
+        let loadedProgress = progress.loadReport()
+        let loadedSettings = settings.loadReport()
+        return (loadedProgress, loadedSettings, PlayerFilesNotice(progress: loadedProgress.damage, settings: loadedSettings.damage))
     }
 }

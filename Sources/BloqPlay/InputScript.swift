@@ -88,14 +88,20 @@ public struct InputScript: Sendable {
         self.events = events
     }
 
+    /// The error for a script of `size` bytes (nil: not known), over the limit.
+    public static func tooLarge(name: String, size: Int?) -> ParseError {
+        ParseError(
+            file: name, line: 1,
+            message: "script is \(size.map { "\($0) bytes" } ?? "larger than that"), more than the limit of \(maximumFileSize) (4 MiB)")
+    }
+
     /// Parses a script; `name` is the path errors are reported under.
     public static func parse(_ bytes: [UInt8], name: String) -> Result<InputScript, ParseError> {
         func fail(_ line: Int, _ message: String) -> Result<InputScript, ParseError> {
             .failure(ParseError(file: name, line: line, message: message))
         }
-        guard bytes.count <= maximumFileSize else {
-            return fail(1, "script is \(bytes.count) bytes, more than the limit of \(maximumFileSize) (4 MiB)")
-        }
+        guard bytes.count <= maximumFileSize else { return .failure(tooLarge(name: name, size: bytes.count)) }
+        guard !bytes.starts(with: [0xEF, 0xBB, 0xBF]) else { return fail(1, "remove the byte-order mark (U+FEFF) at the start") }
         guard !bytes.contains(0) else { return fail(1, "script holds a NUL byte: this looks like binary data") }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return fail(1, "script is not valid UTF-8 text")
@@ -175,9 +181,11 @@ public struct InputScript: Sendable {
                 guard let at = point(arguments[2...]) else { return fail(number, "'touch' takes \(pointHelp) after the phase") }
                 action = .touch(id: id, phase: phase, at)
             case "key":
+                // The rest of the line after `at TIME key`: SDL names hold spaces ("Page Up");
+                // fields are separated by spaces or tabs, as everywhere in a script.
                 let name =
-                    line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true).dropFirst(3).first
-                    .map { String($0).trimmingBlanks } ?? ""
+                    line.split(maxSplits: 3, omittingEmptySubsequences: true, whereSeparator: { $0 == " " || $0 == "\t" })
+                    .dropFirst(3).first.map { String($0).trimmingBlanks } ?? ""
                 guard !name.isEmpty else { return fail(number, "'key' takes a key name such as Left, Shift+Left or Ctrl+Z") }
                 action = .key(name)
             case "tap":

@@ -13,10 +13,18 @@ public func fuzzLevel(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 func checkLevel(_ bytes: [UInt8]) {
+    // The same bytes as a pack file: every problem at a real place, sorted, and an order
+    // that names each level of the folder once.
+    let levels = ["a.bloq", "b.bloq", "c.bloq"]
+    let pack = PackFile.parse(bytes, name: "pack", levels: levels)
+    for diagnostic in pack.diagnostics { precondition(diagnostic.line >= 1 && diagnostic.column >= 1) }
+    precondition(pack.diagnostics == Diagnostic.sorted(pack.diagnostics))
+    precondition(pack.playOrder(levels).sorted() == levels)
     switch LevelParser.parse(bytes, name: "fuzz.bloq") {
     case .failure(let error):
         precondition(!error.diagnostics.isEmpty, "a failure must say why")
         for diagnostic in error.diagnostics { precondition(diagnostic.line >= 1 && diagnostic.column >= 1) }
+        precondition(error.diagnostics == Diagnostic.sorted(error.diagnostics), "diagnostics come sorted by line and column")
     case .success(let level):
         precondition(Board.sizeRange.contains(level.board.rows) && Board.sizeRange.contains(level.board.columns))
         precondition(level.board.touchingPairs.isEmpty)

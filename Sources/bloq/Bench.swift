@@ -22,18 +22,30 @@ struct Bench: ParsableCommand {
     @Option(help: ArgumentHelp("A pool file of 'PAR BOARD' lines to solve.", valueName: "FILE"))
     var boards: String?
 
-    @Option(help: ArgumentHelp("How many boards the naive search also solves.", valueName: "N"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("How many boards the naive search also solves (0 to 10000).", valueName: "N"),
+        transform: Arguments.wholeNumber("--naive-boards", in: 0...10_000))
     var naiveBoards = 24
 
     @Option(help: ArgumentHelp("The folder that holds levels/.", valueName: "DIR"))
     var data: String?
 
-    @Option(help: ArgumentHelp("Measure only the 4x4 frame, for a profiler (prints frame_ms_4x4).", valueName: "frame"))
+    @Option(
+        help: ArgumentHelp(
+            "Measure only the 4x4 frame (frame) or the solver on the pool (solver), for a profiler.", valueName: "frame|solver"))
     var only: String?
 
     func run() throws {
         if only == "frame" {
             print("frame_ms_4x4 " + Self.number(try RenderBenchmarks.frameMilliseconds(board: Self.classicBoard, frames: 120)))
+            return
+        }
+        if only == "solver" {
+            let poolPath = boards ?? (DataLocator.sourceRoot as NSString).appendingPathComponent("../shared/data/original-pool.txt")
+            let set = BenchmarkBoards.originalPool(path: poolPath)?.map(\.board) ?? BenchmarkBoards.random(count: 300, seed: 2016)
+            let solver = SolverBenchmark.run(set, naiveLimit: naiveBoards)
+            print("solver_median_ms " + Self.number(solver.medianMilliseconds))
+            print("solver_worst_ms " + Self.number(solver.worstMilliseconds))
             return
         }
         let dataFolder: String
@@ -58,13 +70,15 @@ struct Bench: ParsableCommand {
         let pool = BenchmarkBoards.originalPool(path: poolPath)
         let set = pool?.map(\.board) ?? BenchmarkBoards.random(count: 300, seed: 2016)
         let solver = SolverBenchmark.run(set, naiveLimit: naiveBoards)
+        let memory = SolverBenchmark.bytesPerState()
         let frame4 = try RenderBenchmarks.frameMilliseconds(board: Self.classicBoard)
         let frame16 = try RenderBenchmarks.frameMilliseconds(board: Self.largeBoard)
         let latency = try RenderBenchmarks.latencyFrames()
         let figures: [(String, Double)] = [
             ("frame_ms_4x4", frame4), ("frame_ms_16x16", frame16), ("latency_frames", Double(latency)),
             ("solver_median_ms", solver.medianMilliseconds), ("solver_worst_ms", solver.worstMilliseconds),
-            ("solver_speedup_vs_naive", solver.speedup), ("animators_10k_step_ms", animators.medianStepMilliseconds),
+            ("solver_speedup_vs_naive", solver.speedup), ("solver_bytes_per_state_16_cells", memory.sixteenCells),
+            ("solver_bytes_per_state_16x16", memory.sixteenBySixteen), ("animators_10k_step_ms", animators.medianStepMilliseconds),
             ("allocations_per_step", animators.allocationsPerStep), ("startup_ms", startup), ("levels_parse_ms", parse),
             ("peak_rss_mb", rss),
         ]

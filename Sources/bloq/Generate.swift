@@ -16,13 +16,20 @@ struct Generate: ParsableCommand {
     @Option(help: "easy, medium or hard.")
     var difficulty: Difficulty
 
-    @Option(help: ArgumentHelp("How many levels to make (1 to 1000).", valueName: "N"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("How many levels to make (1 to 1000).", valueName: "N"),
+        transform: Arguments.wholeNumber("--count", in: 1...1000))
     var count: Int
 
-    @Option(help: ArgumentHelp("The seed: the same seed makes the same levels.", valueName: "S"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The seed, any whole number from 0 to 18446744073709551615 (a UInt64): the same seed makes the same levels.",
+            valueName: "S"),
+        transform: Generate.seed)
     var seed: UInt64
 
-    @Option(help: ArgumentHelp("Board size ROWSxCOLUMNS, 2 to 16 each (default 4x4).", valueName: "RxC"))
+    @Option(help: ArgumentHelp("Board size ROWSxCOLUMNS, 2 to 16 each (default 4x4).", valueName: "RxC"), transform: BoardSize.parse)
     var size: BoardSize = BoardSize(rows: 4, columns: 4)
 
     @Option(help: ArgumentHelp("The folder to write into (made if missing).", valueName: "DIR"))
@@ -34,8 +41,29 @@ struct Generate: ParsableCommand {
     @Option(help: ArgumentHelp("A file of 'PAR BOARD' lines (a 4x4 board as 16 cells) whose boards must not be made.", valueName: "FILE"))
     var exclude: [String] = []
 
-    func validate() throws {
-        guard (1...1000).contains(count) else { throw ValidationError("--count must be from 1 to 1000") }
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Random boards to try per level asked for before giving up (1 to 1000000).", valueName: "N"),
+        transform: Arguments.wholeNumber("--max-attempts", in: Generate.attemptsRange))
+    var maxAttempts = 3_000
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Positions the solver may store per level asked for, over all its searches (1 to 1000000000).", valueName: "N"),
+        transform: Arguments.wholeNumber("--max-states", in: Generate.statesRange))
+    var maxStates = 20_000_000
+
+    static let attemptsRange = 1...1_000_000
+    static let statesRange = 1...1_000_000_000
+
+    /// `--seed`: any UInt64, said so when the value is not one.
+    static func seed(_ argument: String) throws -> UInt64 {
+        guard argument.allSatisfy({ $0.isASCII && $0.isNumber }), let value = UInt64(argument) else {
+            throw ValidationError(
+                "--seed must be a whole number from 0 to 18446744073709551615 (any UInt64), not '\(argument)'")
+        }
+        return value
     }
 
     func run() throws {
@@ -56,9 +84,13 @@ struct Generate: ParsableCommand {
             }
         }
         for file in exclude {
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                printError("\(file):1:1: error: cannot read the exclusion file")
-                throw ExitStatus.missingInput
+            let text: String
+            switch RegularFile.read(file, limit: 16 * 1024 * 1024) {
+            case .success(let bytes): text = String(decoding: bytes, as: UTF8.self)
+            case .failure(let failure):
+                let reason = if case .tooLarge = failure { "is larger than 16 MiB" } else { failure.message(noun: "file") }
+                printError("\(file):1:1: error: cannot read the exclusion file: \(reason)")
+                throw failure.isMissing ? ExitStatus.missingInput : ExitStatus.invalidData
             }
             for line in text.split(separator: "\n") {
                 let cells = Array(line.split(separator: " ").last ?? "")
@@ -74,14 +106,23 @@ struct Generate: ParsableCommand {
         }
         var generator = LevelGenerator(difficulty: difficulty, rows: size.rows, columns: size.columns, seed: seed)
         if size.rows * size.columns > 36 { generator.maxStates = 2_000_000 }
+        generator.attemptsPerLevel = maxAttempts
+        generator.statesPerLevel = maxStates
+        generator.memoryBudget = SolverBudget.memory()
+        let what = "\(difficulty.rawValue) \(size.rows)x\(size.columns)"
+        printError(
+            "bloq: making \(Wording.count(count, "\(what) level")) (optimal \(generator.band.lowerBound)-\(generator.band.upperBound) moves), trying at most \(maxAttempts) boards and \(maxStates) solver positions a level (--max-attempts, --max-states)"
+        )
         let bar = ProgressBar(total: count)
-        let made = generator.generate(count: count, excluding: forms, excludingTitles: titles) { bar.update($0) }
+        let run = generator.run(count: count, excluding: forms, excludingTitles: titles) { progress in
+            bar.update(progress, what: what)
+        }
         bar.finish()
-        let firstNumber = (existingNames.compactMap { Int($0.prefix { $0.isNumber }) }.max() ?? 0) + 1
+        let made = run.made
+        let numbers = FileNumbers(existing: existingNames)
         for (offset, level) in made.enumerated() {
-            let number = firstNumber + offset
             let slug = level.title.lowercased().replacingOccurrences(of: " ", with: "-")
-            let name = String(format: "%03d-%@.bloq", number, slug)
+            let name = "\(numbers.number(offset))-\(slug).bloq"
             let rating = level.rating
             let text = """
                 ; Made by bloq generate --difficulty \(difficulty.rawValue) --seed \(seed) --size \(size.rows)x\(size.columns)
@@ -101,51 +142,102 @@ struct Generate: ParsableCommand {
                 throw ExitCode.failure
             }
         }
+        let band = generator.band
         printError(
-            "bloq: wrote \(made.count) \(difficulty.rawValue) level\(made.count == 1 ? "" : "s") to \(out) (optimal \(generator.band.lowerBound)-\(generator.band.upperBound) moves)"
+            "bloq: wrote \(Wording.count(made.count, "\(difficulty.rawValue) level")) to \(out) (optimal \(band.lowerBound)-\(band.upperBound) moves; \(Wording.count(run.progress.boardsTried, "board")) tried, \(Wording.count(run.progress.statesSearched, "position")) searched)"
         )
-        if made.count < count {
+        if let shortfall = run.shortfall {
+            let budget: String
+            switch shortfall {
+            case .attempts(let boards):
+                budget =
+                    "the \(Wording.count(boards, "board")) the budget allows \(made.isEmpty ? "for the first level" : "so far") (--max-attempts \(maxAttempts) a level) were tried"
+            case .states(let states):
+                budget =
+                    "the solver's budget of \(Wording.count(states, "position")) \(made.isEmpty ? "for the first level" : "so far") (--max-states \(maxStates) a level) is spent"
+            }
             printError(
-                "bloq: error: found only \(made.count) of \(count) levels in the band after \(count * generator.attemptsPerLevel) boards; try another seed, size or difficulty"
+                "bloq: error: could not make \(count - made.count) of the \(Wording.count(count, "\(what) level")) asked for: \(budget), and \(made.isEmpty ? "no" : "no other") board was a new level solvable in \(band.lowerBound)-\(band.upperBound) moves; try another seed, size or difficulty"
             )
             throw ExitCode.failure
         }
     }
 }
 
-extension Difficulty: ExpressibleByArgument {}
+/// Numbers for new files after the highest number already in the folder, as decimal
+/// digits of any length, so no existing name can make them overflow.
+struct FileNumbers {
+    /// The highest number in use, without leading zeros ("" when none).
+    let highest: String
 
-/// A `ROWSxCOLUMNS` option value.
-struct BoardSize: ExpressibleByArgument {
-    var rows: Int
-    var columns: Int
-
-    init(rows: Int, columns: Int) {
-        self.rows = rows
-        self.columns = columns
+    init(existing names: [String]) {
+        var highest = ""
+        for name in names {
+            let digits = String(name.prefix { $0.isASCII && $0.isNumber }.drop { $0 == "0" })
+            if digits.count > highest.count || (digits.count == highest.count && digits > highest) { highest = digits }
+        }
+        self.highest = highest
     }
 
-    init?(argument: String) {
-        guard let (rows, columns) = parseDimensions(argument, within: Board.sizeRange) else { return nil }
-        self.init(rows: rows, columns: columns)
+    /// The number of the `offset`th new file (from 0): highest + 1 + offset, at least three
+    /// digits wide.
+    func number(_ offset: Int) -> String {
+        var digits = Array(highest.isEmpty ? "0" : highest).compactMap { $0.wholeNumberValue }
+        var carry = offset + 1
+        var index = digits.count - 1
+        while carry > 0 {
+            if index < 0 {
+                digits.insert(0, at: 0)
+                index = 0
+            }
+            let sum = digits[index] + carry
+            digits[index] = sum % 10
+            carry = sum / 10
+            index -= 1
+        }
+        let text = digits.map(String.init).joined()
+        return String(repeating: "0", count: max(0, 3 - text.count)) + text
     }
 }
 
-/// A progress bar on standard error, drawn only when it is a terminal.
+extension Difficulty: ExpressibleByArgument {}
+
+/// A `ROWSxCOLUMNS` option value.
+struct BoardSize {
+    var rows: Int
+    var columns: Int
+
+    /// `--size`: two whole numbers from 2 to 16, said so otherwise.
+    static func parse(_ argument: String) throws -> BoardSize {
+        guard let (rows, columns) = parseDimensions(argument, within: Board.sizeRange) else {
+            throw ValidationError("--size must be ROWSxCOLUMNS with each from 2 to 16, as in 4x4, not '\(argument)'")
+        }
+        return BoardSize(rows: rows, columns: columns)
+    }
+}
+
+/// Progress on standard error: a bar redrawn in place on a terminal, else one line per
+/// level made (logs and pipes get lines, not carriage returns).
 final class ProgressBar {
     let total: Int
-    let enabled = isatty(2) != 0
+    let terminal = isatty(2) != 0
 
     init(total: Int) { self.total = total }
 
-    func update(_ done: Int) {
-        guard enabled else { return }
-        let width = 30
-        let filled = total > 0 ? width * done / total : width
-        printErrorRaw("\r[\(String(repeating: "#", count: filled))\(String(repeating: ".", count: width - filled))] \(done)/\(total)")
+    func update(_ progress: LevelGenerator.Progress, what: String) {
+        if terminal {
+            let width = 30
+            let filled = total > 0 ? width * progress.made / total : width
+            printErrorRaw(
+                "\r[\(String(repeating: "#", count: filled))\(String(repeating: ".", count: width - filled))] \(progress.made)/\(total)")
+        } else {
+            printError(
+                "bloq: made \(progress.made) of \(Wording.count(total, "\(what) level")) (\(Wording.count(progress.boardsTried, "board")) tried, \(Wording.count(progress.statesSearched, "position")) searched)"
+            )
+        }
     }
 
     func finish() {
-        if enabled { printErrorRaw("\n") }
+        if terminal { printErrorRaw("\n") }
     }
 }

@@ -42,6 +42,7 @@ struct Play: ParsableCommand {
     var record: String?
 
     func validate() throws {
+        try window?.check()
         if level != nil, pack != nil { throw ValidationError("give --level or --pack, not both") }
         if screen != nil, screenshot == nil { throw ValidationError("--screen goes with --screenshot OUT.png") }
     }
@@ -52,31 +53,25 @@ struct Play: ParsableCommand {
         let packs = try loadPacks(playerFolders: live ? folders : nil)
         // Screenshots never read or write the player's progress or settings.
         var settings = Settings()
-        var notices: [String] = []
-        let settingsStore = live ? SettingsStore(folder: folders.config) : nil
-        if let settingsStore {
-            let loaded = settingsStore.load()
-            if let warning = loaded.warning {
-                printError("bloq: warning: \(warning)")
-                notices.append(warning)
-            }
-            settings = loaded.settings
-        }
-        if fullscreen { settings.fullscreen = true }
+        var notice: String?
+        var settingsStore: SettingsStore?
         let book: ProgressLedger
         if live {
-            let loaded = folders.progress()
-            for warning in loaded.warnings { printError("bloq: warning: \(warning)") }
-            notices += loaded.warnings
-            book = loaded.ledger
+            let player = folders.open()
+            for warning in player.warnings { printError("bloq: warning: \(warning)") }
+            settings = player.settings
+            settingsStore = player.settingsStore
+            notice = player.notice
+            book = player.ledger
         } else {
             book = ProgressLedger()
         }
+        if fullscreen { settings.fullscreen = true }
         let remembered = window == nil && live && settings.windowWidth != nil
         let size = window ?? WindowSize(width: live ? settings.windowWidth ?? 900 : 800, height: live ? settings.windowHeight ?? 700 : 600)
         let app = AppController(
             packs: packs, settings: settings, viewport: Size(width: Double(size.width), height: Double(size.height)), progress: book,
-            solverMode: live ? .background : .deterministic, startNotice: notices.first)
+            solverMode: live ? .background : .deterministic, startNotice: notice)
         app.version = BloqVersion.current
         // Where settings live (a screenshot saves none, but shows where the game would).
         app.settingsPath = PlayerFolders.displayPath(SettingsStore(folder: folders.config).path)
@@ -142,7 +137,9 @@ struct Play: ParsableCommand {
                     printError("\(pack): no such folder; --pack takes a folder of .bloq files")
                     throw ExitStatus.missingInput
                 }
-                packs = [LevelCatalog.pack(folder: pack, isPlayers: false)]
+                let loaded = try LevelCatalog.loadPack(folder: pack)
+                for warning in loaded.warnings { printError(warning.description) }
+                packs = [loaded.pack]
             } else {
                 packs = LevelCatalog.shippedPacks(dataFolder: try DataLocator(explicit: data).locate())
                 if let playerFolders { packs += LevelCatalog.playerPacks(playerFolders) }

@@ -42,6 +42,7 @@ struct Replay: ParsableCommand {
     var window: WindowSize?
 
     func validate() throws {
+        try window?.check()
         if app == (level != nil) { throw ValidationError("give --level FILE (one level) or --app (the whole game)") }
         if data != nil, !app { throw ValidationError("--data DIR goes with --app") }
     }
@@ -61,7 +62,7 @@ struct Replay: ParsableCommand {
         case .success(let value): playable = value
         case .failure(let error):
             printError(error.description)
-            throw LevelFiles.exists(level) ? ExitStatus.invalidData : ExitStatus.missingInput
+            throw LevelFiles.isMissing(level) ? ExitStatus.missingInput : ExitStatus.invalidData
         }
         for warning in playable.warnings { printError(warning.description) }
         let shell = AppController(
@@ -101,15 +102,12 @@ struct Replay: ParsableCommand {
             throw ExitStatus.missingInput
         }
         let packs = (LevelCatalog.shippedPacks(dataFolder: dataRoot) + LevelCatalog.playerPacks(folders)).filter { !$0.items.isEmpty }
-        let settingsStore = SettingsStore(folder: folders.config)
-        let settings = settingsStore.load()
-        if let warning = settings.warning { printError("bloq: warning: \(warning)") }
-        let progress = folders.progress()
-        for warning in progress.warnings { printError("bloq: warning: \(warning)") }
+        let player = folders.open()
+        for warning in player.warnings { printError("bloq: warning: \(warning)") }
+        let settingsStore = player.settingsStore
         let shell = AppController(
-            packs: packs, settings: settings.settings, viewport: Size(width: Double(options.width), height: Double(options.height)),
-            progress: progress.ledger, solverMode: .deterministic,
-            startNotice: ([settings.warning].compactMap { $0 } + progress.warnings).first)
+            packs: packs, settings: player.settings, viewport: Size(width: Double(options.width), height: Double(options.height)),
+            progress: player.ledger, solverMode: .deterministic, startNotice: player.notice)
         shell.version = BloqVersion.current
         shell.settingsPath = settingsStore.path
         shell.onSettingsChanged = { try? settingsStore.save($0) }
@@ -130,17 +128,26 @@ struct Replay: ParsableCommand {
                 print("moves: \(session.moves)")
             }
             print("controls: \(controls.map(\.label).joined(separator: ", "))")
-            let totals = progress.ledger.totals
+            let totals = player.ledger.totals
             print("progress: \(totals.cleared) cleared, \(totals.stars) stars")
         }
     }
 
     private func loadScript() throws -> InputScript {
-        guard let bytes = FileManager.default.contents(atPath: script) else {
-            printError("\(script):1: error: \(LevelFiles.exists(script) ? "cannot read the script" : "no such file")")
-            throw LevelFiles.exists(script) ? ExitStatus.invalidData : ExitStatus.missingInput
+        // Only a regular file, and never more than one byte past the limit.
+        let bytes: [UInt8]
+        switch RegularFile.read(script, limit: InputScript.maximumFileSize) {
+        case .success(let contents): bytes = contents
+        case .failure(.tooLarge(let size)):
+            printError(InputScript.tooLarge(name: script, size: size).description)
+            throw ExitStatus.invalidData
+        case .failure(let failure):
+            // A file-level problem is at 1:1 (as for level files); a missing script keeps
+            // the script format's SCRIPT:LINE.
+            printError(failure.isMissing ? "\(script):1: error: no such file" : "\(script):1:1: error: \(failure.message(noun: "script"))")
+            throw failure.isMissing ? ExitStatus.missingInput : ExitStatus.invalidData
         }
-        switch InputScript.parse([UInt8](bytes), name: script) {
+        switch InputScript.parse(bytes, name: script) {
         case .success(let value): return value
         case .failure(let error):
             printError(error.description)

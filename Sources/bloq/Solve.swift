@@ -9,8 +9,10 @@ struct Solve: ParsableCommand {
         abstract: "Find a shortest solution of a level, or prove it has none.",
         discussion: """
             The search stops after --max-states stored positions, so its answer never depends on the \
-            machine's speed. Exit status: 0 solved or proved unsolvable, 65 invalid level, 66 missing file, \
-            75 gave up (the budget ran out).
+            machine's speed, or when its tables would take more than its memory budget (2 GiB, or less \
+            under an address-space limit or on a machine with less than 4 GiB): it gives up rather than \
+            ask for memory the system may refuse. Exit status: 0 solved or proved unsolvable, 65 invalid \
+            level, 66 missing file, 75 gave up (a budget ran out).
             """)
 
     @Argument(help: ArgumentHelp("The level file.", valueName: "FILE"))
@@ -19,7 +21,9 @@ struct Solve: ParsableCommand {
     @Flag(help: "Print one JSON object: solvable, optimal, moves.")
     var json = false
 
-    @Option(help: ArgumentHelp("The budget of stored positions (1 to 100000000).", valueName: "N"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("The budget of stored positions (1 to 100000000).", valueName: "N"),
+        transform: Arguments.wholeNumber("--max-states", in: 1...Solver.maximumStates))
     var maxStates = Solver.defaultMaxStates
 
     @Flag(help: "Fill in or correct the file's 'par:' line with the optimum (everything else is kept).")
@@ -28,13 +32,14 @@ struct Solve: ParsableCommand {
     @Flag(help: "Also print the level's difficulty rating (docs/levels.md).")
     var rate = false
 
+    @Flag(help: "Also print what the search cost on standard error: positions stored, peak memory, bytes per position.")
+    var stats = false
+
     @Flag(help: .hidden)
     var naive = false
 
     func validate() throws {
-        guard (1...Solver.maximumStates).contains(maxStates) else {
-            throw ValidationError("--max-states must be from 1 to \(Solver.maximumStates)")
-        }
+        try SolverBudget.check(maxStates: maxStates)
     }
 
     func run() throws {
@@ -44,7 +49,7 @@ struct Solve: ParsableCommand {
         case .success(let value): level = value
         case .failure(let error):
             printError(error.description)
-            throw LevelFiles.exists(file) ? ExitStatus.invalidData : ExitStatus.missingInput
+            throw LevelFiles.isMissing(file) ? ExitStatus.missingInput : ExitStatus.invalidData
         }
         for warning in level.warnings { printError(warning.description) }
         if naive {
@@ -52,7 +57,14 @@ struct Solve: ParsableCommand {
             print(NaiveSolver.solve(level.board).map { "solvable in \($0) moves (naive search)" } ?? "unsolvable (naive search)")
             return
         }
-        let result = Solver(maxStates: maxStates).solve(level.board)
+        let memory = SolverBudget.memory()
+        let result = Solver(maxStates: maxStates, memoryBudget: memory).solve(level.board)
+        if stats {
+            printError(
+                String(
+                    format: "%@: %d positions stored, peak %.1f MiB of tables (budget %d MiB), %.1f bytes a position", file, result.states,
+                    Double(result.peakBytes) / 1_048_576, memory >> 20, result.bytesPerState))
+        }
         if let par = level.par, let optimal = result.optimal, par != optimal, !writePar {
             let at = level.parLocation ?? (1, 1)
             printError(
@@ -62,23 +74,30 @@ struct Solve: ParsableCommand {
         if writePar {
             guard let optimal = result.optimal else {
                 printError(
-                    "\(file):1:1: error: cannot write a par: the level \(result.outcome == .unsolvable ? "cannot be cleared" : "is too large to solve within --max-states")"
+                    "\(file):1:1: error: cannot write a par: the level \(result.outcome == .unsolvable ? "cannot be cleared" : "is too large to solve within the solver's budget (\(SolverBudget.describe(result, maxStates: maxStates, memory: memory)))")"
                 )
                 throw result.outcome == .unsolvable ? ExitStatus.invalidData : ExitStatus.gaveUp
             }
             if level.par != optimal {
+                // The text as read (the same bytes the level came from), edited, and written
+                // through a symbolic link to its target, keeping mode and owner, atomically.
+                guard case .success(let bytes) = RegularFile.read(file, limit: LevelParser.maximumFileSize),
+                    let text = String(validating: bytes, as: UTF8.self)
+                else {
+                    printError("\(file):1:1: error: cannot write the par: the file changed while it was solved; run again")
+                    throw ExitCode.failure
+                }
                 do {
-                    let text = try String(contentsOfFile: file, encoding: .utf8)
-                    try LevelText.settingPar(text, to: optimal).write(toFile: file, atomically: true, encoding: .utf8)
+                    try FileReplacement.replaceContents(of: file, with: Data(LevelText.settingPar(text, to: optimal).utf8))
                     printError("\(file): par: \(optimal)\(level.par.map { " (was \($0))" } ?? "")")
                 } catch {
-                    printError("\(file):1:1: error: cannot write the par: \(error.localizedDescription)")
+                    printError("\(file):1:1: error: cannot write the par: \(error.reason)")
                     throw ExitCode.failure
                 }
             }
         }
         if rate, !json {
-            if let rating = DifficultyRating.rate(level.board, maxStates: maxStates) {
+            if let rating = DifficultyRating.rate(level.board, maxStates: maxStates, memoryBudget: memory) {
                 print(
                     String(
                         format: "difficulty score %.1f: %d moves, %d of %d opening moves optimal", rating.score, rating.optimal,
@@ -90,7 +109,7 @@ struct Solve: ParsableCommand {
             if json {
                 print("{\"solvable\": true, \"optimal\": \(moves.count), \"moves\": \(JSON.moves(moves))}")
             } else {
-                print("solvable in \(moves.count) move\(moves.count == 1 ? "" : "s") (optimal; \(result.states) positions searched)")
+                print("solvable in \(Wording.count(moves.count, "move")) (optimal; \(Wording.count(result.states, "position")) searched)")
                 // Step by step, with the board after each move, for level authors.
                 var board = level.board
                 for (number, move) in moves.enumerated() {
@@ -107,13 +126,13 @@ struct Solve: ParsableCommand {
             if json {
                 print("{\"solvable\": false, \"optimal\": null, \"moves\": []}")
             } else {
-                print("unsolvable (every reachable position was searched: \(result.states))")
+                print("unsolvable (every reachable position was searched: \(Wording.count(result.states, "position")))")
             }
         case .gaveUp:
             if json {
                 print("{\"solvable\": null, \"optimal\": null, \"moves\": []}")
             } else {
-                print("gave up after \(result.states) positions (--max-states \(maxStates)); no answer either way")
+                print("gave up after \(SolverBudget.describe(result, maxStates: maxStates, memory: memory)); no answer either way")
             }
             throw ExitStatus.gaveUp
         }

@@ -6,50 +6,71 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check level files and folders (recursively).",
         discussion: """
-            Reports every problem of every file as PATH:LINE:COLUMN: error: MESSAGE on standard error. \
+            Reports every problem of every file as PATH:LINE:COLUMN: error: MESSAGE on standard error, \
+            sorted by line and column. Folders are read recursively, following symbolic links (a link \
+            back to a folder already being read is not followed again); each folder's 'pack' file is \
+            checked too. A folder that cannot be read, or holds no .bloq files, is an error. \
             Exit status: 0 all valid, 65 any invalid, 66 a path missing (66 wins).
             """)
 
     @Argument(help: ArgumentHelp("Level files or folders of them.", valueName: "PATH"))
     var paths: [String]
 
-    @Option(help: ArgumentHelp("The solver's budget of stored positions per level.", valueName: "N"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("The solver's budget of stored positions per level (1 to 100000000).", valueName: "N"),
+        transform: Arguments.wholeNumber("--max-states", in: 1...Solver.maximumStates))
     var maxStates = Solver.defaultMaxStates
+
+    func validate() throws {
+        try SolverBudget.check(maxStates: maxStates)
+    }
 
     func run() throws {
         var missing = false
         var invalid = false
         var checked = 0
+        let budget = SolverBudget.memory()
         for path in paths {
-            guard let files = LevelFiles.levelPaths(under: path) else {
+            guard let walk = LevelFiles.walk(path) else {
                 printError("\(path):1:1: error: no such file or folder")
                 missing = true
                 continue
             }
-            for file in files {
-                checked += 1
-                switch LevelFiles.load(path: file).result {
-                case .success(let level):
-                    for warning in level.warnings { printError(warning.description) }
-                    for problem in Self.solverProblems(level, file: file, maxStates: maxStates) {
-                        if problem.severity == .error { invalid = true }
-                        printError(problem.description)
+            for diagnostic in walk.diagnostics {
+                if diagnostic.severity == .error { invalid = true }
+                printError(diagnostic.description)
+            }
+            for pack in walk.packs {
+                for diagnostic in pack.diagnostics {
+                    if diagnostic.severity == .error { invalid = true }
+                    printError(diagnostic.description)
+                }
+                for file in pack.files {
+                    checked += 1
+                    switch file.result {
+                    case .success(let level):
+                        let problems = Diagnostic.sorted(
+                            level.warnings + Self.solverProblems(level, file: file.path, maxStates: maxStates, memory: budget))
+                        for problem in problems {
+                            if problem.severity == .error { invalid = true }
+                            printError(problem.description)
+                        }
+                    case .failure(let error):
+                        invalid = true
+                        for diagnostic in error.diagnostics { printError(diagnostic.description) }
                     }
-                case .failure(let error):
-                    invalid = true
-                    for diagnostic in error.diagnostics { printError(diagnostic.description) }
                 }
             }
         }
         if missing { throw ExitStatus.missingInput }
         if invalid { throw ExitStatus.invalidData }
-        print("\(checked) level\(checked == 1 ? "" : "s") valid")
+        print("\(Wording.count(checked, "level")) valid")
     }
 
     /// What the solver says against a level: unsolvable, a stated par that is not the
     /// optimum, or too large to decide (a warning, or an error when it states a par).
-    static func solverProblems(_ level: Level, file: String, maxStates: Int) -> [Diagnostic] {
-        let result = Solver(maxStates: maxStates).solve(level.board)
+    static func solverProblems(_ level: Level, file: String, maxStates: Int, memory: Int) -> [Diagnostic] {
+        let result = Solver(maxStates: maxStates, memoryBudget: memory).solve(level.board)
         switch result.outcome {
         case .solved(let moves):
             guard let par = level.par, par != moves.count else { return [] }
@@ -66,11 +87,12 @@ struct Validate: ParsableCommand {
                 Diagnostic(
                     file: file, line: 1, column: 1,
                     message:
-                        "no sequence of moves clears this board (the solver searched all \(result.states) reachable positions); change the grid so every colour can meet"
+                        "no sequence of moves clears this board (the solver searched all \(Wording.count(result.states, "reachable position"))); change the grid so every colour can meet"
                 )
             ]
         case .gaveUp:
-            let message = "too large to decide within the solver's budget of \(maxStates) positions"
+            let message =
+                "too large to decide within the solver's budget (\(SolverBudget.describe(result, maxStates: maxStates, memory: memory)))"
             if level.par != nil {
                 let at = level.parLocation ?? (1, 1)
                 return [

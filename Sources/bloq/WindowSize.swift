@@ -1,10 +1,13 @@
 import ArgumentParser
 
-/// A `WIDTHxHEIGHT` option value such as `800x600`.
+/// A `WIDTHxHEIGHT` option value such as `800x600`. Any text parses, so that `check()` can
+/// say what is wrong with it, with the allowed range, rather than a bare "invalid value".
 struct WindowSize: ExpressibleByArgument {
     static let range = 160...8192
     var width: Int
     var height: Int
+    /// The option's text when it is not a size in range.
+    var invalid: String?
 
     init(width: Int, height: Int) {
         self.width = width
@@ -12,8 +15,19 @@ struct WindowSize: ExpressibleByArgument {
     }
 
     init?(argument: String) {
-        guard let (width, height) = parseDimensions(argument, within: WindowSize.range) else { return nil }
+        guard let (width, height) = parseDimensions(argument, within: WindowSize.range) else {
+            self.init(width: 0, height: 0)
+            invalid = argument
+            return
+        }
         self.init(width: width, height: height)
+    }
+
+    /// Throws the usage error for a value out of range (exit 64).
+    func check() throws {
+        if let invalid {
+            throw ValidationError("--window must be WIDTHxHEIGHT with each from 160 to 8192, as in 800x600, not '\(invalid)'")
+        }
     }
 
     static var defaultCompletionKind: CompletionKind { .list(["800x600", "1280x800", "1920x1080"]) }

@@ -22,12 +22,21 @@ struct Bloq {
     /// Runs `bloq arguments` and returns its status, standard output and standard error.
     /// Output goes to temporary files, not pipes: with pipes, a child started at the same
     /// moment can inherit a pipe's write end and leave a reader waiting for an end of file.
-    static func run(_ arguments: [String], environment: [String: String] = [:], removing: [String] = []) throws -> (
-        status: Int32, out: String, err: String
-    ) {
+    /// A child still running after `timeout` seconds is killed and reported as status -1,
+    /// so a hang fails its test instead of hanging the run.
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], removing: [String] = [], timeout: Double = 120,
+        executable: URL = Bloq.executable, prefix: [String] = []
+    ) throws -> (status: Int32, out: String, err: String) {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if prefix.isEmpty {
+            process.executableURL = executable
+            process.arguments = arguments
+        } else {
+            // Run through a wrapper (setpriv, sh -c 'ulimit ...; exec "$@"').
+            process.executableURL = URL(fileURLWithPath: prefix[0])
+            process.arguments = Array(prefix.dropFirst()) + [executable.path] + arguments
+        }
         var env = ProcessInfo.processInfo.environment
         env["SDL_VIDEODRIVER"] = "offscreen"
         env["SDL_AUDIODRIVER"] = "dummy"
@@ -48,9 +57,20 @@ struct Bloq {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        var timedOut = false
+        while process.isRunning {
+            if Date() > deadline {
+                kill(process.processIdentifier, SIGKILL)
+                timedOut = true
+                break
+            }
+            usleep(5_000)
+        }
         process.waitUntilExit()
         try? out.close()
         try? err.close()
+        if timedOut { return (-1, "", "timed out after \(timeout) s: \(arguments.joined(separator: " "))") }
         let outText = String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self)
         let errText = String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self)
         return (process.terminationStatus, outText, errText)
@@ -186,28 +206,61 @@ extension ChildProcessSuite {
         }
     }
 
-    /// The catalogue of malformed level files in Tests/malformed: each declares, in its first
-    /// lines, the diagnostics `bloq validate` must give (`; expect: LINE:COLUMN: MESSAGE...`, the
-    /// message's beginning) or `; expect: valid`.
+}
+
+/// The catalogue of Tests/malformed (its README says how cases declare what they expect):
+/// every message about a file, folder or argument, each checked for its text and place.
+enum MalformedCatalogue {
+    static let folder = Bloq.root.appendingPathComponent("Tests/malformed")
+    static let level = Bloq.root.appendingPathComponent("levels/easy/001-first-push.bloq").path
+
+    static func names(_ subfolder: String, suffix: String) -> [String] {
+        let path = subfolder.isEmpty ? folder.path : folder.appendingPathComponent(subfolder).path
+        return ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(suffix) }.sorted()
+    }
+
+    static var packs: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("packs").path)) ?? []).sorted()
+    }
+
+    /// The file's declarations (`; expect: ...`, `; status: ...`), read past a byte-order mark.
+    static func declarations(_ path: String, _ key: String) throws -> [String] {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)).prefix(600))
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        return String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).compactMap { line -> String? in
+            line.hasPrefix("; \(key): ") ? String(line.dropFirst(key.count + 4)) : nil
+        }
+    }
+
+    /// Splits `LINE:COLUMN: MESSAGE` (or `LINE: MESSAGE`) after `places` colons.
+    static func split(_ expectation: String, places: Int) -> (place: String, rest: String) {
+        var index = expectation.startIndex
+        for _ in 0..<places {
+            guard let colon = expectation[index...].firstIndex(of: ":") else { return ("", expectation) }
+            index = expectation.index(after: colon)
+        }
+        return (String(expectation[..<expectation.index(before: index)]), expectation[index...].trimmingCharacters(in: .whitespaces))
+    }
+
+    /// The (line, column) places of a file's diagnostics, in the order printed.
+    static func places(of path: String, in output: String) -> [[Int]] {
+        output.split(separator: "\n").filter { $0.hasPrefix(path + ":") }.map {
+            $0.dropFirst(path.count + 1).split(separator: ":").prefix(2).map { Int($0) ?? 0 }
+        }
+    }
 }
 
 extension ChildProcessSuite {
-    @Suite("Malformed level catalogue")
+    @Suite("Malformed catalogue")
     struct MalformedCatalogueTests {
-        static let folder = Bloq.root.appendingPathComponent("Tests/malformed")
-        static let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".bloq") }
-            .sorted()
-
-        @Test("every malformed file gets its error at the right place", arguments: files)
+        @Test(
+            "every malformed level file gets its error at the right place, errors sorted",
+            arguments: MalformedCatalogue.names("", suffix: ".bloq"))
         func file(_ name: String) throws {
-            let path = Self.folder.appendingPathComponent(name).path
-            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-            let header = String(decoding: bytes.prefix(400), as: UTF8.self)
-            let expected = header.split(whereSeparator: \.isNewline).compactMap { line -> String? in
-                line.hasPrefix("; expect: ") ? String(line.dropFirst(10)) : nil
-            }
+            let path = MalformedCatalogue.folder.appendingPathComponent(name).path
+            let expected = try MalformedCatalogue.declarations(path, "expect")
             #expect(!expected.isEmpty, "\(name) declares no expectation")
-            let result = try Bloq.run(["validate", path])
+            let result = try Bloq.run(["validate", path], timeout: 60)
             if expected == ["valid"] {
                 #expect(result.status == 0, "\(name): \(result.err)")
                 return
@@ -215,16 +268,102 @@ extension ChildProcessSuite {
             #expect(result.status == 65, "\(name)")
             let lines = result.err.split(separator: "\n").map(String.init)
             for expectation in expected {
-                let colon = expectation.firstIndex(of: ":").flatMap { expectation[expectation.index(after: $0)...].firstIndex(of: ":") }
-                let place = colon.map { String(expectation[..<$0]) } ?? ""
-                let message = colon.map { expectation[expectation.index(after: $0)...].trimmingCharacters(in: .whitespaces) } ?? expectation
+                let (place, message) = MalformedCatalogue.split(expectation, places: 2)
+                let severity = message.hasPrefix("warning: ") ? "" : "error: "
                 #expect(
-                    lines.contains { $0.hasPrefix("\(path):\(place): error: \(message)") },
+                    lines.contains { $0.hasPrefix("\(path):\(place): \(severity)\(message)") },
                     "\(name): expected \(place): \(message)\ngot:\n\(result.err)")
+            }
+            let places = MalformedCatalogue.places(of: path, in: result.err)
+            #expect(places == places.sorted { ($0[0], $0[1]) < ($1[0], $1[1]) }, "\(name): not sorted by line and column")
+        }
+
+        @Test("every malformed script gets its error at its line", arguments: MalformedCatalogue.names("scripts", suffix: ".script"))
+        func script(_ name: String) throws {
+            let path = MalformedCatalogue.folder.appendingPathComponent("scripts/\(name)").path
+            let expected = try MalformedCatalogue.declarations(path, "expect")
+            #expect(!expected.isEmpty, "\(name) declares no expectation")
+            let result = try Bloq.run(["replay", path, "--level", MalformedCatalogue.level], timeout: 60)
+            if expected == ["valid"] {
+                #expect(result.status == 0, "\(name): \(result.err)")
+                return
+            }
+            #expect(result.status == 65, "\(name)")
+            for expectation in expected {
+                let (place, message) = MalformedCatalogue.split(expectation, places: 1)
+                #expect(
+                    result.err.hasPrefix("\(path):\(place): error: \(message)"), "\(name): expected \(expectation)\ngot:\n\(result.err)")
+            }
+        }
+
+        @Test("every malformed pack folder gets its problems at PACK:LINE:COLUMN", arguments: MalformedCatalogue.packs)
+        func pack(_ name: String) throws {
+            let folder = MalformedCatalogue.folder.appendingPathComponent("packs/\(name)").path
+            let expected = try MalformedCatalogue.declarations(folder + "/pack", "expect")
+            let status = try MalformedCatalogue.declarations(folder + "/pack", "status")
+            #expect(status.count == 1, "\(name) declares no status")
+            let result = try Bloq.run(["validate", folder], timeout: 60)
+            #expect("\(result.status)" == status.first, "\(name): \(result.err)")
+            let lines = result.err.split(separator: "\n").map(String.init)
+            for expectation in expected {
+                #expect(
+                    lines.contains { $0.hasPrefix("\(folder)/\(expectation)") }, "\(name): expected \(expectation)\ngot:\n\(result.err)")
+            }
+            if expected.isEmpty { #expect(result.err.isEmpty, "\(name): \(result.err)") }
+        }
+
+        @Test(
+            "every command case (special files, folders, arguments) gives its message",
+            arguments: MalformedCatalogue.names("cases", suffix: ".case"))
+        func command(_ name: String) throws {
+            let text = try String(contentsOf: MalformedCatalogue.folder.appendingPathComponent("cases/\(name)"), encoding: .utf8)
+            let scratch = try Scratch()
+            func substitute(_ value: String) -> String {
+                value.replacingOccurrences(of: "$TMP", with: scratch.path).replacingOccurrences(
+                    of: "$MALFORMED", with: MalformedCatalogue.folder.path
+                )
+                .replacingOccurrences(of: "$LEVEL", with: MalformedCatalogue.level)
+            }
+            var fields: [String: [String]] = [:]
+            for line in text.split(separator: "\n") where !line.hasPrefix(";") {
+                guard let colon = line.firstIndex(of: ":") else { continue }
+                fields[String(line[..<colon]), default: []].append(
+                    substitute(line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+            }
+            for setup in fields["setup"] ?? [] {
+                let shell = Process()
+                shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+                shell.arguments = ["-c", setup]
+                try shell.run()
+                shell.waitUntilExit()
+                #expect(shell.terminationStatus == 0, "\(name): setup failed: \(setup)")
+            }
+            var prefix: [String] = []
+            if fields["as"] == ["nobody"] {
+                guard geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+                    print("\(name): skipped: running as root without setpriv, so no user can be denied a folder")
+                    return
+                }
+                if geteuid() == 0 { prefix = ["/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"] }
+            }
+            var environment = ["SDL_VIDEODRIVER": "offscreen", "SDL_AUDIODRIVER": "dummy"]
+            for pair in fields["env"] ?? [] {
+                let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                if parts.count == 2 { environment[parts[0]] = parts[1] }
+            }
+            let arguments = (fields["run"]?.first ?? "").split(separator: " ").map(String.init)
+            let result = try Bloq.run(arguments, environment: environment, timeout: 60, prefix: prefix)
+            #expect("\(result.status)" == fields["status"]?.first, "\(name): \(result.err)")
+            let errors = result.err.split(separator: "\n").map(String.init)
+            for expectation in fields["expect"] ?? [] {
+                #expect(errors.contains { $0.hasPrefix(expectation) }, "\(name): expected on stderr \(expectation)\ngot:\n\(result.err)")
+            }
+            let output = result.out.split(separator: "\n").map(String.init)
+            for expectation in fields["stdout"] ?? [] {
+                #expect(output.contains { $0.hasPrefix(expectation) }, "\(name): expected on stdout \(expectation)\ngot:\n\(result.out)")
             }
         }
     }
-
 }
 
 extension ChildProcessSuite {
@@ -284,10 +423,12 @@ extension ChildProcessSuite {
                 let store = ProgressStore(folder: folder)
                 let (progress, warnings) = store.load()
                 #expect(warnings.isEmpty, "round \(round): \(warnings)")
-                let saved = progress.levels["0000000000000000"]?.bestMoves ?? 0
+                let saved = SaveTortureFile.counter(progress, writer: 0)
                 #expect(
                     saved == lastCompleted || saved == lastCompleted + 1,
                     "round \(round): file holds \(saved), last completed save \(lastCompleted)")
+                let lost = SaveTortureFile.missingClears(progress, writer: 0, upTo: saved)
+                #expect(lost.isEmpty, "round \(round): clears of saves \(lost) are missing")
                 lastCompleted = saved
             }
             #expect(lastCompleted > 0)

@@ -69,7 +69,12 @@ struct DataLocatorTests {
         pack = LevelFiles.loadPack(folder: folder.path)
         #expect(pack.title == "My Pack")
         #expect(pack.files.map { ($0.path as NSString).lastPathComponent } == ["b.bloq", "A.bloq", "a.bloq"])
-        #expect(pack.diagnostics.map(\.line) == [3])
+        #expect(pack.diagnostics.filter { $0.severity == .error }.map(\.line) == [3])
+        #expect(
+            pack.diagnostics.filter { $0.severity == .warning }.map(\.message) == [
+                "'A.bloq' is not in the order; it plays after the ordered levels (add 'order: A.bloq' to place it)",
+                "'a.bloq' is not in the order; it plays after the ordered levels (add 'order: a.bloq' to place it)",
+            ])
     }
 
     @Test("a missing file is a diagnostic at 1:1")

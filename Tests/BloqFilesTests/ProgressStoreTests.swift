@@ -30,7 +30,7 @@ struct ProgressStoreTests {
         #expect(loaded.levels[id] == LevelRecord(bestStars: 3, bestMoves: 9, bestTime: 40, cleared: true))
     }
 
-    @Test("a corrupt file is moved aside with a warning and the previous save is used")
+    @Test("a file that is not JSON is moved aside with a warning and the previous save is used")
     func corrupt() throws {
         let path = try folder()
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -42,27 +42,137 @@ struct ProgressStoreTests {
         second.recordClear(level: id, stars: 3, moves: 9, time: 10)
         try store.save(second)
         try Data("{\"version\": 1, \"levels\": {".utf8).write(to: URL(fileURLWithPath: path + "/progress.json"))
-        let (loaded, warnings) = store.load()
-        #expect(loaded == first, "falls back to the previous good save")
-        #expect(warnings.count == 1 && warnings[0].contains("not valid progress JSON"))
+        let loaded = store.loadReport()
+        #expect(loaded.progress == first, "falls back to the previous good save")
+        let damage = try #require(loaded.damage)
+        #expect(damage.unreadable?.contains("not valid progress JSON") == true)
+        #expect(damage.fellBackToPrevious)
+        #expect(damage.sentence.hasPrefix("Your progress could not be read (it is not valid progress JSON"))
+        #expect(damage.sentence.hasSuffix("and your previous save is used."))
         let files = try FileManager.default.contentsOfDirectory(atPath: path)
         #expect(files.contains { $0.hasPrefix("progress.json.corrupt-") }, "the bad file is kept aside, not deleted")
     }
 
-    @Test("hostile values and huge files are never trusted")
+    @Test("one bad record is dropped, the rest loads, the file is kept aside and the sentence says how many")
+    func partialDamage() throws {
+        let path = try folder()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let other = "fedcba9876543210"
+        let damaged = """
+            {"version": 1, "levels": {"\(id)": {"bestStars": 4, "cleared": true}, "\(other)": {"bestStars": 2, "bestMoves": 7, "cleared": true},
+             "not-an-id": {"bestStars": 1, "cleared": true}, "aaaaaaaaaaaaaaaa": "junk"}}
+            """
+        try Data(damaged.utf8).write(to: URL(fileURLWithPath: path + "/progress.json"))
+        let store = ProgressStore(folder: path)
+        let loaded = store.loadReport()
+        #expect(loaded.progress.levels.keys.sorted() == [other], "the good record loads; the missing 'unfinished' key is no damage")
+        #expect(loaded.progress.levels[other]?.bestMoves == 7)
+        let damage = try #require(loaded.damage)
+        #expect(damage.droppedRecords == 3)
+        let kept = try #require(damage.keptAs)
+        #expect(damage.sentence == "3 records in your progress could not be read; the file was kept as \(kept).")
+        #expect(try String(contentsOfFile: kept, encoding: .utf8) == damaged, "the moved-aside copy holds every record")
+        // Repaired: the next start is clean and still has the good record.
+        let again = store.loadReport()
+        #expect(again.damage == nil)
+        #expect(again.progress.levels[other]?.bestStars == 2)
+    }
+
+    @Test("a file of a newer version: its records are read, and the sentence says so")
+    func newerVersion() throws {
+        let path = try folder()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let file = "{\"version\": 2, \"levels\": {\"\(id)\": {\"bestStars\": 3, \"cleared\": true}}, \"unfinished\": {}}"
+        try Data(file.utf8).write(to: URL(fileURLWithPath: path + "/progress.json"))
+        let loaded = ProgressStore(folder: path).loadReport()
+        #expect(loaded.progress.levels[id]?.bestStars == 3)
+        #expect(loaded.damage?.foreignVersion == 2)
+        #expect(loaded.damage?.sentence.hasPrefix("Your progress was saved by a newer Bloq (file version 2)") == true)
+    }
+
+    @Test("huge files are never trusted, and their size is told truly")
     func hostile() throws {
         let path = try folder()
         defer { try? FileManager.default.removeItem(atPath: path) }
         let store = ProgressStore(folder: path)
-        let hostile = "{\"version\": 1, \"levels\": {\"\(id)\": {\"bestStars\": 99, \"cleared\": true}}, \"unfinished\": {}}"
-        try Data(hostile.utf8).write(to: URL(fileURLWithPath: path + "/progress.json"))
-        var (loaded, warnings) = store.load()
-        #expect(loaded == SavedProgress())
-        #expect(warnings.first?.contains("out of range") == true)
         try Data(count: ProgressStore.maximumFileSize + 10).write(to: URL(fileURLWithPath: path + "/progress.json"))
-        (loaded, warnings) = store.load()
-        #expect(loaded == SavedProgress())
-        #expect(warnings.first?.contains("more than") == true)
+        let loaded = store.loadReport()
+        #expect(loaded.progress == SavedProgress())
+        #expect(loaded.damage?.unreadable == "it is 16777226 bytes, more than the 16777216 bytes a progress file may be")
+    }
+
+    @Test("a FIFO progress.json is not read (no hang) and is moved aside")
+    func fifo() throws {
+        let path = try folder()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(mkfifo(path + "/progress.json", 0o644) == 0)
+        let loaded = ProgressStore(folder: path).loadReport()
+        #expect(loaded.progress == SavedProgress())
+        #expect(loaded.damage?.unreadable == "it is not a regular file")
+        #expect(RegularFile.kind(path + "/progress.json") == .failed(.missing))
+    }
+
+    @Test("two game windows: the one that saves last keeps the other's clears (the issue's repro)")
+    func twoWindows() throws {
+        let path = try folder()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let first = "0000000000000001"
+        let second = "0000000000000002"
+        let windowA = ProgressStore(folder: path)
+        let windowB = ProgressStore(folder: path)
+        var a = windowA.loadReport().progress
+        var b = windowB.loadReport().progress
+        // A clears 001 and saves; B, which loaded before, saves what it has (on quit).
+        a.recordClear(level: first, stars: 3, moves: 1, time: 2, at: 100)
+        a = try windowA.save(a).progress
+        b.setUnfinished(
+            level: second, UnfinishedLine(log: [Move(row: 0, column: 0, direction: .right)], playTime: 1, usedHint: false), at: 110)
+        b = try windowB.save(b).progress
+        #expect(b.levels[first]?.cleared == true, "B's save returns A's clear too")
+        // Interleaved further: A picks up B's line for 002; B then clears 002; A saves the
+        // copy it holds, line and all.
+        a = try windowA.save(a).progress
+        #expect(a.unfinished[second] != nil)
+        b.recordClear(level: second, stars: 2, moves: 5, time: 9, at: 120)
+        try windowB.save(b)
+        try windowA.save(a)
+        let final = ProgressStore(folder: path).loadReport()
+        #expect(final.damage == nil)
+        #expect(final.progress.levels[first]?.cleared == true)
+        #expect(final.progress.levels[second]?.cleared == true)
+        #expect(final.progress.unfinished[second] == nil, "the clear ended 002's line; A's older copy does not bring it back")
+    }
+
+    @Test("a save never writes what a load would refuse: past the record limit the file stays as it was")
+    func saveBound() throws {
+        let path = try folder()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let store = ProgressStore(folder: path)
+        var full = SavedProgress()
+        for index in 0..<SavedProgress.maximumLevels {
+            full.levels[String(format: "%016x", index)] = LevelRecord(bestStars: 1, cleared: true)
+        }
+        try store.save(full)
+        var more = full
+        more.recordClear(level: "ffffffffffffffff", stars: 1, moves: 1, time: 1, at: 1)
+        #expect(throws: ProgressStore.SaveError.self) { try store.save(more) }
+        let loaded = store.loadReport()
+        #expect(loaded.damage == nil, "no record was dropped, so no copy was kept aside")
+        #expect(loaded.progress.levels.count == SavedProgress.maximumLevels)
+    }
+
+    @Test("a save waits for another copy's lock, and gives up after the timeout instead of hanging")
+    func lock() throws {
+        let path = try folder()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let holder = open(path + "/progress.json.lock", O_RDWR | O_CREAT, 0o644)
+        defer { close(holder) }
+        #expect(flock(holder, LOCK_EX) == 0)
+        let start = Date()
+        #expect(throws: ProgressStore.SaveError.self) { try ProgressStore(folder: path).save(SavedProgress()) }
+        #expect(Date().timeIntervalSince(start) < ProgressStore.lockTimeout + 2)
+        flock(holder, LOCK_UN)
+        try ProgressStore(folder: path).save(SavedProgress())
     }
 
     @Test("the first level is open; a clear opens the next two")

@@ -23,6 +23,14 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(file):\(line):\(column): \(severity.rawValue): \(message)" }
+
+    /// `diagnostics` in the order of their places: by line, then column; problems at the
+    /// same place keep their order.
+    public static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated().sorted {
+            ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
+        }.map(\.element)
+    }
 }
 
 /// The diagnostics of a file that could not be loaded: at least one is an error.
@@ -32,4 +40,12 @@ public struct LevelLoadError: Error, Sendable, CustomStringConvertible {
     public init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
 
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
+
+/// Words for messages.
+public enum Wording {
+    /// "1 position", "2 positions": a count with its noun in the right number.
+    public static func count(_ count: Int, _ singular: String, plural: String? = nil) -> String {
+        "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
+    }
 }

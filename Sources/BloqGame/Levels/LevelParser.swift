@@ -22,6 +22,11 @@ public enum LevelParser {
         parse(Array(text.utf8), name: name)
     }
 
+    /// The error for a file of `size` bytes, over the limit (nil: the size is not known).
+    public static func tooLargeMessage(size: Int?) -> String {
+        "file is \(size.map { "\($0) bytes" } ?? "larger than that"), more than the limit of \(maximumFileSize) (64 KiB); a level file holds one board of at most 16x16 cells"
+    }
+
     /// The title a file stands for when it gives none: its name without folder and extension.
     public static func defaultTitle(for name: String) -> String {
         let base = name.split(separator: "/").last.map(String.init) ?? name
@@ -45,13 +50,10 @@ private struct Parser {
 
     mutating func run(_ bytes: [UInt8]) -> Result<Level, LevelLoadError> {
         if bytes.count > LevelParser.maximumFileSize {
-            error(
-                1, 1,
-                "file is larger than the limit of \(LevelParser.maximumFileSize) bytes (64 KiB); a level file holds one board of at most 16x16 cells"
-            )
+            error(1, 1, LevelParser.tooLargeMessage(size: bytes.count))
             return .failure(LevelLoadError(diagnostics: diagnostics))
         }
-        guard let text = decode(bytes) else { return .failure(LevelLoadError(diagnostics: diagnostics)) }
+        guard let text = TextFile.decode(bytes, name: name, diagnostics: &diagnostics) else { return finish(nil) }
 
         var header: [String: String] = [:]
         var parLocation: (line: Int, column: Int)?
@@ -59,12 +61,9 @@ private struct Parser {
         var gridEnded = false
         var reportedRowAfterGrid = false
 
-        // Split on scalars: in Swift "\r\n" is one Character and would not match "\n".
-        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
-        for (index, rawLine) in lines.enumerated() {
+        let lines = TextFile.lines(text)
+        for (index, line) in lines.enumerated() {
             let lineNumber = index + 1
-            var line = Substring(String(String.UnicodeScalarView(rawLine)))
-            if line.last == "\r" { line = line.dropLast() }
             // The content before a comment, as characters with their 1-based columns.
             let characters = Array(line.prefix { $0 != ";" })
             let content = String(characters)
@@ -121,58 +120,17 @@ private struct Parser {
             level.parLocation = parLocation
             return level
         }
-        if let level, !diagnostics.contains(where: { $0.severity == .error }) { return .success(level) }
-        return .failure(LevelLoadError(diagnostics: diagnostics))
+        return finish(level)
     }
 
-    /// Decodes UTF-8, reporting the first invalid byte or a NUL (binary data) at its position.
-    mutating func decode(_ bytes: [UInt8]) -> String? {
-        var line = 1
-        var column = 1
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            let length: Int
-            switch byte {
-            case 0x00:
-                error(line, column, "file holds a NUL byte: this looks like binary data, not a level text file")
-                return nil
-            case 0x01...0x7F: length = 1
-            case 0xC2...0xDF: length = 2
-            case 0xE0...0xEF: length = 3
-            case 0xF0...0xF4: length = 4
-            default: length = 0
-            }
-            var valid = length > 0 && index + length <= bytes.count
-            if valid {
-                for continuation in bytes[(index + 1)..<(index + length)] where continuation & 0xC0 != 0x80 {
-                    valid = false
-                }
-            }
-            if valid, length > 1 {
-                // Reject overlong forms, surrogates and code points past U+10FFFF.
-                var scalar = UInt32(byte) & (0xFF >> (length + 1))
-                for continuation in bytes[(index + 1)..<(index + length)] {
-                    scalar = scalar << 6 | UInt32(continuation & 0x3F)
-                }
-                let minimum: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
-                valid = scalar >= minimum && scalar <= 0x10FFFF && !(0xD800...0xDFFF).contains(scalar)
-            }
-            guard valid else {
-                error(
-                    line, column,
-                    "invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true))); save the file as UTF-8 text")
-                return nil
-            }
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
-            index += length
+    /// The level, or every diagnostic sorted by line and column when any is an error.
+    mutating func finish(_ level: Level?) -> Result<Level, LevelLoadError> {
+        diagnostics = Diagnostic.sorted(diagnostics)
+        if var level, !diagnostics.contains(where: { $0.severity == .error }) {
+            level.warnings = diagnostics.filter { $0.severity == .warning }
+            return .success(level)
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return .failure(LevelLoadError(diagnostics: diagnostics))
     }
 
     /// The index of the ':' ending a `key:` prefix, if the line is a header line. A header
@@ -192,15 +150,20 @@ private struct Parser {
         let value = String(characters[(colon + 1)...]).trimmed
         let valueColumn = colon + 2 + (characters[(colon + 1)...].prefix { $0 == " " || $0 == "\t" }.count)
         guard key.allSatisfy({ ($0.isLowercase && $0.isASCII) || ($0.isNumber && $0.isASCII) || $0 == "-" }) else {
-            error(line, keyStart, "header key '\(key)' must be lower-case letters, digits and '-'; write '\(key.lowercased())'")
+            // Suggest the spelling only when it names a key the format has; otherwise the
+            // key is unknown whatever its spelling, and the message says which keys exist.
+            let respelled = String(key.lowercased().map { $0 == "_" || $0 == " " ? "-" : $0 })
+            let spellable = respelled.allSatisfy({ ($0.isLowercase && $0.isASCII) || ($0.isNumber && $0.isASCII) || $0 == "-" })
+            if spellable, LevelParser.knownKeys.contains(respelled) || respelled.hasPrefix("x-") {
+                error(line, keyStart, "header key '\(key)' must be lower-case letters, digits and '-'; write '\(respelled)'")
+            } else {
+                error(line, keyStart, unknownKeyMessage(key))
+            }
             return
         }
         if key.hasPrefix("x-") { return }
         guard LevelParser.knownKeys.contains(key) else {
-            error(
-                line, keyStart,
-                "unknown header key '\(key)'; known keys are title, par, difficulty and author (prefix a tool's own key with 'x-')"
-            )
+            error(line, keyStart, unknownKeyMessage(key))
             return
         }
         if header[key] != nil {
@@ -213,7 +176,8 @@ private struct Parser {
         }
         switch key {
         case "par":
-            guard let par = Int(value), par >= 1, par <= 999 else {
+            // Digits only: Int() would also take "+1".
+            guard value.allSatisfy({ $0.isASCII && $0.isNumber }), let par = Int(value), par >= 1, par <= 999 else {
                 error(line, valueColumn, "par must be a whole number of moves from 1 to 999, not '\(value)'")
                 return
             }
@@ -267,6 +231,10 @@ private struct Parser {
             )
         }
         return board
+    }
+
+    func unknownKeyMessage(_ key: String) -> String {
+        "unknown header key '\(key)'; known keys are title, par, difficulty and author (prefix a tool's own key with 'x-')"
     }
 
     func colorName(_ cell: Cell) -> String {

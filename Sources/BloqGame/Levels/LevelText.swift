@@ -1,17 +1,15 @@
 /// Edits of level file text that keep everything else as the author wrote it: comments,
-/// spacing, order, and CRLF line ends.
+/// spacing, order, and line ends (LF, CRLF or CR alone).
 public enum LevelText {
     /// `text` with its `par:` set to `par`: the value of an existing `par:` line is replaced
     /// (a trailing comment stays); otherwise a `par:` line is added after the last header
     /// line, or before the grid when there is no header.
     public static func settingPar(_ text: String, to par: Int) -> String {
-        let crlf = text.contains("\r\n")
-        let ending = crlf ? "\r\n" : "\n"
-        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
-            var line = String(String.UnicodeScalarView($0))
-            if line.hasSuffix("\r") { line.removeLast() }
-            return line
-        }
+        let scalars = text.unicodeScalars
+        let ending =
+            scalars.contains("\n")
+            ? (text.contains("\r\n") ? "\r\n" : "\n") : (scalars.contains("\r") ? "\r" : "\n")
+        var lines = TextFile.lines(text).map(String.init)
         var lastHeader: Int?
         var firstGridRow: Int?
         for (index, line) in lines.enumerated() {

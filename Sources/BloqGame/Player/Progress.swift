@@ -13,6 +13,32 @@ public struct UnfinishedLine: Sendable, Equatable, Codable {
         self.usedHint = usedHint
         self.savedAt = savedAt
     }
+
+    /// Whether every value is in range (a hand-edited or damaged file may hold anything).
+    public var isPlausible: Bool {
+        log.count <= SavedProgress.maximumLogLength && playTime.isFinite && playTime >= 0 && (savedAt?.isFinite ?? true)
+            && log.allSatisfy { (0..<16).contains($0.from.row) && (0..<16).contains($0.from.column) }
+    }
+
+    /// Whether this line comes after `other` in the merge's order: the later `savedAt`
+    /// (a line without one is older than any with one); lines saved at the same moment are
+    /// ordered by their contents, so every copy picks the same one.
+    func isNewer(than other: UnfinishedLine) -> Bool {
+        let mine = savedAt ?? -.infinity
+        let theirs = other.savedAt ?? -.infinity
+        if mine != theirs { return mine > theirs }
+        if playTime != other.playTime { return playTime > other.playTime }
+        if log.count != other.log.count { return log.count > other.log.count }
+        if usedHint != other.usedHint { return usedHint }
+        func code(_ move: Move) -> Int {
+            (move.from.row * 16 + move.from.column) * 4 + (Direction.allCases.firstIndex(of: move.direction) ?? 0)
+        }
+        return other.log.map(code).lexicographicallyPrecedes(log.map(code))
+    }
+
+    /// Whether the line was saved after `moment` (seconds since 1970). A line without a
+    /// time predates every moment recorded.
+    func isSaved(after moment: Double) -> Bool { (savedAt ?? -.infinity) > moment }
 }
 
 /// What a player has achieved on one level (keyed by the level's content identity).
@@ -22,32 +48,114 @@ public struct LevelRecord: Codable, Equatable, Sendable {
     /// Seconds of play from opening the level to clearing it, paused time excluded.
     public var bestTime: Double?
     public var cleared: Bool
+    /// When the level was last cleared, in seconds since 1970 (nil when never cleared, or
+    /// cleared by a version that did not keep it). An unfinished line saved before it is
+    /// over: the clear ended it.
+    public var clearedAt: Double?
 
-    public init(bestStars: Int = 0, bestMoves: Int? = nil, bestTime: Double? = nil, cleared: Bool = false) {
+    public init(bestStars: Int = 0, bestMoves: Int? = nil, bestTime: Double? = nil, cleared: Bool = false, clearedAt: Double? = nil) {
         self.bestStars = bestStars
         self.bestMoves = bestMoves
         self.bestTime = bestTime
         self.cleared = cleared
+        self.clearedAt = clearedAt
+    }
+
+    /// Whether every value is in range.
+    public var isPlausible: Bool {
+        (0...3).contains(bestStars) && (bestMoves.map { (0...1_000_000).contains($0) } ?? true)
+            && (bestTime.map { $0.isFinite && $0 >= 0 } ?? true) && (clearedAt?.isFinite ?? true)
+    }
+
+    /// The best of both: most stars, fewest moves, shortest time, cleared if either is,
+    /// the later clear.
+    public func merged(with other: LevelRecord) -> LevelRecord {
+        func least<T: Comparable>(_ a: T?, _ b: T?) -> T? { a.map { a in b.map { min(a, $0) } ?? a } ?? b }
+        func most<T: Comparable>(_ a: T?, _ b: T?) -> T? { a.map { a in b.map { max(a, $0) } ?? a } ?? b }
+        return LevelRecord(
+            bestStars: max(bestStars, other.bestStars), bestMoves: least(bestMoves, other.bestMoves),
+            bestTime: least(bestTime, other.bestTime), cleared: cleared || other.cleared, clearedAt: most(clearedAt, other.clearedAt))
     }
 }
 
 /// Everything saved about a player's progress.
+///
+/// Several copies of the game may run at once, each holding the progress it loaded and
+/// what the player did since; saving merges each copy into the file (`merged(with:)`)
+/// rather than overwriting it, so no copy loses another's clears or brings back a line
+/// another finished. For that, every change that removes something carries a time: a clear
+/// (`LevelRecord.clearedAt`) and a line given up (`discarded`); everything else only grows
+/// (stars, bests, clears) and merges by taking the best.
 public struct SavedProgress: Codable, Equatable, Sendable {
     public var version = 1
     public var levels: [String: LevelRecord] = [:]
     public var unfinished: [String: UnfinishedLine] = [:]
+    /// Levels whose unfinished line the player gave up (left the level with no moves, or
+    /// after restarting), with when, in seconds since 1970; so that merging a copy that
+    /// still holds an older line does not bring it back. Only kept while it is later than
+    /// the level's last clear (which ends lines too).
+    public var discarded: [String: Double] = [:]
 
     public init() {}
 
-    /// Records a clear, keeping the best stars, moves and time.
-    public mutating func recordClear(level: String, stars: Int, moves: Int, time: Double) {
+    /// Records a clear at `moment` (seconds since 1970; nil when unknown), keeping the best
+    /// stars, moves and time. The level's unfinished line ends, unless it was saved after
+    /// the clear (another copy of the game started the level again since).
+    public mutating func recordClear(level: String, stars: Int, moves: Int, time: Double, at moment: Double? = nil) {
         var record = levels[level] ?? LevelRecord()
         record.cleared = true
         record.bestStars = max(record.bestStars, stars)
         record.bestMoves = min(record.bestMoves ?? moves, moves)
         record.bestTime = min(record.bestTime ?? time, time)
+        if let moment { record.clearedAt = max(record.clearedAt ?? moment, moment) }
         levels[level] = record
-        unfinished[level] = nil
+        if let line = unfinished[level], let moment, line.isSaved(after: moment) {
+            // Started again after this clear (in another window): the line stays.
+        } else {
+            unfinished[level] = nil
+        }
+        normalize(level)
+    }
+
+    /// Saves `line` as the level's unfinished line (stamped with `moment` unless it has a
+    /// time), or, given nil, gives the level's line up at `moment`.
+    public mutating func setUnfinished(level: String, _ line: UnfinishedLine?, at moment: Double) {
+        if var line {
+            if line.savedAt == nil { line.savedAt = moment }
+            unfinished[level] = line
+        } else {
+            unfinished[level] = nil
+            discarded[level] = max(discarded[level] ?? moment, moment)
+        }
+        normalize(level)
+    }
+
+    /// This progress and `other` joined, the same whichever is which (the merge is
+    /// commutative, associative and idempotent, so copies saving in any order agree):
+    /// - every level either knows, each the best of both (`LevelRecord.merged(with:)`),
+    ///   so the open levels, which follow from the clears, are the union of both;
+    /// - the newer of the two unfinished lines of a level (by `savedAt`), kept only if it
+    ///   was saved after the level's last clear and after the last time a line of it was
+    ///   given up: a clear or a give-up ends every line saved before it, in any copy;
+    /// - the later give-up of each level, while it is later than the level's last clear.
+    public func merged(with other: SavedProgress) -> SavedProgress {
+        var result = SavedProgress()
+        result.version = max(version, other.version)
+        result.levels = levels.merging(other.levels) { $0.merged(with: $1) }
+        result.discarded = discarded.merging(other.discarded) { max($0, $1) }
+        result.unfinished = unfinished.merging(other.unfinished) { $1.isNewer(than: $0) ? $1 : $0 }
+        for level in Set(result.unfinished.keys).union(result.discarded.keys) { result.normalize(level) }
+        return result
+    }
+
+    /// Applies the rules that end lines: a line not saved after the level's last clear or
+    /// its last give-up goes, and a give-up not after the last clear is forgotten.
+    mutating func normalize(_ level: String) {
+        let clearedAt = levels[level]?.clearedAt
+        if let given = discarded[level], let clearedAt, given <= clearedAt { discarded[level] = nil }
+        guard let line = unfinished[level] else { return }
+        let ended = [clearedAt, discarded[level]].compactMap { $0 }.max()
+        if let ended, !line.isSaved(after: ended) { unfinished[level] = nil }
     }
 
     /// Which levels of a pack (identities in play order) are open: the first, and the two
@@ -66,22 +174,114 @@ public struct SavedProgress: Codable, Equatable, Sendable {
     public static let maximumLevels = 100_000
     public static let maximumLogLength = 10_000
 
+    /// Whether a level identity is well formed: 16 hexadecimal digits.
+    public static func isPlausibleID(_ id: String) -> Bool { id.utf8.count == 16 && id.allSatisfy(\.isHexDigit) }
+
     /// Whether every value is in range (a hand-edited or damaged file may not be).
     public var isPlausible: Bool {
-        guard version == 1, levels.count <= SavedProgress.maximumLevels, unfinished.count <= SavedProgress.maximumLevels else {
-            return false
+        guard version == 1, levels.count <= SavedProgress.maximumLevels, unfinished.count <= SavedProgress.maximumLevels,
+            discarded.count <= SavedProgress.maximumLevels
+        else { return false }
+        return levels.allSatisfy { SavedProgress.isPlausibleID($0.key) && $0.value.isPlausible }
+            && unfinished.allSatisfy { SavedProgress.isPlausibleID($0.key) && $0.value.isPlausible }
+            && discarded.allSatisfy { SavedProgress.isPlausibleID($0.key) && $0.value.isFinite }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case version, levels, unfinished, discarded
+    }
+
+    /// Decodes a whole, undamaged file: one damaged record fails it (`SalvagedProgress`
+    /// reads what it can instead). Keys a file does not have are empty, as files written
+    /// before `discarded` existed have none.
+    public init(from decoder: any Decoder) throws {
+        let salvaged = try SalvagedProgress(from: decoder)
+        guard salvaged.dropped.isEmpty, salvaged.foreignVersion == nil else {
+            let problems = salvaged.dropped + (salvaged.foreignVersion.map { ["version \($0)"] } ?? [])
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: problems.joined(separator: "; ")))
         }
-        func plausibleID(_ id: String) -> Bool { id.count == 16 && id.allSatisfy(\.isHexDigit) }
-        for (id, record) in levels {
-            guard plausibleID(id), (0...3).contains(record.bestStars), (record.bestMoves ?? 0) >= 0,
-                (record.bestMoves ?? 0) <= 1_000_000, (record.bestTime ?? 0).isFinite, (record.bestTime ?? 0) >= 0
-            else { return false }
+        self = salvaged.progress
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(levels, forKey: .levels)
+        try container.encode(unfinished, forKey: .unfinished)
+        if !discarded.isEmpty { try container.encode(discarded, forKey: .discarded) }
+    }
+}
+
+/// A progress file read record by record: each record that cannot be decoded, or holds a
+/// value out of range, is dropped and described; the rest is kept. Only a file that is not
+/// a JSON object at all fails to decode.
+public struct SalvagedProgress: Decodable, Sendable {
+    public var progress = SavedProgress()
+    /// What was dropped, one description a record ("level 0123456789abcdef: a value is out
+    /// of range").
+    public var dropped: [String] = []
+    /// The version the file says it has, when it is not the one this game reads and
+    /// writes; its records are read as far as they fit this version.
+    public var foreignVersion: Int?
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// A value that may fail to decode without failing its container.
+    private struct Lossy<Value: Decodable>: Decodable {
+        var value: Value?
+        init(from decoder: any Decoder) throws { value = try? Value(from: decoder) }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        if container.contains(Key(stringValue: "version")) {
+            switch (try? container.decode(Lossy<Int>.self, forKey: Key(stringValue: "version")))?.value {
+            case 1?: break
+            case let other?: foreignVersion = other
+            case nil: dropped.append("the version is not a whole number")
+            }
         }
-        for (id, line) in unfinished {
-            guard plausibleID(id), line.log.count <= SavedProgress.maximumLogLength, line.playTime.isFinite, line.playTime >= 0,
-                line.log.allSatisfy({ (0..<16).contains($0.from.row) && (0..<16).contains($0.from.column) })
-            else { return false }
+        progress.levels = section("levels", of: container, plausible: \.isPlausible)
+        progress.unfinished = section("unfinished", of: container, plausible: \.isPlausible)
+        progress.discarded = section("discarded", of: container, plausible: \.isFinite)
+        for level in Set(progress.unfinished.keys).union(progress.discarded.keys) { progress.normalize(level) }
+    }
+
+    /// One section (an object of records by level identity), record by record.
+    private mutating func section<Value: Decodable>(
+        _ name: String, of container: KeyedDecodingContainer<Key>, plausible: (Value) -> Bool
+    ) -> [String: Value] {
+        let key = Key(stringValue: name)
+        guard container.contains(key) else { return [:] }
+        guard let records = (try? container.decode([String: Lossy<Value>].self, forKey: key)) else {
+            dropped.append("'\(name)' is not an object of records")
+            return [:]
         }
-        return true
+        var kept: [String: Value] = [:]
+        for (id, record) in records.sorted(by: { $0.key < $1.key }) {
+            guard SavedProgress.isPlausibleID(id) else {
+                dropped.append("\(name) '\(id.prefix(40))': not a level identity (16 hexadecimal digits)")
+                continue
+            }
+            guard let value = record.value else {
+                dropped.append("\(name) \(id): not a record this version can read")
+                continue
+            }
+            guard plausible(value) else {
+                dropped.append("\(name) \(id): a value is out of range")
+                continue
+            }
+            guard kept.count < SavedProgress.maximumLevels else {
+                dropped.append("\(name) \(id): more than \(SavedProgress.maximumLevels) records")
+                continue
+            }
+            kept[id] = value
+        }
+        return kept
     }
 }

@@ -45,14 +45,14 @@ extension ProgressBook {
 }
 
 /// The player's progress in memory, kept in step with where it is saved: every change is
-/// applied here and handed to `persist`, which saves it (merging with what another
-/// instance of the game saved meanwhile) and returns the progress as saved, which then
-/// replaces this copy. Without `persist` (screenshots, tests) it lives in memory only.
+/// applied here, then `persist` saves the result (merging it with what another copy of
+/// the game saved meanwhile) and returns the progress as saved, which replaces this copy.
+/// Without `persist` (screenshots, tests) it lives in memory only.
 public final class ProgressLedger: ProgressBook {
     public private(set) var progress: SavedProgress
-    /// Saves a change; returns the progress as saved, or nil when saving failed (the
-    /// change is then kept in memory only).
-    public var persist: ((_ change: (inout SavedProgress) -> Void) -> SavedProgress?)?
+    /// Saves the progress; returns it as saved (merged), or nil when saving failed (the
+    /// change is then kept in memory only, and saved with the next one).
+    public var persist: ((SavedProgress) -> SavedProgress?)?
     /// The time now in seconds since 1970, for stamping unfinished lines (injected: the
     /// rules never read a clock).
     public var now: () -> Double
@@ -60,12 +60,12 @@ public final class ProgressLedger: ProgressBook {
 
     public init(
         progress: SavedProgress = SavedProgress(), now: @escaping () -> Double = { 0 },
-        persist: ((_ change: (inout SavedProgress) -> Void) -> SavedProgress?)? = nil
+        persist: ((SavedProgress) -> SavedProgress?)? = nil
     ) {
         self.progress = progress
         self.now = now
         self.persist = persist
-        lastStamp = progress.unfinished.values.compactMap(\.savedAt).max() ?? 0
+        lastStamp = (progress.unfinished.values.compactMap(\.savedAt) + progress.levels.values.compactMap(\.clearedAt)).max() ?? 0
     }
 
     public func record(_ level: PlayableLevel) -> LevelRecord? { progress.levels[level.level.board.identity] }
@@ -80,24 +80,28 @@ public final class ProgressLedger: ProgressBook {
 
     public func cleared(_ level: PlayableLevel, moves: Int, stars: Int, time: Double) {
         let id = level.level.board.identity
-        apply { $0.recordClear(level: id, stars: stars, moves: moves, time: time) }
+        let moment = stamp()
+        apply { $0.recordClear(level: id, stars: stars, moves: moves, time: time, at: moment) }
     }
 
     public func leaving(_ level: PlayableLevel, line: UnfinishedLine?) {
         let id = level.level.board.identity
+        guard line != nil || progress.unfinished[id] != nil else { return }
         var stamped = line
-        if stamped != nil {
-            // Strictly increasing within a run, so the line left last is the newest even
-            // when the clock stands still (replays, coarse clocks).
-            lastStamp = max(now(), lastStamp + 0.001)
-            stamped?.savedAt = lastStamp
-        }
-        guard stamped != progress.unfinished[id] else { return }
-        apply { $0.unfinished[id] = stamped }
+        let moment = stamp()
+        stamped?.savedAt = moment
+        apply { $0.setUnfinished(level: id, stamped, at: moment) }
     }
 
-    private func apply(_ change: @escaping (inout SavedProgress) -> Void) {
+    /// The time now, strictly later than any stamp this ledger gave before, so the line
+    /// left last is the newest even when the clock stands still (replays, coarse clocks).
+    private func stamp() -> Double {
+        lastStamp = max(now(), lastStamp + 0.001)
+        return lastStamp
+    }
+
+    private func apply(_ change: (inout SavedProgress) -> Void) {
         change(&progress)
-        if let persist, let saved = persist(change) { progress = saved }
+        if let persist, let saved = persist(progress) { progress = saved }
     }
 }

@@ -26,19 +26,42 @@ public struct DifficultyRating: Hashable, Sendable, Comparable {
     public static func < (a: DifficultyRating, b: DifficultyRating) -> Bool { a.score < b.score }
 
     /// Rates a solvable board; nil when it is unsolvable or too large for `maxStates`.
-    public static func rate(_ board: Board, maxStates: Int = Solver.defaultMaxStates) -> DifficultyRating? {
-        let solver = Solver(maxStates: maxStates)
-        guard let optimal = solver.solve(board).optimal else { return nil }
+    public static func rate(
+        _ board: Board, maxStates: Int = Solver.defaultMaxStates, memoryBudget: Int = Solver.defaultMemoryBudget
+    ) -> DifficultyRating? {
+        rate(board, maxStates: maxStates, totalStates: Int.max, memoryBudget: memoryBudget).rating
+    }
+
+    /// Rates a board with at most `maxStates` positions per search and `totalStates` over
+    /// all its searches (the board's and one per opening move); returns the rating (nil
+    /// when the board is unsolvable, too large, or the total ran out) and the positions
+    /// the searches stored.
+    public static func rate(
+        _ board: Board, maxStates: Int, totalStates: Int, memoryBudget: Int = Solver.defaultMemoryBudget
+    ) -> (rating: DifficultyRating?, states: Int) {
+        var spent = 0
+        /// The search's result, or nil when the total is spent before or during it.
+        func solve(_ position: Board) -> SolverResult? {
+            let left = totalStates - spent
+            guard left > 0 else { return nil }
+            let result = Solver(maxStates: min(maxStates, left), memoryBudget: memoryBudget).solve(position)
+            spent += result.states
+            if result.outcome == .gaveUp, maxStates > left { return nil }
+            return result
+        }
+        guard let first = solve(board), let optimal = first.optimal else { return (nil, spent) }
         let openings = board.legalMoves
         var good = 0
         for move in openings {
             guard let next = board.applying(move) else { continue }
-            if solver.solve(next).optimal == optimal - 1 { good += 1 }
+            guard let result = solve(next) else { return (nil, spent) }
+            if result.optimal == optimal - 1 { good += 1 }
         }
         let holes = board.cells.filter { $0 == .empty }.count
         let walls = board.cells.filter { $0 == .wall }.count
-        return DifficultyRating(
+        let rating = DifficultyRating(
             optimal: optimal, openingMoves: openings.count, goodOpeningMoves: good, area: board.rows * board.columns,
             holes: holes, walls: walls)
+        return (rating, spent)
     }
 }

@@ -1,0 +1,82 @@
+import BloqGame
+
+/// Damage found in one of the player's files (progress or settings) when it was loaded,
+/// and what was done about it: what could be read was kept, the damaged file was kept
+/// aside (never deleted). The game says so once, on its title screen (`sentence`), and on
+/// standard error (`warnings`).
+public struct FileDamage: Sendable, Equatable {
+    /// Which of the player's files.
+    public enum Kind: String, Sendable {
+        case progress, settings
+    }
+
+    public var kind: Kind
+    /// The damaged file.
+    public var file: String
+    /// Records (levels, lines; or settings) that could not be read and were dropped.
+    public var droppedRecords: Int
+    /// Why the whole file could not be read (not JSON, too large, not a regular file), when
+    /// it could not; nil when only some records were dropped.
+    public var unreadable: String?
+    /// The version a progress file said it had, when it is not one this game knows.
+    public var foreignVersion: Int?
+    /// Where the damaged file was kept; nil when it could not be moved aside.
+    public var keptAs: String?
+    /// What was used instead of an unreadable file: the previous save, or a fresh start.
+    public var fellBackToPrevious: Bool
+    /// One line a problem, for standard error.
+    public var details: [String]
+
+    /// The sentence the title screen shows, e.g. "3 records in your progress could not be
+    /// read; the file was kept as /home/jo/.local/share/bloq/progress.json.corrupt-1700000000."
+    /// or "1 of your settings could not be read; the file was kept as …."
+    public var sentence: String {
+        let kept = keptAs.map { "the file was kept as \($0)" } ?? "the file was left where it is"
+        let what = kind == .progress ? "your progress" : "your settings"
+        if let unreadable {
+            let instead =
+                kind == .settings
+                ? "the defaults are used" : fellBackToPrevious ? "your previous save is used" : "progress starts afresh"
+            return "\(what.prefix(1).uppercased() + what.dropFirst()) could not be read (\(unreadable)); \(kept), and \(instead)."
+        }
+        var parts: [String] = []
+        if let foreignVersion {
+            parts.append("Your progress was saved by a newer Bloq (file version \(foreignVersion)); what this one understands was kept")
+        }
+        if droppedRecords > 0 {
+            parts.append(
+                kind == .progress
+                    ? "\(Wording.count(droppedRecords, "record")) in your progress could not be read"
+                    : "\(droppedRecords) of your settings could not be read")
+        }
+        return parts.joined(separator: "; ") + "; \(kept)."
+    }
+}
+
+/// What the player's files held at start-up, for the title screen to say once.
+public struct PlayerFilesNotice: Sendable, Equatable {
+    public var progress: FileDamage?
+    public var settings: FileDamage?
+
+    public init(progress: FileDamage?, settings: FileDamage?) {
+        self.progress = progress
+        self.settings = settings
+    }
+
+    /// The sentences to show, or nil when both files were sound.
+    public var message: String? {
+        let sentences = [progress, settings].compactMap { $0?.sentence }
+        return sentences.isEmpty ? nil : sentences.joined(separator: " ")
+    }
+}
+
+/// What was wrong with a JSON file that could not be read at all, in a few words.
+enum JSONProblem {
+    static func describe(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .dataCorrupted?: "the text is not JSON"
+        case .typeMismatch?: "it holds JSON, but not an object"
+        default: String("\(error)".prefix(120))
+        }
+    }
+}
