@@ -7,6 +7,9 @@ APT_PACKAGES := pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfont
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Headless, software-rendered SDL for tests: the same pixels on every machine.
 HEADLESS := SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER=dummy
+# Release builds link the Swift runtime statically: the command-line tools start in a few
+# milliseconds (no Swift libraries to load), and an installed bloq needs no Swift toolchain.
+RELEASE := -c release --static-swift-stdlib
 
 .PHONY: all deps build run lint test test-x11 test-install test-sanitize test-reliability fuzz storm install uninstall validate screenshots bench clean
 
@@ -29,8 +32,10 @@ deps:
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
 	fi
 
+# The command-line tool bloq, and bloq-window, which it becomes for anything with a window.
 build: deps
-	$(SWIFT) build -c release --product bloq
+	$(SWIFT) build $(RELEASE) --product bloq
+	$(SWIFT) build $(RELEASE) --product bloq-window
 
 run: build
 	.build/release/bloq play
@@ -44,10 +49,11 @@ test: deps lint
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends desktop-file-utils man-db; }
 	@mkdir -p .build
 	set -o pipefail; $(HEADLESS) $(SWIFT) test --disable-xctest 2>&1 | tee .build/test.log
-	$(SWIFT) build -c release --product bloq
-	$(SWIFT) build -c release --product FuzzLevels
-	$(SWIFT) build -c release --product FuzzScripts
-	$(SWIFT) build -c release --product BloqDev
+	$(SWIFT) build $(RELEASE) --product bloq
+	$(SWIFT) build $(RELEASE) --product bloq-window
+	$(SWIFT) build $(RELEASE) --product FuzzLevels
+	$(SWIFT) build $(RELEASE) --product FuzzScripts
+	$(SWIFT) build $(RELEASE) --product BloqDev
 	$(HEADLESS) .build/release/bloq validate levels
 	$(HEADLESS) .build/release/BloqDev storm --events 50000 --seed 11 --level levels/easy/100-full-house.bloq
 	.build/release/FuzzLevels Tests/fuzz/levels/* && .build/release/FuzzScripts Tests/fuzz/scripts/*
@@ -76,6 +82,7 @@ bench: build
 
 install: build
 	install -Dm755 .build/release/bloq $(ROOT)/bin/bloq
+	install -Dm755 .build/release/bloq-window $(ROOT)/libexec/bloq/bloq-window
 	rm -rf $(ROOT)/share/bloq
 	install -d $(ROOT)/share/bloq
 	cp -R levels $(ROOT)/share/bloq/levels
@@ -96,12 +103,12 @@ uninstall:
 	  $(ROOT)/share/bash-completion/completions/bloq $(ROOT)/share/zsh/site-functions/_bloq \
 	  $(ROOT)/share/fish/vendor_completions.d/bloq.fish $(ROOT)/share/icons/hicolor/scalable/apps/bloq.svg
 	for size in $(ICON_SIZES); do rm -f $(ROOT)/share/icons/hicolor/$${size}x$${size}/apps/bloq.png; done
-	rm -rf $(ROOT)/share/bloq
+	rm -rf $(ROOT)/share/bloq $(ROOT)/libexec/bloq
 	@# Folders this install may have made, deepest first, if now empty; never above PREFIX.
 	-@for dir in $(ROOT)/share/icons/hicolor/*/apps $(ROOT)/share/icons/hicolor/* $(ROOT)/share/icons/hicolor \
 	  $(ROOT)/share/icons $(ROOT)/share/man/man6 $(ROOT)/share/man $(ROOT)/share/bash-completion/completions \
 	  $(ROOT)/share/bash-completion $(ROOT)/share/zsh/site-functions $(ROOT)/share/zsh \
-	  $(ROOT)/share/fish/vendor_completions.d $(ROOT)/share/fish $(ROOT)/share/applications $(ROOT)/share $(ROOT)/bin; do \
+	  $(ROOT)/share/fish/vendor_completions.d $(ROOT)/share/fish $(ROOT)/share/applications $(ROOT)/share $(ROOT)/libexec $(ROOT)/bin; do \
 	  [ -d "$$dir" ] && rmdir --ignore-fail-on-non-empty "$$dir"; done; true
 
 # Installs into a scratch DESTDIR, runs the installed game from elsewhere, checks the
@@ -119,7 +126,7 @@ test-sanitize: deps
 # invariants checked after every step (make test runs a short one).
 STORM_EVENTS ?= 1000000
 storm: build
-	$(SWIFT) build -c release --product BloqDev
+	$(SWIFT) build $(RELEASE) --product BloqDev
 	$(HEADLESS) .build/release/BloqDev storm --events $(STORM_EVENTS) --seed 2026 --level levels/easy/100-full-house.bloq
 	$(HEADLESS) .build/release/BloqDev storm --events $$(( $(STORM_EVENTS) / 20 )) --seed 7
 

@@ -31,7 +31,7 @@ let package = Package(
         // Counts heap allocations (interposes malloc) for the benchmarks.
         .target(name: "CAllocationCounter"),
         // Benchmarks behind `bloq bench`.
-        .target(name: "BloqBench", dependencies: ["BloqEngine", "BloqGame", "BloqPlay", "BloqSDL", "CAllocationCounter"]),
+        .target(name: "BloqBench", dependencies: ["BloqEngine", "BloqGame", "BloqPlay", "CAllocationCounter"]),
         // The board scene: block controllers that join the engine and the rules.
         .target(name: "BloqPlay", dependencies: ["BloqEngine", "BloqGame"]),
         // The platform: window, renderer, text, events, the render loop.
@@ -48,13 +48,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(
-            name: "bloq",
+        // The command line shared by the tool and its window process: no SDL.
+        .target(
+            name: "BloqCLI",
             dependencies: [
-                "BloqGame", "BloqFiles", "BloqSDL", "BloqBench",
+                "BloqGame", "BloqFiles", "BloqPlay", "BloqEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The command-line tool: everything but windows, which it hands to bloq-window.
+        .executableTarget(name: "bloq", dependencies: ["BloqCLI"]),
+        // The window process: play, screenshots, benchmarks (SDL).
+        .executableTarget(
+            name: "bloq-window", dependencies: ["BloqCLI", "BloqSDL", "BloqBench", "BloqFiles"], path: "Sources/BloqWindow"),
         .testTarget(name: "BloqGameTests", dependencies: ["BloqGame"]),
         .testTarget(name: "BloqEngineTests", dependencies: ["BloqEngine"]),
         .testTarget(name: "BloqPlayTests", dependencies: ["BloqPlay"]),

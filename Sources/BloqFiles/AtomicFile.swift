@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Writes a file so that a crash at any moment leaves either the old contents or the new:
 /// a temporary file beside it is written and synced, then renamed over it, and the folder
@@ -55,7 +56,7 @@ enum AtomicFile {
             unlink(temporary)
             throw Failure(path: path, reason: reason)
         }
-        let directory = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let directory = open(Path.parent(path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directory >= 0 {
             fsync(directory)
             close(directory)

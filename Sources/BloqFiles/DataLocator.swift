@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Finds the game's data folder (the one holding `levels/`), without SwiftPM resource
 /// bundles. The search path, first match wins:
@@ -45,11 +46,8 @@ public struct DataLocator: Sendable {
     /// The first candidate that holds a `levels` folder. An explicit `--data` or
     /// `BLOQ_DATA` that does not is an error rather than silently skipped.
     public func locate() throws(DataLocatorError) -> String {
-        let files = FileManager.default
         for candidate in candidates {
-            var isFolder: ObjCBool = false
-            let levels = (candidate.path as NSString).appendingPathComponent("levels")
-            if files.fileExists(atPath: levels, isDirectory: &isFolder), isFolder.boolValue {
+            if Path.isFolder(Path.join(candidate.path, "levels")) {
                 return candidate.path
             }
             if candidate.origin == "--data" || candidate.origin == "$BLOQ_DATA" {
@@ -66,8 +64,15 @@ public struct DataLocator: Sendable {
     }()
 
     /// The running executable's path.
+    /// (The window process, `bloq-window`, reports the `bloq` that started it, whose
+    /// folder is where an installation keeps its data.)
     public static func executablePath() -> String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        if let launcher = ProcessInfo.processInfo.environment["BLOQ_EXECUTABLE"], launcher.hasPrefix("/"),
+            FileManager.default.isExecutableFile(atPath: launcher)
+        {
+            return launcher
+        }
+        return (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments.first ?? "."
     }
 }

@@ -1,5 +1,6 @@
 import BloqGame
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Turns files and folders into the packs the game lists.
 public enum LevelCatalog {
@@ -11,7 +12,7 @@ public enum LevelCatalog {
     /// The shipped packs in `levels/` of the data folder, easy, medium, hard first, then any
     /// other folder there.
     public static func shippedPacks(dataFolder: String) -> [PackEntry] {
-        packs(in: (dataFolder as NSString).appendingPathComponent("levels"), isPlayers: false)
+        packs(in: Path.join(dataFolder, "levels"), isPlayers: false)
     }
 
     /// The player's own packs, folders under `$XDG_DATA_HOME/bloq/levels/`. Broken levels
@@ -26,7 +27,7 @@ public enum LevelCatalog {
         let preferred = ["easy", "medium", "hard"]
         let ordered = preferred.filter(names.contains) + names.filter { !preferred.contains($0) && !$0.hasPrefix(".") }
         return ordered.compactMap { name in
-            let path = (folder as NSString).appendingPathComponent(name)
+            let path = Path.join(folder, name)
             guard case .folder = RegularFile.kind(path) else { return nil }
             let entry = pack(folder: path, isPlayers: isPlayers)
             return entry.items.isEmpty ? nil : entry
@@ -57,7 +58,7 @@ public enum LevelCatalog {
                 let first =
                     (error.diagnostics.first { $0.severity == .error } ?? error.diagnostics.first).map { "line \($0.line): \($0.message)" }
                     ?? "cannot be loaded"
-                return .broken(name: (file.path as NSString).lastPathComponent, error: first)
+                return .broken(name: Path.lastComponent(file.path), error: first)
             }
         }
         let title = loaded.title.prefix(1).uppercased() + loaded.title.dropFirst()

@@ -1,5 +1,6 @@
 import BloqGame
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A level file read from disk: its path and what loading it gave.
 public struct LevelFile: Sendable {
@@ -145,7 +146,7 @@ public enum LevelFiles {
             ancestors.append((id, folder))
             defer { ancestors.removeLast() }
             for name in sortedByBytes(names) where !name.hasPrefix(".") && !name.hasSuffix(".bloq") {
-                let path = (folder as NSString).appendingPathComponent(name)
+                let path = Path.join(folder, name)
                 if case .folder(let device, let inode) = RegularFile.kind(path) {
                     visit(path, id: FolderID(device: device, inode: inode))
                 }
@@ -189,7 +190,7 @@ public enum LevelFiles {
         var ordered = levelNames
         var diagnostics: [Diagnostic] = []
         if names.contains("pack") {
-            let packPath = (folder as NSString).appendingPathComponent("pack")
+            let packPath = Path.join(folder, "pack")
             switch RegularFile.read(packPath, limit: PackFile.maximumFileSize) {
             case .success(let bytes):
                 let file = PackFile.parse(bytes, name: packPath, levels: levelNames)
@@ -207,7 +208,7 @@ public enum LevelFiles {
                 diagnostics.append(Diagnostic(file: packPath, line: 1, column: 1, message: message))
             }
         }
-        let files = ordered.map { load(path: (folder as NSString).appendingPathComponent($0)) }
+        let files = ordered.map { load(path: Path.join(folder, $0)) }
         return LevelPack(path: folder, title: title, files: files, diagnostics: diagnostics)
     }
 
@@ -217,7 +218,7 @@ public enum LevelFiles {
         init(_ diagnostic: Diagnostic) { self.diagnostic = diagnostic }
     }
 
-    static func defaultTitle(_ folder: String) -> String { (folder as NSString).lastPathComponent }
+    static func defaultTitle(_ folder: String) -> String { Path.lastComponent(folder) }
 
     static func sortedByBytes(_ names: [String]) -> [String] {
         names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }

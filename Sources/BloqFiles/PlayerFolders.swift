@@ -1,5 +1,6 @@
 import BloqGame
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where a player's own files live: progress and their packs under the data folder
 /// (`$XDG_DATA_HOME/bloq`), settings under the config folder (`$XDG_CONFIG_HOME/bloq`).
@@ -31,7 +32,7 @@ public struct PlayerFolders: Sendable {
     }
 
     /// The folder of the player's own packs.
-    public var levels: String { (data as NSString).appendingPathComponent("levels") }
+    public var levels: String { Path.join(data, "levels") }
 
     /// What the game opens with: the player's progress (saved on every change, merged with
     /// what another copy of the game saved meanwhile), settings, and the sentence the title
@@ -47,8 +48,7 @@ public struct PlayerFolders: Sendable {
             do {
                 return try store.save(progress).progress
             } catch {
-                FileHandle.standardError.write(
-                    Data("bloq: warning: \(error); your progress since the last save is kept in memory only\n".utf8))
+                StandardErrorStream.write("bloq: warning: \(error); your progress since the last save is kept in memory only\n")
                 return nil
             }
         }

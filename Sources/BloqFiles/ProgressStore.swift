@@ -1,5 +1,6 @@
 import BloqGame
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads and writes `progress.json` in a folder, crash-safely and safely for several copies
 /// of the game at once.
@@ -27,7 +28,7 @@ public final class ProgressStore: @unchecked Sendable {
     public static let lockTimeout = 2.0
 
     public let folder: String
-    private var path: String { (folder as NSString).appendingPathComponent(ProgressStore.fileName) }
+    private var path: String { Path.join(folder, ProgressStore.fileName) }
     private var previousPath: String { path + ".prev" }
     private var lockPath: String { path + ".lock" }
 
@@ -38,10 +39,10 @@ public final class ProgressStore: @unchecked Sendable {
     /// `$XDG_DATA_HOME/bloq`, or `~/.local/share/bloq`.
     public static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-            return (data as NSString).appendingPathComponent("bloq")
+            return Path.join(data, "bloq")
         }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        return (home as NSString).appendingPathComponent(".local/share/bloq")
+        let home = environment["HOME"] ?? Path.home
+        return Path.join(home, ".local/share/bloq")
     }
 
     /// What loading found: the progress, and the damage repaired, if any.
@@ -82,7 +83,7 @@ public final class ProgressStore: @unchecked Sendable {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw SaveError(path: folder, reason: "cannot make the folder: \(error.localizedDescription)")
+            throw SaveError(path: folder, reason: "cannot make the folder: \(Path.describe(error))")
         }
         let lock = FileLock.acquire(lockPath, timeout: ProgressStore.lockTimeout)
         defer { lock.release() }
@@ -234,7 +235,7 @@ public final class ProgressStore: @unchecked Sendable {
     private func removeStaleTemporaries() {
         guard case .success(let names) = LevelFiles.listFolder(folder) else { return }
         for name in names where name.hasPrefix(ProgressStore.fileName + ".tmp-") {
-            unlink((folder as NSString).appendingPathComponent(name))
+            unlink(Path.join(folder, name))
         }
     }
 }

@@ -1,5 +1,6 @@
 import BloqGame
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads and writes the player's settings, `settings.json` under `$XDG_CONFIG_HOME/bloq/`
 /// (`~/.config/bloq/`). Only a regular file of at most 64 KiB is read. A setting that
@@ -10,16 +11,16 @@ public struct SettingsStore: Sendable {
     public static let maximumFileSize = 64 * 1024
 
     public let folder: String
-    public var path: String { (folder as NSString).appendingPathComponent("settings.json") }
+    public var path: String { Path.join(folder, "settings.json") }
 
     public init(folder: String) { self.folder = folder }
 
     /// `$XDG_CONFIG_HOME/bloq`, or `~/.config/bloq`.
     public static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-            return (config as NSString).appendingPathComponent("bloq")
+            return Path.join(config, "bloq")
         }
-        return ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".config/bloq")
+        return Path.join(environment["HOME"] ?? Path.home, ".config/bloq")
     }
 
     /// The settings, and a warning line when the file was damaged.

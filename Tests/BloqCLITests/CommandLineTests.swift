@@ -196,6 +196,30 @@ extension ChildProcessSuite {
             #expect(seconds < 10, "it did not hang (\(seconds) s)")
         }
 
+        @Test("the command-line tools map no graphics, windowing or audio library (LD_DEBUG=libs)")
+        func noGraphicsLibraries() throws {
+            let level = Bloq.root.appendingPathComponent("levels/easy/003-into-the-gap.bloq").path
+            let script = Bloq.root.appendingPathComponent("Tests/replays/app/redo-winning-move.script").path
+            let runs: [[String]] = [
+                ["solve", level], ["validate", level], ["--version"], ["--help"], ["generate", "--help"],
+                ["replay", script, "--app", "--json"],
+            ]
+            for arguments in runs {
+                let result = try Bloq.run(arguments, environment: ["LD_DEBUG": "libs"])
+                #expect(result.status == 0, "\(arguments): \(result.err.suffix(300))")
+                let loaded = result.err.split(separator: "\n").filter { $0.contains("calling init:") }
+                #expect(!loaded.isEmpty, "LD_DEBUG reported no libraries for \(arguments)")
+                for library in ["libSDL2", "libX11", "libxcb", "libwayland", "libasound", "libpulse", "libGL", "libfreetype"] {
+                    #expect(!loaded.contains { $0.contains(library) }, "\(arguments) loaded \(library)")
+                }
+            }
+            // The window process is what loads them, for play and screenshots.
+            let out = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-\(UUID().uuidString).png").path
+            defer { try? FileManager.default.removeItem(atPath: out) }
+            let shot = try Bloq.run(["play", "--level", level, "--screenshot", out], environment: ["LD_DEBUG": "libs"])
+            #expect(shot.status == 0 && shot.err.contains("libSDL2"), "the screenshot was drawn by the window process")
+        }
+
         @Test("--version and --help")
         func versionAndHelp() throws {
             let version = try Bloq.run(["--version"])

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The easing families of Kinieta (seed 003), computed exactly with Robert Penner's easing
 /// equations rather than baked tables.

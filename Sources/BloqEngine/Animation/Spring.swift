@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A damped spring from 0 to 1: x(0) = 0, x'(0) = the initial velocity, settling at 1.
 struct Spring: Hashable, Sendable {

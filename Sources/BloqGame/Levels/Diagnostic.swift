@@ -48,4 +48,17 @@ public enum Wording {
     public static func count(_ count: Int, _ singular: String, plural: String? = nil) -> String {
         "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
     }
+
+    /// `value` with `places` decimals, rounded half away from zero ("2.5", "0.35").
+    public static func decimal(_ value: Double, places: Int) -> String {
+        guard value.isFinite else { return "\(value)" }
+        let scale = (0..<max(places, 0)).reduce(1.0) { value, _ in value * 10 }
+        let scaled = (abs(value) * scale).rounded()
+        let whole = Int(scaled / scale)
+        let fraction = Int(scaled - Double(whole) * scale)
+        let digits = String(fraction)
+        let sign = value < 0 && scaled > 0 ? "-" : ""
+        guard places > 0 else { return sign + String(whole) }
+        return sign + String(whole) + "." + String(repeating: "0", count: max(places - digits.count, 0)) + digits
+    }
 }

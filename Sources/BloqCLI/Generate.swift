@@ -1,7 +1,8 @@
 import ArgumentParser
 import BloqFiles
 import BloqGame
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -73,11 +74,11 @@ struct Generate: ParsableCommand {
         var existingNames: [String] = []
         var folders = [out]
         if let shipped = try? DataLocator(explicit: data).locate() {
-            folders.append((shipped as NSString).appendingPathComponent("levels"))
+            folders.append(Path.join(shipped, "levels"))
         }
         for folder in folders {
             for path in LevelFiles.levelPaths(under: folder) ?? [] {
-                if folder == out { existingNames.append((path as NSString).lastPathComponent) }
+                if folder == out { existingNames.append(Path.lastComponent(path)) }
                 guard let level = LevelFiles.load(path: path).level else { continue }
                 forms.insert(level.board.canonicalForm)
                 titles.insert(level.title)
@@ -101,7 +102,7 @@ struct Generate: ParsableCommand {
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         } catch {
-            printError("bloq: cannot make the folder \(out): \(error.localizedDescription)")
+            printError("bloq: cannot make the folder \(out): \(Path.describe(error))")
             throw ExitCode.failure
         }
         var generator = LevelGenerator(difficulty: difficulty, rows: size.rows, columns: size.columns, seed: seed)
@@ -121,12 +122,12 @@ struct Generate: ParsableCommand {
         let made = run.made
         let numbers = FileNumbers(existing: existingNames)
         for (offset, level) in made.enumerated() {
-            let slug = level.title.lowercased().replacingOccurrences(of: " ", with: "-")
+            let slug = String(level.title.lowercased().map { $0 == " " ? "-" : $0 })
             let name = "\(numbers.number(offset))-\(slug).bloq"
             let rating = level.rating
             let text = """
                 ; Made by bloq generate --difficulty \(difficulty.rawValue) --seed \(seed) --size \(size.rows)x\(size.columns)
-                ; difficulty score \(String(format: "%.1f", rating.score)): \(rating.optimal) moves, \(rating.goodOpeningMoves) of \(rating.openingMoves) opening moves optimal
+                ; difficulty score \(Wording.decimal(rating.score, places: 1)): \(rating.optimal) moves, \(rating.goodOpeningMoves) of \(rating.openingMoves) opening moves optimal
                 title: \(level.title)
                 par: \(rating.optimal)
                 difficulty: \(difficulty.rawValue)
@@ -136,9 +137,9 @@ struct Generate: ParsableCommand {
 
                 """
             do {
-                try text.write(toFile: (out as NSString).appendingPathComponent(name), atomically: true, encoding: .utf8)
+                try text.write(toFile: Path.join(out, name), atomically: true, encoding: .utf8)
             } catch {
-                printError("bloq: cannot write \(name): \(error.localizedDescription)")
+                printError("bloq: cannot write \(name): \(Path.describe(error))")
                 throw ExitCode.failure
             }
         }

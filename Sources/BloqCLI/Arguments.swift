@@ -2,9 +2,9 @@ import ArgumentParser
 
 /// Numeric options, range-checked as they are parsed: a value that is not a whole number in
 /// the range is a usage error (exit 64) that names the range.
-enum Arguments {
+public enum Arguments {
     /// A parser for `option`, a whole number in `range`.
-    static func wholeNumber(_ option: String, in range: ClosedRange<Int>) -> @Sendable (String) throws -> Int {
+    public static func wholeNumber(_ option: String, in range: ClosedRange<Int>) -> @Sendable (String) throws -> Int {
         { argument in
             let digits = argument.hasPrefix("-") ? argument.dropFirst() : Substring(argument)
             guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(argument), range.contains(value)

@@ -1,8 +1,8 @@
 import ArgumentParser
-import BloqBench
 import BloqFiles
 import BloqGame
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct Solve: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,9 +35,6 @@ struct Solve: ParsableCommand {
     @Flag(help: "Also print what the search cost on standard error: positions stored, peak memory, bytes per position.")
     var stats = false
 
-    @Flag(help: .hidden)
-    var naive = false
-
     func validate() throws {
         try SolverBudget.check(maxStates: maxStates)
     }
@@ -52,18 +49,13 @@ struct Solve: ParsableCommand {
             throw LevelFiles.isMissing(file) ? ExitStatus.missingInput : ExitStatus.invalidData
         }
         for warning in level.warnings { printError(warning.description) }
-        if naive {
-            // The deliberately naive search, for measuring the real one against (scripts/).
-            print(NaiveSolver.solve(level.board).map { "solvable in \($0) moves (naive search)" } ?? "unsolvable (naive search)")
-            return
-        }
         let memory = SolverBudget.memory()
         let result = Solver(maxStates: maxStates, memoryBudget: memory).solve(level.board)
         if stats {
+            let peak = Wording.decimal(Double(result.peakBytes) / 1_048_576, places: 1)
             printError(
-                String(
-                    format: "%@: %d positions stored, peak %.1f MiB of tables (budget %d MiB), %.1f bytes a position", file, result.states,
-                    Double(result.peakBytes) / 1_048_576, memory >> 20, result.bytesPerState))
+                "\(file): \(result.states) positions stored, peak \(peak) MiB of tables (budget \(memory >> 20) MiB), "
+                    + "\(Wording.decimal(result.bytesPerState, places: 1)) bytes a position")
         }
         if let par = level.par, let optimal = result.optimal, par != optimal, !writePar {
             let at = level.parLocation ?? (1, 1)
@@ -99,9 +91,8 @@ struct Solve: ParsableCommand {
         if rate, !json {
             if let rating = DifficultyRating.rate(level.board, maxStates: maxStates, memoryBudget: memory) {
                 print(
-                    String(
-                        format: "difficulty score %.1f: %d moves, %d of %d opening moves optimal", rating.score, rating.optimal,
-                        rating.goodOpeningMoves, rating.openingMoves))
+                    "difficulty score \(Wording.decimal(rating.score, places: 1)): \(rating.optimal) moves, "
+                        + "\(rating.goodOpeningMoves) of \(rating.openingMoves) opening moves optimal")
             }
         }
         switch result.outcome {

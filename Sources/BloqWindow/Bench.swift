@@ -1,41 +1,14 @@
 import ArgumentParser
 import BloqBench
+import BloqCLI
 import BloqFiles
 import BloqGame
 import BloqSDL
 import Foundation
 
-struct Bench: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Measure the game's speed and memory (build with -c release for real figures).",
-        discussion: """
-            Prints the figures of docs/performance.md: frame time (real loop, headless, software renderer, \
-            800x600, every block animating; 4x4 and a 16x16 board with 200 blocks), input latency in frames, \
-            the solver against a naive breadth-first search (the original pool when ../shared/data has it, \
-            else 300 seeded random boards), 10,000 animators per step and their allocations, start-up to the \
-            first presented frame, parsing every shipped level, and peak memory of a scripted game.
-            """)
-
-    @Flag(help: "Print one JSON object of numbers.")
-    var json = false
-
-    @Option(help: ArgumentHelp("A pool file of 'PAR BOARD' lines to solve.", valueName: "FILE"))
-    var boards: String?
-
-    @Option(
-        parsing: .unconditional, help: ArgumentHelp("How many boards the naive search also solves (0 to 10000).", valueName: "N"),
-        transform: Arguments.wholeNumber("--naive-boards", in: 0...10_000))
-    var naiveBoards = 24
-
-    @Option(help: ArgumentHelp("The folder that holds levels/.", valueName: "DIR"))
-    var data: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "Measure only the 4x4 frame (frame) or the solver on the pool (solver), for a profiler.", valueName: "frame|solver"))
-    var only: String?
-
-    func run() throws {
+/// `bloq bench` in the window process: every figure of docs/performance.md.
+extension Bench {
+    func measure() throws {
         if only == "frame" {
             print("frame_ms_4x4 " + Self.number(try RenderBenchmarks.frameMilliseconds(board: Self.classicBoard, frames: 120)))
             return

@@ -3,11 +3,21 @@ import BloqEngine
 import BloqFiles
 import BloqGame
 import BloqPlay
-import BloqSDL
-import Foundation
+import FoundationEssentials
+import Glibc
 
-struct Replay: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// Draws a replay's final frame: runs `script` on the shell in a headless window and
+/// writes its last frame to `path` (the window process has one; the command-line tools
+/// do not load the graphics libraries). Throws `ReplayError` for a line that cannot be
+/// carried out, anything else for a window or file that fails.
+public typealias ReplayRenderer = (
+    _ shell: AppController, _ script: InputScript, _ window: (width: Int, height: Int), _ path: String
+) throws -> Void
+
+/// `bloq replay`: its options and its run, shared by `bloq` and its window process.
+public struct Replay: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "replay",
         abstract: "Run an input script headless through the real input pipeline and print the final state.",
         discussion: """
             The script's events reach the game as live SDL events would (same translation, gestures, \
@@ -19,38 +29,48 @@ struct Replay: ParsableCommand {
             """)
 
     @Argument(help: ArgumentHelp("The input script.", valueName: "SCRIPT"))
-    var script: String
+    public var script: String
 
     @Option(help: ArgumentHelp("The level to play (level mode).", valueName: "FILE"))
-    var level: String?
+    public var level: String?
 
     @Flag(help: "Run the whole game from the title screen (app mode).")
-    var app = false
+    public var app = false
 
     @Option(
         help: ArgumentHelp(
             "App mode: the folder for progress, settings and your packs (created if missing, kept afterwards).", valueName: "DIR"))
-    var data: String?
+    public var data: String?
 
     @Flag(help: "Print one JSON object of the final state.")
-    var json = false
+    public var json = false
 
     @Option(help: ArgumentHelp("Also render the final frame to a PNG.", valueName: "OUT.png"))
-    var screenshot: String?
+    public var screenshot: String?
 
     @Option(help: ArgumentHelp("Window size in pixels, WIDTHxHEIGHT (overrides the script's).", valueName: "WxH"))
-    var window: WindowSize?
+    public var window: WindowSize?
 
-    func validate() throws {
+    public init() {}
+
+    /// The renderer a window process installs before parsing; nil in the command-line tool.
+    nonisolated(unsafe) public static var renderer: ReplayRenderer?
+
+    /// With a screenshot a window is needed: the command-line tool hands over to its
+    /// window process.
+    public var needsWindow: Bool { screenshot != nil }
+
+    public func validate() throws {
         try window?.check()
         if app == (level != nil) { throw ValidationError("give --level FILE (one level) or --app (the whole game)") }
         if data != nil, !app { throw ValidationError("--data DIR goes with --app") }
     }
 
-    func run() throws {
+    public func run() throws {
+        if needsWindow, Replay.renderer == nil { try WindowProcess.handOver() }
         let parsed = try loadScript()
         let size = window ?? parsed.window.map { WindowSize(width: $0.width, height: $0.height) } ?? WindowSize(width: 800, height: 600)
-        let options = WindowOptions(width: size.width, height: size.height, headless: true)
+        let options = (width: size.width, height: size.height)
         if app {
             try runApp(parsed, options: options)
             return
@@ -84,12 +104,12 @@ struct Replay: ParsableCommand {
     }
 
     /// The whole game, from the title screen, with its own folder for the player's files.
-    private func runApp(_ parsed: InputScript, options: WindowOptions) throws {
+    private func runApp(_ parsed: InputScript, options: (width: Int, height: Int)) throws {
         let folder = data ?? FileManager.default.temporaryDirectory.appendingPathComponent("bloq-replay-\(UUID().uuidString)").path
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            printError("\(folder): error: cannot create the data folder: \(error.localizedDescription)")
+            printError("\(folder): error: cannot create the data folder: \(Path.describe(error))")
             throw ExitStatus.cannotCreate
         }
         defer { if data == nil { try? FileManager.default.removeItem(atPath: folder) } }
@@ -156,26 +176,13 @@ struct Replay: ParsableCommand {
     }
 
     /// Runs the script on the shell: with no window when no screenshot is asked for (no
-    /// graphics library is needed), else in a headless SDL window whose last frame is saved.
-    private func play(_ parsed: InputScript, on shell: AppController, options: WindowOptions) throws {
+    /// graphics library is needed), else through the window process's renderer.
+    private func play(_ parsed: InputScript, on shell: AppController, options: (width: Int, height: Int)) throws {
         do {
-            if let screenshot {
-                let game: GameApp
-                do {
-                    game = try GameApp(app: shell, options: options)
-                } catch {
-                    printError("bloq: \(error)")
-                    throw ExitCode.failure
-                }
-                try game.replay(parsed)
-                do {
-                    try game.saveScreenshot(to: screenshot)
-                } catch {
-                    printError("bloq: \(error)")
-                    throw ExitCode.failure
-                }
+            if let screenshot, let renderer = Replay.renderer {
+                try renderer(shell, parsed, options, screenshot)
             } else {
-                try ScriptPlayer(app: shell, window: (options.width, options.height)).run(parsed)
+                try ScriptPlayer(app: shell, window: options).run(parsed)
             }
         } catch let error as ReplayError {
             printError("\(script):\(error.line): error: \(error.message)")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BloqCLI
 import BloqEngine
 import BloqFiles
 import BloqGame
@@ -6,48 +7,9 @@ import BloqPlay
 import BloqSDL
 import Foundation
 
-struct Play: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Open the game window (the default command).",
-        discussion: """
-            Without --level or --pack the game opens on its title screen with the shipped packs (easy, \
-            medium, hard) and your own, from $XDG_DATA_HOME/bloq/levels/. Data (levels) is found with \
-            --data DIR, then $BLOQ_DATA, then next to the executable, then the source tree. Screens for \
-            --screen: \(ShotScreen.allCases.map(\.rawValue).joined(separator: ", ")) (symbols: play with colour-blind symbols).
-            """)
-
-    @Option(help: ArgumentHelp("Play one level file.", valueName: "FILE"))
-    var level: String?
-
-    @Option(help: ArgumentHelp("Play a folder of levels in order.", valueName: "DIR"))
-    var pack: String?
-
-    @Option(help: ArgumentHelp("Window size in pixels, WIDTHxHEIGHT (160 to 8192 each).", valueName: "WxH"))
-    var window: WindowSize?
-
-    @Flag(help: "Start in fullscreen.")
-    var fullscreen = false
-
-    @Option(help: ArgumentHelp("Render the first settled frame to a PNG without a display, then exit.", valueName: "OUT.png"))
-    var screenshot: String?
-
-    @Option(help: ArgumentHelp("The screen to show: \(ShotScreen.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "NAME"))
-    var screen: ShotScreen?
-
-    @Option(help: ArgumentHelp("The folder that holds levels/ (overrides the search path).", valueName: "DIR"))
-    var data: String?
-
-    @Option(
-        help: ArgumentHelp("Write what the player does on the first level played as an input script for bloq replay.", valueName: "SCRIPT"))
-    var record: String?
-
-    func validate() throws {
-        try window?.check()
-        if level != nil, pack != nil { throw ValidationError("give --level or --pack, not both") }
-        if screen != nil, screenshot == nil { throw ValidationError("--screen goes with --screenshot OUT.png") }
-    }
-
-    func run() throws {
+/// `bloq play` in the window process: the game in a window, or a screenshot of a screen.
+extension Play {
+    func openWindow() throws {
         let live = screenshot == nil
         let folders = PlayerFolders.standard()
         let packs = try loadPacks(playerFolders: live ? folders : nil)

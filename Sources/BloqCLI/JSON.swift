@@ -2,8 +2,8 @@ import BloqGame
 import BloqPlay
 
 /// The JSON forms of CONTRACT section 2, written by hand so keys keep their documented order.
-enum JSON {
-    static func string(_ text: String) -> String {
+public enum JSON {
+    public static func string(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -22,17 +22,17 @@ enum JSON {
     }
 
     /// `{"row": 2, "col": 2, "direction": "left"}`
-    static func move(_ move: Move) -> String {
+    public static func move(_ move: Move) -> String {
         "{\"row\": \(move.from.row), \"col\": \(move.from.column), \"direction\": \"\(move.direction.rawValue)\"}"
     }
 
-    static func moves(_ moves: [Move]) -> String { "[" + moves.map(move).joined(separator: ", ") + "]" }
+    public static func moves(_ moves: [Move]) -> String { "[" + moves.map(move).joined(separator: ", ") + "]" }
 
-    static func board(_ board: Board) -> String { "[" + board.lines.map(string).joined(separator: ", ") + "]" }
+    public static func board(_ board: Board) -> String { "[" + board.lines.map(string).joined(separator: ", ") + "]" }
 
     /// Whole-app replays' state (CONTRACT section 3): screen, level, board, moves, cleared,
     /// overlay, controls (front-most first) and progress totals.
-    static func app(_ app: AppController, screen: ScreenKind, controls: [Control], levelPath: String?) -> String {
+    public static func app(_ app: AppController, screen: ScreenKind, controls: [Control], levelPath: String?) -> String {
         let session = app.game?.scene.session
         var overlay = "null"
         if let shown = app.playScreen?.visibleOverlay {

@@ -1,16 +1,10 @@
-import ArgumentParser
+import BloqCLI
 import BloqEngine
 import BloqGame
 import BloqPlay
 import BloqSDL
 
-/// The screens `--screen` can render, each set up in a fixed, deterministic way.
-enum ShotScreen: String, ExpressibleByArgument, CaseIterable {
-    case title, levels, settings, help, play, cleared, preview, symbols, about, editor
-
-    /// Whether the screen shows a board (the first level is opened for it).
-    var opensBoard: Bool { self == .play || self == .cleared || self == .symbols }
-
+extension ShotScreen {
     /// Brings the app to the state this screen shows.
     func prepare(_ app: AppController, _ window: GameApp) {
         window.pumpEvents()
@@ -43,4 +37,11 @@ enum ShotScreen: String, ExpressibleByArgument, CaseIterable {
             settle(96)
         }
     }
+}
+
+/// Draws a replay's final frame in a headless window (`Replay.renderer`).
+func renderReplay(_ shell: AppController, _ script: InputScript, _ window: (width: Int, height: Int), _ path: String) throws {
+    let game = try GameApp(app: shell, options: WindowOptions(width: window.width, height: window.height, headless: true))
+    try game.replay(script)
+    try game.saveScreenshot(to: path)
 }

@@ -1,0 +1,45 @@
+import ArgumentParser
+
+/// `bloq bench`: its options, shared by `bloq` and its window process, which measures.
+public struct Bench: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure the game's speed and memory (build with -c release for real figures).",
+        discussion: """
+            Prints the figures of docs/performance.md: frame time (real loop, headless, software renderer, \
+            800x600, every block animating; 4x4 and a 16x16 board with 200 blocks), input latency in frames, \
+            the solver against a naive breadth-first search (the original pool when ../shared/data has it, \
+            else 300 seeded random boards), 10,000 animators per step and their allocations, start-up to the \
+            first presented frame, parsing every shipped level, and peak memory of a scripted game.
+            """)
+
+    @Flag(help: "Print one JSON object of numbers.")
+    public var json = false
+
+    @Option(help: ArgumentHelp("A pool file of 'PAR BOARD' lines to solve.", valueName: "FILE"))
+    public var boards: String?
+
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("How many boards the naive search also solves (0 to 10000).", valueName: "N"),
+        transform: Arguments.wholeNumber("--naive-boards", in: 0...10_000))
+    public var naiveBoards = 24
+
+    @Option(help: ArgumentHelp("The folder that holds levels/.", valueName: "DIR"))
+    public var data: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Measure only the 4x4 frame (frame) or the solver on the pool (solver), for a profiler.", valueName: "frame|solver"))
+    public var only: String?
+
+    public init() {}
+
+    /// What measures, installed by the window process; nil in the command-line tool, which
+    /// hands over to the window process.
+    nonisolated(unsafe) public static var runner: ((Bench) throws -> Void)?
+
+    public func run() throws {
+        guard let runner = Bench.runner else { try WindowProcess.handOver() }
+        try runner(self)
+    }
+}

@@ -1,0 +1,12 @@
+import BloqFiles
+
+public enum FileHandleWriter {
+    public static func writeToStandardError(_ string: String) {
+        StandardErrorStream.write(string)
+    }
+}
+
+/// Writes to standard error without a line end (progress bars).
+public func printErrorRaw(_ text: String) {
+    FileHandleWriter.writeToStandardError(text)
+}

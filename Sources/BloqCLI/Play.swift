@@ -1,0 +1,62 @@
+import ArgumentParser
+import BloqEngine
+import BloqFiles
+import BloqGame
+import BloqPlay
+import FoundationEssentials
+import Glibc
+
+/// `bloq play`: its options, shared by `bloq` and its window process, which runs it.
+public struct Play: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Open the game window (the default command).",
+        discussion: """
+            Without --level or --pack the game opens on its title screen with the shipped packs (easy, \
+            medium, hard) and your own, from $XDG_DATA_HOME/bloq/levels/. Data (levels) is found with \
+            --data DIR, then $BLOQ_DATA, then next to the executable, then the source tree. Screens for \
+            --screen: \(ShotScreen.allCases.map(\.rawValue).joined(separator: ", ")) (symbols: play with colour-blind symbols).
+            """)
+
+    @Option(help: ArgumentHelp("Play one level file.", valueName: "FILE"))
+    public var level: String?
+
+    @Option(help: ArgumentHelp("Play a folder of levels in order.", valueName: "DIR"))
+    public var pack: String?
+
+    @Option(help: ArgumentHelp("Window size in pixels, WIDTHxHEIGHT (160 to 8192 each).", valueName: "WxH"))
+    public var window: WindowSize?
+
+    @Flag(help: "Start in fullscreen.")
+    public var fullscreen = false
+
+    @Option(help: ArgumentHelp("Render the first settled frame to a PNG without a display, then exit.", valueName: "OUT.png"))
+    public var screenshot: String?
+
+    @Option(help: ArgumentHelp("The screen to show: \(ShotScreen.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "NAME"))
+    public var screen: ShotScreen?
+
+    @Option(help: ArgumentHelp("The folder that holds levels/ (overrides the search path).", valueName: "DIR"))
+    public var data: String?
+
+    @Option(
+        help: ArgumentHelp("Write what the player does on the first level played as an input script for bloq replay.", valueName: "SCRIPT"))
+    public var record: String?
+
+    public init() {}
+
+    /// What opens the window, installed by the window process; nil in the command-line
+    /// tool, which hands over to the window process.
+    nonisolated(unsafe) public static var runner: ((Play) throws -> Void)?
+
+    public func validate() throws {
+        try window?.check()
+        if level != nil, pack != nil { throw ValidationError("give --level or --pack, not both") }
+        if screen != nil, screenshot == nil { throw ValidationError("--screen goes with --screenshot OUT.png") }
+    }
+
+    public func run() throws {
+        guard let runner = Play.runner else { try WindowProcess.handOver() }
+        try runner(self)
+    }
+}

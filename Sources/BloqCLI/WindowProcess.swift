@@ -1,0 +1,50 @@
+import FoundationEssentials
+import Glibc
+
+/// The part of Bloq that opens windows, `bloq-window`: a second executable that links SDL,
+/// so that the command-line tools never load the graphics, windowing or audio libraries.
+/// `bloq play`, `bloq bench` and `bloq replay --screenshot` become it (`execv`: the same
+/// process, the same arguments), so there is still one `bloq` command.
+public enum WindowProcess {
+    /// The window process's file name.
+    public static let executableName = "bloq-window"
+    /// Names the command-line tool's path for the window process (which finds its data
+    /// beside it, as the tool would).
+    public static let launcherVariable = "BLOQ_EXECUTABLE"
+
+    /// Where the window process may be, first match wins: `$BLOQ_WINDOW`, beside this
+    /// executable (a build folder), then `../libexec/bloq/` and `../lib/bloq/` beside it (an
+    /// installed layout).
+    public static func candidates(
+        executable: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> [String] {
+        let folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        var paths: [String] = []
+        if let explicit = environment["BLOQ_WINDOW"], !explicit.isEmpty { paths.append(explicit) }
+        paths.append(folder.appendingPathComponent(executableName).path)
+        for relative in ["../libexec/bloq", "../lib/bloq"] {
+            paths.append(folder.appendingPathComponent(relative).appendingPathComponent(executableName).standardizedFileURL.path)
+        }
+        return paths
+    }
+
+    /// Becomes the window process with this process's arguments; returns only by throwing.
+    public static func handOver() throws -> Never {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let searched = candidates(executable: executable)
+        guard let target = searched.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            printError(
+                "bloq: cannot find \(executableName), the part of Bloq that opens windows; looked in \(searched.joined(separator: ", ")). "
+                    + "Build it (make build) or reinstall Bloq.")
+            throw ExitStatus.unavailable
+        }
+        setenv(launcherVariable, executable, 1)
+        var arguments = [target] + CommandLine.arguments.dropFirst()
+        let pointers = arguments.indices.map { strdup(arguments[$0]) } + [nil]
+        execv(target, pointers)
+        let reason = String(cString: strerror(errno))
+        arguments.removeAll()
+        printError("bloq: cannot start \(target): \(reason)")
+        throw ExitStatus.unavailable
+    }
+}

@@ -1,0 +1,4 @@
+import BloqCLI
+
+// The command-line tool: everything but windows (those are bloq-window's).
+BloqCommand.main()
