@@ -11,7 +11,7 @@ HEADLESS := SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER
 # milliseconds (no Swift libraries to load), and an installed bloq needs no Swift toolchain.
 RELEASE := -c release --static-swift-stdlib
 
-.PHONY: all deps build run lint test test-x11 test-install test-sanitize test-reliability fuzz storm install uninstall validate screenshots bench clean
+.PHONY: all deps build run lint test test-x11 test-install test-sanitize bench-live test-reliability fuzz storm install uninstall validate screenshots bench clean
 
 # Installing: `make install PREFIX=~/.local` (default /usr/local); DESTDIR is honoured.
 PREFIX ?= /usr/local
@@ -76,9 +76,22 @@ test-x11: build
 	  $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends xvfb xdotool imagemagick; }
 	scripts/x11-pointer-check.sh
 	scripts/x11-shell-check.sh
+	scripts/x11-screens-check.sh
 
-bench: build
+# The naive C breadth-first search that solve_process_vs_naive times bloq solve against.
+.build/naive-bfs: bench/naive-bfs.c
+	@mkdir -p .build
+	cc -O2 -o $@ $<
+
+bench: build .build/naive-bfs
 	.build/release/bloq bench
+
+# Only the figures of whole user processes, the live ones in a real X window: under the
+# current display when there is one, else under a private Xvfb (with xdotool for the drag).
+bench-live: build .build/naive-bfs
+	@command -v Xvfb >/dev/null && command -v xdotool >/dev/null || { \
+	  $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends xvfb xdotool; }
+	scripts/bench-live.sh
 
 install: build
 	install -Dm755 .build/release/bloq $(ROOT)/bin/bloq
@@ -157,7 +170,7 @@ screenshots: build
 	.build/release/bloq play --level $(firstword $(wildcard levels/hard/050-*.bloq)) --screen symbols --screenshot $(SHOTS)/colour-blind.png
 	.build/release/bloq replay docs/replays/mid-drag.script --level levels/easy/100-full-house.bloq --screenshot $(SHOTS)/mid-drag.png >/dev/null
 	.build/release/bloq replay docs/replays/hint.script --level levels/easy/100-full-house.bloq --screenshot $(SHOTS)/hint.png >/dev/null
-	cp $(SHOTS)/play.png docs/screenshot.png
+	cp $(SHOTS)/play.png $(SHOTS)/../screenshot.png
 
 clean:
 	rm -rf .build

@@ -15,4 +15,7 @@ while [ -e "/tmp/.X11-unix/X$display_number" ] || [ -e "/tmp/.X$display_number-l
 Xvfb ":$display_number" -screen 0 "$SCREEN" >/dev/null 2>&1 &
 xvfb_pid=$!
 export DISPLAY=":$display_number"
-sleep 1
+# Until the server answers (its socket appears), at most 10 s on a busy machine.
+for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X$display_number" ] && break; sleep 0.1; done
+[ -e "/tmp/.X11-unix/X$display_number" ] || { echo "Xvfb did not start on :$display_number"; exit 1; }
+sleep 0.2

@@ -10,7 +10,10 @@ public struct Bench: ParsableCommand {
             800x600, every block animating; 4x4 and a 16x16 board with 200 blocks), input latency in frames, \
             the solver against a naive breadth-first search (the original pool when ../shared/data has it, \
             else 300 seeded random boards), 10,000 animators per step and their allocations, start-up to the \
-            first presented frame, parsing every shipped level, and peak memory of a scripted game.
+            first presented frame, parsing every shipped level, and peak memory of a scripted game; then whole user \
+            processes: `bloq --version`, `bloq solve` on hard boards against a naive C search (make bench builds it), \
+            and the game in a live X window (start-up, memory, CPU while xdotool drags a block; null with a reason \
+            when there is no display: make bench-live runs them under Xvfb).
             """)
 
     @Flag(help: "Print one JSON object of numbers.")
@@ -29,10 +32,17 @@ public struct Bench: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Measure only the 4x4 frame (frame) or the solver on the pool (solver), for a profiler.", valueName: "frame|solver"))
+            "Measure only the 4x4 frame (frame) or the solver on the pool (solver), for a profiler, or only the whole user processes (live).",
+            valueName: "frame|solver|live"))
     public var only: String?
 
     public init() {}
+
+    public func validate() throws {
+        if let only, !["frame", "solver", "live"].contains(only) {
+            throw ValidationError("--only takes frame, solver or live, not '\(only)'.")
+        }
+    }
 
     /// What measures, installed by the window process; nil in the command-line tool, which
     /// hands over to the window process.

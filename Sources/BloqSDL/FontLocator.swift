@@ -10,20 +10,26 @@ enum FontLocator {
         "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
     ]
 
-    /// The path of a bold sans-serif font file, or nil if the system has none.
+    /// The path of a bold sans-serif font file, or nil if the system has none: DejaVu Sans
+    /// Bold where Debian's fonts-dejavu-core puts it (what fontconfig answers there, without
+    /// loading fontconfig's configuration, an eighth of the start-up's instructions; see
+    /// docs/performance.md), else what fontconfig matches, else the other fallbacks.
     static func boldSans() -> String? {
+        if let known = fallbackPaths.first, readable(known) { return known }
         if let config = FcInitLoadConfigAndFonts() {
             defer { FcConfigDestroy(config) }
             for family in families {
                 if let path = match(family, config: config) { return path }
             }
         }
-        return fallbackPaths.first {
-            SDL_RWFromFile($0, "rb").map {
-                SDL_RWclose($0)
-                return true
-            } ?? false
-        }
+        return fallbackPaths.first(where: readable)
+    }
+
+    private static func readable(_ path: String) -> Bool {
+        SDL_RWFromFile(path, "rb").map {
+            SDL_RWclose($0)
+            return true
+        } ?? false
     }
 
     private static func match(_ name: String, config: OpaquePointer) -> String? {

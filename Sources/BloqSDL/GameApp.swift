@@ -71,6 +71,7 @@ public final class GameApp {
         SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
         // Touch produces finger events; SDL's synthesised mouse events are ignored anyway.
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "1")
+        StartupTrace.mark("before SDL_Init")
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             let error = SDLError("no display: SDL could not start its video system")
             throw SDLError(error.what, detail: "\(error.detail). \(GameApp.displayHelp)")
@@ -79,6 +80,7 @@ public final class GameApp {
             SDL_Quit()
             throw SDLError("no display found", detail: "\(problem). \(GameApp.displayHelp)")
         }
+        StartupTrace.mark("SDL_Init (video)")
         guard TTF_Init() == 0 else {
             let error = SDLError("SDL_ttf could not start")
             SDL_Quit()
@@ -103,6 +105,7 @@ public final class GameApp {
             SDL_Quit()
             throw error
         }
+        StartupTrace.mark("window created")
         SDL_SetWindowMinimumSize(window, 160, 160)
         let rendererFlags =
             choice == .software
@@ -128,6 +131,7 @@ public final class GameApp {
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
         hasVSync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        StartupTrace.mark("renderer created")
         guard let font = FontLocator.boldSans() else {
             SDL_DestroyRenderer(renderer)
             SDL_DestroyWindow(window)
@@ -139,13 +143,9 @@ public final class GameApp {
         self.window = window
         self.renderer = renderer
         self.app = app
+        StartupTrace.mark("font found")
         canvas = Canvas(renderer: renderer, fontPath: font)
         clock = FixedStepClock(origin: Double(SDL_GetTicks()))
-        if !options.headless {
-            // Gamepads and sound are optional: without them the game plays on.
-            if SDL_InitSubSystem(SDL_INIT_GAMECONTROLLER) == 0 { openGamepads() }
-            sound = SoundPlayer()
-        }
         updateLayout()
     }
 
@@ -208,10 +208,18 @@ public final class GameApp {
         let exitAfterFirstFrame = getenv("BLOQ_EXIT_AFTER_FIRST_FRAME") != nil
         // The first frame is drawn at once, not after the first event.
         liveFrame(first: nil)
+        StartupTrace.mark("first frame presented")
         if exitAfterFirstFrame {
             print("first frame presented")
             fflush(nil)
             return
+        }
+        // Gamepads and sound are optional (without them the game plays on), and they are
+        // opened after the first frame: the window shows sooner (docs/performance.md).
+        if !isHeadless {
+            if SDL_InitSubSystem(SDL_INIT_GAMECONTROLLER) == 0 { openGamepads() }
+            sound = SoundPlayer()
+            StartupTrace.mark("gamepads and sound")
         }
         while !quitRequested && !app.wantsQuit {
             let frameStart = SDL_GetTicks()

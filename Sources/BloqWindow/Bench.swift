@@ -13,6 +13,11 @@ extension Bench {
             print("frame_ms_4x4 " + Self.number(try RenderBenchmarks.frameMilliseconds(board: Self.classicBoard, frames: 120)))
             return
         }
+        if only == "live" {
+            let dataFolder = try locateData()
+            try printFigures(liveFigures(dataFolder), notes: [])
+            return
+        }
         if only == "solver" {
             let poolPath = boards ?? (DataLocator.sourceRoot as NSString).appendingPathComponent("../shared/data/original-pool.txt")
             let set = BenchmarkBoards.originalPool(path: poolPath)?.map(\.board) ?? BenchmarkBoards.random(count: 300, seed: 2016)
@@ -21,13 +26,7 @@ extension Bench {
             print("solver_worst_ms " + Self.number(solver.worstMilliseconds))
             return
         }
-        let dataFolder: String
-        do {
-            dataFolder = try DataLocator(explicit: data).locate()
-        } catch {
-            printError("bloq: \(error)")
-            throw ExitStatus.missingInput
-        }
+        let dataFolder = try locateData()
         // Peak memory first: getrusage reports the largest child waited for so far.
         let rss = try peakMemoryOfScriptedGame(dataFolder)
         let startup = try startupMilliseconds(dataFolder)
@@ -47,22 +46,65 @@ extension Bench {
         let frame4 = try RenderBenchmarks.frameMilliseconds(board: Self.classicBoard)
         let frame16 = try RenderBenchmarks.frameMilliseconds(board: Self.largeBoard)
         let latency = try RenderBenchmarks.latencyFrames()
-        let figures: [(String, Double)] = [
+        let figures: [(String, LiveBenchmarks.Figure)] = [
             ("frame_ms_4x4", frame4), ("frame_ms_16x16", frame16), ("latency_frames", Double(latency)),
             ("solver_median_ms", solver.medianMilliseconds), ("solver_worst_ms", solver.worstMilliseconds),
             ("solver_speedup_vs_naive", solver.speedup), ("solver_bytes_per_state_16_cells", memory.sixteenCells),
             ("solver_bytes_per_state_16x16", memory.sixteenBySixteen), ("animators_10k_step_ms", animators.medianStepMilliseconds),
             ("allocations_per_step", animators.allocationsPerStep), ("startup_ms", startup), ("levels_parse_ms", parse),
             ("peak_rss_mb", rss),
+        ].map { ($0.0, .value($0.1)) }
+        try printFigures(
+            figures + liveFigures(dataFolder),
+            notes: [
+                "solver boards: \(solver.boards) (\(pool != nil ? "the original pool" : "seeded random classic boards")); naive search on \(solver.naiveBoards) of them took \(Int(solver.naiveTotalMilliseconds)) ms; disagreements: \(solver.disagreements)"
+            ])
+    }
+
+    /// The figures of whole user processes: the command-line tool's start-up, `bloq solve`
+    /// against the naive C search, and the game in a live X window (docs/performance.md).
+    func liveFigures(_ dataFolder: String) -> [(String, LiveBenchmarks.Figure)] {
+        let bloq = DataLocator.executablePath()
+        let poolPath = boards ?? (DataLocator.sourceRoot as NSString).appendingPathComponent("../shared/data/original-pool.txt")
+        let bench = LiveBenchmarks(bloq: bloq, dataFolder: dataFolder, poolPath: poolPath)
+        let cli = bench.cliStartup()
+        let solve = bench.solveProcesses()
+        let live = bench.live()
+        return [
+            ("cli_startup_ms", cli), ("solve_process_ms", solve.solve), ("solve_process_vs_naive", solve.versusNaive),
+            ("live_startup_ms", live.startup), ("live_rss_mb", live.rss), ("drag_cpu_percent", live.dragCPU),
         ]
+    }
+
+    /// Prints `figures` as one JSON object (a figure that could not be taken is null, its
+    /// reason on standard error) or as a table with the reasons.
+    func printFigures(_ figures: [(String, LiveBenchmarks.Figure)], notes: [String]) throws {
         if json {
-            print("{" + figures.map { "\"\($0.0)\": \(Self.number($0.1))" }.joined(separator: ", ") + "}")
+            let fields = figures.map { name, figure in "\"\(name)\": \(figure.number.map(Self.number) ?? "null")" }
+            print("{" + fields.joined(separator: ", ") + "}")
+            for (name, figure) in figures {
+                if case .unavailable(let reason) = figure { printError("bloq bench: \(name) is null: \(reason)") }
+            }
             return
         }
-        for (name, value) in figures { print(name.padding(toLength: 26, withPad: " ", startingAt: 0) + Self.number(value)) }
-        print(
-            "solver boards: \(solver.boards) (\(pool != nil ? "the original pool" : "seeded random classic boards")); naive search on \(solver.naiveBoards) of them took \(Int(solver.naiveTotalMilliseconds)) ms; disagreements: \(solver.disagreements)"
-        )
+        for (name, figure) in figures {
+            let shown: String
+            switch figure {
+            case .value(let value): shown = Self.number(value)
+            case .unavailable(let reason): shown = "null (\(reason))"
+            }
+            print(name.padding(toLength: 26, withPad: " ", startingAt: 0) + shown)
+        }
+        for note in notes { print(note) }
+    }
+
+    func locateData() throws -> String {
+        do {
+            return try DataLocator(explicit: data).locate()
+        } catch {
+            printError("bloq: \(error)")
+            throw ExitStatus.missingInput
+        }
     }
 
     static func number(_ value: Double) -> String {

@@ -13,6 +13,7 @@ extension Play {
         let live = screenshot == nil
         let folders = PlayerFolders.standard()
         let packs = try loadPacks(playerFolders: live ? folders : nil)
+        StartupTrace.mark("packs loaded")
         // Screenshots never read or write the player's progress or settings.
         var settings = Settings()
         var notice: String?
@@ -46,6 +47,7 @@ extension Play {
         }
         let options = WindowOptions(
             width: size.width, height: size.height, fullscreen: settings.fullscreen, headless: !live, fitToDisplay: remembered)
+        StartupTrace.mark("packs and progress read")
         let game: GameApp
         do {
             game = try GameApp(app: app, options: options)

@@ -1,4 +1,7 @@
 import BloqCLI
+import BloqSDL
+
+StartupTrace.mark("main")
 
 // The window process: the same command table, with the commands that need SDL able to
 // run here instead of handing over.

@@ -1,0 +1,23 @@
+import Glibc
+
+/// With `BLOQ_TRACE_STARTUP=1`, the window process prints on standard error how many
+/// milliseconds after it started each step of start-up ended (docs/performance.md), so a
+/// slow start shows what dominates. Silent otherwise.
+public enum StartupTrace {
+    nonisolated(unsafe) private static var origin: Double?
+    private static let enabled = getenv("BLOQ_TRACE_STARTUP") != nil
+
+    /// Marks the end of `step`; the first mark is the origin (the window process's main).
+    public static func mark(_ step: String) {
+        guard enabled else { return }
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        let now = Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
+        let start = origin ?? now
+        origin = start
+        var line = "startup: " + step + " "
+        let elapsed = (now - start) * 10
+        line += String(Int(elapsed.rounded()) / 10) + "." + String(Int(elapsed.rounded()) % 10) + " ms\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+    }
+}

@@ -1,0 +1,335 @@
+import BloqBench
+import BloqEngine
+import BloqFiles
+import BloqGame
+import BloqPlay
+import Foundation
+
+/// The figures of `bloq bench` taken from the processes a user runs: whole `bloq` command
+/// lines (spawned and waited for), and the game in a live X window driven by a real
+/// pointer (xdotool). A figure that cannot be taken here is nil, with the reason.
+struct LiveBenchmarks {
+    /// A figure, or why there is none.
+    enum Figure {
+        case value(Double)
+        case unavailable(String)
+
+        var number: Double? {
+            if case .value(let value) = self { return value }
+            return nil
+        }
+    }
+
+    /// The command-line tool users run (this window process was started by it).
+    let bloq: String
+    /// The folder that holds levels/.
+    let dataFolder: String
+    /// Where the original pool may be (`PAR BOARD` lines).
+    let poolPath: String
+
+    // MARK: Whole command-line processes
+
+    /// Median milliseconds of `bloq --version`, spawn to exit (21 runs after 3 of warm-up).
+    func cliStartup() -> Figure {
+        guard let times = timeRuns([bloq, "--version"], runs: 21) else {
+            return .unavailable("\(bloq) --version failed")
+        }
+        return .value(Self.median(times))
+    }
+
+    /// The hard boards both solvers are timed on: the original pool's boards of par 10 or
+    /// more, 8 spread evenly, as level files and as the naive solver's 16-letter strings.
+    func hardBoards(in scratch: String) -> [(file: String, cells: String)] {
+        var boards: [Board] = []
+        if let pool = BenchmarkBoards.originalPool(path: poolPath) {
+            let hard = pool.filter { $0.par >= 10 && $0.par < 999 }.map(\.board)
+            let count = min(8, hard.count)
+            boards = (0..<count).map { hard[$0 * hard.count / count] }
+        } else {
+            // No pool here: the hard pack's 4x4 boards of par 10 or more stand in.
+            let paths = LevelFiles.levelPaths(under: (dataFolder as NSString).appendingPathComponent("levels/hard")) ?? []
+            let hard = paths.compactMap { LevelFiles.load(path: $0).level }.filter {
+                $0.board.rows == 4 && $0.board.columns == 4 && ($0.par ?? 0) >= 10
+            }.map(\.board)
+            let count = min(8, hard.count)
+            boards = (0..<count).map { hard[$0 * hard.count / count] }
+        }
+        var result: [(String, String)] = []
+        for (index, board) in boards.enumerated() {
+            let file = (scratch as NSString).appendingPathComponent("board-\(index).bloq")
+            let text = board.lines.map { $0.map(String.init).joined(separator: " ") }.joined(separator: "\n") + "\n"
+            guard FileManager.default.createFile(atPath: file, contents: Data(text.utf8)) else { continue }
+            result.append((file, board.lines.joined()))
+        }
+        return result
+    }
+
+    /// Median whole-process milliseconds of `bloq solve` on the hard boards (the median of
+    /// each board's median of 5), and the same for the naive C breadth-first search
+    /// (bench/naive-bfs.c) as a ratio of their totals.
+    func solveProcesses() -> (solve: Figure, versusNaive: Figure) {
+        let scratch = NSTemporaryDirectory() + "bloq-bench-solve-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let boards = hardBoards(in: scratch)
+        guard !boards.isEmpty else {
+            let reason = "no hard boards: neither \(poolPath) nor hard levels of par 10 or more under \(dataFolder)"
+            return (.unavailable(reason), .unavailable(reason))
+        }
+        var ours: [Double] = []
+        for board in boards {
+            guard let times = timeRuns([bloq, "solve", board.file], runs: 5) else {
+                let reason = "bloq solve \(board.file) failed"
+                return (.unavailable(reason), .unavailable(reason))
+            }
+            ours.append(Self.median(times))
+        }
+        let solve = Figure.value(Self.median(ours))
+        guard let naive = naiveSolver() else {
+            return (
+                solve,
+                .unavailable(
+                    "no naive solver: build it with `make bench` (cc -O2 -o .build/naive-bfs bench/naive-bfs.c) or set BLOQ_NAIVE_BFS")
+            )
+        }
+        var theirs: [Double] = []
+        for board in boards {
+            guard let times = timeRuns([naive, board.cells], runs: 5) else {
+                return (solve, .unavailable("\(naive) \(board.cells) failed"))
+            }
+            theirs.append(Self.median(times))
+        }
+        return (solve, .value(theirs.reduce(0, +) / max(ours.reduce(0, +), 1e-9)))
+    }
+
+    /// The naive solver's binary: `$BLOQ_NAIVE_BFS`, else `.build/naive-bfs` in the source tree.
+    func naiveSolver() -> String? {
+        let candidates = [
+            ProcessInfo.processInfo.environment["BLOQ_NAIVE_BFS"] ?? "",
+            (DataLocator.sourceRoot as NSString).appendingPathComponent(".build/naive-bfs"),
+        ]
+        return candidates.first { !$0.isEmpty && FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    // MARK: The live window
+
+    /// Why a live X window cannot be measured here, or nil when it can.
+    static func displayUnavailable(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        guard let display = environment["DISPLAY"], !display.isEmpty else {
+            return "no X display (DISPLAY is unset); make bench-live runs these under Xvfb"
+        }
+        // ":N" or ":N.S" on this machine: its socket must exist.
+        if display.hasPrefix(":") {
+            let number = display.dropFirst().split(separator: ".").first.map(String.init) ?? ""
+            if !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+                return "no X server answers on DISPLAY=\(display) (no /tmp/.X11-unix/X\(number))"
+            }
+        }
+        return nil
+    }
+
+    /// What a live game measures: its start-up to the first presented frame, its peak
+    /// resident memory and its CPU while a pointer drags a block.
+    struct LiveFigures {
+        var startup: Figure
+        var rss: Figure
+        var dragCPU: Figure
+    }
+
+    func live() -> LiveFigures {
+        if let reason = Self.displayUnavailable() {
+            return LiveFigures(startup: .unavailable(reason), rss: .unavailable(reason), dragCPU: .unavailable(reason))
+        }
+        let startup = liveStartup()
+        let (rss, cpu) = liveDrag()
+        return LiveFigures(startup: startup, rss: rss, dragCPU: cpu)
+    }
+
+    var level: String { (dataFolder as NSString).appendingPathComponent("levels/easy/100-full-house.bloq") }
+
+    /// The environment of a live game: the X driver, no sound, a scratch data and config home.
+    func liveEnvironment(scratch: String) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "x11"
+        environment["SDL_AUDIODRIVER"] = "dummy"
+        environment["XDG_DATA_HOME"] = scratch + "/data"
+        environment["XDG_CONFIG_HOME"] = scratch + "/config"
+        environment.removeValue(forKey: "SDL_RENDER_DRIVER")
+        environment.removeValue(forKey: "BLOQ_EXIT_AFTER_FIRST_FRAME")
+        return environment
+    }
+
+    /// Median milliseconds from spawning `bloq play` to its first presented frame in an X
+    /// window (5 runs).
+    func liveStartup() -> Figure {
+        var times: [Double] = []
+        for _ in 0..<5 {
+            let scratch = NSTemporaryDirectory() + "bloq-bench-live-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: bloq)
+            process.arguments = ["play", "--level", level, "--window", "800x600"]
+            var environment = liveEnvironment(scratch: scratch)
+            environment["BLOQ_EXIT_AFTER_FIRST_FRAME"] = "1"
+            process.environment = environment
+            let output = Pipe()
+            process.standardOutput = output
+            let start = Self.now()
+            do { try process.run() } catch { return .unavailable("cannot start \(bloq): \(error)") }
+            let data = output.fileHandleForReading.readData(ofLength: 22)
+            let elapsed = Self.now() - start
+            process.waitUntilExit()
+            guard String(decoding: data, as: UTF8.self).hasPrefix("first frame presented") else {
+                return .unavailable("the live game presented no frame (exit \(process.terminationStatus))")
+            }
+            times.append(elapsed)
+        }
+        return .value(Self.median(times))
+    }
+
+    /// Starts the game in an 800x600 X window, drags block (2, 1) of Full House back and
+    /// forth over the hole beside it with xdotool for 5 s at 120 pointer events a second,
+    /// and reads the process's CPU time and peak memory from /proc. The drag ends by letting
+    /// go over the hole, and the figure counts only when that move reached the game (its
+    /// unfinished line is in the progress file after it quits).
+    func liveDrag() -> (rss: Figure, cpu: Figure) {
+        guard let xdotool = Self.which("xdotool") else {
+            return (.unavailable("xdotool is not installed (make bench-live installs it)"), .unavailable("xdotool is not installed"))
+        }
+        let scratch = NSTemporaryDirectory() + "bloq-bench-drag-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: bloq)
+        process.arguments = ["play", "--level", level, "--window", "800x600"]
+        process.environment = liveEnvironment(scratch: scratch)
+        process.standardOutput = FileHandle.nullDevice
+        do { try process.run() } catch { return (.unavailable("cannot start \(bloq): \(error)"), .unavailable("cannot start bloq")) }
+        defer { if process.isRunning { process.terminate() } }
+        let pid = process.processIdentifier
+        guard let window = Self.output(xdotool, ["search", "--sync", "--onlyvisible", "--pid", "\(pid)"])?.split(separator: "\n").first,
+            let geometry = Self.output(xdotool, ["getwindowgeometry", "--shell", String(window)])
+        else { return (.unavailable("the live game's window did not appear"), .unavailable("no window")) }
+        var values: [String: Double] = [:]
+        for line in geometry.split(separator: "\n") {
+            let pair = line.split(separator: "=")
+            if pair.count == 2, let value = Double(pair[1]) { values[String(pair[0])] = value }
+        }
+        guard let x = values["X"], let y = values["Y"], values["WIDTH"] == 800, values["HEIGHT"] == 600 else {
+            return (.unavailable("unexpected window geometry: \(geometry)"), .unavailable("unexpected window geometry"))
+        }
+        // The play screen's board at 800x600 (its toolbar is 12 % of the height there).
+        let metrics = Metrics(viewport: Size(width: 800, height: 600))
+        let layout = BoardLayout(viewport: metrics.viewport, rows: 4, columns: 4, bottomInset: metrics.toolbarHeight)
+        let cell = layout.cellSize
+        let startX = x + layout.origin.x + 1.5 * cell
+        let startY = y + layout.origin.y + 2.5 * cell
+        usleep(1_500_000)  // the first frames, then a still board
+        // One xdotool process sends the whole drag, so its own start-up is not in the figure.
+        let steps = 600
+        var commands = ["mousemove", "\(Int(startX))", "\(Int(startY))", "sleep", "0.3", "mousedown", "1", "sleep", "0.05"]
+        for step in 0..<steps {
+            // Back and forth over 0..0.9 of a cell, once a second.
+            let offset = 0.45 * cell * (1 - cos(2 * Double.pi * Double(step) / 120))
+            commands += ["mousemove", "\(Int(startX + offset))", "\(Int(startY))", "sleep", "0.00833"]
+        }
+        commands += ["mousemove", "\(Int(startX + cell))", "\(Int(startY))", "sleep", "0.05", "mouseup", "1"]
+        guard let before = Self.cpuTicks(pid) else { return (.unavailable("no /proc/\(pid)/stat"), .unavailable("no /proc")) }
+        let start = Self.now()
+        guard Self.output(xdotool, commands) != nil else { return (.unavailable("xdotool failed"), .unavailable("xdotool failed")) }
+        let wall = (Self.now() - start) / 1000
+        guard let after = Self.cpuTicks(pid) else { return (.unavailable("the game quit during the drag"), .unavailable("game quit")) }
+        let peak = Self.peakResidentMegabytes(pid)
+        usleep(600_000)  // the release animation and the save of the move
+        process.terminate()  // SIGTERM: SDL turns it into a quit; the game saves
+        process.waitUntilExit()
+        let progress = (try? String(contentsOfFile: scratch + "/data/bloq/progress.json", encoding: .utf8)) ?? ""
+        // The line saved for the level: one move, block (2, 1) to the right.
+        guard progress.contains(#"{"direction":"right","from":{"column":1,"row":2}}"#) else {
+            let reason = "the drag did not reach the block (no move of Full House in the progress file)"
+            return (peak.map(Figure.value) ?? .unavailable(reason), .unavailable(reason))
+        }
+        let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+        let cpu = Double(after - before) / ticksPerSecond / wall * 100
+        return (peak.map(Figure.value) ?? .unavailable("no VmHWM in /proc/\(pid)/status"), .value(cpu))
+    }
+
+    // MARK: Processes
+
+    /// Milliseconds of each of `runs` runs of `arguments` (stdout and stderr to /dev/null),
+    /// after 3 unmeasured ones; nil if any exits non-zero.
+    func timeRuns(_ arguments: [String], runs: Int) -> [Double]? {
+        var times: [Double] = []
+        for run in 0..<(runs + 3) {
+            let start = Self.now()
+            guard Self.spawnAndWait(arguments) == 0 else { return nil }
+            if run >= 3 { times.append(Self.now() - start) }
+        }
+        return times
+    }
+
+    /// Runs `arguments` with posix_spawn (output to /dev/null), returns its exit status.
+    static func spawnAndWait(_ arguments: [String]) -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { return -1 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
+    }
+
+    /// The standard output of a command that succeeded, or nil.
+    static func output(_ executable: String, _ arguments: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+    }
+
+    static func which(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// User plus system CPU time of `pid`, in clock ticks (/proc/PID/stat fields 14 and 15).
+    static func cpuTicks(_ pid: Int32) -> Int? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        // Fields after the command name (which may hold spaces) start at field 3.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return user + system
+    }
+
+    /// The peak resident set of `pid` (VmHWM), in MB.
+    static func peakResidentMegabytes(_ pid: Int32) -> Double? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            if let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") { return kilobytes / 1024 }
+        }
+        return nil
+    }
+
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
+    }
+}
