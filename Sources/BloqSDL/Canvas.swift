@@ -93,6 +93,18 @@ final class Canvas {
     /// Draws what `draw` draws over the whole output, from a cache while `key` is the one
     /// it was drawn with: one opaque copy instead of every shape again (a frame of a drag
     /// redraws only what moves). Without render targets it simply draws.
+    /// The static layer's pixel format: the window's under SDL's software renderer, so that
+    /// copying the layer each frame is a straight copy of rows, not a conversion of every
+    /// pixel (it was 72 % of a dragging frame's instructions; docs/performance.md).
+    private lazy var layerFormat: UInt32 = {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &info) == 0, info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0,
+            let window = SDL_RenderGetWindow(renderer)
+        else { return SDL_PIXELFORMAT_ARGB8888.rawValue }
+        let format = SDL_GetWindowPixelFormat(window)
+        return format == SDL_PIXELFORMAT_UNKNOWN.rawValue ? SDL_PIXELFORMAT_ARGB8888.rawValue : format
+    }()
+
     func cachedLayer(key: AnyHashable, draw: () -> Void) {
         let size = outputSize
         if let layer, layer.key != key || layer.size != size {
@@ -102,8 +114,7 @@ final class Canvas {
         if layer == nil {
             guard
                 let texture = SDL_CreateTexture(
-                    renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(size.width),
-                    Int32(size.height)),
+                    renderer, layerFormat, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(size.width), Int32(size.height)),
                 SDL_SetRenderTarget(renderer, texture) == 0
             else {
                 draw()
