@@ -145,8 +145,8 @@ test-deb: deb
 # The Flatpak manifest, read by flatpak-builder itself and checked key by key (it is not
 # built here: the build needs the network for the runtime and its sources).
 check-flatpak:
-	@command -v flatpak-builder >/dev/null || { \
-	  $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends flatpak-builder; }
+	@command -v flatpak-builder >/dev/null && python3 -c 'import yaml' 2>/dev/null || { \
+	  $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends flatpak-builder python3-yaml; }
 	scripts/flatpak-check.sh packaging/flatpak/$(APP_ID).yml
 
 # Installs into a scratch DESTDIR, runs the installed game from elsewhere, checks the
