@@ -131,6 +131,8 @@ uninstall:
 # .build/deb (packaging/debian: control, copyright, changelog; scripts/make-deb.sh).
 DEB_STAGE := .build/deb/debian/bloq
 deb: build
+	@command -v dpkg-shlibdeps >/dev/null && command -v dpkg-gencontrol >/dev/null || { \
+	  $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends dpkg-dev; }
 	rm -rf .build/deb
 	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(DEB_STAGE) PREFIX=/usr ZSH_COMPLETIONS=/usr/share/zsh/vendor-completions >/dev/null
 	scripts/make-deb.sh $(DEB_STAGE)
