@@ -9,20 +9,33 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 HEADLESS := SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER=dummy
 # Release builds link the Swift runtime statically: the command-line tools start in a few
 # milliseconds (no Swift libraries to load), and an installed bloq needs no Swift toolchain.
-RELEASE := -c release --static-swift-stdlib
+# So no library sits beside them either: no $ORIGIN run path. Symbols are bound at start-up,
+# so the whole offset table is read-only (full RELRO; the few libc symbols cost nothing).
+RELEASE := -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now
 
-.PHONY: all deps build run lint test test-x11 test-install test-sanitize bench-live test-reliability fuzz storm install uninstall validate screenshots bench clean
+.PHONY: all deps build run lint test test-x11 test-install test-sanitize bench-live test-reliability fuzz storm install uninstall deb test-deb check-flatpak validate screenshots bench clean
 
 # Installing: `make install PREFIX=~/.local` (default /usr/local); DESTDIR is honoured.
 PREFIX ?= /usr/local
 DESTDIR ?=
 ROOT := $(DESTDIR)$(PREFIX)
 ICON_SIZES := 16 24 32 48 64 128 256 512
+# The reverse-DNS application id (AppStream, the desktop entry, the icons, Flatpak).
+APP_ID := io.github.bloqlinux.bloq
+METAINFO := Assets/$(APP_ID).metainfo.xml
+# zsh's completion folder: site-functions by default; Debian's zsh reads vendor-completions.
+ZSH_COMPLETIONS ?= $(PREFIX)/share/zsh/site-functions
+# Extra flags for swift build (the Flatpak build passes --skip-update: no network there).
+SWIFT_BUILD_FLAGS ?=
+# The date of the newest release in the metainfo: the man page's date.
+RELEASE_DATE = $(shell sed -nE 's/.*<release version="[^"]+" date="([0-9-]+)".*/\1/p' $(METAINFO) | head -1)
 
 all: build
 
+# Without dpkg (a Flatpak build, another distribution) there is nothing it can install.
 deps:
-	@missing=""; \
+	@command -v dpkg-query >/dev/null || exit 0; \
+	missing=""; \
 	for p in $(APT_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
 	done; \
@@ -34,8 +47,8 @@ deps:
 
 # The command-line tool bloq, and bloq-window, which it becomes for anything with a window.
 build: deps
-	$(SWIFT) build $(RELEASE) --product bloq
-	$(SWIFT) build $(RELEASE) --product bloq-window
+	$(SWIFT) build $(RELEASE) $(SWIFT_BUILD_FLAGS) --product bloq
+	$(SWIFT) build $(RELEASE) $(SWIFT_BUILD_FLAGS) --product bloq-window
 
 run: build
 	.build/release/bloq play
@@ -45,8 +58,8 @@ lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 
 test: deps lint
-	@command -v desktop-file-validate >/dev/null || { $(SUDO) apt-get update -q && \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends desktop-file-utils man-db; }
+	@command -v desktop-file-validate >/dev/null && command -v appstreamcli >/dev/null && command -v man >/dev/null || { $(SUDO) apt-get update -q && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends desktop-file-utils appstream man-db; }
 	@mkdir -p .build
 	set -o pipefail; $(HEADLESS) $(SWIFT) test --disable-xctest 2>&1 | tee .build/test.log
 	$(SWIFT) build $(RELEASE) --product bloq
@@ -100,29 +113,56 @@ install: build
 	install -d $(ROOT)/share/bloq
 	cp -R levels $(ROOT)/share/bloq/levels
 	install -Dm644 LICENSE $(ROOT)/share/bloq/LICENSE
-	install -Dm644 Assets/bloq.desktop $(ROOT)/share/applications/bloq.desktop
+	install -Dm644 Assets/$(APP_ID).desktop $(ROOT)/share/applications/$(APP_ID).desktop
+	install -Dm644 $(METAINFO) $(ROOT)/share/metainfo/$(APP_ID).metainfo.xml
 	for size in $(ICON_SIZES); do \
-	  install -Dm644 Assets/icons/hicolor/bloq-$$size.png $(ROOT)/share/icons/hicolor/$${size}x$${size}/apps/bloq.png; done
-	install -Dm644 Assets/icons/bloq.svg $(ROOT)/share/icons/hicolor/scalable/apps/bloq.svg
-	install -d $(ROOT)/share/man/man6 $(ROOT)/share/bash-completion/completions $(ROOT)/share/zsh/site-functions $(ROOT)/share/fish/vendor_completions.d
-	sed -e "s/@VERSION@/$$(.build/release/bloq --version)/" -e "s/@DATE@/$$(date -u -r Assets/bloq.6.in +%Y-%m-%d)/" Assets/bloq.6.in > $(ROOT)/share/man/man6/bloq.6
-	.build/release/bloq --generate-completion-script bash > $(ROOT)/share/bash-completion/completions/bloq
-	.build/release/bloq --generate-completion-script zsh > $(ROOT)/share/zsh/site-functions/_bloq
+	  install -Dm644 Assets/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png $(ROOT)/share/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png; done
+	install -Dm644 Assets/icons/hicolor/scalable/apps/$(APP_ID).svg $(ROOT)/share/icons/hicolor/scalable/apps/$(APP_ID).svg
+	install -d $(ROOT)/share/man/man6 $(ROOT)/share/bash-completion/completions $(DESTDIR)$(ZSH_COMPLETIONS) $(ROOT)/share/fish/vendor_completions.d
+	sed -e "s/@VERSION@/$$(.build/release/bloq --version)/" -e "s/@DATE@/$(RELEASE_DATE)/" Assets/bloq.6.in > $(ROOT)/share/man/man6/bloq.6
+	@# bash sources its completions: the generator's #! line has no use there.
+	.build/release/bloq --generate-completion-script bash | sed '1{/^#!/d}' > $(ROOT)/share/bash-completion/completions/bloq
+	.build/release/bloq --generate-completion-script zsh > $(DESTDIR)$(ZSH_COMPLETIONS)/_bloq
 	.build/release/bloq --generate-completion-script fish > $(ROOT)/share/fish/vendor_completions.d/bloq.fish
 	@echo "Installed in $(ROOT). Run: bloq   (make sure $(PREFIX)/bin is on your PATH)"
 
 uninstall:
-	rm -f $(ROOT)/bin/bloq $(ROOT)/share/applications/bloq.desktop $(ROOT)/share/man/man6/bloq.6 \
-	  $(ROOT)/share/bash-completion/completions/bloq $(ROOT)/share/zsh/site-functions/_bloq \
-	  $(ROOT)/share/fish/vendor_completions.d/bloq.fish $(ROOT)/share/icons/hicolor/scalable/apps/bloq.svg
-	for size in $(ICON_SIZES); do rm -f $(ROOT)/share/icons/hicolor/$${size}x$${size}/apps/bloq.png; done
+	rm -f $(ROOT)/bin/bloq $(ROOT)/share/applications/$(APP_ID).desktop $(ROOT)/share/metainfo/$(APP_ID).metainfo.xml \
+	  $(ROOT)/share/man/man6/bloq.6 $(ROOT)/share/bash-completion/completions/bloq $(DESTDIR)$(ZSH_COMPLETIONS)/_bloq \
+	  $(ROOT)/share/fish/vendor_completions.d/bloq.fish $(ROOT)/share/icons/hicolor/scalable/apps/$(APP_ID).svg
+	for size in $(ICON_SIZES); do rm -f $(ROOT)/share/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png; done
 	rm -rf $(ROOT)/share/bloq $(ROOT)/libexec/bloq
 	@# Folders this install may have made, deepest first, if now empty; never above PREFIX.
 	-@for dir in $(ROOT)/share/icons/hicolor/*/apps $(ROOT)/share/icons/hicolor/* $(ROOT)/share/icons/hicolor \
 	  $(ROOT)/share/icons $(ROOT)/share/man/man6 $(ROOT)/share/man $(ROOT)/share/bash-completion/completions \
-	  $(ROOT)/share/bash-completion $(ROOT)/share/zsh/site-functions $(ROOT)/share/zsh \
-	  $(ROOT)/share/fish/vendor_completions.d $(ROOT)/share/fish $(ROOT)/share/applications $(ROOT)/share $(ROOT)/libexec $(ROOT)/bin; do \
+	  $(ROOT)/share/bash-completion $(DESTDIR)$(ZSH_COMPLETIONS) $(ROOT)/share/zsh/site-functions $(ROOT)/share/zsh \
+	  $(ROOT)/share/fish/vendor_completions.d $(ROOT)/share/fish $(ROOT)/share/applications $(ROOT)/share/metainfo \
+	  $(ROOT)/share $(ROOT)/libexec $(ROOT)/bin; do \
 	  [ -d "$$dir" ] && rmdir --ignore-fail-on-non-empty "$$dir"; done; true
+
+# The Debian package bloq_VERSION_ARCH.deb, from `make install DESTDIR=... PREFIX=/usr` into
+# .build/deb (packaging/debian: control, copyright, changelog; scripts/make-deb.sh).
+DEB_STAGE := .build/deb/debian/bloq
+deb: build
+	@command -v dpkg-shlibdeps >/dev/null && command -v dpkg-gencontrol >/dev/null || { \
+	  $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends dpkg-dev; }
+	rm -rf .build/deb
+	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(DEB_STAGE) PREFIX=/usr ZSH_COMPLETIONS=/usr/share/zsh/vendor-completions >/dev/null
+	scripts/make-deb.sh $(DEB_STAGE)
+
+# Builds the package, checks it with lintian, installs it with apt, runs it from another
+# folder, checks where its files are, purges it and checks nothing is left (scripts/deb-check.sh).
+test-deb: deb
+	@command -v lintian >/dev/null && command -v appstreamcli >/dev/null && command -v desktop-file-validate >/dev/null || { \
+	  $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends lintian appstream desktop-file-utils man-db; }
+	scripts/deb-check.sh
+
+# The Flatpak manifest, read by flatpak-builder itself and checked key by key (it is not
+# built here: the build needs the network for the runtime and its sources).
+check-flatpak:
+	@command -v flatpak-builder >/dev/null && python3 -c 'import yaml' 2>/dev/null || { \
+	  $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends flatpak-builder python3-yaml; }
+	scripts/flatpak-check.sh packaging/flatpak/$(APP_ID).yml
 
 # Installs into a scratch DESTDIR, runs the installed game from elsewhere, checks the
 # desktop entry and the man page, uninstalls, and checks nothing is left.

@@ -15,6 +15,9 @@ for _ in $(seq 50); do
   sleep 0.1
 done
 [ -n "$window" ] || { echo "the game window did not appear"; cat "$work/stderr"; exit 1; }
+# Named after the application id (WM_CLASS), so desktops match it to its desktop entry.
+xdotool search --class '^io\.github\.bloqlinux\.bloq$' 2>/dev/null | grep -qx "$window" ||
+  { echo "the game window's WM_CLASS is not the application id"; xprop -id "$window" WM_CLASS 2>&1 || true; exit 1; }
 eval "$(xdotool getwindowgeometry --shell "$window")"
 # Long Slide is 3x5 with blue blocks at row 1, columns 0 and 4. The left one's centre is
 # found where the game's own screenshot of the level shows blue in the left half.

@@ -68,6 +68,7 @@ public final class GameApp {
             SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
             SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
         }
+        ApplicationID.nameWindows()
         SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
         // Touch produces finger events; SDL's synthesised mouse events are ignored anyway.
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "1")

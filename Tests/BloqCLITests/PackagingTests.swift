@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+/// The version (Sources/BloqCLI/Version.swift) and the application id are each written once
+/// and must agree wherever they are shipped: `bloq --version`, the AppStream metainfo, the
+/// Debian changelog, the Flatpak manifest, the man page, the desktop entry and the icons.
+enum Packaging {
+    static let appID = "io.github.bloqlinux.bloq"
+
+    static func text(_ relative: String) throws -> String {
+        try String(contentsOf: Bloq.root.appendingPathComponent(relative), encoding: .utf8)
+    }
+
+    static func exists(_ relative: String) -> Bool {
+        FileManager.default.fileExists(atPath: Bloq.root.appendingPathComponent(relative).path)
+    }
+
+    /// The first capture group of `pattern`'s every match in `text`.
+    static func captures(_ pattern: String, in text: String) throws -> [String] {
+        let regex = try Regex(pattern).anchorsMatchLineEndings()
+        return text.matches(of: regex).compactMap { match in match.output[1].substring.map(String.init) }
+    }
+
+    /// The items of the top-level YAML list `key` (`  - item` lines), comments skipped.
+    static func yamlList(_ key: String, in text: String) -> [String] {
+        var items: [String] = []
+        var inside = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("\(key):") {
+                inside = true
+            } else if inside, let first = line.first, first != " ", first != "#" {
+                break
+            } else if inside {
+                let item = line.trimmingCharacters(in: .whitespaces)
+                if item.hasPrefix("- ") { items.append(String(item.dropFirst(2))) }
+            }
+        }
+        return items
+    }
+
+    /// Width and height from a PNG's IHDR chunk.
+    static func pngSize(_ relative: String) throws -> (Int, Int)? {
+        let data = try Data(contentsOf: Bloq.root.appendingPathComponent(relative))
+        guard data.count >= 24, data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
+        let number = { (offset: Int) in data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (number(16), number(20))
+    }
+}
+
+extension ChildProcessSuite {
+    @Suite("Packaging: one version, one application id")
+    struct PackagingTests {
+        @Test("bloq --version is Version.swift's, the newest metainfo release, the Debian changelog's and the Flatpak tag")
+        func versionsAgree() throws {
+            let run = try Bloq.run(["--version"])
+            #expect(run.status == 0)
+            let version = run.out.trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(
+                try Packaging.captures(#"static let current = "([^"]+)""#, in: Packaging.text("Sources/BloqCLI/Version.swift")) == [version]
+            )
+
+            let metainfo = try Packaging.text("Assets/\(Packaging.appID).metainfo.xml")
+            // AppStream lists releases newest first.
+            let releases = try Packaging.captures(#"<release version="([^"]+)""#, in: metainfo)
+            #expect(releases.first == version, "the metainfo's newest release is \(releases.first ?? "missing"), bloq says \(version)")
+            let dates = try Packaging.captures(#"<release version="[^"]+" date="([0-9-]+)""#, in: metainfo)
+            #expect(dates.count == releases.count && dates == dates.sorted(by: >), "every release has a date, newest first: \(dates)")
+
+            let changelog = try Packaging.text("packaging/debian/changelog")
+            let entries = try Packaging.captures(#"^bloq \(([^)]+)\) "#, in: changelog)
+            #expect(entries.first == version, "packaging/debian/changelog starts at \(entries.first ?? "nothing"), bloq says \(version)")
+            // The changelog entry and the metainfo release are the same day.
+            let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+            let trailer = try #require(
+                try Regex(#"^ -- .+>  \w{3}, (\d{1,2}) (\w{3}) (\d{4}) "#).anchorsMatchLineEndings().firstMatch(in: changelog))
+            let day = try #require(trailer.output[1].substring.flatMap { Int($0) })
+            let month = try #require(trailer.output[2].substring.flatMap { months.firstIndex(of: String($0)) })
+            let year = try #require(trailer.output[3].substring.map(String.init))
+            let twoDigits = { (number: Int) in number < 10 ? "0\(number)" : "\(number)" }
+            #expect(dates.first == "\(year)-\(twoDigits(month + 1))-\(twoDigits(day))")
+
+            let manifest = try Packaging.text("packaging/flatpak/\(Packaging.appID).yml")
+            let tags = try Packaging.captures(#"url: https://github\.com/bloqlinux/bloq\.git\n\s+tag: (\S+)"#, in: manifest)
+            #expect(tags == ["v\(version)"], "the Flatpak manifest builds \(tags), not v\(version)")
+
+            // The man page takes its version from bloq --version when installed (make install).
+            #expect(try Packaging.text("Assets/bloq.6.in").hasPrefix(#".TH BLOQ 6 "@DATE@" "bloq @VERSION@" "Games""#))
+        }
+    }
+}
+
+@Suite("Packaging: the application id and the files it names")
+struct ApplicationIDTests {
+    let id = Packaging.appID
+
+    @Test("the metainfo, the desktop entry, the icons, the Makefile and the Flatpak manifest use one id")
+    func oneID() throws {
+        let metainfo = try Packaging.text("Assets/\(id).metainfo.xml")
+        #expect(try Packaging.captures("<id>([^<]+)</id>", in: metainfo) == [id])
+        #expect(try Packaging.captures(#"<launchable type="desktop-id">([^<]+)</launchable>"#, in: metainfo) == ["\(id).desktop"])
+        #expect(try Packaging.captures("<binary>([^<]+)</binary>", in: metainfo) == ["bloq"])
+        #expect(try Packaging.captures("<category>([^<]+)</category>", in: metainfo) == ["Game", "LogicGame"])
+
+        let desktop = try Packaging.text("Assets/\(id).desktop")
+        #expect(try Packaging.captures("^Icon=(.+)$", in: desktop) == [id])
+        #expect(try Packaging.captures("^StartupWMClass=(.+)$", in: desktop) == [id])
+        #expect(try Packaging.captures("^Exec=(.+)$", in: desktop) == ["bloq"])
+
+        let makefile = try Packaging.text("Makefile")
+        #expect(try Packaging.captures(#"^APP_ID := (\S+)$"#, in: makefile) == [id])
+        let sizes = try Packaging.captures(#"^ICON_SIZES := (.+)$"#, in: makefile).first?.split(separator: " ").compactMap { Int($0) } ?? []
+        #expect(!sizes.isEmpty)
+        for size in sizes {
+            let icon = "Assets/icons/hicolor/\(size)x\(size)/apps/\(id).png"
+            let measured = try Packaging.pngSize(icon)
+            #expect(measured?.0 == size && measured?.1 == size, "\(icon) is \(String(describing: measured))")
+        }
+        #expect(Packaging.exists("Assets/icons/hicolor/scalable/apps/\(id).svg"))
+
+        for script in ["scripts/install-check.sh", "scripts/deb-check.sh", "scripts/render-icons.sh"] {
+            #expect(try Packaging.captures(#"^app_id=(\S+)$"#, in: Packaging.text(script)) == [id], "\(script)")
+        }
+        let manifest = try Packaging.text("packaging/flatpak/\(id).yml")
+        #expect(try Packaging.captures(#"^id: (\S+)$"#, in: manifest) == [id])
+        #expect(try Packaging.captures(#"^command: (\S+)$"#, in: manifest) == ["bloq"])
+    }
+
+    @Test("the Flatpak gets a window, sound and the GPU, and no files")
+    func flatpakPermissions() throws {
+        let manifest = try Packaging.text("packaging/flatpak/\(id).yml")
+        #expect(
+            Set(Packaging.yamlList("finish-args", in: manifest)) == [
+                "--socket=wayland", "--socket=fallback-x11", "--share=ipc", "--socket=pulseaudio", "--device=dri",
+            ])
+        #expect(Packaging.yamlList("sdk-extensions", in: manifest) == ["org.freedesktop.Sdk.Extension.swift6"])
+        #expect(try Packaging.captures(#"^runtime: (\S+)$"#, in: manifest) == ["org.freedesktop.Platform"])
+    }
+
+    @Test("every metainfo screenshot is a committed PNG at the release's tag, with a caption")
+    func screenshots() throws {
+        let metainfo = try Packaging.text("Assets/\(id).metainfo.xml")
+        let version = try #require(try Packaging.captures(#"<release version="([^"]+)""#, in: metainfo).first)
+        let blocks = try Packaging.captures(#"(<screenshot[ >][\s\S]*?</screenshot>)"#, in: metainfo)
+        #expect(!blocks.isEmpty)
+        for block in blocks {
+            #expect(try !Packaging.captures("<caption>([^<]+)</caption>", in: block).isEmpty, "no caption: \(block)")
+            let images = try Packaging.captures("<image>([^<]+)</image>", in: block)
+            #expect(images.count == 1)
+            for url in images {
+                let prefix = "https://raw.githubusercontent.com/bloqlinux/bloq/v\(version)/"
+                #expect(url.hasPrefix(prefix), "\(url) is not at the tag v\(version)")
+                let file = String(url.dropFirst(prefix.count))
+                #expect(file.hasPrefix("docs/screenshots/") && file.hasSuffix(".png") && Packaging.exists(file), "\(file) is not committed")
+            }
+        }
+    }
+}
