@@ -58,8 +58,9 @@ sleep 1
 eval "$(xdotool getwindowgeometry --shell "$window")"
 echo "after F11: ${WIDTH}x$HEIGHT"
 [ "$WIDTH" -eq 1280 ] && [ "$HEIGHT" -eq 800 ] || fail "F11 did not fill the screen"
-# Play spans y 336 to 404 at 1280x800, centred; a 640x480 layout would have it at x 320.
-colour=$(pixel 640 370)
+# Play spans y 336 to 396 at 1280x800, centred (sampled left of its label, at x 520); a
+# 640x480 layout would have it around x 320.
+colour=$(pixel 520 360)
 is_blue "$colour" || fail "after F11 the layout is not the screen's (colour at Play: $colour)"
 xdotool windowfocus --sync "$window" key F11
 sleep 0.5
