@@ -145,6 +145,9 @@ public final class GameApp {
             // Gamepads and sound are optional: without them the game plays on.
             if SDL_InitSubSystem(SDL_INIT_GAMECONTROLLER) == 0 { openGamepads() }
             sound = SoundPlayer()
+            // Copy code and Paste code use the desktop's clipboard; a headless game (replays,
+            // screenshots) keeps the shell's own, in memory.
+            app.clipboard = (copy: GameApp.copyToSystemClipboard, paste: GameApp.systemClipboardText)
         }
         updateLayout()
     }
@@ -174,6 +177,20 @@ public final class GameApp {
     }
 
     private var sound: SoundPlayer?
+
+    /// Puts `text` on the desktop's clipboard (SDL_SetClipboardText).
+    static func copyToSystemClipboard(_ text: String) {
+        if SDL_SetClipboardText(text) != 0 {
+            FileHandle.standardError.write(Data("bloq: warning: \(SDLError("cannot copy to the clipboard"))\n".utf8))
+        }
+    }
+
+    /// The desktop clipboard's text, if it holds any (SDL_GetClipboardText).
+    static func systemClipboardText() -> String? {
+        guard SDL_HasClipboardText() == SDL_TRUE, let pointer = SDL_GetClipboardText() else { return nil }
+        defer { SDL_free(pointer) }
+        return String(cString: pointer)
+    }
     private var gamepads: [OpaquePointer] = []
 
     private func openGamepads() {

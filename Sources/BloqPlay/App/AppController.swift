@@ -17,9 +17,10 @@ public final class AppController {
     public private(set) var packs: [PackEntry]
     /// Where the packs come from again (the platform's loader); nil: they never change.
     public var packLoader: (() -> [PackEntry])?
-    /// Saves a level the editor made: (level text, title, pack name) → where it was saved,
-    /// as the player reads it. Throws with a reason. Nil: the game cannot save levels.
-    public var saveLevel: ((_ text: String, _ title: String, _ pack: String) throws -> String)?
+    /// Saves a level the editor made: (level text, title, pack name, the file this editor
+    /// saved before, to replace when it is still in that pack) → the file's path. Throws
+    /// with a reason. Nil: the game cannot save levels.
+    public var saveLevel: ((_ text: String, _ title: String, _ pack: String, _ replacing: String?) throws -> String)?
     /// The system clipboard (the platform's); nil: a clipboard of the game's own.
     public var clipboard: (copy: (String) -> Void, paste: () -> String?)?
     private var ownClipboard: String?

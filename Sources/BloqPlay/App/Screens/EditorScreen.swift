@@ -25,6 +25,8 @@ public final class EditorScreen: AppScreen {
     public private(set) var notice: String?
     public var focus: ControlID?
     private let judge: BackgroundJobs<LevelDraft, DraftVerdict>
+    /// The file the last Save wrote, and its pack: saving again in that pack replaces it.
+    public private(set) var savedFile: (path: String, pack: String)?
 
     public enum Field: Hashable, Sendable {
         case title, pack
@@ -129,7 +131,10 @@ public final class EditorScreen: AppScreen {
 
     private func perform(_ action: EditorAction) {
         switch action {
-        case .clear: commit(draft.cleared())
+        case .clear:
+            // Clearing starts a new level: the next Save makes a new file.
+            savedFile = nil
+            commit(draft.cleared())
         case .mirror: commit(draft.mirrored())
         case .rotate: commit(draft.rotated())
         case .addRow: commit(draft.resized(rows: draft.rows + 1, columns: draft.columns))
@@ -266,9 +271,12 @@ public final class EditorScreen: AppScreen {
             return
         }
         do {
-            let path = try saveLevel(draft.levelText(par: par), draft.title, pack)
+            let replacing = savedFile?.pack == pack ? savedFile?.path : nil
+            let path = try saveLevel(draft.levelText(par: par), draft.title, pack, replacing)
+            savedFile = (path, pack)
             app.reloadPacks()
-            notice = "Saved as \(path)"
+            let name = path.split(separator: "/").suffix(2).joined(separator: "/")
+            notice = "Saved as \(name) in your levels: find it under Levels"
         } catch {
             notice = "Not saved: \(error)"
         }
