@@ -70,6 +70,10 @@ extension Play {
             }
             return
         }
+        if watch, let level {
+            // Each saved version reloads; validate's solver checks run off the render thread.
+            game.watchLevelFile(level) { LevelValidation.solverProblems($0, file: level) }
+        }
         if record != nil { game.startRecording() }
         game.run()
         var final = app.settings
