@@ -145,8 +145,9 @@ public enum ShareCode {
         case .success(let level): return .success(level)
         case .failure(let error):
             let messages = error.diagnostics.filter { $0.severity == .error }.map(\.message)
+            let more = messages.count > 3 ? "; and \(messages.count - 3) more problems like these" : ""
             return .failure(
-                DecodeError(message: "the share code's board is not a valid level: \(messages.joined(separator: "; "))"))
+                DecodeError(message: "the share code's board is not a valid level: \(messages.prefix(3).joined(separator: "; "))\(more)"))
         }
     }
 
