@@ -162,6 +162,8 @@ screenshots: build
 	.build/release/bloq play --level $(firstword $(wildcard levels/hard/050-*.bloq)) --screen symbols --screenshot $(SHOTS)/colour-blind.png
 	.build/release/bloq replay docs/replays/mid-drag.script --level levels/easy/100-full-house.bloq --screenshot $(SHOTS)/mid-drag.png >/dev/null
 	.build/release/bloq replay docs/replays/hint.script --level levels/easy/100-full-house.bloq --screenshot $(SHOTS)/hint.png >/dev/null
+	for shot in editor-empty editor-building editor-unsolvable; do \
+	  .build/release/bloq replay docs/replays/$$shot.script --app --screenshot $(SHOTS)/$$shot.png >/dev/null; done
 	cp $(SHOTS)/play.png docs/screenshot.png
 
 clean:
