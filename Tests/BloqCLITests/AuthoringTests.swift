@@ -152,5 +152,19 @@ extension ChildProcessSuite {
             #expect(try String(contentsOfFile: saved, encoding: .utf8) == text)
             #expect(FileManager.default.fileExists(atPath: data + "/levels/mine/002-my-level.bloq"))
         }
+
+        @Test("editing a shipped level saves a copy in the player's pack; the shipped file is never written")
+        func copyOfShipped() throws {
+            let data = scratchHome()
+            defer { try? FileManager.default.removeItem(atPath: data) }
+            let shipped = Bloq.root.appendingPathComponent("levels/easy/001-first-push.bloq").path
+            let before = try Data(contentsOf: URL(fileURLWithPath: shipped))
+            let script = Bloq.root.appendingPathComponent("Tests/replays/app/editor-copy-of-shipped.script").path
+            let result = try Bloq.run(["replay", script, "--app", "--data", data])
+            #expect(result.status == 0, "\(result.err)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: shipped)) == before)
+            let copy = try String(contentsOfFile: data + "/levels/mine/001-first-push.bloq", encoding: .utf8)
+            #expect(copy.hasSuffix("title: First Push\npar: 1\n\n# . .\nR . R\n. . .\n"), "\(copy)")
+        }
     }
 }
