@@ -15,7 +15,7 @@ extension ChildProcessSuite {
             FileManager.default.temporaryDirectory.appendingPathComponent("bloq-author-\(UUID().uuidString)").path
         }
 
-        @Test("share prints a code holding the board and the file's title; --no-title and --title change only the title")
+        @Test("share prints a code holding the board; --title adds the file's title, --no-title (the default) leaves it out")
         func share() throws {
             let shipped = try LevelParser.parse(String(contentsOfFile: Self.level, encoding: .utf8), name: Self.level).get()
             let result = try Bloq.run(["share", Self.level])
@@ -23,22 +23,21 @@ extension ChildProcessSuite {
             let code = result.out.trimmingCharacters(in: .newlines)
             #expect(result.out == code + "\n" && code.hasPrefix("B1"))
             let decoded = try ShareCode.decode(code).get()
-            #expect(decoded.board == shipped.board && decoded.title == shipped.title)
+            #expect(decoded.board == shipped.board && decoded.title == nil)
+            #expect(try Bloq.run(["share", Self.level, "--no-title"]).out == result.out)
 
-            let bare = try Bloq.run(["share", Self.level, "--no-title"]).out.trimmingCharacters(in: .newlines)
-            #expect(try ShareCode.decode(bare).get().title == nil)
-            #expect(bare.count < code.count)
-            let renamed = try Bloq.run(["share", Self.level, "--title", "Gap; two"]).out.trimmingCharacters(in: .newlines)
-            #expect(try ShareCode.decode(renamed).get().title == "Gap; two")
+            let titled = try Bloq.run(["share", Self.level, "--title"]).out.trimmingCharacters(in: .newlines)
+            #expect(try ShareCode.decode(titled).get().title == "Into the Gap")
+            #expect(titled.count > code.count)
 
             // A file without a title shares none (its name is not a title).
             let untitled = try Bloq.temporaryFile("plain.bloq", "R . R\n. . .\n")
-            let plain = try Bloq.run(["share", untitled]).out.trimmingCharacters(in: .newlines)
+            let plain = try Bloq.run(["share", untitled, "--title"]).out.trimmingCharacters(in: .newlines)
             #expect(try ShareCode.decode(plain).get().title == nil)
-            // Every 4x4 level's code is at most 24 characters.
+            // Every 4x4 level's code is at most 24 characters (17, in fact).
             let full = Bloq.root.appendingPathComponent("levels/easy/100-full-house.bloq").path
-            let fourByFour = try Bloq.run(["share", full, "--no-title"]).out.trimmingCharacters(in: .newlines)
-            #expect(fourByFour.count <= 24, "\(fourByFour)")
+            let fourByFour = try Bloq.run(["share", full]).out.trimmingCharacters(in: .newlines)
+            #expect(fourByFour.count == 17, "\(fourByFour)")
         }
 
         @Test("share: a missing file is 66, an invalid level 65 with its errors at PATH:LINE:COLUMN")
@@ -94,7 +93,7 @@ extension ChildProcessSuite {
         func importCode() throws {
             let home = scratchHome()
             defer { try? FileManager.default.removeItem(atPath: home) }
-            let code = try Bloq.run(["share", Self.level]).out.trimmingCharacters(in: .newlines)
+            let code = try Bloq.run(["share", Self.level, "--title"]).out.trimmingCharacters(in: .newlines)
             let first = try Bloq.run(["import", code], environment: ["XDG_DATA_HOME": home])
             #expect(first.status == 0, "\(first.err)")
             let path = first.out.trimmingCharacters(in: .newlines)
@@ -110,7 +109,11 @@ extension ChildProcessSuite {
             let named = try Bloq.run(["import", code, "--pack", "from friends"], environment: ["XDG_DATA_HOME": home])
             let namedPath = named.out.trimmingCharacters(in: .newlines)
             #expect(namedPath == home + "/bloq/levels/from friends/001-into-the-gap.bloq", "\(named.err)")
-            #expect(try Bloq.run(["share", namedPath]).out.trimmingCharacters(in: .newlines) == code)
+            #expect(try Bloq.run(["share", namedPath, "--title"]).out.trimmingCharacters(in: .newlines) == code)
+            // A code without a title is saved as "Shared level".
+            let bare = try Bloq.run(["share", Self.level]).out.trimmingCharacters(in: .newlines)
+            let untitled = try Bloq.run(["import", bare], environment: ["XDG_DATA_HOME": home])
+            #expect(untitled.out.trimmingCharacters(in: .newlines) == home + "/bloq/levels/shared/003-shared-level.bloq", "\(untitled.err)")
             // A pack name that is no folder name is an argument error.
             #expect(try Bloq.run(["import", code, "--pack", "../up"], environment: ["XDG_DATA_HOME": home]).status == 64)
         }
