@@ -66,10 +66,11 @@ test: deps lint
 	$(SWIFT) build $(RELEASE) --product bloq-window
 	$(SWIFT) build $(RELEASE) --product FuzzLevels
 	$(SWIFT) build $(RELEASE) --product FuzzScripts
+	$(SWIFT) build $(RELEASE) --product FuzzCodes
 	$(SWIFT) build $(RELEASE) --product BloqDev
 	$(HEADLESS) .build/release/bloq validate levels
 	$(HEADLESS) .build/release/BloqDev storm --events 50000 --seed 11 --level levels/easy/100-full-house.bloq
-	.build/release/FuzzLevels Tests/fuzz/levels/* && .build/release/FuzzScripts Tests/fuzz/scripts/*
+	.build/release/FuzzLevels Tests/fuzz/levels/* && .build/release/FuzzScripts Tests/fuzz/scripts/* && .build/release/FuzzCodes Tests/fuzz/codes/*
 	scripts/install-check.sh
 	@# The closing line CI reads: the counts of the Swift Testing run above.
 	@sed -nE 's/.*Test run with ([0-9]+) tests? .*passed.*/\1 passed, 0 failed/p' .build/test.log | tail -1
@@ -183,7 +184,8 @@ storm: build
 	$(HEADLESS) .build/release/BloqDev storm --events $(STORM_EVENTS) --seed 2026 --level levels/easy/100-full-house.bloq
 	$(HEADLESS) .build/release/BloqDev storm --events $$(( $(STORM_EVENTS) / 20 )) --seed 7
 
-# libFuzzer on the level parser and validator and on the script parser, FUZZ_SECONDS each.
+# libFuzzer on the level parser and validator, the script parser and the share-code
+# decoder, FUZZ_SECONDS each.
 # New inputs go to .build-fuzz/corpus; a crash is written into Tests/fuzz/*/ (where the
 # normal test run replays it from then on) and fails the target.
 FUZZ_SECONDS ?= 60
@@ -191,11 +193,14 @@ FUZZ_FLAGS := --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswi
 fuzz: deps
 	$(SWIFT) build $(FUZZ_FLAGS) --product FuzzLevels
 	$(SWIFT) build $(FUZZ_FLAGS) --product FuzzScripts
-	@mkdir -p .build-fuzz/corpus/levels .build-fuzz/corpus/scripts
+	$(SWIFT) build $(FUZZ_FLAGS) --product FuzzCodes
+	@mkdir -p .build-fuzz/corpus/levels .build-fuzz/corpus/scripts .build-fuzz/corpus/codes
 	.build-fuzz/debug/FuzzLevels -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
 	  -artifact_prefix=Tests/fuzz/levels/crash- .build-fuzz/corpus/levels Tests/fuzz/levels
 	.build-fuzz/debug/FuzzScripts -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
 	  -artifact_prefix=Tests/fuzz/scripts/crash- .build-fuzz/corpus/scripts Tests/fuzz/scripts
+	.build-fuzz/debug/FuzzCodes -max_total_time=$(FUZZ_SECONDS) -max_len=1024 -print_final_stats=1 \
+	  -artifact_prefix=Tests/fuzz/codes/crash- .build-fuzz/corpus/codes Tests/fuzz/codes
 
 validate: build
 	.build/release/bloq validate levels
@@ -210,6 +215,8 @@ screenshots: build
 	.build/release/bloq play --level $(firstword $(wildcard levels/hard/050-*.bloq)) --screen symbols --screenshot $(SHOTS)/colour-blind.png
 	.build/release/bloq replay docs/replays/mid-drag.script --level levels/easy/100-full-house.bloq --screenshot $(SHOTS)/mid-drag.png >/dev/null
 	.build/release/bloq replay docs/replays/hint.script --level levels/easy/100-full-house.bloq --screenshot $(SHOTS)/hint.png >/dev/null
+	for shot in editor-empty editor-building editor-unsolvable; do \
+	  .build/release/bloq replay docs/replays/$$shot.script --app --screenshot $(SHOTS)/$$shot.png >/dev/null; done
 	cp $(SHOTS)/play.png $(SHOTS)/../screenshot.png
 
 clean:

@@ -39,6 +39,7 @@ let package = Package(
         // libFuzzer targets (make fuzz); a normal build replays the kept corpus through them.
         .executableTarget(name: "FuzzLevels", dependencies: ["BloqGame"]),
         .executableTarget(name: "FuzzScripts", dependencies: ["BloqPlay"]),
+        .executableTarget(name: "FuzzCodes", dependencies: ["BloqGame"]),
         // Test harnesses that are not for players: input storms and the save-torture loop
         // (make storm, make test); not a product, not in `bloq --help`.
         .executableTarget(

@@ -55,6 +55,33 @@ public enum JSON {
             ("controls", "[" + items.joined(separator: ", ") + "]"),
             ("progress", "{\"cleared\": \(totals.cleared), \"stars\": \(totals.stars)}"),
         ]
+        var all = fields
+        if let editor = app.top as? EditorScreen { all.append(("editor", self.editor(editor))) }
+        return "{" + all.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+    }
+
+    /// The editor's state, added to the app JSON on the editor screen: the fields, the
+    /// solver's verdict (`thinking`, `playable` with par and difficulty, `unplayable` with
+    /// its reason) and the status line shown.
+    static func editor(_ editor: EditorScreen) -> String {
+        var verdict = "\"thinking\""
+        var par = "null"
+        var difficulty = "null"
+        var reason = "null"
+        switch editor.verdict {
+        case .thinking: break
+        case .playable(let value, let score):
+            verdict = "\"playable\""
+            par = String(value)
+            difficulty = String(Int(score.rounded()))
+        case .unplayable(let why):
+            verdict = "\"unplayable\""
+            reason = string(why)
+        }
+        let fields: [(String, String)] = [
+            ("title", string(editor.draft.title)), ("pack", string(editor.pack)), ("verdict", verdict), ("par", par),
+            ("difficulty", difficulty), ("reason", reason), ("status", string(editor.status)),
+        ]
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
     }
 }

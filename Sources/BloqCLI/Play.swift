@@ -12,7 +12,7 @@ public struct Play: ParsableCommand {
         commandName: "play",
         abstract: "Open the game window (the default command).",
         discussion: """
-            Without --level or --pack the game opens on its title screen with the shipped packs (easy, \
+            Without --level, --pack or --code the game opens on its title screen with the shipped packs (easy, \
             medium, hard) and your own, from $XDG_DATA_HOME/bloq/levels/. Data (levels) is found with \
             --data DIR, then $BLOQ_DATA, then next to the executable, then the source tree. Screens for \
             --screen: \(ShotScreen.allCases.map(\.rawValue).joined(separator: ", ")) (symbols: play with colour-blind symbols).
@@ -23,6 +23,14 @@ public struct Play: ParsableCommand {
 
     @Option(help: ArgumentHelp("Play a folder of levels in order.", valueName: "DIR"))
     public var pack: String?
+
+    @Option(help: ArgumentHelp("Play the level a share code holds (bloq share prints one).", valueName: "CODE"))
+    public var code: String?
+
+    @Flag(
+        help: ArgumentHelp(
+            "With --level: reload the file whenever it changes on disk; its errors show on screen, over the last good board."))
+    public var watch = false
 
     @Option(help: ArgumentHelp("Window size in pixels, WIDTHxHEIGHT (160 to 8192 each).", valueName: "WxH"))
     public var window: WindowSize?
@@ -51,11 +59,17 @@ public struct Play: ParsableCommand {
 
     public func validate() throws {
         try window?.check()
-        if level != nil, pack != nil { throw ValidationError("give --level or --pack, not both") }
+        if [level != nil, pack != nil, code != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("give one of --level, --pack and --code")
+        }
+        if watch, level == nil { throw ValidationError("--watch goes with --level FILE (the file to watch)") }
+        if watch, screenshot != nil { throw ValidationError("--watch is for a window that stays open, not --screenshot") }
         if screen != nil, screenshot == nil { throw ValidationError("--screen goes with --screenshot OUT.png") }
     }
 
     public func run() throws {
+        // A malformed code is refused here, before a window is asked for (exit 65).
+        if let code { _ = try ShareCodeArgument.level(code) }
         guard let runner = Play.runner else { try WindowProcess.handOver() }
         try runner(self)
     }

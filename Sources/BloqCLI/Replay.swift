@@ -121,7 +121,7 @@ public struct Replay: ParsableCommand {
             printError("bloq: \(error)")
             throw ExitStatus.missingInput
         }
-        let packs = (LevelCatalog.shippedPacks(dataFolder: dataRoot) + LevelCatalog.playerPacks(folders)).filter { !$0.items.isEmpty }
+        let packs = PlayerLevelHooks.packs(dataRoot: dataRoot, folders: folders)
         let player = folders.open()
         for warning in player.warnings { printError("bloq: warning: \(warning)") }
         let settingsStore = player.settingsStore
@@ -131,6 +131,8 @@ public struct Replay: ParsableCommand {
         shell.version = BloqVersion.current
         shell.settingsPath = settingsStore.path
         shell.onSettingsChanged = { try? settingsStore.save($0) }
+        // The editor saves into DIR/levels/PACK, and the list reads it again.
+        PlayerLevelHooks.install(on: shell, dataRoot: dataRoot, folders: folders)
         try play(parsed, on: shell, options: options)
         // The end of the script is the player quitting: what the game saves then is saved.
         let screen = shell.top.kind
@@ -147,6 +149,7 @@ public struct Replay: ParsableCommand {
                 for line in session.board.lines { print("  \(line)") }
                 print("moves: \(session.moves)")
             }
+            if let editor = shell.top as? EditorScreen { print("editor: \(editor.status)") }
             print("controls: \(controls.map(\.label).joined(separator: ", "))")
             let totals = player.ledger.totals
             print("progress: \(totals.cleared) cleared, \(totals.stars) stars")

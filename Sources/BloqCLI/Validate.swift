@@ -105,3 +105,13 @@ struct Validate: ParsableCommand {
         }
     }
 }
+
+/// What `bloq validate` says of a level that loads, for others to show in its words
+/// (`play --watch`).
+public enum LevelValidation {
+    /// The solver's problems with `level` (unsolvable, a wrong par, too large to decide),
+    /// as diagnostics on `file`, with validate's default budgets.
+    public static func solverProblems(_ level: Level, file: String) -> [Diagnostic] {
+        Validate.solverProblems(level, file: file, maxStates: Solver.defaultMaxStates, memory: SolverBudget.memory())
+    }
+}

@@ -1,4 +1,5 @@
 import BloqEngine
+import BloqFiles
 import BloqGame
 import BloqPlay
 import CBloqX11
@@ -44,6 +45,8 @@ public final class GameApp {
     let isHeadless: Bool
     var clock = FixedStepClock()
     private var recorder: InputRecorder?
+    /// The watcher of a level file (`--watch`), stopped before SDL is.
+    var fileWatcher: FileWatcher?
     /// Frames drawn so far.
     public private(set) var framesDrawn = 0
 
@@ -147,6 +150,11 @@ public final class GameApp {
         StartupTrace.mark("font found")
         canvas = Canvas(renderer: renderer, fontPath: font)
         clock = FixedStepClock(origin: Double(SDL_GetTicks()))
+        if !options.headless {
+            // Copy code and Paste code use the desktop's clipboard; a headless game (replays,
+            // screenshots) keeps the shell's own, in memory.
+            app.clipboard = (copy: GameApp.copyToSystemClipboard, paste: GameApp.systemClipboardText)
+        }
         updateLayout()
     }
 
@@ -175,6 +183,20 @@ public final class GameApp {
     }
 
     private var sound: SoundPlayer?
+
+    /// Puts `text` on the desktop's clipboard (SDL_SetClipboardText).
+    static func copyToSystemClipboard(_ text: String) {
+        if SDL_SetClipboardText(text) != 0 {
+            FileHandle.standardError.write(Data("bloq: warning: \(SDLError("cannot copy to the clipboard"))\n".utf8))
+        }
+    }
+
+    /// The desktop clipboard's text, if it holds any (SDL_GetClipboardText).
+    static func systemClipboardText() -> String? {
+        guard SDL_HasClipboardText() == SDL_TRUE, let pointer = SDL_GetClipboardText() else { return nil }
+        defer { SDL_free(pointer) }
+        return String(cString: pointer)
+    }
     private var gamepads: [OpaquePointer] = []
 
     private func openGamepads() {
@@ -184,6 +206,7 @@ public final class GameApp {
     }
 
     deinit {
+        fileWatcher?.stop()
         sound = nil
         for pad in gamepads { SDL_GameControllerClose(pad) }
         canvas.flush()
@@ -226,7 +249,9 @@ public final class GameApp {
             let frameStart = SDL_GetTicks()
             if !app.isAnimating {
                 var event = SDL_Event()
-                if SDL_WaitEventTimeout(&event, 1000) != 0 {
+                // A watched level file wakes the loop with an event when it changes; it is
+                // also looked at every 100 ms, in case that event is lost.
+                if SDL_WaitEventTimeout(&event, app.levelWatch == nil ? 1000 : 100) != 0 {
                     // Idle: nothing changes with time, so the simulated clock may jump to now.
                     skipIdleTime(to: Double(event.common.timestamp))
                     // Pointer motion comes faster than frames (120 Hz and more): what arrives
@@ -239,6 +264,7 @@ public final class GameApp {
                 } else {
                     // No event and nothing moving: the frame on screen is still right.
                     skipIdleTime(to: Double(SDL_GetTicks()))
+                    if app.pollExternalChanges() { liveFrame(first: nil) }
                 }
                 continue
             }
@@ -262,6 +288,7 @@ public final class GameApp {
     private func liveFrame(first: SDL_Event?) {
         // The output size can change without an event (fullscreen with no window manager).
         updateLayout()
+        app.pollExternalChanges()
         var events: [(SDL_Event, Double)] = []
         if let first { events.append((first, Double(first.common.timestamp))) }
         var event = SDL_Event()
@@ -353,6 +380,7 @@ public final class GameApp {
         var events: [SDL_Event] = []
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 { events.append(event) }
+        app.pollExternalChanges()
         clock.advance(bySeconds: elapsed, delivering: events, deliver: deliver) { app.step(FixedStepClock.step) }
         _ = app.takeSounds()
         draw()

@@ -39,7 +39,14 @@ extension Play {
         // Where settings live (a screenshot saves none, but shows where the game would).
         app.settingsPath = PlayerFolders.displayPath(SettingsStore(folder: folders.config).path)
         app.onSettingsChanged = { settings in try? settingsStore?.save(settings) }
-        if level != nil || pack != nil {
+        if live {
+            // The editor saves into the player's packs; the list reads them again when it
+            // lists them (not for a level or folder given on the command line).
+            let listsPlayersPacks = level == nil && pack == nil && code == nil
+            let root = listsPlayersPacks ? try? DataLocator(explicit: data).locate() : nil
+            PlayerLevelHooks.install(on: app, dataRoot: root, folders: folders)
+        }
+        if level != nil || pack != nil || code != nil {
             // A level or pack from the command line opens on the board, where the player was.
             app.continuePlaying()
         } else if let screen, screen.opensBoard {
@@ -64,6 +71,10 @@ extension Play {
                 throw ExitCode.failure
             }
             return
+        }
+        if watch, let level {
+            // Each saved version reloads; validate's solver checks run off the render thread.
+            game.watchLevelFile(level) { LevelValidation.solverProblems($0, file: level) }
         }
         if record != nil { game.startRecording() }
         game.run()
@@ -95,6 +106,9 @@ extension Play {
                 let single = try LevelCatalog.single(level: level)
                 for warning in single.warnings { printError(warning.description) }
                 packs = [single.pack]
+            } else if let code {
+                let shared = try ShareCodeArgument.level(code)
+                packs = [PackEntry(title: shared.title, items: [.playable(PlayableLevel(name: "share code \(code)", level: shared))])]
             } else if let pack {
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: pack, isDirectory: &isFolder), isFolder.boolValue else {

@@ -78,31 +78,24 @@ public struct LevelDraft: Hashable, Sendable {
     }
 
     /// Why the grid cannot be a level, found without a search: no blocks, same colours
-    /// touching at the start, or a colour with a single block (it can never vanish). Nil
-    /// when a search must decide.
+    /// touching at the start, or a colour with a single block (it can never vanish). The
+    /// reason starts with its kind: "not a level yet:", "not a level:" or "unsolvable:".
+    /// Nil when a search must decide.
     public var immediateProblem: String? {
         let board = self.board
-        guard board.blockCount > 0 else { return "no blocks yet (choose a colour, then click the grid)" }
+        guard board.blockCount > 0 else { return "not a level yet: no blocks (choose a colour, then click the grid)" }
         if let (a, b) = board.touchingPairs.first, let color = board[a].color {
             return
-                "two \(color.name) blocks touch at the start (row \(a.row + 1), column \(a.column + 1) and row \(b.row + 1), column \(b.column + 1))"
+                "not a level: two \(color.name) blocks touch at the start (row \(a.row + 1), column \(a.column + 1) and row \(b.row + 1), column \(b.column + 1))"
         }
         if let lone = BlockColor.allCases.first(where: { board.colorCounts[$0] == 1 }) {
-            return "a lone \(lone.name) block can never vanish (add another)"
+            return "unsolvable: a lone \(lone.name) block can never vanish (add another)"
         }
         return nil
     }
 
     /// The level file's text: title, par when known, author when given, and the grid.
     public func levelText(par: Int?, author: String? = nil) -> String {
-        func clean(_ text: String) -> String { String(text.map { $0 == ";" ? "," : ($0.isNewline ? " " : $0) }) }
-        var lines = ["; Made in the Bloq level editor.", "title: \(clean(title))"]
-        if let par { lines.append("par: \(par)") }
-        if let author, !author.isEmpty { lines.append("author: \(clean(author))") }
-        lines.append("")
-        for row in 0..<rows {
-            lines.append((0..<columns).map { String(cells[row * columns + $0].character) }.joined(separator: " "))
-        }
-        return lines.joined(separator: "\n") + "\n"
+        LevelText.file(board: board, title: title, par: par, author: author, comment: "Made in the Bloq level editor.")
     }
 }

@@ -1,6 +1,25 @@
 /// Edits of level file text that keep everything else as the author wrote it: comments,
 /// spacing, order, and line ends (LF, CRLF or CR alone).
 public enum LevelText {
+    /// A level file: an optional comment line, the header (title, par, author, when given)
+    /// and the grid, cells separated by spaces.
+    public static func file(board: Board, title: String?, par: Int? = nil, author: String? = nil, comment: String? = nil) -> String {
+        var lines: [String] = []
+        if let comment { lines.append("; " + headerValue(comment)) }
+        if let title { lines.append("title: \(headerValue(title))") }
+        if let par { lines.append("par: \(par)") }
+        if let author, !author.isEmpty { lines.append("author: \(headerValue(author))") }
+        lines.append("")
+        lines += board.lines.map { $0.map(String.init).joined(separator: " ") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` as a header value: one line (line ends become spaces), and no `;`, which would
+    /// start a comment (it becomes `,`).
+    public static func headerValue(_ text: String) -> String {
+        String(text.map { $0 == ";" ? "," : ($0.isNewline ? " " : $0) })
+    }
+
     /// `text` with its `par:` set to `par`: the value of an existing `par:` line is replaced
     /// (a trailing comment stays); otherwise a `par:` line is added after the last header
     /// line, or before the grid when there is no header.

@@ -132,16 +132,29 @@ public enum ShareCode {
         return .success((board, title))
     }
 
+    /// The level a code holds, checked by the level parser as a file is (two same-coloured
+    /// blocks touching, no blocks), or what is wrong with the code or its level. Without a
+    /// title in the code the level is called `untitled`.
+    public static func level(from code: String, untitled: String = "Shared level") -> Result<Level, DecodeError> {
+        let decoded: (board: Board, title: String?)
+        switch decode(code) {
+        case .success(let value): decoded = value
+        case .failure(let error): return .failure(error)
+        }
+        switch LevelParser.parse(levelText(board: decoded.board, title: decoded.title ?? untitled), name: "share code") {
+        case .success(let level): return .success(level)
+        case .failure(let error):
+            let messages = error.diagnostics.filter { $0.severity == .error }.map(\.message)
+            let more = messages.count > 3 ? "; and \(messages.count - 3) more problems like these" : ""
+            return .failure(
+                DecodeError(message: "the share code's board is not a valid level: \(messages.prefix(3).joined(separator: "; "))\(more)"))
+        }
+    }
+
     /// The text of a level file holding a decoded code (for `bloq import` and for checking it
     /// with the level parser, which gives every error a file would).
     public static func levelText(board: Board, title: String?) -> String {
-        var text = ""
-        if let title {
-            // A title runs to the end of its line, and ';' starts a comment there.
-            let safe = String(title.map { $0 == ";" ? "," : ($0.isNewline ? " " : $0) })
-            text += "title: \(safe)\n"
-        }
-        return text + "\n" + board.lines.map { $0.map(String.init).joined(separator: " ") }.joined(separator: "\n") + "\n"
+        LevelText.file(board: board, title: title)
     }
 
     // MARK: Pieces

@@ -17,12 +17,15 @@ public final class AppController {
     public private(set) var packs: [PackEntry]
     /// Where the packs come from again (the platform's loader); nil: they never change.
     public var packLoader: (() -> [PackEntry])?
-    /// Saves a level the editor made: (level text, title, pack name) → where it was saved,
-    /// as the player reads it. Throws with a reason. Nil: the game cannot save levels.
-    public var saveLevel: ((_ text: String, _ title: String, _ pack: String) throws -> String)?
+    /// Saves a level the editor made: (level text, title, pack name, the file this editor
+    /// saved before, to replace when it is still in that pack) → the file's path. Throws
+    /// with a reason. Nil: the game cannot save levels.
+    public var saveLevel: ((_ text: String, _ title: String, _ pack: String, _ replacing: String?) throws -> String)?
     /// The system clipboard (the platform's); nil: a clipboard of the game's own.
     public var clipboard: (copy: (String) -> Void, paste: () -> String?)?
     private var ownClipboard: String?
+    /// The level file the game follows (`play --level FILE --watch`), if any.
+    public private(set) var levelWatch: LevelWatch?
     /// The editor, kept while the game runs so Make comes back to the draft.
     private var editor: EditorScreen?
     public let progress: ProgressBook?
@@ -98,6 +101,28 @@ public final class AppController {
         if let packLoader { packs = packLoader() }
     }
 
+    /// Makes the first level follow its file (`play --level FILE --watch`): each version
+    /// that loads replaces it; one with errors leaves it, with the errors shown over it.
+    public func watch(_ watch: LevelWatch) {
+        levelWatch = watch
+        if let level = packs.first?.playable.first { watch.begin(with: level.level) }
+    }
+
+    /// Looks at what changes outside the game (the watched level file); returns whether
+    /// anything changed, so a loop that sleeps knows to draw.
+    @discardableResult
+    public func pollExternalChanges() -> Bool {
+        guard let watch = levelWatch else { return false }
+        let before = watch.report
+        guard let level = watch.poll() else { return watch.report != before }
+        let reloaded = PlayableLevel(name: watch.path, level: level)
+        packs = [PackEntry(title: level.title, items: [.playable(reloaded)])]
+        // On the board the new version opens at once; elsewhere (the list, the title) it
+        // is there when the player opens it.
+        if case .pack = playScreen?.source { show(PlayScreen(app: self, source: .pack(0, 0))) }
+        return true
+    }
+
     /// Puts `text` on the clipboard.
     public func copyToClipboard(_ text: String) {
         if let clipboard { clipboard.copy(text) } else { ownClipboard = text }
@@ -134,12 +159,15 @@ public final class AppController {
     // MARK: Time
 
     /// Whether anything moves (the loop may sleep when not).
-    public var isAnimating: Bool { driver.hasRunningAnimators || root.isAnimating || (help?.isAnimating ?? false) }
+    public var isAnimating: Bool {
+        driver.hasRunningAnimators || root.isAnimating || (help?.isAnimating ?? false) || (levelWatch?.isBusy ?? false)
+    }
 
     /// Advances everything by one simulation step; the step counts as play time on the
     /// play screen unless the window is out of focus (`countingPlayTime` false).
     public func step(_ seconds: Double, countingPlayTime: Bool = true) {
         driver.advance(by: seconds)
+        levelWatch?.step()
         root.step(seconds)
         if countingPlayTime { playScreen?.game.addPlayTime(seconds) }
     }

@@ -19,17 +19,29 @@ struct EditorPainter {
             }
         }
         drawGrid()
-        let grid = screen.gridFrame
+        drawStatus()
+    }
+
+    /// The notice or the solver's verdict, wrapped onto at most two lines under the grid.
+    private func drawStatus() {
+        let frame = screen.statusFrame
         let color: RGBA =
             switch screen.verdict {
+            case _ where screen.notice != nil: Palette.text
             case .playable: Palette.accent
             case .unplayable: Palette.danger
             case .thinking: Palette.secondaryText
             }
-        canvas.text(
-            screen.status, size: app.metrics.unit * 0.34, screen.notice == nil ? color : Palette.text,
-            at: Point(x: (app.metrics.unit * 0.3 + grid.maxX) / 2, y: grid.maxY + app.metrics.unit * 0.3), anchor: Point(x: 0.5, y: 0.5),
-            maximumWidth: grid.maxX - app.metrics.unit * 0.3)
+        let size = min(app.metrics.unit * 0.34, frame.height / 2.6)
+        var lines = PaintKit.wrap(screen.status, width: frame.width, size: size, canvas: canvas)
+        if lines.count > 2 { lines = [lines[0], lines.dropFirst().joined(separator: " ")] }
+        let pitch = size * 1.3
+        let top = frame.center.y - pitch * Double(lines.count) / 2
+        for (index, line) in lines.enumerated() {
+            canvas.text(
+                line, size: size, color, at: Point(x: frame.x, y: top + pitch * Double(index)), anchor: Point(x: 0, y: 0),
+                maximumWidth: frame.width)
+        }
     }
 
     private func drawField(_ control: Control, value: String, editing: Bool) {

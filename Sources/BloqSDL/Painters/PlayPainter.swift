@@ -44,6 +44,7 @@ struct PlayPainter {
         drawSprites(game.scene.blockSprites.filter { !$0.isAtRest }, game)
         drawGhostsAndCursor(game)
         if let overlay { drawCleared(overlay, game.layout, kit) }
+        if let report = app.levelWatch?.report, overlay == nil { drawWatchReport(report, game.layout) }
         if let overlay = screen.overlay, let burst = overlay.confetti {
             for piece in burst.pieces(at: overlay.confettiTime) {
                 let color = Palette.block(BlockColor.allCases[piece.color]).with(alpha: UInt8(max(min(piece.opacity, 1), 0) * 255))
@@ -167,6 +168,40 @@ struct PlayPainter {
         canvas.text(
             footer.text, size: band.height * 0.4, footer.isMessage ? Palette.accent : Palette.secondaryText, at: band.center,
             anchor: Point(x: 0.5, y: 0.5), maximumWidth: band.width * 0.94)
+    }
+
+    /// A watched file's errors (or the solver's verdict on it) in a panel over the lower
+    /// part of the board, wrapped to its width, as `bloq validate` words them.
+    private func drawWatchReport(_ report: LevelWatch.Report, _ layout: BoardLayout) {
+        let board = layout.boardFrame
+        let width = min(max(board.width, app.viewport.width * 0.8), app.viewport.width * 0.94)
+        let size = max(min(app.metrics.unit * 0.3, 18), 11)
+        let lineHeight = size * 1.3
+        let padding = size * 0.8
+        let wrapWidth = width - padding * 2
+        var lines: [(String, RGBA)] = PaintKit.wrap(report.heading, width: wrapWidth, size: size, canvas: canvas).map {
+            ($0, report.keepsLastGood ? Palette.danger : Palette.accent)
+        }
+        for diagnostic in report.lines {
+            lines += PaintKit.wrap(diagnostic, width: wrapWidth, size: size, canvas: canvas).map { ($0, Palette.text) }
+        }
+        // At most as many lines as fit over the board (and never fewer than three).
+        let fit = max(Int((board.height * 0.9 - padding * 2) / lineHeight), 3)
+        if lines.count > fit {
+            let hidden = lines.count - fit + 1
+            lines =
+                Array(lines.prefix(fit - 1)) + [
+                    ("… and \(hidden) more line\(hidden == 1 ? "" : "s"): run bloq validate", Palette.secondaryText)
+                ]
+        }
+        let height = Double(lines.count) * lineHeight + padding * 2
+        let rect = Rect(x: board.center.x - width / 2, y: max(board.maxY - height, board.y), width: width, height: height)
+        canvas.roundedRect(rect, radius: size * 0.6, RGBA(0x0E1118, alpha: 235))
+        for (index, line) in lines.enumerated() {
+            canvas.text(
+                line.0, size: size, line.1, at: Point(x: rect.x + padding, y: rect.y + padding + Double(index) * lineHeight),
+                maximumWidth: wrapWidth)
+        }
     }
 
     private func drawCleared(_ overlay: ClearedOverlay, _ layout: BoardLayout, _ kit: PaintKit) {

@@ -6,7 +6,8 @@ public enum DraftVerdict: Hashable, Sendable {
     case thinking
     /// A level: its par (the optimum) and its difficulty score (docs/levels.md).
     case playable(par: Int, difficulty: Double)
-    /// Not a level, and why.
+    /// Not a level, and why: the reason starts with its kind ("unsolvable:", "not a
+    /// level:", "not a level yet:", "undecided:").
     case unplayable(reason: String)
 
     /// The verdict on a draft: its immediate problems first, then a search within
@@ -17,13 +18,15 @@ public enum DraftVerdict: Hashable, Sendable {
         let result = Solver(maxStates: maxStates).solve(board)
         switch result.outcome {
         case .solved:
-            guard let par = result.optimal else { return .unplayable(reason: "no sequence of moves clears it") }
+            guard let par = result.optimal else { return .unplayable(reason: "unsolvable: no sequence of moves clears it") }
             let rating = DifficultyRating.rate(board, maxStates: maxStates)
             return .playable(par: par, difficulty: rating?.score ?? Double(par) * 10)
         case .unsolvable:
-            return .unplayable(reason: "unsolvable: no sequence of moves clears it")
+            return .unplayable(
+                reason: "unsolvable: no sequence of moves clears it (all \(Wording.count(result.states, "reachable position")) searched)")
         case .gaveUp:
-            return .unplayable(reason: "too large to decide: the search gave up after \(result.states) states")
+            return .unplayable(
+                reason: "undecided: too large to decide; the search gave up after \(Wording.count(result.states, "position"))")
         }
     }
 
@@ -36,7 +39,7 @@ public enum DraftVerdict: Hashable, Sendable {
         case .thinking: "Thinking…"
         case .playable(let par, let difficulty):
             "Playable: par \(par) · difficulty \(Int(difficulty.rounded()))"
-        case .unplayable(let reason): "Not playable: \(reason)"
+        case .unplayable(let reason): reason.prefix(1).uppercased() + reason.dropFirst()
         }
     }
 }

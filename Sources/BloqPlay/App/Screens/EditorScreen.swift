@@ -25,6 +25,8 @@ public final class EditorScreen: AppScreen {
     public private(set) var notice: String?
     public var focus: ControlID?
     private let judge: BackgroundJobs<LevelDraft, DraftVerdict>
+    /// The file the last Save wrote, and its pack: saving again in that pack replaces it.
+    public private(set) var savedFile: (path: String, pack: String)?
 
     public enum Field: Hashable, Sendable {
         case title, pack
@@ -50,7 +52,16 @@ public final class EditorScreen: AppScreen {
         let left = unit * 3.0
         let top = unit * 1.6
         return Rect(
-            x: left, y: top, width: max(viewport.width - left - unit * 3.6, 40), height: max(viewport.height - top - unit * 2.2, 40))
+            x: left, y: top, width: max(viewport.width - left - unit * 3.8, 40), height: max(viewport.height - top - unit * 2.2, 40))
+    }
+
+    /// Where the status line goes: under the grid, left of the tools, above the bottom bar.
+    public var statusFrame: Rect {
+        let viewport = app.viewport
+        let top = gridFrame.maxY + unit * 0.05
+        return Rect(
+            x: unit * 0.3, y: top, width: max(viewport.width - unit * 3.5 - unit * 0.6, 40),
+            height: max(viewport.height - unit * 1.3 - top, unit * 0.4))
     }
 
     /// The grid's layout (script cell coordinates follow it, as they follow a board's).
@@ -87,7 +98,7 @@ public final class EditorScreen: AppScreen {
         let pitch = (viewport.height - unit * 3.1) / Double(tools.count)
         for (index, tool) in tools.enumerated() {
             let rect = Rect(
-                x: viewport.width - unit * 3.3, y: unit * 1.6 + Double(index) * pitch, width: unit * 3.0,
+                x: viewport.width - unit * 3.5, y: unit * 1.6 + Double(index) * pitch, width: unit * 3.2,
                 height: max(pitch * 0.85, app.metrics.minimumButtonSize))
             result.append(Control(tool.0, tool.1, rect: rect, isEnabled: tool.2))
         }
@@ -129,7 +140,10 @@ public final class EditorScreen: AppScreen {
 
     private func perform(_ action: EditorAction) {
         switch action {
-        case .clear: commit(draft.cleared())
+        case .clear:
+            // Clearing starts a new level: the next Save makes a new file.
+            savedFile = nil
+            commit(draft.cleared())
         case .mirror: commit(draft.mirrored())
         case .rotate: commit(draft.rotated())
         case .addRow: commit(draft.resized(rows: draft.rows + 1, columns: draft.columns))
@@ -266,9 +280,12 @@ public final class EditorScreen: AppScreen {
             return
         }
         do {
-            let path = try saveLevel(draft.levelText(par: par), draft.title, pack)
+            let replacing = savedFile?.pack == pack ? savedFile?.path : nil
+            let path = try saveLevel(draft.levelText(par: par), draft.title, pack, replacing)
+            savedFile = (path, pack)
             app.reloadPacks()
-            notice = "Saved as \(path)"
+            let name = path.split(separator: "/").suffix(2).joined(separator: "/")
+            notice = "Saved as \(name) in your levels: find it under Levels"
         } catch {
             notice = "Not saved: \(error)"
         }

@@ -208,15 +208,9 @@ public final class LevelListScreen: AppScreen {
             notice = "The clipboard is empty: copy a share code (it starts with \(ShareCode.prefix)) first"
             return
         }
-        switch ShareCode.decode(text) {
-        case .failure(let error):
-            notice = "Not a level: \(error.message)"
-        case .success(let decoded):
-            let name = "shared level"
-            switch LevelParser.parse(Array(ShareCode.levelText(board: decoded.board, title: decoded.title).utf8), name: name) {
-            case .success(let level): app.play(PlayableLevel(name: name, level: level))
-            case .failure(let error): notice = "Not a level: \(error.diagnostics.first?.message ?? "it does not load")"
-            }
+        switch ShareCode.level(from: text) {
+        case .failure(let error): notice = "Not a level: \(error.message)"
+        case .success(let level): app.play(PlayableLevel(name: "shared level", level: level))
         }
     }
 

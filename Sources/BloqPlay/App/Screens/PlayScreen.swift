@@ -57,7 +57,12 @@ public final class PlayScreen: AppScreen {
     /// "Level 3 of 100", "Trying the editor's level", "A shared level".
     public var caption: String {
         switch source {
-        case .pack(let pack, let level): "Level \(level + 1) of \(app.packs[pack].playable.count)"
+        case .pack(let pack, let level):
+            if let watch = app.levelWatch {
+                "Watching \(watch.path.split(separator: "/").last.map(String.init) ?? watch.path): saving it reloads"
+            } else {
+                "Level \(level + 1) of \(app.packs[pack].playable.count)"
+            }
         case .trial: "Trying your level: Escape goes back to the editor"
         case .code: "A shared level"
         }

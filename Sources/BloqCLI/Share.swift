@@ -1,0 +1,45 @@
+import ArgumentParser
+import BloqFiles
+import BloqGame
+
+/// `bloq share FILE`: a level's share code.
+struct Share: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print a level's share code: a short URL-safe text that bloq play --code and bloq import read.",
+        discussion: """
+            The code holds the board's size and cells, with a version and a checksum so that a typo is \
+            caught (docs/levels.md, "Share codes"); a 4x4 level's code is 17 characters. With --title it \
+            also carries the title the file gives (a file without a title: none). \
+            Exit status: 0, 65 for an invalid level, 66 for a missing file.
+            """)
+
+    @Argument(help: ArgumentHelp("The level file.", valueName: "FILE"))
+    var file: String
+
+    @Flag(inversion: .prefixedNo, help: "Include the level's title (a longer code); --no-title, the default, leaves it out.")
+    var title = false
+
+    func run() throws {
+        let level: Level
+        switch LevelFiles.load(path: file).result {
+        case .success(let value): level = value
+        case .failure(let error):
+            printError(error.description)
+            throw LevelFiles.isMissing(file) ? ExitStatus.missingInput : ExitStatus.invalidData
+        }
+        for warning in level.warnings { printError(warning.description) }
+        // A file without a title stands for its name; that name is not shared as one.
+        var shared = title && level.title != LevelParser.defaultTitle(for: file) ? level.title : nil
+        if let text = shared, text.utf8.count > ShareCode.maximumTitleBytes {
+            printError(
+                "\(file):1:1: warning: the title is \(text.utf8.count) bytes long, more than a code carries (\(ShareCode.maximumTitleBytes)); the code has no title"
+            )
+            shared = nil
+        }
+        guard let code = ShareCode.encode(level.board, title: shared) else {
+            printError("\(file):1:1: error: the level cannot be written as a share code")
+            throw ExitStatus.invalidData
+        }
+        print(code)
+    }
+}

@@ -1,0 +1,106 @@
+import FoundationEssentials
+import Glibc
+
+/// The player's own level files: the packs under `$XDG_DATA_HOME/bloq/levels/`, where the
+/// editor's Save and `bloq import` write. A level is saved as `NNN-slug.bloq`, numbered after
+/// the last level of its pack (so it comes last in the list), written atomically, and never
+/// over a file that exists: a name taken meanwhile moves on to the next number.
+public enum PlayerLevels {
+    /// A level that was not saved, and why.
+    public struct SaveError: Error, CustomStringConvertible, Equatable {
+        public var description: String
+    }
+
+    /// The pack the editor and `bloq import` save into when none is named.
+    public static let defaultPack = "mine"
+
+    /// Why `name` cannot be a pack (a folder's name), or nil when it can.
+    public static func problem(packName name: String) -> String? {
+        if name.isEmpty { return "the pack name is empty; give one, such as \(defaultPack)" }
+        if name.contains("/") || name.contains("\0") { return "a pack name cannot contain '/': '\(name)'" }
+        if name.hasPrefix(".") { return "a pack name cannot start with '.': '\(name)'" }
+        if name.utf8.count > 100 { return "the pack name is \(name.utf8.count) bytes long; keep it under 100" }
+        return nil
+    }
+
+    /// The title as a file-name part: lower-case letters and digits joined by single `-`,
+    /// at most 40 characters; `level` when nothing is left.
+    public static func slug(_ title: String) -> String {
+        var result = ""
+        var pendingDash = false
+        for scalar in title.lowercased().unicodeScalars {
+            let isWordCharacter = ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
+            if isWordCharacter {
+                if pendingDash, !result.isEmpty { result.append("-") }
+                pendingDash = false
+                result.unicodeScalars.append(scalar)
+                if result.count >= 40 { break }
+            } else {
+                pendingDash = true
+            }
+        }
+        return result.isEmpty ? "level" : result
+    }
+
+    /// Saves `text` as a level in the pack `pack` of the folder of packs `levels` and returns
+    /// its path. With `replacing`, a file this pack already holds (the editor saving the same
+    /// draft again), that file's contents are replaced instead, atomically; anything else
+    /// (a file elsewhere, a shipped level) is never written: a new file is made.
+    public static func save(_ text: String, title: String, pack: String, in levels: String, replacing: String? = nil) throws(SaveError)
+        -> String
+    {
+        if let problem = problem(packName: pack) { throw SaveError(description: problem) }
+        let folder = Path.join(levels, pack)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw SaveError(description: "cannot create the pack folder \(folder): \(Path.describe(error))")
+        }
+        let data = Data(text.utf8)
+        if let replacing, Path.parent(replacing) == folder, case .regular = RegularFile.kind(replacing) {
+            do {
+                try AtomicFile.write(data, to: replacing)
+                return replacing
+            } catch {
+                throw SaveError(description: "\(error)")
+            }
+        }
+        let names = (try? LevelFiles.listFolder(folder).get()) ?? []
+        var number = (names.compactMap(leadingNumber).max() ?? 0) + 1
+        let slug = slug(title)
+        let temporary: String
+        do {
+            temporary = try AtomicFile.writeTemporary(data, beside: Path.join(folder, ".new-level"))
+        } catch {
+            throw SaveError(description: "\(error)")
+        }
+        defer { unlink(temporary) }
+        // link() never replaces a file: a name another program took meanwhile fails with
+        // EEXIST, and the next number is tried.
+        for _ in 0..<10_000 {
+            let name = String(repeating: "0", count: max(3 - String(number).count, 0)) + "\(number)-\(slug).bloq"
+            let path = Path.join(folder, name)
+            if link(temporary, path) == 0 {
+                let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                if directory >= 0 {
+                    fsync(directory)
+                    close(directory)
+                }
+                return path
+            }
+            guard errno == EEXIST else {
+                throw SaveError(description: "cannot write \(path): \(String(cString: strerror(errno)))")
+            }
+            number += 1
+        }
+        throw SaveError(description: "cannot find a free file name in \(folder)")
+    }
+
+    /// The number a level file's name starts with (`012-x.bloq` → 12).
+    static func leadingNumber(_ name: String) -> Int? {
+        guard name.hasSuffix(".bloq") else { return nil }
+        let digits = name.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 9 else { return nil }
+        return Int(digits)
+    }
+}

@@ -1,0 +1,173 @@
+import BloqFiles
+import BloqGame
+import Foundation
+import Testing
+
+extension ChildProcessSuite {
+    /// Issue 18 on the command line: `share`, `import`, `play --code`, and the editor's Save
+    /// in a whole-app replay (CONTRACT section 5).
+    @Suite("Share codes and the player's levels on the command line")
+    struct AuthoringTests {
+        static let level = Bloq.root.appendingPathComponent("levels/easy/003-into-the-gap.bloq").path
+
+        /// A fresh XDG data folder, removed afterwards by the caller.
+        func scratchHome() -> String {
+            FileManager.default.temporaryDirectory.appendingPathComponent("bloq-author-\(UUID().uuidString)").path
+        }
+
+        @Test("share prints a code holding the board; --title adds the file's title, --no-title (the default) leaves it out")
+        func share() throws {
+            let shipped = try LevelParser.parse(String(contentsOfFile: Self.level, encoding: .utf8), name: Self.level).get()
+            let result = try Bloq.run(["share", Self.level])
+            #expect(result.status == 0, "\(result.err)")
+            let code = result.out.trimmingCharacters(in: .newlines)
+            #expect(result.out == code + "\n" && code.hasPrefix("B1"))
+            let decoded = try ShareCode.decode(code).get()
+            #expect(decoded.board == shipped.board && decoded.title == nil)
+            #expect(try Bloq.run(["share", Self.level, "--no-title"]).out == result.out)
+
+            let titled = try Bloq.run(["share", Self.level, "--title"]).out.trimmingCharacters(in: .newlines)
+            #expect(try ShareCode.decode(titled).get().title == "Into the Gap")
+            #expect(titled.count > code.count)
+
+            // A file without a title shares none (its name is not a title).
+            let untitled = try Bloq.temporaryFile("plain.bloq", "R . R\n. . .\n")
+            let plain = try Bloq.run(["share", untitled, "--title"]).out.trimmingCharacters(in: .newlines)
+            #expect(try ShareCode.decode(plain).get().title == nil)
+            // Every 4x4 level's code is at most 24 characters (17, in fact).
+            let full = Bloq.root.appendingPathComponent("levels/easy/100-full-house.bloq").path
+            let fourByFour = try Bloq.run(["share", full]).out.trimmingCharacters(in: .newlines)
+            #expect(fourByFour.count == 17, "\(fourByFour)")
+        }
+
+        @Test("share: a missing file is 66, an invalid level 65 with its errors at PATH:LINE:COLUMN")
+        func shareErrors() throws {
+            let missing = try Bloq.run(["share", "/nonexistent/x.bloq"])
+            #expect(missing.status == 66)
+            let bad = try Bloq.temporaryFile("bad.bloq", "R R\n. .\n")
+            let invalid = try Bloq.run(["share", bad])
+            #expect(invalid.status == 65)
+            #expect(invalid.err.hasPrefix("\(bad):1:"), "\(invalid.err)")
+            #expect(invalid.out.isEmpty)
+        }
+
+        @Test("a malformed code is refused with what is wrong, exit 65, by import and play --code alike")
+        func malformedCodes() throws {
+            let code = try Bloq.run(["share", Self.level]).out.trimmingCharacters(in: .newlines)
+            // One character changed in the middle.
+            var characters = Array(code)
+            let middle = characters.count / 2
+            characters[middle] = characters[middle] == "A" ? "B" : "A"
+            let typo = String(characters)
+            let cases: [(String, String)] = [
+                ("", "the share code is empty"),
+                ("X1AAAA", "a share code starts with B1"),
+                ("B9AAAA", "version '9'"),
+                ("B1AA*A", "character 5 of the share code, '*'"),
+                (typo, "checksum does not match"),
+                (String(code.dropLast(3)), "share code"),
+            ]
+            let home = scratchHome()
+            defer { try? FileManager.default.removeItem(atPath: home) }
+            for (bad, words) in cases {
+                for arguments in [["import", bad], ["play", "--code", bad]] {
+                    let result = try Bloq.run(arguments, environment: ["XDG_DATA_HOME": home, "DISPLAY": ""])
+                    #expect(result.status == 65, "\(arguments): \(result.err)")
+                    #expect(result.err.hasPrefix("bloq: error: ") && result.err.contains(words), "\(arguments): \(result.err)")
+                }
+            }
+            // A well-formed code of a board that is not a level: two reds touching.
+            let touchingBoard = try #require(Board(["RR", ".."]))
+            let touching = try #require(ShareCode.encode(touchingBoard))
+            let notLevel = try Bloq.run(["import", touching], environment: ["XDG_DATA_HOME": home])
+            #expect(notLevel.status == 65 && notLevel.err.contains("not a valid level"), "\(notLevel.err)")
+            // A level that cannot be cleared is not imported.
+            let stuckBoard = try #require(Board(["R#.", "##.", "..R"]))
+            let unsolvable = try #require(ShareCode.encode(stuckBoard))
+            let stuck = try Bloq.run(["import", unsolvable], environment: ["XDG_DATA_HOME": home])
+            #expect(stuck.status == 65 && stuck.err.contains("cannot be cleared"), "\(stuck.err)")
+            #expect(!FileManager.default.fileExists(atPath: home + "/bloq/levels"), "nothing was saved")
+        }
+
+        @Test("import saves the level with its par in the player's pack, numbered, never over a file; it validates")
+        func importCode() throws {
+            let home = scratchHome()
+            defer { try? FileManager.default.removeItem(atPath: home) }
+            let code = try Bloq.run(["share", Self.level, "--title"]).out.trimmingCharacters(in: .newlines)
+            let first = try Bloq.run(["import", code], environment: ["XDG_DATA_HOME": home])
+            #expect(first.status == 0, "\(first.err)")
+            let path = first.out.trimmingCharacters(in: .newlines)
+            #expect(path == home + "/bloq/levels/shared/001-into-the-gap.bloq")
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(text.contains("title: Into the Gap\npar: 1\n"), "\(text)")
+            #expect(try Bloq.run(["validate", path]).status == 0)
+            // The same code again: a second file, the first untouched.
+            let second = try Bloq.run(["import", code], environment: ["XDG_DATA_HOME": home])
+            #expect(second.out.trimmingCharacters(in: .newlines) == home + "/bloq/levels/shared/002-into-the-gap.bloq")
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+            // --pack NAME, and the code's share round-trips through the file.
+            let named = try Bloq.run(["import", code, "--pack", "from friends"], environment: ["XDG_DATA_HOME": home])
+            let namedPath = named.out.trimmingCharacters(in: .newlines)
+            #expect(namedPath == home + "/bloq/levels/from friends/001-into-the-gap.bloq", "\(named.err)")
+            #expect(try Bloq.run(["share", namedPath, "--title"]).out.trimmingCharacters(in: .newlines) == code)
+            // A code without a title is saved as "Shared level".
+            let bare = try Bloq.run(["share", Self.level]).out.trimmingCharacters(in: .newlines)
+            let untitled = try Bloq.run(["import", bare], environment: ["XDG_DATA_HOME": home])
+            #expect(untitled.out.trimmingCharacters(in: .newlines) == home + "/bloq/levels/shared/003-shared-level.bloq", "\(untitled.err)")
+            // A pack name that is no folder name is an argument error.
+            #expect(try Bloq.run(["import", code, "--pack", "../up"], environment: ["XDG_DATA_HOME": home]).status == 64)
+        }
+
+        @Test("play --code renders the code's level; the board is the code's")
+        func playCode() throws {
+            let code = try Bloq.run(["share", Self.level]).out.trimmingCharacters(in: .newlines)
+            let out = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-code-\(UUID().uuidString).png").path
+            defer { try? FileManager.default.removeItem(atPath: out) }
+            let result = try Bloq.run(["play", "--code", code, "--screenshot", out])
+            #expect(result.status == 0, "\(result.err)")
+            #expect(FileManager.default.fileExists(atPath: out))
+            let both = try Bloq.run(["play", "--code", code, "--level", Self.level])
+            #expect(both.status == 64 && both.err.contains("give one of --level, --pack and --code"))
+            let watch = try Bloq.run(["play", "--watch"])
+            #expect(watch.status == 64 && watch.err.contains("--watch goes with --level"))
+        }
+
+        @Test("the editor's Save writes DIR/levels/mine/NNN-slug.bloq with the solver's par; saving again makes the next number")
+        func editorSave() throws {
+            let data = scratchHome()
+            defer { try? FileManager.default.removeItem(atPath: data) }
+            let script = Bloq.root.appendingPathComponent("Tests/replays/app/editor-save-and-play.script").path
+            let first = try Bloq.run(["replay", script, "--app", "--data", data])
+            #expect(first.status == 0, "\(first.err)")
+            let saved = data + "/levels/mine/001-two-pairs.bloq"
+            let text = try String(contentsOfFile: saved, encoding: .utf8)
+            #expect(text == "; Made in the Bloq level editor.\ntitle: Two Pairs\npar: 2\n\nB . B .\nR . . R\n. . . .\n# # # #\n")
+            #expect(try Bloq.run(["validate", saved]).status == 0)
+            // A second game saving a level of the same title: the next number, the first kept.
+            let again = try Bloq.temporaryFile(
+                "again.script",
+                "at 0 tap Make\nat 100 tap Clear\nat 200 tap Green\nat 300 press 0 0\nat 350 release 0 0\nat 400 press 2 0\nat 450 release 2 0\n"
+                    + "at 1000 tap Save\nat 1100 end\n")
+            let second = try Bloq.run(["replay", again, "--app", "--data", data, "--json"])
+            #expect(second.status == 0, "\(second.err)")
+            let status = "\"status\": \"Saved as mine/002-my-level.bloq in your levels: find it under Levels\""
+            #expect(second.out.contains(status), "\(second.out)")
+            #expect(try String(contentsOfFile: saved, encoding: .utf8) == text)
+            #expect(FileManager.default.fileExists(atPath: data + "/levels/mine/002-my-level.bloq"))
+        }
+
+        @Test("editing a shipped level saves a copy in the player's pack; the shipped file is never written")
+        func copyOfShipped() throws {
+            let data = scratchHome()
+            defer { try? FileManager.default.removeItem(atPath: data) }
+            let shipped = Bloq.root.appendingPathComponent("levels/easy/001-first-push.bloq").path
+            let before = try Data(contentsOf: URL(fileURLWithPath: shipped))
+            let script = Bloq.root.appendingPathComponent("Tests/replays/app/editor-copy-of-shipped.script").path
+            let result = try Bloq.run(["replay", script, "--app", "--data", data])
+            #expect(result.status == 0, "\(result.err)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: shipped)) == before)
+            let copy = try String(contentsOfFile: data + "/levels/mine/001-first-push.bloq", encoding: .utf8)
+            #expect(copy.hasSuffix("title: First Push\npar: 1\n\n# . .\nR . R\n. . .\n"), "\(copy)")
+        }
+    }
+}

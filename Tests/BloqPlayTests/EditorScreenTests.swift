@@ -1,0 +1,102 @@
+import BloqEngine
+import BloqGame
+import BloqPlay
+import Testing
+
+/// The editor without pixels: verdicts, Save through the platform's hook, Copy code.
+@Suite("The level editor")
+struct EditorScreenTests {
+    /// An app on the editor, with a saver that records what it is asked.
+    final class Saves {
+        var requests: [(text: String, title: String, pack: String, replacing: String?)] = []
+    }
+
+    func editorApp() throws -> (AppController, EditorScreen, Saves) {
+        let app = testApp()
+        let saves = Saves()
+        app.saveLevel = { text, title, pack, replacing in
+            saves.requests.append((text, title, pack, replacing))
+            return replacing ?? "/data/levels/\(pack)/00\(saves.requests.count)-level.bloq"
+        }
+        app.showEditor()
+        let editor = try #require(app.root as? EditorScreen)
+        return (app, editor, saves)
+    }
+
+    func paint(_ app: AppController, _ editor: EditorScreen, _ tool: EditorTool, _ cells: [(Int, Int)]) {
+        let pointer = Pointer(app)
+        pointer.tap(.tool(tool))
+        for (row, column) in cells {
+            pointer.tap(at: editor.gridLayout.pixel(for: CellPoint(row: Double(row), column: Double(column))))
+        }
+    }
+
+    @Test("every change is judged: thinking, then par and difficulty, or why not")
+    func verdicts() throws {
+        let (app, editor, _) = try editorApp()
+        #expect(editor.status.hasPrefix("Not a level yet"))
+        paint(app, editor, .block(.red), [(0, 0)])
+        #expect(editor.status == "Unsolvable: a lone red block can never vanish (add another)")
+        paint(app, editor, .block(.red), [(0, 2)])
+        #expect(editor.verdict == .thinking && editor.status == "Thinking…")
+        run(app, 0.2)
+        guard case .playable(let par, _) = editor.verdict else {
+            Issue.record("not playable: \(editor.verdict)")
+            return
+        }
+        #expect(par == 1 && editor.status.hasPrefix("Playable: par 1 · difficulty "))
+        // Undo goes back a stroke, and its verdict with it.
+        key(app, "Z")
+        #expect(editor.status == "Unsolvable: a lone red block can never vanish (add another)")
+    }
+
+    @Test("Save hands the level text with its par to the platform; again in the pack replaces that file; Clear starts anew")
+    func save() throws {
+        let (app, editor, saves) = try editorApp()
+        let pointer = Pointer(app)
+        paint(app, editor, .block(.blue), [(0, 0), (0, 2)])
+        run(app, 0.2)
+        pointer.tap(.editor(.save))
+        #expect(saves.requests.count == 1)
+        #expect(saves.requests.first?.text.contains("title: My level\npar: 1\n\nB . B .\n") == true)
+        #expect(saves.requests.first?.pack == "mine" && saves.requests.first?.replacing == nil)
+        #expect(editor.status == "Saved as mine/001-level.bloq in your levels: find it under Levels")
+        pointer.tap(.editor(.save))
+        #expect(saves.requests.last?.replacing == "/data/levels/mine/001-level.bloq")
+        pointer.tap(.editor(.clear))
+        paint(app, editor, .block(.green), [(1, 0), (1, 2)])
+        run(app, 0.2)
+        pointer.tap(.editor(.save))
+        #expect(saves.requests.count == 3 && saves.requests.last?.replacing == nil)
+    }
+
+    @Test("Save and Play wait for a playable verdict; a saver's refusal is shown")
+    func refusals() throws {
+        let (app, editor, _) = try editorApp()
+        #expect(editor.controls.first { $0.id == .editor(.save) }?.isEnabled == false)
+        #expect(editor.controls.first { $0.id == .editor(.testPlay) }?.isEnabled == false)
+        struct Refusal: Error, CustomStringConvertible { var description: String { "the disk is full" } }
+        app.saveLevel = { _, _, _, _ in throw Refusal() }
+        paint(app, editor, .block(.blue), [(0, 0), (0, 2)])
+        run(app, 0.2)
+        Pointer(app).tap(.editor(.save))
+        #expect(editor.status == "Not saved: the disk is full")
+    }
+
+    @Test("Copy code puts the board's share code on the clipboard; Paste code on the list plays it")
+    func copyAndPaste() throws {
+        let (app, editor, _) = try editorApp()
+        let pointer = Pointer(app)
+        paint(app, editor, .block(.blue), [(0, 0), (0, 2)])
+        pointer.tap(.copyCode)
+        let code = try #require(app.clipboardText())
+        let decoded = try ShareCode.decode(code).get()
+        #expect(decoded.board == editor.draft.board && decoded.title == "My level")
+        #expect(editor.status == "Code copied: \(code)")
+        pointer.tap(.back)
+        app.showLevels()
+        pointer.tap(.pasteCode)
+        #expect(app.game?.scene.board == editor.draft.board)
+        #expect(app.playScreen?.caption == "A shared level")
+    }
+}
