@@ -59,10 +59,24 @@ struct SaveTorture: ParsableCommand {
             progress.setUnfinished(
                 level: Self.counterLevel(writer), UnfinishedLine(log: [], playTime: 0, usedHint: false, savedAt: Double(counter)),
                 at: Double(counter))
-            progress = try store.save(progress).progress
+            progress = try Self.save(progress, to: store)
             done += 1
             print("saved \(counter)")
             fflush(nil)
         }
+    }
+
+    /// Saves as the game does: when another copy holds the lock past its timeout (a busy
+    /// machine), the game keeps the change in memory and saves it with its next change; here
+    /// the next change is the same save again, at most 10 times.
+    static func save(_ progress: SavedProgress, to store: ProgressStore) throws -> SavedProgress {
+        for attempt in 1...10 {
+            do {
+                return try store.save(progress).progress
+            } catch let error as ProgressStore.SaveError where attempt < 10 {
+                printError("warning: \(error); saving again (attempt \(attempt + 1) of 10)")
+            }
+        }
+        return try store.save(progress).progress
     }
 }
