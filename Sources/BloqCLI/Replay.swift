@@ -51,6 +51,13 @@ public struct Replay: ParsableCommand {
     @Option(help: ArgumentHelp("Window size in pixels, WIDTHxHEIGHT (overrides the script's).", valueName: "WxH"))
     public var window: WindowSize?
 
+    @Option(
+        help: ArgumentHelp(
+            "App mode: the day it is for the daily board (UTC; default: $BLOQ_TODAY, else today's date). Give it to a script that opens Daily, so it replays the same on any day.",
+            valueName: "YYYY-MM-DD"),
+        transform: DateOption.parse)
+    public var date: DailyDate?
+
     public init() {}
 
     /// The renderer a window process installs before parsing; nil in the command-line tool.
@@ -129,6 +136,7 @@ public struct Replay: ParsableCommand {
             packs: packs, settings: player.settings, viewport: Size(width: Double(options.width), height: Double(options.height)),
             progress: player.ledger, solverMode: .deterministic, startNotice: player.notice)
         shell.version = BloqVersion.current
+        shell.todayProvider = try DateOption.today(date)
         shell.settingsPath = settingsStore.path
         shell.onSettingsChanged = { try? settingsStore.save($0) }
         try play(parsed, on: shell, options: options)
