@@ -157,6 +157,9 @@ screenshots: build
 	.build/release/bloq play --level $(firstword $(wildcard levels/hard/050-*.bloq)) --screen symbols --screenshot $(SHOTS)/colour-blind.png
 	.build/release/bloq replay docs/replays/mid-drag.script --level levels/easy/100-full-house.bloq --screenshot $(SHOTS)/mid-drag.png >/dev/null
 	.build/release/bloq replay docs/replays/hint.script --level levels/easy/100-full-house.bloq --screenshot $(SHOTS)/hint.png >/dev/null
+	.build/release/bloq replay docs/replays/expert.script --app --screenshot $(SHOTS)/expert.png >/dev/null
+	.build/release/bloq play --screen daily --date 2026-03-14 --screenshot $(SHOTS)/daily.png
+	.build/release/bloq replay Tests/replays/app/daily-cleared.script --app --date 2026-03-14 --screenshot $(SHOTS)/daily-cleared.png >/dev/null
 	cp $(SHOTS)/play.png docs/screenshot.png
 
 clean:

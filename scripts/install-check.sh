@@ -15,7 +15,7 @@ cd "$elsewhere"
 export SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER=dummy
 export XDG_DATA_HOME=$elsewhere/data XDG_CONFIG_HOME=$elsewhere/config
 "$root/bin/bloq" --version
-"$root/bin/bloq" validate "$root/share/bloq/levels" | grep -q "^300 levels valid$"
+"$root/bin/bloq" validate "$root/share/bloq/levels" | grep -q "^400 levels valid$"
 # Without --data or BLOQ_DATA the installed game must find its own levels, not the source tree's.
 unset BLOQ_DATA
 "$root/bin/bloq" play --screen levels --screenshot "$elsewhere/levels.png"

@@ -144,7 +144,11 @@ public struct Replay: ParsableCommand {
         let screen = shell.top.kind
         let controls = shell.top.controls
         if !shell.wantsQuit { shell.quit() }
-        let path = shell.game.map { relativePath($0.level.name, roots: [dataRoot, folder]) }
+        // A level of a pack is a file, named relative to its root; the others (the daily
+        // board, "daily/YYYY-MM-DD"; a pasted code; the editor's board) by their names.
+        let path = shell.game.map { game in
+            shell.playScreen?.packIndex == nil ? game.level.name : relativePath(game.level.name, roots: [dataRoot, folder])
+        }
         if json {
             print(JSON.app(shell, screen: screen, controls: controls, levelPath: path))
         } else {

@@ -39,6 +39,11 @@ struct DailyProgressTests {
             date = date.adding(days: 1)!
         }
         #expect(long.dailyStreak(asOf: day("2026-01-03")) == 10 && long.longestDailyStreak == 10)
+        // A clear by Show solution (no stars) is kept as the day's record but keeps no streak.
+        var shown = SavedProgress()
+        shown.recordDailyClear(day: day("2026-03-14"), level: board, stars: 0, moves: 11, time: 9, at: 1)
+        #expect(shown.daily["2026-03-14"]?.cleared == true && shown.dailyStreak(asOf: day("2026-03-14")) == 0)
+        #expect(shown.longestDailyStreak == 0)
     }
 
     @Test("a daily clear ends the board's unfinished line, and another copy's older line does not bring it back")

@@ -135,7 +135,8 @@ public struct SavedProgress: Codable, Equatable, Sendable {
         setUnfinished(level: level, nil, at: moment)
     }
 
-    /// The days in a row, up to `today`, whose daily board was cleared. Today's board not
+    /// The days in a row, up to `today`, whose daily board the player cleared (with a star
+    /// at least: a clear by Show solution earns none and does not count). Today's board not
     /// cleared yet does not break it (the day is not over): then the run ends yesterday.
     public func dailyStreak(asOf today: DailyDate) -> Int {
         var day = isDailyCleared(today) ? today : today.adding(days: -1)
@@ -149,7 +150,8 @@ public struct SavedProgress: Codable, Equatable, Sendable {
 
     /// The longest run of days in a row with the daily board cleared.
     public var longestDailyStreak: Int {
-        let days = daily.filter(\.value.cleared).keys.compactMap { DailyDate($0)?.daysSince1970 }.sorted()
+        let days = daily.filter { $0.value.cleared && $0.value.bestStars > 0 }.keys.compactMap { DailyDate($0)?.daysSince1970 }
+            .sorted()
         var longest = 0
         var run = 0
         var previous: Int?
@@ -161,8 +163,12 @@ public struct SavedProgress: Codable, Equatable, Sendable {
         return longest
     }
 
-    /// Whether the daily board of `day` was cleared.
-    public func isDailyCleared(_ day: DailyDate) -> Bool { daily[day.description]?.cleared == true }
+    /// Whether the player cleared the daily board of `day` (with a star at least), so the
+    /// day counts in the streak.
+    public func isDailyCleared(_ day: DailyDate) -> Bool {
+        guard let record = daily[day.description] else { return false }
+        return record.cleared && record.bestStars > 0
+    }
 
     /// Saves `line` as the level's unfinished line (stamped with `moment` unless it has a
     /// time), or, given nil, gives the level's line up at `moment`.
