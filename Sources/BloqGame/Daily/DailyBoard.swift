@@ -28,7 +28,12 @@ public struct DailyBoard: Sendable, Hashable {
 
     /// The day's board as a level (title, par, difficulty).
     public var level: Level {
-        Level(title: title, par: par, difficulty: par >= 10 ? .hard : .medium, author: DailyBoard.author, board: board)
+        Level(title: title, par: par, difficulty: difficulty, author: DailyBoard.author, board: board)
+    }
+
+    /// Medium up to 10 moves, hard from 11: the classic board's bands.
+    public var difficulty: Difficulty {
+        par >= 11 ? .hard : .medium
     }
 
     /// The level file of the day's board, as `bloq generate --daily` prints it.
@@ -40,7 +45,7 @@ public struct DailyBoard: Sendable, Hashable {
             ; difficulty score \(score): \(rating.optimal) moves, \(rating.goodOpeningMoves) of \(rating.openingMoves) opening moves optimal
             title: \(title)
             par: \(par)
-            difficulty: \(par >= 10 ? "hard" : "medium")
+            difficulty: \(difficulty.rawValue)
             author: \(DailyBoard.author)
 
             \(board.lines.map { $0.map(String.init).joined(separator: " ") }.joined(separator: "\n"))
@@ -62,8 +67,8 @@ public struct DailyBoard: Sendable, Hashable {
     /// practice every board drawn is decided and the day's board does not depend on the
     /// budget: `undecided` stays 0.
     public static let maxStates = Solver.defaultMaxStates
-    /// Boards drawn before the recipe settles for less (never reached in practice: the
-    /// tests pin dates that take a few dozen).
+    /// Boards drawn before the day is given up (never reached in practice: the 30 days of
+    /// March 2026 took 3 to 141).
     public static let maximumBoards = 5_000
 
     /// The seed of a day's generator.
