@@ -217,6 +217,9 @@ screenshots: build
 	.build/release/bloq replay docs/replays/hint.script --level levels/easy/100-full-house.bloq --screenshot $(SHOTS)/hint.png >/dev/null
 	for shot in editor-empty editor-building editor-unsolvable; do \
 	  .build/release/bloq replay docs/replays/$$shot.script --app --screenshot $(SHOTS)/$$shot.png >/dev/null; done
+	.build/release/bloq replay docs/replays/expert.script --app --screenshot $(SHOTS)/expert.png >/dev/null
+	.build/release/bloq play --screen daily --date 2026-03-14 --screenshot $(SHOTS)/daily.png
+	.build/release/bloq replay Tests/replays/app/daily-cleared.script --app --date 2026-03-14 --screenshot $(SHOTS)/daily-cleared.png >/dev/null
 	cp $(SHOTS)/play.png $(SHOTS)/../screenshot.png
 
 clean:

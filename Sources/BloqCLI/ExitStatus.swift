@@ -2,6 +2,8 @@ import ArgumentParser
 
 /// The exit statuses of CONTRACT section 2 (sysexits.h).
 public enum ExitStatus {
+    /// A command used wrongly (as ArgumentParser's own usage errors).
+    public static let usage = ExitCode(64)
     /// Invalid input data: a level or script that does not hold.
     public static let invalidData = ExitCode(65)
     /// An input file or folder that does not exist.

@@ -11,16 +11,20 @@ struct Generate: ParsableCommand {
             Each level is solved and rated (docs/levels.md): its optimal length must fall in the \
             difficulty's band (for 4x4: easy 6-8, medium 9-10, hard 11-15), and no level is the same puzzle \
             as another, or as any shipped level or level already in DIR, up to rotation, mirroring and colour \
-            names. The same seed writes the same files (given the same shipped levels and DIR).
+            names. The same seed writes the same files (given the same shipped levels and DIR). \
+            Expert levels are sparse boards with walls and five or six colours (docs/levels.md).
+
+            bloq generate --daily YYYY-MM-DD prints that day's daily board (UTC) as a level file: the \
+            same board the game offers every player on that day, made from the date alone.
             """)
 
-    @Option(help: "easy, medium or hard.")
-    var difficulty: Difficulty
+    @Option(help: "easy, medium, hard or expert (sparse boards with walls and five or six colours; 5x5 and 6x6 suit it).")
+    var difficulty: Difficulty?
 
     @Option(
         parsing: .unconditional, help: ArgumentHelp("How many levels to make (1 to 1000).", valueName: "N"),
         transform: Arguments.wholeNumber("--count", in: 1...1000))
-    var count: Int
+    var count: Int?
 
     @Option(
         parsing: .unconditional,
@@ -28,13 +32,20 @@ struct Generate: ParsableCommand {
             "The seed, any whole number from 0 to 18446744073709551615 (a UInt64): the same seed makes the same levels.",
             valueName: "S"),
         transform: Generate.seed)
-    var seed: UInt64
+    var seed: UInt64?
+
+    @Option(
+        help: ArgumentHelp(
+            "Print the daily board of this UTC date (2000-01-01 to 9999-12-31) as a level file, instead of making levels.",
+            valueName: "YYYY-MM-DD"),
+        transform: Generate.date)
+    var daily: DailyDate?
 
     @Option(help: ArgumentHelp("Board size ROWSxCOLUMNS, 2 to 16 each (default 4x4).", valueName: "RxC"), transform: BoardSize.parse)
     var size: BoardSize = BoardSize(rows: 4, columns: 4)
 
     @Option(help: ArgumentHelp("The folder to write into (made if missing).", valueName: "DIR"))
-    var out: String
+    var out: String?
 
     @Option(help: ArgumentHelp("The folder that holds levels/ (to avoid duplicating shipped levels).", valueName: "DIR"))
     var data: String?
@@ -67,7 +78,46 @@ struct Generate: ParsableCommand {
         return value
     }
 
+    /// `--daily`: a real date in YYYY-MM-DD, said so otherwise.
+    static func date(_ argument: String) throws -> DailyDate {
+        guard let date = DailyDate(argument) else {
+            throw ValidationError(
+                "--daily takes a date YYYY-MM-DD from 2000-01-01 to 9999-12-31, as in 2026-03-14, not '\(argument.prefix(40))'")
+        }
+        return date
+    }
+
+    func validate() throws {
+        if daily != nil {
+            let others = [
+                difficulty != nil ? "--difficulty" : nil, count != nil ? "--count" : nil, seed != nil ? "--seed" : nil,
+                out != nil ? "--out" : nil,
+            ]
+            .compactMap { $0 }
+            guard others.isEmpty else {
+                throw ValidationError("--daily prints one board to standard output: leave out \(others.joined(separator: ", "))")
+            }
+            return
+        }
+        for (name, given) in [
+            ("--difficulty <difficulty>", difficulty != nil), ("--count <N>", count != nil), ("--seed <S>", seed != nil),
+            ("--out <DIR>", out != nil),
+        ]
+        where !given {
+            throw ValidationError("Missing expected argument '\(name)' (or give --daily YYYY-MM-DD alone)")
+        }
+    }
+
     func run() throws {
+        if let daily {
+            guard let made = DailyBoard.make(for: daily) else {
+                printError("bloq: error: no board of \(daily) met the daily recipe within \(DailyBoard.maximumBoards) boards drawn")
+                throw ExitCode.failure
+            }
+            print(made.text, terminator: "")
+            return
+        }
+        guard let difficulty, let count, let seed, let out else { return }
         // Everything already made: shipped levels and the output folder's.
         var forms = Set<String>()
         var titles = Set<String>()

@@ -51,6 +51,13 @@ public struct Play: ParsableCommand {
         help: ArgumentHelp("Write what the player does on the first level played as an input script for bloq replay.", valueName: "SCRIPT"))
     public var record: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The day it is for the daily board (UTC; default: $BLOQ_TODAY, else today's date), so a screenshot of Daily is the same every day.",
+            valueName: "YYYY-MM-DD"),
+        transform: DateOption.parse)
+    public var date: DailyDate?
+
     public init() {}
 
     /// What opens the window, installed by the window process; nil in the command-line

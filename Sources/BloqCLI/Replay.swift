@@ -51,6 +51,13 @@ public struct Replay: ParsableCommand {
     @Option(help: ArgumentHelp("Window size in pixels, WIDTHxHEIGHT (overrides the script's).", valueName: "WxH"))
     public var window: WindowSize?
 
+    @Option(
+        help: ArgumentHelp(
+            "App mode: the day it is for the daily board (UTC; default: $BLOQ_TODAY, else today's date). Give it to a script that opens Daily, so it replays the same on any day.",
+            valueName: "YYYY-MM-DD"),
+        transform: DateOption.parse)
+    public var date: DailyDate?
+
     public init() {}
 
     /// The renderer a window process installs before parsing; nil in the command-line tool.
@@ -129,6 +136,7 @@ public struct Replay: ParsableCommand {
             packs: packs, settings: player.settings, viewport: Size(width: Double(options.width), height: Double(options.height)),
             progress: player.ledger, solverMode: .deterministic, startNotice: player.notice)
         shell.version = BloqVersion.current
+        shell.todayProvider = try DateOption.today(date)
         shell.settingsPath = settingsStore.path
         shell.onSettingsChanged = { try? settingsStore.save($0) }
         // The editor saves into DIR/levels/PACK, and the list reads it again.
@@ -138,7 +146,11 @@ public struct Replay: ParsableCommand {
         let screen = shell.top.kind
         let controls = shell.top.controls
         if !shell.wantsQuit { shell.quit() }
-        let path = shell.game.map { relativePath($0.level.name, roots: [dataRoot, folder]) }
+        // A level of a pack is a file, named relative to its root; the others (the daily
+        // board, "daily/YYYY-MM-DD"; a pasted code; the editor's board) by their names.
+        let path = shell.game.map { game in
+            shell.playScreen?.packIndex == nil ? game.level.name : relativePath(game.level.name, roots: [dataRoot, folder])
+        }
         if json {
             print(JSON.app(shell, screen: screen, controls: controls, levelPath: path))
         } else {

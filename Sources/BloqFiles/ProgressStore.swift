@@ -95,7 +95,7 @@ public final class ProgressStore: @unchecked Sendable {
         let merged = current.progress.merged(with: progress)
         // Never write what a load would refuse: the file stays as it was, the caller keeps
         // its progress in memory.
-        let records = max(merged.levels.count, merged.unfinished.count, merged.discarded.count)
+        let records = merged.largestSection
         guard records <= SavedProgress.maximumLevels else {
             throw SaveError(
                 path: path,

@@ -36,6 +36,9 @@ extension Play {
             packs: packs, settings: settings, viewport: Size(width: Double(size.width), height: Double(size.height)), progress: book,
             solverMode: live ? .background : .deterministic, startNotice: notice)
         app.version = BloqVersion.current
+        app.todayProvider = try DateOption.today(date)
+        // Live, today's board is made at once, off the render thread, so Daily opens at once.
+        if live, let today = app.today { app.prepareDaily(today) }
         // Where settings live (a screenshot saves none, but shows where the game would).
         app.settingsPath = PlayerFolders.displayPath(SettingsStore(folder: folders.config).path)
         app.onSettingsChanged = { settings in try? settingsStore?.save(settings) }

@@ -19,6 +19,11 @@ extension ShotScreen {
         case .editor:
             app.showEditor()
             settle(1)
+        case .daily:
+            // Today's board (--date fixes the day), once it is made and its par proved.
+            app.showDaily()
+            for _ in 0..<(120 * 60) where app.playScreen == nil && app.root.kind == .daily { app.step(FixedStepClock.step) }
+            settle(12)
         case .symbols:
             app.settings.colorBlindSymbols = true
         case .cleared:

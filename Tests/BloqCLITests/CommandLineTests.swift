@@ -464,7 +464,8 @@ extension ChildProcessSuite {
     /// Whole-app replays in Tests/replays/app: each `NAME.script` runs with `--app --json`
     /// and must print `NAME.json` (compared as whole values). A script whose header says
     /// `; data-from: OTHER.script` runs after OTHER in the same `--data` folder, as a
-    /// player starting the game again.
+    /// player starting the game again; `; date: YYYY-MM-DD` runs it with `--date` (the day
+    /// of the daily board), so it replays the same on any day.
     @Suite("Whole-app replays")
     struct AppReplayTests {
         static let folder = Bloq.root.appendingPathComponent("Tests/replays/app")
@@ -479,11 +480,15 @@ extension ChildProcessSuite {
             let data = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-app-\(UUID().uuidString)").path
             defer { try? FileManager.default.removeItem(atPath: data) }
             let header = text.split(separator: "\n").first { $0.hasPrefix("; data-from: ") }
+            let date = text.split(separator: "\n").first { $0.hasPrefix("; date: ") }.map {
+                ["--date", String($0.dropFirst("; date: ".count))]
+            }
             if let from = header?.dropFirst("; data-from: ".count) {
-                let first = try Bloq.run(["replay", Self.folder.appendingPathComponent(String(from)).path, "--app", "--data", data])
+                let first = try Bloq.run(
+                    ["replay", Self.folder.appendingPathComponent(String(from)).path, "--app", "--data", data] + (date ?? []))
                 #expect(first.status == 0, "\(first.err)")
             }
-            let result = try Bloq.run(["replay", path, "--app", "--data", data, "--json"])
+            let result = try Bloq.run(["replay", path, "--app", "--data", data, "--json"] + (date ?? []))
             #expect(result.status == 0, "\(result.err)")
             let expectedPath = Self.folder.appendingPathComponent(name.replacingOccurrences(of: ".script", with: ".json")).path
             let expected = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: expectedPath))) as? NSDictionary
@@ -498,7 +503,8 @@ extension ChildProcessSuite {
             #expect(result.status == 65)
             #expect(
                 result.err.hasPrefix(
-                    "\(tap):2: error: no control \"Next level\" on the levels screen (visible: Back, Paste code, Easy, Medium, Hard, 1,"))
+                    "\(tap):2: error: no control \"Next level\" on the levels screen (visible: Back, Paste code, Easy, Medium, Hard, Expert, 1,"
+                ))
             let cells = try Bloq.temporaryFile("cells.script", "at 0 press 1 1\nat 100 end\n")
             let second = try Bloq.run(["replay", cells, "--app"])
             #expect(

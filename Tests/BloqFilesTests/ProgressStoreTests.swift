@@ -143,6 +143,35 @@ struct ProgressStoreTests {
         #expect(final.progress.unfinished[second] == nil, "the clear ended 002's line; A's older copy does not bring it back")
     }
 
+    @Test("two game windows keep each other's daily clears and streaks, merged under the lock")
+    func twoWindowsDaily() throws {
+        let path = try folder()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let board = "00000000000000da"
+        let days = try ["2026-03-12", "2026-03-13", "2026-03-14"].map { try #require(DailyDate($0)) }
+        let windowA = ProgressStore(folder: path)
+        let windowB = ProgressStore(folder: path)
+        var a = windowA.loadReport().progress
+        var b = windowB.loadReport().progress
+        a.recordDailyClear(day: days[0], level: board, stars: 2, moves: 12, time: 40, at: 100)
+        a.recordDailyClear(day: days[2], level: board, stars: 3, moves: 9, time: 30, at: 300)
+        a = try windowA.save(a).progress
+        // B, loaded before A's clears, clears the middle day and a level, then saves.
+        b.recordDailyClear(day: days[1], level: board, stars: 3, moves: 10, time: 20, at: 200)
+        b.recordDailyClear(day: days[0], level: board, stars: 3, moves: 11, time: 50, at: 210)
+        b.recordClear(level: id, stars: 3, moves: 5, time: 9, at: 220)
+        b = try windowB.save(b).progress
+        #expect(b.dailyStreak(asOf: days[2]) == 3, "B's save returns A's days too")
+        // A saves the copy it holds, without B's days: they stay.
+        try windowA.save(a)
+        let final = ProgressStore(folder: path).loadReport()
+        #expect(final.damage == nil)
+        #expect(Set(final.progress.daily.keys) == Set(days.map(\.description)))
+        #expect(final.progress.daily["2026-03-12"] == LevelRecord(bestStars: 3, bestMoves: 11, bestTime: 40, cleared: true, clearedAt: 210))
+        #expect(final.progress.dailyStreak(asOf: days[2]) == 3)
+        #expect(final.progress.levels[id]?.cleared == true)
+    }
+
     @Test("a save never writes what a load would refuse: past the record limit the file stays as it was")
     func saveBound() throws {
         let path = try folder()

@@ -16,6 +16,14 @@ public struct LevelGenerator: Sendable {
     public var seed: UInt64
     /// Colours used (the classic game uses four).
     public var colors: [BlockColor] = [.red, .blue, .orange, .green]
+    /// Wall cells on each board (they never move or vanish); the classic board has none.
+    public var walls = 0
+    /// Blocks on each board; nil: every cell but the walls and the holes (`holes`), the
+    /// classic full board. Given, the board is sparse: the blocks are scattered over the
+    /// open cells, each colour two to four times where it can be.
+    public var blocks: Int?
+    /// What a board must have beyond its band to be kept (`Interest`).
+    public var interest = Interest.any
     /// The solver's budget per search; boards it cannot decide are skipped.
     public var maxStates = 300_000
     /// Random boards tried per level asked for before giving up.
@@ -51,22 +59,42 @@ public struct LevelGenerator: Sendable {
         case states(Int)
     }
 
+    /// A generator for `difficulty` on boards of `rows` x `columns`. Expert boards get the
+    /// expert shape (`expertShape`): walls, sparse blocks, five or six colours, the
+    /// expert's interest, and searches of at most `expertMaxStates` positions; the other
+    /// difficulties the classic full board.
     public init(difficulty: Difficulty, rows: Int = 4, columns: Int = 4, seed: UInt64) {
         self.difficulty = difficulty
         self.rows = rows
         self.columns = columns
         self.seed = seed
+        if difficulty == .expert {
+            let shape = LevelGenerator.expertShape(rows: rows, columns: columns)
+            walls = shape.walls
+            blocks = shape.blocks
+            colors = shape.colors
+            interest = .expert
+            // Expert levels are proved quickly: the game solves them for hints, and
+            // validation for every shipped level.
+            maxStates = LevelGenerator.expertMaxStates
+        }
     }
 
-    /// Empty cells on a generated board: one per 16 cells (the classic board has one).
-    public var holes: Int { max(1, rows * columns / 16) }
+    /// Empty cells on a generated board: one per 16 cells (the classic board has one); on a
+    /// sparse board, every open cell without a block.
+    public var holes: Int {
+        guard let blocks else { return max(1, rows * columns / 16) }
+        return max(rows * columns - walls - blocks, 0)
+    }
 
     /// The optimal lengths a difficulty accepts, from the number of blocks b: easy
     /// 0.40b...0.55b, medium to 0.69b, hard to b. For the classic board (15 blocks): easy
     /// 6–8, medium 9–10, hard 11–15, the original game's range. On tiny boards the bands
-    /// shrink to a length each but never empty (2x2: easy 1, medium 2, hard 3).
+    /// shrink to a length each but never empty (2x2: easy 1, medium 2, hard 3). Expert
+    /// boards are sparse, so their lengths are counted differently (`expertBand`).
     public var band: ClosedRange<Int> {
-        let blocks = max(rows * columns - holes, 1)
+        let blocks = max(self.blocks ?? (rows * columns - holes - walls), 1)
+        if difficulty == .expert { return LevelGenerator.expertBand(blocks: blocks) }
         let b = Double(blocks)
         let easyTop = max(1, Int((0.55 * b).rounded(.down)))
         let easyBottom = min(max(1, Int((0.40 * b).rounded(.up))), easyTop)
@@ -74,7 +102,7 @@ public struct LevelGenerator: Sendable {
         switch difficulty {
         case .easy: return easyBottom...easyTop
         case .medium: return (easyTop + 1)...mediumTop
-        case .hard: return (mediumTop + 1)...max(mediumTop + 1, blocks)
+        case .hard, .expert: return (mediumTop + 1)...max(mediumTop + 1, blocks)
         }
     }
 
@@ -123,15 +151,36 @@ public struct LevelGenerator: Sendable {
                 break
             }
             state.boardsTried += 1
-            guard let board = randomBoard(&random) else { break }
+            let drawn = blocks.map { sparseBoard(&random, blocks: $0) } ?? randomBoard(&random)
+            guard let board = drawn else {
+                if blocks == nil { break }
+                continue
+            }
             let counts = board.colorCounts
-            guard board.touchingPairs.isEmpty, !counts.values.contains(1) else { continue }
+            guard board.touchingPairs.isEmpty, !counts.values.contains(1), !board.strandsABlock else { continue }
             let key = board.canonicalForm
             guard !seen.contains(key) else { continue }
+            if blocks != nil {
+                // Sparse boards are mostly out of the band: one search says so before the
+                // rating's search per opening move. (The rating counts an opening whose
+                // search gives up within `maxStates` as not optimal; scripts/make-expert.sh
+                // rates the levels made again with the default budget, docs/levels.md.)
+                let left = maxStatesTotal - state.statesSearched
+                let first = Solver(maxStates: min(maxStates, left), memoryBudget: memoryBudget).solve(board)
+                state.statesSearched += first.states
+                guard let optimal = first.optimal, band.contains(optimal) else { continue }
+            }
             let rated = DifficultyRating.rate(
                 board, maxStates: maxStates, totalStates: maxStatesTotal - state.statesSearched, memoryBudget: memoryBudget)
             state.statesSearched += rated.states
             guard let rating = rated.rating, band.contains(rating.optimal) else { continue }
+            if interest != .any {
+                let judged = interest.judge(
+                    board, rating: rating, maxStates: maxStates, totalStates: maxStatesTotal - state.statesSearched,
+                    memoryBudget: memoryBudget)
+                state.statesSearched += judged.states
+                guard judged.kept else { continue }
+            }
             seen.insert(key)
             let title = LevelGenerator.title(&random, avoiding: titles)
             titles.insert(title)
@@ -143,6 +192,16 @@ public struct LevelGenerator: Sendable {
             $0.rating.score != $1.rating.score ? $0.rating.score < $1.rating.score : $0.board.canonicalForm < $1.board.canonicalForm
         }
         return Run(made: sorted, progress: state, shortfall: shortfall)
+    }
+
+    /// A board a run would consider next, drawn from `random`: no two same colours touch,
+    /// no colour has a single block, and no block is alone with its colour in a region the
+    /// walls close off. Nil when the draw fails those (draw again).
+    public func candidate(_ random: inout SeededGenerator) -> Board? {
+        guard let board = blocks.map({ sparseBoard(&random, blocks: $0) }) ?? randomBoard(&random),
+            board.touchingPairs.isEmpty, !board.colorCounts.values.contains(1), !board.strandsABlock
+        else { return nil }
+        return board
     }
 
     /// A board with `holes` empty cells and every other cell a colour differing from its
@@ -157,6 +216,47 @@ public struct LevelGenerator: Sendable {
             let up = index >= columns ? cells[index - columns].color : nil
             let allowed = colors.filter { $0 != left && $0 != up }
             cells[index] = .block(allowed[random.below(allowed.count)])
+        }
+        return Board(rows: rows, columns: columns, cells: cells)
+    }
+
+    /// A sparse board: `walls` walls and `blocks` blocks on random cells, the rest empty.
+    /// Every colour in `colors` (as many as the blocks allow, two each) gets two to four
+    /// blocks, the extra ones spread at random, and no two same colours touch. Nil when the
+    /// draw paints itself into a corner (a cell whose every remaining colour touches its
+    /// own); the caller draws again.
+    func sparseBoard(_ random: inout SeededGenerator, blocks: Int) -> Board? {
+        let area = rows * columns
+        var order = Array(0..<area)
+        for index in stride(from: area - 1, to: 0, by: -1) { order.swapAt(index, random.below(index + 1)) }
+        let wallCount = min(max(walls, 0), area - 1)
+        var cells = [Cell](repeating: .empty, count: area)
+        for index in order.prefix(wallCount) { cells[index] = .wall }
+        let blockCells = Array(order.dropFirst(wallCount).prefix(max(blocks, 0)))
+        let palette = Array(colors.prefix(max(blockCells.count / 2, 1)))
+        guard !palette.isEmpty, !blockCells.isEmpty else { return nil }
+        var left = [Int](repeating: 0, count: palette.count)
+        var spare = blockCells.count
+        for index in palette.indices where spare >= 2 {
+            left[index] = 2
+            spare -= 2
+        }
+        while spare > 0 {
+            let roomy = palette.indices.filter { left[$0] < 4 }
+            let index = roomy.isEmpty ? random.below(palette.count) : roomy[random.below(roomy.count)]
+            left[index] += 1
+            spare -= 1
+        }
+        for cell in blockCells {
+            let neighbours = [
+                cell - columns, cell + columns, cell % columns > 0 ? cell - 1 : -1, cell % columns < columns - 1 ? cell + 1 : -1,
+            ]
+            let taken = Set(neighbours.filter { (0..<area).contains($0) }.compactMap { cells[$0].color })
+            let allowed = palette.indices.filter { left[$0] > 0 && !taken.contains(palette[$0]) }
+            guard !allowed.isEmpty else { return nil }
+            let pick = allowed[random.below(allowed.count)]
+            left[pick] -= 1
+            cells[cell] = .block(palette[pick])
         }
         return Board(rows: rows, columns: columns, cells: cells)
     }

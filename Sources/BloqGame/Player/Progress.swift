@@ -95,6 +95,10 @@ public struct SavedProgress: Codable, Equatable, Sendable {
     /// still holds an older line does not bring it back. Only kept while it is later than
     /// the level's last clear (which ends lines too).
     public var discarded: [String: Double] = [:]
+    /// The daily boards the player cleared, by day (`"2026-03-14"`, a UTC date): the best
+    /// stars, moves and time of each day. The streak follows from the days
+    /// (`dailyStreak(asOf:)`), so merging two copies is merging their days.
+    public var daily: [String: LevelRecord] = [:]
 
     public init() {}
 
@@ -117,6 +121,55 @@ public struct SavedProgress: Codable, Equatable, Sendable {
         normalize(level)
     }
 
+    /// Records a clear of the daily board of `day` at `moment`, keeping the day's best
+    /// stars, moves and time; the board's unfinished line (`level`, its identity) ends.
+    public mutating func recordDailyClear(day: DailyDate, level: String, stars: Int, moves: Int, time: Double, at moment: Double) {
+        let key = day.description
+        var record = daily[key] ?? LevelRecord()
+        record.cleared = true
+        record.bestStars = max(record.bestStars, stars)
+        record.bestMoves = min(record.bestMoves ?? moves, moves)
+        record.bestTime = min(record.bestTime ?? time, time)
+        record.clearedAt = max(record.clearedAt ?? moment, moment)
+        daily[key] = record
+        setUnfinished(level: level, nil, at: moment)
+    }
+
+    /// The days in a row, up to `today`, whose daily board the player cleared (with a star
+    /// at least: a clear by Show solution earns none and does not count). Today's board not
+    /// cleared yet does not break it (the day is not over): then the run ends yesterday.
+    public func dailyStreak(asOf today: DailyDate) -> Int {
+        var day = isDailyCleared(today) ? today : today.adding(days: -1)
+        var streak = 0
+        while let current = day, isDailyCleared(current) {
+            streak += 1
+            day = current.adding(days: -1)
+        }
+        return streak
+    }
+
+    /// The longest run of days in a row with the daily board cleared.
+    public var longestDailyStreak: Int {
+        let days = daily.filter { $0.value.cleared && $0.value.bestStars > 0 }.keys.compactMap { DailyDate($0)?.daysSince1970 }
+            .sorted()
+        var longest = 0
+        var run = 0
+        var previous: Int?
+        for day in days {
+            run = previous.map { day == $0 + 1 ? run + 1 : 1 } ?? 1
+            longest = max(longest, run)
+            previous = day
+        }
+        return longest
+    }
+
+    /// Whether the player cleared the daily board of `day` (with a star at least), so the
+    /// day counts in the streak.
+    public func isDailyCleared(_ day: DailyDate) -> Bool {
+        guard let record = daily[day.description] else { return false }
+        return record.cleared && record.bestStars > 0
+    }
+
     /// Saves `line` as the level's unfinished line (stamped with `moment` unless it has a
     /// time), or, given nil, gives the level's line up at `moment`.
     public mutating func setUnfinished(level: String, _ line: UnfinishedLine?, at moment: Double) {
@@ -137,11 +190,13 @@ public struct SavedProgress: Codable, Equatable, Sendable {
     /// - the newer of the two unfinished lines of a level (by `savedAt`), kept only if it
     ///   was saved after the level's last clear and after the last time a line of it was
     ///   given up: a clear or a give-up ends every line saved before it, in any copy;
-    /// - the later give-up of each level, while it is later than the level's last clear.
+    /// - the later give-up of each level, while it is later than the level's last clear;
+    /// - every day's daily record either knows, each the best of both.
     public func merged(with other: SavedProgress) -> SavedProgress {
         var result = SavedProgress()
         result.version = max(version, other.version)
         result.levels = levels.merging(other.levels) { $0.merged(with: $1) }
+        result.daily = daily.merging(other.daily) { $0.merged(with: $1) }
         result.discarded = discarded.merging(other.discarded) { max($0, $1) }
         result.unfinished = unfinished.merging(other.unfinished) { $1.isNewer(than: $0) ? $1 : $0 }
         for level in Set(result.unfinished.keys).union(result.discarded.keys) { result.normalize(level) }
@@ -177,23 +232,28 @@ public struct SavedProgress: Codable, Equatable, Sendable {
     /// Whether a level identity is well formed: 16 hexadecimal digits.
     public static func isPlausibleID(_ id: String) -> Bool { id.utf8.count == 16 && id.allSatisfy(\.isHexDigit) }
 
+    /// Whether a daily record's key is a day: `YYYY-MM-DD`, a real date.
+    public static func isPlausibleDay(_ key: String) -> Bool { DailyDate(key) != nil }
+
+    /// The most records of one kind (levels, lines, give-ups, days).
+    public var largestSection: Int { max(levels.count, unfinished.count, discarded.count, daily.count) }
+
     /// Whether every value is in range (a hand-edited or damaged file may not be).
     public var isPlausible: Bool {
-        guard version == 1, levels.count <= SavedProgress.maximumLevels, unfinished.count <= SavedProgress.maximumLevels,
-            discarded.count <= SavedProgress.maximumLevels
-        else { return false }
+        guard version == 1, largestSection <= SavedProgress.maximumLevels else { return false }
         return levels.allSatisfy { SavedProgress.isPlausibleID($0.key) && $0.value.isPlausible }
             && unfinished.allSatisfy { SavedProgress.isPlausibleID($0.key) && $0.value.isPlausible }
             && discarded.allSatisfy { SavedProgress.isPlausibleID($0.key) && $0.value.isFinite }
+            && daily.allSatisfy { SavedProgress.isPlausibleDay($0.key) && $0.value.isPlausible }
     }
 
     private enum CodingKeys: String, CodingKey {
-        case version, levels, unfinished, discarded
+        case version, levels, unfinished, discarded, daily
     }
 
     /// Decodes a whole, undamaged file: one damaged record fails it (`SalvagedProgress`
     /// reads what it can instead). Keys a file does not have are empty, as files written
-    /// before `discarded` existed have none.
+    /// before `discarded` or `daily` existed have none.
     public init(from decoder: any Decoder) throws {
         let salvaged = try SalvagedProgress(from: decoder)
         guard salvaged.dropped.isEmpty, salvaged.foreignVersion == nil else {
@@ -209,6 +269,7 @@ public struct SavedProgress: Codable, Equatable, Sendable {
         try container.encode(levels, forKey: .levels)
         try container.encode(unfinished, forKey: .unfinished)
         if !discarded.isEmpty { try container.encode(discarded, forKey: .discarded) }
+        if !daily.isEmpty { try container.encode(daily, forKey: .daily) }
     }
 }
 
@@ -249,12 +310,15 @@ public struct SalvagedProgress: Decodable, Sendable {
         progress.levels = section("levels", of: container, plausible: \.isPlausible)
         progress.unfinished = section("unfinished", of: container, plausible: \.isPlausible)
         progress.discarded = section("discarded", of: container, plausible: \.isFinite)
+        progress.daily = section(
+            "daily", of: container, key: SavedProgress.isPlausibleDay, keyProblem: "not a day (YYYY-MM-DD)", plausible: \.isPlausible)
         for level in Set(progress.unfinished.keys).union(progress.discarded.keys) { progress.normalize(level) }
     }
 
-    /// One section (an object of records by level identity), record by record.
+    /// One section (an object of records by level identity, or by `key`), record by record.
     private mutating func section<Value: Decodable>(
-        _ name: String, of container: KeyedDecodingContainer<Key>, plausible: (Value) -> Bool
+        _ name: String, of container: KeyedDecodingContainer<Key>, key isKey: (String) -> Bool = SavedProgress.isPlausibleID,
+        keyProblem: String = "not a level identity (16 hexadecimal digits)", plausible: (Value) -> Bool
     ) -> [String: Value] {
         let key = Key(stringValue: name)
         guard container.contains(key) else { return [:] }
@@ -264,8 +328,8 @@ public struct SalvagedProgress: Decodable, Sendable {
         }
         var kept: [String: Value] = [:]
         for (id, record) in records.sorted(by: { $0.key < $1.key }) {
-            guard SavedProgress.isPlausibleID(id) else {
-                dropped.append("\(name) '\(id.prefix(40))': not a level identity (16 hexadecimal digits)")
+            guard isKey(id) else {
+                dropped.append("\(name) '\(id.prefix(40))': \(keyProblem)")
                 continue
             }
             guard let value = record.value else {

@@ -11,8 +11,17 @@ public protocol ProgressBook: AnyObject {
     func cleared(_ level: PlayableLevel, moves: Int, stars: Int, time: Double)
     /// Saves (or, with nil, forgets) the unfinished line of a level being left.
     func leaving(_ level: PlayableLevel, line: UnfinishedLine?)
-    /// Totals over everything the progress holds: levels cleared, stars earned.
+    /// Totals over everything the progress holds: levels cleared, stars earned (daily
+    /// boards are kept apart: they count in the streak).
     var totals: (cleared: Int, stars: Int) { get }
+    /// What the player achieved on the daily board of `day`, or nil when never cleared.
+    func dailyRecord(_ day: DailyDate) -> LevelRecord?
+    /// Records a clear of the daily board of `day` (`level`): the day's best stars, moves
+    /// and time are kept; the board's unfinished line goes.
+    func clearedDaily(_ day: DailyDate, level: PlayableLevel, moves: Int, stars: Int, time: Double)
+    /// Days in a row with the daily board cleared, up to `today` (today's not cleared yet
+    /// does not break it).
+    func dailyStreak(asOf today: DailyDate) -> Int
 }
 
 extension ProgressBook {
@@ -65,7 +74,9 @@ public final class ProgressLedger: ProgressBook {
         self.progress = progress
         self.now = now
         self.persist = persist
-        lastStamp = (progress.unfinished.values.compactMap(\.savedAt) + progress.levels.values.compactMap(\.clearedAt)).max() ?? 0
+        lastStamp =
+            (progress.unfinished.values.compactMap(\.savedAt) + progress.levels.values.compactMap(\.clearedAt)
+            + progress.daily.values.compactMap(\.clearedAt)).max() ?? 0
     }
 
     public func record(_ level: PlayableLevel) -> LevelRecord? { progress.levels[level.level.board.identity] }
@@ -83,6 +94,16 @@ public final class ProgressLedger: ProgressBook {
         let moment = stamp()
         apply { $0.recordClear(level: id, stars: stars, moves: moves, time: time, at: moment) }
     }
+
+    public func dailyRecord(_ day: DailyDate) -> LevelRecord? { progress.daily[day.description] }
+
+    public func clearedDaily(_ day: DailyDate, level: PlayableLevel, moves: Int, stars: Int, time: Double) {
+        let id = level.level.board.identity
+        let moment = stamp()
+        apply { $0.recordDailyClear(day: day, level: id, stars: stars, moves: moves, time: time, at: moment) }
+    }
+
+    public func dailyStreak(asOf today: DailyDate) -> Int { progress.dailyStreak(asOf: today) }
 
     public func leaving(_ level: PlayableLevel, line: UnfinishedLine?) {
         let id = level.level.board.identity

@@ -51,6 +51,18 @@ public final class AppController {
     /// Set when the player asked to quit.
     public private(set) var wantsQuit = false
     private var sounds: [SoundCue] = []
+    /// The day it is for the daily board (UTC), asked each time it matters, so a game left
+    /// open past midnight offers the new day's board. Set by the platform (the clock, or
+    /// `--date` / `BLOQ_TODAY`); nil: the title offers no Daily.
+    public var todayProvider: (() -> DailyDate?)?
+    /// The daily boards made so far (one a day, made once), by day.
+    public private(set) var dailyBoards: [DailyDate: DailyBoard] = [:]
+    /// Days whose board could not be made (the recipe found none).
+    public private(set) var dailyFailures: Set<DailyDate> = []
+    /// Makes daily boards off the render thread (at once, answered at a fixed step, in
+    /// replays).
+    private lazy var dailyJobs = BackgroundJobs<DailyDate, DailyBoard?>(mode: solverMode) { DailyBoard.make(for: $0) }
+    private var dailyRequested: Set<DailyDate> = []
 
     /// - Parameters:
     ///   - packs: the packs to list.
@@ -161,11 +173,15 @@ public final class AppController {
     /// Whether anything moves (the loop may sleep when not).
     public var isAnimating: Bool {
         driver.hasRunningAnimators || root.isAnimating || (help?.isAnimating ?? false) || (levelWatch?.isBusy ?? false)
+            || dailyJobs.isBusy
     }
 
     /// Advances everything by one simulation step; the step counts as play time on the
     /// play screen unless the window is out of focus (`countingPlayTime` false).
     public func step(_ seconds: Double, countingPlayTime: Bool = true) {
+        for answer in dailyJobs.step() {
+            if let board = answer.output { dailyBoards[answer.input] = board } else { dailyFailures.insert(answer.input) }
+        }
         driver.advance(by: seconds)
         levelWatch?.step()
         root.step(seconds)
@@ -220,6 +236,42 @@ public final class AppController {
     }
     public func showAbout() { show(AboutScreen(app: self)) }
 
+    // MARK: The daily board
+
+    /// The day it is now, for the daily board (nil: no daily board here).
+    public var today: DailyDate? { todayProvider?() }
+
+    /// Starts making the board of `day` off the render thread, unless it is made or on its
+    /// way. Live play asks for today's at start, so Daily opens at once.
+    public func prepareDaily(_ day: DailyDate) {
+        guard dailyBoards[day] == nil, !dailyFailures.contains(day), !dailyRequested.contains(day) else { return }
+        dailyRequested.insert(day)
+        _ = dailyJobs.request(day)
+    }
+
+    /// Opens today's board: at once when it is made, else the Daily screen thinks until it
+    /// is (and then opens it).
+    public func showDaily() {
+        guard let today else { return }
+        if let board = dailyBoards[today] {
+            playDaily(board)
+        } else {
+            prepareDaily(today)
+            show(DailyScreen(app: self, date: today))
+        }
+    }
+
+    /// Plays a daily board (the Daily screen calls it when the board is made).
+    func playDaily(_ board: DailyBoard) {
+        show(PlayScreen(app: self, source: .daily(board)))
+    }
+
+    /// Days in a row with the daily board cleared, up to today (0 without progress or a date).
+    public var dailyStreak: Int {
+        guard let today, let progress else { return 0 }
+        return progress.dailyStreak(asOf: today)
+    }
+
     public func showHelp() {
         guard help == nil else { return }
         router.cancelAll()
@@ -266,12 +318,12 @@ public final class AppController {
         switch root.kind {
         case .play:
             guard !isSingleLevel else { return }
-            if case .trial(_, let editor) = playScreen?.source {
-                show(editor)
-            } else {
-                showLevels()
+            switch playScreen?.source {
+            case .trial(_, let editor): show(editor)
+            case .daily: showTitle()
+            default: showLevels()
             }
-        case .levels, .settings, .about, .help, .editor: showTitle()
+        case .levels, .settings, .about, .help, .editor, .daily: showTitle()
         case .title: quit()
         }
     }

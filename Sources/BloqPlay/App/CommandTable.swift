@@ -141,10 +141,17 @@ public struct CommandTable: Sendable {
     }
 
     /// The play screen's footer line: the board's gesture, then each key with a footer word.
-    public var footerHint: String {
+    public var footerHint: String { footerHint() }
+
+    /// The footer line with the footer word of `command` replaced by `word` (Escape leads
+    /// to the title, not the list, from the daily board).
+    public func footerHint(saying word: String, for command: Command) -> String { footerHint((command, word)) }
+
+    private func footerHint(_ replacement: (Command, String)? = nil) -> String {
         var parts = ["Drag a block"]
         for binding in bindings {
-            guard let word = binding.footer, let key = binding.keys.first else { continue }
+            guard var word = binding.footer, let key = binding.keys.first else { continue }
+            if let replacement, binding.command == replacement.0 { word = replacement.1 }
             parts.append("\(CommandTable.shortName(key)) \(word)")
         }
         return parts.joined(separator: "  ·  ")

@@ -5,7 +5,7 @@ import BloqGame
 /// it does is its screen's business.
 public enum ControlID: Hashable, Sendable {
     // Title
-    case play, levels, settings, about, quit
+    case play, daily, levels, settings, about, quit
     /// Every screen's header: back a screen.
     case back
     // Play toolbar

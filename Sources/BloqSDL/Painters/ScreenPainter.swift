@@ -15,6 +15,7 @@ struct ScreenPainter {
         case let screen as SettingsScreen: SettingsPainter(app: app, screen: screen, canvas: canvas).draw()
         case let screen as AboutScreen: AboutPainter(app: app, screen: screen, canvas: canvas).draw()
         case let screen as EditorScreen: EditorPainter(app: app, screen: screen, canvas: canvas).draw()
+        case let screen as DailyScreen: DailyPainter(app: app, screen: screen, canvas: canvas).draw()
         default: break
         }
         if let help = app.help { HelpPainter(app: app, screen: help, canvas: canvas).draw() }

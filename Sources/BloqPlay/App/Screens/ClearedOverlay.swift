@@ -21,6 +21,10 @@ public final class ClearedOverlay {
     /// Whether "Next level" leads on (else "Play again").
     public let hasNextLevel: Bool
     public let showsLevelsButton: Bool
+    /// The label of the way back (the list, or the title from a daily board).
+    public let backLabel: String
+    /// The daily streak after this clear, on a daily board (nil elsewhere).
+    public let dailyStreak: Int?
     public var focus: ControlID?
     /// The confetti, and seconds since it burst.
     public private(set) var confetti: ConfettiBurst?
@@ -28,7 +32,7 @@ public final class ClearedOverlay {
 
     init(
         stars: Int, moves: Int, par: Int?, time: Double, showedSolution: Bool, before: LevelRecord?, after: LevelRecord?,
-        hasNextLevel: Bool, showsLevelsButton: Bool, confetti: ConfettiBurst
+        hasNextLevel: Bool, showsLevelsButton: Bool, backLabel: String = "Levels", dailyStreak: Int? = nil, confetti: ConfettiBurst
     ) {
         self.stars = stars
         self.moves = moves
@@ -40,6 +44,8 @@ public final class ClearedOverlay {
         isNewBest = before.map { moves < ($0.bestMoves ?? Int.max) || time < ($0.bestTime ?? .infinity) } ?? false
         self.hasNextLevel = hasNextLevel
         self.showsLevelsButton = showsLevelsButton
+        self.backLabel = backLabel
+        self.dailyStreak = dailyStreak
         focus = hasNextLevel ? .nextLevel : .playAgain
         self.confetti = confetti
     }
@@ -54,6 +60,7 @@ public final class ClearedOverlay {
             let record = "\(bestMoves) move\(bestMoves == 1 ? "" : "s")" + bestTime
             result.append(isFirstClear ? "First clear!" : (isNewBest ? "New best! " : "Best: ") + record)
         }
+        if let dailyStreak, dailyStreak > 0 { result.append("Daily streak: \(DailyScreen.streakText(dailyStreak))") }
         return result
     }
 
@@ -77,7 +84,7 @@ public final class ClearedOverlay {
         ]
         if showsLevelsButton {
             let below = Rect(x: x + width * 0.2, y: y + height * 1.2, width: width * 0.6, height: height * 0.9)
-            result.append(Control(.back, "Levels", rect: below, leading: "‹ "))
+            result.append(Control(.back, backLabel, rect: below, leading: "‹ "))
         }
         return result
     }

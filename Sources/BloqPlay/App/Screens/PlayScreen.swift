@@ -25,6 +25,8 @@ public final class PlayScreen: AppScreen {
         case trial(PlayableLevel, editor: EditorScreen)
         /// A level from a share code, in no pack.
         case code(PlayableLevel)
+        /// The daily board of a day; back returns to the title.
+        case daily(DailyBoard)
     }
 
     init(app: AppController, source: Source) {
@@ -34,6 +36,7 @@ public final class PlayScreen: AppScreen {
         switch source {
         case .pack(let pack, let level): playable = app.packs[pack].playable[level]
         case .trial(let level, _), .code(let level): playable = level
+        case .daily(let board): playable = PlayableLevel(name: "daily/\(board.date)", level: board.level)
         }
         // A trial of the editor's board is no level of the player's: nothing is recorded.
         let resume = if case .trial = source { nil as UnfinishedLine? } else { app.progress?.unfinished(playable) }
@@ -54,7 +57,8 @@ public final class PlayScreen: AppScreen {
         return nil
     }
 
-    /// "Level 3 of 100", "Trying the editor's level", "A shared level".
+    /// "Level 3 of 100", "Trying the editor's level", "A shared level", "Daily · Saturday
+    /// 14 March 2026 · streak: 3 days".
     public var caption: String {
         switch source {
         case .pack(let pack, let level):
@@ -65,7 +69,21 @@ public final class PlayScreen: AppScreen {
             }
         case .trial: "Trying your level: Escape goes back to the editor"
         case .code: "A shared level"
+        case .daily(let board):
+            "Daily · \(board.date.longDescription)" + (dailyStreak > 0 ? " · streak: \(DailyScreen.streakText(dailyStreak))" : "")
         }
+    }
+
+    /// The day of the daily board played, if it is one.
+    public var dailyDate: DailyDate? {
+        if case .daily(let board) = source { return board.date }
+        return nil
+    }
+
+    /// The player's daily streak counted up to the day of the board played (0 otherwise).
+    public var dailyStreak: Int {
+        guard let date = dailyDate else { return 0 }
+        return app.progress?.dailyStreak(asOf: date) ?? 0
     }
 
     public var level: PlayableLevel { game.level }
@@ -79,6 +97,9 @@ public final class PlayScreen: AppScreen {
         guard !app.isSingleLevel, case .pack(let pack, let level) = source else { return false }
         return level + 1 < app.packs[pack].playable.count
     }
+    /// Where Back goes, as its button says: the title from the daily board, else the list.
+    var backLabel: String { dailyDate == nil ? "Levels" : "Title" }
+
     /// The overlay, when it shows (the board has settled after the clear).
     public var visibleOverlay: ClearedOverlay? { game.showsClearedOverlay ? overlay : nil }
 
@@ -102,7 +123,7 @@ public final class PlayScreen: AppScreen {
     public var toolbar: [Control] {
         let metrics = app.metrics
         var entries: [(ControlID, String)] = [(.undo, "Undo"), (.redo, "Redo"), (.restart, "Restart"), (.hint, "Hint")]
-        if !app.isSingleLevel { entries.insert((.back, "Levels"), at: 0) }
+        if !app.isSingleLevel { entries.insert((.back, backLabel), at: 0) }
         let toolbarHeight = metrics.toolbarHeight
         let height = toolbarHeight * 0.8
         let gap = height * 0.2
@@ -130,6 +151,7 @@ public final class PlayScreen: AppScreen {
     public var footer: (text: String, isMessage: Bool)? {
         guard visibleOverlay == nil else { return nil }
         if let message = game.message { return (message, true) }
+        if dailyDate != nil { return (app.commands.footerHint(saying: "title", for: .back), false) }
         return (app.commands.footerHint, false)
     }
 
@@ -214,8 +236,17 @@ public final class PlayScreen: AppScreen {
     private var clears: UInt64 = 0
 
     private func cleared(stars: Int, moves: Int, time: Double) {
-        let before = progress?.record(level)
-        progress?.cleared(level, moves: moves, stars: stars, time: time)
+        let before: LevelRecord?
+        let after: LevelRecord?
+        if let day = dailyDate {
+            before = progress?.dailyRecord(day)
+            progress?.clearedDaily(day, level: level, moves: moves, stars: stars, time: time)
+            after = progress?.dailyRecord(day)
+        } else {
+            before = progress?.record(level)
+            progress?.cleared(level, moves: moves, stars: stars, time: time)
+            after = progress?.record(level)
+        }
         clears += 1
         let frame = game.layout.boardFrame
         let reduced = app.settings.reducedMotion
@@ -224,7 +255,8 @@ public final class PlayScreen: AppScreen {
             duration: reduced ? 1.2 : 2.4)
         overlay = ClearedOverlay(
             stars: stars, moves: moves, par: game.par, time: time, showedSolution: game.showedSolution, before: before,
-            after: progress?.record(level), hasNextLevel: hasNextLevel, showsLevelsButton: !app.isSingleLevel, confetti: burst)
+            after: after, hasNextLevel: hasNextLevel, showsLevelsButton: !app.isSingleLevel, backLabel: backLabel,
+            dailyStreak: dailyDate == nil || progress == nil ? nil : dailyStreak, confetti: burst)
         app.play(.clear)
     }
 }

@@ -1,8 +1,9 @@
 import BloqEngine
 import BloqGame
 
-/// The title: the logo and Play, Levels, Settings, About, Quit. Play continues where the
-/// player was. The focus starts on Play, so Enter plays at once.
+/// The title: the logo and Play, Daily, Levels, Make, Settings, About, Quit. Play
+/// continues where the player was; Daily opens today's board (and shows the streak). The
+/// focus starts on Play, so Enter plays at once.
 public final class TitleScreen: AppScreen {
     public let kind = ScreenKind.title
     unowned let app: AppController
@@ -23,9 +24,11 @@ public final class TitleScreen: AppScreen {
         let unit = metrics.unit
         let width = min(viewport.width * 0.6, unit * 6)
         let x = (viewport.width - width) / 2
-        let entries: [(ControlID, String)] = [
+        var entries: [(ControlID, String)] = [
             (.play, "Play"), (.levels, "Levels"), (.make, "Make"), (.settings, "Settings"), (.about, "About"), (.quit, "Quit"),
         ]
+        if app.today != nil { entries.insert((.daily, "Daily"), at: 1) }
+        let streak = app.dailyStreak
         // The buttons below the logo, closer together on a short window, and closer still
         // when a notice needs the bottom of the screen.
         let space = viewport.height * (notice == nil ? 0.56 : 0.43) - unit * 0.3
@@ -34,13 +37,15 @@ public final class TitleScreen: AppScreen {
         return entries.enumerated().map { index, entry in
             Control(
                 entry.0, entry.1, rect: Rect(x: x, y: viewport.height * 0.42 + pitch * Double(index), width: width, height: height),
-                style: entry.0 == .play ? .accent : .plain)
+                style: entry.0 == .play ? .accent : .plain,
+                trailing: entry.0 == .daily && streak > 0 ? " · streak \(DailyScreen.streakText(streak))" : "")
         }
     }
 
     public func activate(_ id: ControlID) {
         switch id {
         case .play: app.continuePlaying()
+        case .daily: app.showDaily()
         case .levels: app.showLevels()
         case .make: app.showEditor()
         case .settings: app.showSettings()

@@ -1,0 +1,110 @@
+extension LevelGenerator {
+    /// The shape of expert boards of a size: walls, blocks and colours.
+    public struct Shape: Sendable, Hashable {
+        public var walls: Int
+        public var blocks: Int
+        public var colors: [BlockColor]
+    }
+
+    /// Expert boards: 5 colours up to 25 cells and 6 beyond, a seventh of the cells walls,
+    /// and half the cells blocks, at most 12 (5x5: 3 walls and 12 blocks; 6x6: 5 walls and
+    /// 12 blocks).
+    /// Sparse boards leave room to slide far, walls give the slides places to stop, and
+    /// more colours mean fewer easy pairs. Denser boards at these sizes are often beyond the
+    /// solver's budget, so their pars could not be proved (docs/levels.md has the survey).
+    public static func expertShape(rows: Int, columns: Int) -> Shape {
+        let area = rows * columns
+        let walls = min(area / 7, area - 3)
+        let blocks = min(max(2, area / 2), 12, area - walls - 1)
+        let palette: [BlockColor] = [.red, .blue, .orange, .green, .yellow, .purple]
+        return Shape(walls: walls, blocks: blocks, colors: Array(palette.prefix(area <= 25 ? 5 : 6)))
+    }
+
+    /// The solver's budget per search for expert boards: a board that needs more is
+    /// skipped, so every expert level is proved in a fraction of a second.
+    public static let expertMaxStates = 150_000
+
+    /// The optimal lengths an expert board of `blocks` blocks may have: from 0.8 b (10 for
+    /// 12 blocks, about where a hard classic board is) to 2 b. On sparse boards a block may
+    /// have to move more than once, so the longest boards pass b.
+    public static func expertBand(blocks: Int) -> ClosedRange<Int> {
+        let b = max(blocks, 1)
+        let bottom = max(1, Int((0.8 * Double(b)).rounded(.up)))
+        return bottom...max(bottom, 2 * b)
+    }
+}
+
+/// What makes a generated board worth playing beyond its optimal length.
+public struct Interest: Sendable, Hashable {
+    /// The largest share of the legal opening moves that may start an optimal solution
+    /// (1: any share). A board where most first moves are fine is solved by wandering.
+    public var maximumGoodOpeningShare: Double
+    /// Whether an opening move that clears blocks may start an optimal solution. False
+    /// keeps only boards where the obvious first clear is not the way: the player has to
+    /// look further than the next match.
+    public var allowsOpeningClear: Bool
+
+    public init(maximumGoodOpeningShare: Double, allowsOpeningClear: Bool) {
+        self.maximumGoodOpeningShare = maximumGoodOpeningShare
+        self.allowsOpeningClear = allowsOpeningClear
+    }
+
+    /// Every board in the band is kept (the classic packs).
+    public static let any = Interest(maximumGoodOpeningShare: 1, allowsOpeningClear: true)
+    /// The expert pack's.
+    public static let expert = Interest(maximumGoodOpeningShare: 0.25, allowsOpeningClear: false)
+
+    /// Whether `board`, rated `rating`, is kept; the positions the searches stored (one per
+    /// opening move that clears blocks, when those must not be optimal); and whether a
+    /// search gave up (the board is then not kept: the budget could not judge it).
+    func judge(_ board: Board, rating: DifficultyRating, maxStates: Int, totalStates: Int, memoryBudget: Int) -> (
+        kept: Bool, states: Int, undecided: Bool
+    ) {
+        guard rating.openingMoves > 0 else { return (false, 0, false) }
+        let share = Double(rating.goodOpeningMoves) / Double(rating.openingMoves)
+        guard share <= maximumGoodOpeningShare else { return (false, 0, false) }
+        guard !allowsOpeningClear else { return (true, 0, false) }
+        var spent = 0
+        for move in board.legalMoves {
+            guard let slide = board.slide(move), !slide.vanished.isEmpty else { continue }
+            let left = totalStates - spent
+            guard left > 0 else { return (false, spent, true) }
+            let result = Solver(maxStates: min(maxStates, left), memoryBudget: memoryBudget).solve(slide.result)
+            spent += result.states
+            if result.outcome == .gaveUp { return (false, spent, true) }
+            if result.optimal == rating.optimal - 1 { return (false, spent, false) }
+        }
+        return (true, spent, false)
+    }
+}
+
+extension Board {
+    /// Whether some region of open cells shut off by walls and the edge holds exactly one
+    /// block of a colour: that block can never meet its own, so the board is unsolvable.
+    /// (Blocks never cross walls, so each region is a puzzle of its own.)
+    var strandsABlock: Bool {
+        var region = [Int](repeating: -1, count: cells.count)
+        var regions = 0
+        for start in cells.indices where cells[start] != .wall && region[start] < 0 {
+            var counts = [BlockColor: Int]()
+            var stack = [start]
+            region[start] = regions
+            while let cell = stack.popLast() {
+                if let color = cells[cell].color { counts[color, default: 0] += 1 }
+                let row = cell / columns
+                let column = cell % columns
+                for (r, c) in [(row - 1, column), (row + 1, column), (row, column - 1), (row, column + 1)]
+                where r >= 0 && r < rows && c >= 0 && c < columns {
+                    let next = r * columns + c
+                    if cells[next] != .wall, region[next] < 0 {
+                        region[next] = regions
+                        stack.append(next)
+                    }
+                }
+            }
+            if counts.values.contains(1) { return true }
+            regions += 1
+        }
+        return false
+    }
+}

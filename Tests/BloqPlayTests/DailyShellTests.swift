@@ -1,0 +1,110 @@
+import BloqEngine
+import BloqGame
+import BloqPlay
+import Testing
+
+/// The Daily button, the Daily screen and the daily board on the play screen, without SDL.
+@Suite("The daily board in the shell")
+struct DailyShellTests {
+    static let day = DailyDate("2026-03-14")!
+
+    func dailyApp(progress: ProgressLedger = ProgressLedger(), day: DailyDate? = DailyShellTests.day) -> AppController {
+        let app = testApp(progress: progress)
+        app.todayProvider = { day }
+        return app
+    }
+
+    /// Plays the optimal solution of the board shown, move by move, and lets it settle.
+    func solve(_ app: AppController) throws {
+        let game = try #require(app.game)
+        guard case .solved(let moves) = Solver().solve(game.scene.board).outcome else {
+            Issue.record("the daily board is not solved")
+            return
+        }
+        for move in moves {
+            game.scene.perform(move)
+            run(app, 0.6)
+        }
+        run(app, 2)
+    }
+
+    @Test("the title offers Daily only when the platform says which day it is")
+    func titleButton() {
+        #expect(control(testApp(), .daily) == nil)
+        let app = dailyApp()
+        #expect(control(app, .daily)?.label == "Daily")
+        #expect(control(app, .daily)?.trailing == "", "no streak yet")
+    }
+
+    @Test("Daily thinks, then opens today's board with its par proved; Back goes to the title")
+    func opens() throws {
+        let app = dailyApp()
+        let pointer = Pointer(app)
+        pointer.tap(.daily)
+        #expect(app.root.kind == .daily)
+        #expect((app.root as? DailyScreen)?.message == "Thinking…")
+        run(app, 0.5)
+        let play = try #require(app.playScreen)
+        let made = try #require(DailyBoard.make(for: Self.day))
+        #expect(play.level.level.board == made.board && play.game.par == made.par)
+        #expect(play.caption == "Daily · Saturday 14 March 2026")
+        #expect(play.toolbar.first?.label == "Title")
+        #expect(play.footer?.text.contains("Esc title") == true)
+        pointer.tap(.back)
+        #expect(app.root.kind == .title)
+        // Made once: Daily opens at once the second time.
+        pointer.tap(.daily)
+        #expect(app.root.kind == .play)
+        key(app, "Escape")
+        #expect(app.root.kind == .title)
+    }
+
+    @Test("a clear is kept as the day's record, not a level's; the overlay and the title show the streak")
+    func clearKeepsStreak() throws {
+        var yesterday = SavedProgress()
+        yesterday.recordDailyClear(day: Self.day.adding(days: -1)!, level: "00000000000000da", stars: 3, moves: 9, time: 5, at: 1)
+        let app = dailyApp(progress: ProgressLedger(progress: yesterday))
+        app.showDaily()
+        run(app, 0.5)
+        #expect(control(app, .back) != nil)
+        try solve(app)
+        let overlay = try #require(app.playScreen?.visibleOverlay)
+        #expect(overlay.stars == 3 && overlay.lines.contains("Daily streak: 2 days"))
+        #expect(app.top.controls.map(\.label) == ["Play again", "Title"])
+        let progress = try #require(app.progress as? ProgressLedger)
+        #expect(progress.dailyRecord(Self.day)?.bestStars == 3)
+        #expect(progress.totals.cleared == 0, "daily boards are not levels of a pack")
+        #expect(app.dailyStreak == 2)
+        Pointer(app).tap(.back)
+        #expect(app.root.kind == .title)
+        #expect(control(app, .daily)?.text == "Daily · streak 2 days")
+    }
+
+    @Test("leaving the daily board keeps the line; opening it again the same day resumes it")
+    func resumes() throws {
+        let app = dailyApp()
+        app.showDaily()
+        run(app, 0.5)
+        let game = try #require(app.game)
+        let first = try #require(game.scene.board.legalMoves.first)
+        game.scene.perform(first)
+        run(app, 1)
+        #expect(game.scene.session.moves == 1)
+        app.back()
+        app.showDaily()
+        #expect(app.game?.scene.session.moves == 1)
+    }
+
+    @Test("while the board is made the Daily screen thinks; Back leaves it, and the board is kept for later")
+    func screenWhileThinking() {
+        let app = dailyApp()
+        app.showDaily()
+        let screen = app.root as? DailyScreen
+        #expect(screen?.date == Self.day && screen?.isAnimating == true && screen?.failed == false)
+        #expect(app.isAnimating, "the loop keeps stepping while the board is made")
+        key(app, "Escape")
+        #expect(app.root.kind == .title)
+        run(app, 0.5)
+        #expect(app.dailyBoards[Self.day] != nil, "the board is kept for when Daily is opened again")
+    }
+}
