@@ -3,7 +3,7 @@
 # expert boards (walls, sparse blocks, five or six colours; docs/levels.md), none the same
 # puzzle as a level of the other packs or of each other, sorted by optimal length, then by
 # the difficulty score, and numbered 001-... in that order. The other packs must be in
-# place (scripts/make-packs.sh). Run with a release build present; it took 16.5 minutes
+# place (scripts/make-packs.sh). Run with a release build present; it took 16 to 22 minutes
 # here (the solver rates every opening move of every candidate in the band).
 # SORT_ONLY=1 orders and numbers the levels already in levels/expert again, without
 # making any.
@@ -26,12 +26,13 @@ for spec in "5x5 404" "6x6 505"; do
   cp "$work/$1"/*.bloq "$work/all/levels/expert-$1/"
 done
 # The order: by optimal length, then by the score of docs/levels.md, computed exactly from
-# the rating's parts (bloq solve --rate rounds the score to one decimal).
+# the rating's parts (bloq solve --rate rounds the score to one decimal), then by title.
 order() {
   for file in "$@"; do
     "$bloq" solve --rate "$file" | sed -n 's/^difficulty score [0-9.]*: \([0-9]*\) moves, \([0-9]*\) of \([0-9]*\) opening.*/\1 \2 \3/p' |
-      awk -v file="$file" '{ o = $3 > 4 ? $3 - 4 : 0; s = $1 * 10 + (1 - $2 / $3) * 10 + o / 4; printf "%03d %012.6f %s\n", $1, s, file }'
-  done | sort | awk '{print $3}'
+      awk -v file="$file" -v slug="$(basename "$file" .bloq | sed 's/^[0-9]*-//')" \
+        '{ o = $3 > 4 ? $3 - 4 : 0; s = $1 * 10 + (1 - $2 / $3) * 10 + o / 4; printf "%03d %012.6f %s %s\n", $1, s, slug, file }'
+  done | sort | awk '{print $4}'
 }
 if [ "${SORT_ONLY:-}" = 1 ]; then
   # Renumber the pack in place (the same levels, ordered again).

@@ -148,6 +148,32 @@ extension ChildProcessSuite {
             #expect(try Bloq.run(["validate", file]).status == 0)
         }
 
+        @Test("generate --daily prints the day's pinned board; a bad date, or other options with it, is a usage error")
+        func daily() throws {
+            let result = try Bloq.run(["generate", "--daily", "2026-03-14"])
+            #expect(result.status == 0, "\(result.err)")
+            let pinned = try String(contentsOf: Bloq.root.appendingPathComponent("Tests/daily/2026-03-14.bloq"), encoding: .utf8)
+            #expect(result.out == pinned)
+            let level = try Bloq.temporaryFile("daily.bloq", result.out)
+            #expect(try Bloq.run(["validate", level]).status == 0, "the printed board is a valid level with its par")
+            for bad in ["2026-02-30", "14/03/2026", "1999-12-31"] {
+                let failed = try Bloq.run(["generate", "--daily", bad])
+                #expect(failed.status == 64 && failed.err.contains("--daily takes a date YYYY-MM-DD"), "\(bad): \(failed.err)")
+            }
+            let mixed = try Bloq.run(["generate", "--daily", "2026-03-14", "--count", "3"])
+            #expect(mixed.status == 64 && mixed.err.contains("leave out --count"), "\(mixed.err)")
+            let neither = try Bloq.run(["generate", "--count", "3"])
+            #expect(neither.status == 64 && neither.err.contains("Missing expected argument '--difficulty"), "\(neither.err)")
+            // The day of a replay: --date, else BLOQ_TODAY, which must be a date.
+            let script = try Bloq.temporaryFile("d.script", "at 0 tap Daily\nat 500 end\n")
+            let today = try Bloq.run(["replay", script, "--app"], environment: ["BLOQ_TODAY": "2026-03-14"])
+            #expect(today.status == 0 && today.out.contains("level: daily/2026-03-14"), "\(today.out)\(today.err)")
+            let wrong = try Bloq.run(["replay", script, "--app"], environment: ["BLOQ_TODAY": "soon"])
+            #expect(wrong.status == 64 && wrong.err.contains("BLOQ_TODAY must be a date YYYY-MM-DD"), "\(wrong.err)")
+            let flag = try Bloq.run(["replay", script, "--app", "--date", "2026-03-15"], environment: ["BLOQ_TODAY": "soon"])
+            #expect(flag.status == 0 && flag.out.contains("level: daily/2026-03-15"), "--date wins over BLOQ_TODAY: \(flag.err)")
+        }
+
         @Test("replay --json prints board, moves, cleared and log; a bad script is 65 with SCRIPT:LINE")
         func replay() throws {
             let script = try Bloq.temporaryFile("s.script", "at 0 press 1 0\nat 50 drag 1 0.6\nat 80 release 1 0.9\nat 1000 end\n")
