@@ -42,6 +42,30 @@ public enum BenchmarkBoards {
 }
 
 extension BenchmarkBoards {
+    /// `count` random 6x6 boards from `seed`: 3 walls, 12 to 16 blocks in 4 to 6 colours
+    /// (each colour at least two blocks), no same colours touching; everything else left to
+    /// chance (a colour may be walled apart, so some boards cannot be cleared). The set the
+    /// solver's reach is measured on (docs/solver.md).
+    public static func random6x6(count: Int, seed: UInt64) -> [Board] {
+        var generator = SeededGenerator(seed: seed)
+        var boards: [Board] = []
+        while boards.count < count {
+            let colours = Array(BlockColor.allCases.prefix(4 + generator.below(3)))
+            let blocks = 12 + generator.below(5)
+            // Two of each colour, the rest spread at random.
+            var pieces = colours.flatMap { [$0, $0] }
+            while pieces.count < blocks { pieces.append(colours[generator.below(colours.count)]) }
+            var cells = [Cell](repeating: .wall, count: 3) + pieces.map { Cell.block($0) }
+            cells += [Cell](repeating: .empty, count: 36 - cells.count)
+            for i in stride(from: cells.count - 1, to: 0, by: -1) { cells.swapAt(i, generator.below(i + 1)) }
+            guard let board = Board(rows: 6, columns: 6, cells: cells), board.touchingPairs.isEmpty else { continue }
+            boards.append(board)
+        }
+        return boards
+    }
+}
+
+extension BenchmarkBoards {
     /// 16 open cells on a 4x5 board with 4 walls; the two reds are walled in, so the search
     /// visits everything else (far more than a million positions) before it could say so.
     public static let sixteenOpenCells = Board(["R#POY", "#.BYG", "CGOP#", ".CB#R"]) ?? Board(["R.", ".R"])!
@@ -112,6 +136,33 @@ public enum SolverBenchmark {
             worstMilliseconds: sorted.last ?? 0, totalMilliseconds: times.reduce(0, +), naiveTotalMilliseconds: naiveTotal,
             naiveBoards: naiveCount, speedup: solverTotalOnSame > 0 ? naiveTotal / solverTotalOnSame : 0,
             disagreements: disagreements, optimaHistogram: histogram, optima: optima)
+    }
+
+    /// How far the solver reaches on a set of boards: each solved with the default budget.
+    public struct Reach: Sendable {
+        /// Per board: its outcome, the positions stored and the milliseconds taken.
+        public var results: [(outcome: SolverOutcome, states: Int, milliseconds: Double)]
+        /// Boards solved or proved unsolvable, in percent of the set.
+        public var provedPercent: Double {
+            let proved = results.filter { $0.outcome != .gaveUp }.count
+            return results.isEmpty ? 0 : Double(proved) * 100 / Double(results.count)
+        }
+        /// The median time of a search, over every board (those it gave up on included).
+        public var medianMilliseconds: Double {
+            let sorted = results.map(\.milliseconds).sorted()
+            return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+        }
+    }
+
+    /// Solves every board with the default budgets, timing each search.
+    public static func reach(_ boards: [Board]) -> Reach {
+        var results: [(outcome: SolverOutcome, states: Int, milliseconds: Double)] = []
+        for board in boards {
+            let start = now()
+            let result = Solver().solve(board)
+            results.append((result.outcome, result.states, (now() - start) * 1000))
+        }
+        return Reach(results: results)
     }
 
     /// The solver's memory per stored position (peak bytes of its tables over positions

@@ -29,7 +29,8 @@ public struct Bench: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Measure only the 4x4 frame (frame) or the solver on the pool (solver), for a profiler.", valueName: "frame|solver"))
+            "Measure only the 4x4 frame (frame), the solver on the pool (solver) or on random 6x6 boards with walls (solver6x6, one line per board on standard error), for a profiler.",
+            valueName: "frame|solver|solver6x6"))
     public var only: String?
 
     public init() {}

@@ -21,6 +21,24 @@ extension Bench {
             print("solver_worst_ms " + Self.number(solver.worstMilliseconds))
             return
         }
+        if only == "solver6x6" {
+            let set = BenchmarkBoards.random6x6(count: Self.reachBoards, seed: Self.reachSeed)
+            let reach = SolverBenchmark.reach(set)
+            for (index, (board, result)) in zip(set, reach.results).enumerated() {
+                let outcome =
+                    switch result.outcome {
+                    case .solved(let moves): "solved in \(moves.count)"
+                    case .unsolvable: "unsolvable"
+                    case .gaveUp: "gave up"
+                    }
+                printError(
+                    "board \(index) \(board.lines.joined(separator: "/")): \(outcome), \(result.states) positions, \(Self.number(result.milliseconds)) ms"
+                )
+            }
+            print("solver_6x6_proved_percent " + Self.number(reach.provedPercent))
+            print("solver_6x6_median_ms " + Self.number(reach.medianMilliseconds))
+            return
+        }
         let dataFolder: String
         do {
             dataFolder = try DataLocator(explicit: data).locate()
@@ -64,6 +82,10 @@ extension Bench {
             "solver boards: \(solver.boards) (\(pool != nil ? "the original pool" : "seeded random classic boards")); naive search on \(solver.naiveBoards) of them took \(Int(solver.naiveTotalMilliseconds)) ms; disagreements: \(solver.disagreements)"
         )
     }
+
+    /// The random 6x6 boards the solver's reach is measured on (docs/solver.md).
+    static let reachBoards = 100
+    static let reachSeed: UInt64 = 19
 
     static func number(_ value: Double) -> String {
         value.isFinite ? String(format: "%.4g", value) : "-1"
