@@ -1,4 +1,5 @@
 import BloqGame
+import CAllocationCounter
 import Glibc
 
 /// Boards to measure the solver on.
@@ -66,9 +67,16 @@ extension BenchmarkBoards {
 }
 
 extension BenchmarkBoards {
-    /// 16 open cells on a 4x5 board with 4 walls; the two reds are walled in, so the search
-    /// visits everything else (far more than a million positions) before it could say so.
-    public static let sixteenOpenCells = Board(["R#POY", "#.BYG", "CGOP#", ".CB#R"]) ?? Board(["R.", ".R"])!
+    /// 16 open cells on a 4x5 board with 4 walls that can never be cleared: the reds and
+    /// blues walled into the top-left corner fill it and can never move, yet no colour is
+    /// alone in its region, so the search visits every position the rest of the board can
+    /// reach (more than a million) before it could say so.
+    public static let sixteenOpenCells = Board(["RB#PO", "BR#YP", "##GO.", "G.CYC"]) ?? Board(["R.", ".R"])!
+
+    /// A 6x6 board with 3 walls (33 open cells, three words a position) from the reach set
+    /// that the default budget cannot decide.
+    public static let sixBySix =
+        Board(["G#.G#.", ".P.YRP", ".R#.B.", "...O.Y", "G.....", "PB.Y.O"]) ?? Board(["R.", ".R"])!
 
     /// A 16x16 board with 4 holes and four colours, none touching (the board of issue 14's
     /// memory figures): far too large to solve.
@@ -165,14 +173,40 @@ public enum SolverBenchmark {
         return Reach(results: results)
     }
 
-    /// The solver's memory per stored position (peak bytes of its tables over positions
-    /// stored) on two searches run to `states` positions: a board of 16 open cells (one
-    /// word a position; it can never be cleared, so the search runs to its budget) and a
-    /// 16x16 board with 4 holes (16 words).
-    public static func bytesPerState(states: Int = 1_000_000) -> (sixteenCells: Double, sixteenBySixteen: Double) {
-        let small = Solver(maxStates: states).solve(BenchmarkBoards.sixteenOpenCells)
-        let large = Solver(maxStates: states).solve(BenchmarkBoards.sixteenBySixteen)
-        return (small.bytesPerState, large.bytesPerState)
+    /// What one search held, per stored position.
+    public struct Memory: Sendable {
+        public var states: Int
+        /// The most heap the search held at once (the allocator's own sizes of every block
+        /// it had, from the interposed `malloc`), over the positions it stored: what the
+        /// process really paid.
+        public var heapBytesPerState: Double
+        /// The search's own account (`SolverResult.bytesPerState`): what its memory budget
+        /// counts.
+        public var accountedBytesPerState: Double
+    }
+
+    /// Runs `Solver(maxStates: states)` on `board` and measures its memory; nil when the
+    /// allocation counter does not see the heap (under a sanitizer).
+    public static func memory(_ board: Board, states: Int) -> Memory? {
+        let before = bloq_thread_live_bytes()
+        bloq_thread_reset_peak_bytes()
+        let result = Solver(maxStates: states).solve(board)
+        let peak = bloq_thread_peak_bytes() - before
+        guard peak > 0, result.states > 0 else { return nil }
+        return Memory(
+            states: result.states, heapBytesPerState: Double(peak) / Double(result.states),
+            accountedBytesPerState: result.bytesPerState)
+    }
+
+    /// The solver's memory per stored position on three searches run to `states`
+    /// positions: a board of 16 open cells (one word a position; it can never be cleared,
+    /// so the search runs to its budget), a 6x6 board with walls (three words) and a 16x16
+    /// board with 4 holes (16 words).
+    public static func bytesPerState(states: Int = 1_000_000) -> (sixteenCells: Memory?, sixBySix: Memory?, sixteenBySixteen: Memory?) {
+        (
+            memory(BenchmarkBoards.sixteenOpenCells, states: states), memory(BenchmarkBoards.sixBySix, states: states),
+            memory(BenchmarkBoards.sixteenBySixteen, states: states)
+        )
     }
 
     static func now() -> Double {

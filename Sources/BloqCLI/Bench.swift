@@ -29,8 +29,8 @@ public struct Bench: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Measure only the 4x4 frame (frame), the solver on the pool (solver) or on random 6x6 boards with walls (solver6x6, one line per board on standard error), for a profiler.",
-            valueName: "frame|solver|solver6x6"))
+            "Measure only the 4x4 frame (frame), the solver on the pool (solver), on random 6x6 boards with walls (solver6x6, one line per board on standard error) or its memory a position (memory), for a profiler.",
+            valueName: "frame|solver|solver6x6|memory"))
     public var only: String?
 
     public init() {}

@@ -21,6 +21,18 @@ extension Bench {
             print("solver_worst_ms " + Self.number(solver.worstMilliseconds))
             return
         }
+        if only == "memory" {
+            let memory = SolverBenchmark.bytesPerState()
+            for (name, figure) in [("16_cells", memory.sixteenCells), ("6x6", memory.sixBySix), ("16x16", memory.sixteenBySixteen)] {
+                guard let figure else {
+                    printError("bloq bench: the allocation counter does not see the heap here (a sanitizer build?)")
+                    throw ExitCode.failure
+                }
+                print("solver_heap_bytes_per_state_\(name) " + Self.number(figure.heapBytesPerState))
+                print("solver_accounted_bytes_per_state_\(name) " + Self.number(figure.accountedBytesPerState))
+            }
+            return
+        }
         if only == "solver6x6" {
             let set = BenchmarkBoards.random6x6(count: Self.reachBoards, seed: Self.reachSeed)
             let reach = SolverBenchmark.reach(set)
@@ -62,14 +74,19 @@ extension Bench {
         let set = pool?.map(\.board) ?? BenchmarkBoards.random(count: 300, seed: 2016)
         let solver = SolverBenchmark.run(set, naiveLimit: naiveBoards)
         let memory = SolverBenchmark.bytesPerState()
+        let reach = SolverBenchmark.reach(BenchmarkBoards.random6x6(count: Self.reachBoards, seed: Self.reachSeed))
         let frame4 = try RenderBenchmarks.frameMilliseconds(board: Self.classicBoard)
         let frame16 = try RenderBenchmarks.frameMilliseconds(board: Self.largeBoard)
         let latency = try RenderBenchmarks.latencyFrames()
         let figures: [(String, Double)] = [
             ("frame_ms_4x4", frame4), ("frame_ms_16x16", frame16), ("latency_frames", Double(latency)),
             ("solver_median_ms", solver.medianMilliseconds), ("solver_worst_ms", solver.worstMilliseconds),
-            ("solver_speedup_vs_naive", solver.speedup), ("solver_bytes_per_state_16_cells", memory.sixteenCells),
-            ("solver_bytes_per_state_16x16", memory.sixteenBySixteen), ("animators_10k_step_ms", animators.medianStepMilliseconds),
+            ("solver_speedup_vs_naive", solver.speedup), ("solver_6x6_proved_percent", reach.provedPercent),
+            ("solver_6x6_median_ms", reach.medianMilliseconds), ("solver_bytes_per_state", memory.sixteenCells?.heapBytesPerState ?? -1),
+            ("solver_bytes_per_state_16_cells", memory.sixteenCells?.accountedBytesPerState ?? -1),
+            ("solver_bytes_per_state_6x6", memory.sixBySix?.heapBytesPerState ?? -1),
+            ("solver_bytes_per_state_16x16", memory.sixteenBySixteen?.heapBytesPerState ?? -1),
+            ("animators_10k_step_ms", animators.medianStepMilliseconds),
             ("allocations_per_step", animators.allocationsPerStep), ("startup_ms", startup), ("levels_parse_ms", parse),
             ("peak_rss_mb", rss),
         ]

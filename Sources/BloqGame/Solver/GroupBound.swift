@@ -16,8 +16,10 @@
 struct GroupBound {
     /// Colours with more blocks than this at the start are bounded by ⌈blocks / 4⌉.
     static let exactLimit = 12
-    /// Entries of the cache of counts (boards of up to 64 open cells).
-    static let cacheSize = 1 << 15
+    /// Entries of the cache of counts (boards of up to 64 open cells) at the start, and at
+    /// most: it doubles as the search grows (`growCache`).
+    static let firstCacheShift = 10
+    static let lastCacheShift = 15
 
     let cellCount: Int
     /// For each open cell and direction (up, down, left, right): the neighbouring open cell,
@@ -48,7 +50,9 @@ struct GroupBound {
     /// (the empty set is never looked up).
     var cacheKeys: UnsafeMutablePointer<UInt64>?
     var cacheValues: UnsafeMutablePointer<UInt8>?
-    static let cacheBytes = cacheSize * 9
+    /// The cache has 2^cacheShift entries of 9 bytes.
+    var cacheShift = GroupBound.firstCacheShift
+    static let firstCacheBytes = (1 << firstCacheShift) * 9
 
     /// The geometry of `board`'s open cells (`open` lists their board indices in order)
     /// and their `links` (4 per cell, -1 at an edge or wall).
@@ -108,12 +112,26 @@ struct GroupBound {
         masks.reserveCapacity(4 * Self.exactLimit * (Self.exactLimit + 1))
         kept = []
         kept.reserveCapacity(4 * Self.exactLimit * (Self.exactLimit + 1))
-        if cache, open.count <= 64 {
-            let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: Self.cacheSize)
-            keys.initialize(repeating: 0, count: Self.cacheSize)
-            cacheKeys = keys
-            cacheValues = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.cacheSize)
-        }
+        if cache, open.count <= 64 { allocateCache() }
+    }
+
+    private mutating func allocateCache() {
+        let entries = 1 << cacheShift
+        let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: entries)
+        keys.initialize(repeating: 0, count: entries)
+        cacheKeys = keys
+        cacheValues = UnsafeMutablePointer<UInt8>.allocate(capacity: entries)
+    }
+
+    /// Bytes `growCache` would add; 0 when the cache cannot grow.
+    var cacheGrowth: Int { cacheKeys == nil || cacheShift == Self.lastCacheShift ? 0 : bytes }
+
+    /// Doubles the cache (it starts empty again: it only ever saves work).
+    mutating func growCache() {
+        guard cacheGrowth > 0 else { return }
+        deallocate()
+        cacheShift += 1
+        allocateCache()
     }
 
     /// Releases the cache (the owner calls it once, when the search ends).
@@ -123,13 +141,16 @@ struct GroupBound {
     }
 
     /// Bytes the cache holds (counted in the search's memory).
-    var bytes: Int { cacheKeys == nil ? 0 : Self.cacheBytes }
+    var bytes: Int { cacheKeys == nil ? 0 : (1 << cacheShift) * 9 }
+
+    /// Entries of the cache (0 without one).
+    var cacheEntries: Int { cacheKeys == nil ? 0 : 1 << cacheShift }
 
     /// The fewest groups covering the cells whose bits are set in `mask` (boards of up to
     /// 64 open cells; at most `exactLimit` cells), through the cache.
     mutating func groups(mask: UInt64) -> Int {
         guard let keys = cacheKeys, let values = cacheValues else { return groups(cellsOf: mask) }
-        let index = Int((mask &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - 15))
+        let index = Int((mask &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - cacheShift))
         if keys[index] == mask { return Int(values[index]) }
         let count = groups(cellsOf: mask)
         keys[index] = mask

@@ -50,6 +50,8 @@ struct Search: ~Copyable {
     /// The open lists of the levels f, f + 1 and f + 2, at index level modulo 3.
     var open = [OpenList(), OpenList(), OpenList()]
     var spareOpenChunks: [UnsafeMutablePointer<Int32>] = []
+    /// Chunks the open lists hold, their spares included.
+    var openChunks = 0
 
     init(board: Board, maxStates: Int, memoryBudget: Int) {
         rows = board.rows
@@ -89,7 +91,7 @@ struct Search: ~Copyable {
         masked = open.count <= 64
         let capacity = 1024
         // The cache of group counts only when the budget holds it beside the first table.
-        let cache = open.count <= 64 && capacity * 4 + GroupBound.cacheBytes <= memoryBudget
+        let cache = open.count <= 64 && capacity * 4 + GroupBound.firstCacheBytes <= memoryBudget
         let bound = GroupBound(board: board, open: open, links: links, cache: cache)
         let initial = capacity * 4 + bound.bytes
         groups = bound
@@ -419,6 +421,7 @@ struct Search: ~Copyable {
     mutating func push(_ state: Int32, level: Int) -> Bool {
         let list = level % 3
         if open[list].isFull {
+            if spareOpenChunks.isEmpty, (openChunks - 3) * Search.chunkSize >= count { purge() }
             guard let chunk = spareOpenChunks.popLast() ?? newOpenChunk() else { return false }
             open[list].add(chunk)
         }
@@ -430,7 +433,36 @@ struct Search: ~Copyable {
         let size = Search.chunkSize * 4
         guard affords(size) else { return nil }
         account(size)
+        openChunks += 1
         return UnsafeMutablePointer<Int32>.allocate(capacity: Search.chunkSize)
+    }
+
+    /// Drops the open lists' stale entries (positions expanded already, or moved to a lower
+    /// level by a shorter path) and releases the chunks that frees. A position has at most
+    /// one live entry, so afterwards the lists hold at most one entry per stored position,
+    /// and a new chunk is only taken when they would otherwise hold more (`push`): they never
+    /// hold more than one entry a position and three chunks.
+    mutating func purge() {
+        for list in 0..<3 {
+            // In place and in order: live entries move down over stale ones.
+            let chunks = open[list].chunks
+            guard !chunks.isEmpty else { continue }
+            var written = 0
+            for c in 0..<chunks.count {
+                let entries = c == chunks.count - 1 ? open[list].top : Search.chunkSize
+                for i in 0..<entries {
+                    let state = chunks[c][i]
+                    guard !isClosed(Int(state)), level(Int(state)) == list else { continue }
+                    chunks[written >> Search.chunkShift][written & (Search.chunkSize - 1)] = state
+                    written += 1
+                }
+            }
+            open[list].truncate(to: written, spare: &spareOpenChunks)
+        }
+        for chunk in spareOpenChunks { chunk.deallocate() }
+        account(-spareOpenChunks.count * Search.chunkSize * 4)
+        openChunks -= spareOpenChunks.count
+        spareOpenChunks.removeAll()
     }
 
     // MARK: The table
@@ -496,6 +528,12 @@ struct Search: ~Copyable {
         table[slot] = Int32(index)
         count += 1
         if count * 5 > tableCapacity * 4, !grow() { return -1 }
+        // The cache of group counts doubles at 72 positions an entry, so it never takes more
+        // than a quarter of a byte a position (beyond its first 9 KiB).
+        if count == groups.cacheEntries * 72, groups.cacheGrowth > 0, bytes + groups.cacheGrowth <= memoryBudget {
+            account(groups.cacheGrowth)
+            groups.growCache()
+        }
         return index
     }
 
@@ -548,6 +586,13 @@ struct OpenList {
     mutating func push(_ state: Int32) {
         chunks[chunks.count - 1][top] = state
         top += 1
+    }
+
+    /// Keeps the first `entries` entries; the chunks that frees go to `spare`.
+    mutating func truncate(to entries: Int, spare: inout [UnsafeMutablePointer<Int32>]) {
+        let used = (entries + Search.chunkSize - 1) / Search.chunkSize
+        while chunks.count > used { spare.append(chunks.removeLast()) }
+        top = entries == 0 ? Search.chunkSize : entries - (used - 1) * Search.chunkSize
     }
 
     mutating func pop(spare: inout [UnsafeMutablePointer<Int32>]) -> Int32? {
