@@ -31,6 +31,15 @@ extension Bench {
                 print("solver_heap_bytes_per_state_\(name) " + Self.number(figure.heapBytesPerState))
                 print("solver_accounted_bytes_per_state_\(name) " + Self.number(figure.accountedBytesPerState))
             }
+            // What a search of one position holds: the start-up beyond the bytes a position.
+            for (name, board) in [
+                ("16_cells", BenchmarkBoards.sixteenOpenCells), ("6x6", BenchmarkBoards.sixBySix),
+                ("16x16", BenchmarkBoards.sixteenBySixteen),
+            ] {
+                print(
+                    "solver_heap_bytes_one_position_\(name) "
+                        + Self.number(SolverBenchmark.memory(board, states: 1)?.heapBytesPerState ?? -1))
+            }
             return
         }
         if only == "solver6x6" {

@@ -136,8 +136,11 @@ struct Search: ~Copyable {
         defer { sets.deallocate() }
         // A colour with a single block in a region can never clear it: no block leaves its
         // region, and a vanish needs two of a colour side by side.
-        if sets.hasLoneBlock(region: groups.region) {
-            return SolverResult(outcome: .unsolvable, states: 1, peakBytes: peakBytes, limit: nil)
+        if let lone = sets.loneBlock(grid, region: groups.region) {
+            let at = openCells[lone]
+            return SolverResult(
+                outcome: .unsolvable, states: 1, peakBytes: peakBytes, limit: nil,
+                loneBlock: CellPosition(row: at / columns, column: at % columns))
         }
         var f = bound(&sets)
         sets.clear(grid, region: groups.region)
@@ -669,6 +672,12 @@ struct ColourSets {
     func hasLoneBlock(region: [Int32]) -> Bool {
         for i in 0..<(9 * regions) where perRegion[i] == 1 { return true }
         return false
+    }
+
+    /// The first cell of the loaded `grid` whose block is the only one of its colour in its
+    /// region.
+    func loneBlock(_ grid: [UInt8], region: [Int32]) -> Int? {
+        grid.indices.first { grid[$0] > 0 && regionCount(Int(grid[$0]), region[$0]) == 1 }
     }
 
     func regionCount(_ color: Int, _ region: Int32) -> Int { Int(perRegion[color * regions + Int(region)]) }

@@ -26,6 +26,10 @@ public struct SolverResult: Hashable, Sendable {
     public var peakBytes: Int
     /// Which budget ran out, when the search gave up.
     public var limit: SolverLimit?
+    /// When the board was proved unsolvable without a search: a block that is the only one
+    /// of its colour in its region (the part of the board the walls close it in, or the
+    /// whole board), so it can never vanish.
+    public var loneBlock: CellPosition?
 
     /// The optimal number of moves, when solved.
     public var optimal: Int? {
@@ -35,6 +39,19 @@ public struct SolverResult: Hashable, Sendable {
 
     /// Peak bytes per stored position.
     public var bytesPerState: Double { states > 0 ? Double(peakBytes) / Double(states) : 0 }
+
+    /// Why `board` (the board that was solved) is unsolvable, for messages: "the red block
+    /// at row 0, column 0 is the only red one within its walls, so it can never vanish", or
+    /// "the solver searched all 1200 reachable positions". Nil unless it is unsolvable.
+    public func unsolvableReason(on board: Board) -> String? {
+        guard outcome == .unsolvable else { return nil }
+        guard let at = loneBlock, let color = board[at].color else {
+            return "the solver searched all \(Wording.count(states, "reachable position"))"
+        }
+        let place = (board.colorCounts[color] ?? 0) == 1 ? "on the board" : "within its walls"
+        return
+            "the \(color.name) block at row \(at.row), column \(at.column) is the only \(color.name) one \(place), so it can never vanish"
+    }
 }
 
 /// Finds a shortest solution from any position, or proves there is none, within a budget
