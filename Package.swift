@@ -63,6 +63,9 @@ let package = Package(
         .executableTarget(
             name: "bloq-window", dependencies: ["BloqCLI", "BloqSDL", "BloqBench", "BloqFiles"], path: "Sources/BloqWindow"),
         .testTarget(name: "BloqGameTests", dependencies: ["BloqGame"]),
+        // The solver's memory measured on the heap (links the allocation counter, which
+        // interposes malloc in the test process).
+        .testTarget(name: "BloqBenchTests", dependencies: ["BloqBench", "BloqGame", "CAllocationCounter"]),
         .testTarget(name: "BloqEngineTests", dependencies: ["BloqEngine"]),
         .testTarget(name: "BloqPlayTests", dependencies: ["BloqPlay"]),
         .testTarget(name: "BloqFilesTests", dependencies: ["BloqFiles"]),

@@ -1,4 +1,5 @@
 import BloqGame
+import CAllocationCounter
 import Glibc
 
 /// Boards to measure the solver on.
@@ -42,9 +43,40 @@ public enum BenchmarkBoards {
 }
 
 extension BenchmarkBoards {
-    /// 16 open cells on a 4x5 board with 4 walls; the two reds are walled in, so the search
-    /// visits everything else (far more than a million positions) before it could say so.
-    public static let sixteenOpenCells = Board(["R#POY", "#.BYG", "CGOP#", ".CB#R"]) ?? Board(["R.", ".R"])!
+    /// `count` random 6x6 boards from `seed`: 3 walls, 12 to 16 blocks in 4 to 6 colours
+    /// (each colour at least two blocks), no same colours touching; everything else left to
+    /// chance (a colour may be walled apart, so some boards cannot be cleared). The set the
+    /// solver's reach is measured on (docs/solver.md).
+    public static func random6x6(count: Int, seed: UInt64) -> [Board] {
+        var generator = SeededGenerator(seed: seed)
+        var boards: [Board] = []
+        while boards.count < count {
+            let colours = Array(BlockColor.allCases.prefix(4 + generator.below(3)))
+            let blocks = 12 + generator.below(5)
+            // Two of each colour, the rest spread at random.
+            var pieces = colours.flatMap { [$0, $0] }
+            while pieces.count < blocks { pieces.append(colours[generator.below(colours.count)]) }
+            var cells = [Cell](repeating: .wall, count: 3) + pieces.map { Cell.block($0) }
+            cells += [Cell](repeating: .empty, count: 36 - cells.count)
+            for i in stride(from: cells.count - 1, to: 0, by: -1) { cells.swapAt(i, generator.below(i + 1)) }
+            guard let board = Board(rows: 6, columns: 6, cells: cells), board.touchingPairs.isEmpty else { continue }
+            boards.append(board)
+        }
+        return boards
+    }
+}
+
+extension BenchmarkBoards {
+    /// 16 open cells on a 4x5 board with 4 walls that can never be cleared: the reds and
+    /// blues walled into the top-left corner fill it and can never move, yet no colour is
+    /// alone in its region, so the search visits every position the rest of the board can
+    /// reach (more than a million) before it could say so.
+    public static let sixteenOpenCells = Board(["RB#PO", "BR#YP", "##GO.", "G.CYC"]) ?? Board(["R.", ".R"])!
+
+    /// A 6x6 board with 3 walls (33 open cells, three words a position) from the reach set
+    /// that the default budget cannot decide.
+    public static let sixBySix =
+        Board(["G#.G#.", ".P.YRP", ".R#.B.", "...O.Y", "G.....", "PB.Y.O"]) ?? Board(["R.", ".R"])!
 
     /// A 16x16 board with 4 holes and four colours, none touching (the board of issue 14's
     /// memory figures): far too large to solve.
@@ -114,14 +146,67 @@ public enum SolverBenchmark {
             disagreements: disagreements, optimaHistogram: histogram, optima: optima)
     }
 
-    /// The solver's memory per stored position (peak bytes of its tables over positions
-    /// stored) on two searches run to `states` positions: a board of 16 open cells (one
-    /// word a position; it can never be cleared, so the search runs to its budget) and a
-    /// 16x16 board with 4 holes (16 words).
-    public static func bytesPerState(states: Int = 1_000_000) -> (sixteenCells: Double, sixteenBySixteen: Double) {
-        let small = Solver(maxStates: states).solve(BenchmarkBoards.sixteenOpenCells)
-        let large = Solver(maxStates: states).solve(BenchmarkBoards.sixteenBySixteen)
-        return (small.bytesPerState, large.bytesPerState)
+    /// How far the solver reaches on a set of boards: each solved with the default budget.
+    public struct Reach: Sendable {
+        /// Per board: its outcome, the positions stored and the milliseconds taken.
+        public var results: [(outcome: SolverOutcome, states: Int, milliseconds: Double)]
+        /// Boards solved or proved unsolvable, in percent of the set.
+        public var provedPercent: Double {
+            let proved = results.filter { $0.outcome != .gaveUp }.count
+            return results.isEmpty ? 0 : Double(proved) * 100 / Double(results.count)
+        }
+        /// The median time of a search, over every board (those it gave up on included).
+        public var medianMilliseconds: Double {
+            let sorted = results.map(\.milliseconds).sorted()
+            return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+        }
+    }
+
+    /// Solves every board with the default budgets, timing each search.
+    public static func reach(_ boards: [Board]) -> Reach {
+        var results: [(outcome: SolverOutcome, states: Int, milliseconds: Double)] = []
+        for board in boards {
+            let start = now()
+            let result = Solver().solve(board)
+            results.append((result.outcome, result.states, (now() - start) * 1000))
+        }
+        return Reach(results: results)
+    }
+
+    /// What one search held, per stored position.
+    public struct Memory: Sendable {
+        public var states: Int
+        /// The most heap the search held at once (the allocator's own sizes of every block
+        /// it had, from the interposed `malloc`), over the positions it stored: what the
+        /// process really paid.
+        public var heapBytesPerState: Double
+        /// The search's own account (`SolverResult.bytesPerState`): what its memory budget
+        /// counts.
+        public var accountedBytesPerState: Double
+    }
+
+    /// Runs `Solver(maxStates: states)` on `board` and measures its memory; nil when the
+    /// allocation counter does not see the heap (under a sanitizer).
+    public static func memory(_ board: Board, states: Int) -> Memory? {
+        let before = bloq_thread_live_bytes()
+        bloq_thread_reset_peak_bytes()
+        let result = Solver(maxStates: states).solve(board)
+        let peak = bloq_thread_peak_bytes() - before
+        guard peak > 0, result.states > 0 else { return nil }
+        return Memory(
+            states: result.states, heapBytesPerState: Double(peak) / Double(result.states),
+            accountedBytesPerState: result.bytesPerState)
+    }
+
+    /// The solver's memory per stored position on three searches run to `states`
+    /// positions: a board of 16 open cells (one word a position; it can never be cleared,
+    /// so the search runs to its budget), a 6x6 board with walls (three words) and a 16x16
+    /// board with 4 holes (16 words).
+    public static func bytesPerState(states: Int = 1_000_000) -> (sixteenCells: Memory?, sixBySix: Memory?, sixteenBySixteen: Memory?) {
+        (
+            memory(BenchmarkBoards.sixteenOpenCells, states: states), memory(BenchmarkBoards.sixBySix, states: states),
+            memory(BenchmarkBoards.sixteenBySixteen, states: states)
+        )
     }
 
     static func now() -> Double {

@@ -117,7 +117,11 @@ struct Solve: ParsableCommand {
             if json {
                 print("{\"solvable\": false, \"optimal\": null, \"moves\": []}")
             } else {
-                print("unsolvable (every reachable position was searched: \(Wording.count(result.states, "position")))")
+                if result.loneBlock != nil {
+                    print("unsolvable: \(result.unsolvableReason(on: level.board) ?? "")")
+                } else {
+                    print("unsolvable (every reachable position was searched: \(Wording.count(result.states, "position")))")
+                }
             }
         case .gaveUp:
             if json {

@@ -87,7 +87,7 @@ struct Validate: ParsableCommand {
                 Diagnostic(
                     file: file, line: 1, column: 1,
                     message:
-                        "no sequence of moves clears this board (the solver searched all \(Wording.count(result.states, "reachable position"))); change the grid so every colour can meet"
+                        "no sequence of moves clears this board (\(result.unsolvableReason(on: level.board) ?? "")); change the grid so every colour can meet"
                 )
             ]
         case .gaveUp:

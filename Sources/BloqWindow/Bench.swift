@@ -26,6 +26,45 @@ extension Bench {
             print("solver_worst_ms " + Self.number(solver.worstMilliseconds))
             return
         }
+        if only == "memory" {
+            let memory = SolverBenchmark.bytesPerState()
+            for (name, figure) in [("16_cells", memory.sixteenCells), ("6x6", memory.sixBySix), ("16x16", memory.sixteenBySixteen)] {
+                guard let figure else {
+                    printError("bloq bench: the allocation counter does not see the heap here (a sanitizer build?)")
+                    throw ExitCode.failure
+                }
+                print("solver_heap_bytes_per_state_\(name) " + Self.number(figure.heapBytesPerState))
+                print("solver_accounted_bytes_per_state_\(name) " + Self.number(figure.accountedBytesPerState))
+            }
+            // What a search of one position holds: the start-up beyond the bytes a position.
+            for (name, board) in [
+                ("16_cells", BenchmarkBoards.sixteenOpenCells), ("6x6", BenchmarkBoards.sixBySix),
+                ("16x16", BenchmarkBoards.sixteenBySixteen),
+            ] {
+                print(
+                    "solver_heap_bytes_one_position_\(name) "
+                        + Self.number(SolverBenchmark.memory(board, states: 1)?.heapBytesPerState ?? -1))
+            }
+            return
+        }
+        if only == "solver6x6" {
+            let set = BenchmarkBoards.random6x6(count: Self.reachBoards, seed: Self.reachSeed)
+            let reach = SolverBenchmark.reach(set)
+            for (index, (board, result)) in zip(set, reach.results).enumerated() {
+                let outcome =
+                    switch result.outcome {
+                    case .solved(let moves): "solved in \(moves.count)"
+                    case .unsolvable: "unsolvable"
+                    case .gaveUp: "gave up"
+                    }
+                printError(
+                    "board \(index) \(board.lines.joined(separator: "/")): \(outcome), \(result.states) positions, \(Self.number(result.milliseconds)) ms"
+                )
+            }
+            print("solver_6x6_proved_percent " + Self.number(reach.provedPercent))
+            print("solver_6x6_median_ms " + Self.number(reach.medianMilliseconds))
+            return
+        }
         let dataFolder = try locateData()
         // Peak memory first: getrusage reports the largest child waited for so far.
         let rss = try peakMemoryOfScriptedGame(dataFolder)
@@ -43,14 +82,19 @@ extension Bench {
         let set = pool?.map(\.board) ?? BenchmarkBoards.random(count: 300, seed: 2016)
         let solver = SolverBenchmark.run(set, naiveLimit: naiveBoards)
         let memory = SolverBenchmark.bytesPerState()
+        let reach = SolverBenchmark.reach(BenchmarkBoards.random6x6(count: Self.reachBoards, seed: Self.reachSeed))
         let frame4 = try RenderBenchmarks.frameMilliseconds(board: Self.classicBoard)
         let frame16 = try RenderBenchmarks.frameMilliseconds(board: Self.largeBoard)
         let latency = try RenderBenchmarks.latencyFrames()
         let figures: [(String, LiveBenchmarks.Figure)] = [
             ("frame_ms_4x4", frame4), ("frame_ms_16x16", frame16), ("latency_frames", Double(latency)),
             ("solver_median_ms", solver.medianMilliseconds), ("solver_worst_ms", solver.worstMilliseconds),
-            ("solver_speedup_vs_naive", solver.speedup), ("solver_bytes_per_state_16_cells", memory.sixteenCells),
-            ("solver_bytes_per_state_16x16", memory.sixteenBySixteen), ("animators_10k_step_ms", animators.medianStepMilliseconds),
+            ("solver_speedup_vs_naive", solver.speedup), ("solver_6x6_proved_percent", reach.provedPercent),
+            ("solver_6x6_median_ms", reach.medianMilliseconds), ("solver_bytes_per_state", memory.sixteenCells?.heapBytesPerState ?? -1),
+            ("solver_bytes_per_state_16_cells", memory.sixteenCells?.accountedBytesPerState ?? -1),
+            ("solver_bytes_per_state_6x6", memory.sixBySix?.heapBytesPerState ?? -1),
+            ("solver_bytes_per_state_16x16", memory.sixteenBySixteen?.heapBytesPerState ?? -1),
+            ("animators_10k_step_ms", animators.medianStepMilliseconds),
             ("allocations_per_step", animators.allocationsPerStep), ("startup_ms", startup), ("levels_parse_ms", parse),
             ("peak_rss_mb", rss),
         ].map { ($0.0, .value($0.1)) }
@@ -106,6 +150,10 @@ extension Bench {
             throw ExitStatus.missingInput
         }
     }
+
+    /// The random 6x6 boards the solver's reach is measured on (docs/solver.md).
+    static let reachBoards = 100
+    static let reachSeed: UInt64 = 19
 
     static func number(_ value: Double) -> String {
         value.isFinite ? String(format: "%.4g", value) : "-1"

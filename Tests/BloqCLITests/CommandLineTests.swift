@@ -140,6 +140,33 @@ extension ChildProcessSuite {
             #expect(try Bloq.run(["solve", invalid]).status == 65)
         }
 
+        @Test("solve tests the goal before the budget: a board one move from clear solves with --max-states 2")
+        func goalBeforeBudget() throws {
+            // The red on the left is tried first (down, left): neither clears the board.
+            let level = try Bloq.temporaryFile("one.bloq", ".R.R\n....\n")
+            let result = try Bloq.run(["solve", level, "--json", "--max-states", "2"])
+            #expect(result.status == 0, "\(result.out)\(result.err)")
+            #expect(
+                result.out.trimmingCharacters(in: .whitespacesAndNewlines)
+                    == #"{"solvable": true, "optimal": 1, "moves": [{"row": 0, "col": 1, "direction": "right"}]}"#)
+        }
+
+        @Test("solve proves a block walled in without its colour unsolvable at once, on a 16x16 board")
+        func walledIn() throws {
+            var rows = (0..<16).map { _ in String(repeating: ".", count: 16) }
+            rows[0] = "R#" + String(repeating: ".", count: 14)
+            rows[1] = "#" + String(repeating: ".", count: 15)
+            rows[7] = String(repeating: "BG", count: 8)
+            rows[8] = String(repeating: "GB", count: 8)
+            rows[15] = String(repeating: ".", count: 15) + "R"
+            let level = try Bloq.temporaryFile("walled.bloq", rows.joined(separator: "\n") + "\n")
+            let result = try Bloq.run(["solve", level, "--max-states", "2"])
+            #expect(result.status == 0, "\(result.err)")
+            #expect(
+                result.out.trimmingCharacters(in: .whitespacesAndNewlines)
+                    == "unsolvable: the red block at row 0, column 0 is the only red one within its walls, so it can never vanish")
+        }
+
         @Test("solve --write-par fills in the par and keeps the rest of the file")
         func writePar() throws {
             let file = try Bloq.temporaryFile("w.bloq", "; keep me\ntitle: W\n\nR . R ; a row\n. . .\n. R .\n")

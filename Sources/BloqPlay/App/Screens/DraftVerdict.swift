@@ -22,6 +22,12 @@ public enum DraftVerdict: Hashable, Sendable {
             let rating = DifficultyRating.rate(board, maxStates: maxStates)
             return .playable(par: par, difficulty: rating?.score ?? Double(par) * 10)
         case .unsolvable:
+            if let at = result.loneBlock, let color = board[at].color {
+                return .unplayable(
+                    reason:
+                        "the \(color.name) block at row \(at.row + 1), column \(at.column + 1) is walled in without another \(color.name): it can never vanish"
+                )
+            }
             return .unplayable(
                 reason: "unsolvable: no sequence of moves clears it (all \(Wording.count(result.states, "reachable position")) searched)")
         case .gaveUp:

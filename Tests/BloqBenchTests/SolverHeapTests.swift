@@ -1,0 +1,44 @@
+import BloqBench
+import BloqGame
+import CAllocationCounter
+import Testing
+
+@Suite("The solver's memory, measured on the heap")
+struct SolverHeapTests {
+    /// Each board's search to `states` positions: what it held on the heap at its peak
+    /// (every block the allocator gave it, at the allocator's own sizes), against the
+    /// documented bound: at most 8 × words + 16 bytes a further position beyond what a
+    /// search of one position holds (its first chunks, table and cache), with room for the
+    /// open lists' three other chunks. Each count is the one whose last position grows the
+    /// hash table (at 80 % of 199,288 and 39,366 slots), where a position costs the most.
+    @Test(
+        "at most 8 x words + 16 bytes a position, measured on the heap",
+        arguments: [
+            ("16 open cells", BenchmarkBoards.sixteenOpenCells, 159_431),
+            ("6x6 with walls", BenchmarkBoards.sixBySix, 159_431),
+            ("16x16", BenchmarkBoards.sixteenBySixteen, 31_493),
+        ])
+    func heap(name: String, board: Board, states: Int) throws {
+        // Under a sanitizer the counter cannot see the heap; there is nothing to measure.
+        guard bloq_allocation_count() > 0, let start = SolverBenchmark.memory(board, states: 1),
+            let search = SolverBenchmark.memory(board, states: states)
+        else { return }
+        #expect(search.states == states, "\(name): the search ended before its budget")
+        let openCells = board.cells.filter { $0 != .wall }.count
+        let perState = Double(Solver.bytesPerState(openCells: openCells))
+        let allowed = perState * Double(states - 1) + start.heapBytesPerState + 3 * 4_096
+        let held = search.heapBytesPerState * Double(states)
+        #expect(held <= allowed, "\(name): \(Int(held)) bytes on the heap for \(states) positions, over \(Int(allowed))")
+        // The search's own account, which its memory budget uses, is what the heap says.
+        #expect(abs(search.accountedBytesPerState - search.heapBytesPerState) <= 0.02 * search.heapBytesPerState)
+    }
+
+    @Test("the heap counter sees a search's memory come and go")
+    func counter() {
+        guard bloq_allocation_count() > 0 else { return }
+        let before = bloq_thread_live_bytes()
+        let memory = SolverBenchmark.memory(BenchmarkBoards.sixteenOpenCells, states: 10_000)
+        #expect(bloq_thread_live_bytes() - before < 4_096, "the search's memory was not all released")
+        #expect((memory?.heapBytesPerState ?? 0) > 8, "a position takes at least its 8 bytes of cells")
+    }
+}
