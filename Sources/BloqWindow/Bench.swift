@@ -103,7 +103,9 @@ extension Bench {
             print("{" + figures.map { "\"\($0.0)\": \(Self.number($0.1))" }.joined(separator: ", ") + "}")
             return
         }
-        for (name, value) in figures { print(name.padding(toLength: 26, withPad: " ", startingAt: 0) + Self.number(value)) }
+        // Names padded to the longest, plus a space: `padding` cuts longer names short.
+        let width = (figures.map(\.0.count).max() ?? 0) + 1
+        for (name, value) in figures { print(name.padding(toLength: width, withPad: " ", startingAt: 0) + Self.number(value)) }
         print(
             "solver boards: \(solver.boards) (\(pool != nil ? "the original pool" : "seeded random classic boards")); naive search on \(solver.naiveBoards) of them took \(Int(solver.naiveTotalMilliseconds)) ms; disagreements: \(solver.disagreements)"
         )
