@@ -131,13 +131,15 @@ extension Bench {
             }
             return
         }
+        // Names padded to the longest, plus a space: `padding` cuts longer names short.
+        let width = (figures.map(\.0.count).max() ?? 0) + 1
         for (name, figure) in figures {
             let shown: String
             switch figure {
             case .value(let value): shown = Self.number(value)
             case .unavailable(let reason): shown = "null (\(reason))"
             }
-            print(name.padding(toLength: 26, withPad: " ", startingAt: 0) + shown)
+            print(name.padding(toLength: width, withPad: " ", startingAt: 0) + shown)
         }
         for note in notes { print(note) }
     }

@@ -60,14 +60,21 @@ public struct SolverResult: Hashable, Sendable {
 ///
 /// A* over bit-packed positions: 4 bits per cell that is not a wall (walls never move, so
 /// they are kept once, outside the states), so the classic 4x4 board is one machine word.
-/// The bound is the sum over colours of ceil(blocks / 4): one move clears at most four
-/// blocks of one colour, so it never overestimates, and it drops by at most one per move,
-/// so the first time a position is expanded its depth is optimal. Positions where a colour
-/// has exactly one block are dead (that block can never vanish) and are not stored.
+/// The bound is the sum over colours of the fewest groups their blocks split into, a group
+/// being what one move could clear as far as the walls can tell (`lowerBound`;
+/// docs/solver.md proves it never overestimates and changes by at most one per move), so
+/// the first time a position is expanded its depth is optimal. A colour with a single
+/// block in a region the walls enclose can never be cleared: such a start is unsolvable at
+/// once (`SolverResult.loneBlock`), and such positions are never stored. Every child is
+/// tested for the goal before a budget can stop the search.
+///
+/// Boards whose same colours already touch (the level loader rejects them) are played as
+/// the rules play them: the blocks stay until a move brings one of their colour against them.
 /// - Complexity: memory is at most 8 × words + 16 bytes per stored position (words =
-///   ceil(open cells / 16)), plus the first chunk of 1,024 positions: the packed words, a
-///   parent link (4 bytes), two flag bits, a hash table slot (4 bytes at a load of 0.53 to
-///   0.8) and at most one open-list entry (4 bytes). `maxStates` and `memoryBudget` bound it.
+///   ceil(open cells / 16)) beyond a fixed start-up (the first chunks, table and cache): the
+///   packed words, a parent link (4 bytes), two flag bits, a hash table slot (4 bytes at a
+///   load of 0.53 to 0.8), at most one open-list entry (4 bytes) and a quarter of a byte of
+///   the cache of group counts. `maxStates` and `memoryBudget` bound it.
 public struct Solver: Sendable {
     /// The default budget: enough for every classic 4x4 board.
     public static let defaultMaxStates = 4_000_000
