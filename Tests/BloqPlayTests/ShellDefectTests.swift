@@ -104,6 +104,76 @@ struct ShellDefectTests {
         #expect(app.playScreen?.levelIndex == 2)
     }
 
+    /// 30 levels whose boards differ from each other and, by `marker` (the second row),
+    /// from those of another pack: the progress knows a level by its board.
+    func markedPack(title: String, marker: String) -> PackEntry {
+        let items: [PackEntry.Item] = (0..<30).map { index in
+            let pair = [[], ["..B", "B.."], ["..G", "G.."]][index / 10]
+            let rows = ["R.R", marker] + Array(repeating: "...", count: index % 10) + pair
+            let board = Board(rows) ?? Board(["R.R", "..."])!
+            return .playable(PlayableLevel(name: "\(title)/level\(index).bloq", level: Level(title: "L\(index)", par: 1, board: board)))
+        }
+        return PackEntry(title: title, items: items)
+    }
+
+    @Test("3c. after clearing levels of a later pack, Play continues in that pack, not at an old line elsewhere")
+    func continueInTheLatestPack() {
+        var clock = 50.0
+        let ledger = ProgressLedger(now: { clock })
+        let easy = markedPack(title: "Easy", marker: "...")
+        let expert = markedPack(title: "Expert", marker: "#..")
+        let line = UnfinishedLine(log: [Move(row: 0, column: 0, direction: .down)], playTime: 1, usedHint: false)
+        ledger.cleared(easy.playable[0], moves: 1, stars: 3, time: 1)
+        clock = 100
+        ledger.leaving(easy.playable[1], line: line)  // an easy level left half-played, long ago
+        clock = 200
+        ledger.cleared(expert.playable[0], moves: 1, stars: 3, time: 1)
+        clock = 300
+        ledger.cleared(expert.playable[1], moves: 1, stars: 3, time: 1)
+        let app = testApp([easy, expert], progress: ledger)
+        app.continuePlaying()
+        #expect(app.playScreen?.packIndex == 1, "the pack played last")
+        #expect(app.playScreen?.levelIndex == 2, "its first level never cleared")
+        // A line left after those clears wins again.
+        clock = 400
+        ledger.leaving(easy.playable[2], line: line)
+        let later = testApp([easy, expert], progress: ledger)
+        later.continuePlaying()
+        #expect(later.playScreen?.packIndex == 0)
+        #expect(later.playScreen?.levelIndex == 2)
+    }
+
+    @Test("3d. the level list opens on the pack played last: after a restart, and after going back to the title")
+    func levelListRemembersThePack() throws {
+        let ledger = ProgressLedger(now: { 100 })
+        let packs = [
+            markedPack(title: "Easy", marker: "..."), markedPack(title: "Medium", marker: "#.."),
+            markedPack(title: "Expert", marker: ".#."),
+        ]
+        ledger.cleared(packs[2].playable[0], moves: 1, stars: 3, time: 1)
+        let app = testApp(packs, progress: ledger)
+        app.showLevels()
+        #expect((app.root as? LevelListScreen)?.packIndex == 2, "from the progress, on a fresh start")
+        // Pick Medium, back to the title, Levels again: still Medium.
+        Pointer(app).tap(.tab(1))
+        #expect((app.root as? LevelListScreen)?.packIndex == 1)
+        key(app, "Escape")
+        #expect(app.root.kind == .title)
+        app.showLevels()
+        #expect((app.root as? LevelListScreen)?.packIndex == 1, "the tab shown last in this run")
+        // A level played from Easy, then back to the title and to the list: Easy.
+        #expect(app.openLevel(pack: 0, level: 0))
+        key(app, "Escape")
+        key(app, "Escape")
+        #expect(app.root.kind == .title)
+        app.showLevels()
+        #expect((app.root as? LevelListScreen)?.packIndex == 0)
+        // With no progress at all, the first pack.
+        let fresh = testApp(packs, progress: ProgressLedger())
+        fresh.showLevels()
+        #expect((fresh.root as? LevelListScreen)?.packIndex == 0)
+    }
+
     @Test("4. Enter, Space, N, Page Down and gamepad A during play never change the level")
     func keysKeepTheLevel() {
         let app = testApp()

@@ -32,24 +32,62 @@ extension ProgressBook {
     public func isCleared(_ level: PlayableLevel) -> Bool { record(level)?.cleared == true }
 
     /// The level Continue opens among `packs` (pack index, level index among the pack's
-    /// playable levels): the one with the newest unfinished line of play; else the first
-    /// open level that was never cleared; else the first level of the first pack.
+    /// playable levels): where the player last was. That is the level with the newest
+    /// unfinished line of play, unless a level of another pack was cleared since: then the
+    /// first open level never cleared in that pack. Failing both, the first open level
+    /// never cleared in pack order; else the first level of the first pack.
     public func continueTarget(in packs: [PackEntry]) -> (pack: Int, level: Int)? {
-        var newest: (pack: Int, level: Int, savedAt: Double)?
+        var newestLine: (pack: Int, level: Int, at: Double)?
         for (packIndex, pack) in packs.enumerated() {
             for (index, level) in pack.playable.enumerated() {
                 guard let line = unfinished(level) else { continue }
                 let savedAt = line.savedAt ?? 0
-                if newest.map({ savedAt > $0.savedAt }) ?? true { newest = (packIndex, index, savedAt) }
+                if newestLine.map({ savedAt > $0.at }) ?? true { newestLine = (packIndex, index, savedAt) }
             }
         }
-        if let newest { return (newest.pack, newest.level) }
-        for (packIndex, pack) in packs.enumerated() {
-            let levels = pack.playable
+        let newestClear = latestClear(in: packs)
+        if let newestLine, newestClear.map({ $0.pack == newestLine.pack || newestLine.at >= $0.at }) ?? true {
+            return (newestLine.pack, newestLine.level)
+        }
+        var order = Array(packs.indices)
+        if let first = newestClear?.pack {
+            order.removeAll { $0 == first }
+            order.insert(first, at: 0)
+        }
+        for packIndex in order {
+            let levels = packs[packIndex].playable
             let open = unlocked(levels)
             if let index = levels.indices.first(where: { open[$0] && !isCleared(levels[$0]) }) { return (packIndex, index) }
         }
+        if let newestLine { return (newestLine.pack, newestLine.level) }
         return packs.firstIndex { !$0.playable.isEmpty }.map { ($0, 0) }
+    }
+
+    /// The pack the player last played in among `packs`: the one holding the newest
+    /// unfinished line or the newest clear (nil when the progress has neither). The level
+    /// list opens on it.
+    public func latestPack(in packs: [PackEntry]) -> Int? {
+        var newest = latestClear(in: packs)
+        for (packIndex, pack) in packs.enumerated() {
+            for level in pack.playable {
+                guard let savedAt = unfinished(level)?.savedAt else { continue }
+                if newest.map({ savedAt > $0.at }) ?? true { newest = (packIndex, savedAt) }
+            }
+        }
+        return newest?.pack
+    }
+
+    /// The pack of the level cleared last, and when (levels cleared before clear times
+    /// were kept do not count).
+    private func latestClear(in packs: [PackEntry]) -> (pack: Int, at: Double)? {
+        var newest: (pack: Int, at: Double)?
+        for (packIndex, pack) in packs.enumerated() {
+            for level in pack.playable {
+                guard let at = record(level)?.clearedAt else { continue }
+                if newest.map({ at > $0.at }) ?? true { newest = (packIndex, at) }
+            }
+        }
+        return newest
     }
 }
 

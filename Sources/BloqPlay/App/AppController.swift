@@ -28,6 +28,8 @@ public final class AppController {
     public private(set) var levelWatch: LevelWatch?
     /// The editor, kept while the game runs so Make comes back to the draft.
     private var editor: EditorScreen?
+    /// The pack the level list showed, or a level was played from, last in this run.
+    private var lastPackIndex: Int?
     public let progress: ProgressBook?
     public var settings: Settings {
         didSet { if settings != oldValue { onSettingsChanged?(settings) } }
@@ -199,6 +201,11 @@ public final class AppController {
     /// Replaces the screen: the old one saves what it must, pointers it owned are
     /// cancelled, and the help closes.
     func show(_ screen: any AppScreen) {
+        if let list = root as? LevelListScreen {
+            lastPackIndex = list.packIndex
+        } else if let pack = playScreen?.packIndex {
+            lastPackIndex = pack
+        }
         root.willLeave()
         router.cancelAll()
         help = nil
@@ -207,10 +214,13 @@ public final class AppController {
 
     public func showTitle() { show(TitleScreen(app: self)) }
 
-    /// The level list, on `pack` (the one shown last when nil), at the page of `level`.
+    /// The level list, on `pack` when given, at the page of `level`. Else on the pack
+    /// shown or played last: in this run, or as the progress tells (the newest clear or
+    /// unfinished line), so a player back at the expert levels finds them at once.
     public func showLevels(pack: Int? = nil, level: Int? = nil) {
         let previous = root as? LevelListScreen
-        let packIndex = pack ?? playScreen?.packIndex ?? previous?.packIndex ?? 0
+        let packIndex =
+            pack ?? playScreen?.packIndex ?? previous?.packIndex ?? lastPackIndex ?? progress?.latestPack(in: packs) ?? 0
         show(LevelListScreen(app: self, pack: packIndex, showing: level ?? (playScreen?.levelIndex)))
     }
 
