@@ -37,9 +37,10 @@ let package = Package(
         // The platform: window, renderer, text, events, the render loop.
         .target(name: "BloqSDL", dependencies: ["CSDL2", "CBloqX11", "BloqEngine", "BloqGame", "BloqPlay", "BloqFiles"]),
         // libFuzzer targets (make fuzz); a normal build replays the kept corpus through them.
-        .executableTarget(name: "FuzzLevels", dependencies: ["BloqGame"]),
-        .executableTarget(name: "FuzzScripts", dependencies: ["BloqPlay"]),
-        .executableTarget(name: "FuzzCodes", dependencies: ["BloqGame"]),
+        .target(name: "FuzzSupport"),
+        .executableTarget(name: "FuzzLevels", dependencies: ["BloqGame", "FuzzSupport"]),
+        .executableTarget(name: "FuzzScripts", dependencies: ["BloqPlay", "FuzzSupport"]),
+        .executableTarget(name: "FuzzCodes", dependencies: ["BloqGame", "FuzzSupport"]),
         // Test harnesses that are not for players: input storms and the save-torture loop
         // (make storm, make test); not a product, not in `bloq --help`.
         .executableTarget(

@@ -1,4 +1,5 @@
 import BloqGame
+import FuzzSupport
 
 // libFuzzer target: a share code's text through the decoder and, when it decodes, the
 // level parser (ShareCode.level) and the encoder, which must give the same code back (a
@@ -40,36 +41,14 @@ func checkCode(_ bytes: [UInt8]) {
 #if FUZZING
     // SwiftPM links an executable with `main` aliased to `FuzzCodes_main`; in the fuzz build
     // that hands control to libFuzzer's driver.
-    @_silgen_name("LLVMFuzzerRunDriver")
-    func llvmFuzzerRunDriver(
-        _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-    ) -> CInt
-
     @_cdecl("FuzzCodes_main")
     func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-        var count = argc
-        var arguments = argv
-        return llvmFuzzerRunDriver(&count, &arguments) { data, size in
-            guard let data else { return 0 }
-            return fuzzCode(data, size)
-        }
+        runFuzzer(argc, argv) { data, size in data.map { fuzzCode($0, size) } ?? 0 }
     }
 #else
-    import Foundation
-
     /// A normal build: runs the fuzz function over the files given on the command line.
     @main
     enum CorpusReplay {
-        static func main() {
-            for path in CommandLine.arguments.dropFirst() {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    print("cannot read \(path)")
-                    exit(66)
-                }
-                checkCode([UInt8](data))
-            }
-            print("checked \(CommandLine.arguments.count - 1) inputs")
-        }
+        static func main() { replayCorpus(checkCode) }
     }
 #endif

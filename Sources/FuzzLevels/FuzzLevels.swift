@@ -1,4 +1,5 @@
 import BloqGame
+import FuzzSupport
 
 // libFuzzer target: a level file's bytes through the parser and, when it parses, the
 // validator's solver (on a small budget so every input is quick), the canonical form and
@@ -42,36 +43,14 @@ func checkLevel(_ bytes: [UInt8]) {
 #if FUZZING
     // SwiftPM links an executable with `main` aliased to `FuzzLevels_main`; in the fuzz build
     // that hands control to libFuzzer's driver.
-    @_silgen_name("LLVMFuzzerRunDriver")
-    func llvmFuzzerRunDriver(
-        _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-    ) -> CInt
-
     @_cdecl("FuzzLevels_main")
     func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-        var count = argc
-        var arguments = argv
-        return llvmFuzzerRunDriver(&count, &arguments) { data, size in
-            guard let data else { return 0 }
-            return fuzzLevel(data, size)
-        }
+        runFuzzer(argc, argv) { data, size in data.map { fuzzLevel($0, size) } ?? 0 }
     }
 #else
-    import Foundation
-
     /// A normal build: runs the fuzz function over the files given on the command line.
     @main
     enum CorpusReplay {
-        static func main() {
-            for path in CommandLine.arguments.dropFirst() {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    print("cannot read \(path)")
-                    exit(66)
-                }
-                checkLevel([UInt8](data))
-            }
-            print("checked \(CommandLine.arguments.count - 1) inputs")
-        }
+        static func main() { replayCorpus(checkLevel) }
     }
 #endif

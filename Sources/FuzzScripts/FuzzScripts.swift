@@ -1,4 +1,5 @@
 import BloqPlay
+import FuzzSupport
 
 // libFuzzer target: an input script's bytes through the script parser; a script that
 // parses must survive being written and parsed again unchanged. Built and run like
@@ -26,36 +27,14 @@ func checkScript(_ bytes: [UInt8]) {
 #if FUZZING
     // SwiftPM links an executable with `main` aliased to `FuzzScripts_main`; in the fuzz build
     // that hands control to libFuzzer's driver.
-    @_silgen_name("LLVMFuzzerRunDriver")
-    func llvmFuzzerRunDriver(
-        _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-    ) -> CInt
-
     @_cdecl("FuzzScripts_main")
     func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-        var count = argc
-        var arguments = argv
-        return llvmFuzzerRunDriver(&count, &arguments) { data, size in
-            guard let data else { return 0 }
-            return fuzzScript(data, size)
-        }
+        runFuzzer(argc, argv) { data, size in data.map { fuzzScript($0, size) } ?? 0 }
     }
 #else
-    import Foundation
-
     /// A normal build: runs the fuzz function over the files given on the command line.
     @main
     enum CorpusReplay {
-        static func main() {
-            for path in CommandLine.arguments.dropFirst() {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    print("cannot read \(path)")
-                    exit(66)
-                }
-                checkScript([UInt8](data))
-            }
-            print("checked \(CommandLine.arguments.count - 1) inputs")
-        }
+        static func main() { replayCorpus(checkScript) }
     }
 #endif
