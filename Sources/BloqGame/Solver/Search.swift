@@ -171,12 +171,7 @@ struct Search: ~Copyable {
                 let color = Int(grid[from])
                 guard color > 0 else { continue }
                 for d in 0..<4 {
-                    var stop = from
-                    while true {
-                        let next = Int(neighbours[stop * 4 + d])
-                        guard next >= 0, grid[next] == 0 else { break }
-                        stop = next
-                    }
+                    let stop = slideStop(from: from, direction: d, in: grid)
                     guard stop != from else { continue }
                     // The child: the block leaves `from` and lands on `stop`, then its
                     // same-coloured neighbours vanish with it.
@@ -332,17 +327,25 @@ struct Search: ~Copyable {
         return moves
     }
 
+    /// The open cell where the block on `from` stops when pushed in direction `d` (an index
+    /// into `neighbours`' four): it slides through empty cells up to a wall, a block or the
+    /// edge. `from` itself when it cannot move.
+    @inline(__always)
+    func slideStop(from: Int, direction d: Int, in grid: [UInt8]) -> Int {
+        var stop = from
+        while true {
+            let next = Int(neighbours[stop * 4 + d])
+            guard next >= 0, grid[next] == 0 else { return stop }
+            stop = next
+        }
+    }
+
     /// The move that takes the position `grid` to `target`.
     func step(_ grid: [UInt8], to target: [UInt64]) -> Move? {
         var board = grid
         for from in 0..<openCells.count where grid[from] > 0 {
             for d in 0..<4 {
-                var stop = from
-                while true {
-                    let next = Int(neighbours[stop * 4 + d])
-                    guard next >= 0, grid[next] == 0 else { break }
-                    stop = next
-                }
+                let stop = slideStop(from: from, direction: d, in: grid)
                 guard stop != from else { continue }
                 board = grid
                 board[from] = 0
