@@ -9,60 +9,8 @@ import Foundation
 /// `bloq bench` in the window process: every figure of docs/performance.md.
 extension Bench {
     func measure() throws {
-        if only == "frame" {
-            print("frame_ms_4x4 " + Self.number(try RenderBenchmarks.frameMilliseconds(board: Self.classicBoard, frames: 120)))
-            return
-        }
-        if only == "live" {
-            let dataFolder = try locateData()
-            try printFigures(liveFigures(dataFolder), notes: [])
-            return
-        }
-        if only == "solver" {
-            let poolPath = boards ?? (DataLocator.sourceRoot as NSString).appendingPathComponent("../shared/data/original-pool.txt")
-            let set = BenchmarkBoards.originalPool(path: poolPath)?.map(\.board) ?? BenchmarkBoards.random(count: 300, seed: 2016)
-            let solver = SolverBenchmark.run(set, naiveLimit: naiveBoards)
-            print("solver_median_ms " + Self.number(solver.medianMilliseconds))
-            print("solver_worst_ms " + Self.number(solver.worstMilliseconds))
-            return
-        }
-        if only == "memory" {
-            let memory = SolverBenchmark.bytesPerState()
-            for (name, figure) in [("16_cells", memory.sixteenCells), ("6x6", memory.sixBySix), ("16x16", memory.sixteenBySixteen)] {
-                guard let figure else {
-                    printError("bloq bench: the allocation counter does not see the heap here (a sanitizer build?)")
-                    throw ExitCode.failure
-                }
-                print("solver_heap_bytes_per_state_\(name) " + Self.number(figure.heapBytesPerState))
-                print("solver_accounted_bytes_per_state_\(name) " + Self.number(figure.accountedBytesPerState))
-            }
-            // What a search of one position holds: the start-up beyond the bytes a position.
-            for (name, board) in [
-                ("16_cells", BenchmarkBoards.sixteenOpenCells), ("6x6", BenchmarkBoards.sixBySix),
-                ("16x16", BenchmarkBoards.sixteenBySixteen),
-            ] {
-                print(
-                    "solver_heap_bytes_one_position_\(name) "
-                        + Self.number(SolverBenchmark.memory(board, states: 1)?.heapBytesPerState ?? -1))
-            }
-            return
-        }
-        if only == "solver6x6" {
-            let set = BenchmarkBoards.random6x6(count: Self.reachBoards, seed: Self.reachSeed)
-            let reach = SolverBenchmark.reach(set)
-            for (index, (board, result)) in zip(set, reach.results).enumerated() {
-                let outcome =
-                    switch result.outcome {
-                    case .solved(let moves): "solved in \(moves.count)"
-                    case .unsolvable: "unsolvable"
-                    case .gaveUp: "gave up"
-                    }
-                printError(
-                    "board \(index) \(board.lines.joined(separator: "/")): \(outcome), \(result.states) positions, \(Self.number(result.milliseconds)) ms"
-                )
-            }
-            print("solver_6x6_proved_percent " + Self.number(reach.provedPercent))
-            print("solver_6x6_median_ms " + Self.number(reach.medianMilliseconds))
+        if let only {
+            try printFigures(try figures(only: only), notes: [])
             return
         }
         let dataFolder = try locateData()
@@ -103,6 +51,60 @@ extension Bench {
             notes: [
                 "solver boards: \(solver.boards) (\(pool != nil ? "the original pool" : "seeded random classic boards")); naive search on \(solver.naiveBoards) of them took \(Int(solver.naiveTotalMilliseconds)) ms; disagreements: \(solver.disagreements)"
             ])
+    }
+
+    /// The figures of one part (`--only`), for a profiler or a quick look: printed like the
+    /// whole run's (a table, or one JSON object with --json).
+    func figures(only: String) throws -> [(String, LiveBenchmarks.Figure)] {
+        switch only {
+        case "frame":
+            return [("frame_ms_4x4", .value(try RenderBenchmarks.frameMilliseconds(board: Self.classicBoard, frames: 120)))]
+        case "live":
+            return liveFigures(try locateData())
+        case "solver":
+            let poolPath = boards ?? (DataLocator.sourceRoot as NSString).appendingPathComponent("../shared/data/original-pool.txt")
+            let set = BenchmarkBoards.originalPool(path: poolPath)?.map(\.board) ?? BenchmarkBoards.random(count: 300, seed: 2016)
+            let solver = SolverBenchmark.run(set, naiveLimit: naiveBoards)
+            return [("solver_median_ms", .value(solver.medianMilliseconds)), ("solver_worst_ms", .value(solver.worstMilliseconds))]
+        case "memory":
+            let memory = SolverBenchmark.bytesPerState()
+            var figures: [(String, LiveBenchmarks.Figure)] = []
+            for (name, figure) in [("16_cells", memory.sixteenCells), ("6x6", memory.sixBySix), ("16x16", memory.sixteenBySixteen)] {
+                guard let figure else {
+                    printError("bloq bench: the allocation counter does not see the heap here (a sanitizer build?)")
+                    throw ExitCode.failure
+                }
+                figures.append(("solver_heap_bytes_per_state_\(name)", .value(figure.heapBytesPerState)))
+                figures.append(("solver_accounted_bytes_per_state_\(name)", .value(figure.accountedBytesPerState)))
+            }
+            // What a search of one position holds: the start-up beyond the bytes a position.
+            for (name, board) in [
+                ("16_cells", BenchmarkBoards.sixteenOpenCells), ("6x6", BenchmarkBoards.sixBySix),
+                ("16x16", BenchmarkBoards.sixteenBySixteen),
+            ] {
+                let figure = SolverBenchmark.memory(board, states: 1).map { LiveBenchmarks.Figure.value($0.heapBytesPerState) }
+                let unseen = LiveBenchmarks.Figure.unavailable("the allocation counter does not see the heap")
+                figures.append(("solver_heap_bytes_one_position_\(name)", figure ?? unseen))
+            }
+            return figures
+        case "solver6x6":
+            let set = BenchmarkBoards.random6x6(count: Self.reachBoards, seed: Self.reachSeed)
+            let reach = SolverBenchmark.reach(set)
+            for (index, (board, result)) in zip(set, reach.results).enumerated() {
+                let outcome =
+                    switch result.outcome {
+                    case .solved(let moves): "solved in \(moves.count)"
+                    case .unsolvable: "unsolvable"
+                    case .gaveUp: "gave up"
+                    }
+                printError(
+                    "board \(index) \(board.lines.joined(separator: "/")): \(outcome), \(result.states) positions, \(Self.number(result.milliseconds)) ms"
+                )
+            }
+            return [("solver_6x6_proved_percent", .value(reach.provedPercent)), ("solver_6x6_median_ms", .value(reach.medianMilliseconds))]
+        default:
+            return []  // the argument parser lets no other name through
+        }
     }
 
     /// The figures of whole user processes: the command-line tool's start-up, `bloq solve`
