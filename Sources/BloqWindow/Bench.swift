@@ -47,7 +47,7 @@ extension Bench {
             ("peak_rss_mb", rss),
         ].map { ($0.0, .value($0.1)) }
         try printFigures(
-            figures + liveFigures(dataFolder),
+            figures + [try watchFigure()] + liveFigures(dataFolder),
             notes: [
                 "solver boards: \(solver.boards) (\(pool != nil ? "the original pool" : "seeded random classic boards")); naive search on \(solver.naiveBoards) of them took \(Int(solver.naiveTotalMilliseconds)) ms; disagreements: \(solver.disagreements)"
             ])
@@ -61,6 +61,8 @@ extension Bench {
             return [("frame_ms_4x4", .value(try RenderBenchmarks.frameMilliseconds(board: Self.classicBoard, frames: 120)))]
         case "live":
             return liveFigures(try locateData())
+        case "watch":
+            return [try watchFigure()]
         case "solver":
             let poolPath = boards ?? (DataLocator.sourceRoot as NSString).appendingPathComponent("../shared/data/original-pool.txt")
             let set = BenchmarkBoards.originalPool(path: poolPath)?.map(\.board) ?? BenchmarkBoards.random(count: 300, seed: 2016)
@@ -105,6 +107,12 @@ extension Bench {
         default:
             return []  // the argument parser lets no other name through
         }
+    }
+
+    /// A saved level file to its new board drawn, under `play --watch` (issue 18's 200 ms).
+    func watchFigure() throws -> (String, LiveBenchmarks.Figure) {
+        let shown = try RenderBenchmarks.watchReloadMilliseconds()
+        return ("watch_reload_ms", shown.map(LiveBenchmarks.Figure.value) ?? .unavailable("a saved level was not shown within 2 s"))
     }
 
     /// The figures of whole user processes: the command-line tool's start-up, `bloq solve`

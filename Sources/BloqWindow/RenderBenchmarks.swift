@@ -1,7 +1,9 @@
+import BloqCLI
 import BloqEngine
 import BloqGame
 import BloqPlay
 import BloqSDL
+import Foundation
 import Glibc
 
 /// Benchmarks of the real render loop, headless (offscreen driver, software renderer).
@@ -74,5 +76,49 @@ public enum RenderBenchmarks {
         var spec = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+
+    /// Milliseconds from a level file saved (a new file renamed over it, as most editors
+    /// save) to the first drawn frame that shows the new board, under `play --level FILE
+    /// --watch`: the median of 9 saves alternating two boards of different sizes, so each
+    /// reload lays the board out again. Headless, otherwise as live: the loop's own frames,
+    /// inotify, validate's solver checks off the render thread. Nil when a save was not
+    /// shown within 2 s.
+    public static func watchReloadMilliseconds() throws -> Double? {
+        let folder = NSTemporaryDirectory() + "bloq-bench-watch-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/draft.bloq"
+        let versions = [
+            ("title: Draft\n\nB . . B\nG . . G\n", ["B..B", "G..G"]),
+            ("title: Draft\n\nR . R\n. . .\nO . O\n", ["R.R", "...", "O.O"]),
+        ]
+        try versions[1].0.write(toFile: path, atomically: true, encoding: .utf8)
+        let level = try LevelParser.parse(versions[1].0, name: path).get()
+        let app = AppController(
+            packs: [PackEntry(title: level.title, items: [.playable(PlayableLevel(name: path, level: level))])],
+            viewport: Size(width: 800, height: 600), solverMode: .background, singleLevel: true)
+        let game = try GameApp(app: app, options: WindowOptions(width: 800, height: 600, headless: true))
+        game.watchLevelFile(path) { LevelValidation.solverProblems($0, file: path) }
+        game.frame(elapsed: 1.0 / 60)
+        var times: [Double] = []
+        for index in 0..<9 {
+            let (text, lines) = versions[index % 2]
+            let expected = Board(lines)
+            let start = LiveBenchmarks.now()
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            var shown: Double?
+            while shown == nil, LiveBenchmarks.now() - start < 2_000 {
+                // What a live frame does first: the watched file's news.
+                app.pollExternalChanges()
+                let reached = app.game?.scene.board == expected
+                game.frame(elapsed: 1.0 / 60)
+                if reached { shown = LiveBenchmarks.now() - start } else { usleep(1_000) }
+            }
+            guard let shown else { return nil }
+            times.append(shown)
+        }
+        times.sort()
+        return times[times.count / 2]
     }
 }
