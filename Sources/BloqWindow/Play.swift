@@ -106,7 +106,7 @@ extension Play {
         var packs: [PackEntry]
         do {
             if let level {
-                let single = try LevelCatalog.single(level: level)
+                let single = try watch ? waitForLoadableLevel(level) : LevelCatalog.single(level: level)
                 for warning in single.warnings { printError(warning.description) }
                 packs = [single.pack]
             } else if let code {
@@ -138,5 +138,32 @@ extension Play {
             throw ExitStatus.invalidData
         }
         return packs
+    }
+
+    /// `--watch` on a file that does not load yet: its errors on standard error, then the
+    /// window opens as soon as a saved version loads (each new set of errors is printed as
+    /// it comes). A file that does not exist is not waited for: that is a wrong path.
+    private func waitForLoadableLevel(_ level: String) throws -> (pack: PackEntry, warnings: [Diagnostic]) {
+        do {
+            return try LevelCatalog.single(level: level)
+        } catch let error as LevelCatalog.LoadError where LevelFiles.exists(level) {
+            printError(error.description)
+            printError("bloq: waiting for \(level) to load: fix it and save, and the game opens (Ctrl+C stops)")
+            let watcher = FileWatcher(path: level)
+            defer { watcher.stop() }
+            var shown = error.description
+            while true {
+                usleep(20_000)
+                guard watcher.takeChange() else { continue }
+                do {
+                    return try LevelCatalog.single(level: level)
+                } catch let error as LevelCatalog.LoadError {
+                    if error.description != shown, LevelFiles.exists(level) {
+                        printError(error.description)
+                        shown = error.description
+                    }
+                }
+            }
+        }
     }
 }

@@ -169,5 +169,56 @@ extension ChildProcessSuite {
             let copy = try String(contentsOfFile: data + "/levels/mine/001-first-push.bloq", encoding: .utf8)
             #expect(copy.hasSuffix("title: First Push\npar: 1\n\n# . .\nR . R\n. . .\n"), "\(copy)")
         }
+
+        @Test("play --watch on a file that does not load yet prints its errors and waits; a fixed save goes on to open the game")
+        func watchWaitsForAFix() throws {
+            let folder = scratchHome()
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let path = folder + "/draft.bloq"
+            try "title: Draft\n\nR . x\n. . .\n".write(toFile: path, atomically: true, encoding: .utf8)
+            let errors = folder + "/err"
+            FileManager.default.createFile(atPath: errors, contents: nil)
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
+            let process = Process()
+            process.executableURL = Bloq.executable
+            process.arguments = ["play", "--level", path, "--watch"]
+            var environment = ProcessInfo.processInfo.environment
+            // No display: once the file loads, the game gets as far as looking for one.
+            environment["SDL_VIDEODRIVER"] = "offscreen"
+            environment["SDL_AUDIODRIVER"] = "dummy"
+            environment["XDG_DATA_HOME"] = folder + "/data"
+            environment["XDG_CONFIG_HOME"] = folder + "/config"
+            process.environment = environment
+            process.standardError = handle
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+            func stderr() -> String { String(decoding: FileManager.default.contents(atPath: errors) ?? Data(), as: UTF8.self) }
+            func wait(for text: String) -> Bool {
+                let deadline = Date().addingTimeInterval(60)
+                while Date() < deadline {
+                    if stderr().contains(text) { return true }
+                    usleep(20_000)
+                }
+                return false
+            }
+            #expect(wait(for: "waiting for \(path) to load"), "\(stderr())")
+            #expect(stderr().contains("\(path):3:5: error: unknown cell 'x'"))
+            #expect(process.isRunning, "it waits for a fix")
+            // Another broken save: its errors are printed as they come.
+            try "title: Draft\n\nR . y\n. . .\n".write(toFile: path, atomically: true, encoding: .utf8)
+            #expect(wait(for: "\(path):3:5: error: unknown cell 'y'"), "\(stderr())")
+            #expect(process.isRunning)
+            // The fix: past the wait, to the window (which finds no display here).
+            try "title: Draft\n\nR . R\n. . .\n".write(toFile: path, atomically: true, encoding: .utf8)
+            #expect(wait(for: "no display"), "\(stderr())")
+            process.waitUntilExit()
+            try? handle.close()
+            #expect(process.terminationStatus == 1)
+            // A path that does not exist is not waited for.
+            let missing = try Bloq.run(["play", "--level", folder + "/nope.bloq", "--watch"], timeout: 60)
+            #expect(missing.status == 66 && missing.err.contains("does not exist"), "\(missing.err)")
+        }
     }
 }
