@@ -43,8 +43,7 @@ struct PlayPainter {
         }
         drawSprites(game.scene.blockSprites.filter { !$0.isAtRest }, game)
         drawGhostsAndCursor(game)
-        if let overlay { drawCleared(overlay, game.layout, kit) }
-        if let report = app.levelWatch?.report, overlay == nil { drawWatchReport(report, game.layout) }
+        // The confetti falls behind the Cleared card, so its words and buttons stay clear.
         if let overlay = screen.overlay, let burst = overlay.confetti {
             for piece in burst.pieces(at: overlay.confettiTime) {
                 let color = Palette.block(BlockColor.allCases[piece.color]).with(alpha: UInt8(max(min(piece.opacity, 1), 0) * 255))
@@ -53,6 +52,8 @@ struct PlayPainter {
                 canvas.fill(Rect(x: piece.x - width / 2, y: piece.y - piece.size * 0.3, width: width, height: piece.size * 0.6), color)
             }
         }
+        if let overlay { drawCleared(overlay, game.layout, kit) }
+        if let report = app.levelWatch?.report, overlay == nil { drawWatchReport(report, game.layout) }
         canvas.offset = .zero
     }
 
