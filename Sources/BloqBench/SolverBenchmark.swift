@@ -190,7 +190,8 @@ public enum SolverBenchmark {
     public static func memory(_ board: Board, states: Int) -> Memory? {
         let before = bloq_thread_live_bytes()
         bloq_thread_reset_peak_bytes()
-        let result = Solver(maxStates: states).solve(board)
+        // One search of the whole board: what a stored position costs, not how regions split.
+        let result = Solver(maxStates: states, splitsRegions: false).solve(board)
         let peak = bloq_thread_peak_bytes() - before
         guard peak > 0, result.states > 0 else { return nil }
         return Memory(

@@ -30,6 +30,9 @@ public struct SolverResult: Hashable, Sendable {
     /// of its colour in its region (the part of the board the walls close it in, or the
     /// whole board), so it can never vanish.
     public var loneBlock: CellPosition?
+    /// When the board was solved a region at a time (`Solver.solve`) and one region was
+    /// proved unsolvable by its search: that region's first cell (top-left first).
+    public var deadRegion: CellPosition?
 
     /// The optimal number of moves, when solved.
     public var optimal: Int? {
@@ -46,6 +49,10 @@ public struct SolverResult: Hashable, Sendable {
     public func unsolvableReason(on board: Board) -> String? {
         guard outcome == .unsolvable else { return nil }
         guard let at = loneBlock, let color = board[at].color else {
+            if let region = deadRegion {
+                return "the part of the board the walls close in at row \(region.row), column \(region.column) cannot be cleared"
+                    + " (the solver searched every position it can reach)"
+            }
             return "the solver searched all \(Wording.count(states, "reachable position"))"
         }
         let place = (board.colorCounts[color] ?? 0) == 1 ? "on the board" : "within its walls"
@@ -87,10 +94,15 @@ public struct Solver: Sendable {
     public var maxStates: Int
     /// Bytes the search's tables may hold at once (`SolverResult.peakBytes` never passes it).
     public var memoryBudget: Int
+    /// Whether a board the walls cut into several regions with blocks is solved a region at
+    /// a time (the default). Off, one search takes the whole board: the memory benchmarks
+    /// measure a single search that way.
+    public var splitsRegions: Bool
 
-    public init(maxStates: Int = Solver.defaultMaxStates, memoryBudget: Int = Solver.defaultMemoryBudget) {
+    public init(maxStates: Int = Solver.defaultMaxStates, memoryBudget: Int = Solver.defaultMemoryBudget, splitsRegions: Bool = true) {
         self.maxStates = min(max(maxStates, 1), Solver.maximumStates)
         self.memoryBudget = max(memoryBudget, 0)
+        self.splitsRegions = splitsRegions
     }
 
     /// The most bytes a stored position costs on a board with `openCells` cells that are not
@@ -106,8 +118,80 @@ public struct Solver: Sendable {
     }
 
     /// Solves `board` from where it stands.
+    ///
+    /// Walls never move and a block never leaves the region they close it in, so regions
+    /// are independent puzzles: the board is solvable when each is, and its fewest moves are
+    /// the sum of theirs. A board of several regions with blocks is solved a region at a
+    /// time, smallest first, sharing the budget of positions; a region proved unsolvable ends
+    /// it at once, however large the others (a trap in a corridor beside a big open region).
     public func solve(_ board: Board) -> SolverResult {
-        var search = Search(board: board, maxStates: maxStates, memoryBudget: memoryBudget)
-        return search.run()
+        let parts = splitsRegions ? Solver.regions(of: board) : []
+        // One region, or a lone block somewhere (the whole board's start says so at once).
+        guard parts.count > 1, Solver.lowerBound(board) != nil else {
+            var search = Search(board: board, maxStates: maxStates, memoryBudget: memoryBudget)
+            return search.run()
+        }
+        var moves: [Move] = []
+        var states = 0
+        var peakBytes = 0
+        var gaveUp: SolverLimit?
+        for part in parts {
+            var search = Search(board: part, maxStates: max(maxStates - states, 1), memoryBudget: memoryBudget)
+            let result = search.run()
+            states += result.states
+            peakBytes = max(peakBytes, result.peakBytes)
+            switch result.outcome {
+            case .solved(let partMoves): moves += partMoves
+            case .unsolvable:
+                var dead = SolverResult(outcome: .unsolvable, states: states, peakBytes: peakBytes, loneBlock: result.loneBlock)
+                let first = part.cells.firstIndex { $0 != .wall }
+                dead.deadRegion = first.map { CellPosition(row: $0 / board.columns, column: $0 % board.columns) }
+                return dead
+            case .gaveUp:
+                // Another region may still be proved unsolvable; nothing else is claimed.
+                gaveUp = gaveUp ?? result.limit ?? .states
+            }
+        }
+        if let gaveUp { return SolverResult(outcome: .gaveUp, states: states, peakBytes: peakBytes, limit: gaveUp) }
+        return SolverResult(outcome: .solved(moves), states: states, peakBytes: peakBytes)
+    }
+
+    /// `board` cut along its walls: one board per region (cells joined side to side, not
+    /// walls) that holds a block, of the same size with every cell outside the region a
+    /// wall (so moves keep their positions), fewest open cells first (then top-left first).
+    static func regions(of board: Board) -> [Board] {
+        var region = [Int](repeating: -1, count: board.cells.count)
+        var parts: [(open: Int, cells: [Int])] = []
+        for start in board.cells.indices where board.cells[start] != .wall && region[start] < 0 {
+            region[start] = parts.count
+            var members = [start]
+            var next = 0
+            var holdsBlock = false
+            while next < members.count {
+                let cell = members[next]
+                next += 1
+                if board.cells[cell].color != nil { holdsBlock = true }
+                let row = cell / board.columns
+                let column = cell % board.columns
+                for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                    let r = row + dr
+                    let c = column + dc
+                    guard r >= 0, r < board.rows, c >= 0, c < board.columns else { continue }
+                    let neighbour = r * board.columns + c
+                    if board.cells[neighbour] != .wall, region[neighbour] < 0 {
+                        region[neighbour] = parts.count
+                        members.append(neighbour)
+                    }
+                }
+            }
+            parts.append((members.count, holdsBlock ? members : []))
+        }
+        let withBlocks = parts.filter { !$0.cells.isEmpty }
+        guard withBlocks.count > 1 else { return [] }
+        return withBlocks.sorted { ($0.open, $0.cells[0]) < ($1.open, $1.cells[0]) }.compactMap { part in
+            var cells = [Cell](repeating: .wall, count: board.cells.count)
+            for cell in part.cells { cells[cell] = board.cells[cell] }
+            return Board(rows: board.rows, columns: board.columns, cells: cells)
+        }
     }
 }

@@ -28,6 +28,12 @@ public enum DraftVerdict: Hashable, Sendable {
                         "the \(color.name) block at row \(at.row + 1), column \(at.column + 1) is walled in without another \(color.name): it can never vanish"
                 )
             }
+            if let region = result.deadRegion {
+                return .unplayable(
+                    reason:
+                        "unsolvable: the part the walls close in at row \(region.row + 1), column \(region.column + 1) can never be cleared (every position it can reach was searched)"
+                )
+            }
             return .unplayable(
                 reason: "unsolvable: no sequence of moves clears it (all \(Wording.count(result.states, "reachable position")) searched)")
         case .gaveUp:
