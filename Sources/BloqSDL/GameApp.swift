@@ -171,6 +171,18 @@ public final class GameApp {
     static let displayHelp =
         "Run the game in a desktop session (DISPLAY or WAYLAND_DISPLAY set), start a virtual one (Xvfb :99 & DISPLAY=:99 bloq), or render without a display with --screenshot OUT.png"
 
+    /// The error opening a window would give for want of a display, or nil when one
+    /// answers: for a wait that should not end in it (`play --watch` on a file that does
+    /// not load yet). Starts SDL's video and stops it again.
+    public static func displayError() -> SDLError? {
+        guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
+            let error = SDLError("no display: SDL could not start its video system")
+            return SDLError(error.what, detail: "\(error.detail). \(GameApp.displayHelp)")
+        }
+        defer { SDL_Quit() }
+        return GameApp.invisibleDriver().map { SDLError("no display found", detail: "\($0). \(GameApp.displayHelp)") }
+    }
+
     /// Why the video driver SDL chose shows nothing, or nil when it shows a window. SDL 2
     /// quietly falls back to its offscreen driver when no display answers.
     static func invisibleDriver() -> String? {

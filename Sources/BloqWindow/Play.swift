@@ -142,12 +142,18 @@ extension Play {
 
     /// `--watch` on a file that does not load yet: its errors on standard error, then the
     /// window opens as soon as a saved version loads (each new set of errors is printed as
-    /// it comes). A file that does not exist is not waited for: that is a wrong path.
+    /// it comes). A file that does not exist is not waited for: that is a wrong path; nor is
+    /// anything without a display to open the window on.
     private func waitForLoadableLevel(_ level: String) throws -> (pack: PackEntry, warnings: [Diagnostic]) {
         do {
             return try LevelCatalog.single(level: level)
         } catch let error as LevelCatalog.LoadError where LevelFiles.exists(level) {
             printError(error.description)
+            // Without a display the wait would only end in that error: say it now.
+            if let noDisplay = GameApp.displayError() {
+                printError("bloq: \(noDisplay)")
+                throw ExitCode.failure
+            }
             printError("bloq: waiting for \(level) to load: fix it and save, and the game opens (Ctrl+C stops)")
             let watcher = FileWatcher(path: level)
             defer { watcher.stop() }
