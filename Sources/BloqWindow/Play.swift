@@ -142,12 +142,12 @@ extension Play {
 
     /// `--watch` on a file that does not load yet: its errors on standard error, then the
     /// window opens as soon as a saved version loads (each new set of errors is printed as
-    /// it comes). A file that does not exist is not waited for: that is a wrong path; nor is
-    /// anything without a display to open the window on.
+    /// it comes). Only a regular file's text is waited for: a missing path, a folder or a
+    /// FIFO is a wrong path, an error at once; and nothing waits without a display.
     private func waitForLoadableLevel(_ level: String) throws -> (pack: PackEntry, warnings: [Diagnostic]) {
         do {
             return try LevelCatalog.single(level: level)
-        } catch let error as LevelCatalog.LoadError where LevelFiles.exists(level) {
+        } catch let error as LevelCatalog.LoadError where RegularFile.kind(level) == .regular {
             printError(error.description)
             // Without a display the wait would only end in that error: say it now.
             if let noDisplay = GameApp.displayError() {

@@ -227,6 +227,15 @@ extension ChildProcessSuite {
                 removing: ["BLOQ_EXIT_AFTER_FIRST_FRAME"], timeout: 60)
             #expect(headless.status == 1 && headless.err.contains("no display found"), "\(headless.err)")
             #expect(headless.err.contains("unknown cell 'x'") && !headless.err.contains("waiting for"))
+            // A folder or a FIFO is not a draft being written: an error at once, as without --watch.
+            let fifo = folder + "/fifo.bloq"
+            #expect(mkfifo(fifo, 0o600) == 0)
+            for path in [folder, fifo] {
+                // With a display standing in, the old wait would only end at the timeout.
+                let refused = try Bloq.run(
+                    ["play", "--level", path, "--watch"], environment: ["BLOQ_EXIT_AFTER_FIRST_FRAME": "1"], timeout: 20)
+                #expect(refused.status != 0 && refused.status != -1 && !refused.err.contains("waiting for"), "\(path): \(refused.err)")
+            }
             // A path that does not exist is not waited for.
             let missing = try Bloq.run(["play", "--level", folder + "/nope.bloq", "--watch"], timeout: 60)
             #expect(missing.status == 66 && missing.err.contains("does not exist"), "\(missing.err)")
