@@ -6,7 +6,7 @@
 # size gets a fixed number of levels of each optimal length from 10 to 15 (LENGTHS below),
 # each length made by its own run (bloq generate --moves N) with the seed 100 x the size's
 # seed + N (5x5: 404, so 40410 to 40415; 6x6: 505). The other packs must be in place
-# (scripts/make-packs.sh). Run with a release build present; it took 6.7 minutes here.
+# (scripts/make-packs.sh). Run with a release build present; it took 6.7 and 7.5 minutes here.
 # SORT_ONLY=1 orders and numbers the levels already in levels/expert again, without
 # making any.
 set -euo pipefail
