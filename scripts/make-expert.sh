@@ -2,9 +2,11 @@
 # Rebuilds levels/expert (100 levels) reproducibly from fixed seeds: 50 5x5 and 50 6x6
 # expert boards (walls, sparse blocks, five or six colours; docs/levels.md), none the same
 # puzzle as a level of the other packs or of each other, sorted by optimal length, then by
-# the difficulty score, and numbered 001-... in that order. The other packs must be in
-# place (scripts/make-packs.sh). Run with a release build present; it took 16 to 22 minutes
-# here (the solver rates every opening move of every candidate in the band).
+# the difficulty score, and numbered 001-... in that order. The pack rises in length: each
+# size gets a fixed number of levels of each optimal length from 10 to 15 (LENGTHS below),
+# each length made by its own run (bloq generate --moves N) with the seed 100 x the size's
+# seed + N (5x5: 404, so 40410 to 40415; 6x6: 505). The other packs must be in place
+# (scripts/make-packs.sh). Run with a release build present; it took 6.7 and 7.5 minutes here.
 # SORT_ONLY=1 orders and numbers the levels already in levels/expert again, without
 # making any.
 set -euo pipefail
@@ -14,16 +16,25 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 exclude=()
 [ -f ../shared/data/original-pool.txt ] && exclude=(--exclude ../shared/data/original-pool.txt)
-# Everything already shipped is excluded through --data; the second size also sees the first.
+# Everything already shipped is excluded through --data, and so is every level made by an
+# earlier run.
 mkdir -p "$work/all/levels"
 cp -r levels/easy levels/medium levels/hard "$work/all/levels/"
+# Levels of each optimal length per size: 50 a size, fewer of the longest (they are the
+# rarest: a 15-move level took 900 to 1,000 boards drawn, a 10-move one 20 to 30).
+LENGTHS="10:8 11:9 12:9 13:9 14:8 15:7"
 for spec in "5x5 404" "6x6 505"; do
   [ "${SORT_ONLY:-}" = 1 ] && break
   set -- $spec
-  "$bloq" generate --difficulty expert --size "$1" --count 50 --seed "$2" --out "$work/$1" --data "$work/all" \
-    --max-states 400000000 "${exclude[@]}" >/dev/null
-  mkdir -p "$work/all/levels/expert-$1"
-  cp "$work/$1"/*.bloq "$work/all/levels/expert-$1/"
+  for tier in $LENGTHS; do
+    moves=${tier%%:*}
+    count=${tier##*:}
+    out="$work/$1/$moves"
+    "$bloq" generate --difficulty expert --size "$1" --moves "$moves" --count "$count" --seed "$(($2 * 100 + moves))" \
+      --out "$out" --data "$work/all" --max-states 400000000 "${exclude[@]}" >/dev/null
+    mkdir -p "$work/all/levels/expert-$1-$moves"
+    cp "$out"/*.bloq "$work/all/levels/expert-$1-$moves/"
+  done
 done
 # The order: by optimal length, then by the score of docs/levels.md, computed exactly from
 # the rating's parts (bloq solve --rate rounds the score to one decimal), then by title.
@@ -40,7 +51,7 @@ if [ "${SORT_ONLY:-}" = 1 ]; then
   for file in levels/expert/*.bloq; do cp "$file" "$work/sorted/$(basename "$file" | sed 's/^[0-9]*-//')"; done
   order "$work"/sorted/*.bloq > "$work/expert.order"
 else
-  order "$work"/5x5/*.bloq "$work"/6x6/*.bloq > "$work/expert.order"
+  order "$work"/5x5/*/*.bloq "$work"/6x6/*/*.bloq > "$work/expert.order"
 fi
 rm -rf levels/expert
 mkdir -p levels/expert

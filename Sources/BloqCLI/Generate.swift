@@ -66,6 +66,13 @@ struct Generate: ParsableCommand {
         transform: Arguments.wholeNumber("--max-states", in: Generate.statesRange))
     var maxStates = 20_000_000
 
+    @Option(
+        help: ArgumentHelp(
+            "Keep only levels of this optimal length, or of MIN-MAX moves (1 to 200), instead of the difficulty's band.",
+            valueName: "N|MIN-MAX"),
+        transform: Generate.lengths)
+    var moves: ClosedRange<Int>?
+
     static let attemptsRange = 1...1_000_000
     static let statesRange = 1...1_000_000_000
 
@@ -76,6 +83,21 @@ struct Generate: ParsableCommand {
                 "--seed must be a whole number from 0 to 18446744073709551615 (any UInt64), not '\(argument)'")
         }
         return value
+    }
+
+    /// `--moves`: N or MIN-MAX, whole numbers from 1 to 200 with MIN at most MAX, said so
+    /// otherwise.
+    static func lengths(_ argument: String) throws -> ClosedRange<Int> {
+        let parts = argument.split(separator: "-", omittingEmptySubsequences: false)
+        let values = parts.map { part in part.allSatisfy({ $0.isASCII && $0.isNumber }) ? Int(part) : nil }
+        guard (1...2).contains(values.count), let low = values.first ?? nil, let high = values.last ?? nil, 1 <= low, low <= high,
+            high <= 200
+        else {
+            throw ValidationError(
+                "--moves must be a length N or a range MIN-MAX of whole numbers from 1 to 200 with MIN at most MAX, as in 12 or 12-14, not '\(argument.prefix(40))'"
+            )
+        }
+        return low...high
     }
 
     /// `--daily`: a real date in YYYY-MM-DD, said so otherwise.
@@ -91,7 +113,7 @@ struct Generate: ParsableCommand {
         if daily != nil {
             let others = [
                 difficulty != nil ? "--difficulty" : nil, count != nil ? "--count" : nil, seed != nil ? "--seed" : nil,
-                out != nil ? "--out" : nil,
+                out != nil ? "--out" : nil, moves != nil ? "--moves" : nil,
             ]
             .compactMap { $0 }
             guard others.isEmpty else {
@@ -160,6 +182,7 @@ struct Generate: ParsableCommand {
         generator.attemptsPerLevel = maxAttempts
         generator.statesPerLevel = maxStates
         generator.memoryBudget = SolverBudget.memory()
+        generator.lengths = moves
         let what = "\(difficulty.rawValue) \(size.rows)x\(size.columns)"
         printError(
             "bloq: making \(Wording.count(count, "\(what) level")) (optimal \(generator.band.lowerBound)-\(generator.band.upperBound) moves), trying at most \(maxAttempts) boards and \(maxStates) solver positions a level (--max-attempts, --max-states)"
@@ -171,12 +194,17 @@ struct Generate: ParsableCommand {
         bar.finish()
         let made = run.made
         let numbers = FileNumbers(existing: existingNames)
+        // The header says how to make the level again, --moves included when given.
+        let movesNote =
+            moves.map { range in
+                " --moves " + (range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound)-\(range.upperBound)")
+            } ?? ""
         for (offset, level) in made.enumerated() {
             let slug = String(level.title.lowercased().map { $0 == " " ? "-" : $0 })
             let name = "\(numbers.number(offset))-\(slug).bloq"
             let rating = level.rating
             let text = """
-                ; Made by bloq generate --difficulty \(difficulty.rawValue) --seed \(seed) --size \(size.rows)x\(size.columns)
+                ; Made by bloq generate --difficulty \(difficulty.rawValue) --seed \(seed) --size \(size.rows)x\(size.columns)\(movesNote)
                 ; difficulty score \(Wording.decimal(rating.score, places: 1)): \(rating.optimal) moves, \(rating.goodOpeningMoves) of \(rating.openingMoves) opening moves optimal
                 title: \(level.title)
                 par: \(rating.optimal)

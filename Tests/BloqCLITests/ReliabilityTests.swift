@@ -368,6 +368,18 @@ extension ChildProcessSuite {
                     ["generate", "--difficulty", "easy", "--count", "1", "--seed", "1", "--max-attempts", "0", "--out", out],
                     "--max-attempts must be from 1 to 1000000"
                 ),
+                (
+                    ["generate", "--difficulty", "easy", "--count", "1", "--seed", "1", "--moves", "9-7", "--out", out],
+                    "--moves must be a length N or a range MIN-MAX"
+                ),
+                (
+                    ["generate", "--difficulty", "easy", "--count", "1", "--seed", "1", "--moves", "0", "--out", out],
+                    "--moves must be a length N or a range MIN-MAX"
+                ),
+                (
+                    ["generate", "--difficulty", "easy", "--count", "1", "--seed", "1", "--moves", "3-x", "--out", out],
+                    "--moves must be a length N or a range MIN-MAX"
+                ),
                 (["play", "--level", level, "--window", "10x10", "--screenshot", out + ".png"], "--window"),
             ]
             for (arguments, message) in cases {
@@ -385,6 +397,23 @@ extension ChildProcessSuite {
                 ["generate", "--difficulty", "easy", "--count", "1", "--seed", "18446744073709551615", "--out", scratch.path + "/out"],
                 timeout: 120)
             #expect(result.status == 0, "\(result.err)")
+        }
+
+        @Test("generate --moves keeps only levels of those optimal lengths and says so in each file")
+        func chosenLengths() throws {
+            let scratch = try Scratch()
+            let result = try Bloq.run(
+                ["generate", "--difficulty", "hard", "--count", "2", "--seed", "9", "--moves", "12", "--out", scratch.path + "/x"],
+                timeout: 120)
+            #expect(result.status == 0, "\(result.err)")
+            #expect(result.err.contains("(optimal 12-12 moves)"), "\(result.err)")
+            let files = try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/x").sorted()
+            #expect(files.count == 2)
+            for file in files {
+                let text = try String(contentsOfFile: scratch.path + "/x/" + file, encoding: .utf8)
+                #expect(text.contains("\npar: 12\n"), "\(file): \(text)")
+                #expect(text.hasPrefix("; Made by bloq generate --difficulty hard --seed 9 --size 4x4 --moves 12\n"), "\(text)")
+            }
         }
 
         @Test("generate --size 2x2 cannot make a level, and says so instead of crashing")

@@ -85,6 +85,21 @@ struct ExpertGeneratorTests {
         }
     }
 
+    @Test("lengths replace the band: every level made has one of them")
+    func chosenLengths() throws {
+        var generator = LevelGenerator(difficulty: .expert, rows: 4, columns: 4, seed: 11)
+        generator.attemptsPerLevel = 4_000
+        let band = generator.band
+        let wanted = (band.lowerBound + 1)...(band.lowerBound + 1)
+        generator.lengths = wanted
+        #expect(generator.band == wanted)
+        let made = generator.generate(count: 2)
+        #expect(!made.isEmpty)
+        for level in made { #expect(wanted.contains(level.rating.optimal)) }
+        generator.lengths = nil
+        #expect(generator.band == band)
+    }
+
     @Test("the interest filter: a board whose obvious first clear is optimal is not kept by the expert's")
     func interest() throws {
         // R slides right into the pair and clears; then B, G: 3 moves, and the clear opens.

@@ -22,7 +22,7 @@ extension LevelGenerator {
 
     /// The solver's budget per search for expert boards: a board that needs more is
     /// skipped, so every expert level is proved in a fraction of a second.
-    public static let expertMaxStates = 150_000
+    public static let expertMaxStates = 300_000
 
     /// The optimal lengths an expert board of `blocks` blocks may have: from 0.8 b (10 for
     /// 12 blocks, about where a hard classic board is) to 2 b. On sparse boards a block may

@@ -35,6 +35,10 @@ public struct LevelGenerator: Sendable {
     public var statesPerLevel = 20_000_000
     /// The memory budget of each search.
     public var memoryBudget = Solver.defaultMemoryBudget
+    /// The optimal lengths to keep instead of the difficulty's band (nil: the band). A pack
+    /// that should rise in length asks for each stretch of lengths in turn
+    /// (scripts/make-expert.sh).
+    public var lengths: ClosedRange<Int>?
 
     /// How far a run has come: levels made, boards tried, positions the solver stored.
     public struct Progress: Sendable, Hashable {
@@ -91,8 +95,10 @@ public struct LevelGenerator: Sendable {
     /// 0.40b...0.55b, medium to 0.69b, hard to b. For the classic board (15 blocks): easy
     /// 6–8, medium 9–10, hard 11–15, the original game's range. On tiny boards the bands
     /// shrink to a length each but never empty (2x2: easy 1, medium 2, hard 3). Expert
-    /// boards are sparse, so their lengths are counted differently (`expertBand`).
+    /// boards are sparse, so their lengths are counted differently (`expertBand`). `lengths`,
+    /// when given, replaces the band.
     public var band: ClosedRange<Int> {
+        if let lengths { return lengths }
         let blocks = max(self.blocks ?? (rows * columns - holes - walls), 1)
         if difficulty == .expert { return LevelGenerator.expertBand(blocks: blocks) }
         let b = Double(blocks)
