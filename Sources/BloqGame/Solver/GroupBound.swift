@@ -86,25 +86,9 @@ struct GroupBound {
         }
         self.rowRun = rowRun
         self.columnRun = columnRun
-        var region = [Int32](repeating: -1, count: open.count)
-        var regions: Int32 = 0
-        var stack: [Int] = []
-        for first in 0..<open.count where region[first] < 0 {
-            region[first] = regions
-            stack.append(first)
-            while let cell = stack.popLast() {
-                for d in 0..<4 {
-                    let next = Int(links[cell * 4 + d])
-                    if next >= 0, region[next] < 0 {
-                        region[next] = regions
-                        stack.append(next)
-                    }
-                }
-            }
-            regions += 1
-        }
-        self.region = region
-        regionCount = Int(regions)
+        let regions = board.regionLabels()
+        region = open.map { regions.labels[$0] }
+        regionCount = regions.count
         slot = [Int32](repeating: 0, count: open.count)
         slotStamp = [UInt32](repeating: 0, count: open.count)
         centreStamp = [UInt32](repeating: 0, count: open.count)

@@ -160,37 +160,19 @@ public struct Solver: Sendable {
     /// walls) that holds a block, of the same size with every cell outside the region a
     /// wall (so moves keep their positions), fewest open cells first (then top-left first).
     static func regions(of board: Board) -> [Board] {
-        var region = [Int](repeating: -1, count: board.cells.count)
-        var parts: [(open: Int, cells: [Int])] = []
-        for start in board.cells.indices where board.cells[start] != .wall && region[start] < 0 {
-            region[start] = parts.count
-            var members = [start]
-            var next = 0
-            var holdsBlock = false
-            while next < members.count {
-                let cell = members[next]
-                next += 1
-                if board.cells[cell].color != nil { holdsBlock = true }
-                let row = cell / board.columns
-                let column = cell % board.columns
-                for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-                    let r = row + dr
-                    let c = column + dc
-                    guard r >= 0, r < board.rows, c >= 0, c < board.columns else { continue }
-                    let neighbour = r * board.columns + c
-                    if board.cells[neighbour] != .wall, region[neighbour] < 0 {
-                        region[neighbour] = parts.count
-                        members.append(neighbour)
-                    }
-                }
-            }
-            parts.append((members.count, holdsBlock ? members : []))
+        let regions = board.regionLabels()
+        var members = [[Int]](repeating: [], count: regions.count)
+        var holdsBlock = [Bool](repeating: false, count: regions.count)
+        for (cell, label) in regions.labels.enumerated() where label >= 0 {
+            members[Int(label)].append(cell)
+            if board.cells[cell].color != nil { holdsBlock[Int(label)] = true }
         }
-        let withBlocks = parts.filter { !$0.cells.isEmpty }
+        let withBlocks = members.indices.filter { holdsBlock[$0] }.map { members[$0] }
         guard withBlocks.count > 1 else { return [] }
-        return withBlocks.sorted { ($0.open, $0.cells[0]) < ($1.open, $1.cells[0]) }.compactMap { part in
+        // Regions are numbered by first cell, so a stable order by size keeps top-left first.
+        return withBlocks.enumerated().sorted { ($0.element.count, $0.offset) < ($1.element.count, $1.offset) }.compactMap { _, part in
             var cells = [Cell](repeating: .wall, count: board.cells.count)
-            for cell in part.cells { cells[cell] = board.cells[cell] }
+            for cell in part { cells[cell] = board.cells[cell] }
             return Board(rows: board.rows, columns: board.columns, cells: cells)
         }
     }
