@@ -37,14 +37,7 @@ extension ProgressBook {
     /// first open level never cleared in that pack. Failing both, the first open level
     /// never cleared in pack order; else the first level of the first pack.
     public func continueTarget(in packs: [PackEntry]) -> (pack: Int, level: Int)? {
-        var newestLine: (pack: Int, level: Int, at: Double)?
-        for (packIndex, pack) in packs.enumerated() {
-            for (index, level) in pack.playable.enumerated() {
-                guard let line = unfinished(level) else { continue }
-                let savedAt = line.savedAt ?? 0
-                if newestLine.map({ savedAt > $0.at }) ?? true { newestLine = (packIndex, index, savedAt) }
-            }
-        }
+        let newestLine = latestLine(in: packs)
         let newestClear = latestClear(in: packs)
         if let newestLine, newestClear.map({ $0.pack == newestLine.pack || newestLine.at >= $0.at }) ?? true {
             return (newestLine.pack, newestLine.level)
@@ -67,24 +60,31 @@ extension ProgressBook {
     /// unfinished line or the newest clear (nil when the progress has neither). The level
     /// list opens on it.
     public func latestPack(in packs: [PackEntry]) -> Int? {
-        var newest = latestClear(in: packs)
-        for (packIndex, pack) in packs.enumerated() {
-            for level in pack.playable {
-                guard let savedAt = unfinished(level)?.savedAt else { continue }
-                if newest.map({ savedAt > $0.at }) ?? true { newest = (packIndex, savedAt) }
-            }
-        }
-        return newest?.pack
+        let line = latestLine(in: packs)
+        let clear = latestClear(in: packs)
+        guard let line else { return clear?.pack }
+        return clear.map { $0.at > line.at ? $0.pack : line.pack } ?? line.pack
     }
 
-    /// The pack of the level cleared last, and when (levels cleared before clear times
-    /// were kept do not count).
-    private func latestClear(in packs: [PackEntry]) -> (pack: Int, at: Double)? {
-        var newest: (pack: Int, at: Double)?
+    /// The level with the newest unfinished line (one saved before lines were stamped
+    /// counts as the oldest), and when.
+    private func latestLine(in packs: [PackEntry]) -> (pack: Int, level: Int, at: Double)? {
+        newest(in: packs) { level in unfinished(level).map { $0.savedAt ?? 0 } }
+    }
+
+    /// The level cleared last, and when (levels cleared before clear times were kept do
+    /// not count).
+    private func latestClear(in packs: [PackEntry]) -> (pack: Int, level: Int, at: Double)? {
+        newest(in: packs) { record($0)?.clearedAt }
+    }
+
+    /// The level of `packs` with the latest `moment` (the first one on a tie), and it.
+    private func newest(in packs: [PackEntry], _ moment: (PlayableLevel) -> Double?) -> (pack: Int, level: Int, at: Double)? {
+        var newest: (pack: Int, level: Int, at: Double)?
         for (packIndex, pack) in packs.enumerated() {
-            for level in pack.playable {
-                guard let at = record(level)?.clearedAt else { continue }
-                if newest.map({ at > $0.at }) ?? true { newest = (packIndex, at) }
+            for (index, level) in pack.playable.enumerated() {
+                guard let at = moment(level) else { continue }
+                if newest.map({ at > $0.at }) ?? true { newest = (packIndex, index, at) }
             }
         }
         return newest
