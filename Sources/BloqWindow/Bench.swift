@@ -25,9 +25,7 @@ extension Bench {
             )
             throw ExitCode.failure
         }
-        let poolPath = boards ?? (DataLocator.sourceRoot as NSString).appendingPathComponent("../shared/data/original-pool.txt")
-        let pool = BenchmarkBoards.originalPool(path: poolPath)
-        let set = pool?.map(\.board) ?? BenchmarkBoards.random(count: 300, seed: 2016)
+        let (set, fromPool) = solverBoards()
         let solver = SolverBenchmark.run(set, naiveLimit: naiveBoards)
         let memory = SolverBenchmark.bytesPerState()
         let reach = SolverBenchmark.reach(BenchmarkBoards.random6x6(count: Self.reachBoards, seed: Self.reachSeed))
@@ -49,7 +47,7 @@ extension Bench {
         try printFigures(
             figures + [try watchFigure()] + liveFigures(dataFolder),
             notes: [
-                "solver boards: \(solver.boards) (\(pool != nil ? "the original pool" : "seeded random classic boards")); naive search on \(solver.naiveBoards) of them took \(Int(solver.naiveTotalMilliseconds)) ms; disagreements: \(solver.disagreements)"
+                "solver boards: \(solver.boards) (\(fromPool ? "the original pool" : "seeded random classic boards")); naive search on \(solver.naiveBoards) of them took \(Int(solver.naiveTotalMilliseconds)) ms; disagreements: \(solver.disagreements)"
             ])
     }
 
@@ -64,9 +62,7 @@ extension Bench {
         case "watch":
             return [try watchFigure()]
         case "solver":
-            let poolPath = boards ?? (DataLocator.sourceRoot as NSString).appendingPathComponent("../shared/data/original-pool.txt")
-            let set = BenchmarkBoards.originalPool(path: poolPath)?.map(\.board) ?? BenchmarkBoards.random(count: 300, seed: 2016)
-            let solver = SolverBenchmark.run(set, naiveLimit: naiveBoards)
+            let solver = SolverBenchmark.run(solverBoards().boards, naiveLimit: naiveBoards)
             return [("solver_median_ms", .value(solver.medianMilliseconds)), ("solver_worst_ms", .value(solver.worstMilliseconds))]
         case "memory":
             let memory = SolverBenchmark.bytesPerState()
@@ -119,7 +115,6 @@ extension Bench {
     /// against the naive C search, and the game in a live X window (docs/performance.md).
     func liveFigures(_ dataFolder: String) -> [(String, LiveBenchmarks.Figure)] {
         let bloq = DataLocator.executablePath()
-        let poolPath = boards ?? (DataLocator.sourceRoot as NSString).appendingPathComponent("../shared/data/original-pool.txt")
         let bench = LiveBenchmarks(bloq: bloq, dataFolder: dataFolder, poolPath: poolPath)
         let cli = bench.cliStartup()
         let solve = bench.solveProcesses()
@@ -152,6 +147,19 @@ extension Bench {
             print(name.padding(toLength: width, withPad: " ", startingAt: 0) + shown)
         }
         for note in notes { print(note) }
+    }
+
+    /// The original game's pool of boards (`--boards`, else beside the source tree).
+    var poolPath: String {
+        boards ?? (DataLocator.sourceRoot as NSString).appendingPathComponent("../shared/data/original-pool.txt")
+    }
+
+    /// The boards the solver is timed on: the pool, else 300 seeded random classic boards.
+    func solverBoards() -> (boards: [Board], fromPool: Bool) {
+        guard let pool = BenchmarkBoards.originalPool(path: poolPath) else {
+            return (BenchmarkBoards.random(count: 300, seed: 2016), false)
+        }
+        return (pool.map(\.board), true)
     }
 
     func locateData() throws -> String {
