@@ -177,49 +177,25 @@ extension ChildProcessSuite {
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let path = folder + "/draft.bloq"
             try "title: Draft\n\nR . x\n. . .\n".write(toFile: path, atomically: true, encoding: .utf8)
-            let errors = folder + "/err"
-            FileManager.default.createFile(atPath: errors, contents: nil)
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
-            let process = Process()
-            process.executableURL = Bloq.executable
-            process.arguments = ["play", "--level", path, "--watch"]
-            var environment = ProcessInfo.processInfo.environment
             // SDL's offscreen driver stands in for a display, and the game stops after its first
             // frame (as bloq bench's start-up figure does): the frame shows the wait ended.
-            environment["BLOQ_EXIT_AFTER_FIRST_FRAME"] = "1"
-            environment["SDL_VIDEODRIVER"] = "offscreen"
-            environment["SDL_AUDIODRIVER"] = "dummy"
-            environment["XDG_DATA_HOME"] = folder + "/data"
-            environment["XDG_CONFIG_HOME"] = folder + "/config"
-            process.environment = environment
-            process.standardError = handle
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-            func stderr() -> String { String(decoding: FileManager.default.contents(atPath: errors) ?? Data(), as: UTF8.self) }
-            func wait(for text: String) -> Bool {
-                let deadline = Date().addingTimeInterval(60)
-                while Date() < deadline {
-                    if stderr().contains(text) { return true }
-                    usleep(20_000)
-                }
-                return false
-            }
-            #expect(wait(for: "waiting for \(path) to load"), "\(stderr())")
-            #expect(stderr().contains("\(path):3:5: error: unknown cell 'x'"))
-            #expect(process.isRunning, "it waits for a fix")
+            let game = try Bloq.start(
+                ["play", "--level", path, "--watch"],
+                environment: [
+                    "BLOQ_EXIT_AFTER_FIRST_FRAME": "1", "XDG_DATA_HOME": folder + "/data", "XDG_CONFIG_HOME": folder + "/config",
+                ])
+            #expect(game.waitForError("waiting for \(path) to load"), "\(game.standardError)")
+            #expect(game.standardError.contains("\(path):3:5: error: unknown cell 'x'"))
+            #expect(game.process.isRunning, "it waits for a fix")
             // Another broken save: its errors are printed as they come.
             try "title: Draft\n\nR . y\n. . .\n".write(toFile: path, atomically: true, encoding: .utf8)
-            #expect(wait(for: "\(path):3:5: error: unknown cell 'y'"), "\(stderr())")
-            #expect(process.isRunning)
+            #expect(game.waitForError("\(path):3:5: error: unknown cell 'y'"), "\(game.standardError)")
+            #expect(game.process.isRunning)
             // The fix: past the wait, the window opens and draws its first frame.
             try "title: Draft\n\nR . R\n. . .\n".write(toFile: path, atomically: true, encoding: .utf8)
-            let deadline = Date().addingTimeInterval(60)
-            while process.isRunning, Date() < deadline { usleep(20_000) }
-            #expect(!process.isRunning, "the game did not open after the fix: \(stderr())")
-            process.waitUntilExit()
-            try? handle.close()
-            #expect(process.terminationStatus == 0, "\(stderr())")
+            let opened = game.finish(timeout: 60)
+            #expect(opened.status != -1, "the game did not open after the fix: \(opened.err)")
+            #expect(opened.status == 0, "\(opened.err)")
             // With no display at all, the wait would end in nothing: the error comes at once.
             try "title: Draft\n\nR . x\n. . .\n".write(toFile: path, atomically: true, encoding: .utf8)
             let headless = try Bloq.run(

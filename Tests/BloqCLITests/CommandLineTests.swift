@@ -20,14 +20,21 @@ struct Bloq {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs `bloq arguments` and returns its status, standard output and standard error.
-    /// Output goes to temporary files, not pipes: with pipes, a child started at the same
-    /// moment can inherit a pipe's write end and leave a reader waiting for an end of file.
     /// A child still running after `timeout` seconds is killed and reported as status -1,
     /// so a hang fails its test instead of hanging the run.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], removing: [String] = [], timeout: Double = 120,
         executable: URL = Bloq.executable, prefix: [String] = []
     ) throws -> (status: Int32, out: String, err: String) {
+        try start(arguments, environment: environment, removing: removing, executable: executable, prefix: prefix).finish(timeout: timeout)
+    }
+
+    /// Starts `bloq arguments` (headless SDL, no crash backtraces, `environment` added and
+    /// `removing` taken out) and returns at once: the test reads its output as it comes.
+    static func start(
+        _ arguments: [String], environment: [String: String] = [:], removing: [String] = [],
+        executable: URL = Bloq.executable, prefix: [String] = []
+    ) throws -> Child {
         let process = Process()
         if prefix.isEmpty {
             process.executableURL = executable
@@ -45,35 +52,75 @@ struct Bloq {
         for (key, value) in environment { env[key] = value }
         for key in removing { env[key] = nil }
         process.environment = env
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let outPath = folder.appendingPathComponent("out").path
-        let errPath = folder.appendingPathComponent("err").path
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
-        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        var timedOut = false
-        while process.isRunning {
-            if Date() > deadline {
-                kill(process.processIdentifier, SIGKILL)
-                timedOut = true
-                break
-            }
-            usleep(5_000)
+        return try Child(process, description: arguments.joined(separator: " "))
+    }
+
+    /// A started `bloq`. Output goes to temporary files, not pipes: with pipes, a child
+    /// started at the same moment can inherit a pipe's write end and leave a reader waiting
+    /// for an end of file.
+    final class Child {
+        let process: Process
+        let description: String
+        private let folder: URL
+        private let outPath: String
+        private let errPath: String
+        private let out: FileHandle
+        private let err: FileHandle
+
+        init(_ process: Process, description: String) throws {
+            self.process = process
+            self.description = description
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-run-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            outPath = folder.appendingPathComponent("out").path
+            errPath = folder.appendingPathComponent("err").path
+            FileManager.default.createFile(atPath: outPath, contents: nil)
+            FileManager.default.createFile(atPath: errPath, contents: nil)
+            out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+            err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
         }
-        process.waitUntilExit()
-        try? out.close()
-        try? err.close()
-        if timedOut { return (-1, "", "timed out after \(timeout) s: \(arguments.joined(separator: " "))") }
-        let outText = String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self)
-        let errText = String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self)
-        return (process.terminationStatus, outText, errText)
+
+        deinit {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            try? out.close()
+            try? err.close()
+            try? FileManager.default.removeItem(at: folder)
+        }
+
+        /// Its standard error so far.
+        var standardError: String { String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self) }
+
+        /// Whether `text` shows on its standard error within `timeout` seconds.
+        func waitForError(_ text: String, timeout: Double = 60) -> Bool {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                if standardError.contains(text) { return true }
+                usleep(20_000)
+            }
+            return standardError.contains(text)
+        }
+
+        /// Waits for it to exit (killing it after `timeout` seconds: status -1) and returns
+        /// its status, standard output and standard error.
+        func finish(timeout: Double = 120) -> (status: Int32, out: String, err: String) {
+            let deadline = Date().addingTimeInterval(timeout)
+            var timedOut = false
+            while process.isRunning {
+                if Date() > deadline {
+                    kill(process.processIdentifier, SIGKILL)
+                    timedOut = true
+                    break
+                }
+                usleep(5_000)
+            }
+            process.waitUntilExit()
+            if timedOut { return (-1, "", "timed out after \(timeout) s: \(description)") }
+            let outText = String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self)
+            return (process.terminationStatus, outText, standardError)
+        }
     }
 
     static func temporaryFile(_ name: String, _ text: String) throws -> String {
