@@ -19,3 +19,12 @@ export DISPLAY=":$display_number"
 for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X$display_number" ] && break; sleep 0.1; done
 [ -e "/tmp/.X11-unix/X$display_number" ] || { echo "Xvfb did not start on :$display_number"; exit 1; }
 sleep 0.2
+# Sets $window to the game's window once it shows (at most 5 s); empty if it never does.
+wait_for_window() {
+  window=""
+  for _ in $(seq 50); do
+    window=$(xdotool search --name '^Bloq$' 2>/dev/null | head -1 || true)
+    [ -n "$window" ] && return 0
+    sleep 0.1
+  done
+}

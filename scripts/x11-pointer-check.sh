@@ -9,11 +9,7 @@ bloq=.build/release/bloq
 level=levels/easy/002-long-slide.bloq
 SDL_AUDIODRIVER=dummy "$bloq" play --level "$level" --window 800x600 --record "$work/game.script" 2>"$work/stderr" &
 game_pid=$!
-for _ in $(seq 50); do
-  window=$(xdotool search --name '^Bloq$' 2>/dev/null | head -1 || true)
-  [ -n "$window" ] && break
-  sleep 0.1
-done
+wait_for_window
 [ -n "$window" ] || { echo "the game window did not appear"; cat "$work/stderr"; exit 1; }
 # Named after the application id (WM_CLASS), so desktops match it to its desktop entry.
 xdotool search --class '^io\.github\.bloqlinux\.bloq$' 2>/dev/null | grep -qx "$window" ||

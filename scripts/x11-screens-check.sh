@@ -39,12 +39,7 @@ echo "2. the live X window against headless screenshots"
 live() {  # NAME ARGS...: screenshot of the live window, 800x600
   "$bloq" play --window 800x600 "${@:2}" 2>"$work/stderr" &
   game_pid=$!
-  local window=""
-  for _ in $(seq 50); do
-    window=$(xdotool search --name '^Bloq$' 2>/dev/null | head -1 || true)
-    [ -n "$window" ] && break
-    sleep 0.1
-  done
+  wait_for_window
   [ -n "$window" ] || { cat "$work/stderr"; echo "the game window did not appear"; exit 1; }
   sleep 1.5
   import -window "$window" "$work/live-$1.png"

@@ -23,12 +23,7 @@ is_blue() { read -r r g b <<<"$1"; [ "$b" -gt 200 ] && [ "$r" -lt 90 ] && [ "$g"
 start() {
   "$bloq" play "$@" 2>"$work/stderr" &
   game_pid=$!
-  window=""
-  for _ in $(seq 50); do
-    window=$(xdotool search --name '^Bloq$' 2>/dev/null | head -1 || true)
-    [ -n "$window" ] && break
-    sleep 0.1
-  done
+  wait_for_window
   [ -n "$window" ] || { cat "$work/stderr"; fail "the game window did not appear"; }
   sleep 0.5
 }
