@@ -83,28 +83,11 @@ extension Board {
     /// block of a colour: that block can never meet its own, so the board is unsolvable.
     /// (Blocks never cross walls, so each region is a puzzle of its own.)
     var strandsABlock: Bool {
-        var region = [Int](repeating: -1, count: cells.count)
-        var regions = 0
-        for start in cells.indices where cells[start] != .wall && region[start] < 0 {
-            var counts = [BlockColor: Int]()
-            var stack = [start]
-            region[start] = regions
-            while let cell = stack.popLast() {
-                if let color = cells[cell].color { counts[color, default: 0] += 1 }
-                let row = cell / columns
-                let column = cell % columns
-                for (r, c) in [(row - 1, column), (row + 1, column), (row, column - 1), (row, column + 1)]
-                where r >= 0 && r < rows && c >= 0 && c < columns {
-                    let next = r * columns + c
-                    if cells[next] != .wall, region[next] < 0 {
-                        region[next] = regions
-                        stack.append(next)
-                    }
-                }
-            }
-            if counts.values.contains(1) { return true }
-            regions += 1
+        let regions = regionLabels()
+        var counts = [[BlockColor: Int]](repeating: [:], count: regions.count)
+        for (cell, label) in regions.labels.enumerated() {
+            if let color = cells[cell].color { counts[Int(label)][color, default: 0] += 1 }
         }
-        return false
+        return counts.contains { $0.values.contains(1) }
     }
 }
