@@ -5,11 +5,7 @@ import Testing
 
 @Suite("Reading files and folders safely")
 struct FileSafetyTests {
-    func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-files-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    func folder() throws -> String { try scratchFolder("bloq-files") }
 
     @Test("only regular files are read: a FIFO, a device, a folder, a loop and a missing file each say what they are")
     func kinds() throws {

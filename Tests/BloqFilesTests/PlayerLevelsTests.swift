@@ -4,11 +4,7 @@ import Testing
 
 @Suite("The player's own level files")
 struct PlayerLevelsTests {
-    func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-player-levels-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    func folder() throws -> String { try scratchFolder("bloq-player-levels") }
 
     func contents(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 

@@ -5,11 +5,7 @@ import Testing
 
 @Suite("Saved progress")
 struct ProgressStoreTests {
-    func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-progress-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    func folder() throws -> String { try scratchFolder("bloq-progress") }
 
     let id = "0123456789abcdef"
 
