@@ -85,7 +85,7 @@ public enum RenderBenchmarks {
     /// inotify, validate's solver checks off the render thread. Nil when a save was not
     /// shown within 2 s.
     public static func watchReloadMilliseconds() throws -> Double? {
-        let folder = NSTemporaryDirectory() + "bloq-bench-watch-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let folder = NSTemporaryDirectory() + "bloq-bench-watch-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/draft.bloq"
