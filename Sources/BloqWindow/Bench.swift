@@ -149,9 +149,16 @@ extension Bench {
         for note in notes { print(note) }
     }
 
+    /// The source tree the benchmarks' inputs come from (the original pool beside it, the
+    /// naive search and the scripted game in it): the one this build lies in, else the
+    /// working folder (`make bench` runs from the tree).
+    static var sourceTree: String {
+        DataLocator.sourceTreeOfExecutable() ?? FileManager.default.currentDirectoryPath
+    }
+
     /// The original game's pool of boards (`--boards`, else beside the source tree).
     var poolPath: String {
-        boards ?? (DataLocator.sourceRoot as NSString).appendingPathComponent("../shared/data/original-pool.txt")
+        boards ?? (Bench.sourceTree as NSString).appendingPathComponent("../shared/data/original-pool.txt")
     }
 
     /// The boards the solver is timed on: the pool, else 300 seeded random classic boards.
@@ -242,7 +249,7 @@ extension Bench {
 
     /// Peak resident memory (MB) of a child replaying docs/replays/bench-game.script.
     func peakMemoryOfScriptedGame(_ dataFolder: String) throws -> Double {
-        let script = (DataLocator.sourceRoot as NSString).appendingPathComponent("docs/replays/bench-game.script")
+        let script = (Bench.sourceTree as NSString).appendingPathComponent("docs/replays/bench-game.script")
         let level = (dataFolder as NSString).appendingPathComponent("levels/easy/100-full-house.bloq")
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-bench-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }

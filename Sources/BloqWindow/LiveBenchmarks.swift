@@ -1,4 +1,5 @@
 import BloqBench
+import BloqCLI
 import BloqEngine
 import BloqFiles
 import BloqGame
@@ -106,7 +107,7 @@ struct LiveBenchmarks {
     func naiveSolver() -> String? {
         let candidates = [
             ProcessInfo.processInfo.environment["BLOQ_NAIVE_BFS"] ?? "",
-            (DataLocator.sourceRoot as NSString).appendingPathComponent(".build/naive-bfs"),
+            (Bench.sourceTree as NSString).appendingPathComponent(".build/naive-bfs"),
         ]
         return candidates.first { !$0.isEmpty && FileManager.default.isExecutableFile(atPath: $0) }
     }
