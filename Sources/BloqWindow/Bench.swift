@@ -7,7 +7,7 @@ import BloqSDL
 import Foundation
 
 /// `bloq bench` in the window process: every figure of docs/performance.md.
-extension Bench {
+extension BenchOptions {
     func measure() throws {
         if let only {
             try printFigures(try figures(only: only), notes: [])
@@ -158,7 +158,7 @@ extension Bench {
 
     /// The original game's pool of boards (`--boards`, else beside the source tree).
     var poolPath: String {
-        boards ?? (Bench.sourceTree as NSString).appendingPathComponent("../shared/data/original-pool.txt")
+        boards ?? (BenchOptions.sourceTree as NSString).appendingPathComponent("../shared/data/original-pool.txt")
     }
 
     /// The boards the solver is timed on: the pool, else 300 seeded random classic boards.
@@ -216,7 +216,7 @@ extension Bench {
             let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-bench-\(UUID().uuidString)").path
             defer { try? FileManager.default.removeItem(atPath: scratch) }
             let process = child(["play", "--level", level, "--window", "800x600"], scratch: scratch)
-            process.environment?["BLOQ_EXIT_AFTER_FIRST_FRAME"] = "1"
+            process.environment?[WindowProcess.firstFrameOnlyVariable] = "1"
             let output = Pipe()
             process.standardOutput = output
             let start = Date()
@@ -249,7 +249,7 @@ extension Bench {
 
     /// Peak resident memory (MB) of a child replaying docs/replays/bench-game.script.
     func peakMemoryOfScriptedGame(_ dataFolder: String) throws -> Double {
-        let script = (Bench.sourceTree as NSString).appendingPathComponent("docs/replays/bench-game.script")
+        let script = (BenchOptions.sourceTree as NSString).appendingPathComponent("docs/replays/bench-game.script")
         let level = (dataFolder as NSString).appendingPathComponent("levels/easy/100-full-house.bloq")
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-bench-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
