@@ -203,7 +203,8 @@ public struct CommandTable: Sendable {
 extension KeyChord {
     /// Whether a pressed chord is this binding: the same key (any case) and modifiers.
     public func matches(_ pressed: KeyChord) -> Bool {
-        key.lowercased() == pressed.key.lowercased() && shift == pressed.shift && control == pressed.control && alt == pressed.alt
+        KeyNames.normalized(key) == KeyNames.normalized(pressed.key) && shift == pressed.shift && control == pressed.control
+            && alt == pressed.alt
     }
 }
 
