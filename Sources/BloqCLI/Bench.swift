@@ -1,4 +1,5 @@
 import ArgumentParser
+import BloqFiles
 
 /// `bloq bench`: its options, shared by `bloq` and its window process, which measures.
 public struct Bench: ParsableCommand {
@@ -41,6 +42,10 @@ public struct Bench: ParsableCommand {
     public func validate() throws {
         if let only, !["frame", "solver", "solver6x6", "memory", "watch", "live"].contains(only) {
             throw ValidationError("--only takes frame, solver, solver6x6, memory, watch or live, not '\(only)'.")
+        }
+        // A pool named that is not there would silently be replaced by random boards.
+        if let boards, RegularFile.kind(boards) != .regular {
+            throw ValidationError("--boards: \(boards) is not a file of 'PAR BOARD' lines (it does not exist or is not a regular file)")
         }
     }
 
