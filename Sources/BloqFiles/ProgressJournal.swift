@@ -73,6 +73,12 @@ struct ProgressJournal: Sendable {
             name = "\(ProgressJournal.prefix)\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))-\(label)-"
         }
 
+        /// Whether this stream's latest entry is still waiting on disk (not merged yet).
+        var isWaiting: Bool {
+            guard let entry = lock.sync(execute: { current }) else { return false }
+            return RegularFile.kind(entry) == .regular
+        }
+
         /// Publishes `progress` as this stream's entry, durably, and returns its path.
         @discardableResult
         func write(_ progress: SavedProgress) throws -> String {

@@ -239,7 +239,8 @@ public final class ProgressStore: @unchecked Sendable {
     }
 
     /// Tries to merge the journal every `mergeInterval` seconds, on a thread of its own,
-    /// until it is empty.
+    /// until this store's own entry is merged (by it or by another copy; entries another
+    /// copy keeps writing are that copy's to see into the file).
     private func mergeInBackground() {
         let start = state.sync {
             guard !merging else { return false }
@@ -249,10 +250,18 @@ public final class ProgressStore: @unchecked Sendable {
         guard start else { return }
         DispatchQueue.global(qos: .utility).async { [self] in
             while true {
-                usleep(UInt32(ProgressStore.mergeInterval * 1_000_000))
-                if mergeJournal() { break }
+                while stream.isWaiting {
+                    usleep(UInt32(ProgressStore.mergeInterval * 1_000_000))
+                    mergeJournal()
+                }
+                // An entry written while this thread was finishing is this thread's too.
+                let done = state.sync {
+                    guard !stream.isWaiting else { return false }
+                    merging = false
+                    return true
+                }
+                if done { break }
             }
-            state.sync { merging = false }
         }
     }
 
