@@ -33,9 +33,9 @@ struct Import: ParsableCommand {
 
     /// Where imported levels go when no pack is named.
     static let defaultPack = "shared"
-    /// The positions the solver may store to find an imported level's par: about a second
-    /// on a large board, so a board too big to solve is saved without a par at once. A
-    /// count of positions, not a time, so the result is the same on every machine.
+    /// The positions the solver may store to find an imported level's par: a few seconds
+    /// at most, so a board too big to solve is saved without a par soon. A count of
+    /// positions, not a time, so the result is the same on every machine.
     static let parBudget = 1_000_000
 
     func validate() throws {
