@@ -67,7 +67,7 @@ struct Import: ParsableCommand {
                     + "it is saved without a par (bloq solve FILE --write-par --max-states N adds one later)")
         }
         let text = LevelText.file(
-            board: level.board, title: level.title, par: par, comment: "Imported from a share code: \(code.trimmingSpaces)")
+            board: level.board, title: level.title, par: par, comments: ["Imported from a share code: \(code.trimmingSpaces)"])
         do {
             let path = try PlayerLevels.save(text, title: level.title, pack: pack, in: levels)
             print(path)

@@ -7,7 +7,7 @@ import BloqSDL
 import Foundation
 
 /// `bloq bench` in the window process: every figure of docs/performance.md.
-extension Bench {
+extension BenchOptions {
     func measure() throws {
         if let only {
             try printFigures(try figures(only: only), notes: [])
@@ -149,9 +149,16 @@ extension Bench {
         for note in notes { print(note) }
     }
 
+    /// The source tree the benchmarks' inputs come from (the original pool beside it, the
+    /// naive search and the scripted game in it): the one this build lies in, else the
+    /// working folder (`make bench` runs from the tree).
+    static var sourceTree: String {
+        DataLocator.sourceTreeOfExecutable() ?? FileManager.default.currentDirectoryPath
+    }
+
     /// The original game's pool of boards (`--boards`, else beside the source tree).
     var poolPath: String {
-        boards ?? (DataLocator.sourceRoot as NSString).appendingPathComponent("../shared/data/original-pool.txt")
+        boards ?? (BenchOptions.sourceTree as NSString).appendingPathComponent("../shared/data/original-pool.txt")
     }
 
     /// The boards the solver is timed on: the pool, else 300 seeded random classic boards.
@@ -209,7 +216,7 @@ extension Bench {
             let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-bench-\(UUID().uuidString)").path
             defer { try? FileManager.default.removeItem(atPath: scratch) }
             let process = child(["play", "--level", level, "--window", "800x600"], scratch: scratch)
-            process.environment?["BLOQ_EXIT_AFTER_FIRST_FRAME"] = "1"
+            process.environment?[WindowProcess.firstFrameOnlyVariable] = "1"
             let output = Pipe()
             process.standardOutput = output
             let start = Date()
@@ -242,7 +249,7 @@ extension Bench {
 
     /// Peak resident memory (MB) of a child replaying docs/replays/bench-game.script.
     func peakMemoryOfScriptedGame(_ dataFolder: String) throws -> Double {
-        let script = (DataLocator.sourceRoot as NSString).appendingPathComponent("docs/replays/bench-game.script")
+        let script = (BenchOptions.sourceTree as NSString).appendingPathComponent("docs/replays/bench-game.script")
         let level = (dataFolder as NSString).appendingPathComponent("levels/easy/100-full-house.bloq")
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-bench-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }

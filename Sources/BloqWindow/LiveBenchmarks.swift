@@ -1,4 +1,5 @@
 import BloqBench
+import BloqCLI
 import BloqEngine
 import BloqFiles
 import BloqGame
@@ -106,7 +107,7 @@ struct LiveBenchmarks {
     func naiveSolver() -> String? {
         let candidates = [
             ProcessInfo.processInfo.environment["BLOQ_NAIVE_BFS"] ?? "",
-            (DataLocator.sourceRoot as NSString).appendingPathComponent(".build/naive-bfs"),
+            (BenchOptions.sourceTree as NSString).appendingPathComponent(".build/naive-bfs"),
         ]
         return candidates.first { !$0.isEmpty && FileManager.default.isExecutableFile(atPath: $0) }
     }
@@ -155,7 +156,7 @@ struct LiveBenchmarks {
         environment["XDG_DATA_HOME"] = scratch + "/data"
         environment["XDG_CONFIG_HOME"] = scratch + "/config"
         environment.removeValue(forKey: "SDL_RENDER_DRIVER")
-        environment.removeValue(forKey: "BLOQ_EXIT_AFTER_FIRST_FRAME")
+        environment.removeValue(forKey: WindowProcess.firstFrameOnlyVariable)
         return environment
     }
 
@@ -170,7 +171,7 @@ struct LiveBenchmarks {
             process.executableURL = URL(fileURLWithPath: bloq)
             process.arguments = ["play", "--level", level, "--window", "800x600"]
             var environment = liveEnvironment(scratch: scratch)
-            environment["BLOQ_EXIT_AFTER_FIRST_FRAME"] = "1"
+            environment[WindowProcess.firstFrameOnlyVariable] = "1"
             process.environment = environment
             let output = Pipe()
             process.standardOutput = output

@@ -1,3 +1,4 @@
+import BloqCore
 import BloqFiles
 import BloqGame
 import Foundation
@@ -18,7 +19,8 @@ extension ChildProcessSuite {
         @Test("killed with SIGKILL at random moments, the file holds every line handed in more than a second before, and is never damaged")
         func killed() throws {
             let identity = try #require(Board(["R.R", "...", ".R."])).identity
-            var random = SystemRandomNumberGenerator()
+            let seed = UInt64(ProcessInfo.processInfo.environment["BLOQ_SEED"] ?? "") ?? 2026
+            var random = SeededGenerator(seed: seed)
             for round in 0..<4 {
                 let scratch = try Scratch()
                 let folder = scratch.path + "/data"
@@ -51,13 +53,13 @@ extension ChildProcessSuite {
                 let last = moves.last?.count ?? 0
                 let due = moves.last { $0.at <= killedAt - Self.bound }?.count ?? 0
                 let loaded = ProgressStore(folder: folder).loadReport()
-                #expect(loaded.damage == nil, "round \(round): \(loaded.warnings)")
+                #expect(loaded.damage == nil, "seed \(seed) round \(round): \(loaded.warnings)")
                 let saved = loaded.progress.unfinished[identity]?.log.count ?? 0
                 #expect(
                     saved >= due,
-                    "round \(round): the file holds \(saved) moves; \(due) were handed in more than \(Self.bound) s before the kill")
-                #expect(saved <= last, "round \(round): the file holds \(saved) moves, more than the \(last) handed in")
-                #expect(due > 0, "round \(round): the test killed too early to tell")
+                    "seed \(seed) round \(round): the file holds \(saved) moves; \(due) were handed in more than \(Self.bound) s before the kill")
+                #expect(saved <= last, "seed \(seed) round \(round): the file holds \(saved) moves, more than the \(last) handed in")
+                #expect(due > 0, "seed \(seed) round \(round): the test killed too early to tell")
             }
         }
     }

@@ -28,12 +28,4 @@ struct KeyNameParsingTests {
         #expect(KeyNames.suggestion(for: "Retrun") == "Return")
         #expect(KeyNames.suggestion(for: "Bogus") == nil)
     }
-
-    @Test("the level list pages with the key SDL reports live, PageDown, as with the old spelling")
-    func pageKeys() {
-        let table = CommandTable.standard
-        #expect(table.command(for: KeyChord("PageDown"), in: [.levels]) == .nextPage)
-        #expect(table.command(for: KeyChord("Page Down"), in: [.levels]) == .nextPage)
-        #expect(table.command(for: KeyChord("PageUp"), in: [.levels]) == .previousPage)
-    }
 }
