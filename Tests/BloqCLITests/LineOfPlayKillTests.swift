@@ -57,7 +57,8 @@ extension ChildProcessSuite {
                 let saved = loaded.progress.unfinished[identity]?.log.count ?? 0
                 #expect(
                     saved >= due,
-                    "seed \(seed) round \(round): the file holds \(saved) moves; \(due) were handed in more than \(Self.bound) s before the kill")
+                    "seed \(seed) round \(round): the file holds \(saved) moves; \(due) were handed in more than \(Self.bound) s before the kill"
+                )
                 #expect(saved <= last, "seed \(seed) round \(round): the file holds \(saved) moves, more than the \(last) handed in")
                 #expect(due > 0, "seed \(seed) round \(round): the test killed too early to tell")
             }
