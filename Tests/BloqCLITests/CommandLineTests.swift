@@ -218,7 +218,7 @@ extension ChildProcessSuite {
             #expect(result.status == 0, "\(result.err)")
             #expect(
                 result.out.trimmingCharacters(in: .whitespacesAndNewlines)
-                    == "unsolvable: the red block at row 0, column 0 is the only red one within its walls, so it can never vanish")
+                    == "unsolvable: the red block at row 1, column 1 is the only red one within its walls, so it can never vanish")
         }
 
         @Test("solve --write-par fills in the par and keeps the rest of the file")

@@ -111,11 +111,11 @@ private struct Parser {
         let board = buildBoard(gridRows, lastLine: max(lines.count, 1))
         let level = board.map { board in
             var level = Level(
-                title: header["title"] ?? LevelParser.defaultTitle(for: name),
+                title: header["title"].map(LevelText.printable).flatMap { $0.isEmpty ? nil : $0 } ?? LevelParser.defaultTitle(for: name),
                 par: header["par"].flatMap { Int($0) },
                 difficulty: header["difficulty"].flatMap(Difficulty.init(rawValue:)),
-                author: header["author"],
-                tip: header["tip"],
+                author: header["author"].map(LevelText.printable),
+                tip: header["tip"].map(LevelText.printable).flatMap { $0.isEmpty ? nil : $0 },
                 board: board,
                 warnings: diagnostics.filter { $0.severity == .warning })
             level.parLocation = parLocation
