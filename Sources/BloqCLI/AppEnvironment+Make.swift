@@ -62,10 +62,16 @@ extension AppEnvironment {
         var environment = AppEnvironment(
             packs: packs, reloadPacks: reload, progress: player?.ledger ?? ProgressLedger(), settings: settings,
             today: today, version: BloqVersion.current, solverMode: .deterministic, startNotice: player?.notice)
-        if player != nil {
+        if let player {
             environment.levelSaver = LevelSaver { text, title, pack, replacing in
                 try PlayerLevels.save(text, title: title, pack: pack, in: folders.levels, replacing: replacing)
             }
+            // The line of play reaches the disk after every committed move (a journal beside
+            // progress.json, written off the render thread), so a crash or a power cut loses
+            // at most the last second.
+            environment.keepLine = { patch in player.lineWriter.write(patch) }
+            environment.takeSaveNotice = { player.saveNotices.take() }
+            environment.finish = { player.close() }
         }
         if case .live(_, let clipboard) = variant {
             environment.clipboard = clipboard

@@ -57,7 +57,7 @@ public enum JSON {
             ("overlay", overlay),
             ("controls", "[" + items.joined(separator: ", ") + "]"),
             ("progress", "{\"cleared\": \(totals.cleared), \"stars\": \(totals.stars)}"),
-            ("notices", "[" + app.top.notices.map(string).joined(separator: ", ") + "]"),
+            ("notices", "[" + app.notices.map(string).joined(separator: ", ") + "]"),
             ("tip", play?.tip.map(string) ?? "null"),
             ("stuck", app.playScreen.map { String($0.game.isStuck) } ?? "null"),
             ("reachable_stars", app.playScreen.map { String($0.game.starsInReach) } ?? "null"),

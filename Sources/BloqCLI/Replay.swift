@@ -147,7 +147,7 @@ public struct ReplayOptions: ParsableArguments {
         // The end of the script is the player quitting: what the game saves then is saved.
         let screen = shell.top.kind
         let controls = shell.top.controls
-        if !shell.wantsQuit { shell.quit() }
+        for line in shell.finish() { printError("bloq: warning: \(line)") }
         // A level of a pack is a file, named relative to its root; the others (the daily
         // board, "daily/YYYY-MM-DD"; a pasted code; the editor's board) by their names.
         let path = shell.game.map { game in

@@ -78,7 +78,8 @@ public final class SDLPlatform: GamePlatform {
         return flags & SDL_WINDOW_INPUT_FOCUS.rawValue != 0 && flags & SDL_WINDOW_MINIMIZED.rawValue == 0
     }
 
-    public var isFinished: Bool { false }
+    /// A live window ends when a quit signal came (SIGHUP, SIGQUIT, SIGTERM).
+    public var isFinished: Bool { QuitSignals.pending != nil }
 
     @discardableResult
     public func gatherInput(waitingUpTo timeout: Double) -> Bool {

@@ -11,6 +11,8 @@ import Foundation
 extension PlayOptions {
     func openWindow() throws {
         let live = screenshot == nil
+        // Closing the terminal or a SIGTERM ends the game as its window's close button does.
+        if live { QuitSignals.install() }
         let folders = PlayerFolders.standard()
         let packs = try loadPacks()
         StartupTrace.mark("packs loaded")
@@ -68,12 +70,14 @@ extension PlayOptions {
             return
         }
         loop.run()
+        if let signal = QuitSignals.pending { printError("bloq: \(QuitSignals.name(signal)) received: saving and quitting") }
         var final = app.settings
         if !final.fullscreen {
             final.windowWidth = gameWindow.windowSize.width
             final.windowHeight = gameWindow.windowSize.height
         }
         if live { app.environment.settings.save(final) }
+        for line in app.finish() { printError("bloq: warning: \(line)") }
         if let record, let script = loop.recordedScript() {
             do {
                 try script.text.write(toFile: record, atomically: true, encoding: .utf8)

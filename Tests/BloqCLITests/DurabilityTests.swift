@@ -81,6 +81,49 @@ extension ChildProcessSuite {
         }
 
         @Test(
+            "a SIGKILL after a committed move, then Play, resumes at that move",
+            .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/flock"), "needs flock(1) to hold the lock"))
+        func killAfterMove() throws {
+            let scratch = try Scratch()
+            let data = try scratch.folder("data")
+            // On the first easy level (R . R in its middle row), the left red pushed up: a
+            // move that clears nothing. Then the game runs on for an hour of script time.
+            let script = try scratch.file(
+                "move.script", "at 0    tap Play\nat 300  key Down\nat 320  key Down\nat 350  key Shift+Up\nat 3599000 end\n")
+            // The lock held by another process: the game cannot end (its last saves wait for
+            // the lock) before the test has killed it, however fast the machine; the line of
+            // play goes to the journal, which takes no lock.
+            // The holder keeps the lock while the file `held` exists, and lets go when the
+            // test removes it.
+            let held = scratch.path + "/held"
+            let holder = Process()
+            holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+            holder.arguments = [data + "/progress.json.lock", "-c", "touch '\(held)'; while [ -e '\(held)' ]; do sleep 0.05; done"]
+            try holder.run()
+            defer { try? FileManager.default.removeItem(atPath: held) }
+            while !FileManager.default.fileExists(atPath: held), holder.isRunning { usleep(10_000) }
+            let game = try Bloq.start(["replay", script, "--app", "--data", data])
+            // The committed move reaches the disk on its own, within a second of game play.
+            let deadline = Date().addingTimeInterval(Bloq.hangGuard)
+            while DurabilityFixtures.journal(data).isEmpty, game.process.isRunning, Date() < deadline { usleep(5_000) }
+            let runningAtKill = game.process.isRunning
+            kill(game.process.processIdentifier, SIGKILL)
+            let killed = game.finish()
+            #expect(runningAtKill, "the game was killed while it ran (\(killed.err))")
+            #expect(!DurabilityFixtures.journal(data).isEmpty, "the line of play was on disk before the kill")
+            try FileManager.default.removeItem(atPath: held)
+            holder.waitUntilExit()
+            // The next start: Play resumes at that move.
+            let play = try scratch.file("play.script", "at 0 tap Play\nat 200 end\n")
+            let next = try Bloq.run(["replay", play, "--app", "--data", data, "--json"])
+            #expect(next.status == 0, "\(next.err)")
+            let state = try #require(try JSONSerialization.jsonObject(with: Data(next.out.utf8)) as? [String: Any], "\(next.out)")
+            #expect(state["level"] as? String == "levels/easy/001-first-push.bloq")
+            #expect(state["moves"] as? Int == 1)
+            #expect(state["board"] as? [String] == ["R..", "..R", "..."])
+        }
+
+        @Test(
             "an unreadable progress file is unchanged after a run by another user, and saved into once it can be read",
             .enabled(if: DurabilityFixtures.canRunAsAnotherUser, "running as root without setpriv"))
         func unreadable() throws {

@@ -45,6 +45,10 @@ public final class AppController {
     public internal(set) var showsFocus = false
     /// Set when the player asked to quit.
     public private(set) var wantsQuit = false
+    /// A toast shown over any screen (what saving has to say), and the seconds it has left.
+    public private(set) var toast: (text: String, remaining: Double)?
+    /// How long a toast shows.
+    public static let toastSeconds = 6.0
     private var sounds: [SoundCue] = []
     /// The daily boards made so far (one a day, made once), by day.
     public private(set) var dailyBoards: [DailyDate: DailyBoard] = [:]
@@ -160,12 +164,13 @@ public final class AppController {
     /// Whether anything moves (the loop may sleep when not).
     public var isAnimating: Bool {
         driver.hasRunningAnimators || root.screen.isAnimating || (help?.isAnimating ?? false) || (levelWatch?.isBusy ?? false)
-            || dailyJobs.isBusy
+            || dailyJobs.isBusy || toast != nil
     }
 
     /// Advances everything by one simulation step; the step counts as play time on the
     /// play screen unless the window is out of focus (`countingPlayTime` false).
     public func step(_ seconds: Double, countingPlayTime: Bool = true) {
+        ageToast(seconds)
         for answer in dailyJobs.step() {
             if let board = answer.output { dailyBoards[answer.input] = board } else { dailyFailures.insert(answer.input) }
         }
@@ -178,8 +183,20 @@ public final class AppController {
     /// Time that passed with nothing to simulate (the loop slept waiting for input, the
     /// window focused): it counts as play time on the play screen all the same.
     public func idle(_ seconds: Double) {
+        ageToast(seconds)
         playScreen?.countPlayTime(seconds, idle: true)
     }
+
+    /// Shows what saving has to say, one toast at a time, each for `toastSeconds`.
+    private func ageToast(_ seconds: Double) {
+        if let shown = toast {
+            toast = shown.remaining > seconds ? (shown.text, shown.remaining - seconds) : nil
+        }
+        if toast == nil, let text = environment.takeSaveNotice() { toast = (text, AppController.toastSeconds) }
+    }
+
+    /// The banners and toasts shown now: the screen's, then the shell's toast.
+    public var notices: [String] { top.notices + (toast.map { [$0.text] } ?? []) }
 
     // MARK: Navigation
 
@@ -326,5 +343,13 @@ public final class AppController {
     public func quit() {
         root.screen.willLeave()
         wantsQuit = true
+    }
+
+    /// Ends the game: quits if the player has not (what the screen must save is saved),
+    /// then finishes saving (the line of play flushed, the journal merged). Returns lines
+    /// for standard error.
+    public func finish() -> [String] {
+        if !wantsQuit { quit() }
+        return environment.finish()
     }
 }

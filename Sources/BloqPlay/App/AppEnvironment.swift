@@ -29,12 +29,23 @@ public struct AppEnvironment {
     public var solverMode: SolverService.Mode
     /// A line the title screen shows once (a damaged progress file, say).
     public var startNotice: String?
+    /// Keeps the line of play durable: handed the progress patch of the level being
+    /// played after every committed move (and undo, redo, restart), it saves it off the
+    /// render thread within a second. Nil: the line is saved only when the player leaves.
+    public var keepLine: ((SavedProgress) -> Void)?
+    /// What saving has to tell the player (another copy holds the lock, the file cannot be
+    /// read), taken one at a time as the game runs and shown as a toast.
+    public var takeSaveNotice: () -> String?
+    /// Finishes saving as the game ends (the line of play flushed, the journal merged);
+    /// returns lines for standard error.
+    public var finish: () -> [String]
 
     public init(
         packs: [PackEntry], reloadPacks: (() -> [PackEntry])? = nil, progress: ProgressBook? = nil,
         settings: SettingsStorage = SettingsStorage(), levelSaver: LevelSaver? = nil, clipboard: Clipboard = .inMemory(),
         today: @escaping () -> DailyDate? = { nil }, version: String = "", solverMode: SolverService.Mode = .deterministic,
-        startNotice: String? = nil
+        startNotice: String? = nil, keepLine: ((SavedProgress) -> Void)? = nil, takeSaveNotice: @escaping () -> String? = { nil },
+        finish: @escaping () -> [String] = { [] }
     ) {
         self.packs = packs
         self.reloadPacks = reloadPacks
@@ -46,6 +57,9 @@ public struct AppEnvironment {
         self.version = version
         self.solverMode = solverMode
         self.startNotice = startNotice
+        self.keepLine = keepLine
+        self.takeSaveNotice = takeSaveNotice
+        self.finish = finish
     }
 }
 

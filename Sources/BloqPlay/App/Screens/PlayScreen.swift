@@ -18,6 +18,9 @@ public final class PlayScreen: AppScreen {
     private var left = false
     /// Whether a move was made since the level opened (the tip shows until the first).
     private var moved = false
+    /// The line of play last handed to the environment to keep (moves, and whether a hint
+    /// was used).
+    private var keptLine: (log: [Move], usedHint: Bool)?
 
     /// Where a played level comes from.
     public enum Source {
@@ -264,6 +267,7 @@ public final class PlayScreen: AppScreen {
         game.scene.reducedMotion = app.settings.reducedMotion
         game.step(seconds)
         if !game.scene.session.log.isEmpty { moved = true }
+        keepLineIfChanged()
         for cue in game.takeSounds() { app.play(cue) }
         overlay?.step(seconds)
         if overlay != nil, !game.scene.session.isCleared {
@@ -285,6 +289,20 @@ public final class PlayScreen: AppScreen {
     func countPlayTime(_ seconds: Double, idle: Bool) {
         guard app.help == nil, visibleOverlay == nil, edgePanPercent == nil else { return }
         if idle { game.idle(seconds) } else { game.addPlayTime(seconds) }
+    }
+
+    /// Hands the line of play to the environment to keep whenever a move, an undo, a redo,
+    /// a restart or a hint changes it, so that a crash or a power cut loses at most the
+    /// last second (the clear itself is recorded by `cleared`).
+    private func keepLineIfChanged() {
+        guard let progress, let keep = app.environment.keepLine, !game.scene.session.isCleared else { return }
+        let log = game.scene.session.log
+        if let keptLine, keptLine.log == log, keptLine.usedHint == game.usedHint { return }
+        let first = keptLine == nil
+        keptLine = (log, game.usedHint)
+        // Opening a level changes nothing worth a write.
+        if first, log.isEmpty, !game.usedHint { return }
+        keep(progress.playing(level, line: game.unfinishedLine))
     }
 
     public func willLeave() {
