@@ -76,6 +76,11 @@ extension AppEnvironment {
         if case .live(_, let clipboard) = variant {
             environment.clipboard = clipboard
             environment.solverMode = .background
+            // Packs imported or copied in while the game runs are listed without a restart.
+            if case .shipped(let dataRoot) = choice {
+                let watched = PackFolders(roots: [Path.join(dataRoot, "levels"), folders.levels])
+                environment.packsChanged = { watched.changed() }
+            }
         }
         return (environment, player?.warnings ?? [])
     }

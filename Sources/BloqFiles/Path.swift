@@ -43,6 +43,22 @@ public enum Path {
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
+    /// The names of the folders directly in `folder` (links to folders included), sorted;
+    /// empty when it cannot be read.
+    public static func folderNames(in folder: String) -> [String] {
+        guard let stream = opendir(folder) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name != ".", name != "..", isFolder(join(folder, name)) else { continue }
+            names.append(name)
+        }
+        return names.sorted()
+    }
+
     /// An error from the file system in words: the system's reason when there is one.
     public static func describe(_ error: any Error) -> String {
         if let cocoa = error as? CocoaError, let posix = cocoa.userInfo["NSUnderlyingError"] as? POSIXError {

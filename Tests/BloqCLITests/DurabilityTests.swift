@@ -103,14 +103,23 @@ extension ChildProcessSuite {
             defer { try? FileManager.default.removeItem(atPath: held) }
             while !FileManager.default.fileExists(atPath: held), holder.isRunning { usleep(10_000) }
             let game = try Bloq.start(["replay", script, "--app", "--data", data])
-            // The committed move reaches the disk on its own, within a second of game play.
+            // The committed move reaches the disk on its own, within a second of game play:
+            // wait until the journal holds the line with that move, then kill.
+            let level = try DurabilityFixtures.firstLevel()
+            func lineOnDisk() -> Bool {
+                DurabilityFixtures.journal(data).contains { name in
+                    let entry = FileManager.default.contents(atPath: data + "/" + name)
+                    let progress = entry.flatMap { try? JSONDecoder().decode(SavedProgress.self, from: $0) }
+                    return progress?.unfinished[level]?.log.count == 1
+                }
+            }
             let deadline = Date().addingTimeInterval(Bloq.hangGuard)
-            while DurabilityFixtures.journal(data).isEmpty, game.process.isRunning, Date() < deadline { usleep(5_000) }
+            while !lineOnDisk(), game.process.isRunning, Date() < deadline { usleep(5_000) }
             let runningAtKill = game.process.isRunning
             kill(game.process.processIdentifier, SIGKILL)
             let killed = game.finish()
             #expect(runningAtKill, "the game was killed while it ran (\(killed.err))")
-            #expect(!DurabilityFixtures.journal(data).isEmpty, "the line of play was on disk before the kill")
+            #expect(lineOnDisk(), "the line of play was on disk before the kill")
             try FileManager.default.removeItem(atPath: held)
             holder.waitUntilExit()
             // The next start: Play resumes at that move.

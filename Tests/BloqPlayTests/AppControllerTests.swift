@@ -292,3 +292,46 @@ struct AppControllerTests {
         }
     }
 }
+
+@Suite("Packs added while the game runs (issue 24)")
+struct PackReloadTests {
+    /// Whether the folders changed, as the environment's watcher answers, and the packs it
+    /// reads again.
+    final class Folders {
+        var changed = false
+        var packs: [PackEntry]
+        init(_ packs: [PackEntry]) { self.packs = packs }
+    }
+
+    @Test("a pack imported while the list shows is listed within a second, on the same tab; a level being played keeps its pack")
+    func imported() throws {
+        let first = testPack(30)
+        let folders = Folders([first])
+        let app = testApp([first]) { environment in
+            environment.reloadPacks = { folders.packs }
+            environment.packsChanged = {
+                defer { folders.changed = false }
+                return folders.changed
+            }
+        }
+        let mouse = Pointer(app)
+        mouse.tap(.levels)
+        #expect(app.packs.count == 1)
+        let friends = PackEntry(title: "friends", items: testPack(2).items)
+        folders.packs = [friends, first]
+        folders.changed = true
+        run(app, 1.1)
+        #expect(app.packs.map(\.title) == ["friends", first.title], "listed without a restart")
+        #expect(app.root.levelList?.currentPack?.title == first.title, "the list stays on the pack it showed")
+        // On the board, the pack stays as it was until the player leaves the level.
+        mouse.tap(.tile(0))
+        #expect(app.playScreen != nil)
+        folders.packs = [first]
+        folders.changed = true
+        run(app, 1.1)
+        #expect(app.packs.count == 2, "not while a level of it is played")
+        app.back()
+        run(app, 0.1)
+        #expect(app.packs.count == 1, "read again once the level is left")
+    }
+}

@@ -102,4 +102,30 @@ struct EditorScreenTests {
         #expect(app.game?.scene.board == editor.draft.board)
         #expect(app.playScreen?.caption == "A shared level")
     }
+
+    @Test("the title field takes Ctrl+A, Home/End, arrows, Ctrl+Backspace and paste (issue 24)")
+    func titleKeys() throws {
+        let (app, editor, _) = try editorApp()
+        let pointer = Pointer(app)
+        pointer.tap(.editTitle)
+        #expect(editor.wantsTextInput)
+        key(app, "Ctrl+A")
+        app.handle(.text("Corner"))
+        #expect(editor.draft.title == "Corner", "Ctrl+A then typing replaces the title")
+        key(app, "Home")
+        app.handle(.text("The "))
+        key(app, "End")
+        app.handle(.text(" Pocket"))
+        #expect(editor.draft.title == "The Corner Pocket")
+        key(app, "Ctrl+Backspace")
+        #expect(editor.draft.title == "The Corner ")
+        key(app, "Left")
+        key(app, "Backspace")
+        #expect(editor.draft.title == "The Corne ")
+        app.copyToClipboard("r, again")
+        key(app, "Ctrl+V")
+        #expect(editor.draft.title == "The Corner, again ")
+        key(app, "Return")
+        #expect(!editor.wantsTextInput)
+    }
 }

@@ -61,7 +61,8 @@ extension AppController {
         case .dismiss: dismissHelp()
         case .toggleFullscreen: settings.fullscreen.toggle()
         case .back: back()
-        case .nextPage, .previousPage, .play, .editor, .deleteBackward, .endTextEntry: break
+        case .nextPage, .previousPage, .play, .editor, .deleteBackward, .endTextEntry, .deleteWordBackward, .selectAll, .paste, .caret:
+            break
         }
     }
 }

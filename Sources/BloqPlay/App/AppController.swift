@@ -45,6 +45,12 @@ public final class AppController {
     public internal(set) var showsFocus = false
     /// Set when the player asked to quit.
     public private(set) var wantsQuit = false
+    /// Seconds since the packs' folders were last looked at.
+    private var sincePackCheck = 0.0
+    /// The packs' folders changed; the packs are read again when no level is on screen.
+    private var packsStale = false
+    /// How often the packs' folders are looked at, in seconds.
+    static let packCheckInterval = 1.0
     /// A toast shown over any screen (what saving has to say), and the seconds it has left.
     public private(set) var toast: (text: String, remaining: Double)?
     /// How long a toast shows.
@@ -100,7 +106,23 @@ public final class AppController {
 
     /// Reads the packs again (levels saved meanwhile appear in the list).
     public func reloadPacks() {
-        if let reload = environment.reloadPacks { packs = reload() }
+        guard let reload = environment.reloadPacks else { return }
+        let shown = root.levelList.flatMap { $0.currentPack?.title }
+        packs = reload()
+        packsStale = false
+        root.levelList?.packsChanged(showing: shown)
+    }
+
+    /// Looks at the packs' folders now and then: a pack imported or a level added while
+    /// the game runs is listed without a restart. A level being played keeps its pack
+    /// until the player leaves it (the list is read again then).
+    private func checkPacks(after seconds: Double) {
+        sincePackCheck += seconds
+        if sincePackCheck >= AppController.packCheckInterval, let changed = environment.packsChanged {
+            sincePackCheck = 0
+            if changed() { packsStale = true }
+        }
+        if packsStale, root.playScreen == nil { reloadPacks() }
     }
 
     /// Makes the first level follow its file (`play --level FILE --watch`): each version
@@ -171,6 +193,7 @@ public final class AppController {
     /// play screen unless the window is out of focus (`countingPlayTime` false).
     public func step(_ seconds: Double, countingPlayTime: Bool = true) {
         ageToast(seconds)
+        checkPacks(after: seconds)
         for answer in dailyJobs.step() {
             if let board = answer.output { dailyBoards[answer.input] = board } else { dailyFailures.insert(answer.input) }
         }
@@ -184,6 +207,7 @@ public final class AppController {
     /// window focused): it counts as play time on the play screen all the same.
     public func idle(_ seconds: Double) {
         ageToast(seconds)
+        checkPacks(after: seconds)
         playScreen?.countPlayTime(seconds, idle: true)
     }
 

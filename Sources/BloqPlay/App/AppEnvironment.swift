@@ -12,6 +12,9 @@ public struct AppEnvironment {
     /// Reads the packs again (a level saved in the editor, a pack added to the data
     /// folders); nil: they never change (a level or a folder given on the command line).
     public var reloadPacks: (() -> [PackEntry])?
+    /// Whether the packs' folders changed since it was last asked (a pack imported with
+    /// `bloq import`, a level copied in, while the game runs); nil: nobody looks.
+    public var packsChanged: (() -> Bool)?
     /// The player's progress; nil: nothing is recorded.
     public var progress: ProgressBook?
     /// The settings as the game opens with them, and where a change goes.
@@ -41,7 +44,7 @@ public struct AppEnvironment {
     public var finish: () -> [String]
 
     public init(
-        packs: [PackEntry], reloadPacks: (() -> [PackEntry])? = nil, progress: ProgressBook? = nil,
+        packs: [PackEntry], reloadPacks: (() -> [PackEntry])? = nil, packsChanged: (() -> Bool)? = nil, progress: ProgressBook? = nil,
         settings: SettingsStorage = SettingsStorage(), levelSaver: LevelSaver? = nil, clipboard: Clipboard = .inMemory(),
         today: @escaping () -> DailyDate? = { nil }, version: String = "", solverMode: SolverService.Mode = .deterministic,
         startNotice: String? = nil, keepLine: ((SavedProgress) -> Void)? = nil, takeSaveNotice: @escaping () -> String? = { nil },
@@ -49,6 +52,7 @@ public struct AppEnvironment {
     ) {
         self.packs = packs
         self.reloadPacks = reloadPacks
+        self.packsChanged = packsChanged
         self.progress = progress
         self.settings = settings
         self.levelSaver = levelSaver

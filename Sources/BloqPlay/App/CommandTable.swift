@@ -20,6 +20,10 @@ public enum Command: Hashable, Sendable {
     case editor(EditorCommand)
     /// Text fields: delete the character before the caret; stop typing.
     case deleteBackward, endTextEntry
+    /// Text fields: delete the word before the caret; select everything; paste the
+    /// clipboard; move the caret.
+    case deleteWordBackward, selectAll, paste
+    case caret(TextField.Motion)
 }
 
 /// What a key asks of the level editor.
@@ -269,6 +273,13 @@ extension CommandTable {
         }
         table += [
             CommandBinding(.text, keys: keys("Backspace"), .deleteBackward),
+            CommandBinding(.text, keys: keys("Ctrl+Backspace"), .deleteWordBackward),
+            CommandBinding(.text, keys: keys("Ctrl+A"), .selectAll),
+            CommandBinding(.text, keys: keys("Ctrl+V", "Shift+Insert"), .paste),
+            CommandBinding(.text, keys: keys("Left"), .caret(.left)),
+            CommandBinding(.text, keys: keys("Right"), .caret(.right)),
+            CommandBinding(.text, keys: keys("Home"), .caret(.home)),
+            CommandBinding(.text, keys: keys("End"), .caret(.end)),
             CommandBinding(.text, keys: keys("Return", "Keypad Enter", "Escape", "Tab"), .endTextEntry),
         ]
         // The level list.

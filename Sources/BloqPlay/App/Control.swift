@@ -114,7 +114,7 @@ public struct Control: Hashable, Sendable {
         /// A level tile (the painter draws the level in miniature).
         case tile
         /// A text field: its value, and whether it is being typed in.
-        case field(value: String, editing: Bool)
+        case field(value: String, editing: Bool, caret: Int = 0, allSelected: Bool = false)
         /// A paint swatch of the editor (selected or not).
         case swatch(EditorTool, selected: Bool)
     }

@@ -13,7 +13,8 @@ struct EditorPainter {
         let kit = PaintKit(app: app, canvas: canvas)
         for control in screen.controls {
             switch control.style {
-            case .field(let value, let editing): drawField(control, value: value, editing: editing)
+            case .field(let value, let editing, let caret, let allSelected):
+                drawField(control, value: value, editing: editing, caret: caret, allSelected: allSelected)
             case .swatch(let tool, let selected): drawSwatch(control, tool: tool, selected: selected)
             default: kit.button(control, focused: control.id == screen.focus)
             }
@@ -44,7 +45,7 @@ struct EditorPainter {
         }
     }
 
-    private func drawField(_ control: Control, value: String, editing: Bool) {
+    private func drawField(_ control: Control, value: String, editing: Bool, caret: Int, allSelected: Bool) {
         let rect = control.rect
         canvas.roundedRect(rect, radius: rect.height * 0.28, editing ? Palette.selected : Palette.control, shaded: true)
         if editing { canvas.roundedRect(rect.insetBy(-3), radius: rect.height * 0.3, Palette.accent.with(alpha: 200)) }
@@ -54,9 +55,21 @@ struct EditorPainter {
             control.label + ":", size: size * 0.85, Palette.secondaryText, at: Point(x: rect.x + rect.height * 0.3, y: rect.center.y),
             anchor: Point(x: 0, y: 0.5))
         let left = rect.x + rect.height * 0.3 + label.width + size * 0.5
-        canvas.text(
-            value + (editing ? "▏" : ""), size: size, Palette.text, at: Point(x: left, y: rect.center.y), anchor: Point(x: 0, y: 0.5),
-            maximumWidth: max(rect.maxX - left - rect.height * 0.2, 10))
+        let room = max(rect.maxX - left - rect.height * 0.2, 10)
+        let drawn = canvas.measure(value, size: size)
+        // The whole text selected: a highlight behind it (typing replaces it).
+        if editing, allSelected, drawn.width > 0 {
+            canvas.fill(
+                Rect(x: left - 2, y: rect.center.y - size * 0.62, width: min(drawn.width, room) + 4, height: size * 1.24),
+                Palette.button.with(alpha: 170))
+        }
+        canvas.text(value, size: size, Palette.text, at: Point(x: left, y: rect.center.y), anchor: Point(x: 0, y: 0.5), maximumWidth: room)
+        if editing, !allSelected {
+            // The caret after `caret` characters, scaled as the text is when it is shrunk.
+            let shrink = drawn.width > room && drawn.width > 0 ? room / drawn.width : 1
+            let x = left + canvas.measure(String(value.prefix(caret)), size: size).width * shrink
+            canvas.fill(Rect(x: x, y: rect.center.y - size * 0.6, width: max(size * 0.08, 2), height: size * 1.2), Palette.accent)
+        }
     }
 
     private func drawSwatch(_ control: Control, tool: EditorTool, selected: Bool) {

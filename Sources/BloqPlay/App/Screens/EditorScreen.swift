@@ -77,12 +77,12 @@ public final class EditorScreen: AppScreen {
         result.append(
             Control(
                 .editTitle, "Title", rect: Rect(x: unit * 3.0, y: unit * 0.3, width: fieldWidth, height: unit),
-                style: .field(value: draft.title, editing: editing == .title)))
+                style: fieldStyle(.title, value: draft.title)))
         result.append(
             Control(
                 .editPack, "Pack",
                 rect: Rect(x: unit * 3.0 + fieldWidth + unit * 0.3, y: unit * 0.3, width: fieldWidth - unit * 0.3, height: unit),
-                style: .field(value: pack, editing: editing == .pack)))
+                style: fieldStyle(.pack, value: pack)))
         // The palette: two columns of swatches down the left.
         let swatch = min(unit * 1.15, (viewport.height - unit * 3.2) / 5)
         for (index, paint) in EditorTool.allCases.enumerated() {
@@ -131,8 +131,8 @@ public final class EditorScreen: AppScreen {
         switch id {
         case .back: app.back()
         case .tool(let paint): tool = paint
-        case .editTitle: editing = .title
-        case .editPack: editing = .pack
+        case .editTitle: startEditing(.title)
+        case .editPack: startEditing(.pack)
         case .undo: undo()
         case .redo: redo()
         case .copyCode: copyCode()
@@ -182,7 +182,19 @@ public final class EditorScreen: AppScreen {
             }
             return true
         case .deleteBackward:
-            edit { $0 = String($0.dropLast()) }
+            edit { $0.deleteBackward() }
+            return true
+        case .deleteWordBackward:
+            edit { $0.deleteWordBackward() }
+            return true
+        case .selectAll:
+            edit { $0.selectAll() }
+            return true
+        case .caret(let motion):
+            edit { $0.move(motion) }
+            return true
+        case .paste:
+            if let text = app.clipboardText() { edit { $0.insert(text) } }
             return true
         case .endTextEntry:
             editing = nil
@@ -195,27 +207,42 @@ public final class EditorScreen: AppScreen {
     public var wantsTextInput: Bool { editing != nil }
 
     public func insertText(_ text: String) {
-        edit { value in
-            for character in text where !character.isNewline && value.count < 60 { value.append(character) }
-        }
+        edit { $0.insert(text) }
+    }
+
+    /// The field being typed in, with its caret (nil when none is).
+    public private(set) var field: TextField?
+
+    private func startEditing(_ which: Field) {
+        editing = which
+        field = TextField(which == .title ? draft.title : pack)
+    }
+
+    private func fieldStyle(_ which: Field, value: String) -> Control.Style {
+        guard editing == which, let field else { return .field(value: value, editing: false) }
+        return .field(value: field.text, editing: true, caret: field.caret, allSelected: field.isAllSelected)
     }
 
     /// Changes the field being typed in.
-    private func edit(_ change: (inout String) -> Void) {
+    private func edit(_ change: (inout TextField) -> Void) {
+        guard let editing, var field else { return }
+        change(&field)
         switch editing {
         case .title:
-            var title = draft.title
-            change(&title)
+            guard field.text != draft.title else {
+                self.field = field
+                return
+            }
             var next = draft
-            next.title = title
+            next.title = field.text
             commit(next)
         case .pack:
-            change(&pack)
             // A pack is a folder name: no separators, no leading dot.
-            pack = String(pack.filter { $0 != "/" && $0 != "\0" && $0 != "\\" }.drop { $0 == "." })
-        case nil:
-            break
+            let cleaned = String(field.text.filter { $0 != "/" && $0 != "\0" && $0 != "\\" }.drop { $0 == "." })
+            if cleaned != field.text { field = TextField(cleaned) }
+            pack = cleaned
         }
+        self.field = field
     }
 
     // MARK: The grid

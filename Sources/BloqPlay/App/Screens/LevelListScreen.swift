@@ -31,6 +31,18 @@ public final class LevelListScreen: AppScreen {
 
     public var currentPack: PackEntry? { app.packs.indices.contains(packIndex) ? app.packs[packIndex] : nil }
 
+    /// The packs were read again: stay on the pack titled `title` (packs may have come
+    /// or gone before it), on a page that still exists.
+    func packsChanged(showing title: String?) {
+        if let title, let index = app.packs.firstIndex(where: { $0.title == title }) {
+            packIndex = index
+        } else if !app.packs.indices.contains(packIndex) {
+            packIndex = 0
+        }
+        page = min(page, pages - 1)
+        if let preview, !(currentPack?.items.indices.contains(preview.tile) ?? false) { self.preview = nil }
+    }
+
     public var commandContexts: [CommandContext] { preview?.isOpen == true ? [.menu, .anywhere] : [.levels, .menu, .anywhere] }
 
     public var focus: ControlID? {

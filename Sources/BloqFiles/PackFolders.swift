@@ -1,0 +1,52 @@
+import Glibc
+
+/// Notices packs and levels added to the data folders while the game runs (`bloq import`
+/// into the player's pack, a folder copied in): the folders holding packs and the pack
+/// folders themselves change their modification times when a file is added, removed or
+/// renamed in them. Asking is a few `stat` calls.
+public final class PackFolders: @unchecked Sendable {
+    /// The folders that hold packs (`levels/` of the data folder and of the player's).
+    public let roots: [String]
+    private var last: [String: timespec]
+
+    public init(roots: [String]) {
+        self.roots = roots
+        last = [:]
+        last = signature()
+    }
+
+    /// Whether anything changed since the last call (or since it was made).
+    public func changed() -> Bool {
+        let now = signature()
+        defer { last = now }
+        return !PackFolders.same(now, last)
+    }
+
+    /// Each root and each folder directly in it, with its modification time.
+    private func signature() -> [String: timespec] {
+        var times: [String: timespec] = [:]
+        for root in roots {
+            guard let time = PackFolders.modified(root) else { continue }
+            times[root] = time
+            for name in Path.folderNames(in: root) {
+                let path = Path.join(root, name)
+                if let time = PackFolders.modified(path) { times[path] = time }
+            }
+        }
+        return times
+    }
+
+    private static func modified(_ path: String) -> timespec? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
+        return status.st_mtim
+    }
+
+    private static func same(_ a: [String: timespec], _ b: [String: timespec]) -> Bool {
+        guard a.count == b.count else { return false }
+        for (path, time) in a {
+            guard let other = b[path], other.tv_sec == time.tv_sec, other.tv_nsec == time.tv_nsec else { return false }
+        }
+        return true
+    }
+}
