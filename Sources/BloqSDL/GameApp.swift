@@ -4,7 +4,7 @@ import BloqGame
 import BloqPlay
 import CBloqX11
 import CSDL2
-import Foundation
+import FoundationEssentials
 
 /// How to open the game window.
 public struct WindowOptions: Sendable {
@@ -199,7 +199,7 @@ public final class GameApp {
     /// Puts `text` on the desktop's clipboard (SDL_SetClipboardText).
     static func copyToSystemClipboard(_ text: String) {
         if SDL_SetClipboardText(text) != 0 {
-            FileHandle.standardError.write(Data("bloq: warning: \(SDLError("cannot copy to the clipboard"))\n".utf8))
+            StandardErrorStream.write("bloq: warning: \(SDLError("cannot copy to the clipboard"))\n")
         }
     }
 
