@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# What the source tarball promises, proven (make dist-check): unpacked in two folders of
+# different names and depths, each builds its .deb with dpkg-buildpackage -us -uc -b
+#   - with no network: in a new network namespace (unshare -n), only a loopback that is down;
+#   - with an empty SwiftPM cache: HOME is a new empty folder, and git reads no system or
+#     user configuration (this machine's /etc/gitconfig maps github.com to a local mirror,
+#     which would otherwise let SwiftPM fetch with no network);
+#   - from vendor/ alone: SwiftPM makes no .build/checkouts or .build/repositories;
+# and then the two packages' binaries are the same bytes (cmp), and no installed file holds
+# either build folder's path (grep -r on the unpacked packages).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tarball=${1:?usage: scripts/dist-check.sh bloq-VERSION.tar.xz}
+tarball=$(cd "$(dirname "$tarball")" && pwd)/$(basename "$tarball")
+fail() { echo "dist check: $*" >&2; exit 1; }
+[ -f "$tarball" ] || fail "$tarball is missing; make dist writes it"
+name=$(basename "$tarball" .tar.xz)
+version=${name#bloq-}
+arch=$(dpkg --print-architecture)
+# unshare -n needs root; as another user, a user namespace gives the same empty network.
+isolate=(unshare -n)
+[ "$(id -u)" = 0 ] || isolate=(unshare -r -n)
+"${isolate[@]}" true || fail "cannot make a network namespace (${isolate[*]})"
+
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+folders=("$scratch/first/$name" "$scratch/second/deeper/folder/$name")
+
+for folder in "${folders[@]}"; do
+  mkdir -p "$(dirname "$folder")" "$folder.home"
+  tar -xf "$tarball" -C "$(dirname "$folder")"
+  echo "== dpkg-buildpackage -us -uc -b in $folder (no network, empty HOME, no git configuration)"
+  # The network really is gone: nothing answers, not even the package mirror's host.
+  if "${isolate[@]}" bash -c 'exec 3<>/dev/tcp/1.1.1.1/443' 2>/dev/null; then fail "the namespace has a network"; fi
+  (cd "$folder" && env -i PATH="$PATH" HOME="$folder.home" LANG=C.UTF-8 GIT_CONFIG_NOSYSTEM=1 \
+    "${isolate[@]}" dpkg-buildpackage -us -uc -b) >"$folder.log" 2>&1 || {
+    tail -40 "$folder.log"
+    fail "the build in $folder failed (log above)"
+  }
+  grep -E "^dpkg-deb: building package" "$folder.log" || true
+  for fetched in .build/checkouts .build/repositories; do
+    [ ! -e "$folder/$fetched" ] || fail "SwiftPM made $fetched in $folder: it fetched instead of using vendor/"
+  done
+  [ -z "$(find "$folder.home" -mindepth 1 -path '*swiftpm*' -name '*argument-parser*' -print -quit)" ] ||
+    fail "SwiftPM cached swift-argument-parser under HOME"
+  deb=$(dirname "$folder")/bloq_${version}_${arch}.deb
+  [ -f "$deb" ] || fail "no $deb"
+  dpkg-deb -x "$deb" "$folder.unpacked"
+done
+
+echo "== the same binaries from both folders"
+for binary in usr/games/bloq usr/libexec/bloq/bloq-window; do
+  cmp "${folders[0]}.unpacked/$binary" "${folders[1]}.unpacked/$binary" || fail "$binary differs between the two builds"
+  echo "same bytes: /$binary ($(stat -c %s "${folders[0]}.unpacked/$binary") bytes, sha256 $(sha256sum <"${folders[0]}.unpacked/$binary" | cut -c1-16))"
+done
+cmp <(cd "${folders[0]}.unpacked" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum) \
+  <(cd "${folders[1]}.unpacked" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum) ||
+  fail "the two packages' files differ"
+echo "same files: every file of the two packages"
+
+echo "== no build folder in any installed file"
+for folder in "${folders[@]}"; do
+  for unpacked in "${folders[@]/%/.unpacked}"; do
+    if grep -rl --binary-files=text -F "$folder" "$unpacked"; then fail "$folder is in the files above"; fi
+  done
+done
+# Nor the part every build folder shares with the machine that made it.
+if grep -rl --binary-files=text -F "$scratch" "${folders[0]}.unpacked"; then fail "$scratch is in the files above"; fi
+echo "no file holds $scratch or the build folders under it"
+echo "dist check: passed ($name.tar.xz built offline in two folders; same binaries; no build path)"
