@@ -26,12 +26,13 @@ RELEASE := -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -X
   -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
   -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. -Xcc -ffile-prefix-map=$(CURDIR)=. $(DISTRIBUTION_FLAGS)
 
-.PHONY: all deps build run lint test test-x11 test-install test-sanitize bench-live test-reliability fuzz storm install uninstall dist dist-check release deb test-deb check-flatpak validate screenshots bench clean
+.PHONY: all deps build run lint test test-x11 test-install test-sanitize bench-live test-reliability fuzz storm install shared uninstall dist dist-check release deb test-deb check-flatpak validate screenshots bench clean
 
 # Installing: `make install PREFIX=~/.local` (default /usr/local); DESTDIR is honoured.
-# bloq goes in BINDIR, bloq-window in LIBEXECDIR/bloq, the levels in PREFIX/share/bloq:
-# bloq finds the other two from its own folder (BINDIR/../libexec/bloq, BINDIR/../share/bloq),
-# so BINDIR is one folder below PREFIX (Debian's package uses BINDIR=/usr/games).
+# bloq goes in BINDIR, bloq-window in LIBEXECDIR/bloq, their library in PREFIX/lib/bloq, the
+# levels in PREFIX/share/bloq: each is found from the binaries' own folders (../libexec/bloq,
+# ../lib/bloq, ../share/bloq), so BINDIR and LIBEXECDIR are one folder below PREFIX
+# (Debian's package uses BINDIR=/usr/games).
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 LIBEXECDIR ?= $(PREFIX)/libexec
@@ -126,9 +127,18 @@ bench-live: build .build/naive-bfs
 	  $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends xvfb xdotool; }
 	scripts/bench-live.sh
 
-install: build
-	install -Dm755 .build/release/bloq $(DESTDIR)$(BINDIR)/bloq
-	install -Dm755 .build/release/bloq-window $(DESTDIR)$(LIBEXECDIR)/bloq/bloq-window
+# The installed form of the two binaries: one private library, libbloq-core.so, holding the
+# Swift runtime, FoundationEssentials and the modules both share, once; bloq and bloq-window
+# hold only their own code (scripts/link-shared.sh, from the objects make build linked).
+# The -Wl, parts of LDFLAGS go to its links too.
+SHARED := .build/release/shared
+shared: build
+	scripts/link-shared.sh .build/release $(SHARED) $(filter -Wl$(comma)%,$(LDFLAGS))
+
+install: shared
+	install -Dm755 $(SHARED)/bloq $(DESTDIR)$(BINDIR)/bloq
+	install -Dm755 $(SHARED)/bloq-window $(DESTDIR)$(LIBEXECDIR)/bloq/bloq-window
+	install -Dm644 $(SHARED)/libbloq-core.so.0 $(ROOT)/lib/bloq/libbloq-core.so.0
 	rm -rf $(ROOT)/share/bloq
 	install -d $(ROOT)/share/bloq
 	cp -R levels $(ROOT)/share/bloq/levels
@@ -151,13 +161,13 @@ uninstall:
 	  $(ROOT)/share/man/man6/bloq.6 $(ROOT)/share/bash-completion/completions/bloq $(DESTDIR)$(ZSH_COMPLETIONS)/_bloq \
 	  $(ROOT)/share/fish/vendor_completions.d/bloq.fish $(ROOT)/share/icons/hicolor/scalable/apps/$(APP_ID).svg
 	for size in $(ICON_SIZES); do rm -f $(ROOT)/share/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png; done
-	rm -rf $(ROOT)/share/bloq $(DESTDIR)$(LIBEXECDIR)/bloq
+	rm -rf $(ROOT)/share/bloq $(DESTDIR)$(LIBEXECDIR)/bloq $(ROOT)/lib/bloq
 	@# Folders this install may have made, deepest first, if now empty; never above PREFIX.
 	-@for dir in $(ROOT)/share/icons/hicolor/*/apps $(ROOT)/share/icons/hicolor/* $(ROOT)/share/icons/hicolor \
 	  $(ROOT)/share/icons $(ROOT)/share/man/man6 $(ROOT)/share/man $(ROOT)/share/bash-completion/completions \
 	  $(ROOT)/share/bash-completion $(DESTDIR)$(ZSH_COMPLETIONS) $(ROOT)/share/zsh/site-functions $(ROOT)/share/zsh \
 	  $(ROOT)/share/fish/vendor_completions.d $(ROOT)/share/fish $(ROOT)/share/applications $(ROOT)/share/metainfo \
-	  $(ROOT)/share $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(BINDIR); do \
+	  $(ROOT)/share $(DESTDIR)$(LIBEXECDIR) $(ROOT)/lib $(DESTDIR)$(BINDIR); do \
 	  [ -d "$$dir" ] && rmdir --ignore-fail-on-non-empty "$$dir"; done; true
 
 # The version, written once (Sources/BloqCLI/Version.swift).

@@ -81,10 +81,16 @@ echo "bloq validate /usr/share/bloq/levels: $result"
 bloq play --screen levels --screenshot "$elsewhere/levels.png"
 [ -s "$elsewhere/levels.png" ] || fail "bloq play --screenshot wrote nothing"
 echo "bloq play --screen levels --screenshot: $(stat -c %s "$elsewhere/levels.png") bytes"
+# The command-line tool loads its library and no graphics library (bloq-window does).
+loaded=$(LD_DEBUG=libs bloq validate /usr/share/bloq/levels/easy 2>&1 >/dev/null | grep 'calling init:' || true)
+grep -q '/usr/lib/bloq/libbloq-core.so.0' <<<"$loaded" || fail "bloq did not load /usr/lib/bloq/libbloq-core.so.0"
+! grep -qE 'libSDL2|libX11|libwayland|libGL' <<<"$loaded" || fail "bloq validate loaded a graphics library"
+echo "bloq validate: loaded $(wc -l <<<"$loaded") libraries, /usr/lib/bloq/libbloq-core.so.0 and no graphics one"
 
 echo "== where the files are"
 expect() { [ -s "$1" ] || fail "$1 is missing"; echo "ok $1"; }
 expect /usr/libexec/bloq/bloq-window
+expect /usr/lib/bloq/libbloq-core.so.0
 expect /usr/share/applications/$app_id.desktop
 desktop-file-validate /usr/share/applications/$app_id.desktop
 expect /usr/share/metainfo/$app_id.metainfo.xml

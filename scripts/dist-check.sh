@@ -38,9 +38,14 @@ for folder in "${folders[@]}"; do
     fail "the build in $folder failed (log above)"
   }
   grep -E "^dpkg-deb: building package" "$folder.log" || true
+  # SwiftPM makes these two folders in any case; a fetch would fill them.
   for fetched in .build/checkouts .build/repositories; do
-    [ ! -e "$folder/$fetched" ] || fail "SwiftPM made $fetched in $folder: it fetched instead of using vendor/"
+    [ -z "$(find "$folder/$fetched" -mindepth 1 -print -quit 2>/dev/null)" ] ||
+      fail "SwiftPM filled $fetched in $folder: it fetched instead of using vendor/"
   done
+  grep -q '"kind" : "fileSystem"' "$folder/.build/workspace-state.json" &&
+    grep -q "\"location\" : \"$folder/vendor/swift-argument-parser\"" "$folder/.build/workspace-state.json" ||
+    fail "SwiftPM's workspace in $folder does not take swift-argument-parser from vendor/"
   [ -z "$(find "$folder.home" -mindepth 1 -path '*swiftpm*' -name '*argument-parser*' -print -quit)" ] ||
     fail "SwiftPM cached swift-argument-parser under HOME"
   deb=$(dirname "$folder")/bloq_${version}_${arch}.deb
@@ -49,7 +54,7 @@ for folder in "${folders[@]}"; do
 done
 
 echo "== the same binaries from both folders"
-for binary in usr/games/bloq usr/libexec/bloq/bloq-window; do
+for binary in usr/games/bloq usr/libexec/bloq/bloq-window usr/lib/bloq/libbloq-core.so.0; do
   cmp "${folders[0]}.unpacked/$binary" "${folders[1]}.unpacked/$binary" || fail "$binary differs between the two builds"
   echo "same bytes: /$binary ($(stat -c %s "${folders[0]}.unpacked/$binary") bytes, sha256 $(sha256sum <"${folders[0]}.unpacked/$binary" | cut -c1-16))"
 done
