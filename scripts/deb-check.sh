@@ -83,7 +83,7 @@ bloq play --screen levels --screenshot "$elsewhere/levels.png"
 echo "bloq play --screen levels --screenshot: $(stat -c %s "$elsewhere/levels.png") bytes"
 # The command-line tool loads its library and no graphics library (bloq-window does).
 loaded=$(LD_DEBUG=libs bloq validate /usr/share/bloq/levels/easy 2>&1 >/dev/null | grep 'calling init:' || true)
-grep -q '/usr/lib/bloq/libbloq-core.so.0' <<<"$loaded" || fail "bloq did not load /usr/lib/bloq/libbloq-core.so.0"
+grep -q '/usr/games/../lib/bloq/libbloq-core.so.0' <<<"$loaded" || fail "bloq did not load /usr/lib/bloq/libbloq-core.so.0 (through its run path)"
 ! grep -qE 'libSDL2|libX11|libwayland|libGL' <<<"$loaded" || fail "bloq validate loaded a graphics library"
 echo "bloq validate: loaded $(wc -l <<<"$loaded") libraries, /usr/lib/bloq/libbloq-core.so.0 and no graphics one"
 
@@ -102,7 +102,7 @@ expect /usr/share/man/man6/bloq.6.gz
 MANPAGER=cat MANWIDTH=80 man bloq 2>/dev/null | grep -q "bloq $version" || fail "man bloq does not show version $version"
 expect /usr/share/doc/bloq/copyright
 expect /usr/share/doc/bloq/changelog.gz
-expect /usr/share/doc/bloq/NEWS
+expect /usr/share/doc/bloq/NEWS.gz
 expect /usr/share/bash-completion/completions/bloq
 expect /usr/share/zsh/vendor-completions/_bloq
 expect /usr/share/fish/vendor_completions.d/bloq.fish
