@@ -53,23 +53,39 @@ for folder in "${folders[@]}"; do
   dpkg-deb -x "$deb" "$folder.unpacked"
 done
 
+# From here on every difference and every build path is listed before the check fails.
+problems=0
 echo "== the same binaries from both folders"
 for binary in usr/games/bloq usr/libexec/bloq/bloq-window usr/lib/bloq/libbloq-core.so.0; do
-  cmp "${folders[0]}.unpacked/$binary" "${folders[1]}.unpacked/$binary" || fail "$binary differs between the two builds"
-  echo "same bytes: /$binary ($(stat -c %s "${folders[0]}.unpacked/$binary") bytes, sha256 $(sha256sum <"${folders[0]}.unpacked/$binary" | cut -c1-16))"
+  if cmp "${folders[0]}.unpacked/$binary" "${folders[1]}.unpacked/$binary"; then
+    echo "same bytes: /$binary ($(stat -c %s "${folders[0]}.unpacked/$binary") bytes, sha256 $(sha256sum <"${folders[0]}.unpacked/$binary" | cut -c1-16))"
+  else
+    echo "DIFFERENT: /$binary"; problems=$((problems + 1))
+  fi
 done
-cmp <(cd "${folders[0]}.unpacked" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum) \
-  <(cd "${folders[1]}.unpacked" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum) ||
-  fail "the two packages' files differ"
-echo "same files: every file of the two packages"
+if cmp -s <(cd "${folders[0]}.unpacked" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum) \
+  <(cd "${folders[1]}.unpacked" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum); then
+  echo "same files: every file of the two packages"
+else
+  echo "DIFFERENT: the two packages' files:"
+  diff <(cd "${folders[0]}.unpacked" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum) \
+    <(cd "${folders[1]}.unpacked" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum) || true
+  problems=$((problems + 1))
+fi
 
 echo "== no build folder in any installed file"
 for folder in "${folders[@]}"; do
   for unpacked in "${folders[@]/%/.unpacked}"; do
-    if grep -rl --binary-files=text -F "$folder" "$unpacked"; then fail "$folder is in the files above"; fi
+    while IFS= read -r file; do
+      echo "BUILD PATH in ${file#"$unpacked"}: $(strings "$file" | grep -F "$folder" | head -1)"
+      problems=$((problems + 1))
+    done < <(grep -rl --binary-files=text -F "$folder" "$unpacked" || true)
   done
 done
 # Nor the part every build folder shares with the machine that made it.
-if grep -rl --binary-files=text -F "$scratch" "${folders[0]}.unpacked"; then fail "$scratch is in the files above"; fi
+while IFS= read -r file; do
+  echo "BUILD PATH in ${file#"${folders[0]}.unpacked"}: $scratch"; problems=$((problems + 1))
+done < <(grep -rl --binary-files=text -F "$scratch" "${folders[0]}.unpacked" || true)
+[ "$problems" = 0 ] || fail "$problems problems above"
 echo "no file holds $scratch or the build folders under it"
 echo "dist check: passed ($name.tar.xz built offline in two folders; same binaries; no build path)"
