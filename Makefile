@@ -8,14 +8,16 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Headless, software-rendered SDL for tests: the same pixels on every machine.
 HEADLESS := SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER=dummy
 # Release builds link the Swift runtime statically: the command-line tools start in a few
-# milliseconds (no Swift libraries to load), and an installed bloq needs no Swift toolchain.
-# So no library sits beside them either: no $ORIGIN run path. Symbols are bound at start-up,
-# so the whole offset table is read-only (full RELRO; the few libc symbols cost nothing).
+# milliseconds (no Swift toolchain libraries to load), and an installed bloq needs no Swift
+# toolchain. (make install then links the two against one private library that holds that
+# runtime once: `shared` below.) Symbols are bound at start-up, so the whole offset table is
+# read-only (full RELRO; the few libc symbols cost nothing).
 # Linked by lld with packed relative relocations (DT_RELR, glibc 2.36: 1 MB less per binary)
 # and without exporting the program's own symbols (the static runtime's link file asks for
 # -export-dynamic: 0.4 MB of symbol names nothing loads). docs/packaging.md has the sizes.
-# The build folder is mapped to "." in file names the compilers keep (#filePath, debug
-# information), so two builds in two folders give the same binaries.
+# The build folder is mapped to "." in the paths the compilers keep (debug information, C's
+# __FILE__), so two builds in two folders give the same binaries. Swift 6.3's #filePath is
+# not remapped: shipped code must not use it.
 # The distribution's build flags, as dpkg-buildflags gives them (debian/rules) or as given to
 # make: CPPFLAGS and CFLAGS to the C targets (and to the Swift compiler's C importer), the
 # -Wl, parts of LDFLAGS to the link of both binaries.
