@@ -79,30 +79,33 @@ run: build
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 
+# One debug build serves the whole test run: the unit tests, the command-line tests' child
+# processes (inputs sized for a debug build), the storm and the fuzz corpora. The release
+# build is the one `make build` makes: the shipped levels are validated and the install is
+# checked with it. docs/testing.md has the measured times.
 test: deps lint
 	@command -v desktop-file-validate >/dev/null && command -v appstreamcli >/dev/null && command -v man >/dev/null || { $(SUDO) apt-get update -q && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends desktop-file-utils appstream man-db; }
 	@mkdir -p .build
-	set -o pipefail; $(HEADLESS) $(SWIFT) test --disable-xctest 2>&1 | tee .build/test.log
+	$(SWIFT) build --build-tests
+	set -o pipefail; $(HEADLESS) $(SWIFT) test --skip-build --disable-xctest 2>&1 | tee .build/test.log
+	$(HEADLESS) .build/debug/BloqDev storm --events 50000 --seed 11 --level levels/easy/100-full-house.bloq
+	.build/debug/FuzzLevels Tests/fuzz/levels/* && .build/debug/FuzzScripts Tests/fuzz/scripts/* && .build/debug/FuzzCodes Tests/fuzz/codes/*
 	$(SWIFT) build $(RELEASE) --product bloq
 	$(SWIFT) build $(RELEASE) --product bloq-window
-	$(SWIFT) build $(RELEASE) --product FuzzLevels
-	$(SWIFT) build $(RELEASE) --product FuzzScripts
-	$(SWIFT) build $(RELEASE) --product FuzzCodes
-	$(SWIFT) build $(RELEASE) --product BloqDev
 	$(HEADLESS) .build/release/bloq validate levels
-	$(HEADLESS) .build/release/BloqDev storm --events 50000 --seed 11 --level levels/easy/100-full-house.bloq
-	.build/release/FuzzLevels Tests/fuzz/levels/* && .build/release/FuzzScripts Tests/fuzz/scripts/* && .build/release/FuzzCodes Tests/fuzz/codes/*
 	scripts/install-check.sh
 	@# The closing line CI reads: the counts of the Swift Testing run above.
 	@sed -nE 's/.*Test run with ([0-9]+) tests? .*passed.*/\1 passed, 0 failed/p' .build/test.log | tail -1
 
-# Two game processes saving into one progress.json, 200 saves each, each killed with SIGKILL
-# at random moments and started again while the other keeps saving: after every kill,
-# every save either reported is in the file (docs/reliability.md). make test runs the
-# two-writer test without kills.
+# The long reliability runs: two game processes saving into one progress.json, 200 saves
+# each, each killed with SIGKILL at random moments and started again while the other keeps
+# saving, and one writer killed at 200 random moments (make test: 20): after every kill,
+# every save either reported is in the file (docs/reliability.md). BLOQ_SEED=N replays a
+# run's random moments.
 test-reliability: deps
-	set -o pipefail; BLOQ_RELIABILITY=1 $(HEADLESS) $(SWIFT) test --disable-xctest --filter TwoWriterTests 2>&1 | tee .build/test-reliability.log
+	@mkdir -p .build
+	set -o pipefail; BLOQ_RELIABILITY=1 $(HEADLESS) $(SWIFT) test --disable-xctest --filter 'TwoWriterTests|CrashSafetyTests' 2>&1 | tee .build/test-reliability.log
 
 # A real X window under Xvfb, a real pointer from xdotool, and the recording replayed; then
 # the shell in the live X process: a remembered window fitted to the screen, F11 with no
@@ -129,7 +132,7 @@ bench-live: build .build/naive-bfs
 	  $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends xvfb xdotool; }
 	scripts/bench-live.sh
 
-# The installed form of the two binaries: one private library, libbloq-core.so, holding the
+# The installed form of the two binaries: one private library, libbloq-core.so.0, holding the
 # Swift runtime, FoundationEssentials and the modules both share, once; bloq and bloq-window
 # hold only their own code (scripts/link-shared.sh, from the objects make build linked).
 # The -Wl, parts of LDFLAGS go to its links too.

@@ -29,12 +29,14 @@ let package = Package(
         ),
         // Whether an X11 window manager runs (fullscreen without one is done by hand).
         .target(name: "CBloqX11"),
-        // Rules, levels, play session: pure Swift, standard library only.
-        .target(name: "BloqGame"),
+        // The seeded generator everything random shares (levels, confetti, sound, tests).
+        .target(name: "BloqCore"),
+        // Rules, levels, play session: pure Swift, standard library and BloqCore only.
+        .target(name: "BloqGame", dependencies: ["BloqCore"]),
         // The file system: the data search path, level files and packs.
         .target(name: "BloqFiles", dependencies: ["BloqGame"]),
         // Animation, input recognition and layout: no SDL, no clock.
-        .target(name: "BloqEngine"),
+        .target(name: "BloqEngine", dependencies: ["BloqCore"]),
         // Counts heap allocations (interposes malloc) for the benchmarks.
         .target(name: "CAllocationCounter"),
         // Benchmarks behind `bloq bench`.
@@ -42,7 +44,7 @@ let package = Package(
         // The board scene: block controllers that join the engine and the rules.
         .target(name: "BloqPlay", dependencies: ["BloqEngine", "BloqGame"]),
         // The platform: window, renderer, text, events, the render loop.
-        .target(name: "BloqSDL", dependencies: ["CSDL2", "CBloqX11", "BloqEngine", "BloqGame", "BloqPlay", "BloqFiles"]),
+        .target(name: "BloqSDL", dependencies: ["CSDL2", "CBloqX11", "BloqCore", "BloqEngine", "BloqGame", "BloqPlay", "BloqFiles"]),
         // libFuzzer targets (make fuzz); a normal build replays the kept corpus through them.
         .target(name: "FuzzSupport"),
         .executableTarget(name: "FuzzLevels", dependencies: ["BloqGame", "FuzzSupport"]),
@@ -74,11 +76,11 @@ let package = Package(
         // The solver's memory measured on the heap (links the allocation counter, which
         // interposes malloc in the test process).
         .testTarget(name: "BloqBenchTests", dependencies: ["BloqBench", "BloqGame", "CAllocationCounter"]),
-        .testTarget(name: "BloqEngineTests", dependencies: ["BloqEngine"]),
+        .testTarget(name: "BloqEngineTests", dependencies: ["BloqEngine", "BloqCore"]),
         .testTarget(name: "BloqPlayTests", dependencies: ["BloqPlay"]),
         .testTarget(name: "BloqFilesTests", dependencies: ["BloqFiles"]),
         // Runs the bloq executable (which `swift test` builds) as users do.
-        .testTarget(name: "BloqCLITests", dependencies: ["BloqFiles", "BloqGame"]),
+        .testTarget(name: "BloqCLITests", dependencies: ["BloqFiles", "BloqGame", "BloqCore"]),
         .testTarget(name: "BloqSDLTests", dependencies: ["BloqSDL", "BloqPlay", "BloqEngine", "BloqGame"]),
     ]
 )

@@ -1,6 +1,7 @@
 import ArgumentParser
 
-/// `bloq bench`: its options, shared by `bloq` and its window process, which measures.
+/// `bloq bench`: the command-line tool hands it to the window process, which parses the
+/// same `BenchOptions` and measures.
 public struct Bench: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "bench",
@@ -16,6 +17,15 @@ public struct Bench: ParsableCommand {
             when there is no display: make bench-live runs them under Xvfb).
             """)
 
+    @OptionGroup public var options: BenchOptions
+
+    public init() {}
+
+    public func run() throws { try WindowProcess.handOver() }
+}
+
+/// The options of `bloq bench`, parsed alike by the tool and the window process.
+public struct BenchOptions: ParsableArguments {
     @Flag(help: "Print one JSON object of numbers.")
     public var json = false
 
@@ -42,14 +52,5 @@ public struct Bench: ParsableCommand {
         if let only, !["frame", "solver", "solver6x6", "memory", "watch", "live"].contains(only) {
             throw ValidationError("--only takes frame, solver, solver6x6, memory, watch or live, not '\(only)'.")
         }
-    }
-
-    /// What measures, installed by the window process; nil in the command-line tool, which
-    /// hands over to the window process.
-    nonisolated(unsafe) public static var runner: ((Bench) throws -> Void)?
-
-    public func run() throws {
-        guard let runner = Bench.runner else { try WindowProcess.handOver() }
-        try runner(self)
     }
 }

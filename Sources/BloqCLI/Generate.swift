@@ -203,17 +203,12 @@ struct Generate: ParsableCommand {
             let slug = String(level.title.lowercased().map { $0 == " " ? "-" : $0 })
             let name = "\(numbers.number(offset))-\(slug).bloq"
             let rating = level.rating
-            let text = """
-                ; Made by bloq generate --difficulty \(difficulty.rawValue) --seed \(seed) --size \(size.rows)x\(size.columns)\(movesNote)
-                ; difficulty score \(Wording.decimal(rating.score, places: 1)): \(rating.optimal) moves, \(rating.goodOpeningMoves) of \(rating.openingMoves) opening moves optimal
-                title: \(level.title)
-                par: \(rating.optimal)
-                difficulty: \(difficulty.rawValue)
-                author: bloq generate
-
-                \(level.board.lines.map { $0.map(String.init).joined(separator: " ") }.joined(separator: "\n"))
-
-                """
+            let text = LevelText.file(
+                board: level.board, title: level.title, par: rating.optimal, difficulty: difficulty, author: "bloq generate",
+                comments: [
+                    "Made by bloq generate --difficulty \(difficulty.rawValue) --seed \(seed) --size \(size.rows)x\(size.columns)\(movesNote)",
+                    "difficulty score \(Wording.decimal(rating.score, places: 1)): \(rating.optimal) moves, \(rating.goodOpeningMoves) of \(rating.openingMoves) opening moves optimal",
+                ])
             do {
                 try text.write(toFile: Path.join(out, name), atomically: true, encoding: .utf8)
             } catch {

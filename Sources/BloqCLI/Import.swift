@@ -43,7 +43,7 @@ struct Import: ParsableCommand {
             printError("bloq: warning: the level is too large to solve within the solver's budget; it is saved without a par")
         }
         let text = LevelText.file(
-            board: level.board, title: level.title, par: par, comment: "Imported from a share code: \(code.trimmingSpaces)")
+            board: level.board, title: level.title, par: par, comments: ["Imported from a share code: \(code.trimmingSpaces)"])
         do {
             let path = try PlayerLevels.save(text, title: level.title, pack: pack, in: PlayerFolders.standard().levels)
             print(path)

@@ -48,7 +48,7 @@ public enum JSON {
         let fields: [(String, String)] = [
             ("screen", string(screen.rawValue)),
             ("level", levelPath.map(string) ?? "null"),
-            ("board", session.map { board($0.board) } ?? (app.root as? EditorScreen).map { board($0.draft.board) } ?? "null"),
+            ("board", session.map { board($0.board) } ?? app.root.editorScreen.map { board($0.draft.board) } ?? "null"),
             ("moves", session.map { String($0.moves) } ?? "null"),
             ("cleared", session.map { String($0.isCleared) } ?? "null"),
             ("overlay", overlay),
@@ -56,7 +56,7 @@ public enum JSON {
             ("progress", "{\"cleared\": \(totals.cleared), \"stars\": \(totals.stars)}"),
         ]
         var all = fields
-        if let editor = app.top as? EditorScreen { all.append(("editor", self.editor(editor))) }
+        if app.help == nil, let editor = app.root.editorScreen { all.append(("editor", self.editor(editor))) }
         return "{" + all.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
     }
 

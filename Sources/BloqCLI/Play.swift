@@ -6,7 +6,8 @@ import BloqPlay
 import FoundationEssentials
 import Glibc
 
-/// `bloq play`: its options, shared by `bloq` and its window process, which runs it.
+/// `bloq play`: the command-line tool hands it to the window process (`bloq-window`),
+/// which parses the same `PlayOptions` and opens the window.
 public struct Play: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "play",
@@ -14,12 +15,25 @@ public struct Play: ParsableCommand {
         discussion: """
             Without --level, --pack or --code the game opens on its title screen with the shipped packs (easy, \
             medium, hard, expert), the daily board, and your own packs, from $XDG_DATA_HOME/bloq/levels/. \
-            Data (levels) is found with --data DIR, then $BLOQ_DATA, then next to the executable, then the \
-            source tree. Screens for --screen: \(ShotScreen.allCases.map(\.rawValue).joined(separator: ", ")) \
+            Data (levels) is found with --data DIR, then $BLOQ_DATA, then next to the executable and in \
+            ../share/bloq or ../share/games/bloq beside it, then (a build folder) the source tree above it. Screens for --screen: \(ShotScreen.allCases.map(\.rawValue).joined(separator: ", ")) \
             (symbols: play with colour-blind symbols; daily: the day's board, of --date or $BLOQ_TODAY for a \
             screenshot that is the same every day).
             """)
 
+    @OptionGroup public var options: PlayOptions
+
+    public init() {}
+
+    public func run() throws {
+        // A malformed code is refused here, before a window is asked for (exit 65).
+        if let code = options.code { _ = try ShareCodeArgument.level(code) }
+        try WindowProcess.handOver()
+    }
+}
+
+/// The options of `bloq play`, parsed alike by the tool and the window process.
+public struct PlayOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Play one level file.", valueName: "FILE"))
     public var level: String?
 
@@ -62,10 +76,6 @@ public struct Play: ParsableCommand {
 
     public init() {}
 
-    /// What opens the window, installed by the window process; nil in the command-line
-    /// tool, which hands over to the window process.
-    nonisolated(unsafe) public static var runner: ((Play) throws -> Void)?
-
     public func validate() throws {
         try window?.check()
         if [level != nil, pack != nil, code != nil].filter({ $0 }).count > 1 {
@@ -74,12 +84,5 @@ public struct Play: ParsableCommand {
         if watch, level == nil { throw ValidationError("--watch goes with --level FILE (the file to watch)") }
         if watch, screenshot != nil { throw ValidationError("--watch is for a window that stays open, not --screenshot") }
         if screen != nil, screenshot == nil { throw ValidationError("--screen goes with --screenshot OUT.png") }
-    }
-
-    public func run() throws {
-        // A malformed code is refused here, before a window is asked for (exit 65).
-        if let code { _ = try ShareCodeArgument.level(code) }
-        guard let runner = Play.runner else { try WindowProcess.handOver() }
-        try runner(self)
     }
 }

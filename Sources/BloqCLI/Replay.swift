@@ -6,15 +6,18 @@ import BloqPlay
 import FoundationEssentials
 import Glibc
 
-/// Draws a replay's final frame: runs `script` on the shell in a headless window and
-/// writes its last frame to `path` (the window process has one; the command-line tools
-/// do not load the graphics libraries). Throws `ReplayError` for a line that cannot be
-/// carried out, anything else for a window or file that fails.
-public typealias ReplayRenderer = (
-    _ shell: AppController, _ script: InputScript, _ window: (width: Int, height: Int), _ path: String
-) throws -> Void
+/// A headless window a replay runs in, so that its last frame can be saved (the window
+/// process makes one with SDL; the command-line tool loads no graphics library).
+public protocol ReplayCanvas: ScriptWindow {
+    /// Draws `app`'s frame and writes it to `path` as a PNG.
+    func saveScreenshot(of app: AppController, to path: String) throws
+}
 
-/// `bloq replay`: its options and its run, shared by `bloq` and its window process.
+/// Makes the canvas for a replay's screenshot, of a size in points.
+public typealias ReplayCanvasMaker = (_ width: Int, _ height: Int) throws -> any ReplayCanvas
+
+/// `bloq replay`: run in the command-line tool, or, for a screenshot, handed to the window
+/// process, which parses the same `ReplayOptions` and draws.
 public struct Replay: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "replay",
@@ -28,6 +31,19 @@ public struct Replay: ParsableCommand {
             carried out, such as a tap on a control that is not shown), 66 for a missing file.
             """)
 
+    @OptionGroup public var options: ReplayOptions
+
+    public init() {}
+
+    public func run() throws {
+        // With a screenshot a window is needed: the command-line tool hands over.
+        if options.screenshot != nil { try WindowProcess.handOver() }
+        try options.run(canvas: nil)
+    }
+}
+
+/// The options of `bloq replay`, and the replay itself.
+public struct ReplayOptions: ParsableArguments {
     @Argument(help: ArgumentHelp("The input script.", valueName: "SCRIPT"))
     public var script: String
 
@@ -60,26 +76,20 @@ public struct Replay: ParsableCommand {
 
     public init() {}
 
-    /// The renderer a window process installs before parsing; nil in the command-line tool.
-    nonisolated(unsafe) public static var renderer: ReplayRenderer?
-
-    /// With a screenshot a window is needed: the command-line tool hands over to its
-    /// window process.
-    public var needsWindow: Bool { screenshot != nil }
-
     public func validate() throws {
         try window?.check()
         if app == (level != nil) { throw ValidationError("give --level FILE (one level) or --app (the whole game)") }
         if data != nil, !app { throw ValidationError("--data DIR goes with --app") }
     }
 
-    public func run() throws {
-        if needsWindow, Replay.renderer == nil { try WindowProcess.handOver() }
+    /// Runs the replay and prints the final state; draws the last frame on a canvas from
+    /// `canvas` when a screenshot is asked for.
+    public func run(canvas: ReplayCanvasMaker?) throws {
         let parsed = try loadScript()
         let size = window ?? parsed.window.map { WindowSize(width: $0.width, height: $0.height) } ?? WindowSize(width: 800, height: 600)
         let options = (width: size.width, height: size.height)
         if app {
-            try runApp(parsed, options: options)
+            try runApp(parsed, options: options, canvas: canvas)
             return
         }
         guard let level else { throw ExitStatus.invalidData }
@@ -92,10 +102,11 @@ public struct Replay: ParsableCommand {
             throw LevelFiles.isMissing(level) ? ExitStatus.missingInput : ExitStatus.invalidData
         }
         for warning in playable.warnings { printError(warning.description) }
+        let pack = PackEntry(title: playable.title, items: [.playable(PlayableLevel(name: level, level: playable))])
+        let environment = AppEnvironment.make(.detached(.standard()), packs: .given([pack]), today: { nil }).environment
         let shell = AppController(
-            packs: [PackEntry(title: playable.title, items: [.playable(PlayableLevel(name: level, level: playable))])],
-            viewport: Size(width: Double(options.width), height: Double(options.height)), singleLevel: true)
-        try play(parsed, on: shell, options: options)
+            environment: environment, viewport: Size(width: Double(options.width), height: Double(options.height)), singleLevel: true)
+        try play(parsed, on: shell, options: options, canvas: canvas)
         guard let session = shell.game?.scene.session else { throw ExitStatus.invalidData }
         if json {
             print(
@@ -111,7 +122,7 @@ public struct Replay: ParsableCommand {
     }
 
     /// The whole game, from the title screen, with its own folder for the player's files.
-    private func runApp(_ parsed: InputScript, options: (width: Int, height: Int)) throws {
+    private func runApp(_ parsed: InputScript, options: (width: Int, height: Int), canvas: ReplayCanvasMaker?) throws {
         let folder = data ?? FileManager.default.temporaryDirectory.appendingPathComponent("bloq-replay-\(UUID().uuidString)").path
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -128,20 +139,11 @@ public struct Replay: ParsableCommand {
             printError("bloq: \(error)")
             throw ExitStatus.missingInput
         }
-        let packs = PlayerLevelHooks.packs(dataRoot: dataRoot, folders: folders)
-        let player = folders.open()
-        for warning in player.warnings { printError("bloq: warning: \(warning)") }
-        let settingsStore = player.settingsStore
+        let made = AppEnvironment.make(.replay(folders), packs: .shipped(dataRoot: dataRoot), today: try DateOption.today(date))
+        for warning in made.warnings { printError("bloq: warning: \(warning)") }
         let shell = AppController(
-            packs: packs, settings: player.settings, viewport: Size(width: Double(options.width), height: Double(options.height)),
-            progress: player.ledger, solverMode: .deterministic, startNotice: player.notice)
-        shell.version = BloqVersion.current
-        shell.todayProvider = try DateOption.today(date)
-        shell.settingsPath = settingsStore.path
-        shell.onSettingsChanged = { try? settingsStore.save($0) }
-        // The editor saves into DIR/levels/PACK, and the list reads it again.
-        PlayerLevelHooks.install(on: shell, dataRoot: dataRoot, folders: folders)
-        try play(parsed, on: shell, options: options)
+            environment: made.environment, viewport: Size(width: Double(options.width), height: Double(options.height)))
+        try play(parsed, on: shell, options: options, canvas: canvas)
         // The end of the script is the player quitting: what the game saves then is saved.
         let screen = shell.top.kind
         let controls = shell.top.controls
@@ -161,9 +163,9 @@ public struct Replay: ParsableCommand {
                 for line in session.board.lines { print("  \(line)") }
                 print("moves: \(session.moves)")
             }
-            if let editor = shell.top as? EditorScreen { print("editor: \(editor.status)") }
+            if shell.help == nil, let editor = shell.root.editorScreen { print("editor: \(editor.status)") }
             print("controls: \(controls.map(\.label).joined(separator: ", "))")
-            let totals = player.ledger.totals
+            let totals = shell.progress?.totals ?? (cleared: 0, stars: 0)
             print("progress: \(totals.cleared) cleared, \(totals.stars) stars")
         }
     }
@@ -190,14 +192,19 @@ public struct Replay: ParsableCommand {
         }
     }
 
-    /// Runs the script on the shell: with no window when no screenshot is asked for (no
-    /// graphics library is needed), else through the window process's renderer.
-    private func play(_ parsed: InputScript, on shell: AppController, options: (width: Int, height: Int)) throws {
+    /// Runs the script on the shell through the game loop: with no window when no
+    /// screenshot is asked for (no graphics library is needed), else in a canvas whose
+    /// last frame is saved.
+    private func play(
+        _ parsed: InputScript, on shell: AppController, options: (width: Int, height: Int), canvas makeCanvas: ReplayCanvasMaker?
+    ) throws {
         do {
-            if let screenshot, let renderer = Replay.renderer {
-                try renderer(shell, parsed, options, screenshot)
+            if let screenshot, let makeCanvas {
+                let canvas = try makeCanvas(options.width, options.height)
+                _ = try ScriptPlatform.run(parsed, on: shell, size: options, window: canvas)
+                try canvas.saveScreenshot(of: shell, to: screenshot)
             } else {
-                try ScriptPlayer(app: shell, window: options).run(parsed)
+                _ = try ScriptPlatform.run(parsed, on: shell, size: options)
             }
         } catch let error as ReplayError {
             printError("\(script):\(error.line): error: \(error.message)")

@@ -11,6 +11,13 @@ public enum WindowProcess {
     /// Names the command-line tool's path for the window process (which finds its data
     /// beside it, as the tool would).
     public static let launcherVariable = "BLOQ_EXECUTABLE"
+    /// Set (to anything), the window process presents the game's first frame, prints
+    /// "first frame presented" and exits: how `bloq bench` times start-up of the real
+    /// `bloq play` (the offscreen video driver is then accepted for the window).
+    public static let firstFrameOnlyVariable = "BLOQ_EXIT_AFTER_FIRST_FRAME"
+
+    /// Whether this process was asked to stop after its first frame.
+    public static var stopsAfterFirstFrame: Bool { ProcessInfo.processInfo.environment[firstFrameOnlyVariable] != nil }
 
     /// Where the window process may be, first match wins: `$BLOQ_WINDOW`, beside this
     /// executable (a build folder), then `../libexec/bloq/` and `../lib/bloq/` beside it (an

@@ -48,10 +48,23 @@ struct Storm: ParsableCommand {
         } else {
             throw ExitCode(65)
         }
-        let app = try GameApp(
-            level: PlayableLevel(name: "storm", level: Level(title: "Storm", board: board)),
-            options: WindowOptions(width: 800, height: 600, headless: true))
+        let level = PlayableLevel(name: "storm", level: Level(title: "Storm", board: board))
+        let app = AppController(
+            environment: AppEnvironment(packs: [PackEntry(title: "Storm", items: [.playable(level)])]),
+            viewport: Size(width: 800, height: 600), singleLevel: true)
         guard let game = app.game else { throw ExitCode(65) }
+        /// Runs `script` through the game loop, checking the invariants after every step.
+        func storm(_ script: InputScript, _ stage: String) throws {
+            let platform = ScriptPlatform(script: script, app: app, size: (800, 600))
+            let loop = GameLoop(app: app, platform: platform)
+            loop.run(
+                while: {
+                    guard let problem = invariants.check(game) else { return true }
+                    failure = "seed \(seed), \(stage), step \(invariants.steps): \(problem)"
+                    return false
+                }, limit: .max)
+            if let error = platform.error { throw ValidationError("\(stage): line \(error.line): \(error.message)") }
+        }
         var invariants = StormInvariants(start: board)
         var failure: String?
         let started = Date()
@@ -61,27 +74,15 @@ struct Storm: ParsableCommand {
             let count = min(max(chunk, 1), events - done)
             let script = InputStorm.script(seed: seed &* 1_000_003 &+ round, events: count, rows: board.rows, columns: board.columns)
             if round == 0, let dump { try? script.text.write(toFile: dump, atomically: true, encoding: .utf8) }
-            try app.replay(script) {
-                if let problem = invariants.check(game) {
-                    failure = "seed \(seed), script \(round), step \(invariants.steps): \(problem)"
-                    return false
-                }
-                return true
-            }
+            try storm(script, "script \(round)")
             done += count
             round += 1
         }
         // Input stops: every pointer is taken away, then everything must settle.
         if failure == nil {
-            try app.replay(
-                InputScript(events: [InputScript.Event(time: 0, action: .cancel), InputScript.Event(time: 10_000, action: .end)])
-            ) {
-                if let problem = invariants.check(game) {
-                    failure = "seed \(seed), settling, step \(invariants.steps): \(problem)"
-                    return false
-                }
-                return true
-            }
+            try storm(
+                InputScript(events: [InputScript.Event(time: 0, action: .cancel), InputScript.Event(time: 10_000, action: .end)]),
+                "settling")
             if failure == nil, let problem = game.scene.settledProblem() { failure = "seed \(seed), after input stopped: \(problem)" }
         }
         let seconds = Date().timeIntervalSince(started)

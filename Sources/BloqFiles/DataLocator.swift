@@ -2,12 +2,19 @@ import FoundationEssentials
 import Glibc
 
 /// Finds the game's data folder (the one holding `levels/`), without SwiftPM resource
-/// bundles. The search path, first match wins:
+/// bundles and without any path compiled into the program. The search path, first match
+/// wins:
 ///
 /// 1. `--data DIR` on the command line;
 /// 2. the `BLOQ_DATA` environment variable;
-/// 3. next to the executable: `DIR/`, then `DIR/../share/bloq/` (an installed layout);
-/// 4. the source tree the program was built from.
+/// 3. the executable's neighbourhood: its own folder, then `../share/bloq/` and
+///    `../share/games/bloq/` beside it (installed layouts: `/usr/local/bin/bloq` with
+///    `/usr/local/share/bloq`, Debian's `/usr/games/bloq` with `/usr/share/bloq`), then
+///    the source tree a build folder lies in (`.build/…/bloq` under a folder holding
+///    `Package.swift` and `levels/`).
+///
+/// An installed game whose data is missing says where it looked; it never falls back on
+/// the folder it was built in.
 public struct DataLocator: Sendable {
     /// One place the locator looked, and why.
     public struct Candidate: Hashable, Sendable {
@@ -21,12 +28,10 @@ public struct DataLocator: Sendable {
     ///   - explicit: the `--data` option, if given.
     ///   - environment: the process environment (for `BLOQ_DATA`).
     ///   - executable: the path of the running executable.
-    ///   - sourceRoot: the package folder this was built from.
     public init(
         explicit: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        executable: String = DataLocator.executablePath(),
-        sourceRoot: String = DataLocator.sourceRoot
+        executable: String = DataLocator.executablePath()
     ) {
         var candidates: [Candidate] = []
         if let explicit { candidates.append(Candidate(path: explicit, origin: "--data")) }
@@ -35,11 +40,13 @@ public struct DataLocator: Sendable {
         }
         let folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
         candidates.append(Candidate(path: folder.path, origin: "next to the executable"))
-        candidates.append(
-            Candidate(
-                path: folder.deletingLastPathComponent().appendingPathComponent("share/bloq").path,
-                origin: "the installed share folder"))
-        candidates.append(Candidate(path: sourceRoot, origin: "the source tree"))
+        let prefix = folder.deletingLastPathComponent()
+        for share in ["share/bloq", "share/games/bloq"] {
+            candidates.append(Candidate(path: prefix.appendingPathComponent(share).path, origin: "the installed share folder"))
+        }
+        if let tree = DataLocator.sourceTree(above: folder.path) {
+            candidates.append(Candidate(path: tree, origin: "the source tree of this build"))
+        }
         self.candidates = candidates
     }
 
@@ -57,11 +64,33 @@ public struct DataLocator: Sendable {
         throw DataLocatorError(searched: candidates, explicit: false)
     }
 
-    /// The package folder, from this file's compile-time path (Sources/BloqFiles/...).
-    public static let sourceRoot: String = {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
-    }()
+    /// How many folders above a build product the source tree may be: SwiftPM puts products
+    /// in `.build/<triple>/<configuration>/`, tests' bundles one deeper.
+    static let buildDepth = 5
+
+    /// The package folder a build folder lies in: the nearest of `folder`'s ancestors,
+    /// at most `buildDepth` up and passing through a `.build` folder, that holds
+    /// `Package.swift` and `levels/`; nil for an executable outside a build tree.
+    public static func sourceTree(above folder: String) -> String? {
+        var url = URL(fileURLWithPath: folder).standardizedFileURL
+        var crossedBuild = false
+        for _ in 0...buildDepth {
+            if crossedBuild, Path.isFile(Path.join(url.path, "Package.swift")), Path.isFolder(Path.join(url.path, "levels")) {
+                return url.path
+            }
+            if url.lastPathComponent.hasPrefix(".build") { crossedBuild = true }
+            let parent = url.deletingLastPathComponent()
+            guard parent.path != url.path else { return nil }
+            url = parent
+        }
+        return nil
+    }
+
+    /// The source tree of the running executable's build, if it runs from one (`bloq bench`
+    /// finds its inputs there: the original pool, the naive search it times against).
+    public static func sourceTreeOfExecutable() -> String? {
+        sourceTree(above: URL(fileURLWithPath: executablePath()).resolvingSymlinksInPath().deletingLastPathComponent().path)
+    }
 
     /// The running executable's path.
     /// (The window process, `bloq-window`, reports the `bloq` that started it, whose
@@ -88,6 +117,6 @@ public struct DataLocatorError: Error, CustomStringConvertible, Sendable {
             return "no 'levels' folder in the data folder given:\n\(places)\nPoint --data or BLOQ_DATA at the folder that holds 'levels/'."
         }
         return
-            "cannot find the game's data (a folder holding 'levels/'). Searched:\n\(places)\nUse --data DIR or set BLOQ_DATA to the folder that holds 'levels/'."
+            "cannot find the game's data (a folder holding 'levels/'). Searched:\n\(places)\nReinstall Bloq, or use --data DIR or set BLOQ_DATA to the folder that holds 'levels/'."
     }
 }

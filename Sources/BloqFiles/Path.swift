@@ -37,6 +37,12 @@ public enum Path {
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
+    /// Whether `path` is a regular file (following links).
+    public static func isFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
     /// An error from the file system in words: the system's reason when there is one.
     public static func describe(_ error: any Error) -> String {
         if let cocoa = error as? CocoaError, let posix = cocoa.userInfo["NSUnderlyingError"] as? POSIXError {

@@ -1,17 +1,22 @@
 import BloqEngine
 
-/// A key press as SDL names it (`"Left"`, `"Z"`, `"F11"`), with its modifiers.
+/// A key press with its modifiers.
 public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
-    public var key: String
+    public var key: Key
     public var shift: Bool
     public var control: Bool
     public var alt: Bool
 
-    public init(_ key: String, shift: Bool = false, control: Bool = false, alt: Bool = false) {
+    public init(_ key: Key, shift: Bool = false, control: Bool = false, alt: Bool = false) {
         self.key = key
         self.shift = shift
         self.control = control
         self.alt = alt
+    }
+
+    /// The key SDL calls `name` (`"Left"`, `"Z"`, `"F11"`), with its modifiers.
+    public init(_ name: String, shift: Bool = false, control: Bool = false, alt: Bool = false) {
+        self.init(Key(name: name), shift: shift, control: control, alt: alt)
     }
 
     /// Parses `Shift+Left`, `Ctrl+Z`, `Alt+Shift+F1` (prefixes in any order, any case).
@@ -33,8 +38,9 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The chord as scripts write it: `Ctrl+Shift+Z`, with SDL's key name.
     public var description: String {
-        (control ? "Ctrl+" : "") + (alt ? "Alt+" : "") + (shift ? "Shift+" : "") + key
+        (control ? "Ctrl+" : "") + (alt ? "Alt+" : "") + (shift ? "Shift+" : "") + key.name
     }
 }
 

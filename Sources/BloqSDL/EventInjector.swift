@@ -80,10 +80,11 @@ public enum SyntheticEvent: Sendable {
     }
 }
 
-extension GameApp {
+extension SDLWindow {
     /// Pushes `event` onto SDL's queue with `SDL_PushEvent`; it is handled on the next frame
-    /// (SDL stamps it with the current time). Throws when SDL refuses it (the queue is full).
-    public func push(_ synthetic: SyntheticEvent) throws {
+    /// (stamped with the platform's time when gathered). Throws when SDL refuses it (the
+    /// queue is full).
+    public func push(_ synthetic: SyntheticEvent) throws(SDLError) {
         var event = synthetic.sdlEvent(windowID: windowID)
         guard SDL_PushEvent(&event) == 1 else { throw SDLError("SDL refused an injected event") }
     }

@@ -34,7 +34,7 @@ enum SDLEventDecoder {
             let mod = UInt32(key.mod)
             return .key(
                 KeyChord(
-                    name, shift: mod & UInt32(KMOD_SHIFT.rawValue) != 0, control: mod & UInt32(KMOD_CTRL.rawValue) != 0,
+                    Key(name: name), shift: mod & UInt32(KMOD_SHIFT.rawValue) != 0, control: mod & UInt32(KMOD_CTRL.rawValue) != 0,
                     alt: mod & UInt32(KMOD_ALT.rawValue) != 0))
         case SDL_TEXTINPUT:
             var text = event.text
@@ -42,8 +42,6 @@ enum SDLEventDecoder {
                 String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
             }
             return .text(typed)
-        case SDL_CONTROLLERDEVICEADDED:
-            return .gamepadAdded
         case SDL_CONTROLLERBUTTONDOWN:
             // The left shoulder held is a modifier (with the D-pad it pushes), not a button.
             let pad = SDL_GameControllerFromInstanceID(event.cbutton.which)

@@ -1,3 +1,4 @@
+import BloqCore
 import BloqPlay
 import CSDL2
 import FoundationEssentials
@@ -80,13 +81,14 @@ final class SoundPlayer: @unchecked Sendable {
 
     /// A soft whoosh: noise through a low-pass filter that opens and closes.
     private static func noiseSweep(seconds: Double, amplitude: Float) -> [Float] {
-        var random = SplitNoise(seed: 7)
+        // White noise, seeded: cosmetic, from a generator of its own (never the game's).
+        var random = SeededGenerator(seed: 7)
         var filtered: Float = 0
         let count = samples(seconds)
         return (0..<count).map { index in
             let t = Float(index) / Float(count)
             let cutoff = 0.05 + 0.25 * sin(Float.pi * t)
-            filtered += cutoff * (random.next() - filtered)
+            filtered += cutoff * (Float(random.unit() * 2 - 1) - filtered)
             let envelope = sin(Float.pi * t)
             return filtered * envelope * amplitude * 2
         }
@@ -126,15 +128,5 @@ final class SoundPlayer: @unchecked Sendable {
             phase += 2 * Double.pi * frequency * (1 - 0.4 * time / seconds) / Double(sampleRate)
             return Float(sin(phase) * exp(-time * 6 / seconds)) * amplitude
         }
-    }
-}
-
-/// White noise for synthesis (cosmetic; never touches the game's randomness).
-private struct SplitNoise {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> Float {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return Float(Int64(bitPattern: state) >> 40) / Float(1 << 23)
     }
 }

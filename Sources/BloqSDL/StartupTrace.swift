@@ -1,10 +1,12 @@
 import Glibc
+import Synchronization
 
 /// With `BLOQ_TRACE_STARTUP=1`, the window process prints on standard error how many
 /// milliseconds after it started each step of start-up ended (docs/performance.md), so a
 /// slow start shows what dominates. Silent otherwise.
 public enum StartupTrace {
-    nonisolated(unsafe) private static var origin: Double?
+    /// The time of the first mark (milliseconds on the monotonic clock).
+    private static let origin = Mutex<Double?>(nil)
     private static let enabled = getenv("BLOQ_TRACE_STARTUP") != nil
 
     /// Marks the end of `step`; the first mark is the origin (the window process's main).
@@ -13,8 +15,11 @@ public enum StartupTrace {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         let now = Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
-        let start = origin ?? now
-        origin = start
+        let start = origin.withLock { origin in
+            let start = origin ?? now
+            origin = start
+            return start
+        }
         var line = "startup: " + step + " "
         let elapsed = (now - start) * 10
         line += String(Int(elapsed.rounded()) / 10) + "." + String(Int(elapsed.rounded()) % 10) + " ms\n"

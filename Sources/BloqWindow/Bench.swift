@@ -8,7 +8,7 @@ import FoundationEssentials
 import Glibc
 
 /// `bloq bench` in the window process: every figure of docs/performance.md.
-extension Bench {
+extension BenchOptions {
     func measure() throws {
         if let only {
             try printFigures(try figures(only: only), notes: [])
@@ -150,9 +150,16 @@ extension Bench {
         for note in notes { print(note) }
     }
 
+    /// The source tree the benchmarks' inputs come from (the original pool beside it, the
+    /// naive search and the scripted game in it): the one this build lies in, else the
+    /// working folder (`make bench` runs from the tree).
+    static var sourceTree: String {
+        DataLocator.sourceTreeOfExecutable() ?? FileManager.default.currentDirectoryPath
+    }
+
     /// The original game's pool of boards (`--boards`, else beside the source tree).
     var poolPath: String {
-        boards ?? Path.join(DataLocator.sourceRoot, "../shared/data/original-pool.txt")
+        boards ?? Path.join(BenchOptions.sourceTree, "../shared/data/original-pool.txt")
     }
 
     /// The boards the solver is timed on: the pool, else 300 seeded random classic boards.
@@ -215,7 +222,7 @@ extension Bench {
             defer { try? FileManager.default.removeItem(atPath: scratch) }
             let start = Date()
             let process = try child(
-                ["play", "--level", level, "--window", "800x600"], scratch: scratch, adding: ["BLOQ_EXIT_AFTER_FIRST_FRAME": "1"],
+                ["play", "--level", level, "--window", "800x600"], scratch: scratch, adding: [WindowProcess.firstFrameOnlyVariable: "1"],
                 output: .pipe)
             let data = process.read(upTo: 22)
             let elapsed = Date().timeIntervalSince(start) * 1000
@@ -245,7 +252,7 @@ extension Bench {
 
     /// Peak resident memory (MB) of a child replaying docs/replays/bench-game.script.
     func peakMemoryOfScriptedGame(_ dataFolder: String) throws -> Double {
-        let script = Path.join(DataLocator.sourceRoot, "docs/replays/bench-game.script")
+        let script = Path.join(BenchOptions.sourceTree, "docs/replays/bench-game.script")
         let level = Path.join(dataFolder, "levels/easy/100-full-house.bloq")
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-bench-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }

@@ -1,4 +1,5 @@
 import BloqBench
+import BloqCLI
 import BloqEngine
 import BloqFiles
 import BloqGame
@@ -107,7 +108,7 @@ struct LiveBenchmarks {
     func naiveSolver() -> String? {
         let candidates = [
             ProcessInfo.processInfo.environment["BLOQ_NAIVE_BFS"] ?? "",
-            Path.join(DataLocator.sourceRoot, ".build/naive-bfs"),
+            Path.join(BenchOptions.sourceTree, ".build/naive-bfs"),
         ]
         return candidates.first { !$0.isEmpty && FileManager.default.isExecutableFile(atPath: $0) }
     }
@@ -156,7 +157,7 @@ struct LiveBenchmarks {
         environment["XDG_DATA_HOME"] = scratch + "/data"
         environment["XDG_CONFIG_HOME"] = scratch + "/config"
         environment.removeValue(forKey: "SDL_RENDER_DRIVER")
-        environment.removeValue(forKey: "BLOQ_EXIT_AFTER_FIRST_FRAME")
+        environment.removeValue(forKey: WindowProcess.firstFrameOnlyVariable)
         return environment
     }
 
@@ -168,7 +169,7 @@ struct LiveBenchmarks {
             let scratch = Path.join(FileManager.default.temporaryDirectory.path, "bloq-bench-live-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(atPath: scratch) }
             var environment = liveEnvironment(scratch: scratch)
-            environment["BLOQ_EXIT_AFTER_FIRST_FRAME"] = "1"
+            environment[WindowProcess.firstFrameOnlyVariable] = "1"
             let start = Self.now()
             let process: ChildProcess
             do {

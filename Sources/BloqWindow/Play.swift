@@ -9,86 +9,73 @@ import FoundationEssentials
 import Glibc
 
 /// `bloq play` in the window process: the game in a window, or a screenshot of a screen.
-extension Play {
+extension PlayOptions {
     func openWindow() throws {
         let live = screenshot == nil
         let folders = PlayerFolders.standard()
-        let packs = try loadPacks(playerFolders: live ? folders : nil)
+        let packs = try loadPacks()
         StartupTrace.mark("packs loaded")
-        // Screenshots never read or write the player's progress or settings.
-        var settings = Settings()
-        var notice: String?
-        var settingsStore: SettingsStore?
-        let book: ProgressLedger
-        if live {
-            let player = folders.open()
-            for warning in player.warnings { printError("bloq: warning: \(warning)") }
-            settings = player.settings
-            settingsStore = player.settingsStore
-            notice = player.notice
-            book = player.ledger
-        } else {
-            book = ProgressLedger()
-        }
-        if fullscreen { settings.fullscreen = true }
-        let remembered = window == nil && live && settings.windowWidth != nil
+        let variant: AppVariant = live ? .live(folders, clipboard: SDLWindow.desktopClipboard) : .detached(folders)
+        let made = AppEnvironment.make(variant, packs: packs, today: try DateOption.today(date))
+        for warning in made.warnings { printError("bloq: warning: \(warning)") }
+        // The window's size: --window, else the one remembered (live), else the default.
+        let settings = made.environment.settings.initial
         let size = window ?? WindowSize(width: live ? settings.windowWidth ?? 900 : 800, height: live ? settings.windowHeight ?? 700 : 600)
-        let app = AppController(
-            packs: packs, settings: settings, viewport: Size(width: Double(size.width), height: Double(size.height)), progress: book,
-            solverMode: live ? .background : .deterministic, startNotice: notice)
-        app.version = BloqVersion.current
-        app.todayProvider = try DateOption.today(date)
+        let gameWindow: SDLWindow
+        do {
+            gameWindow = try SDLWindow(
+                options: WindowOptions(
+                    width: size.width, height: size.height, headless: !live,
+                    fitToDisplay: window == nil && live && settings.windowWidth != nil,
+                    acceptsInvisibleDriver: WindowProcess.stopsAfterFirstFrame))
+        } catch {
+            printError("bloq: \(error)")
+            throw ExitCode.failure
+        }
+        let app = AppController(environment: made.environment, viewport: gameWindow.geometry.output)
+        if fullscreen { app.settings.fullscreen = true }
         // Live, today's board is made at once, off the render thread, so Daily opens at once.
         if live, let today = app.today { app.prepareDaily(today) }
-        // Where settings live (a screenshot saves none, but shows where the game would).
-        app.settingsPath = PlayerFolders.displayPath(SettingsStore(folder: folders.config).path)
-        app.onSettingsChanged = { settings in try? settingsStore?.save(settings) }
-        if live {
-            // The editor saves into the player's packs; the list reads them again when it
-            // lists them (not for a level or folder given on the command line).
-            let listsPlayersPacks = level == nil && pack == nil && code == nil
-            let root = listsPlayersPacks ? try? DataLocator(explicit: data).locate() : nil
-            PlayerLevelHooks.install(on: app, dataRoot: root, folders: folders)
-        }
         if level != nil || pack != nil || code != nil {
             // A level or pack from the command line opens on the board, where the player was.
             app.continuePlaying()
         } else if let screen, screen.opensBoard {
             app.openLevel(pack: 0, level: 0)
         }
-        let options = WindowOptions(
-            width: size.width, height: size.height, fullscreen: settings.fullscreen, headless: !live, fitToDisplay: remembered)
         StartupTrace.mark("packs and progress read")
-        let game: GameApp
-        do {
-            game = try GameApp(app: app, options: options)
-        } catch {
-            printError("bloq: \(error)")
-            throw ExitCode.failure
-        }
         if let screenshot {
-            (screen ?? .play).prepare(app, game)
+            (screen ?? .play).prepare(ShotScreen.loop(app, in: gameWindow))
             do {
-                try game.saveScreenshot(to: screenshot)
+                try gameWindow.saveScreenshot(of: app, to: screenshot)
             } catch {
                 printError("bloq: \(error)")
                 throw ExitCode.failure
             }
             return
         }
+        let loop = GameLoop(app: app, platform: SDLPlatform(window: gameWindow))
+        var watcher: FileWatcher?
+        defer { watcher?.stop() }
         if watch, let level {
             // Each saved version reloads; validate's solver checks run off the render thread.
-            game.watchLevelFile(level) { LevelValidation.solverProblems($0, file: level) }
+            watcher = SDLPlatform.watchLevelFile(level, in: app) { LevelValidation.solverProblems($0, file: level) }
         }
-        if record != nil { game.startRecording() }
-        game.run()
+        if record != nil { loop.startRecording() }
+        loop.frame()
+        StartupTrace.mark("first frame presented")
+        if WindowProcess.stopsAfterFirstFrame {
+            print("first frame presented")
+            fflush(nil)
+            return
+        }
+        loop.run()
         var final = app.settings
         if !final.fullscreen {
-            final.windowWidth = game.windowSize.width
-            final.windowHeight = game.windowSize.height
+            final.windowWidth = gameWindow.windowSize.width
+            final.windowHeight = gameWindow.windowSize.height
         }
-        try? settingsStore?.save(final)
-        if let record, let script = game.recordedScript() {
+        if live { app.environment.settings.save(final) }
+        if let record, let script = loop.recordedScript() {
             do {
                 try script.text.write(toFile: record, atomically: true, encoding: .utf8)
                 let name = app.packs.first?.playable.first?.name ?? "LEVEL.bloq"
@@ -101,9 +88,9 @@ extension Play {
         }
     }
 
-    /// The packs to list: a level or a pack from the command line, else the shipped packs
-    /// and (live) the player's own.
-    private func loadPacks(playerFolders: PlayerFolders?) throws -> [PackEntry] {
+    /// The packs to list: a level, a folder or a code from the command line, else the
+    /// shipped packs (and, live, the player's own).
+    private func loadPacks() throws -> PackChoice {
         var packs: [PackEntry]
         do {
             if let level {
@@ -122,8 +109,12 @@ extension Play {
                 for warning in loaded.warnings { printError(warning.description) }
                 packs = [loaded.pack]
             } else {
-                packs = LevelCatalog.shippedPacks(dataFolder: try DataLocator(explicit: data).locate())
-                if let playerFolders { packs += LevelCatalog.playerPacks(playerFolders) }
+                let root = try DataLocator(explicit: data).locate()
+                guard LevelCatalog.shippedPacks(dataFolder: root).contains(where: { !$0.playable.isEmpty }) else {
+                    printError("bloq: no playable level found in \(root)/levels")
+                    throw ExitStatus.invalidData
+                }
+                return .shipped(dataRoot: root)
             }
         } catch let error as LevelCatalog.LoadError {
             printError(error.description)
@@ -137,7 +128,7 @@ extension Play {
             printError("bloq: no playable level found")
             throw ExitStatus.invalidData
         }
-        return packs
+        return .given(packs)
     }
 
     /// `--watch` on a file that does not load yet: its errors on standard error, then the
@@ -150,7 +141,7 @@ extension Play {
         } catch let error as LevelCatalog.LoadError where RegularFile.kind(level) == .regular {
             printError(error.description)
             // Without a display the wait would only end in that error: say it now.
-            if let noDisplay = GameApp.displayError() {
+            if !WindowProcess.stopsAfterFirstFrame, let noDisplay = SDLWindow.displayError() {
                 printError("bloq: \(noDisplay)")
                 throw ExitCode.failure
             }

@@ -13,18 +13,41 @@ public enum RenderBenchmarks {
     /// steps, drawing, presenting) with every block of `board` animating, in an 800x600
     /// window, over `frames` frames after a warm-up.
     public static func frameMilliseconds(board: Board, frames: Int = 240) throws -> Double {
-        let level = PlayableLevel(name: "bench", level: Level(title: "Benchmark", board: board))
-        let app = try GameApp(level: level, options: WindowOptions(width: 800, height: 600, headless: true))
-        if let scene = app.game?.scene { animateEveryBlock(scene) }
-        for _ in 0..<30 { app.frame(elapsed: 1.0 / 60) }
+        let game = try Headless(board: board)
+        if let scene = game.app.game?.scene { animateEveryBlock(scene) }
+        for _ in 0..<30 { game.frame() }
         var times: [Double] = []
         for _ in 0..<frames {
             let start = threadCPUTime()
-            app.frame(elapsed: 1.0 / 60)
+            game.frame()
             times.append((threadCPUTime() - start) * 1000)
         }
         times.sort()
         return times[times.count / 2]
+    }
+
+    /// One level in a headless 800x600 window, run by the real loop on a clock that moves
+    /// 1/60 s a frame.
+    struct Headless {
+        let window: SDLWindow
+        let app: AppController
+        let loop: GameLoop
+        let clock = ManualClock()
+
+        init(board: Board) throws {
+            let level = PlayableLevel(name: "bench", level: Level(title: "Benchmark", board: board))
+            window = try SDLWindow(options: WindowOptions(width: 800, height: 600, headless: true))
+            app = AppController(
+                environment: AppEnvironment(packs: [PackEntry(title: "Benchmark", items: [.playable(level)])]),
+                viewport: window.geometry.output, singleLevel: true)
+            loop = GameLoop(app: app, platform: SDLPlatform(window: window, time: .manual(clock)))
+        }
+
+        /// A frame 1/60 s after the last.
+        func frame() {
+            clock.advance(bySeconds: 1.0 / 60)
+            loop.frame()
+        }
     }
 
     /// Frames between an input event arriving and the first drawn frame that shows its
@@ -34,23 +57,23 @@ public enum RenderBenchmarks {
     public static func latencyFrames() throws -> Int {
         let board = Board(["R...", "....", "...."]) ?? Board(["R.", ".."])
         guard let board else { return -1 }
-        let level = PlayableLevel(name: "latency", level: Level(title: "Latency", board: board))
-        let app = try GameApp(level: level, options: WindowOptions(width: 800, height: 600, headless: true))
-        guard let game = app.game else { return -1 }
-        app.frame(elapsed: 1.0 / 60)
+        let headless = try Headless(board: board)
+        guard let game = headless.app.game else { return -1 }
+        let window = headless.window
+        headless.frame()
         let start = game.layout.pixel(for: CellPoint(row: 0, column: 0))
-        try app.push(.mouseButton(down: true, x: Int(start.x), y: Int(start.y)))
-        app.frame(elapsed: 1.0 / 60)
+        try window.push(.mouseButton(down: true, x: Int(start.x), y: Int(start.y)))
+        headless.frame()
         // Past the threshold first, so the move's direction is decided.
         let decide = game.layout.pixel(for: CellPoint(row: 0, column: 0.2))
-        try app.push(.mouseMotion(x: Int(decide.x), y: Int(decide.y), buttonHeld: true))
-        app.frame(elapsed: 1.0 / 60)
+        try window.push(.mouseMotion(x: Int(decide.x), y: Int(decide.y), buttonHeld: true))
+        headless.frame()
         let probe = game.layout.pixel(for: CellPoint(row: 0, column: 1.2))
         let target = game.layout.pixel(for: CellPoint(row: 0, column: 0.9))
-        try app.push(.mouseMotion(x: Int(target.x), y: Int(target.y), buttonHeld: true))
+        try window.push(.mouseMotion(x: Int(target.x), y: Int(target.y), buttonHeld: true))
         for frame in 0..<10 {
-            app.frame(elapsed: 1.0 / 60)
-            let pixels = try app.readPixels()
+            headless.frame()
+            let pixels = try window.readPixels()
             let color = pixels.pixels[Int(probe.y) * pixels.width + Int(probe.x)]
             let red = (color >> 16) & 0xFF
             let green = (color >> 8) & 0xFF
@@ -96,12 +119,18 @@ public enum RenderBenchmarks {
         ]
         try versions[1].0.write(toFile: path, atomically: true, encoding: .utf8)
         let level = try LevelParser.parse(versions[1].0, name: path).get()
+        let window = try SDLWindow(options: WindowOptions(width: 800, height: 600, headless: true))
         let app = AppController(
-            packs: [PackEntry(title: level.title, items: [.playable(PlayableLevel(name: path, level: level))])],
-            viewport: Size(width: 800, height: 600), solverMode: .background, singleLevel: true)
-        let game = try GameApp(app: app, options: WindowOptions(width: 800, height: 600, headless: true))
-        game.watchLevelFile(path) { LevelValidation.solverProblems($0, file: path) }
-        game.frame(elapsed: 1.0 / 60)
+            environment: AppEnvironment(
+                packs: [PackEntry(title: level.title, items: [.playable(PlayableLevel(name: path, level: level))])], solverMode: .background
+            ),
+            viewport: window.geometry.output, singleLevel: true)
+        let clock = ManualClock()
+        let loop = GameLoop(app: app, platform: SDLPlatform(window: window, time: .manual(clock)))
+        let watcher = SDLPlatform.watchLevelFile(path, in: app) { LevelValidation.solverProblems($0, file: path) }
+        defer { watcher.stop() }
+        clock.advance(bySeconds: 1.0 / 60)
+        loop.frame()
         var times: [Double] = []
         for index in 0..<9 {
             let (text, lines) = versions[index % 2]
@@ -113,7 +142,8 @@ public enum RenderBenchmarks {
                 // What a live frame does first: the watched file's news.
                 app.pollExternalChanges()
                 let reached = app.game?.scene.board == expected
-                game.frame(elapsed: 1.0 / 60)
+                clock.advance(bySeconds: 1.0 / 60)
+                loop.frame()
                 if reached { shown = LiveBenchmarks.now() - start } else { usleep(1_000) }
             }
             guard let shown else { return nil }

@@ -5,10 +5,18 @@ import BloqPlay
 import BloqSDL
 
 extension ShotScreen {
-    /// Brings the app to the state this screen shows.
-    func prepare(_ app: AppController, _ window: GameApp) {
-        window.pumpEvents()
-        func settle(_ steps: Int) { for _ in 0..<steps { app.step(FixedStepClock.step) } }
+    /// A loop for a screenshot: one fixed step a frame, no input but what `prepare` gives,
+    /// on `window` (whose last frame is saved), so the picture is the same every time.
+    static func loop(_ app: AppController, in window: SDLWindow) -> GameLoop {
+        let waiting = InputScript(events: [InputScript.Event(time: .greatestFiniteMagnitude, action: .end)])
+        let size = window.windowSize
+        return GameLoop(app: app, platform: ScriptPlatform(script: waiting, app: app, size: size, window: window))
+    }
+
+    /// Brings the game to the state this screen shows, through `loop`'s frames.
+    func prepare(_ loop: GameLoop) {
+        let app = loop.app
+        func settle(_ frames: Int) { loop.run(while: { true }, limit: frames) }
         switch self {
         case .title, .play, .about, .settings, .levels:
             if self == .levels { app.showLevels() }
@@ -22,7 +30,7 @@ extension ShotScreen {
         case .daily:
             // Today's board (--date fixes the day), once it is made and its par proved.
             app.showDaily()
-            for _ in 0..<(120 * 60) where app.playScreen == nil && app.root.kind == .daily { app.step(FixedStepClock.step) }
+            loop.run(while: { app.playScreen == nil && app.root.kind == .daily }, limit: 120 * 60)
             settle(12)
         case .symbols:
             app.settings.colorBlindSymbols = true
@@ -31,9 +39,9 @@ extension ShotScreen {
             guard let game = app.game, case .solved(let moves) = Solver().solve(game.scene.board).outcome else { return }
             for move in moves {
                 game.scene.perform(move)
-                for _ in 0..<120 where game.scene.hasMovesInFlight { app.step(FixedStepClock.step) }
+                loop.run(while: { game.scene.hasMovesInFlight }, limit: 120)
             }
-            for _ in 0..<(120 * 5) where !game.showsClearedOverlay { app.step(FixedStepClock.step) }
+            loop.run(while: { !game.showsClearedOverlay }, limit: 120 * 5)
             settle(54)  // the confetti mid-flight
         case .preview:
             app.showLevels()
@@ -42,11 +50,4 @@ extension ShotScreen {
             settle(96)
         }
     }
-}
-
-/// Draws a replay's final frame in a headless window (`Replay.renderer`).
-func renderReplay(_ shell: AppController, _ script: InputScript, _ window: (width: Int, height: Int), _ path: String) throws {
-    let game = try GameApp(app: shell, options: WindowOptions(width: window.width, height: window.height, headless: true))
-    try game.replay(script)
-    try game.saveScreenshot(to: path)
 }

@@ -193,14 +193,14 @@ extension ChildProcessSuite {
             #expect(game.process.isRunning)
             // The fix: past the wait, the window opens and draws its first frame.
             try "title: Draft\n\nR . R\n. . .\n".write(toFile: path, atomically: true, encoding: .utf8)
-            let opened = game.finish(timeout: 60)
+            let opened = game.finish()
             #expect(opened.status != -1, "the game did not open after the fix: \(opened.err)")
             #expect(opened.status == 0, "\(opened.err)")
             // With no display at all, the wait would end in nothing: the error comes at once.
             try "title: Draft\n\nR . x\n. . .\n".write(toFile: path, atomically: true, encoding: .utf8)
             let headless = try Bloq.run(
                 ["play", "--level", path, "--watch"], environment: ["SDL_VIDEODRIVER": "offscreen"],
-                removing: ["BLOQ_EXIT_AFTER_FIRST_FRAME"], timeout: 60)
+                removing: ["BLOQ_EXIT_AFTER_FIRST_FRAME"])
             #expect(headless.status == 1 && headless.err.contains("no display found"), "\(headless.err)")
             #expect(headless.err.contains("unknown cell 'x'") && !headless.err.contains("waiting for"))
             // A folder or a FIFO is not a draft being written: an error at once, as without --watch.
@@ -209,11 +209,11 @@ extension ChildProcessSuite {
             for path in [folder, fifo] {
                 // With a display standing in, the old wait would only end at the timeout.
                 let refused = try Bloq.run(
-                    ["play", "--level", path, "--watch"], environment: ["BLOQ_EXIT_AFTER_FIRST_FRAME": "1"], timeout: 20)
+                    ["play", "--level", path, "--watch"], environment: ["BLOQ_EXIT_AFTER_FIRST_FRAME": "1"])
                 #expect(refused.status != 0 && refused.status != -1 && !refused.err.contains("waiting for"), "\(path): \(refused.err)")
             }
             // A path that does not exist is not waited for.
-            let missing = try Bloq.run(["play", "--level", folder + "/nope.bloq", "--watch"], timeout: 60)
+            let missing = try Bloq.run(["play", "--level", folder + "/nope.bloq", "--watch"])
             #expect(missing.status == 66 && missing.err.contains("does not exist"), "\(missing.err)")
         }
     }

@@ -1,3 +1,4 @@
+import BloqCore
 import BloqFiles
 import BloqGame
 import Foundation
@@ -114,7 +115,9 @@ extension ChildProcessSuite {
         func killedWhileSaving() throws {
             let scratch = try Scratch()
             let folder = scratch.path + "/progress"
-            var random = SystemRandomNumberGenerator()
+            let seed = UInt64(ProcessInfo.processInfo.environment["BLOQ_SEED"] ?? "") ?? 2026
+            print("two writers: seed \(seed)")
+            var random = SeededGenerator(seed: seed)
             var completed = [1: 0, 2: 0]
             var running: [Int: (Process, String)] = [:]
             var kills = 0
@@ -182,13 +185,13 @@ extension ChildProcessSuite {
             let scratch = try Scratch()
             _ = try scratch.file("d/a.bloq", goodLevel)
             let fifo = try scratch.fifo("d/x.bloq")
-            let validate = try Bloq.run(["validate", scratch.path + "/d"], timeout: 30)
+            let validate = try Bloq.run(["validate", scratch.path + "/d"])
             #expect(validate.status == 65, "\(validate.err)")
             #expect(validate.err.split(separator: "\n").contains("\(fifo):1:1: error: not a regular file"))
-            let solve = try Bloq.run(["solve", fifo], timeout: 30)
+            let solve = try Bloq.run(["solve", fifo])
             #expect(solve.status == 65)
             #expect(solve.err.hasPrefix("\(fifo):1:1: error: not a regular file"))
-            let device = try Bloq.run(["solve", "/dev/zero"], timeout: 30)
+            let device = try Bloq.run(["solve", "/dev/zero"])
             #expect(device.status == 65)
             #expect(device.err.hasPrefix("/dev/zero:1:1: error: not a regular file"))
         }
@@ -200,10 +203,10 @@ extension ChildProcessSuite {
             _ = try scratch.fifo("d/b.bloq")
             _ = try scratch.fifo("d/pack")
             let out = scratch.path + "/shot.png"
-            let played = try Bloq.run(["play", "--pack", scratch.path + "/d", "--screenshot", out], timeout: 60)
+            let played = try Bloq.run(["play", "--pack", scratch.path + "/d", "--screenshot", out])
             #expect(played.status == 0, "\(played.err)")
             #expect(played.err.contains("\(scratch.path)/d/pack:1:1: error: not a regular file"))
-            let validate = try Bloq.run(["validate", scratch.path + "/d"], timeout: 30)
+            let validate = try Bloq.run(["validate", scratch.path + "/d"])
             #expect(validate.status == 65)
             #expect(validate.err.contains("\(scratch.path)/d/pack:1:1: error: not a regular file"))
         }
@@ -213,7 +216,7 @@ extension ChildProcessSuite {
             let scratch = try Scratch()
             let script = try scratch.fifo("s.script")
             let level = try scratch.file("a.bloq", goodLevel)
-            let result = try Bloq.run(["replay", script, "--level", level], timeout: 30)
+            let result = try Bloq.run(["replay", script, "--level", level])
             #expect(result.status == 65)
             #expect(result.err.hasPrefix("\(script):1:1: error: not a regular file"))
         }
@@ -224,7 +227,7 @@ extension ChildProcessSuite {
             let progress = try scratch.fifo("data/bloq/progress.json")
             let settings = try scratch.fifo("config/bloq/settings.json")
             let level = Bloq.root.appendingPathComponent("levels/easy/001-first-push.bloq").path
-            let result = try Bloq.run(["play", "--level", level], environment: headlessGame(scratch), timeout: 60)
+            let result = try Bloq.run(["play", "--level", level], environment: headlessGame(scratch))
             #expect(result.status == 0, "\(result.err)")
             #expect(result.err.contains("Your progress could not be read (it is not a regular file)"))
             #expect(result.err.contains("Your settings could not be read (it is not a regular file)"))
@@ -239,13 +242,13 @@ extension ChildProcessSuite {
             #expect(truncate(script, 8 << 30) == 0)
             let level = try scratch.file("a.bloq", goodLevel)
             let limited = ["/bin/sh", "-c", "ulimit -v 2000000; exec \"$0\" \"$@\""]
-            let replay = try Bloq.run(["replay", script, "--level", level], timeout: 60, prefix: limited)
+            let replay = try Bloq.run(["replay", script, "--level", level], prefix: limited)
             #expect(replay.status == 65, "\(replay.err)")
             #expect(replay.err.hasPrefix("\(script):1: error: script is 8589934592 bytes, more than the limit of 4194304 (4 MiB)"))
             let settings = try scratch.file("config/bloq/settings.json", "")
             #expect(truncate(settings, 8 << 30) == 0)
             let levelPath = Bloq.root.appendingPathComponent("levels/easy/001-first-push.bloq").path
-            let played = try Bloq.run(["play", "--level", levelPath], environment: headlessGame(scratch), timeout: 60, prefix: limited)
+            let played = try Bloq.run(["play", "--level", levelPath], environment: headlessGame(scratch), prefix: limited)
             #expect(played.status == 0, "\(played.err)")
             #expect(played.err.contains("it is 8589934592 bytes, more than the 65536 bytes a settings file may be"))
         }
@@ -258,18 +261,18 @@ extension ChildProcessSuite {
             let scratch = try Scratch()
             let bad = try scratch.file("real/bad.bloq", badLevel)
             let link = try scratch.link("link", to: scratch.path + "/real")
-            let direct = try Bloq.run(["validate", link], timeout: 30)
+            let direct = try Bloq.run(["validate", link])
             #expect(direct.status == 65)
             #expect(direct.err.contains("\(link)/bad.bloq:2:3: error: Red blocks"))
             _ = try scratch.file("top/ok.bloq", goodLevel)
             let sub = try scratch.link("top/sub", to: "../real")
-            let nested = try Bloq.run(["validate", scratch.path + "/top"], timeout: 30)
+            let nested = try Bloq.run(["validate", scratch.path + "/top"])
             #expect(nested.status == 65)
             #expect(nested.err.contains("\(sub)/bad.bloq:2:3: error: Red blocks"))
             #expect(!bad.isEmpty)
             // play --pack reads the link the same way.
             _ = try scratch.file("real/good.bloq", goodLevel)
-            let shot = try Bloq.run(["play", "--pack", link, "--screenshot", scratch.path + "/shot.png"], timeout: 60)
+            let shot = try Bloq.run(["play", "--pack", link, "--screenshot", scratch.path + "/shot.png"])
             #expect(shot.status == 0, "\(shot.err)")
         }
 
@@ -278,7 +281,7 @@ extension ChildProcessSuite {
             let scratch = try Scratch()
             _ = try scratch.file("a/ok.bloq", goodLevel)
             let back = try scratch.link("a/again", to: "..")
-            let result = try Bloq.run(["validate", scratch.path + "/a"], timeout: 30)
+            let result = try Bloq.run(["validate", scratch.path + "/a"])
             #expect(result.status == 0, "\(result.err)")
             #expect(result.out.contains("1 level valid"))
             #expect(result.err.contains("\(back)/a:1:1: warning: a symbolic link loop"))
@@ -288,10 +291,10 @@ extension ChildProcessSuite {
         func empty() throws {
             let scratch = try Scratch()
             let empty = try scratch.folder("empty")
-            let result = try Bloq.run(["validate", empty], timeout: 30)
+            let result = try Bloq.run(["validate", empty])
             #expect(result.status == 65)
             #expect(result.err.split(separator: "\n").contains("\(empty):1:1: error: no .bloq files here"))
-            let play = try Bloq.run(["play", "--pack", empty, "--screenshot", scratch.path + "/x.png"], timeout: 30)
+            let play = try Bloq.run(["play", "--pack", empty, "--screenshot", scratch.path + "/x.png"])
             #expect(play.status == 65)
             #expect(play.err.contains("\(empty):1:1: error: no .bloq files here"))
         }
@@ -309,7 +312,7 @@ extension ChildProcessSuite {
             chmod(locked, 0)
             // Root reads any folder; the check runs as nobody, as the issue's repro does.
             let prefix = geteuid() == 0 ? ["/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"] : []
-            let result = try Bloq.run(["validate", scratch.path + "/top"], timeout: 30, prefix: prefix)
+            let result = try Bloq.run(["validate", scratch.path + "/top"], prefix: prefix)
             #expect(result.status == 65, "\(result.err)")
             #expect(result.err.split(separator: "\n").contains("\(locked):1:1: error: cannot read this folder: permission denied"))
         }
@@ -321,7 +324,7 @@ extension ChildProcessSuite {
             _ = try scratch.file("p/b.bloq", goodLevel)
             _ = try scratch.file("p/c.bloq", goodLevel)
             let pack = try scratch.file("p/pack", "title: P\nordr: b.bloq\norder: b.bloq\norder: missing.bloq\norder: b.bloq\njust words\n")
-            let result = try Bloq.run(["validate", scratch.path + "/p"], timeout: 30)
+            let result = try Bloq.run(["validate", scratch.path + "/p"])
             #expect(result.status == 65)
             let lines = result.err.split(separator: "\n").map(String.init)
             #expect(lines.contains { $0.hasPrefix("\(pack):2:1: error: unknown key 'ordr'") })
@@ -331,7 +334,7 @@ extension ChildProcessSuite {
             #expect(lines.contains { $0.hasPrefix("\(pack):5:1: warning: 'a.bloq' is not in the order") })
             let crlf = try scratch.file("q/pack", "title: Q\r\norder: c.bloq\r\norder: a.bloq\r\norder: b.bloq\r\n")
             for name in ["a", "b", "c"] { _ = try scratch.file("q/\(name).bloq", goodLevel) }
-            let clean = try Bloq.run(["validate", scratch.path + "/q"], timeout: 30)
+            let clean = try Bloq.run(["validate", scratch.path + "/q"])
             #expect(clean.status == 0, "\(clean.err)")
             #expect(clean.err.isEmpty, "\(crlf): \(clean.err)")
         }
@@ -383,7 +386,7 @@ extension ChildProcessSuite {
                 (["play", "--level", level, "--window", "10x10", "--screenshot", out + ".png"], "--window"),
             ]
             for (arguments, message) in cases {
-                let result = try Bloq.run(arguments, timeout: 30)
+                let result = try Bloq.run(arguments)
                 #expect(result.status == 64, "\(arguments): \(result.err)")
                 #expect(result.err.contains(message), "\(arguments): \(result.err)")
             }
@@ -394,8 +397,7 @@ extension ChildProcessSuite {
         func largestSeed() throws {
             let scratch = try Scratch()
             let result = try Bloq.run(
-                ["generate", "--difficulty", "easy", "--count", "1", "--seed", "18446744073709551615", "--out", scratch.path + "/out"],
-                timeout: 120)
+                ["generate", "--difficulty", "easy", "--count", "1", "--seed", "18446744073709551615", "--out", scratch.path + "/out"])
             #expect(result.status == 0, "\(result.err)")
         }
 
@@ -403,8 +405,7 @@ extension ChildProcessSuite {
         func chosenLengths() throws {
             let scratch = try Scratch()
             let result = try Bloq.run(
-                ["generate", "--difficulty", "hard", "--count", "2", "--seed", "9", "--moves", "12", "--out", scratch.path + "/x"],
-                timeout: 120)
+                ["generate", "--difficulty", "hard", "--count", "2", "--seed", "9", "--moves", "12", "--out", scratch.path + "/x"])
             #expect(result.status == 0, "\(result.err)")
             #expect(result.err.contains("(optimal 12-12 moves)"), "\(result.err)")
             let files = try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/x").sorted()
@@ -421,8 +422,7 @@ extension ChildProcessSuite {
             let scratch = try Scratch()
             for difficulty in ["easy", "medium", "hard"] {
                 let result = try Bloq.run(
-                    ["generate", "--difficulty", difficulty, "--count", "3", "--seed", "1", "--size", "2x2", "--out", scratch.path + "/x"],
-                    timeout: 60)
+                    ["generate", "--difficulty", difficulty, "--count", "3", "--seed", "1", "--size", "2x2", "--out", scratch.path + "/x"])
                 #expect(result.status == 1, "\(difficulty): \(result.err)")
                 #expect(result.err.contains("could not make 3 of the 3 \(difficulty) 2x2 levels asked for"), "\(result.err)")
             }
@@ -435,7 +435,7 @@ extension ChildProcessSuite {
                 [
                     "generate", "--difficulty", "hard", "--count", "1", "--seed", "1", "--size", "16x2", "--max-states", "400000",
                     "--out", scratch.path + "/x",
-                ], timeout: 120)
+                ])
             #expect(result.status == 1, "\(result.err)")
             #expect(result.err.contains("could not make 1 of the 1 hard 16x2 level asked for: the solver's budget of 400000 positions"))
         }
@@ -444,7 +444,7 @@ extension ChildProcessSuite {
         func progressLines() throws {
             let scratch = try Scratch()
             let result = try Bloq.run(
-                ["generate", "--difficulty", "easy", "--count", "2", "--seed", "5", "--out", scratch.path + "/x"], timeout: 120)
+                ["generate", "--difficulty", "easy", "--count", "2", "--seed", "5", "--out", scratch.path + "/x"])
             #expect(result.status == 0, "\(result.err)")
             let lines = result.err.split(separator: "\n")
             #expect(lines.contains { $0.hasPrefix("bloq: made 1 of 2 easy 4x4 levels (") })
@@ -456,18 +456,20 @@ extension ChildProcessSuite {
             let scratch = try Scratch()
             _ = try scratch.file("x/9223372036854775807-a.bloq", goodLevel)
             let result = try Bloq.run(
-                ["generate", "--difficulty", "easy", "--count", "1", "--seed", "3", "--out", scratch.path + "/x"], timeout: 120)
+                ["generate", "--difficulty", "easy", "--count", "1", "--seed", "3", "--out", scratch.path + "/x"])
             #expect(result.status == 0, "\(result.err)")
             let names = try FileManager.default.contentsOfDirectory(atPath: scratch.path + "/x")
             #expect(names.contains { $0.hasPrefix("9223372036854775808-") }, "\(names)")
         }
 
-        @Test("the largest solver budget under a 600 MB address-space limit gives up with 75, never aborts")
+        /// 300 MB: room for the program (a debug build maps about 100 MB) and a search big
+        /// enough to meet the memory budget well before the state budget.
+        @Test("the largest solver budget under a 300 MB address-space limit gives up with 75, never aborts")
         func solverMemory() throws {
             let scratch = try Scratch()
             let level = try scratch.file("big.bloq", SolverMemoryBoards.sixteenBySixteen)
-            let limited = ["/bin/sh", "-c", "ulimit -v 600000; exec \"$0\" \"$@\""]
-            let result = try Bloq.run(["solve", level, "--max-states", "100000000"], timeout: 300, prefix: limited)
+            let limited = ["/bin/sh", "-c", "ulimit -v 300000; exec \"$0\" \"$@\""]
+            let result = try Bloq.run(["solve", level, "--max-states", "100000000"], prefix: limited)
             #expect(result.status == 75, "\(result.err)")
             #expect(result.out.contains("the memory budget of"), "\(result.out)")
         }
@@ -481,7 +483,7 @@ extension ChildProcessSuite {
             var before = stat()
             stat(real, &before)
             let link = try scratch.link("link.bloq", to: "real.bloq")
-            let result = try Bloq.run(["solve", "--write-par", link], timeout: 30)
+            let result = try Bloq.run(["solve", "--write-par", link])
             #expect(result.status == 0, "\(result.err)")
             #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == "real.bloq", "the link stays a link")
             #expect(try String(contentsOfFile: real, encoding: .utf8) == "title: W\npar: 1\n\nR . R\n. . .\n. R .\n")
@@ -497,14 +499,8 @@ extension ChildProcessSuite {
 enum SolverMemoryBoards {
     /// A 16x16 board with 4 holes and four colours, none touching: far too large to solve.
     static let sixteenBySixteen: String = {
-        var random = UInt64(16)
-        func next() -> Int {
-            random &+= 0x9E37_79B9_7F4A_7C15
-            var z = random
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) >> 1)
-        }
+        var random = SeededGenerator(seed: 16)
+        func next() -> Int { Int(random.next() >> 1) }
         let colors: [Character] = ["R", "B", "O", "G"]
         var cells = [Character](repeating: ".", count: 256)
         let holes: Set<Int> = [17, 90, 163, 236]

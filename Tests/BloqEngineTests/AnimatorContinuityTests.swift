@@ -1,3 +1,4 @@
+import BloqCore
 import Testing
 
 @testable import BloqEngine
@@ -54,7 +55,7 @@ struct AnimatorContinuityTests {
 /// One seeded run: the animator, the values it drives, and the bookkeeping of the bounds.
 struct RandomRun {
     let seed: UInt64
-    var random: SplitMix64
+    var random: SeededGenerator
     let driver = AnimationDriver()
     let animator: PropertyAnimator
     let duration: Double
@@ -88,7 +89,7 @@ struct RandomRun {
 
     init(seed: UInt64) {
         self.seed = seed
-        random = SplitMix64(seed: seed)
+        random = SeededGenerator(seed: seed)
         duration = 0.5 + random.unit() * 1.5
         let curve = AnimatorContinuityTests.curves[random.below(AnimatorContinuityTests.curves.count)]
         animator = PropertyAnimator(duration: duration, curve: curve, driver: driver)

@@ -24,34 +24,67 @@ struct DataLocatorTests {
         }
         try FileManager.default.removeItem(at: bin.appendingPathComponent("levels"))
         let executable = bin.appendingPathComponent("bloq").path
-        #expect(
-            try DataLocator(explicit: a.path, environment: ["BLOQ_DATA": b.path], executable: executable, sourceRoot: "/nonexistent")
-                .locate() == a.path)
-        #expect(try DataLocator(environment: ["BLOQ_DATA": b.path], executable: executable, sourceRoot: "/nonexistent").locate() == b.path)
-        #expect(try DataLocator(environment: [:], executable: executable, sourceRoot: "/nonexistent").locate() == share.path)
-        #expect(try DataLocator(environment: [:], executable: "/nonexistent/bin/bloq", sourceRoot: a.path).locate() == a.path)
+        #expect(try DataLocator(explicit: a.path, environment: ["BLOQ_DATA": b.path], executable: executable).locate() == a.path)
+        #expect(try DataLocator(environment: ["BLOQ_DATA": b.path], executable: executable).locate() == b.path)
+        #expect(try DataLocator(environment: [:], executable: executable).locate() == share.path)
+        // A build folder inside a source tree (a), as SwiftPM lays one out.
+        try "// swift-tools-version:6.1\n".write(to: a.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let built = a.appendingPathComponent(".build/x86_64-unknown-linux-gnu/release")
+        try FileManager.default.createDirectory(at: built, withIntermediateDirectories: true)
+        #expect(try DataLocator(environment: [:], executable: built.appendingPathComponent("bloq").path).locate() == a.path)
+    }
+
+    @Test("Debian's games layout: /usr/games/bloq finds /usr/share/bloq; share/games/bloq is looked in too")
+    func gamesLayout() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let games = root.appendingPathComponent("usr/games")
+        try FileManager.default.createDirectory(at: games, withIntermediateDirectories: true)
+        let executable = games.appendingPathComponent("bloq").path
+        let gamesShare = root.appendingPathComponent("usr/share/games/bloq")
+        try FileManager.default.createDirectory(at: gamesShare.appendingPathComponent("levels"), withIntermediateDirectories: true)
+        #expect(try DataLocator(environment: [:], executable: executable).locate() == gamesShare.path)
+        let share = root.appendingPathComponent("usr/share/bloq")
+        try FileManager.default.createDirectory(at: share.appendingPathComponent("levels"), withIntermediateDirectories: true)
+        #expect(try DataLocator(environment: [:], executable: executable).locate() == share.path)
     }
 
     @Test("an explicit folder without levels is an error that names it; nothing found lists every place")
     func errors() throws {
         do {
-            _ = try DataLocator(explicit: "/nonexistent/data", environment: [:], executable: "/x/bloq", sourceRoot: "/y").locate()
+            _ = try DataLocator(explicit: "/nonexistent/data", environment: [:], executable: "/x/bloq").locate()
             Issue.record("found data in a missing folder")
         } catch {
             #expect(error.description.contains("/nonexistent/data"))
             #expect(error.description.contains("--data"))
         }
         do {
-            _ = try DataLocator(environment: [:], executable: "/x/bin/bloq", sourceRoot: "/y").locate()
+            _ = try DataLocator(environment: [:], executable: "/x/bin/bloq").locate()
             Issue.record("found data nowhere")
         } catch {
-            for place in ["/x/bin", "/x/share/bloq", "/y"] { #expect(error.description.contains(place)) }
+            for place in ["/x/bin", "/x/share/bloq", "/x/share/games/bloq"] { #expect(error.description.contains(place)) }
         }
     }
 
-    @Test("the source tree's shipped data is found")
+    @Test("an installed game never falls back on the tree it was built in")
+    func noBuildPath() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // Installed under a prefix with no data: nothing is found, whatever built it.
+        let bin = root.appendingPathComponent("prefix/bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        #expect(throws: DataLocatorError.self) {
+            try DataLocator(environment: [:], executable: bin.appendingPathComponent("bloq").path).locate()
+        }
+        // A folder with Package.swift and levels/ that the executable is not built inside is not a source tree.
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("prefix/levels"), withIntermediateDirectories: true)
+        try "".write(to: root.appendingPathComponent("prefix/Package.swift"), atomically: true, encoding: .utf8)
+        #expect(DataLocator.sourceTree(above: bin.path) == nil)
+    }
+
+    @Test("the source tree's shipped data is found from the test's own build folder")
     func sourceTree() throws {
-        let found = try DataLocator(environment: [:], executable: "/nonexistent/bloq").locate()
+        let found = try DataLocator(environment: [:]).locate()
         #expect(FileManager.default.fileExists(atPath: found + "/levels/easy"))
     }
 

@@ -18,18 +18,6 @@ func assertSolves(_ board: Board, sourceLocation: SourceLocation = #_sourceLocat
     }
 }
 
-/// SplitMix64 for seeded sweeps.
-struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Suite("Solver")
 struct SolverTests {
     @Test("one colour of exactly three blocks is solvable: the original solver's bug")

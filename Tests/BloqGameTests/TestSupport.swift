@@ -38,3 +38,11 @@ func shortestClear(_ board: Board, limit: Int = 2_000_000) -> Int? {
     }
     return nil
 }
+
+/// The package's seeded generator, for sweeps over seeds (print the seed on failure).
+typealias Seeded = SeededGenerator
+
+extension SeededGenerator {
+    /// A generator whose state starts at `state` (the sweeps' name for the seed).
+    init(state: UInt64) { self.init(seed: state) }
+}

@@ -16,10 +16,15 @@ func testPack(_ count: Int, broken: Bool = false, title: String = "Test") -> Pac
     return PackEntry(title: title, items: items)
 }
 
-/// An app on 800x600 with 40-pixel buttons.
-func testApp(_ packs: [PackEntry] = [testPack(30)], progress: ProgressBook? = ProgressLedger(), singleLevel: Bool = false) -> AppController
-{
-    let app = AppController(packs: packs, viewport: Size(width: 800, height: 600), progress: progress, singleLevel: singleLevel)
+/// An app on 800x600 with 40-pixel buttons, its environment made from `packs` and
+/// `progress` and then changed by `configure`.
+func testApp(
+    _ packs: [PackEntry] = [testPack(30)], progress: ProgressBook? = ProgressLedger(), singleLevel: Bool = false,
+    configure: (inout AppEnvironment) -> Void = { _ in }
+) -> AppController {
+    var environment = AppEnvironment(packs: packs, progress: progress)
+    configure(&environment)
+    let app = AppController(environment: environment, viewport: Size(width: 800, height: 600), singleLevel: singleLevel)
     app.minimumButtonSize = 40
     return app
 }
@@ -112,7 +117,7 @@ struct AppControllerTests {
         #expect(app.top.focus == .tile(1), "locked tiles take the focus too")
         key(app, "Return")
         #expect(app.top.kind == .levels, "a locked level does not open")
-        #expect((app.root as? LevelListScreen)?.notice?.contains("locked") == true, "it says why")
+        #expect(app.root.levelList?.notice?.contains("locked") == true, "it says why")
         key(app, "Left")
         key(app, "Return")
         #expect(app.top.kind == .play && app.playScreen?.levelIndex == 0)
@@ -135,7 +140,7 @@ struct AppControllerTests {
         #expect(control(app, .tile(0))?.isEnabled == true)
         #expect(control(app, .tile(2))?.isEnabled == false, "locked until an earlier level is cleared")
         mouse.tap(.tile(1))
-        let list = app.root as? LevelListScreen
+        let list = app.root.levelList
         #expect(app.top.kind == .levels)
         #expect(list?.notice?.contains("bad.bloq: line 3: unknown cell 'x'") == true)
         mouse.tap(.nextPage)
@@ -149,7 +154,7 @@ struct AppControllerTests {
         let app = testApp()
         let mouse = Pointer(app)
         mouse.tap(.levels)
-        guard let locked = control(app, .tile(2)), let list = app.root as? LevelListScreen else {
+        guard let locked = control(app, .tile(2)), let list = app.root.levelList else {
             Issue.record("no level list")
             return
         }
@@ -169,7 +174,7 @@ struct AppControllerTests {
         let app = testApp()
         let mouse = Pointer(app)
         mouse.tap(.levels)
-        guard let tile = control(app, .tile(0)), let list = app.root as? LevelListScreen else { return }
+        guard let tile = control(app, .tile(0)), let list = app.root.levelList else { return }
         mouse.down(tile.rect.center)
         run(app, 0.3)
         let halfway = list.preview?.fraction ?? 0
@@ -190,7 +195,7 @@ struct AppControllerTests {
         let app = testApp()
         let mouse = Pointer(app)
         mouse.tap(.levels)
-        guard let tile = control(app, .tile(0)), let list = app.root as? LevelListScreen else { return }
+        guard let tile = control(app, .tile(0)), let list = app.root.levelList else { return }
         mouse.down(tile.rect.center)
         run(app, 0.3)
         mouse.time = 0.3
@@ -234,16 +239,17 @@ struct AppControllerTests {
 
     @Test("settings toggle and report the change; sounds follow the setting; the screen says where they are saved")
     func settings() {
-        let app = testApp()
-        app.settingsPath = "/somewhere/else/bloq/settings.json"
-        var changes: [Settings] = []
-        app.onSettingsChanged = { changes.append($0) }
+        final class Changes { var saved: [Settings] = [] }
+        let changes = Changes()
+        let app = testApp {
+            $0.settings = SettingsStorage(path: "/somewhere/else/bloq/settings.json", save: { changes.saved.append($0) })
+        }
         let mouse = Pointer(app)
         mouse.tap(.settings)
-        #expect((app.root as? SettingsScreen)?.savedIn == "/somewhere/else/bloq/settings.json")
+        #expect(app.root.settingsScreen?.savedIn == "/somewhere/else/bloq/settings.json")
         mouse.tap(.toggle(.colorBlindSymbols))
         mouse.tap(.toggle(.sound))
-        #expect(changes.count == 2 && app.settings.colorBlindSymbols && !app.settings.sound)
+        #expect(changes.saved.count == 2 && app.settings.colorBlindSymbols && !app.settings.sound)
         #expect(app.takeSounds().isEmpty, "no sound when sound is off")
         mouse.tap(.toggle(.sound))
         #expect(app.takeSounds() == [.click])

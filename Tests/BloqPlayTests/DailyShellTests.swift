@@ -9,9 +9,7 @@ struct DailyShellTests {
     static let day = DailyDate("2026-03-14")!
 
     func dailyApp(progress: ProgressLedger = ProgressLedger(), day: DailyDate? = DailyShellTests.day) -> AppController {
-        let app = testApp(progress: progress)
-        app.todayProvider = { day }
-        return app
+        testApp(progress: progress) { $0.today = { day } }
     }
 
     /// Plays the optimal solution of the board shown, move by move, and lets it settle.
@@ -42,7 +40,7 @@ struct DailyShellTests {
         let pointer = Pointer(app)
         pointer.tap(.daily)
         #expect(app.root.kind == .daily)
-        #expect((app.root as? DailyScreen)?.message == "Thinking…")
+        #expect(app.root.dailyScreen?.message == "Thinking…")
         run(app, 0.5)
         let play = try #require(app.playScreen)
         let made = try #require(DailyBoard.make(for: Self.day))
@@ -99,7 +97,7 @@ struct DailyShellTests {
     func screenWhileThinking() {
         let app = dailyApp()
         app.showDaily()
-        let screen = app.root as? DailyScreen
+        let screen = app.root.dailyScreen
         #expect(screen?.date == Self.day && screen?.isAnimating == true && screen?.failed == false)
         #expect(app.isAnimating, "the loop keeps stepping while the board is made")
         key(app, "Escape")

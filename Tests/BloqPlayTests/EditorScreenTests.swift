@@ -11,15 +11,18 @@ struct EditorScreenTests {
         var requests: [(text: String, title: String, pack: String, replacing: String?)] = []
     }
 
-    func editorApp() throws -> (AppController, EditorScreen, Saves) {
-        let app = testApp()
+    /// The saver records each request; with `refusal`, it throws that instead.
+    func editorApp(refusal: (any Error)? = nil) throws -> (AppController, EditorScreen, Saves) {
         let saves = Saves()
-        app.saveLevel = { text, title, pack, replacing in
-            saves.requests.append((text, title, pack, replacing))
-            return replacing ?? "/data/levels/\(pack)/00\(saves.requests.count)-level.bloq"
+        let app = testApp {
+            $0.levelSaver = LevelSaver { text, title, pack, replacing in
+                if let refusal { throw refusal }
+                saves.requests.append((text, title, pack, replacing))
+                return replacing ?? "/data/levels/\(pack)/00\(saves.requests.count)-level.bloq"
+            }
         }
         app.showEditor()
-        let editor = try #require(app.root as? EditorScreen)
+        let editor = try #require(app.root.editorScreen)
         return (app, editor, saves)
     }
 
@@ -72,11 +75,10 @@ struct EditorScreenTests {
 
     @Test("Save and Play wait for a playable verdict; a saver's refusal is shown")
     func refusals() throws {
-        let (app, editor, _) = try editorApp()
+        struct Refusal: Error, CustomStringConvertible { var description: String { "the disk is full" } }
+        let (app, editor, _) = try editorApp(refusal: Refusal())
         #expect(editor.controls.first { $0.id == .editor(.save) }?.isEnabled == false)
         #expect(editor.controls.first { $0.id == .editor(.testPlay) }?.isEnabled == false)
-        struct Refusal: Error, CustomStringConvertible { var description: String { "the disk is full" } }
-        app.saveLevel = { _, _, _, _ in throw Refusal() }
         paint(app, editor, .block(.blue), [(0, 0), (0, 2)])
         run(app, 0.2)
         Pointer(app).tap(.editor(.save))

@@ -11,22 +11,19 @@ extension SDLSuite {
     struct HeadlessLoopTests {
         static let size = (width: 800, height: 600)
 
-        func makeApp(_ lines: [String]) throws -> GameApp {
+        func makeApp(_ lines: [String]) throws -> HeadlessGame {
             let level = Level(title: "Test", board: try #require(Board(lines)))
-            return try GameApp(
-                level: PlayableLevel(name: "test.bloq", level: level),
-                options: WindowOptions(width: Self.size.width, height: Self.size.height, headless: true))
+            return try HeadlessGame(level: PlayableLevel(name: "test.bloq", level: level))
         }
 
         /// The colour at the centre of a cell, from the frame read back with SDL_RenderReadPixels.
-        func pixel(_ app: GameApp, row: Double, column: Double) throws -> UInt32 {
-            app.draw()
-            let frame = try app.readPixels()
+        func pixel(_ app: HeadlessGame, row: Double, column: Double) throws -> UInt32 {
+            let frame = try app.pixels()
             let point = app.game!.layout.pixel(for: CellPoint(row: row, column: column))
             return frame.pixels[Int(point.y) * frame.width + Int(point.x)] & 0x00FF_FFFF
         }
 
-        func windowPoint(_ app: GameApp, _ row: Double, _ column: Double) -> (x: Int, y: Int) {
+        func windowPoint(_ app: HeadlessGame, _ row: Double, _ column: Double) -> (x: Int, y: Int) {
             let point = app.game!.layout.pixel(for: CellPoint(row: row, column: column))
             return (Int(point.x), Int(point.y))
         }
@@ -55,7 +52,7 @@ extension SDLSuite {
             #expect(app.game!.scene.board == Board(["....", "....", "..B."]))
             #expect(try pixel(app, row: 0, column: 0) == empty, "the red block is gone from the frame")
             #expect(try pixel(app, row: 0, column: 3) == empty)
-            #expect(app.framesDrawn > 60)
+            #expect(app.window.framesDrawn > 60)
         }
 
         @Test("mouse events synthesised from touch are ignored; fingers drive blocks")

@@ -44,12 +44,9 @@ extension SDLSuite {
             return Expectation(level: level, moves: moves, board: board)
         }
 
-        /// Replays `script` on `level` headless and returns the game and the app.
-        static func replay(_ script: InputScript, level: Level) throws -> GameApp {
-            let app = try GameApp(
-                level: PlayableLevel(name: "test", level: level), options: WindowOptions(width: 800, height: 600, headless: true))
-            try app.replay(script)
-            return app
+        /// Replays `script` on `level` in a headless window and returns the window and the app.
+        static func replay(_ script: InputScript, level: Level) throws -> (window: SDLWindow, app: AppController) {
+            try replayInWindow(script, level: level)
         }
 
         static func load(_ name: String) throws -> (InputScript, Level, Expectation) {
@@ -75,7 +72,7 @@ extension SDLSuite {
         @Test("each script gives its expected board and move count", arguments: scripts)
         func script(_ name: String) throws {
             let (script, level, expected) = try Self.load(name)
-            let app = try Self.replay(script, level: level)
+            let app = try Self.replay(script, level: level).app
             let session = app.game!.scene.session
             #expect(session.board.lines == expected.board, "\(name): board\n\(session.board)")
             #expect(session.moves == expected.moves, "\(name): moves")
@@ -85,11 +82,11 @@ extension SDLSuite {
         @Test("a replay without a window (bloq replay --json) ends exactly where the SDL window's does", arguments: scripts)
         func windowless(_ name: String) throws {
             let (script, level, _) = try Self.load(name)
-            let windowed = try Self.replay(script, level: level)
+            let windowed = try Self.replay(script, level: level).app
             let shell = AppController(
-                packs: [PackEntry(title: "t", items: [.playable(PlayableLevel(name: "test", level: level))])],
+                environment: AppEnvironment(packs: [PackEntry(title: "t", items: [.playable(PlayableLevel(name: "test", level: level))])]),
                 viewport: Size(width: 800, height: 600), singleLevel: true)
-            try ScriptPlayer(app: shell, window: (800, 600)).run(script)
+            _ = try ScriptPlatform.run(script, on: shell, size: (800, 600))
             let pure = try #require(shell.game)
             #expect(pure.scene.session.log == windowed.game!.scene.session.log, "\(name)")
             #expect(pure.scene.blockSprites.map(\.position) == windowed.game!.scene.blockSprites.map(\.position), "\(name): sprites")
@@ -101,9 +98,9 @@ extension SDLSuite {
                 let (script, level, _) = try Self.load(name)
                 var runs: [(log: [Move], board: Board, pixels: [UInt32])] = []
                 for _ in 0..<2 {
-                    let app = try Self.replay(script, level: level)
-                    app.draw()
-                    runs.append((app.game!.scene.session.log, app.game!.scene.board, try app.readPixels().pixels))
+                    let (window, app) = try Self.replay(script, level: level)
+                    window.draw(app)
+                    runs.append((app.game!.scene.session.log, app.game!.scene.board, try window.readPixels().pixels))
                 }
                 #expect(runs[0].log == runs[1].log && runs[0].board == runs[1].board, "\(name)")
                 #expect(runs[0].pixels == runs[1].pixels, "\(name): the final frames differ")
@@ -116,10 +113,9 @@ extension SDLSuite {
             let recorded: InputScript
             let liveLog: [Move]
             do {
-                let app = try GameApp(
-                    level: PlayableLevel(name: "r", level: level), options: WindowOptions(width: 800, height: 600, headless: true))
+                let app = try HeadlessGame(level: PlayableLevel(name: "r", level: level))
                 let game = try #require(app.game)
-                app.startRecording()
+                app.loop.startRecording()
                 func at(_ row: Double, _ column: Double) -> (x: Int, y: Int) {
                     let pixel = game.layout.pixel(for: CellPoint(row: row, column: column))
                     return (Int(pixel.x.rounded()), Int(pixel.y.rounded()))
@@ -144,14 +140,14 @@ extension SDLSuite {
                 for _ in 0..<40 { app.frame(elapsed: 1.0 / 60) }
                 try app.push(.key(name: "Z", shift: false, control: false, alt: false))
                 for _ in 0..<40 { app.frame(elapsed: 1.0 / 60) }
-                recorded = try #require(app.recordedScript())
+                recorded = try #require(app.loop.recordedScript())
                 liveLog = game.scene.session.log
             }
             #expect(liveLog.count == 1, "red committed, blue's fling committed, then one undo: \(liveLog)")
             // The written text parses back to the same events.
             let reparsed = try InputScript.parse(Array(recorded.text.utf8), name: "recorded").get()
             #expect(reparsed.events.map(\.action) == recorded.events.map(\.action))
-            let app = try Self.replay(reparsed, level: level)
+            let app = try Self.replay(reparsed, level: level).app
             #expect(app.game!.scene.session.log == liveLog)
             #expect(app.game!.scene.board == level.board.applying(liveLog))
         }

@@ -8,26 +8,27 @@ import Testing
 extension SDLSuite {
     @Suite("The shell through SDL, headless")
     struct ShellPixelTests {
-        static func app(symbols: Bool = false) -> AppController {
+        static func app(symbols: Bool = false, viewport: Size = Size(width: 800, height: 600)) -> AppController {
             let board = Board(["RB.", "GO.", "..Y"]) ?? Board(["R.", ".R"])!
             let pack = PackEntry(
                 title: "Test", items: [.playable(PlayableLevel(name: "a.bloq", level: Level(title: "A", par: 3, board: board)))])
             var settings = Settings()
             settings.colorBlindSymbols = symbols
-            return AppController(packs: [pack], settings: settings, viewport: Size(width: 800, height: 600), progress: ProgressLedger())
+            return AppController(
+                environment: AppEnvironment(packs: [pack], progress: ProgressLedger(), settings: SettingsStorage(initial: settings)),
+                viewport: viewport)
         }
 
         /// The frame with the preview card of the first tile open.
         static func previewFrame(symbols: Bool) throws -> [UInt32] {
-            let app = app(symbols: symbols)
-            let window = try GameApp(app: app, options: WindowOptions(width: 800, height: 600, headless: true))
+            let headless = try HeadlessGame(app: { Self.app(symbols: symbols, viewport: $0) })
+            let app = headless.app
             app.showLevels()
             let tile = try #require(app.top.controls.first { $0.id == .tile(0) })
             app.handle(.pointer(PointerEvent(pointer: .mouse, phase: .down, location: tile.rect.center, time: 0)))
             for _ in 0..<200 { app.step(FixedStepClock.step) }
-            #expect((app.root as? LevelListScreen)?.preview?.isOpen == true)
-            window.draw()
-            return try window.readPixels().pixels
+            #expect(app.root.levelList?.preview?.isOpen == true)
+            return try headless.pixels().pixels
         }
 
         @Test("the preview card draws colour-blind symbols on its board when they are on")
@@ -47,7 +48,7 @@ extension SDLSuite {
             // Headless tests run with SDL_VIDEODRIVER=offscreen: exactly the silent fallback.
             #expect(ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == "offscreen")
             do {
-                _ = try GameApp(app: Self.app(), options: WindowOptions(width: 800, height: 600, headless: false))
+                _ = try SDLWindow(options: WindowOptions(width: 800, height: 600, headless: false))
                 Issue.record("a window opened with no display")
             } catch {
                 #expect("\(error)".contains("no display found"), "\(error)")

@@ -38,14 +38,17 @@ extension SDLSuite {
 
         /// A game on `path` as `bloq play --level PATH --watch` opens it, headless (the solver
         /// off the render thread, as live).
-        func game(_ path: String, inotify: Bool) throws -> GameApp {
+        func game(_ path: String, inotify: Bool) throws -> HeadlessGame {
             let level = try LevelParser.parse(String(contentsOfFile: path, encoding: .utf8), name: path).get()
-            let app = AppController(
-                packs: [PackEntry(title: level.title, items: [.playable(PlayableLevel(name: path, level: level))])],
-                viewport: Size(width: 800, height: 600), solverMode: .background)
-            app.continuePlaying()
-            let game = try GameApp(app: app, options: WindowOptions(width: 800, height: 600, headless: true))
-            game.watchLevelFile(
+            let game = try HeadlessGame(app: { viewport in
+                AppController(
+                    environment: AppEnvironment(
+                        packs: [PackEntry(title: level.title, items: [.playable(PlayableLevel(name: path, level: level))])],
+                        solverMode: .background),
+                    viewport: viewport)
+            })
+            game.app.continuePlaying()
+            game.watch(
                 path,
                 check: { level in
                     // The solver's side of validate, as the window process runs it.
@@ -59,7 +62,7 @@ extension SDLSuite {
         /// Runs the loop's frames (1/60 s each) until `done` or two seconds pass. Returns the
         /// wall-clock seconds until the state was reached (the frame that took it up), and
         /// until that frame was drawn; nil if it never was.
-        func frames(_ game: GameApp, until done: () -> Bool) -> (state: Double, drawn: Double)? {
+        func frames(_ game: HeadlessGame, until done: () -> Bool) -> (state: Double, drawn: Double)? {
             let start = Date()
             while Date().timeIntervalSince(start) < 2 {
                 // What a frame does first: the watched file's news.
@@ -128,7 +131,7 @@ extension SDLSuite {
             #expect(report.lines == (try validate(path)), "the same words and LINE:COL as bloq validate")
             #expect(report.lines.contains { $0.hasPrefix("\(path):4:5: error: unknown cell 'x'") }, "\(report.lines)")
             #expect(app.game?.scene.board == good, "the last good board stays")
-            if let shot = ProcessInfo.processInfo.environment["BLOQ_WATCH_SCREENSHOT"] { try game.saveScreenshot(to: shot) }
+            if let shot = ProcessInfo.processInfo.environment["BLOQ_WATCH_SCREENSHOT"] { try game.window.saveScreenshot(of: app, to: shot) }
 
             // The fix: the new board, the errors gone.
             let fixed = try #require(Board(["B..B", "G.G."]))

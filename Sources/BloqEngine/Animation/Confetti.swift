@@ -1,3 +1,5 @@
+import BloqCore
+
 /// A burst of confetti as a pure function of time: each piece flies on a parabola, spins,
 /// and fades at the end, so a burst can be drawn at any moment (and scrubbed) from its
 /// seed. Its randomness is cosmetic: a generator of its own, never the game's.
@@ -25,14 +27,8 @@ public struct ConfettiBurst: Sendable {
 
     /// A burst of `count` pieces from `origin` in a viewport of `size`, from a cosmetic seed.
     public init(count: Int, origin: Point, size: Size, seed: UInt64, duration: Double = 2.4) {
-        var state = seed &+ 0x9E37_79B9_7F4A_7C15
-        func next() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-        }
+        var random = SeededGenerator(seed: seed &+ 0x9E37_79B9_7F4A_7C15)
+        func next() -> Double { random.unit() }
         let scale = min(size.width, size.height)
         self.duration = duration
         gravity = scale * 1.6

@@ -44,43 +44,42 @@ public struct FixedStepClock: Sendable {
     public mutating func advance<Event>(
         toPlatform platformTime: Double, delivering events: [(Event, Double)], deliver: (Event, Double) -> Void, step: () -> Void
     ) {
+        var next = 0
+        advance(
+            toPlatform: platformTime, nextEvent: { next < events.count ? events[next].1 : nil },
+            deliver: { time in
+                deliver(events[next].0, time)
+                next += 1
+            }, step: step)
+    }
+
+    /// The same schedule with the events pulled one at a time, so each is read only when it
+    /// is due (a script's tap finds its control after the events before it were handled):
+    /// `nextEvent` gives the platform time of the next event, nil when there is none;
+    /// `deliver` takes that event and handles it at the simulated time it is given. After
+    /// each delivery `stop` may end the advance before another step (a script's `end`).
+    public mutating func advance(
+        toPlatform platformTime: Double, nextEvent: () -> Double?, deliver: (Double) -> Void, step: () -> Void,
+        stop: () -> Bool = { false }
+    ) {
         var until = simulated(platformTime)
-        let times = events.map { simulated($0.1) }
         let behind = until - now
         if behind > FixedStepClock.maximumFrameTime * 1000 {
             let skipped = behind - FixedStepClock.maximumFrameTime * 1000
             origin += skipped
             until -= skipped
         }
-        run(until: until, events: zip(events, times).map { ($0.0.0, min($0.1, until)) }, deliver, step)
-    }
-
-    /// One frame of `seconds` for tests: `events` arrive now, then the steps run.
-    public mutating func advance<Event>(
-        bySeconds seconds: Double, delivering events: [Event], deliver: (Event, Double) -> Void, step: () -> Void
-    ) {
-        let start = now
-        run(until: start + max(seconds, 0) * 1000 - 1e-6, events: events.map { ($0, start) }, deliver, step)
-    }
-
-    /// Takes one step (replays step one at a time).
-    public mutating func tick(_ step: () -> Void) {
-        step()
-        steps += 1
-    }
-
-    private mutating func run<Event>(until: Double, events: [(Event, Double)], _ deliver: (Event, Double) -> Void, _ step: () -> Void) {
-        var next = 0
         while now <= until {
-            while next < events.count, events[next].1 <= now {
-                deliver(events[next].0, events[next].1)
-                next += 1
+            while let time = nextEvent().map({ min(simulated($0), until) }), time <= now {
+                deliver(time)
+                if stop() { return }
             }
-            tick(step)
+            step()
+            steps += 1
         }
-        while next < events.count {
-            deliver(events[next].0, events[next].1)
-            next += 1
+        while let time = nextEvent() {
+            deliver(min(simulated(time), until))
+            if stop() { return }
         }
     }
 }

@@ -40,17 +40,12 @@ public struct DailyBoard: Sendable, Hashable {
     public var text: String {
         let rating = self.rating
         let score = (rating.score * 10).rounded() / 10
-        return """
-            ; The daily board of \(date.longDescription) (UTC): bloq generate --daily \(date)
-            ; difficulty score \(score): \(rating.optimal) moves, \(rating.goodOpeningMoves) of \(rating.openingMoves) opening moves optimal
-            title: \(title)
-            par: \(par)
-            difficulty: \(difficulty.rawValue)
-            author: \(DailyBoard.author)
-
-            \(board.lines.map { $0.map(String.init).joined(separator: " ") }.joined(separator: "\n"))
-
-            """
+        return LevelText.file(
+            board: board, title: title, par: par, difficulty: difficulty, author: DailyBoard.author,
+            comments: [
+                "The daily board of \(date.longDescription) (UTC): bloq generate --daily \(date)",
+                "difficulty score \(score): \(rating.optimal) moves, \(rating.goodOpeningMoves) of \(rating.openingMoves) opening moves optimal",
+            ])
     }
 
     public static let author = "bloq daily"

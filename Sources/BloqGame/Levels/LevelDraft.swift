@@ -96,6 +96,6 @@ public struct LevelDraft: Hashable, Sendable {
 
     /// The level file's text: title, par when known, author when given, and the grid.
     public func levelText(par: Int?, author: String? = nil) -> String {
-        LevelText.file(board: board, title: title, par: par, author: author, comment: "Made in the Bloq level editor.")
+        LevelText.file(board: board, title: title, par: par, author: author, comments: ["Made in the Bloq level editor."])
     }
 }

@@ -1,13 +1,16 @@
-/// Edits of level file text that keep everything else as the author wrote it: comments,
-/// spacing, order, and line ends (LF, CRLF or CR alone).
+/// Level file text: the one writer of level files (the editor, imports, `bloq generate`,
+/// the daily board), and edits that keep everything else as the author wrote it:
+/// comments, spacing, order, and line ends (LF, CRLF or CR alone).
 public enum LevelText {
-    /// A level file: an optional comment line, the header (title, par, author, when given)
+    /// A level file: comment lines, the header (title, par, difficulty, author, when given)
     /// and the grid, cells separated by spaces.
-    public static func file(board: Board, title: String?, par: Int? = nil, author: String? = nil, comment: String? = nil) -> String {
-        var lines: [String] = []
-        if let comment { lines.append("; " + headerValue(comment)) }
+    public static func file(
+        board: Board, title: String?, par: Int? = nil, difficulty: Difficulty? = nil, author: String? = nil, comments: [String] = []
+    ) -> String {
+        var lines: [String] = comments.map { "; " + headerValue($0) }
         if let title { lines.append("title: \(headerValue(title))") }
         if let par { lines.append("par: \(par)") }
+        if let difficulty { lines.append("difficulty: \(difficulty.rawValue)") }
         if let author, !author.isEmpty { lines.append("author: \(headerValue(author))") }
         lines.append("")
         lines += board.lines.map { $0.map(String.init).joined(separator: " ") }

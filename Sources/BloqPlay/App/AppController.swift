@@ -6,43 +6,36 @@ import BloqGame
 /// layout and commands; input is routed in `AppController+Input.swift`. Live play and
 /// replays feed it the same `InputEvent`s and steps; the platform draws what it says.
 public final class AppController {
-    /// The screen shown, under the help when the help is open.
-    public private(set) var root: any AppScreen
+    /// The screen shown, under the help when the help is open. The title until the first
+    /// navigation (made on first use, when the shell is whole).
+    public private(set) lazy var root: Screen = .title(TitleScreen(app: self, notice: environment.startNotice))
     /// The key help, open over `root`.
     public private(set) var help: HelpScreen?
     /// The screen on top: the one that receives input.
-    public var top: any AppScreen { help ?? root }
+    public var top: any AppScreen { help ?? root.screen }
 
+    /// What the shell was handed: packs, progress, settings, savers, the clipboard, the day.
+    public let environment: AppEnvironment
     /// The packs listed; `reloadPacks()` reads them again (a level saved in the editor).
     public private(set) var packs: [PackEntry]
-    /// Where the packs come from again (the platform's loader); nil: they never change.
-    public var packLoader: (() -> [PackEntry])?
-    /// Saves a level the editor made: (level text, title, pack name, the file this editor
-    /// saved before, to replace when it is still in that pack) → the file's path. Throws
-    /// with a reason. Nil: the game cannot save levels.
-    public var saveLevel: ((_ text: String, _ title: String, _ pack: String, _ replacing: String?) throws -> String)?
-    /// The system clipboard (the platform's); nil: a clipboard of the game's own.
-    public var clipboard: (copy: (String) -> Void, paste: () -> String?)?
-    private var ownClipboard: String?
     /// The level file the game follows (`play --level FILE --watch`), if any.
     public private(set) var levelWatch: LevelWatch?
     /// The editor, kept while the game runs so Make comes back to the draft.
     private var editor: EditorScreen?
     /// The pack the level list showed, or a level was played from, last in this run.
     private var lastPackIndex: Int?
-    public let progress: ProgressBook?
+    public var progress: ProgressBook? { environment.progress }
     public var settings: Settings {
-        didSet { if settings != oldValue { onSettingsChanged?(settings) } }
+        didSet { if settings != oldValue { environment.settings.save(settings) } }
     }
-    public var onSettingsChanged: ((Settings) -> Void)?
     public private(set) var metrics: Metrics
     /// When true (level-mode replays, `play --level`), the play screen never leaves its level.
     public let isSingleLevel: Bool
-    public let solverMode: SolverService.Mode
+    public var solverMode: SolverService.Mode { environment.solverMode }
     /// The version the About screen shows.
-    public var version = ""
+    public var version: String { environment.version }
     /// Where settings are saved, as the Settings screen tells the player (nil: nowhere).
-    public var settingsPath: String?
+    public var settingsPath: String? { environment.settings.path }
     /// Animations of the screens themselves (transitions, previews, shakes, confetti).
     public let driver = AnimationDriver()
     public let router = PointerRouter()
@@ -53,35 +46,26 @@ public final class AppController {
     /// Set when the player asked to quit.
     public private(set) var wantsQuit = false
     private var sounds: [SoundCue] = []
-    /// The day it is for the daily board (UTC), asked each time it matters, so a game left
-    /// open past midnight offers the new day's board. Set by the platform (the clock, or
-    /// `--date` / `BLOQ_TODAY`); nil: the title offers no Daily.
-    public var todayProvider: (() -> DailyDate?)?
     /// The daily boards made so far (one a day, made once), by day.
     public private(set) var dailyBoards: [DailyDate: DailyBoard] = [:]
     /// Days whose board could not be made (the recipe found none).
     public private(set) var dailyFailures: Set<DailyDate> = []
     /// Makes daily boards off the render thread (at once, answered at a fixed step, in
     /// replays).
-    private lazy var dailyJobs = BackgroundJobs<DailyDate, DailyBoard?>(mode: solverMode) { DailyBoard.make(for: $0) }
+    private let dailyJobs: BackgroundJobs<DailyDate, DailyBoard?>
     private var dailyRequested: Set<DailyDate> = []
 
     /// - Parameters:
-    ///   - packs: the packs to list.
-    ///   - startNotice: a line the title screen shows once (damaged progress, say).
+    ///   - environment: what the shell is handed (`AppEnvironment.make` builds it).
+    ///   - viewport: the window's size in pixels.
     ///   - singleLevel: open `packs[0]`'s first level and never leave it.
-    public init(
-        packs: [PackEntry], settings: Settings = Settings(), viewport: Size, progress: ProgressBook? = nil,
-        solverMode: SolverService.Mode = .deterministic, singleLevel: Bool = false, startNotice: String? = nil
-    ) {
-        self.packs = packs
-        self.settings = settings
-        self.progress = progress
-        self.solverMode = solverMode
+    public init(environment: AppEnvironment, viewport: Size, singleLevel: Bool = false) {
+        self.environment = environment
+        packs = environment.packs
+        settings = environment.settings.initial
         isSingleLevel = singleLevel
         metrics = Metrics(viewport: viewport)
-        root = Placeholder()
-        root = TitleScreen(app: self, notice: startNotice)
+        dailyJobs = BackgroundJobs(mode: environment.solverMode) { DailyBoard.make(for: $0) }
         if singleLevel { openLevel(pack: 0, level: 0) }
     }
 
@@ -106,13 +90,13 @@ public final class AppController {
     }
 
     private func layoutChanged() {
-        root.layoutChanged()
+        root.screen.layoutChanged()
         help?.layoutChanged()
     }
 
     /// Reads the packs again (levels saved meanwhile appear in the list).
     public func reloadPacks() {
-        if let packLoader { packs = packLoader() }
+        if let reload = environment.reloadPacks { packs = reload() }
     }
 
     /// Makes the first level follow its file (`play --level FILE --watch`): each version
@@ -133,26 +117,27 @@ public final class AppController {
         packs = [PackEntry(title: level.title, items: [.playable(reloaded)])]
         // On the board the new version opens at once; elsewhere (the list, the title) it
         // is there when the player opens it.
-        if case .pack = playScreen?.source { show(PlayScreen(app: self, source: .pack(0, 0))) }
+        if case .pack = playScreen?.source { show(.play(PlayScreen(app: self, source: .pack(0, 0)))) }
         return true
     }
 
     /// Puts `text` on the clipboard.
-    public func copyToClipboard(_ text: String) {
-        if let clipboard { clipboard.copy(text) } else { ownClipboard = text }
-    }
+    public func copyToClipboard(_ text: String) { environment.clipboard.copy(text) }
 
     /// The clipboard's text, if any.
-    public func clipboardText() -> String? { clipboard?.paste() ?? ownClipboard }
+    public func clipboardText() -> String? { environment.clipboard.paste() }
 
     /// The layout of the board shown (the level played, or the editor's grid), if any.
     public var boardLayout: BoardLayout? {
-        if let play = root as? PlayScreen { return play.game.layout }
-        return (root as? EditorScreen)?.gridLayout
+        switch root {
+        case .play(let play): play.game.layout
+        case .editor(let editor): editor.gridLayout
+        case .title, .levels, .settings, .about, .daily: nil
+        }
     }
 
     /// The play screen, when a level is open.
-    public var playScreen: PlayScreen? { root as? PlayScreen }
+    public var playScreen: PlayScreen? { root.playScreen }
     /// The level being played, when one is open.
     public var game: GameController? { playScreen?.game }
 
@@ -174,7 +159,7 @@ public final class AppController {
 
     /// Whether anything moves (the loop may sleep when not).
     public var isAnimating: Bool {
-        driver.hasRunningAnimators || root.isAnimating || (help?.isAnimating ?? false) || (levelWatch?.isBusy ?? false)
+        driver.hasRunningAnimators || root.screen.isAnimating || (help?.isAnimating ?? false) || (levelWatch?.isBusy ?? false)
             || dailyJobs.isBusy
     }
 
@@ -186,7 +171,7 @@ public final class AppController {
         }
         driver.advance(by: seconds)
         levelWatch?.step()
-        root.step(seconds)
+        root.screen.step(seconds)
         if countingPlayTime { playScreen?.game.addPlayTime(seconds) }
     }
 
@@ -200,31 +185,30 @@ public final class AppController {
 
     /// Replaces the screen: the old one saves what it must, pointers it owned are
     /// cancelled, and the help closes.
-    func show(_ screen: any AppScreen) {
-        if let list = root as? LevelListScreen {
-            lastPackIndex = list.packIndex
-        } else if let pack = playScreen?.packIndex {
-            lastPackIndex = pack
+    func show(_ screen: Screen) {
+        switch root {
+        case .levels(let list): lastPackIndex = list.packIndex
+        case .play(let play): lastPackIndex = play.packIndex ?? lastPackIndex
+        case .title, .settings, .about, .editor, .daily: break
         }
-        root.willLeave()
+        root.screen.willLeave()
         router.cancelAll()
         help = nil
         root = screen
     }
 
-    public func showTitle() { show(TitleScreen(app: self)) }
+    public func showTitle() { show(.title(TitleScreen(app: self))) }
 
     /// The level list, on `pack` when given, at the page of `level`. Else on the pack
     /// shown or played last: in this run, or as the progress tells (the newest clear or
     /// unfinished line), so a player back at the expert levels finds them at once.
     public func showLevels(pack: Int? = nil, level: Int? = nil) {
-        let previous = root as? LevelListScreen
         let packIndex =
-            pack ?? playScreen?.packIndex ?? previous?.packIndex ?? lastPackIndex ?? progress?.latestPack(in: packs) ?? 0
-        show(LevelListScreen(app: self, pack: packIndex, showing: level ?? (playScreen?.levelIndex)))
+            pack ?? playScreen?.packIndex ?? root.levelList?.packIndex ?? lastPackIndex ?? progress?.latestPack(in: packs) ?? 0
+        show(.levels(LevelListScreen(app: self, pack: packIndex, showing: level ?? (playScreen?.levelIndex))))
     }
 
-    public func showSettings() { show(SettingsScreen(app: self)) }
+    public func showSettings() { show(.settings(SettingsScreen(app: self))) }
 
     /// The level editor: on a copy of `level` when given, else on the draft of last time
     /// (or an empty 4x4 grid).
@@ -232,24 +216,25 @@ public final class AppController {
         if let level { editor = EditorScreen(app: self, draft: LevelDraft(board: level.level.board, title: level.level.title)) }
         let screen = editor ?? EditorScreen(app: self, draft: LevelDraft())
         editor = screen
-        show(screen)
+        show(.editor(screen))
     }
 
     /// Plays the editor's board in place; back returns to the editor as it was.
     func testPlay(_ level: PlayableLevel, from editor: EditorScreen) {
-        show(PlayScreen(app: self, source: .trial(level, editor: editor)))
+        show(.play(PlayScreen(app: self, source: .trial(level, editor: editor))))
     }
 
     /// Plays a level that is in no pack (a pasted share code); back returns to the list.
     public func play(_ level: PlayableLevel) {
-        show(PlayScreen(app: self, source: .code(level)))
+        show(.play(PlayScreen(app: self, source: .code(level))))
     }
-    public func showAbout() { show(AboutScreen(app: self)) }
+
+    public func showAbout() { show(.about(AboutScreen(app: self))) }
 
     // MARK: The daily board
 
     /// The day it is now, for the daily board (nil: no daily board here).
-    public var today: DailyDate? { todayProvider?() }
+    public var today: DailyDate? { environment.today() }
 
     /// Starts making the board of `day` off the render thread, unless it is made or on its
     /// way. Live play asks for today's at start, so Daily opens at once.
@@ -267,13 +252,13 @@ public final class AppController {
             playDaily(board)
         } else {
             prepareDaily(today)
-            show(DailyScreen(app: self, date: today))
+            show(.daily(DailyScreen(app: self, date: today)))
         }
     }
 
     /// Plays a daily board (the Daily screen calls it when the board is made).
     func playDaily(_ board: DailyBoard) {
-        show(PlayScreen(app: self, source: .daily(board)))
+        show(.play(PlayScreen(app: self, source: .daily(board))))
     }
 
     /// Days in a row with the daily board cleared, up to today (0 without progress or a date).
@@ -299,7 +284,7 @@ public final class AppController {
     public func openLevel(pack: Int, level: Int) -> Bool {
         guard packs.indices.contains(pack), packs[pack].playable.indices.contains(level), isOpen(pack: pack, level: level)
         else { return false }
-        show(PlayScreen(app: self, source: .pack(pack, level)))
+        show(.play(PlayScreen(app: self, source: .pack(pack, level))))
         return true
     }
 
@@ -325,30 +310,21 @@ public final class AppController {
             dismissHelp()
             return
         }
-        switch root.kind {
-        case .play:
+        switch root {
+        case .play(let play):
             guard !isSingleLevel else { return }
-            switch playScreen?.source {
-            case .trial(_, let editor): show(editor)
+            switch play.source {
+            case .trial(_, let editor): show(.editor(editor))
             case .daily: showTitle()
-            default: showLevels()
+            case .pack, .code: showLevels()
             }
-        case .levels, .settings, .about, .help, .editor, .daily: showTitle()
+        case .levels, .settings, .about, .editor, .daily: showTitle()
         case .title: quit()
         }
     }
 
     public func quit() {
-        root.willLeave()
+        root.screen.willLeave()
         wantsQuit = true
     }
-}
-
-/// The screen for the instant between the shell's creation and its first real screen.
-private final class Placeholder: AppScreen {
-    let kind = ScreenKind.title
-    var controls: [Control] { [] }
-    var focus: ControlID?
-    var commandContexts: [CommandContext] { [] }
-    func activate(_ id: ControlID) {}
 }

@@ -162,12 +162,11 @@ public struct CommandTable: Sendable {
     /// "Arrows" for the four arrows, "Shift + arrow" for the four pushed, else the keys
     /// joined with "or".
     static func describe(_ keys: [KeyChord]) -> String {
-        let arrows = ["Left", "Right", "Up", "Down"]
-        if keys.count == 4, Set(keys.map(\.key)) == Set(arrows) {
+        if keys.count == 4, Set(keys.map(\.key)) == [.left, .right, .up, .down] {
             let first = keys[0]
             return first.shift ? "Shift + arrow" : "Arrows"
         }
-        if keys.count == 10, keys.allSatisfy({ $0.key.count == 1 && $0.key.first?.isNumber == true }) { return "1 to 9, 0" }
+        if keys.count == 10, keys.allSatisfy({ $0.key.digit != nil }) { return "1 to 9, 0" }
         var names: [String] = []
         for name in keys.map(displayName) where !names.contains(name) { names.append(name) }
         return names.joined(separator: "  or  ")
@@ -182,14 +181,12 @@ public struct CommandTable: Sendable {
     }
 
     static func displayName(_ chord: KeyChord) -> String {
-        var name = chord.key
-        if name == "Return" { name = "Enter" }
-        if chord.shift, name == "/" { return "?" }
-        return (chord.control ? "Ctrl+" : "") + (chord.alt ? "Alt+" : "") + (chord.shift ? "Shift+" : "") + name
+        if chord.shift, chord.key == .character("/") { return "?" }
+        return (chord.control ? "Ctrl+" : "") + (chord.alt ? "Alt+" : "") + (chord.shift ? "Shift+" : "") + chord.key.label
     }
 
     static func shortName(_ chord: KeyChord) -> String {
-        chord.key == "Escape" && !chord.shift && !chord.control ? "Esc" : displayName(chord)
+        chord.key == .escape && !chord.shift && !chord.control ? "Esc" : displayName(chord)
     }
 
     /// A help text in a word or two, for the gamepad line ("move cursor", "undo").
@@ -201,10 +198,8 @@ public struct CommandTable: Sendable {
 }
 
 extension KeyChord {
-    /// Whether a pressed chord is this binding: the same key (any case) and modifiers.
-    public func matches(_ pressed: KeyChord) -> Bool {
-        key.lowercased() == pressed.key.lowercased() && shift == pressed.shift && control == pressed.control && alt == pressed.alt
-    }
+    /// Whether a pressed chord is this binding: the same key and modifiers.
+    public func matches(_ pressed: KeyChord) -> Bool { self == pressed }
 }
 
 extension CommandTable {
@@ -212,8 +207,8 @@ extension CommandTable {
     public static let standard: CommandTable = {
         func keys(_ names: String...) -> [KeyChord] { names.compactMap { KeyChord(parsing: $0) } }
         func arrows(shift: Bool) -> [(Direction, KeyChord, GamepadPress)] {
-            let names: [(Direction, String, GamepadButton)] = [
-                (.left, "Left", .left), (.right, "Right", .right), (.up, "Up", .up), (.down, "Down", .down),
+            let names: [(Direction, Key, GamepadButton)] = [
+                (.left, .left, .left), (.right, .right, .right), (.up, .up, .up), (.down, .down, .down),
             ]
             return names.map { ($0.0, KeyChord($0.1, shift: shift), GamepadPress($0.2, shoulderHeld: shift)) }
         }
@@ -269,8 +264,8 @@ extension CommandTable {
         // The level list.
         table += [
             CommandBinding(
-                .levels, keys: keys("Page Down"), buttons: [GamepadPress(.rightShoulder)], .nextPage, help: "next page of levels"),
-            CommandBinding(.levels, keys: keys("Page Up"), .previousPage, help: "previous page of levels"),
+                .levels, keys: keys("PageDown"), buttons: [GamepadPress(.rightShoulder)], .nextPage, help: "next page of levels"),
+            CommandBinding(.levels, keys: keys("PageUp"), .previousPage, help: "previous page of levels"),
         ]
         // Menus.
         for (direction, key, button) in arrows(shift: false) {

@@ -20,7 +20,6 @@ public enum RawInput: Sendable, Equatable {
     /// Text typed, in UTF-8.
     case text(String)
     case gamepad(GamepadPress)
-    case gamepadAdded
     /// The pointer left the window, or the window lost the focus.
     case focusLost
     /// The window was resized, exposed or restored: the layout must be read again.
@@ -45,7 +44,6 @@ public struct InputTranslator: Sendable {
         case input(InputEvent)
         case quit
         case windowChanged
-        case gamepadAdded
     }
 
     public init() {}
@@ -92,8 +90,6 @@ public struct InputTranslator: Sendable {
             return text.isEmpty ? [] : [.input(.text(text))]
         case .gamepad(let press):
             return [.input(.gamepad(press))]
-        case .gamepadAdded:
-            return [.gamepadAdded]
         case .focusLost:
             mouseDown = false
             fingers.removeAll()

@@ -9,14 +9,13 @@ struct ScreenPainter {
         canvas.offset = .zero
         canvas.clear(Palette.background)
         switch app.root {
-        case let screen as TitleScreen: TitlePainter(app: app, screen: screen, canvas: canvas).draw()
-        case let screen as LevelListScreen: LevelListPainter(app: app, screen: screen, canvas: canvas).draw()
-        case let screen as PlayScreen: PlayPainter(app: app, screen: screen, canvas: canvas).draw()
-        case let screen as SettingsScreen: SettingsPainter(app: app, screen: screen, canvas: canvas).draw()
-        case let screen as AboutScreen: AboutPainter(app: app, screen: screen, canvas: canvas).draw()
-        case let screen as EditorScreen: EditorPainter(app: app, screen: screen, canvas: canvas).draw()
-        case let screen as DailyScreen: DailyPainter(app: app, screen: screen, canvas: canvas).draw()
-        default: break
+        case .title(let screen): TitlePainter(app: app, screen: screen, canvas: canvas).draw()
+        case .levels(let screen): LevelListPainter(app: app, screen: screen, canvas: canvas).draw()
+        case .play(let screen): PlayPainter(app: app, screen: screen, canvas: canvas).draw()
+        case .settings(let screen): SettingsPainter(app: app, screen: screen, canvas: canvas).draw()
+        case .about(let screen): AboutPainter(app: app, screen: screen, canvas: canvas).draw()
+        case .editor(let screen): EditorPainter(app: app, screen: screen, canvas: canvas).draw()
+        case .daily(let screen): DailyPainter(app: app, screen: screen, canvas: canvas).draw()
         }
         if let help = app.help { HelpPainter(app: app, screen: help, canvas: canvas).draw() }
     }

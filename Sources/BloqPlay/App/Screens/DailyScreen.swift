@@ -35,7 +35,7 @@ public final class DailyScreen: AppScreen {
 
     public func step(_ seconds: Double) {
         thinkingTime += seconds
-        if app.root === self, let board = app.dailyBoards[date] { app.playDaily(board) }
+        if app.root.shows(self), let board = app.dailyBoards[date] { app.playDaily(board) }
     }
 
     public var isAnimating: Bool { !failed }

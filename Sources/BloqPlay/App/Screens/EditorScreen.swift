@@ -275,13 +275,13 @@ public final class EditorScreen: AppScreen {
 
     private func save() {
         guard case .playable(let par, _) = verdict else { return }
-        guard let saveLevel = app.saveLevel else {
+        guard let saver = app.environment.levelSaver else {
             notice = "This game cannot save levels"
             return
         }
         do {
             let replacing = savedFile?.pack == pack ? savedFile?.path : nil
-            let path = try saveLevel(draft.levelText(par: par), draft.title, pack, replacing)
+            let path = try saver.save(draft.levelText(par: par), draft.title, pack, replacing)
             savedFile = (path, pack)
             app.reloadPacks()
             let name = path.split(separator: "/").suffix(2).joined(separator: "/")

@@ -207,7 +207,7 @@ public final class PlayScreen: AppScreen {
                 guard let self else { return }
                 self.edgePanPercent = nil
                 self.edgePan = nil
-                if finished, self.app.root === self { self.app.back() }
+                if finished, self.app.root.shows(self) { self.app.back() }
             })
     }
 

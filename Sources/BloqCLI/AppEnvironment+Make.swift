@@ -1,0 +1,74 @@
+import BloqFiles
+import BloqGame
+import BloqPlay
+
+/// Whose game an environment is for.
+public enum AppVariant {
+    /// The player's game in a window: their progress, settings and packs, the desktop's
+    /// clipboard, the solver on threads.
+    case live(PlayerFolders, clipboard: Clipboard)
+    /// A whole-app replay (`bloq replay --app`): progress, settings and packs in a folder of
+    /// its own (`--data DIR`), a clipboard of its own, every answer at a fixed step.
+    case replay(PlayerFolders)
+    /// Nothing of the player's is read or written (screenshots, level-mode replays); the
+    /// Settings screen still says where the player's settings are.
+    case detached(PlayerFolders)
+}
+
+/// Where the listed packs come from.
+public enum PackChoice {
+    /// The shipped packs in the data folder, then the player's own; read again after the
+    /// editor saves.
+    case shipped(dataRoot: String)
+    /// Packs fixed for the run: a level, a folder or a share code from the command line.
+    case given([PackEntry])
+}
+
+extension AppEnvironment {
+    /// The one place the shell's environment is made, for live play and for replays alike.
+    /// Returns the warnings to print on standard error (a damaged file, say).
+    public static func make(_ variant: AppVariant, packs choice: PackChoice, today: @escaping () -> DailyDate?)
+        -> (environment: AppEnvironment, warnings: [String])
+    {
+        let folders: PlayerFolders
+        var player: PlayerState?
+        switch variant {
+        case .live(let given, _), .replay(let given):
+            folders = given
+            player = given.open()
+        case .detached(let given):
+            folders = given
+        }
+        let playerPacks = player == nil ? [] as [PackEntry] : LevelCatalog.playerPacks(folders)
+        let packs: [PackEntry]
+        var reload: (() -> [PackEntry])?
+        switch choice {
+        case .shipped(let dataRoot):
+            packs = (LevelCatalog.shippedPacks(dataFolder: dataRoot) + playerPacks).filter { !$0.items.isEmpty }
+            if player != nil {
+                reload = {
+                    (LevelCatalog.shippedPacks(dataFolder: dataRoot) + LevelCatalog.playerPacks(folders)).filter { !$0.items.isEmpty }
+                }
+            }
+        case .given(let given):
+            packs = given
+        }
+        let settingsStore = SettingsStore(folder: folders.config)
+        let settings = SettingsStorage(
+            initial: player?.settings ?? Settings(), path: PlayerFolders.displayPath(settingsStore.path),
+            save: { settings in if player != nil { try? settingsStore.save(settings) } })
+        var environment = AppEnvironment(
+            packs: packs, reloadPacks: reload, progress: player?.ledger ?? ProgressLedger(), settings: settings,
+            today: today, version: BloqVersion.current, solverMode: .deterministic, startNotice: player?.notice)
+        if player != nil {
+            environment.levelSaver = LevelSaver { text, title, pack, replacing in
+                try PlayerLevels.save(text, title: title, pack: pack, in: folders.levels, replacing: replacing)
+            }
+        }
+        if case .live(_, let clipboard) = variant {
+            environment.clipboard = clipboard
+            environment.solverMode = .background
+        }
+        return (environment, player?.warnings ?? [])
+    }
+}

@@ -1,0 +1,98 @@
+import BloqGame
+
+/// Everything the shell needs from outside itself, made once and handed to
+/// `AppController.init` (isowords' `AppEnvironment`): the packs and how to read them again,
+/// the player's progress and settings, saving the editor's levels, the clipboard, the day,
+/// the version, and how the solver runs. The shell reads no file, clock or clipboard of
+/// its own. `AppEnvironment.make` (BloqCLI) builds the live and the replay variants;
+/// tests build theirs here.
+public struct AppEnvironment {
+    /// The packs listed when the game starts.
+    public var packs: [PackEntry]
+    /// Reads the packs again (a level saved in the editor, a pack added to the data
+    /// folders); nil: they never change (a level or a folder given on the command line).
+    public var reloadPacks: (() -> [PackEntry])?
+    /// The player's progress; nil: nothing is recorded.
+    public var progress: ProgressBook?
+    /// The settings as the game opens with them, and where a change goes.
+    public var settings: SettingsStorage
+    /// Saves a level the editor made; nil: this game cannot save levels.
+    public var levelSaver: LevelSaver?
+    /// The clipboard Copy code and Paste code use.
+    public var clipboard: Clipboard
+    /// The day it is for the daily board (UTC), asked each time it matters, so a game left
+    /// open past midnight offers the new day's board; nil: no daily board.
+    public var today: () -> DailyDate?
+    /// The version the About screen shows.
+    public var version: String
+    /// How the solver answers: on a thread (live), or at a fixed step (replays, tests).
+    public var solverMode: SolverService.Mode
+    /// A line the title screen shows once (a damaged progress file, say).
+    public var startNotice: String?
+
+    public init(
+        packs: [PackEntry], reloadPacks: (() -> [PackEntry])? = nil, progress: ProgressBook? = nil,
+        settings: SettingsStorage = SettingsStorage(), levelSaver: LevelSaver? = nil, clipboard: Clipboard = .inMemory(),
+        today: @escaping () -> DailyDate? = { nil }, version: String = "", solverMode: SolverService.Mode = .deterministic,
+        startNotice: String? = nil
+    ) {
+        self.packs = packs
+        self.reloadPacks = reloadPacks
+        self.progress = progress
+        self.settings = settings
+        self.levelSaver = levelSaver
+        self.clipboard = clipboard
+        self.today = today
+        self.version = version
+        self.solverMode = solverMode
+        self.startNotice = startNotice
+    }
+}
+
+/// The settings the game starts with, and where changes are kept.
+public struct SettingsStorage {
+    /// The settings read at start.
+    public var initial: Settings
+    /// Keeps a changed value (writes settings.json); called on every change.
+    public var save: (Settings) -> Void
+    /// Where they are saved, as the Settings screen tells the player; nil: nowhere.
+    public var path: String?
+
+    public init(initial: Settings = Settings(), path: String? = nil, save: @escaping (Settings) -> Void = { _ in }) {
+        self.initial = initial
+        self.path = path
+        self.save = save
+    }
+}
+
+/// Saves a level the editor made into the player's packs.
+public struct LevelSaver {
+    /// (level text, title, pack name, the file saved before and to replace when it is
+    /// still in that pack) → the new file's path. Throws with a reason a player can read.
+    public var save: (_ text: String, _ title: String, _ pack: String, _ replacing: String?) throws -> String
+
+    public init(save: @escaping (_ text: String, _ title: String, _ pack: String, _ replacing: String?) throws -> String) {
+        self.save = save
+    }
+}
+
+/// A clipboard: the desktop's (the platform's), or one of the game's own.
+public struct Clipboard {
+    public var copy: (String) -> Void
+    public var paste: () -> String?
+
+    public init(copy: @escaping (String) -> Void, paste: @escaping () -> String?) {
+        self.copy = copy
+        self.paste = paste
+    }
+
+    /// A clipboard that lives in the game, for games with no desktop (replays, tests).
+    public static func inMemory() -> Clipboard {
+        let box = TextBox()
+        return Clipboard(copy: { box.text = $0 }, paste: { box.text })
+    }
+
+    private final class TextBox {
+        var text: String?
+    }
+}

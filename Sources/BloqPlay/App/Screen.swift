@@ -1,0 +1,56 @@
+/// The screens the game shows, one closed set: a new screen is a new case, and every
+/// `switch` over it (painters, JSON, navigation) must say what to do with it.
+public enum Screen {
+    case title(TitleScreen)
+    case levels(LevelListScreen)
+    case play(PlayScreen)
+    case settings(SettingsScreen)
+    case about(AboutScreen)
+    case editor(EditorScreen)
+    case daily(DailyScreen)
+
+    /// The screen itself, for what every screen does (controls, commands, time).
+    public var screen: any AppScreen {
+        switch self {
+        case .title(let screen): screen
+        case .levels(let screen): screen
+        case .play(let screen): screen
+        case .settings(let screen): screen
+        case .about(let screen): screen
+        case .editor(let screen): screen
+        case .daily(let screen): screen
+        }
+    }
+
+    /// The screen's name, as whole-app replays report it.
+    public var kind: ScreenKind { screen.kind }
+
+    /// The play screen, when it is shown.
+    public var playScreen: PlayScreen? {
+        if case .play(let screen) = self { screen } else { nil }
+    }
+
+    /// The level list, when it is shown.
+    public var levelList: LevelListScreen? {
+        if case .levels(let screen) = self { screen } else { nil }
+    }
+
+    /// The editor, when it is shown.
+    public var editorScreen: EditorScreen? {
+        if case .editor(let screen) = self { screen } else { nil }
+    }
+
+    /// The settings, when they are shown.
+    public var settingsScreen: SettingsScreen? {
+        if case .settings(let screen) = self { screen } else { nil }
+    }
+
+    /// The Daily screen (thinking about today's board), when it is shown.
+    public var dailyScreen: DailyScreen? {
+        if case .daily(let screen) = self { screen } else { nil }
+    }
+
+    /// Whether `screen` is the one shown (a screen acting later, from an animation's
+    /// completion or a solver's answer, checks it is still on screen).
+    public func shows(_ screen: AnyObject) -> Bool { self.screen === screen }
+}

@@ -1,0 +1,93 @@
+/// A key of the keyboard as the game knows it. The keys it binds are cases; any other key
+/// keeps the name SDL gives it, so scripts and recordings can name every key. SDL's names
+/// are read in one place (`Key(name:)`), at the edge: the platform's decoder and the
+/// script parser; the shell and the command table see only keys.
+public enum Key: Hashable, Sendable {
+    case left, right, up, down
+    case enter, keypadEnter, space, escape, tab, backspace, delete, home, end, pageUp, pageDown
+    /// F1 to F24.
+    case function(Int)
+    /// A key that types one character: a letter (upper case, as SDL names letters), a
+    /// digit or a sign ("/", "?").
+    case character(Character)
+    /// Any other key, by SDL's name ("Left Shift", "Keypad 5").
+    case other(String)
+
+    /// The key SDL calls `name` (any case; "Page Down" and "Enter" are read too).
+    public init(name: String) {
+        switch name.lowercased() {
+        case "left": self = .left
+        case "right": self = .right
+        case "up": self = .up
+        case "down": self = .down
+        case "return", "enter": self = .enter
+        case "keypad enter": self = .keypadEnter
+        case "space": self = .space
+        case "escape", "esc": self = .escape
+        case "tab": self = .tab
+        case "backspace": self = .backspace
+        case "delete": self = .delete
+        case "home": self = .home
+        case "end": self = .end
+        case "pageup", "page up": self = .pageUp
+        case "pagedown", "page down": self = .pageDown
+        default:
+            if let number = Key.functionNumber(name) {
+                self = .function(number)
+            } else if name.count == 1, let character = name.uppercased().first {
+                self = .character(character)
+            } else {
+                self = .other(name)
+            }
+        }
+    }
+
+    /// SDL's name of the key (what scripts and recordings write).
+    public var name: String {
+        switch self {
+        case .left: "Left"
+        case .right: "Right"
+        case .up: "Up"
+        case .down: "Down"
+        case .enter: "Return"
+        case .keypadEnter: "Keypad Enter"
+        case .space: "Space"
+        case .escape: "Escape"
+        case .tab: "Tab"
+        case .backspace: "Backspace"
+        case .delete: "Delete"
+        case .home: "Home"
+        case .end: "End"
+        case .pageUp: "PageUp"
+        case .pageDown: "PageDown"
+        case .function(let number): "F\(number)"
+        case .character(let character): String(character)
+        case .other(let name): name
+        }
+    }
+
+    /// The key as the key help names it for a player ("Enter", "Page Down").
+    public var label: String {
+        switch self {
+        case .enter: "Enter"
+        case .pageUp: "Page Up"
+        case .pageDown: "Page Down"
+        default: name
+        }
+    }
+
+    /// Whether it is one of the four arrows.
+    public var isArrow: Bool { [.left, .right, .up, .down].contains(self) }
+
+    /// The digit the key types, if it types one.
+    public var digit: Int? {
+        if case .character(let character) = self { return character.wholeNumberValue }
+        return nil
+    }
+
+    private static func functionNumber(_ name: String) -> Int? {
+        guard name.count >= 2, name.first == "F" || name.first == "f", let number = Int(name.dropFirst()), (1...24).contains(number)
+        else { return nil }
+        return number
+    }
+}

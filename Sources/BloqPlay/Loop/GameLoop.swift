@@ -1,0 +1,138 @@
+import BloqEngine
+import BloqGame
+
+/// The game loop, the same for live play, replays, screenshots and benchmarks: it owns the
+/// fixed-step clock (Glenn Fiedler's "Fix your timestep"), the input translation (mouse
+/// and fingers become one pointer event, once, at the edge) and the recorder, over a
+/// `GamePlatform` that says what time it is, what input came, and shows the frames.
+///
+/// Each frame: the window's geometry is read, the input due is delivered before the first
+/// step at or after its time, the steps due by the platform's time are taken, and the
+/// platform presents the result. When nothing moves, a platform that may sleep waits for
+/// input, and the time it slept is skipped (it counts as play time while focused).
+public final class GameLoop {
+    public let app: AppController
+    public let platform: any GamePlatform
+    public private(set) var clock: FixedStepClock
+    private var translator = InputTranslator()
+    private var recorder: InputRecorder?
+    /// The geometry the game was last laid out for.
+    private var geometry: WindowGeometry
+    /// Set when the platform asked to quit (the window was closed).
+    private var quitRequested = false
+    /// Frames presented so far.
+    public private(set) var framesPresented = 0
+    /// A gap longer than this (a suspended machine) counts as a pause, not play time.
+    static let longestIdlePlay = 5.0
+
+    public init(app: AppController, platform: any GamePlatform) {
+        self.app = app
+        self.platform = platform
+        clock = FixedStepClock(origin: platform.now)
+        geometry = platform.geometry
+        layOut(geometry)
+    }
+
+    /// Whether the loop has ended: the player quit, the window closed, or the platform ran out.
+    public var isDone: Bool { quitRequested || app.wantsQuit || platform.isFinished }
+
+    /// Runs frames until the loop is done. A platform that sleeps when idle waits for input
+    /// while nothing moves (a watched level file is looked at every 100 ms meanwhile).
+    public func run() {
+        while !isDone {
+            guard platform.sleepsWhenIdle, !app.isAnimating else {
+                frame()
+                continue
+            }
+            if platform.gatherInput(waitingUpTo: app.levelWatch == nil ? 1000 : 100) {
+                skipIdleTime(to: platform.nextInputTime() ?? platform.now)
+                frame()
+            } else {
+                // No input and nothing moving: the frame on screen is still right.
+                skipIdleTime(to: platform.now)
+                if app.pollExternalChanges() { frame() }
+            }
+        }
+        if !app.wantsQuit { app.quit() }
+    }
+
+    /// One frame: the window's geometry, what changed outside the game, every input due
+    /// delivered on the fixed-step schedule, the steps due by now, and the frame shown.
+    public func frame() {
+        syncGeometry(at: clock.now)
+        app.pollExternalChanges()
+        platform.gatherInput(waitingUpTo: 0)
+        let focused = platform.isFocused
+        clock.advance(
+            toPlatform: platform.now, nextEvent: { platform.nextInputTime() }, deliver: { deliverInput(at: $0) },
+            step: { app.step(FixedStepClock.step, countingPlayTime: focused) }, stop: { platform.isFinished })
+        platform.present(app, sounds: app.takeSounds())
+        framesPresented += 1
+    }
+
+    /// Runs frames while `condition` holds, at most `limit` of them (screenshots settling a
+    /// screen; a platform that steps once a frame takes one step each).
+    public func run(while condition: () -> Bool, limit: Int) {
+        var frames = 0
+        while frames < limit, !isDone, condition() {
+            frame()
+            frames += 1
+        }
+    }
+
+    // MARK: Recording
+
+    /// Starts recording what the player does as an input script (`bloq play --record`).
+    public func startRecording() {
+        recorder = InputRecorder(window: geometry.pointSize)
+    }
+
+    /// The recorded script, ended now (nil when not recording).
+    public func recordedScript() -> InputScript? {
+        recorder?.script(endingAt: clock.now)
+    }
+
+    // MARK: Private
+
+    /// Takes the next input and hands it to the shell, translated, at `time` (ms of
+    /// simulated time).
+    private func deliverInput(at time: Double) {
+        guard let raw = platform.takeInput() else { return }
+        for translated in translator.translate(raw, time: time / 1000) {
+            switch translated {
+            case .quit: quitRequested = true
+            case .windowChanged: syncGeometry(at: time)
+            case .input(let input):
+                recorder?.record(input, at: time, app: app)
+                app.handle(input)
+            }
+        }
+    }
+
+    /// Lays the game out again when the window changed (a size in points, a scale, a
+    /// display); the output size can change with no event (fullscreen with no window
+    /// manager), so every frame looks.
+    private func syncGeometry(at time: Double) {
+        let now = platform.geometry
+        guard now != geometry else { return }
+        if now.points != geometry.points {
+            let size = now.pointSize
+            recorder?.recordResize(width: size.width, height: size.height, at: time)
+        }
+        geometry = now
+        layOut(now)
+    }
+
+    private func layOut(_ geometry: WindowGeometry) {
+        translator.output = geometry.output
+        translator.scale = geometry.scale
+        // Buttons at least about 9 mm across on the display.
+        app.minimumButtonSize = Metrics.minimumButtonSize(dpi: geometry.dpi, scale: geometry.scale.x)
+        if geometry.output != app.viewport { app.handle(.resized(geometry.output)) }
+    }
+
+    private func skipIdleTime(to platformTime: Double) {
+        let skipped = clock.skip(toPlatform: platformTime)
+        if skipped < GameLoop.longestIdlePlay, platform.isFocused { app.idle(skipped) }
+    }
+}

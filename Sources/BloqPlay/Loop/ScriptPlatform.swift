@@ -1,0 +1,202 @@
+import BloqEngine
+import BloqGame
+
+/// A script line that cannot be carried out in the state the game is in when it comes
+/// (a tap on a control that is not there, cell coordinates with no board shown).
+public struct ReplayError: Error, Sendable {
+    /// The script's line.
+    public var line: Int
+    public var message: String
+}
+
+/// An input script (CONTRACT section 3) as a platform for the `GameLoop`: each line
+/// becomes the raw input live play would get (mouse positions in whole window points,
+/// fingers as 32-bit fractions of the window, as SDL gives them), due at its own time.
+/// The loop takes one fixed step a frame, and never sleeps, so a script gives the same
+/// game every time. Lines are read when they are due, against the game as it is then (a
+/// tap finds its control after the events before it were handled).
+///
+/// With no window the geometry is the script's size at one pixel per point; with one (a
+/// headless SDL window, for a screenshot of the end) the script resizes it.
+public final class ScriptPlatform: GamePlatform {
+    unowned let app: AppController
+    public let script: InputScript
+    private let window: ScriptWindow?
+    private var ownGeometry: WindowGeometry
+    /// The next script event to deliver.
+    private var next = 0
+    /// Frames presented: frame k runs at k steps of simulated time.
+    private var frames = 0
+    /// The last positions of the mouse and of each finger (a release or an up somewhere
+    /// new is preceded by a motion there, as live input is).
+    private var mouse: (x: Int32, y: Int32)?
+    private var fingers: [Int: (x: Float, y: Float)] = [:]
+    /// Raw input made from the line being delivered, still to be taken (a tap is a press
+    /// and a release).
+    private var pending: [RawInput] = []
+    /// Why the run stopped early: a line that could not be carried out.
+    public private(set) var error: ReplayError?
+    /// Whether the script reached its `end` (or failed).
+    public private(set) var isFinished = false
+
+    /// A platform playing `script` on `app`, in `window` when there is one, else in a
+    /// window of `size` points (the script's, or `--window`'s).
+    public init(script: InputScript, app: AppController, size: (width: Int, height: Int), window: ScriptWindow? = nil) {
+        self.script = script
+        self.app = app
+        self.window = window
+        ownGeometry = WindowGeometry(points: Size(width: Double(size.width), height: Double(size.height)))
+    }
+
+    public var now: Double { Double(frames) * FixedStepClock.step * 1000 }
+    public var sleepsWhenIdle: Bool { false }
+    public var isFocused: Bool { true }
+    public var geometry: WindowGeometry { window?.geometry ?? ownGeometry }
+
+    public func gatherInput(waitingUpTo timeout: Double) -> Bool { nextInputTime() != nil }
+
+    public func nextInputTime() -> Double? {
+        if !pending.isEmpty { return script.events[next - 1].time }
+        guard !isFinished, next < script.events.count, script.events[next].time <= now else { return nil }
+        return script.events[next].time
+    }
+
+    public func takeInput() -> RawInput? {
+        if pending.isEmpty {
+            guard !isFinished, next < script.events.count else { return nil }
+            let event = script.events[next]
+            next += 1
+            do {
+                pending = try raw(event)
+            } catch {
+                self.error = error
+                isFinished = true
+                return nil
+            }
+            if pending.isEmpty { return nil }
+        }
+        return pending.removeFirst()
+    }
+
+    /// Frames are not drawn while a script runs; the caller draws the last one.
+    public func present(_ app: AppController, sounds: [SoundCue]) {
+        frames += 1
+    }
+
+    /// Runs `script` on `app` from start to `end` through a `GameLoop`, in `window` when
+    /// given. Throws `ReplayError` for a line that cannot be carried out.
+    public static func run(
+        _ script: InputScript, on app: AppController, size: (width: Int, height: Int), window: ScriptWindow? = nil
+    ) throws(ReplayError) -> GameLoop {
+        let platform = ScriptPlatform(script: script, app: app, size: size, window: window)
+        let loop = GameLoop(app: app, platform: platform)
+        loop.run()
+        if let error = platform.error { throw error }
+        return loop
+    }
+
+    // MARK: Lines as raw input
+
+    /// The raw input a script line stands for, read against the game as it is now.
+    private func raw(_ event: InputScript.Event) throws(ReplayError) -> [RawInput] {
+        switch event.action {
+        case .end:
+            isFinished = true
+            return []
+        case .press(let place):
+            let at = try windowPoint(place, line: event.line)
+            mouse = at
+            return [.mouseButton(down: true, x: at.x, y: at.y)]
+        case .drag(let place):
+            let at = try windowPoint(place, line: event.line)
+            mouse = at
+            return [.mouseMotion(x: at.x, y: at.y)]
+        case .release(let place):
+            let at = try windowPoint(place, line: event.line)
+            defer { mouse = at }
+            let motion: [RawInput] = mouse.map { $0 != at } ?? false ? [.mouseMotion(x: at.x, y: at.y)] : []
+            return motion + [.mouseButton(down: false, x: at.x, y: at.y)]
+        case .tap(let label):
+            let at = try tapPoint(label, line: event.line)
+            mouse = at
+            return [.mouseButton(down: true, x: at.x, y: at.y), .mouseButton(down: false, x: at.x, y: at.y)]
+        case .touch(let id, let phase, let place):
+            let at = try fraction(place, line: event.line)
+            switch phase {
+            case .down:
+                fingers[id] = at
+                return [.finger(id: Int64(id), phase: .down, x: at.x, y: at.y, pressure: 1)]
+            case .move:
+                fingers[id] = at
+                return [.finger(id: Int64(id), phase: .move, x: at.x, y: at.y, pressure: 1)]
+            case .up:
+                let moved = fingers[id].map { $0 != at } ?? false
+                fingers[id] = nil
+                return (moved ? [.finger(id: Int64(id), phase: .move, x: at.x, y: at.y, pressure: 1)] : [])
+                    + [.finger(id: Int64(id), phase: .up, x: at.x, y: at.y, pressure: 1)]
+            }
+        case .key(let name):
+            return [.key(KeyChord(parsing: name) ?? KeyChord(name))]
+        case .text(let typed):
+            return [.text(typed)]
+        case .resize(let width, let height):
+            if let window {
+                window.resize(width: width, height: height)
+            } else {
+                ownGeometry.points = Size(width: Double(width), height: Double(height))
+            }
+            return [.windowChanged]
+        case .cancel:
+            return [.focusLost]
+        }
+    }
+
+    /// A script place as window points, rounded to whole points as the platform's mouse
+    /// events are.
+    private func windowPoint(_ place: InputScript.Place, line: Int) throws(ReplayError) -> (x: Int32, y: Int32) {
+        let pixel = try outputPixel(place, line: line)
+        let scale = geometry.scale
+        return (ScriptPlatform.whole(pixel.x / scale.x), ScriptPlatform.whole(pixel.y / scale.y))
+    }
+
+    /// A script place in output pixels.
+    private func outputPixel(_ place: InputScript.Place, line: Int) throws(ReplayError) -> Point {
+        switch place {
+        case .pixel(let point):
+            let scale = geometry.scale
+            return Point(x: point.x * scale.x, y: point.y * scale.y)
+        case .cell(let point):
+            guard let layout = app.boardLayout else {
+                throw ReplayError(
+                    line: line,
+                    message:
+                        "cell coordinates need a board on screen, and the \(app.top.kind.rawValue) screen shows none; give window pixels (120px 560px) or tap a control"
+                )
+            }
+            return layout.pixel(for: point)
+        }
+    }
+
+    /// A script place as 32-bit fractions of the window, as the platform's finger events are.
+    private func fraction(_ place: InputScript.Place, line: Int) throws(ReplayError) -> (x: Float, y: Float) {
+        let pixel = try outputPixel(place, line: line)
+        let output = geometry.output
+        return (Float(pixel.x / max(output.width, 1)), Float(pixel.y / max(output.height, 1)))
+    }
+
+    /// The centre of the enabled, visible control labelled `label`, in window points.
+    private func tapPoint(_ label: String, line: Int) throws(ReplayError) -> (x: Int32, y: Int32) {
+        let controls = app.top.controls
+        guard let control = controls.first(where: { $0.label == label && $0.isEnabled }) else {
+            let visible = controls.filter(\.isEnabled).map(\.label).joined(separator: ", ")
+            throw ReplayError(
+                line: line,
+                message: "no control \"\(label)\" on the \(app.top.kind.rawValue) screen (visible: \(visible.isEmpty ? "none" : visible))")
+        }
+        let center = control.rect.center
+        let scale = geometry.scale
+        return (ScriptPlatform.whole(center.x / scale.x), ScriptPlatform.whole(center.y / scale.y))
+    }
+
+    static func whole(_ value: Double) -> Int32 { Int32(clamping: Int64(max(min(value, 1e9), -1e9).rounded())) }
+}

@@ -1,0 +1,225 @@
+import BloqEngine
+import BloqFiles
+import BloqGame
+import BloqPlay
+import CBloqX11
+import CSDL2
+import Synchronization
+
+/// Where an SDL platform's time comes from: SDL's clock (live play), or a clock the
+/// caller moves (benchmarks and tests that drive the real loop frame by frame, as
+/// SwiftNIO's embedded loop takes its time from the test).
+public enum PlatformTime: Sendable {
+    case system
+    case manual(ManualClock)
+}
+
+/// A clock moved by hand, in milliseconds.
+public final class ManualClock: Sendable {
+    private let milliseconds = Mutex(0.0)
+
+    public init(milliseconds start: Double = 0) { milliseconds.withLock { $0 = start } }
+
+    public var now: Double { milliseconds.withLock { $0 } }
+
+    /// Moves the clock on by `seconds`.
+    public func advance(bySeconds seconds: Double) { milliseconds.withLock { $0 += max(seconds, 0) * 1000 } }
+}
+
+/// The game in an SDL window, as a `GamePlatform`: SDL's events (decoded once, by
+/// `SDLEventDecoder`), SDL's clock (the only place that reads the real time), the window's
+/// focus and fullscreen, sound and gamepads, and frames presented at the display's pace.
+public final class SDLPlatform: GamePlatform {
+    public let window: SDLWindow
+    private let time: PlatformTime
+    /// Events gathered for this frame, with their times, oldest first.
+    private var gathered: [(event: SDL_Event, time: Double)] = []
+    private var sound: SoundPlayer?
+    private var gamepads: [OpaquePointer] = []
+    /// Whether sound and gamepads were opened (after the first frame: the window shows sooner).
+    private var devicesOpened = false
+    /// SDL's ticks when the last frame was presented.
+    private var lastPresent: UInt32?
+    /// The windowed frame to return to from a fullscreen made by hand (no window manager).
+    private var borderlessFullscreen: Rect?
+    /// A frame's time without vsync (about 60 frames a second).
+    static let frameMilliseconds: UInt32 = 16
+
+    /// A platform over `window`, on SDL's clock or a manual one.
+    public init(window: SDLWindow, time: PlatformTime = .system) {
+        self.window = window
+        self.time = time
+    }
+
+    deinit {
+        sound = nil
+        for pad in gamepads { SDL_GameControllerClose(pad) }
+    }
+
+    public var now: Double {
+        switch time {
+        case .system: Double(SDL_GetTicks())
+        case .manual(let clock): clock.now
+        }
+    }
+
+    /// A live window waits for input while nothing moves; a manually timed one never
+    /// waits (its caller moves the time).
+    public var sleepsWhenIdle: Bool {
+        if case .system = time { return true }
+        return false
+    }
+
+    public var geometry: WindowGeometry { window.geometry }
+
+    public var isFocused: Bool {
+        if window.isHeadless { return true }
+        let flags = SDL_GetWindowFlags(window.window)
+        return flags & SDL_WINDOW_INPUT_FOCUS.rawValue != 0 && flags & SDL_WINDOW_MINIMIZED.rawValue == 0
+    }
+
+    public var isFinished: Bool { false }
+
+    @discardableResult
+    public func gatherInput(waitingUpTo timeout: Double) -> Bool {
+        var event = SDL_Event()
+        if gathered.isEmpty, timeout > 0, sleepsWhenIdle {
+            guard SDL_WaitEventTimeout(&event, Int32(clamping: Int(timeout))) != 0 else { return false }
+            gathered.append((event, stamp(event)))
+            // Pointer motion comes faster than frames (120 Hz and more): what arrives
+            // within one frame's time is handled together, in the next frame drawn.
+            if !window.hasVSync, let last = lastPresent {
+                let since = SDL_GetTicks() &- last
+                if since < SDLPlatform.frameMilliseconds { SDL_Delay(SDLPlatform.frameMilliseconds - since) }
+            }
+        }
+        while SDL_PollEvent(&event) != 0 { gathered.append((event, stamp(event))) }
+        return !gathered.isEmpty
+    }
+
+    public func nextInputTime() -> Double? { gathered.first?.time }
+
+    public func takeInput() -> RawInput? {
+        guard !gathered.isEmpty else { return nil }
+        let event = gathered.removeFirst().event
+        if event.type == SDL_CONTROLLERDEVICEADDED.rawValue {
+            openGamepads()
+            return nil
+        }
+        return SDLEventDecoder.decode(event)
+    }
+
+    /// An event's time: SDL's stamp, or the manual clock's now.
+    private func stamp(_ event: SDL_Event) -> Double {
+        switch time {
+        case .system: Double(event.common.timestamp)
+        case .manual(let clock): clock.now
+        }
+    }
+
+    public func present(_ app: AppController, sounds: [SoundCue]) {
+        applySettings(app.settings)
+        for cue in sounds { sound?.play(cue) }
+        window.draw(app)
+        window.present()
+        if !devicesOpened {
+            devicesOpened = true
+            openDevices()
+        }
+        // Software renderers present at once; keep to about 60 frames a second.
+        if !window.hasVSync, case .system = time {
+            let now = SDL_GetTicks()
+            if let last = lastPresent, now &- last < SDLPlatform.frameMilliseconds {
+                SDL_Delay(SDLPlatform.frameMilliseconds - (now &- last))
+            }
+        }
+        lastPresent = SDL_GetTicks()
+    }
+
+    /// Makes the level `app` shows follow the file at `path` (`bloq play --level FILE
+    /// --watch`): a `FileWatcher` (inotify, polling as the fallback) wakes the loop when
+    /// the file changes, and the shell reloads it on the next frame. `check` is what the
+    /// solver says against a version that loads (run off the render thread); nil for none.
+    /// Stop the returned watcher before SDL is.
+    public static func watchLevelFile(
+        _ path: String, in app: AppController, check: (@Sendable (Level) -> [Diagnostic])?, inotify: Bool = true
+    ) -> FileWatcher {
+        let watcher = FileWatcher(path: path, inotify: inotify, onChange: { SDLPlatform.wakeFromAnyThread() })
+        app.watch(
+            LevelWatch(
+                path: path, changed: { watcher.takeChange() }, load: { LevelFiles.load(path: path).result }, check: check,
+                mode: app.solverMode))
+        return watcher
+    }
+
+    /// Wakes the loop from its wait for events, from any thread (SDL_PushEvent is safe
+    /// there): a watched level file changed.
+    static func wakeFromAnyThread() {
+        var event = SDL_Event()
+        event.type = SDL_USEREVENT.rawValue
+        SDL_PushEvent(&event)
+    }
+
+    // MARK: Devices
+
+    /// Gamepads and sound are optional (without them the game plays on), and they are
+    /// opened after the first frame: the window shows sooner (docs/performance.md).
+    private func openDevices() {
+        guard !window.isHeadless, case .system = time else { return }
+        if SDL_InitSubSystem(SDL_INIT_GAMECONTROLLER) == 0 { openGamepads() }
+        sound = SoundPlayer()
+        StartupTrace.mark("gamepads and sound")
+    }
+
+    private func openGamepads() {
+        guard devicesOpened, !window.isHeadless else { return }
+        for pad in gamepads { SDL_GameControllerClose(pad) }
+        gamepads = []
+        for index in 0..<SDL_NumJoysticks() where SDL_IsGameController(index) == SDL_TRUE {
+            if let pad = SDL_GameControllerOpen(index) { gamepads.append(pad) }
+        }
+    }
+
+    // MARK: Fullscreen
+
+    /// Makes the window follow the settings (fullscreen).
+    private func applySettings(_ settings: Settings) {
+        guard !window.isHeadless else { return }
+        let flags = SDL_GetWindowFlags(window.window)
+        let isFullscreen = flags & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 || borderlessFullscreen != nil
+        guard settings.fullscreen != isFullscreen else { return }
+        if settings.fullscreen {
+            enterFullscreen()
+        } else if let windowed = borderlessFullscreen {
+            borderlessFullscreen = nil
+            SDL_SetWindowBordered(window.window, SDL_TRUE)
+            SDL_SetWindowSize(window.window, Int32(windowed.width), Int32(windowed.height))
+            SDL_SetWindowPosition(window.window, Int32(windowed.x), Int32(windowed.y))
+        } else {
+            SDL_SetWindowFullscreen(window.window, 0)
+        }
+    }
+
+    /// Asks for fullscreen the modern way (the window manager makes it so). With no
+    /// window manager nothing would answer and the window would keep its size: then the
+    /// window is made borderless and sized to the display by hand.
+    private func enterFullscreen() {
+        let size = window.windowSize
+        let position = window.windowPosition
+        let windowed = Rect(x: Double(position.x), y: Double(position.y), width: Double(size.width), height: Double(size.height))
+        var bounds = SDL_Rect()
+        guard SDL_GetDisplayBounds(max(SDL_GetWindowDisplayIndex(window.window), 0), &bounds) == 0 else {
+            SDL_SetWindowFullscreen(window.window, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+            return
+        }
+        // Without a window manager (X11 with none running) the request would go unanswered.
+        guard bloq_x11_has_window_manager(UnsafeMutableRawPointer(window.window)) == 0 else {
+            SDL_SetWindowFullscreen(window.window, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+            return
+        }
+        borderlessFullscreen = windowed
+        SDL_SetWindowBordered(window.window, SDL_FALSE)
+        SDL_SetWindowPosition(window.window, bounds.x, bounds.y)
+        SDL_SetWindowSize(window.window, bounds.w, bounds.h)
+    }
+}

@@ -1,0 +1,283 @@
+import BloqEngine
+import BloqFiles
+import BloqPlay
+import CBloqX11
+import CSDL2
+import FoundationEssentials
+import Glibc
+
+/// How to open the game window.
+public struct WindowOptions: Sendable {
+    public var width = 800
+    public var height = 600
+    /// Render without a display: SDL's offscreen video driver and software renderer, so
+    /// the pixels are the same on every machine (screenshots, replays, tests).
+    public var headless = false
+    /// Fit the size to the display's usable bounds and centre it (a remembered size may be
+    /// larger than today's screen).
+    public var fitToDisplay = false
+    /// Accept a video driver that shows nothing (offscreen) for a window meant to be seen:
+    /// `bloq bench` times start-up to the first frame that way, on purpose.
+    public var acceptsInvisibleDriver = false
+
+    public init(
+        width: Int = 800, height: Int = 600, headless: Bool = false, fitToDisplay: Bool = false, acceptsInvisibleDriver: Bool = false
+    ) {
+        self.width = width
+        self.height = height
+        self.headless = headless
+        self.fitToDisplay = fitToDisplay
+        self.acceptsInvisibleDriver = acceptsInvisibleDriver
+    }
+}
+
+/// SDL, one window, its renderer and what draws into it: the game's frames, read back as
+/// pixels or written as PNG. It knows nothing of time or input (`SDLPlatform` does); a
+/// replay draws into a headless one (`ScriptWindow`).
+public final class SDLWindow: ScriptWindow {
+    let window: OpaquePointer
+    let renderer: OpaquePointer
+    let canvas: Canvas
+    /// Whether presenting waits for the display's refresh.
+    let hasVSync: Bool
+    public let isHeadless: Bool
+    private let painter = ScreenPainter()
+    /// Frames drawn so far.
+    public private(set) var framesDrawn = 0
+
+    /// Starts SDL and opens the window. Throws with a plain reason when there is no display
+    /// (or no renderer, or no font).
+    public init(options: WindowOptions) throws(SDLError) {
+        isHeadless = options.headless
+        if options.headless {
+            setenv("SDL_VIDEODRIVER", "offscreen", 1)
+            setenv("SDL_RENDER_DRIVER", "software", 1)
+            setenv("SDL_AUDIODRIVER", "dummy", 1)
+            // The offscreen driver would back the window's pixels with an accelerated renderer,
+            // loading Mesa's GL and LLVM (about 70 MB) for nothing: the software renderer draws.
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        }
+        let choice =
+            options.headless
+            ? RendererChoice.software
+            : RendererChoice.decide(environment: ProcessInfo.processInfo.environment, deviceNodes: RendererChoice.deviceNodes())
+        if choice == .software {
+            // Draw in memory and copy to the window: no OpenGL context, so no Mesa, no LLVM.
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+            SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
+        }
+        ApplicationID.nameWindows()
+        SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
+        // Touch produces finger events; SDL's synthesised mouse events are ignored anyway.
+        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "1")
+        StartupTrace.mark("before SDL_Init")
+        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
+            let error = SDLError("no display: SDL could not start its video system")
+            throw SDLError(error.what, detail: "\(error.detail). \(SDLWindow.displayHelp)")
+        }
+        if !options.headless, !options.acceptsInvisibleDriver, let problem = SDLWindow.invisibleDriver() {
+            SDL_Quit()
+            throw SDLError("no display found", detail: "\(problem). \(SDLWindow.displayHelp)")
+        }
+        StartupTrace.mark("SDL_Init (video)")
+        guard TTF_Init() == 0 else {
+            let error = SDLError("SDL_ttf could not start")
+            SDL_Quit()
+            throw error
+        }
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        // Fullscreen (the setting, or --fullscreen) comes with the first frame, the same way
+        // F11 makes it, window manager or not.
+        if options.headless { flags |= SDL_WINDOW_HIDDEN.rawValue }
+        let centred = Int32(bitPattern: bloq_windowpos_centered())
+        var frame = (x: centred, y: centred, width: Int32(clamping: options.width), height: Int32(clamping: options.height))
+        var usable = SDL_Rect()
+        if options.fitToDisplay, SDL_GetDisplayUsableBounds(0, &usable) == 0, usable.w > 0, usable.h > 0 {
+            let fitted = WindowPlacement.fit(
+                Size(width: Double(options.width), height: Double(options.height)),
+                in: Rect(x: Double(usable.x), y: Double(usable.y), width: Double(usable.w), height: Double(usable.h)))
+            frame = (Int32(fitted.x), Int32(fitted.y), Int32(fitted.width), Int32(fitted.height))
+        }
+        guard let window = SDL_CreateWindow("Bloq", frame.x, frame.y, frame.width, frame.height, flags) else {
+            let error = SDLError("cannot open a window")
+            TTF_Quit()
+            SDL_Quit()
+            throw error
+        }
+        StartupTrace.mark("window created")
+        SDL_SetWindowMinimumSize(window, 160, 160)
+        let rendererFlags =
+            choice == .software
+            ? SDL_RENDERER_SOFTWARE.rawValue
+            : SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
+        var created = SDL_CreateRenderer(window, -1, rendererFlags)
+        if let accelerated = created, choice == .accelerated, let name = RendererChoice.currentGLRenderer(),
+            RendererChoice.isSoftwareGL(name),
+            ProcessInfo.processInfo.environment["BLOQ_RENDERER"] != "accelerated"
+        {
+            // A GPU device, but OpenGL fell back to software all the same: draw with SDL's own.
+            SDL_DestroyRenderer(accelerated)
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+            created = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        }
+        guard let renderer = created ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+            let error = SDLError("cannot create a renderer")
+            SDL_DestroyWindow(window)
+            TTF_Quit()
+            SDL_Quit()
+            throw error
+        }
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        hasVSync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        StartupTrace.mark("renderer created")
+        guard let font = FontLocator.boldSans() else {
+            SDL_DestroyRenderer(renderer)
+            SDL_DestroyWindow(window)
+            TTF_Quit()
+            SDL_Quit()
+            throw SDLError("no font found", detail: "fontconfig offers no sans-serif TrueType font; install fonts-dejavu-core")
+        }
+        self.window = window
+        self.renderer = renderer
+        StartupTrace.mark("font found")
+        canvas = Canvas(renderer: renderer, fontPath: font)
+    }
+
+    deinit {
+        canvas.flush()
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+        TTF_Quit()
+        SDL_Quit()
+    }
+
+    /// How to get a display, for the no-display error.
+    static let displayHelp =
+        "Run the game in a desktop session (DISPLAY or WAYLAND_DISPLAY set), start a virtual one (Xvfb :99 & DISPLAY=:99 bloq), or render without a display with --screenshot OUT.png"
+
+    /// The error opening a window would give for want of a display, or nil when one
+    /// answers: for a wait that should not end in it (`play --watch` on a file that does
+    /// not load yet). Starts SDL's video and stops it again.
+    public static func displayError() -> SDLError? {
+        guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
+            let error = SDLError("no display: SDL could not start its video system")
+            return SDLError(error.what, detail: "\(error.detail). \(SDLWindow.displayHelp)")
+        }
+        defer { SDL_Quit() }
+        return SDLWindow.invisibleDriver().map { SDLError("no display found", detail: "\($0). \(SDLWindow.displayHelp)") }
+    }
+
+    /// Why the video driver SDL chose shows nothing, or nil when it shows a window. SDL 2
+    /// quietly falls back to its offscreen driver when no display answers.
+    static func invisibleDriver() -> String? {
+        guard let name = SDL_GetCurrentVideoDriver().map({ String(cString: $0) }), name == "offscreen" || name == "dummy" else {
+            return nil
+        }
+        return "SDL could only start its '\(name)' video driver, which shows nothing"
+    }
+
+    // MARK: Geometry
+
+    /// The SDL id of the window (events carry it).
+    var windowID: UInt32 { SDL_GetWindowID(window) }
+
+    /// The window's size in points, its pixels per point and its display's DPI (96 for a
+    /// headless window, or when the display does not say).
+    public var geometry: WindowGeometry {
+        let points = windowSize
+        let output = canvas.outputSize
+        let scale = Point(
+            x: points.width > 0 ? output.width / Double(points.width) : 1, y: points.height > 0 ? output.height / Double(points.height) : 1)
+        var dpi: Float = 96
+        var horizontal: Float = 0
+        var vertical: Float = 0
+        if isHeadless || SDL_GetDisplayDPI(max(SDL_GetWindowDisplayIndex(window), 0), &dpi, &horizontal, &vertical) != 0 || !(dpi > 20) {
+            dpi = 96
+        }
+        return WindowGeometry(points: Size(width: Double(points.width), height: Double(points.height)), scale: scale, dpi: Double(dpi))
+    }
+
+    /// The window's size in points (to remember across runs).
+    public var windowSize: (width: Int, height: Int) {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        SDL_GetWindowSize(window, &width, &height)
+        return (Int(width), Int(height))
+    }
+
+    /// The window's position on the screen.
+    public var windowPosition: (x: Int, y: Int) {
+        var x: Int32 = 0
+        var y: Int32 = 0
+        SDL_GetWindowPosition(window, &x, &y)
+        return (Int(x), Int(y))
+    }
+
+    /// Resizes the window (a replay's `resize` line).
+    public func resize(width: Int, height: Int) {
+        SDL_SetWindowSize(window, Int32(clamping: width), Int32(clamping: height))
+    }
+
+    // MARK: Drawing
+
+    /// Draws `app`'s current state into the back buffer (without presenting it).
+    public func draw(_ app: AppController) {
+        painter.draw(app, on: canvas)
+        framesDrawn += 1
+    }
+
+    /// Shows the back buffer.
+    func present() {
+        SDL_RenderPresent(renderer)
+    }
+
+    /// The drawn pixels of the back buffer as 0xAARRGGBB, row by row. Call after `draw`.
+    public func readPixels() throws(SDLError) -> (width: Int, height: Int, pixels: [UInt32]) {
+        let size = canvas.outputSize
+        let width = Int(size.width)
+        let height = Int(size.height)
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        let status = pixels.withUnsafeMutableBytes { buffer in
+            SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, buffer.baseAddress, Int32(width * 4))
+        }
+        guard status == 0 else { throw SDLError("cannot read the rendered frame") }
+        return (width, height, pixels)
+    }
+
+    /// Draws `app`'s current frame and writes it to `path` as a PNG.
+    public func saveScreenshot(of app: AppController, to path: String) throws(SDLError) {
+        draw(app)
+        var frame = try readPixels()
+        let saved = frame.pixels.withUnsafeMutableBytes { buffer -> Int32 in
+            guard
+                let surface = SDL_CreateRGBSurfaceWithFormatFrom(
+                    buffer.baseAddress, Int32(frame.width), Int32(frame.height), 32, Int32(frame.width * 4),
+                    SDL_PIXELFORMAT_ARGB8888.rawValue)
+            else { return -1 }
+            defer { SDL_FreeSurface(surface) }
+            return IMG_SavePNG(surface, path)
+        }
+        frame.pixels.removeAll()
+        guard saved == 0 else { throw SDLError("cannot write the screenshot to \(path)") }
+    }
+
+    // MARK: The clipboard
+
+    /// The desktop's clipboard (SDL_SetClipboardText, SDL_GetClipboardText), for a game in
+    /// a window on a desktop (SDL's video must be started when it is used); a headless game
+    /// keeps one of its own.
+    public static var desktopClipboard: Clipboard {
+        Clipboard(
+            copy: { text in
+                if SDL_SetClipboardText(text) != 0 {
+                    StandardErrorStream.write("bloq: warning: \(SDLError("cannot copy to the clipboard"))\n")
+                }
+            },
+            paste: {
+                guard SDL_HasClipboardText() == SDL_TRUE, let pointer = SDL_GetClipboardText() else { return nil }
+                defer { SDL_free(pointer) }
+                return String(cString: pointer)
+            })
+    }
+}
