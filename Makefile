@@ -17,7 +17,12 @@ HEADLESS := SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER
 # -export-dynamic: 0.4 MB of symbol names nothing loads). docs/packaging.md has the sizes.
 # The build folder is mapped to "." in the paths the compilers keep (debug information, C's
 # __FILE__), so two builds in two folders give the same binaries. Swift 6.3's #filePath is
-# not remapped: shipped code must not use it.
+# not remapped: shipped code must not use it. Nor is the .swift_modhash section, a hash
+# (for incremental LLVM code generation) that takes in the object's absolute path: it is
+# left out (zeros) with -disable-incremental-llvm-codegen. And the debug information names
+# no clang module cache file (-no-clang-module-breadcrumbs): the cache's folder names hash
+# the compiler's options, include paths and all, so they differ from folder to folder, and
+# with them the build id of every binary.
 # The distribution's build flags, as dpkg-buildflags gives them (debian/rules) or as given to
 # make: CPPFLAGS and CFLAGS to the C targets (and to the Swift compiler's C importer), the
 # -Wl, parts of LDFLAGS to the link of both binaries.
@@ -26,7 +31,9 @@ DISTRIBUTION_FLAGS := $(foreach flag,$(CPPFLAGS) $(CFLAGS),-Xcc $(flag)) \
   $(foreach flag,$(subst $(comma), ,$(patsubst -Wl$(comma)%,%,$(filter -Wl$(comma)%,$(LDFLAGS)))),-Xlinker $(flag))
 RELEASE := -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now \
   -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
-  -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. -Xcc -ffile-prefix-map=$(CURDIR)=. $(DISTRIBUTION_FLAGS)
+  -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. -Xcc -ffile-prefix-map=$(CURDIR)=. \
+  -Xswiftc -Xfrontend -Xswiftc -disable-incremental-llvm-codegen \
+  -Xswiftc -Xfrontend -Xswiftc -no-clang-module-breadcrumbs $(DISTRIBUTION_FLAGS)
 
 .PHONY: all deps build run lint test test-x11 test-install test-sanitize bench-live test-reliability fuzz storm install shared uninstall dist dist-check release deb test-deb check-flatpak validate screenshots bench clean
 

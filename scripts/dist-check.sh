@@ -23,7 +23,8 @@ isolate=(unshare -n)
 "${isolate[@]}" true || fail "cannot make a network namespace (${isolate[*]})"
 
 scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
+# DIST_CHECK_KEEP=1 keeps the two builds for a look after a failure.
+if [ -n "${DIST_CHECK_KEEP:-}" ]; then trap 'echo "dist check: the builds are kept in $scratch"' EXIT; else trap 'rm -rf "$scratch"' EXIT; fi
 folders=("$scratch/first/$name" "$scratch/second/deeper/folder/$name")
 
 for folder in "${folders[@]}"; do
