@@ -53,7 +53,9 @@ extension AppEnvironment {
         case .given(let given):
             packs = given
         }
-        let settingsStore = SettingsStore(folder: folders.config)
+        // The player's store: it remembers a settings file that could not be read at start
+        // (saves then apply only the player's changes over it, once it can be read).
+        let settingsStore = player?.settingsStore ?? SettingsStore(folder: folders.config)
         let settings = SettingsStorage(
             initial: player?.settings ?? Settings(), path: PlayerFolders.displayPath(settingsStore.path),
             save: { settings in if player != nil { try? settingsStore.save(settings) } })

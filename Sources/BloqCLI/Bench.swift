@@ -1,4 +1,5 @@
 import ArgumentParser
+import BloqFiles
 
 /// `bloq bench`: the command-line tool hands it to the window process, which parses the
 /// same `BenchOptions` and measures.
@@ -51,6 +52,10 @@ public struct BenchOptions: ParsableArguments {
     public func validate() throws {
         if let only, !["frame", "solver", "solver6x6", "memory", "watch", "live"].contains(only) {
             throw ValidationError("--only takes frame, solver, solver6x6, memory, watch or live, not '\(only)'.")
+        }
+        // A pool named that is not there would silently be replaced by random boards.
+        if let boards, RegularFile.kind(boards) != .regular {
+            throw ValidationError("--boards: \(boards) is not a file of 'PAR BOARD' lines (it does not exist or is not a regular file)")
         }
     }
 }

@@ -145,8 +145,15 @@ struct Generate: ParsableCommand {
         var titles = Set<String>()
         var existingNames: [String] = []
         var folders = [out]
-        if let shipped = try? DataLocator(explicit: data).locate() {
-            folders.append(Path.join(shipped, "levels"))
+        do {
+            folders.append(Path.join(try DataLocator(explicit: data).locate(), "levels"))
+        } catch let error where error.explicit {
+            // A data folder named (--data, $BLOQ_DATA) that holds no levels is a mistake, not
+            // something to pass over: the levels to avoid would silently be none.
+            printError("bloq: error: \(error)")
+            throw ExitStatus.missingInput
+        } catch {
+            // No data folder found anywhere: there are no shipped levels to avoid.
         }
         for folder in folders {
             for path in LevelFiles.levelPaths(under: folder) ?? [] {

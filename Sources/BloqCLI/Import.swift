@@ -2,15 +2,19 @@ import ArgumentParser
 import BloqFiles
 import BloqGame
 
-/// `bloq import CODE [--pack NAME]`: a share code saved as a level file of the player's.
+/// `bloq import CODE [--pack NAME] [--max-states N]`: a share code saved as a level file of
+/// the player's.
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Save a share code's level as a file in one of your packs, and print its path.",
         discussion: """
             The level goes into $XDG_DATA_HOME/bloq/levels/NAME/ (~/.local/share/bloq/levels/NAME/), \
             numbered after the pack's last level, with its par from the solver; the game lists it under \
-            your packs. An existing file is never replaced. A code that is damaged, or holds a board that \
-            is not a level or cannot be cleared, is refused with what is wrong. \
+            your packs. An existing file is never replaced, and a level already among your levels (the same \
+            grid) is not saved again: its path is printed. A board too large to solve within --max-states \
+            positions is saved without a par, with a warning. Control characters in the code's title are \
+            removed. A code that is damaged, or holds a board that is not a level or cannot be cleared, is \
+            refused with what is wrong. \
             Exit status: 0, 65 for a malformed code or a level that cannot be cleared, 73 when the file \
             cannot be written.
             """)
@@ -21,16 +25,34 @@ struct Import: ParsableCommand {
     @Option(help: ArgumentHelp("The pack (a folder of your levels) to save into.", valueName: "NAME"))
     var pack = Import.defaultPack
 
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The solver's budget for finding the par, in stored positions (1 to 100000000).", valueName: "N"),
+        transform: Arguments.wholeNumber("--max-states", in: 1...Solver.maximumStates))
+    var maxStates = Import.parBudget
+
     /// Where imported levels go when no pack is named.
     static let defaultPack = "shared"
+    /// The positions the solver may store to find an imported level's par: a few seconds
+    /// at most, so a board too big to solve is saved without a par soon. A count of
+    /// positions, not a time, so the result is the same on every machine.
+    static let parBudget = 1_000_000
 
     func validate() throws {
         if let problem = PlayerLevels.problem(packName: pack) { throw ValidationError("--pack: \(problem)") }
+        try SolverBudget.check(maxStates: maxStates)
     }
 
     func run() throws {
         let level = try ShareCodeArgument.level(code)
-        let result = Solver(maxStates: Solver.defaultMaxStates, memoryBudget: SolverBudget.memory()).solve(level.board)
+        let levels = PlayerFolders.standard().levels
+        if let existing = PlayerLevels.existing(identity: level.board.identity, in: levels) {
+            printError("bloq: this level is already in your levels, as \(existing); nothing was written")
+            print(existing)
+            return
+        }
+        let memory = SolverBudget.memory()
+        let result = Solver(maxStates: maxStates, memoryBudget: memory).solve(level.board)
         var par: Int?
         switch result.outcome {
         case .solved(let moves): par = moves.count
@@ -40,12 +62,14 @@ struct Import: ParsableCommand {
             )
             throw ExitStatus.invalidData
         case .gaveUp:
-            printError("bloq: warning: the level is too large to solve within the solver's budget; it is saved without a par")
+            printError(
+                "bloq: warning: the board is too large to solve within the solver's budget (\(SolverBudget.describe(result, maxStates: maxStates, memory: memory))); "
+                    + "it is saved without a par (bloq solve FILE --write-par --max-states N adds one later)")
         }
         let text = LevelText.file(
             board: level.board, title: level.title, par: par, comments: ["Imported from a share code: \(code.trimmingSpaces)"])
         do {
-            let path = try PlayerLevels.save(text, title: level.title, pack: pack, in: PlayerFolders.standard().levels)
+            let path = try PlayerLevels.save(text, title: level.title, pack: pack, in: levels)
             print(path)
         } catch {
             printError("bloq: error: not imported: \(error)")

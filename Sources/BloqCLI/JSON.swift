@@ -36,8 +36,11 @@ public enum JSON {
         let session = app.game?.scene.session
         var overlay = "null"
         if let shown = app.playScreen?.visibleOverlay {
-            overlay = "{\"stars\": \(shown.stars), \"moves\": \(shown.moves), \"par\": \(shown.par.map(String.init) ?? "null")}"
+            overlay =
+                "{\"stars\": \(shown.stars), \"moves\": \(shown.moves), \"par\": \(shown.par.map(String.init) ?? "null"), "
+                + "\"time_ms\": \(milliseconds(shown.time))}"
         }
+        let play = app.help == nil ? app.playScreen : nil
         let items = controls.map { control -> String in
             let rect = control.rect
             let box = [rect.x, rect.y, rect.width, rect.height].map { String(Int($0.rounded())) }
@@ -54,11 +57,28 @@ public enum JSON {
             ("overlay", overlay),
             ("controls", "[" + items.joined(separator: ", ") + "]"),
             ("progress", "{\"cleared\": \(totals.cleared), \"stars\": \(totals.stars)}"),
+            ("notices", "[" + app.top.notices.map(string).joined(separator: ", ") + "]"),
+            ("tip", play?.tip.map(string) ?? "null"),
+            ("stuck", app.playScreen.map { String($0.game.isStuck) } ?? "null"),
+            ("reachable_stars", app.playScreen.map { String($0.game.starsInReach) } ?? "null"),
+            ("play_time_ms", app.playScreen.map { milliseconds($0.game.playTime) } ?? "null"),
+            (
+                "hint",
+                app.game.map { $0.hint.isEmpty ? "null" : "[" + $0.hint.map { string(describe($0)) }.joined(separator: ", ") + "]" }
+                    ?? "null"
+            ),
+            ("confetti", String(app.playScreen?.confettiAlive ?? 0)),
         ]
         var all = fields
         if app.help == nil, let editor = app.root.editorScreen { all.append(("editor", self.editor(editor))) }
         return "{" + all.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
     }
+
+    /// Seconds as whole milliseconds.
+    static func milliseconds(_ seconds: Double) -> String { String(Int((seconds * 1000).rounded())) }
+
+    /// A move as the replay's text output and the `hint` field write it: "row 0 col 2 left".
+    public static func describe(_ move: Move) -> String { "row \(move.from.row) col \(move.from.column) \(move.direction.rawValue)" }
 
     /// The editor's state, added to the app JSON on the editor screen: the fields, the
     /// solver's verdict (`thinking`, `playable` with par and difficulty, `unplayable` with
@@ -68,19 +88,21 @@ public enum JSON {
         var par = "null"
         var difficulty = "null"
         var reason = "null"
+        var word = "null"
         switch editor.verdict {
         case .thinking: break
-        case .playable(let value, let score):
+        case .playable(let value, let score, let level):
             verdict = "\"playable\""
             par = String(value)
             difficulty = String(Int(score.rounded()))
+            word = string(level.rawValue)
         case .unplayable(let why):
             verdict = "\"unplayable\""
             reason = string(why)
         }
         let fields: [(String, String)] = [
             ("title", string(editor.draft.title)), ("pack", string(editor.pack)), ("verdict", verdict), ("par", par),
-            ("difficulty", difficulty), ("reason", reason), ("status", string(editor.status)),
+            ("difficulty", difficulty), ("difficulty_word", word), ("reason", reason), ("status", string(editor.status)),
         ]
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
     }

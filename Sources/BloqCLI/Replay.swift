@@ -223,5 +223,5 @@ public struct ReplayOptions: ParsableArguments {
         return path
     }
 
-    static func describe(_ move: Move) -> String { "row \(move.from.row) col \(move.from.column) \(move.direction.rawValue)" }
+    static func describe(_ move: Move) -> String { JSON.describe(move) }
 }

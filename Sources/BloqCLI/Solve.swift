@@ -107,7 +107,7 @@ struct Solve: ParsableCommand {
                     guard let slide = board.slide(move) else { break }
                     let vanished = slide.vanished.isEmpty ? "" : ", \(slide.vanished.count) vanish"
                     print(
-                        "\n\(number + 1). push the \("\(slide.color)") block at row \(move.from.row), column \(move.from.column) \(move.direction.rawValue) (\(slide.distance) cell\(slide.distance == 1 ? "" : "s")\(vanished))"
+                        "\n\(number + 1). push the \("\(slide.color)") block at row \(move.from.row + 1), column \(move.from.column + 1) \(move.direction.rawValue) (\(slide.distance) cell\(slide.distance == 1 ? "" : "s")\(vanished))"
                     )
                     board = slide.result
                     for line in board.lines { print("   " + line.map { String($0) }.joined(separator: " ")) }

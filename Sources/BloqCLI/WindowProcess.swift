@@ -1,3 +1,4 @@
+import BloqFiles
 import FoundationEssentials
 import Glibc
 
@@ -35,10 +36,29 @@ public enum WindowProcess {
         return paths
     }
 
+    /// The warning for a `$BLOQ_WINDOW` that names no executable file (it is then passed
+    /// over for the next place, rather than ignored without a word), or nil when it is
+    /// unset, empty or fine.
+    public static func explicitProblem(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        guard let explicit = environment["BLOQ_WINDOW"], !explicit.isEmpty else { return nil }
+        let problem: String
+        switch RegularFile.kind(explicit) {
+        case .regular:
+            guard !FileManager.default.isExecutableFile(atPath: explicit) else { return nil }
+            problem = "is not executable (chmod +x it)"
+        case .folder: problem = "is a folder, not the \(executableName) program"
+        case .other: problem = "is not a regular file"
+        case .failed(let failure): problem = failure.isMissing ? "does not exist" : failure.message(noun: "program")
+        }
+        return "bloq: warning: BLOQ_WINDOW names \(explicit), which \(problem); looking for \(executableName) beside bloq instead"
+    }
+
     /// Becomes the window process with this process's arguments; returns only by throwing.
+    /// A `$BLOQ_WINDOW` that names no executable file is reported, then passed over.
     public static func handOver() throws -> Never {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let searched = candidates(executable: executable)
+        if let problem = explicitProblem() { printError(problem) }
         guard let target = searched.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             printError(
                 "bloq: cannot find \(executableName), the part of Bloq that opens windows; looked in \(searched.joined(separator: ", ")). "

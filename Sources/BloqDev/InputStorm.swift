@@ -7,7 +7,7 @@ import BloqPlay
 enum InputStorm {
     static let keys = [
         "Left", "Right", "Up", "Down", "Shift+Left", "Shift+Right", "Shift+Up", "Shift+Down", "Z", "Y", "R", "H",
-        "Ctrl+Z", "Ctrl+Shift+Z", "Return", "Escape", "F1", "N", "P", "Q", "Shift+S", "Space", "Bogus", "F13", "Alt+F4",
+        "Ctrl+Z", "Ctrl+Shift+Z", "Return", "Escape", "F1", "N", "P", "Q", "Shift+S", "Space", "Insert", "F13", "Alt+F4",
     ]
 
     /// A script of `events` random events (plus `end`) for a `rows` x `columns` board,

@@ -66,9 +66,11 @@ struct SaveTorture: ParsableCommand {
         }
     }
 
-    /// Saves as the game does: when another copy holds the lock past its timeout (a busy
-    /// machine), the game keeps the change in memory and saves it with its next change; here
-    /// the next change is the same save again, at most 10 times.
+    /// Saves as the game does. When another copy holds the lock past its timeout (a busy
+    /// machine), the store keeps the progress in its journal beside the file, which is on
+    /// disk as surely and is merged by the next save or load: that counts as saved. A save
+    /// that fails outright (the journal could not be written either) is tried again, at
+    /// most 10 times, as the game saves it again with its next change.
     static func save(_ progress: SavedProgress, to store: ProgressStore) throws -> SavedProgress {
         for attempt in 1...10 {
             do {

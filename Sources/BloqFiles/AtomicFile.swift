@@ -17,6 +17,13 @@ enum AtomicFile {
         -> String
     {
         let temporary = path + ".tmp-\(getpid())"
+        try writeFile(data, at: temporary, mode: mode, owner: owner)
+        return temporary
+    }
+
+    /// Writes `data` to a new file at `temporary` (replacing one there) and syncs it; on
+    /// failure the file is removed.
+    static func writeFile(_ data: Data, at temporary: String, mode: mode_t = 0o644, owner: (uid_t, gid_t)? = nil) throws {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode)
         guard descriptor >= 0 else { throw Failure(path: temporary, reason: String(cString: strerror(errno))) }
         var written = 0
@@ -46,7 +53,6 @@ enum AtomicFile {
             unlink(temporary)
             throw Failure(path: temporary, reason: reason)
         }
-        return temporary
     }
 
     /// Renames `temporary` over `path` and syncs the folder.
@@ -63,9 +69,30 @@ enum AtomicFile {
         }
     }
 
-    /// Writes `data` to `path` atomically.
+    /// Writes `data` to `path` atomically. A symbolic link is written through: the file it
+    /// leads to is replaced (keeping its mode) and the link stays a link.
     static func write(_ data: Data, to path: String) throws {
-        try commit(try writeTemporary(data, beside: path), to: path)
+        let target = try target(of: path)
+        var status = stat()
+        let mode = stat(target, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? status.st_mode & 0o777 : 0o644
+        try commit(try writeTemporary(data, beside: target, mode: mode), to: target)
+    }
+
+    /// The file a write to `path` replaces: `path` itself, or, when it is a symbolic link,
+    /// the file the link leads to (through every link, also to a file that does not exist
+    /// yet), so that renaming a new file into place keeps the link a link.
+    static func target(of path: String) throws -> String {
+        var current = path
+        for _ in 0..<40 {
+            var status = stat()
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { throw Failure(path: current, reason: String(cString: strerror(errno))) }
+            let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = destination.hasPrefix("/") ? destination : Path.join(Path.parent(current), destination)
+        }
+        throw Failure(path: path, reason: "too many levels of symbolic links")
     }
 }
 

@@ -26,6 +26,13 @@ public struct FileDamage: Sendable, Equatable {
     public var fellBackToPrevious: Bool
     /// One line a problem, for standard error.
     public var details: [String]
+    /// What is wrong with the version the file gives, when no Bloq writes it ("its version
+    /// is -1, which no Bloq writes"): the file is damaged, not newer.
+    public var versionProblem: String?
+    /// Why the file cannot be read now ("permission denied"), when it cannot: it was left
+    /// as it is, never moved or written over; the game plays on and saves beside it (progress)
+    /// or not at all (settings) until it can be read.
+    public var cannotRead: String?
 
     /// The sentence the title screen shows, e.g. "3 records in your progress could not be
     /// read; the file was kept as /home/jo/.local/share/bloq/progress.json.corrupt-1700000000."
@@ -33,6 +40,14 @@ public struct FileDamage: Sendable, Equatable {
     public var sentence: String {
         let kept = keptAs.map { "the file was kept as \($0)" } ?? "the file was left where it is"
         let what = kind == .progress ? "your progress" : "your settings"
+        if let cannotRead {
+            let instead =
+                kind == .settings
+                ? "the defaults are used, and your changes are saved into it once it can be read"
+                : (fellBackToPrevious ? "your previous save is used" : "you play on from a fresh start")
+                    + "; what you do is kept beside it and merged into it once it can be read"
+            return "Your \(kind.rawValue) file \(file) cannot be read (\(cannotRead)); it was left as it is, and \(instead)."
+        }
         if let unreadable {
             let instead =
                 kind == .settings
@@ -40,6 +55,9 @@ public struct FileDamage: Sendable, Equatable {
             return "\(what.prefix(1).uppercased() + what.dropFirst()) could not be read (\(unreadable)); \(kept), and \(instead)."
         }
         var parts: [String] = []
+        if let versionProblem {
+            parts.append("Your progress file is damaged (\(versionProblem)); what could be read was kept")
+        }
         if let foreignVersion {
             parts.append("Your progress was saved by a newer Bloq (file version \(foreignVersion)); what this one understands was kept")
         }

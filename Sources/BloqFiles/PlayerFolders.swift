@@ -1,4 +1,5 @@
 import BloqGame
+import Dispatch
 import FoundationEssentials
 import Glibc
 
@@ -35,26 +36,32 @@ public struct PlayerFolders: Sendable {
     public var levels: String { Path.join(data, "levels") }
 
     /// What the game opens with: the player's progress (saved on every change, merged with
-    /// what another copy of the game saved meanwhile), settings, and the sentence the title
-    /// screen shows once when a file was damaged. `warnings` are for standard error.
+    /// what another copy of the game saved meanwhile; kept in the journal beside
+    /// `progress.json` when it cannot go into it now), settings, the writer of the line of
+    /// play, and the sentence the title screen shows once when a file was damaged or could
+    /// not be read. `warnings` are for standard error.
     public func open() -> PlayerState {
         let store = ProgressStore(folder: data)
         let settingsStore = SettingsStore(folder: config)
         let loaded = PlayerFiles.load(progress: store, settings: settingsStore)
         var warnings = loaded.progress.warnings
         if let damage = loaded.settings.damage { warnings.append(([damage.sentence] + damage.details).joined(separator: "\n  ")) }
+        let notices = SaveNotices()
         let ledger = ProgressLedger(progress: loaded.progress.progress, now: { Date().timeIntervalSince1970 })
         ledger.persist = { progress in
             do {
-                return try store.save(progress).progress
+                let saved = try store.save(progress)
+                notices.saved(saved, file: Path.join(data, ProgressStore.fileName))
+                return saved.progress
             } catch {
                 StandardErrorStream.write("bloq: warning: \(error); your progress since the last save is kept in memory only\n")
+                notices.post("Your progress could not be saved (\(error)); it is kept in memory and saved with your next move.")
                 return nil
             }
         }
         return PlayerState(
             ledger: ledger, settings: loaded.settings.settings, settingsStore: settingsStore, notice: loaded.notice.message,
-            warnings: warnings)
+            warnings: warnings, progressStore: store, lineWriter: LineOfPlayWriter(folder: data), saveNotices: notices)
     }
 }
 
@@ -63,8 +70,67 @@ public struct PlayerState {
     public let ledger: ProgressLedger
     public let settings: Settings
     public let settingsStore: SettingsStore
-    /// Said once on the title screen when a file was damaged.
+    /// Said once on the title screen when a file was damaged or could not be read.
     public let notice: String?
     /// For standard error.
     public let warnings: [String]
+    /// Where the ledger saves (its journal included).
+    public let progressStore: ProgressStore
+    /// Saves the line of play after each committed move, off the calling thread: the shell
+    /// calls `lineWriter.write(ledger.playing(level, line: game.unfinishedLine))` once a move
+    /// (or an undo, redo or restart) has committed.
+    public let lineWriter: LineOfPlayWriter
+    /// What saving has to tell the player while the game runs (another copy holds the lock,
+    /// the file cannot be read): the shell shows each `take()` once, as a toast.
+    public let saveNotices: SaveNotices
+
+    /// Saves what is still on its way as the game quits (after the last `leaving`, and after
+    /// SIGTERM, SIGHUP or SIGQUIT has stopped the loop): the line of play is flushed, and the
+    /// journal is merged into `progress.json`, waiting up to `timeout` seconds for another
+    /// copy's lock. Returns lines for standard error (empty when everything is in the file).
+    public func close(timeout: Double = 2) -> [String] {
+        lineWriter.flush()
+        var lines: [String] = []
+        if let failure = lineWriter.lastFailure { lines.append("cannot save the line of play: \(failure)") }
+        if !progressStore.mergeJournal(timeout: timeout), progressStore.hasJournal {
+            lines.append(
+                "your latest progress is kept beside \(Path.join(progressStore.folder, ProgressStore.fileName)) "
+                    + "(\(ProgressJournal.prefix)*), as the file is locked by another copy of Bloq or cannot be read; "
+                    + "the next start of Bloq merges it in")
+        }
+        return lines
+    }
+}
+
+/// Notices about saving for the player, gathered as saves happen and taken by the shell.
+public final class SaveNotices: @unchecked Sendable {
+    private let lock = DispatchQueue(label: "bloq.save-notices")
+    private var pending: [String] = []
+    private var journaling = false
+
+    public init() {}
+
+    /// Adds a notice.
+    public func post(_ text: String) { lock.sync { pending.append(text) } }
+
+    /// The oldest notice not taken yet, or nil.
+    public func take() -> String? {
+        lock.sync { pending.isEmpty ? nil : pending.removeFirst() }
+    }
+
+    /// Notes how a save went: the first save kept in the journal says so (once, until a save
+    /// goes into the file again), on standard error and as a notice.
+    func saved(_ saved: ProgressStore.Saved, file: String) {
+        let first = lock.sync {
+            defer { journaling = saved.journaled != nil }
+            return saved.journaled != nil && !journaling
+        }
+        guard first, let journaled = saved.journaled else { return }
+        StandardErrorStream.write(
+            "bloq: warning: cannot save progress into \(file) now: \(journaled.reason); it is kept in \(journaled.path) "
+                + "and merged into it as soon as it can be\n")
+        post(
+            "Your progress cannot go into \(Path.lastComponent(file)) now (\(journaled.reason)); it is kept beside it and merged in as soon as it can be."
+        )
+    }
 }

@@ -17,10 +17,42 @@ public enum PlayerLevels {
     /// Why `name` cannot be a pack (a folder's name), or nil when it can.
     public static func problem(packName name: String) -> String? {
         if name.isEmpty { return "the pack name is empty; give one, such as \(defaultPack)" }
-        if name.contains("/") || name.contains("\0") { return "a pack name cannot contain '/': '\(name)'" }
+        if let control = name.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            return
+                "a pack name cannot contain control characters (a line end, a tab, an escape code); '\(visible(name))' has U+\(hex(control.value))"
+        }
+        if name.contains("/") { return "a pack name cannot contain '/': '\(name)'" }
         if name.hasPrefix(".") { return "a pack name cannot start with '.': '\(name)'" }
         if name.utf8.count > 100 { return "the pack name is \(name.utf8.count) bytes long; keep it under 100" }
         return nil
+    }
+
+    /// `text` with each control character written as `\u{XX}`, safe to print.
+    static func visible(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.properties.generalCategory == .control {
+                result += "\\u{\(hex(scalar.value))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(4 - digits.count, 0)) + digits
+    }
+
+    /// The player's level file (under the folder of packs `levels`) whose board has the
+    /// identity `identity` (`Board.identity`: the same grid), or nil when none has: the
+    /// same level is never imported twice.
+    public static func existing(identity: String, in levels: String) -> String? {
+        guard Path.isFolder(levels) else { return nil }
+        let files = LevelFiles.walk(levels)?.files ?? []
+        return files.filter { $0.level?.board.identity == identity }.map(\.path)
+            .min { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }
 
     /// The title as a file-name part: lower-case letters and digits joined by single `-`,

@@ -1,9 +1,10 @@
 import BloqGame
+import Dispatch
 import FoundationEssentials
 import Glibc
 
 /// Reads and writes `progress.json` in a folder, crash-safely and safely for several copies
-/// of the game at once.
+/// of the game at once, and never loses what it was given.
 ///
 /// - **Merging, never overwriting.** A save takes an advisory lock (`flock` on
 ///   `progress.json.lock` beside it), reads what the file holds now, merges the progress it
@@ -15,25 +16,43 @@ import Glibc
 /// - **Crash-safe.** The new contents go to a temporary file, synced; the current file is
 ///   kept as `progress.json.prev`; the temporary file is renamed into place; the folder is
 ///   synced. A crash at any moment leaves the newest save or the previous one.
-/// - **Damage keeps what is good.** A record that cannot be read or is out of range is
-///   dropped, one by one, and the rest loads; the damaged file is kept aside
-///   (`progress.json.corrupt-TIME`, never deleted) and the load reports it (`FileDamage`).
-///   A file that cannot be read at all (not JSON, too large, not a regular file) is moved
-///   aside and the previous save, or a fresh start, is used.
+/// - **Never lost to a lock or a file that cannot be read.** When another copy holds the
+///   lock past `lockTimeout`, `progress.json` cannot be read (its permissions) or cannot be
+///   written, the progress goes into the journal beside it (`ProgressJournal`, synced like
+///   the file), and is merged into `progress.json` as soon as it can be: by this store,
+///   trying again in the background, by the next save, or by the next copy of the game that
+///   saves or starts. `progress.json` that cannot be read is never written over or moved.
+/// - **Through symbolic links.** A `progress.json` that is a symbolic link is written
+///   through: the file it leads to is replaced (its previous save beside it) and the link
+///   stays a link.
+/// - **Damage costs only what is damaged.** The file holds one record a line
+///   (`ProgressFile`); a record that cannot be read or is out of range is dropped, one by one,
+///   and the rest loads, with what the previous save held of the rest; the damaged file is
+///   kept aside (`progress.json.corrupt-TIME`, never deleted) and the load reports it
+///   (`FileDamage`). A file that cannot be read at all (no record in it parses, too large,
+///   not a regular file) is moved aside and the previous save, or a fresh start, is used.
 public final class ProgressStore: @unchecked Sendable {
     public static let fileName = "progress.json"
     /// Larger files are not read: no real progress file comes near it.
     public static let maximumFileSize = 16 * 1024 * 1024
-    /// How long a load or save waits for another copy of the game to finish saving.
-    public static let lockTimeout = 2.0
+    /// How long a save or load waits for another copy of the game to finish saving: then a
+    /// save keeps its progress in the journal, and a load reads the files as they are.
+    public static let lockTimeout = 0.5
+    /// How often the background merge tries again, in seconds.
+    static let mergeInterval = 0.5
 
     public let folder: String
     private var path: String { Path.join(folder, ProgressStore.fileName) }
-    private var previousPath: String { path + ".prev" }
     private var lockPath: String { path + ".lock" }
+    let journal: ProgressJournal
+    private let stream: ProgressJournal.Stream
+    private let state = DispatchQueue(label: "bloq.progress-store")
+    private var merging = false
 
     public init(folder: String) {
         self.folder = folder
+        journal = ProgressJournal(folder: folder)
+        stream = ProgressJournal.Stream(journal: journal, label: "save")
     }
 
     /// `$XDG_DATA_HOME/bloq`, or `~/.local/share/bloq`.
@@ -48,7 +67,8 @@ public final class ProgressStore: @unchecked Sendable {
     /// What loading found: the progress, and the damage repaired, if any.
     public struct Load: Sendable {
         public var progress: SavedProgress
-        /// Damage found in the file, for the title screen to report once; nil when sound.
+        /// Damage found in the file, or a file that could not be read, for the title screen
+        /// to report once; nil when sound.
         public var damage: FileDamage?
         /// Lines for standard error (empty when sound).
         public var warnings: [String] { damage.map { ["\($0.sentence)"] + $0.details.map { "  \($0)" } } ?? [] }
@@ -60,13 +80,20 @@ public final class ProgressStore: @unchecked Sendable {
         return (loaded.progress, loaded.warnings)
     }
 
-    /// The saved progress with a report of any damage. Damaged files are repaired under
-    /// the lock (when another copy holds it past `lockTimeout`, the files are read as they
-    /// are and left alone).
+    /// The saved progress, with the journal's entries, and a report of any damage. Under
+    /// the lock, damaged files are repaired and the journal is merged into the file (when
+    /// another copy holds the lock past `lockTimeout`, the files are read as they are and
+    /// left alone).
     public func loadReport() -> Load {
         let lock = FileLock.acquire(lockPath, timeout: ProgressStore.lockTimeout)
         defer { lock.release() }
-        return readCurrent(repair: lock.mayWrite)
+        var current = readCurrent(repair: lock.mayWrite)
+        let entries = readJournal(into: &current, repair: lock.mayWrite)
+        if lock.mayWrite, current.blocked == nil, !entries.isEmpty {
+            // What the journal held is in the file now, or stays in the journal.
+            if (try? write(current.progress)) != nil { for entry in entries { unlink(entry) } }
+        }
+        return Load(progress: current.progress, damage: current.damage)
     }
 
     /// The result of a save: what the file holds now (the progress given, merged into what
@@ -74,10 +101,24 @@ public final class ProgressStore: @unchecked Sendable {
     public struct Saved: Sendable {
         public var progress: SavedProgress
         public var damage: FileDamage?
+        /// Set when the progress could not go into `progress.json` now and was kept in the
+        /// journal beside it instead (`progress` is then the progress given).
+        public var journaled: Journaled?
+    }
+
+    /// Progress kept in the journal: where, and why it could not go into the file.
+    public struct Journaled: Sendable, Equatable {
+        /// The journal entry.
+        public var path: String
+        /// Why: "another copy of Bloq is saving", "it cannot be read: permission denied".
+        public var reason: String
     }
 
     /// Merges `progress` into the saved progress, crash-safely (see the type's
-    /// documentation), and returns what was written.
+    /// documentation), and returns what was written; or, when the file cannot take it now,
+    /// keeps it in the journal (`Saved.journaled`) and merges it later. Throws only when
+    /// neither could be written, or the result would pass a limit of the file (the files
+    /// are then as they were, and the caller keeps its progress in memory).
     @discardableResult
     public func save(_ progress: SavedProgress) throws -> Saved {
         do {
@@ -88,11 +129,16 @@ public final class ProgressStore: @unchecked Sendable {
         let lock = FileLock.acquire(lockPath, timeout: ProgressStore.lockTimeout)
         defer { lock.release() }
         guard lock.mayWrite else {
-            throw SaveError(path: path, reason: "another copy of Bloq held \(lockPath) for \(ProgressStore.lockTimeout) s")
+            return try keepInJournal(progress, reason: "another copy of Bloq held \(lockPath) for more than \(ProgressStore.lockTimeout) s")
         }
         if lock.isHeld { removeStaleTemporaries() }
-        let current = readCurrent(repair: true)
-        let merged = current.progress.merged(with: progress)
+        var current = readCurrent(repair: true)
+        if let blocked = current.blocked {
+            return try keepInJournal(progress, reason: "it cannot be read (\(blocked))", damage: current.damage)
+        }
+        let entries = readJournal(into: &current, repair: true)
+        var merged = current.progress
+        merged.merge(progress)
         // Never write what a load would refuse: the file stays as it was, the caller keeps
         // its progress in memory.
         let records = merged.largestSection
@@ -102,36 +148,121 @@ public final class ProgressStore: @unchecked Sendable {
                 reason: "progress would hold \(records) records of a kind, more than the \(SavedProgress.maximumLevels) a progress file may"
             )
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data = try encoder.encode(merged)
-        guard data.count <= ProgressStore.maximumFileSize else {
-            throw SaveError(
-                path: path,
-                reason: "progress would be \(data.count) bytes, more than the \(ProgressStore.maximumFileSize) a progress file may be")
-        }
-        let temporary: String
         do {
-            temporary = try AtomicFile.writeTemporary(data, beside: path)
-        } catch let failure as AtomicFile.Failure {
-            throw SaveError(path: failure.path, reason: failure.reason)
+            try write(merged)
+        } catch let error as SaveError where error.isLimit {
+            throw error
+        } catch let error as SaveError {
+            return try keepInJournal(progress, reason: error.reason, damage: current.damage)
         }
-        // Keep the current save as the previous one (readCurrent moved a bad one aside);
-        // a crash between the two renames leaves the previous save, which load falls back to.
-        if case .sound = read(path) { _ = rename(path, previousPath) }
-        do {
-            try AtomicFile.commit(temporary, to: path)
-        } catch let failure as AtomicFile.Failure {
-            throw SaveError(path: failure.path, reason: failure.reason)
-        }
+        for entry in entries { unlink(entry) }
         return Saved(progress: merged, damage: current.damage)
     }
+
+    /// Merges the journal into `progress.json` when it can: waits up to `timeout` seconds
+    /// for the lock. Returns whether the journal is empty now (everything is in the file).
+    /// The game calls it as it quits, so that nothing waits for the next start.
+    @discardableResult
+    public func mergeJournal(timeout: Double = 0) -> Bool {
+        let lock = FileLock.acquire(lockPath, timeout: timeout)
+        defer { lock.release() }
+        guard lock.mayWrite else { return false }
+        journal.removeAbandonedTemporaries()
+        guard !journal.isEmpty else { return true }
+        var current = readCurrent(repair: true)
+        guard current.blocked == nil else { return false }
+        let entries = readJournal(into: &current, repair: true)
+        guard (try? write(current.progress)) != nil else { return false }
+        for entry in entries { unlink(entry) }
+        return journal.isEmpty
+    }
+
+    /// Whether progress is waiting in the journal (of this copy or another).
+    public var hasJournal: Bool { !journal.isEmpty }
 
     /// A save that failed; the files on disk are as they were.
     public struct SaveError: Error, CustomStringConvertible {
         public var path: String
         public var reason: String
+        /// A limit of the file would be passed (no journal can help).
+        var isLimit = false
         public var description: String { "cannot save progress to \(path): \(reason)" }
+    }
+
+    // MARK: Writing
+
+    /// The file the progress is written to: `progress.json`, or the file it links to.
+    private var mainFile: String { (try? AtomicFile.target(of: path)) ?? path }
+
+    /// Writes `progress` as the file, keeping the current file as the previous save.
+    /// Called under the lock.
+    private func write(_ progress: SavedProgress) throws {
+        let target = mainFile
+        let data: Data
+        do {
+            data = try ProgressFile.encode(progress)
+        } catch {
+            throw SaveError(path: path, reason: "\(error)", isLimit: true)
+        }
+        guard data.count <= ProgressStore.maximumFileSize else {
+            throw SaveError(
+                path: path,
+                reason: "progress would be \(data.count) bytes, more than the \(ProgressStore.maximumFileSize) a progress file may be",
+                isLimit: true)
+        }
+        let temporary: String
+        do {
+            temporary = try AtomicFile.writeTemporary(data, beside: target)
+        } catch let failure as AtomicFile.Failure {
+            throw SaveError(path: failure.path, reason: failure.reason)
+        }
+        // Keep the current save as the previous one (readCurrent moved a bad one aside);
+        // a crash between the two renames leaves the previous save, which load falls back to.
+        if case .sound = read(target) { _ = rename(target, target + ".prev") }
+        do {
+            try AtomicFile.commit(temporary, to: target)
+        } catch let failure as AtomicFile.Failure {
+            throw SaveError(path: failure.path, reason: failure.reason)
+        }
+    }
+
+    /// Keeps `progress` in the journal and starts merging it in the background.
+    private func keepInJournal(_ progress: SavedProgress, reason: String, damage: FileDamage? = nil) throws -> Saved {
+        let entry: String
+        do {
+            entry = try stream.write(progress)
+        } catch {
+            throw SaveError(path: path, reason: "\(reason); and it could not be kept beside it either (\(error))")
+        }
+        mergeInBackground()
+        return Saved(progress: progress, damage: damage, journaled: Journaled(path: entry, reason: reason))
+    }
+
+    /// Tries to merge the journal every `mergeInterval` seconds, on a thread of its own,
+    /// until this store's own entry is merged (by it or by another copy; entries another
+    /// copy keeps writing are that copy's to see into the file).
+    private func mergeInBackground() {
+        let start = state.sync {
+            guard !merging else { return false }
+            merging = true
+            return true
+        }
+        guard start else { return }
+        DispatchQueue.global(qos: .utility).async { [self] in
+            while true {
+                while stream.isWaiting {
+                    usleep(UInt32(ProgressStore.mergeInterval * 1_000_000))
+                    mergeJournal()
+                }
+                // An entry written while this thread was finishing is this thread's too.
+                let done = state.sync {
+                    guard !stream.isWaiting else { return false }
+                    merging = false
+                    return true
+                }
+                if done { break }
+            }
+        }
     }
 
     // MARK: Reading
@@ -141,7 +272,11 @@ public final class ProgressStore: @unchecked Sendable {
         case sound(SavedProgress)
         /// Readable in part: what was kept, and what was dropped.
         case damaged(SalvagedProgress, bytes: [UInt8])
+        /// Its contents are not progress (not JSON, too large, not a regular file).
         case unreadable(String)
+        /// The file is there but cannot be read now (permissions, an I/O error): it is left
+        /// as it is and never written over.
+        case inaccessible(String)
     }
 
     private func read(_ file: String) -> ReadResult {
@@ -153,66 +288,139 @@ public final class ProgressStore: @unchecked Sendable {
             return .unreadable(
                 "it is \(size.map { "\($0) bytes" } ?? "larger than that"), more than the \(ProgressStore.maximumFileSize) bytes a progress file may be"
             )
+        case .failure(let failure) where failure.isAccess: return .inaccessible(failure.accessReason)
         case .failure(let failure): return .unreadable(failure.reason(noun: "progress file"))
         }
-        let salvaged: SalvagedProgress
-        do {
-            salvaged = try JSONDecoder().decode(SalvagedProgress.self, from: Data(bytes))
-        } catch {
-            return .unreadable("it is not valid progress JSON (\(JSONProblem.describe(error)))")
+        switch ProgressFile.decode(bytes) {
+        case .sound(let progress): return .sound(progress)
+        case .damaged(let salvaged): return .damaged(salvaged, bytes: bytes)
+        case .unreadable(let reason): return .unreadable(reason)
         }
-        if salvaged.dropped.isEmpty, salvaged.foreignVersion == nil { return .sound(salvaged.progress) }
-        return .damaged(salvaged, bytes: bytes)
+    }
+
+    /// The progress the files hold now, and why `progress.json` cannot be written, if it
+    /// cannot.
+    private struct Current {
+        var progress = SavedProgress()
+        var damage: FileDamage?
+        /// Why `progress.json` must not be written now (it cannot be read).
+        var blocked: String?
     }
 
     /// The progress the files hold now: `progress.json`, else the previous save. With
-    /// `repair`, a damaged file is kept aside and replaced by what could be read of it, and
-    /// an unreadable one moved aside, so the damage is reported once, not at every start.
-    private func readCurrent(repair: Bool) -> Load {
-        var damage: FileDamage?
-        for file in [path, previousPath] {
-            switch read(file) {
-            case .missing:
-                continue
+    /// `repair`, a damaged file is kept aside and replaced by what could be read of it (and
+    /// what the previous save held), and an unreadable one moved aside, so the damage is
+    /// reported once, not at every start. A file that cannot be read now is left alone.
+    private func readCurrent(repair: Bool) -> Current {
+        let main = mainFile
+        let previous = main + ".prev"
+        switch read(main) {
+        case .sound(let progress):
+            return Current(progress: progress)
+        case .missing:
+            // A crash between the two renames of a save leaves only the previous save.
+            return readPrevious(previous, repair: repair, after: nil)
+        case .damaged(let salvaged, let bytes):
+            var progress = salvaged.progress
+            // The previous save may hold what the damaged records held.
+            var details = salvaged.dropped.map { "\(main): \($0)" }
+            switch read(previous) {
+            case .sound(let older):
+                progress.merge(older)
+                details.append("\(previous): merged in, for what it held of the damaged records")
+            case .damaged(let older, _):
+                progress.merge(older.progress)
+            default: break
+            }
+            let kept = repair ? keepAside(bytes, of: main, replacingWith: progress) : nil
+            let damage = FileDamage(
+                kind: .progress, file: main, droppedRecords: salvaged.dropped.count, unreadable: nil,
+                foreignVersion: salvaged.foreignVersion, keptAs: kept, fellBackToPrevious: false, details: details,
+                versionProblem: salvaged.versionProblem)
+            return Current(progress: progress, damage: damage)
+        case .inaccessible(let reason):
+            var current = Current(blocked: reason)
+            switch read(previous) {
+            case .sound(let older): current.progress = older
+            case .damaged(let older, _): current.progress = older.progress
+            default: break
+            }
+            current.damage = FileDamage(
+                kind: .progress, file: main, droppedRecords: 0, unreadable: nil, foreignVersion: nil, keptAs: nil,
+                fellBackToPrevious: current.progress != SavedProgress(), details: ["\(main): cannot be read (\(reason)); left it as it is"],
+                cannotRead: reason)
+            return current
+        case .unreadable(let reason):
+            let kept = repair ? moveAside(main) : nil
+            let lost = FileDamage(
+                kind: .progress, file: main, droppedRecords: 0, unreadable: reason, foreignVersion: nil, keptAs: kept,
+                fellBackToPrevious: false, details: ["\(main): \(reason); \(kept.map { "moved it to \($0)" } ?? "left it in place")"])
+            return readPrevious(previous, repair: repair, after: lost)
+        }
+    }
+
+    /// The previous save, used when `progress.json` is missing or was unreadable (`after`:
+    /// the damage that made it so).
+    private func readPrevious(_ previous: String, repair: Bool, after earlier: FileDamage?) -> Current {
+        var damage = earlier
+        switch read(previous) {
+        case .missing:
+            return Current(damage: damage)
+        case .sound(let progress):
+            damage?.fellBackToPrevious = true
+            return Current(progress: progress, damage: damage)
+        case .damaged(let salvaged, let bytes):
+            let kept = repair ? keepAside(bytes, of: previous, replacingWith: salvaged.progress) : nil
+            let found = FileDamage(
+                kind: .progress, file: previous, droppedRecords: salvaged.dropped.count, unreadable: nil,
+                foreignVersion: salvaged.foreignVersion, keptAs: kept, fellBackToPrevious: false,
+                details: salvaged.dropped.map { "\(previous): \($0)" }, versionProblem: salvaged.versionProblem)
+            if var earlier {
+                earlier.fellBackToPrevious = true
+                earlier.details += found.details
+                earlier.droppedRecords += found.droppedRecords
+                damage = earlier
+            } else {
+                damage = found
+            }
+            return Current(progress: salvaged.progress, damage: damage)
+        case .inaccessible(let reason), .unreadable(let reason):
+            // The previous save is only a fallback: one that cannot be read is left alone.
+            damage?.details.append("\(previous): \(reason); left it as it is")
+            return Current(damage: damage)
+        }
+    }
+
+    /// Merges every journal entry into `current` and returns the entries merged (to be
+    /// removed once the result is in the file). An entry that holds no progress at all is
+    /// moved aside, with `repair`.
+    private func readJournal(into current: inout Current, repair: Bool) -> [String] {
+        var merged: [String] = []
+        for entry in journal.entries() {
+            switch entry.contents {
             case .sound(let progress):
-                if damage != nil { damage?.fellBackToPrevious = true }
-                return Load(progress: progress, damage: damage)
-            case .damaged(let salvaged, let bytes):
-                var kept: String?
-                if repair {
-                    // Kept aside whole, then replaced by what could be read, each atomically.
-                    let aside = asideName(file)
-                    if (try? AtomicFile.write(Data(bytes), to: aside)) != nil {
-                        kept = aside
-                        try? AtomicFile.write(JSONEncoder().encode(salvaged.progress), to: file)
-                    }
-                }
-                let found = FileDamage(
-                    kind: .progress, file: file, droppedRecords: salvaged.dropped.count, unreadable: nil,
-                    foreignVersion: salvaged.foreignVersion, keptAs: kept, fellBackToPrevious: false,
-                    details: salvaged.dropped.map { "\(file): \($0)" })
-                if var earlier = damage {
-                    earlier.fellBackToPrevious = true
-                    earlier.details += found.details
-                    earlier.droppedRecords += found.droppedRecords
-                    damage = earlier
-                } else {
-                    damage = found
-                }
-                return Load(progress: salvaged.progress, damage: damage)
+                current.progress.merge(progress)
+                merged.append(entry.path)
+            case .damaged(let salvaged):
+                current.progress.merge(salvaged.progress)
+                merged.append(entry.path)
             case .unreadable(let reason):
-                let kept = repair ? moveAside(file) : nil
-                let found = FileDamage(
-                    kind: .progress, file: file, droppedRecords: 0, unreadable: reason, foreignVersion: nil, keptAs: kept,
-                    fellBackToPrevious: false, details: ["\(file): \(reason); \(kept.map { "moved it to \($0)" } ?? "left it in place")"])
-                if damage == nil {
-                    damage = found
-                } else {
-                    damage?.details += found.details
+                let kept = repair ? asideName(path) : nil
+                if let kept, rename(entry.path, kept) == 0 {
+                    current.damage?.details.append("\(entry.path): \(reason); moved it to \(kept)")
                 }
             }
         }
-        return Load(progress: SavedProgress(), damage: damage)
+        return merged
+    }
+
+    /// Keeps `bytes` aside, whole, then replaces `file` by `progress`, each atomically;
+    /// returns where the bytes were kept.
+    private func keepAside(_ bytes: [UInt8], of file: String, replacingWith progress: SavedProgress) -> String? {
+        let aside = asideName(file)
+        guard (try? AtomicFile.write(Data(bytes), to: aside)) != nil else { return nil }
+        if let data = try? ProgressFile.encode(progress) { try? AtomicFile.write(data, to: file) }
+        return aside
     }
 
     private func asideName(_ file: String) -> String {
@@ -230,13 +438,18 @@ public final class ProgressStore: @unchecked Sendable {
         return rename(file, target) == 0 ? target : nil
     }
 
-    /// Temporary files of saves that were killed before they finished. Only called under
+    /// Temporary files of saves that were killed before they finished (beside the file, and
+    /// beside the file it links to), and of journal writers that are gone. Only called under
     /// the lock, when no save is writing one.
     private func removeStaleTemporaries() {
-        guard case .success(let names) = LevelFiles.listFolder(folder) else { return }
-        for name in names where name.hasPrefix(ProgressStore.fileName + ".tmp-") {
-            unlink(Path.join(folder, name))
+        let target = mainFile
+        var places = [(folder, ProgressStore.fileName + ".tmp-")]
+        if target != path { places.append((Path.parent(target), Path.lastComponent(target) + ".tmp-")) }
+        for (place, prefix) in places {
+            guard case .success(let names) = LevelFiles.listFolder(place) else { continue }
+            for name in names where name.hasPrefix(prefix) { unlink(Path.join(place, name)) }
         }
+        journal.removeAbandonedTemporaries()
     }
 }
 

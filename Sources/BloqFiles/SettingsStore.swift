@@ -1,4 +1,5 @@
 import BloqGame
+import Dispatch
 import FoundationEssentials
 import Glibc
 
@@ -6,14 +7,29 @@ import Glibc
 /// (`~/.config/bloq/`). Only a regular file of at most 64 KiB is read. A setting that
 /// cannot be read or is out of range is dropped (its default stands) and the rest kept; a
 /// damaged file is kept aside (`settings.json.corrupt-TIME`) and reported (`FileDamage`).
+/// A file that cannot be read now (its permissions) is left as it is and never written
+/// over: the defaults are used, and once it can be read, a save applies the player's
+/// changes over what it holds. A symbolic link is written through (the link stays).
 public struct SettingsStore: Sendable {
     /// Larger files are not read.
     public static let maximumFileSize = 64 * 1024
 
     public let folder: String
     public var path: String { Path.join(folder, "settings.json") }
+    /// Shared by copies of the store: what the game believes the file holds.
+    private let memory = Memory()
 
     public init(folder: String) { self.folder = folder }
+
+    /// What a store knows of its file between a load and the saves after it.
+    private final class Memory: @unchecked Sendable {
+        let lock = DispatchQueue(label: "bloq.settings")
+        /// The settings loaded or last saved (what the player's changes are changes from).
+        var known = Settings()
+        /// The file could not be read when it was last looked at: a save must not write
+        /// over it, and once it can be read, applies only the player's changes.
+        var unread = false
+    }
 
     /// `$XDG_CONFIG_HOME/bloq`, or `~/.config/bloq`.
     public static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -38,10 +54,26 @@ public struct SettingsStore: Sendable {
     /// The settings with a report of any damage; a damaged file is kept aside and replaced
     /// by what could be read of it.
     public func loadReport() -> Load {
+        let loaded = read()
+        memory.lock.sync {
+            memory.known = loaded.settings
+            memory.unread = loaded.damage?.cannotRead != nil
+        }
+        return loaded
+    }
+
+    private func read() -> Load {
         let bytes: [UInt8]
         switch RegularFile.read(path, limit: SettingsStore.maximumFileSize) {
         case .success(let contents): bytes = contents
         case .failure(.missing), .failure(.brokenLink): return Load(settings: Settings(), damage: nil)
+        case .failure(let failure) where failure.isAccess:
+            return Load(
+                settings: Settings(),
+                damage: FileDamage(
+                    kind: .settings, file: path, droppedRecords: 0, unreadable: nil, foreignVersion: nil, keptAs: nil,
+                    fellBackToPrevious: false, details: ["\(path): cannot be read (\(failure.accessReason)); left it as it is"],
+                    cannotRead: failure.accessReason))
         case .failure(let failure):
             let reason =
                 if case .tooLarge(let size) = failure {
@@ -62,7 +94,7 @@ public struct SettingsStore: Sendable {
         var kept: String?
         if (try? AtomicFile.write(Data(bytes), to: aside)) != nil {
             kept = aside
-            try? save(salvaged.settings)
+            try? write(salvaged.settings)
         }
         return Load(
             settings: salvaged.settings,
@@ -71,8 +103,41 @@ public struct SettingsStore: Sendable {
                 fellBackToPrevious: false, details: salvaged.dropped.map { "\(path): \($0)" }))
     }
 
-    public func save(_ settings: Settings) throws {
+    /// A save that was not made; the file is as it was.
+    public struct SaveError: Error, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "cannot save settings to \(path): \(reason)" }
+    }
+
+    /// Saves `settings` and returns what the file holds now. A file that cannot be read is
+    /// not written over (`SaveError`); one that could not be read before and can now gets
+    /// the changes made since the load applied over what it holds.
+    @discardableResult
+    public func save(_ settings: Settings) throws -> Settings {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var result = settings
+        switch RegularFile.read(path, limit: SettingsStore.maximumFileSize) {
+        case .failure(let failure) where failure.isAccess:
+            memory.lock.sync { memory.unread = true }
+            throw SaveError(path: path, reason: "it cannot be read (\(failure.accessReason)), so it is left as it is")
+        case .success(let bytes):
+            let (unread, known) = memory.lock.sync { (memory.unread, memory.known) }
+            if unread, let current = try? JSONDecoder().decode(SalvagedSettings.self, from: Data(bytes)) {
+                result = current.settings.applying(changesFrom: known, to: settings)
+            }
+        default:
+            break
+        }
+        try write(result)
+        memory.lock.sync {
+            memory.known = result
+            memory.unread = false
+        }
+        return result
+    }
+
+    private func write(_ settings: Settings) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         try AtomicFile.write(try encoder.encode(settings), to: path)

@@ -8,14 +8,17 @@ extension BoardScene {
     public func consistencyProblem() -> String? {
         var cells = Set<CellPosition>()
         for (cell, id) in restingIDs {
-            guard cells.insert(cell).inserted else { return "two blocks rest in \(cell)" }
-            guard let sprite = sprites[id] else { return "block \(id) resting in \(cell) has no sprite" }
+            guard cells.insert(cell).inserted else { return "two blocks rest in \(Self.place(cell))" }
+            guard let sprite = sprites[id] else { return "block \(id) resting in \(Self.place(cell)) has no sprite" }
             guard board[cell].color == sprite.color else {
-                return "a \(sprite.color) block rests in \(cell), where the board has \(board[cell])"
+                return "a \(sprite.color) block rests in \(Self.place(cell)), where the board has \(board[cell])"
             }
         }
         return nil
     }
+
+    /// A cell as messages name it: row and column counted from 1 (CONTRACT section 1).
+    static func place(_ cell: CellPosition) -> String { "row \(cell.row + 1), column \(cell.column + 1)" }
 
     /// After input stops and everything settles: nothing animates and every block is drawn
     /// exactly on its cell.

@@ -32,6 +32,10 @@ public final class BoardScene {
 
     public let driver: AnimationDriver
     public private(set) var session: PlaySession
+    /// Reduced motion (a setting): vanishes fade, blocks do not bump, undo and redo
+    /// cross-fade, and a hint's ghost appears where its move ends instead of sliding there.
+    /// A dragged block still follows the pointer.
+    public var reducedMotion = false
     /// Events since the caller last took them.
     public private(set) var events: [SceneEvent] = []
 
@@ -69,11 +73,21 @@ public final class BoardScene {
     public private(set) var ghosts: [BlockSprite] = []
     private var ghostPlayer: MotionPlayer?
 
+    /// Whether a hint's ghosts are playing.
+    public var isShowingGhosts: Bool { ghostPlayer != nil }
+
+    /// Stops the ghosts and takes them away.
+    public func clearGhosts() {
+        ghostPlayer?.stop()
+        ghostPlayer = nil
+        ghosts.removeAll()
+    }
+
     /// Plays `moves` (from the committed board) as ghosts, one after the other: a faint copy
     /// of each block slides where the move would take it, then fades. Nothing commits.
+    /// With reduced motion each ghost fades in where its move ends.
     public func showGhosts(of moves: [Move]) {
-        ghostPlayer?.stop()
-        ghosts.removeAll()
+        clearGhosts()
         var board = self.board
         var steps: [Motion] = []
         for (index, move) in moves.enumerated() {
@@ -83,6 +97,16 @@ public final class BoardScene {
             let ghost = BlockSprite(id: -(index + 1), color: slide.color, position: from)
             ghosts.append(ghost)
             let slot = index
+            if reducedMotion {
+                steps.append(
+                    Motion.tween(0.2, .linear) { [weak self] t in
+                        self?.ghosts[safe: slot]?.opacity = t
+                        self?.ghosts[safe: slot]?.position = to
+                    }
+                    .then(.wait(0.5)))
+                board = slide.result
+                continue
+            }
             steps.append(
                 Motion.tween(0.12, .linear) { [weak self] t in
                     self?.ghosts[safe: slot]?.opacity = t
@@ -299,7 +323,8 @@ public final class BoardScene {
             sprites[nextID] = sprite
             return nextID
         }
-        if let move, forward, let slide = old.slide(move), slide.result == new, let id = restingIDs[move.from] {
+        // Reduced motion: every edit is a cross-fade of what changes.
+        if !reducedMotion, let move, forward, let slide = old.slide(move), slide.result == new, let id = restingIDs[move.from] {
             // Redo: slide forward; matches vanish when it lands.
             moving = (id, CellPoint(move.from), CellPoint(slide.destination))
             resting = restingIDs
@@ -314,7 +339,7 @@ public final class BoardScene {
                     vanishing.append(gone)
                 }
             }
-        } else if let move, !forward, let slide = new.slide(move), slide.result == old {
+        } else if !reducedMotion, let move, !forward, let slide = new.slide(move), slide.result == old {
             // Undo: what vanished comes back, and the block slides home.
             resting = restingIDs
             let id: Int
@@ -350,7 +375,8 @@ public final class BoardScene {
         }
         let distance = moving.map { abs($0.to.row - $0.from.row) + abs($0.to.column - $0.from.column) } ?? 0
         let animator = PropertyAnimator(
-            duration: max(SlideController.duration(forCells: Int(distance.rounded())), 0.2), curve: .easeInOut, driver: driver)
+            duration: reducedMotion ? 0.2 : max(SlideController.duration(forCells: Int(distance.rounded())), 0.2), curve: .easeInOut,
+            driver: driver)
         animator.addAnimations { [weak self] t in
             guard let self else { return }
             if let moving {
@@ -361,11 +387,11 @@ public final class BoardScene {
             // Newcomers grow in over the first half; leavers shrink away.
             let grow = min(t * 2, 1)
             for id in appearing {
-                self.sprites[id]?.scale = grow
+                self.sprites[id]?.scale = self.reducedMotion ? 1 : grow
                 self.sprites[id]?.opacity = grow
             }
             for id in leaving {
-                self.sprites[id]?.scale = 1 - t
+                self.sprites[id]?.scale = self.reducedMotion ? 1 : 1 - t
                 self.sprites[id]?.opacity = 1 - t
             }
         }
@@ -539,6 +565,14 @@ public final class BoardScene {
 
     private func vanish(_ id: Int) {
         sprites[id]?.isVanishing = true
+        if reducedMotion {
+            // A fade, nothing grows or shrinks.
+            let fade = PropertyAnimator(duration: 0.2, curve: .linear, driver: driver)
+            fade.addAnimations { [weak self] t in self?.sprites[id]?.opacity = 1 - t }
+            fade.addCompletion { [weak self] _ in self?.sprites[id] = nil }
+            fade.startAnimation()
+            return
+        }
         // Keyframes: swell for the first 30 %, then shrink and fade.
         let animator = PropertyAnimator(duration: 0.28, curve: .linear, driver: driver)
         animator.addKeyframe(relativeStartTime: 0, relativeDuration: 0.3) { [weak self] t in
@@ -557,6 +591,8 @@ public final class BoardScene {
 
     private func bump(blockID id: Int, direction: Direction) {
         if let cell = restingCell(of: id) { events.append(.bumped(cell, direction)) }
+        // Reduced motion: the sound says it, the block stays still.
+        guard !reducedMotion else { return }
         let animator = PropertyAnimator(duration: 0.16, curve: .linear, driver: driver)
         animator.addAnimations { [weak self] t in
             let amount = 0.08 * (t < 0.35 ? t / 0.35 : (1 - t) / 0.65)

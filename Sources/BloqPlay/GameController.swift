@@ -28,8 +28,17 @@ public final class GameController {
     public private(set) var usedHint = false
     /// Whether the solution was shown since the level was opened (the clear earns no stars).
     public private(set) var showedSolution = false
-    /// Seconds played on this level, paused time excluded (the shell adds them).
+    /// Seconds played in this attempt, paused time excluded (the shell adds them; Restart
+    /// starts a new attempt at 0).
     public private(set) var playTime = 0.0
+    /// The hint shown now: the next moves of a best solution, marked on the board until the
+    /// player moves or undoes; their ghosts play again while nothing happens.
+    public private(set) var hint: [Move] = []
+    /// Seconds since the hint's ghosts last finished playing.
+    private var hintQuiet = 0.0
+    /// The line that cleared the board, while the player steps back along it with undo and
+    /// redo: the clock stays stopped (looking back is not playing) until a move leaves it.
+    private var clearedLine: [Move]?
 
     /// Called every time the board becomes cleared (a last move, or redoing it): the
     /// stars earned, the moves and the play time.
@@ -40,8 +49,12 @@ public final class GameController {
     /// The solver's optimum for the start board (par when the file gives none).
     private var startOptimum: Int?
     private var startRequest: Int?
-    /// What the solver said about a board (its exact optimum and a solution).
-    private var knownSolution: (board: Board, result: SolverResult)?
+    /// What the solver said about boards of this level (their optimum and a solution, or
+    /// unsolvable), the latest few kept: undo comes back to a known board at once.
+    private var known: [Board: SolverResult] = [:]
+    private var knownOrder: [Board] = []
+    /// The boards asked about and not answered yet.
+    private var asked: Set<Board> = []
     private enum Wanted { case hint, solution }
     private var wanted: Wanted?
     private var solutionQueue: [Move] = []
@@ -51,11 +64,12 @@ public final class GameController {
     /// `solverMode` is `.background` in live play and `.deterministic` in replays and tests.
     public init(
         level: PlayableLevel, viewport: Size, toolbarHeight: Double = 0, solverMode: SolverService.Mode = .deterministic,
-        resume: UnfinishedLine? = nil
+        resume: UnfinishedLine? = nil, reducedMotion: Bool = false
     ) {
         self.level = level
         let board = level.level.board
         scene = BoardScene(board: board)
+        scene.reducedMotion = reducedMotion
         layout = BoardLayout(viewport: viewport, rows: board.rows, columns: board.columns, bottomInset: toolbarHeight)
         solver = SolverService(mode: solverMode)
         if let resume, scene.restore(log: resume.log) {
@@ -63,6 +77,9 @@ public final class GameController {
             usedHint = resume.usedHint
         }
         startRequest = level.level.par == nil ? solver.request(board) : nil
+        if startRequest != nil { asked.insert(board) }
+        // Whether the board can still be cleared is known from the first frame on.
+        assess()
     }
 
     /// The level's par: the file's, or the solver's optimum once known.
@@ -80,12 +97,18 @@ public final class GameController {
     /// Whether anything moves or waits on time (the loop may sleep when not).
     public var isAnimating: Bool { scene.isAnimating || solver.isBusy || !solutionQueue.isEmpty }
 
-    /// The most stars the player can still earn on this level.
+    /// Seconds of quiet before a hint's ghosts play again.
+    public static let hintReplayDelay = 2.5
+
+    /// The most stars the player can still earn on this level: the moves so far plus the
+    /// fewest still needed (the solver's answer once it has one, its lower bound until
+    /// then) against par; 0 when the board can no longer be cleared.
     public var starsInReach: Int {
         if let earnedStars { return earnedStars }
+        if isStuck { return 0 }
         let board = scene.board
         let remaining: Int
-        if let known = knownSolution, known.board == board, let optimal = known.result.optimal {
+        if let optimal = known[board]?.optimal {
             remaining = optimal
         } else {
             // The solver's bound: a lower bound on the moves still needed.
@@ -93,6 +116,30 @@ public final class GameController {
         }
         return Score.starsInReach(
             moves: scene.session.moves, remaining: remaining, par: par, usedHint: usedHint, showedSolution: showedSolution)
+    }
+
+    /// Whether the solver has found that the committed board can no longer be cleared
+    /// (asked after every committed move, off the render thread; at a fixed step in replays).
+    public var isStuck: Bool {
+        guard !scene.session.isCleared, case .unsolvable = known[scene.board]?.outcome else { return false }
+        return true
+    }
+
+    /// The time a clear in this attempt is recorded with: the play time, but never less than
+    /// its own moves took to slide (a clear made while the window had no focus still took
+    /// that long).
+    public var recordedTime: Double { max(playTime, GameController.slideTime(of: scene.session.log, from: scene.session.start)) }
+
+    /// The seconds `log`'s slides take from `start`, at the speed of a keyboard move.
+    static func slideTime(of log: [Move], from start: Board) -> Double {
+        var board = start
+        var total = 0.0
+        for move in log {
+            guard let slide = board.slide(move) else { break }
+            total += SlideController.duration(forCells: slide.distance)
+            board = slide.result
+        }
+        return total
     }
 
     /// The sounds due since the last call (slides, vanishes, bumps; the clear is the shell's).
@@ -112,25 +159,47 @@ public final class GameController {
         scene.advance(by: seconds)
         for answer in solver.step() { receive(answer.id, answer.input, answer.output) }
         playNextSolutionMove()
+        var changed = false
         for event in scene.takeEvents() {
             switch event {
             case .cleared: cleared()
             case .slideStarted: sounds.append(.slide)
             case .vanished: sounds.append(.vanish)
             case .bumped: sounds.append(.bump)
-            case .committed: break
+            case .committed(let move):
+                changed = true
+                // A move off the line that cleared the board is play again.
+                if let line = clearedLine, scene.session.log.count > line.count || line[scene.session.log.count - 1] != move {
+                    clearedLine = nil
+                }
             }
         }
+        if changed || boardChangedByEdit() {
+            // A move or an undo ends the hint: it was about the board before.
+            hint = []
+            scene.clearGhosts()
+        }
+        assess()
+        replayHint(after: seconds)
         if message != nil, scene.hasMovesInFlight { message = nil }
         if scene.session.isFull, message == nil {
             message = "This line of play has \(PlaySession.maximumMoves) moves, the most it may: undo (Z) or restart (R)"
         }
     }
 
-    /// Counts `seconds` of play (the shell calls this while the window has focus).
+    /// Counts `seconds` of play (the shell calls this while the board is shown, uncovered,
+    /// in a window with the focus). The clock stands still once the board is cleared, and
+    /// while the player only steps back along the line that cleared it.
     public func addPlayTime(_ seconds: Double) {
         guard seconds > 0, seconds.isFinite, !scene.session.isCleared else { return }
+        if let line = clearedLine, line.starts(with: scene.session.log) { return }
         playTime += seconds
+    }
+
+    /// Time that passed with nothing to simulate (the loop slept): the hint's quiet grows.
+    public func idle(_ seconds: Double) {
+        addPlayTime(seconds)
+        replayHint(after: seconds)
     }
 
     /// A pointer event in pixels, for the board (the shell routes only board presses here).
@@ -149,7 +218,11 @@ public final class GameController {
         switch command {
         case .undo: edit { $0.undo() }
         case .redo: edit { $0.redo() }
-        case .restart: edit { $0.restart() }
+        case .restart:
+            edit { $0.restart() }
+            // A new attempt: its clock starts at 0.
+            playTime = 0
+            clearedLine = nil
         case .hint: ask(.hint)
         case .showSolution: ask(.solution)
         case .moveCursor(let direction):
@@ -167,7 +240,8 @@ public final class GameController {
         }
     }
 
-    /// The line of play to save when the player leaves this level unfinished.
+    /// The line of play to keep while the level is unfinished (after every committed move,
+    /// and when the player leaves).
     public var unfinishedLine: UnfinishedLine? {
         guard !scene.session.isCleared, !scene.session.log.isEmpty || usedHint else { return nil }
         return UnfinishedLine(log: scene.session.log, playTime: playTime, usedHint: usedHint)
@@ -187,14 +261,32 @@ public final class GameController {
     private func ask(_ what: Wanted) {
         guard !scene.session.isCleared else { return }
         wanted = what
-        if let known = knownSolution, known.board == scene.board, !scene.hasMovesInFlight, !scene.hasPendingEdits {
-            act(on: known.result)
+        if let result = known[scene.board], !scene.hasMovesInFlight, !scene.hasPendingEdits {
+            act(on: result)
             return
         }
         message = what == .hint ? "Finding a hint…" : "Finding the solution…"
-        if !scene.hasMovesInFlight, !scene.hasPendingEdits {
-            _ = solver.request(scene.board)
-        }
+        assess()
+    }
+
+    /// Asks the solver about the committed board, unless its answer is known or on its way,
+    /// so that whether it can still be cleared, and in how many moves, is known after every
+    /// move.
+    private func assess() {
+        let board = scene.board
+        guard !scene.session.isCleared, known[board] == nil, !asked.contains(board), !scene.hasMovesInFlight,
+            !scene.hasPendingEdits
+        else { return }
+        asked.insert(board)
+        _ = solver.request(board)
+    }
+
+    /// The board the last step ended on, to see edits (undo, redo, restart) change it.
+    private var lastBoard: Board?
+
+    private func boardChangedByEdit() -> Bool {
+        defer { lastBoard = scene.board }
+        return lastBoard != nil && lastBoard != scene.board
     }
 
     private func receive(_ id: Int, _ board: Board, _ result: SolverResult) {
@@ -202,14 +294,37 @@ public final class GameController {
             startOptimum = result.optimal
             startRequest = nil
         }
-        if board == scene.board { knownSolution = (board, result) }
-        guard wanted != nil else { return }
+        asked.remove(board)
+        remember(result, for: board)
+        guard wanted != nil else {
+            assess()
+            return
+        }
         guard board == scene.board, !scene.hasMovesInFlight, !scene.hasPendingEdits else {
-            // The board moved on while the solver worked: ask again about where it is now.
-            if !scene.hasMovesInFlight, !scene.hasPendingEdits { _ = solver.request(scene.board) }
+            // The board moved on while the solver worked: ask about where it is now.
+            assess()
             return
         }
         act(on: result)
+    }
+
+    /// Keeps the solver's answer about `board` (the latest 64 boards).
+    private func remember(_ result: SolverResult, for board: Board) {
+        if known.updateValue(result, forKey: board) == nil { knownOrder.append(board) }
+        if knownOrder.count > 64 { known[knownOrder.removeFirst()] = nil }
+    }
+
+    /// Plays the hint's ghosts again after a quiet moment.
+    private func replayHint(after seconds: Double) {
+        guard !hint.isEmpty, !scene.isShowingGhosts else {
+            hintQuiet = 0
+            return
+        }
+        hintQuiet += seconds
+        if hintQuiet >= GameController.hintReplayDelay {
+            hintQuiet = 0
+            scene.showGhosts(of: hint)
+        }
     }
 
     private func act(on result: SolverResult) {
@@ -220,13 +335,16 @@ public final class GameController {
             message = nil
             if what == .hint {
                 usedHint = true
-                scene.showGhosts(of: Array(moves.prefix(2)))
+                hint = Array(moves.prefix(2))
+                hintQuiet = 0
+                scene.showGhosts(of: hint)
             } else {
                 showedSolution = true
                 solutionQueue = moves
             }
         case .unsolvable:
-            message = "No solution from here: undo (Z) or restart (R)"
+            // The banner says so (isStuck); nothing more to add.
+            message = nil
         case .gaveUp:
             message = "This board is too large to solve here"
         }
@@ -242,6 +360,8 @@ public final class GameController {
     private func cleared() {
         guard let stars = earnedStars else { return }
         message = nil
-        onCleared?(stars, scene.session.moves, playTime)
+        hint = []
+        if clearedLine == nil { clearedLine = scene.session.log }
+        onCleared?(stars, scene.session.moves, recordedTime)
     }
 }

@@ -19,23 +19,29 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
         self.init(Key(name: name), shift: shift, control: control, alt: alt)
     }
 
-    /// Parses `Shift+Left`, `Ctrl+Z`, `Alt+Shift+F1` (prefixes in any order, any case).
+    /// Parses `Shift+Left`, `Ctrl+Z`, `Alt+Shift+F1` (prefixes in any order, any case): the
+    /// prefixes are taken off the front, and the rest is the key's name, whatever it holds
+    /// (`Keypad +`, `Ctrl++` for the plus key). Nil when no name is left.
     public init?(parsing text: String) {
-        var parts = text.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
-        // "Ctrl++" or a trailing "+" names the plus key itself.
-        if text.hasSuffix("++") || text == "+" {
-            parts = Array(parts.dropLast(2)) + ["+"]
-        }
-        guard let key = parts.last, !key.isEmpty else { return nil }
-        self.init(key)
-        for modifier in parts.dropLast() {
-            switch modifier.lowercased() {
-            case "shift": shift = true
-            case "ctrl", "control": control = true
-            case "alt": alt = true
-            default: return nil
+        var rest = Substring(text)
+        var shift = false
+        var control = false
+        var alt = false
+        prefixes: while true {
+            for (prefix, set) in [("shift+", 0), ("ctrl+", 1), ("control+", 1), ("alt+", 2)]
+            where rest.count > prefix.count && rest.prefix(prefix.count).lowercased() == prefix {
+                rest = rest.dropFirst(prefix.count)
+                switch set {
+                case 0: shift = true
+                case 1: control = true
+                default: alt = true
+                }
+                continue prefixes
             }
+            break
         }
+        guard !rest.isEmpty else { return nil }
+        self.init(String(rest), shift: shift, control: control, alt: alt)
     }
 
     /// The chord as scripts write it: `Ctrl+Shift+Z`, with SDL's key name.

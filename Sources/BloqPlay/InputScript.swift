@@ -187,6 +187,14 @@ public struct InputScript: Sendable {
                     line.split(maxSplits: 3, omittingEmptySubsequences: true, whereSeparator: { $0 == " " || $0 == "\t" })
                     .dropFirst(3).first.map { String($0).trimmingBlanks } ?? ""
                 guard !name.isEmpty else { return fail(number, "'key' takes a key name such as Left, Shift+Left or Ctrl+Z") }
+                guard let chord = KeyChord(parsing: name), KeyNames.isKnown(chord.key.name) else {
+                    let key = KeyChord(parsing: name)?.key.name ?? name
+                    let guess = KeyNames.suggestion(for: key).map { " (did you mean \($0)?)" } ?? ""
+                    return fail(
+                        number,
+                        "unknown key '\(key)'\(guess); a key is named as SDL names it (Left, Return, Space, PageDown, F1, A, 1), "
+                            + "after Shift+, Ctrl+ or Alt+ prefixes")
+                }
                 action = .key(name)
             case "tap":
                 guard let label = label(remainder(of: line, afterWords: 3)) else {

@@ -140,6 +140,18 @@ final class Canvas {
         SDL_RenderFillRectF(renderer, &frect)
     }
 
+    /// A filled triangle (arrowheads), through SDL_RenderGeometry.
+    func triangle(_ a: Point, _ b: Point, _ c: Point, _ color: RGBA) {
+        let tint = SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a)
+        var vertices = [a, b, c].map { point in
+            SDL_Vertex(
+                position: SDL_FPoint(x: Float(point.x + offset.x), y: Float(point.y + offset.y)), color: tint,
+                tex_coord: SDL_FPoint(x: 0, y: 0))
+        }
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        SDL_RenderGeometry(renderer, nil, &vertices, 3, nil, 0)
+    }
+
     /// A rounded rectangle with anti-aliased corners. `shaded` adds a block's light from
     /// above (a gradient and a bevel), multiplied by `color`.
     func roundedRect(_ rect: Rect, radius: Double, _ color: RGBA, shaded: Bool = false) {

@@ -18,6 +18,12 @@ enum Palette {
     static let selected = RGBA(0x4A5575)
     static let card = RGBA(0x232A3B)
     static let danger = RGBA(0xFF6B6B)
+    /// A hint's marks: a white core in a black halo, which stands out on every block
+    /// colour (white blocks by the halo, dark cells by the core).
+    static let hintInk = RGBA(0xFFFFFF)
+    static let hintHalo = RGBA(0x000000, alpha: 210)
+    /// The band of a banner (the board can no longer be cleared).
+    static let banner = RGBA(0x2E2536)
 
     /// A shape per colour for colour-blind players: no two alike, all in DejaVu Sans.
     static func symbol(_ color: BlockColor) -> String {

@@ -101,19 +101,28 @@ extension ChildProcessSuite {
             let text = try String(contentsOfFile: path, encoding: .utf8)
             #expect(text.contains("title: Into the Gap\npar: 1\n"), "\(text)")
             #expect(try Bloq.run(["validate", path]).status == 0)
-            // The same code again: a second file, the first untouched.
-            let second = try Bloq.run(["import", code], environment: ["XDG_DATA_HOME": home])
-            #expect(second.out.trimmingCharacters(in: .newlines) == home + "/bloq/levels/shared/002-into-the-gap.bloq")
+            // The same code again (into any pack): where it already is, and nothing written.
+            for again in [["import", code], ["import", code, "--pack", "from friends"]] {
+                let second = try Bloq.run(again, environment: ["XDG_DATA_HOME": home])
+                #expect(second.status == 0, "\(second.err)")
+                #expect(second.out.trimmingCharacters(in: .newlines) == path)
+                #expect(second.err.contains("already in your levels, as \(path); nothing was written"), "\(second.err)")
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: home + "/bloq/levels") == ["shared"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: home + "/bloq/levels/shared") == ["001-into-the-gap.bloq"])
             #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
             // --pack NAME, and the code's share round-trips through the file.
-            let named = try Bloq.run(["import", code, "--pack", "from friends"], environment: ["XDG_DATA_HOME": home])
+            let other = Bloq.root.appendingPathComponent("levels/easy/001-first-push.bloq").path
+            let otherCode = try Bloq.run(["share", other, "--title"]).out.trimmingCharacters(in: .newlines)
+            let named = try Bloq.run(["import", otherCode, "--pack", "from friends"], environment: ["XDG_DATA_HOME": home])
             let namedPath = named.out.trimmingCharacters(in: .newlines)
-            #expect(namedPath == home + "/bloq/levels/from friends/001-into-the-gap.bloq", "\(named.err)")
-            #expect(try Bloq.run(["share", namedPath, "--title"]).out.trimmingCharacters(in: .newlines) == code)
+            #expect(namedPath == home + "/bloq/levels/from friends/001-first-push.bloq", "\(named.err)")
+            #expect(try Bloq.run(["share", namedPath, "--title"]).out.trimmingCharacters(in: .newlines) == otherCode)
             // A code without a title is saved as "Shared level".
-            let bare = try Bloq.run(["share", Self.level]).out.trimmingCharacters(in: .newlines)
+            let bareBoard = try #require(Board(["R.R", "...", "B.B"]))
+            let bare = try #require(ShareCode.encode(bareBoard))
             let untitled = try Bloq.run(["import", bare], environment: ["XDG_DATA_HOME": home])
-            #expect(untitled.out.trimmingCharacters(in: .newlines) == home + "/bloq/levels/shared/003-shared-level.bloq", "\(untitled.err)")
+            #expect(untitled.out.trimmingCharacters(in: .newlines) == home + "/bloq/levels/shared/002-shared-level.bloq", "\(untitled.err)")
             // A pack name that is no folder name is an argument error.
             #expect(try Bloq.run(["import", code, "--pack", "../up"], environment: ["XDG_DATA_HOME": home]).status == 64)
         }

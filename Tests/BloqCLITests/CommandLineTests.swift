@@ -156,7 +156,7 @@ extension ChildProcessSuite {
             let lines = invalid.err.split(separator: "\n").map(String.init)
             #expect(
                 lines.contains(
-                    "\(bad):2:1: error: unknown header key 'colour'; known keys are title, par, difficulty and author (prefix a tool's own key with 'x-')"
+                    "\(bad):2:1: error: unknown header key 'colour'; known keys are title, par, difficulty, author and tip (prefix a tool's own key with 'x-')"
                 ))
             #expect(lines.contains { $0.hasPrefix("\(bad):4:3: error: unknown cell 'x'") })
             let missing = try Bloq.run(["validate", bad, "/nonexistent/level.bloq"])
@@ -218,7 +218,7 @@ extension ChildProcessSuite {
             #expect(result.status == 0, "\(result.err)")
             #expect(
                 result.out.trimmingCharacters(in: .whitespacesAndNewlines)
-                    == "unsolvable: the red block at row 0, column 0 is the only red one within its walls, so it can never vanish")
+                    == "unsolvable: the red block at row 1, column 1 is the only red one within its walls, so it can never vanish")
         }
 
         @Test("solve --write-par fills in the par and keeps the rest of the file")

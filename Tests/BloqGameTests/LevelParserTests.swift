@@ -105,7 +105,7 @@ struct LevelParserTests {
     @Test("messages say what to fix")
     func messagesSayWhatToFix() {
         #expect(messages("Title: x\nR.\n.B")[0].contains("write 'title'"))
-        #expect(messages("colour: red\nR.\n.B")[0].contains("known keys are title, par, difficulty and author"))
+        #expect(messages("colour: red\nR.\n.B")[0].contains("known keys are title, par, difficulty, author and tip"))
         #expect(messages("title: a\ntitle: b\nR.\n.B")[0].contains("given twice"))
         #expect(messages("par: many\nR.\n.B")[0].contains("whole number"))
         #expect(messages("par: 0\nR.\n.B")[0].contains("whole number"))

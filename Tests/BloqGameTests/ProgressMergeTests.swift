@@ -99,6 +99,9 @@ struct ProgressMergeTests {
             #expect(x.merged(with: y).merged(with: z) == x.merged(with: y.merged(with: z)))
             #expect(x.merged(with: x) == x)
             #expect(x.merged(with: y).merged(with: y) == x.merged(with: y))
+            var inPlace = x
+            inPlace.merge(y)
+            #expect(inPlace == x.merged(with: y), "merging in place gives what merged(with:) gives")
         }
     }
 

@@ -33,7 +33,7 @@ struct AuthorMessageTests {
     func keys() {
         #expect(
             messages("my_key: 1\nR.\n.R") == [
-                "1:1: unknown header key 'my_key'; known keys are title, par, difficulty and author (prefix a tool's own key with 'x-')"
+                "1:1: unknown header key 'my_key'; known keys are title, par, difficulty, author and tip (prefix a tool's own key with 'x-')"
             ])
         #expect(messages("Title: x\nR.\n.R") == ["1:1: header key 'Title' must be lower-case letters, digits and '-'; write 'title'"])
         #expect(messages("x_tool: 1\nR.\n.R") == ["1:1: header key 'x_tool' must be lower-case letters, digits and '-'; write 'x-tool'"])

@@ -222,7 +222,7 @@ struct SolverBoundTests {
         #expect(result.loneBlock == CellPosition(row: 0, column: 0))
         #expect(
             result.unsolvableReason(on: board)
-                == "the red block at row 0, column 0 is the only red one within its walls, so it can never vanish")
+                == "the red block at row 1, column 1 is the only red one within its walls, so it can never vanish")
         #expect(Solver.lowerBound(board) == nil)
         // With a second red inside the walls it is not dead.
         #expect(Solver.lowerBound(try #require(Board(["R#..", ".#..", "R#..", "##.."]))) != nil)

@@ -17,7 +17,7 @@ struct SolverRegionTests {
         #expect(result.deadRegion == CellPosition(row: 0, column: 0))
         #expect(
             result.unsolvableReason(on: board)
-                == "the part of the board the walls close in at row 0, column 0 cannot be cleared (the solver searched every position it can reach)"
+                == "the part of the board the walls close in at row 1, column 1 cannot be cleared (the solver searched every position it can reach)"
         )
         // One search of the whole board runs out of positions first.
         let whole = Solver(maxStates: 200_000, splitsRegions: false).solve(board)

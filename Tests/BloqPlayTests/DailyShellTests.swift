@@ -45,7 +45,8 @@ struct DailyShellTests {
         let play = try #require(app.playScreen)
         let made = try #require(DailyBoard.make(for: Self.day))
         #expect(play.level.level.board == made.board && play.game.par == made.par)
-        #expect(play.caption == "Daily · Saturday 14 March 2026")
+        // The header says "Daily board" once, and the date once (issue 24).
+        #expect(play.heading == "Daily board" && play.caption == "Saturday 14 March 2026")
         #expect(play.toolbar.first?.label == "Title")
         #expect(play.footer?.text.contains("Esc title") == true)
         pointer.tap(.back)

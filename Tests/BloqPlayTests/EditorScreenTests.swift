@@ -43,11 +43,12 @@ struct EditorScreenTests {
         paint(app, editor, .block(.red), [(0, 2)])
         #expect(editor.verdict == .thinking && editor.status == "Thinking…")
         run(app, 0.2)
-        guard case .playable(let par, _) = editor.verdict else {
+        guard case .playable(let par, _, _) = editor.verdict else {
             Issue.record("not playable: \(editor.verdict)")
             return
         }
-        #expect(par == 1 && editor.status.hasPrefix("Playable: par 1 · difficulty "))
+        // The difficulty has a word (issue 24), the score beside it.
+        #expect(par == 1 && editor.status.hasPrefix("Playable: par 1 · easy (difficulty score "))
         // Undo goes back a stroke, and its verdict with it.
         key(app, "Z")
         #expect(editor.status == "Unsolvable: a lone red block can never vanish (add another)")

@@ -56,16 +56,67 @@ struct GameControllerTests {
         #expect(game.earnedStars == 0)
     }
 
-    @Test("from an unsolvable position the game says so and offers undo and restart")
+    @Test("from an unsolvable position the game says so (the play screen's banner offers undo and restart)")
     func unsolvable() throws {
         let game = try #require(controller("R.RR", "B...", "....", par: nil))
+        #expect(!game.isStuck)
         // Pushing the left red right strands the third red.
         game.scene.perform(Move(row: 0, column: 0, direction: .right))
         run(game, seconds: 1)
+        #expect(game.isStuck && game.starsInReach == 0, "known without asking for a hint")
         game.perform(.hint)
         run(game, seconds: 0.5)
-        #expect(game.message?.contains("No solution from here") == true)
+        #expect(game.isStuck && game.hint.isEmpty)
         #expect(game.scene.ghosts.isEmpty)
+    }
+
+    @Test("a stranding move is known at once, and undoing it brings the stars back (issue 24)")
+    func strandAndUndo() throws {
+        // Into the Gap: the top-left red pushed down strands the last red.
+        let game = try #require(controller("R.R", "...", ".R.", par: 1))
+        run(game, seconds: 0.2)
+        #expect(!game.isStuck && game.starsInReach == 3)
+        game.perform(.pushAtCursor(.down))
+        run(game, seconds: 1)
+        #expect(game.scene.session.moves == 1 && game.isStuck && game.starsInReach == 0)
+        game.perform(.undo)
+        run(game, seconds: 1)
+        #expect(game.scene.session.moves == 0 && !game.isStuck && game.starsInReach == 3)
+    }
+
+    @Test("time is play time: restart starts at 0; stepping back along the winning line does not count (issue 24)")
+    func playTime() throws {
+        let game = try #require(controller("R.R", "...", ".R.", par: 1))
+        game.addPlayTime(5)
+        game.perform(.restart)
+        #expect(game.playTime == 0, "a new attempt")
+        game.addPlayTime(2)
+        // The cursor shows on (0, 0), then goes to (2, 1): the red there slides into the gap.
+        for direction in [Direction.down, .down, .down, .right] { game.perform(.moveCursor(direction)) }
+        game.perform(.pushAtCursor(.up))
+        run(game, seconds: 1)
+        #expect(game.scene.session.isCleared)
+        let cleared = game.playTime
+        game.addPlayTime(10)
+        #expect(game.playTime == cleared, "the clock stands still on a cleared board")
+        game.perform(.undo)
+        run(game, seconds: 1)
+        game.addPlayTime(3)
+        #expect(game.playTime == cleared, "looking back along the winning line is not play")
+        game.perform(.redo)
+        run(game, seconds: 1)
+        #expect(game.recordedTime >= cleared && game.recordedTime < cleared + 0.5)
+    }
+
+    @Test("a clear is never recorded faster than its own moves took to slide (issue 24)")
+    func timeFloor() throws {
+        let game = try #require(controller("R.R", "...", ".R.", par: 1))
+        for direction in [Direction.down, .down, .down, .right] { game.perform(.moveCursor(direction)) }
+        game.perform(.pushAtCursor(.up))
+        run(game, seconds: 1)
+        #expect(game.scene.session.isCleared)
+        // No play time was counted (the window never had the focus), yet the slide took time.
+        #expect(game.recordedTime >= 0.09 + 0.045 * 2)
     }
 
     @Test("stars in reach fall as moves pass par")

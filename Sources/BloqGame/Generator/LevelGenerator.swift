@@ -300,3 +300,24 @@ public struct LevelGenerator: Sendable {
         return "\(title) \(number)"
     }
 }
+
+extension Difficulty {
+    /// The difficulty a board of `optimal` moves falls in by the generator's bands: a sparse
+    /// board with walls (at most half its cells blocks) is expert when its length is in the
+    /// expert band; otherwise easy, medium or hard by the share of its blocks the optimal
+    /// line takes (the editor names a draft's difficulty this way).
+    public static func of(_ board: Board, optimal: Int) -> Difficulty {
+        let blocks = max(board.blockCount, 1)
+        let walls = board.positions.filter { board[$0] == .wall }.count
+        if walls > 0, blocks * 2 <= board.rows * board.columns, LevelGenerator.expertBand(blocks: blocks).contains(optimal) {
+            return .expert
+        }
+        for difficulty in [Difficulty.easy, .medium] {
+            var generator = LevelGenerator(difficulty: difficulty, rows: board.rows, columns: board.columns, seed: 0)
+            generator.walls = walls
+            generator.blocks = blocks
+            if optimal <= generator.band.upperBound { return difficulty }
+        }
+        return .hard
+    }
+}

@@ -11,6 +11,8 @@ public struct Level: Hashable, Sendable {
     public var par: Int?
     public var difficulty: Difficulty?
     public var author: String?
+    /// One sentence the play screen shows until the first move (how the first levels teach).
+    public var tip: String?
     /// The starting board.
     public var board: Board
     /// Warnings found while loading (the level is usable).
@@ -27,13 +29,14 @@ public struct Level: Hashable, Sendable {
     private var parColumn = 1
 
     public init(
-        title: String, par: Int? = nil, difficulty: Difficulty? = nil, author: String? = nil, board: Board,
+        title: String, par: Int? = nil, difficulty: Difficulty? = nil, author: String? = nil, tip: String? = nil, board: Board,
         warnings: [Diagnostic] = []
     ) {
         self.title = title
         self.par = par
         self.difficulty = difficulty
         self.author = author
+        self.tip = tip
         self.board = board
         self.warnings = warnings
     }

@@ -8,7 +8,7 @@ public enum LevelParser {
     public static let maximumFileSize = 64 * 1024
 
     /// The header keys a level file may use (keys starting with `x-` are also allowed).
-    public static let knownKeys: Set<String> = ["title", "par", "difficulty", "author"]
+    public static let knownKeys: Set<String> = ["title", "par", "difficulty", "author", "tip"]
 
     /// Parses a level. `name` is the path or name diagnostics are reported under; the
     /// title defaults to its last path component without the `.bloq` extension.
@@ -111,10 +111,11 @@ private struct Parser {
         let board = buildBoard(gridRows, lastLine: max(lines.count, 1))
         let level = board.map { board in
             var level = Level(
-                title: header["title"] ?? LevelParser.defaultTitle(for: name),
+                title: header["title"].map(LevelText.printable).flatMap { $0.isEmpty ? nil : $0 } ?? LevelParser.defaultTitle(for: name),
                 par: header["par"].flatMap { Int($0) },
                 difficulty: header["difficulty"].flatMap(Difficulty.init(rawValue:)),
-                author: header["author"],
+                author: header["author"].map(LevelText.printable),
+                tip: header["tip"].map(LevelText.printable).flatMap { $0.isEmpty ? nil : $0 },
                 board: board,
                 warnings: diagnostics.filter { $0.severity == .warning })
             level.parLocation = parLocation
@@ -234,7 +235,7 @@ private struct Parser {
     }
 
     func unknownKeyMessage(_ key: String) -> String {
-        "unknown header key '\(key)'; known keys are title, par, difficulty and author (prefix a tool's own key with 'x-')"
+        "unknown header key '\(key)'; known keys are title, par, difficulty, author and tip (prefix a tool's own key with 'x-')"
     }
 
     func colorName(_ cell: Cell) -> String {

@@ -17,10 +17,52 @@ public enum LevelText {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `text` as a header value: one line (line ends become spaces), and no `;`, which would
-    /// start a comment (it becomes `,`).
+    /// `text` as a header value: printable (`printable(_:)`: one line, no control
+    /// characters), and no `;`, which would start a comment (it becomes `,`).
     public static func headerValue(_ text: String) -> String {
-        String(text.map { $0 == ";" ? "," : ($0.isNewline ? " " : $0) })
+        String(printable(text).map { $0 == ";" ? "," : $0 })
+    }
+
+    /// `text` without control characters, for a title or name from a stranger (a share
+    /// code, a level file) on its way to the screen, a file or a terminal: a terminal escape
+    /// sequence (ESC or CSI, then its parameters up to its final character; an OSC, DCS or
+    /// similar string up to BEL or ESC \) is removed whole, any other control character
+    /// (C0, DEL, C1) is removed, and a tab or line end becomes a space.
+    public static func printable(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        /// Skips a control sequence's parameters up to its final character (0x40 to 0x7E).
+        func skipControlSequence() {
+            while let next = scalars.next(), !(0x40...0x7E).contains(next.value) {}
+        }
+        /// Skips a control string up to BEL, ST (0x9C) or ESC \.
+        func skipControlString() {
+            while let next = scalars.next() {
+                if next.value == 0x07 || next.value == 0x9C { return }
+                if next.value == 0x1B {
+                    _ = scalars.next()
+                    return
+                }
+            }
+        }
+        while let scalar = scalars.next() {
+            switch scalar.value {
+            case 0x1B:
+                guard let next = scalars.next() else { break }
+                switch next {
+                case "[": skipControlSequence()
+                case "]", "P", "X", "^", "_": skipControlString()
+                default: break  // ESC and one character
+                }
+            case 0x9B: skipControlSequence()
+            case 0x90, 0x98, 0x9D, 0x9E, 0x9F: skipControlString()
+            case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85: result.append(" ")
+            case 0x00...0x1F, 0x7F...0x9F: break
+            case 0x2028, 0x2029: result.append(" ")
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
     }
 
     /// `text` with its `par:` set to `par`: the value of an existing `par:` line is replaced

@@ -123,7 +123,10 @@ public enum ShareCode {
             guard let decoded = String(validating: titleBytes, as: UTF8.self) else {
                 return fail("the share code's title is not valid UTF-8 text")
             }
-            title = decoded
+            // A title from a stranger: no escape codes or other control characters reach
+            // the screen, a file or a terminal.
+            let printable = LevelText.printable(decoded)
+            title = printable.isEmpty ? nil : printable
         }
         guard bits.remainingAreZero else { return fail("the share code has data after its level: it is damaged") }
         guard let board = Board(rows: rows, columns: columns, cells: symbols.map(cell)) else {

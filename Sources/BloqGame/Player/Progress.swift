@@ -203,6 +203,22 @@ public struct SavedProgress: Codable, Equatable, Sendable {
         return result
     }
 
+    /// Adds `other` into this progress in place, in time proportional to `other`'s size (a
+    /// journal entry or one record merged into a large progress): the same result as
+    /// `merged(with:)` when this progress already follows the rules that end lines (every
+    /// progress made by these methods or read from a file does).
+    public mutating func merge(_ other: SavedProgress) {
+        version = max(version, other.version)
+        for (id, record) in other.levels { levels[id] = levels[id].map { $0.merged(with: record) } ?? record }
+        for (day, record) in other.daily { daily[day] = daily[day].map { $0.merged(with: record) } ?? record }
+        for (id, moment) in other.discarded { discarded[id] = max(discarded[id] ?? moment, moment) }
+        for (id, line) in other.unfinished {
+            if let mine = unfinished[id], !line.isNewer(than: mine) { continue }
+            unfinished[id] = line
+        }
+        for id in Set(other.levels.keys).union(other.unfinished.keys).union(other.discarded.keys) { normalize(id) }
+    }
+
     /// Applies the rules that end lines: a line not saved after the level's last clear or
     /// its last give-up goes, and a give-up not after the last clear is forgotten.
     mutating func normalize(_ level: String) {
@@ -256,8 +272,9 @@ public struct SavedProgress: Codable, Equatable, Sendable {
     /// before `discarded` or `daily` existed have none.
     public init(from decoder: any Decoder) throws {
         let salvaged = try SalvagedProgress(from: decoder)
-        guard salvaged.dropped.isEmpty, salvaged.foreignVersion == nil else {
-            let problems = salvaged.dropped + (salvaged.foreignVersion.map { ["version \($0)"] } ?? [])
+        guard salvaged.isSound else {
+            let problems =
+                salvaged.dropped + (salvaged.foreignVersion.map { ["version \($0)"] } ?? []) + (salvaged.versionProblem.map { [$0] } ?? [])
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: problems.joined(separator: "; ")))
         }
         self = salvaged.progress
@@ -284,6 +301,18 @@ public struct SalvagedProgress: Decodable, Sendable {
     /// The version the file says it has, when it is not the one this game reads and
     /// writes; its records are read as far as they fit this version.
     public var foreignVersion: Int?
+    /// What is wrong with the version the file gives, when it is not a version any Bloq
+    /// writes (`-1`, `0`, `1.5`, text): the file is damaged, not newer.
+    public var versionProblem: String?
+
+    /// Nothing read, nothing dropped (for building one up record by record).
+    public init() {}
+
+    /// Versions a later Bloq may write; any other number is damage.
+    public static let laterVersions = 2...1000
+
+    /// Whether the file read whole: no record dropped, a version this game writes.
+    public var isSound: Bool { dropped.isEmpty && foreignVersion == nil && versionProblem == nil }
 
     private struct Key: CodingKey {
         var stringValue: String
@@ -303,8 +332,9 @@ public struct SalvagedProgress: Decodable, Sendable {
         if container.contains(Key(stringValue: "version")) {
             switch (try? container.decode(Lossy<Int>.self, forKey: Key(stringValue: "version")))?.value {
             case 1?: break
-            case let other?: foreignVersion = other
-            case nil: dropped.append("the version is not a whole number")
+            case let later? where SalvagedProgress.laterVersions.contains(later): foreignVersion = later
+            case let other?: versionProblem = "its version is \(other), which no Bloq writes"
+            case nil: versionProblem = "its version is not a whole number"
             }
         }
         progress.levels = section("levels", of: container, plausible: \.isPlausible)

@@ -11,6 +11,11 @@ public protocol ProgressBook: AnyObject {
     func cleared(_ level: PlayableLevel, moves: Int, stars: Int, time: Double)
     /// Saves (or, with nil, forgets) the unfinished line of a level being left.
     func leaving(_ level: PlayableLevel, line: UnfinishedLine?)
+    /// Records the line of play on a level after a committed move (nil: nothing left to
+    /// resume, as `GameController.unfinishedLine` says), in memory only, and returns it as a
+    /// progress patch for a durable writer (`LineOfPlayWriter` in BloqFiles) to save off
+    /// the calling thread. An empty patch when there is nothing to record.
+    func playing(_ level: PlayableLevel, line: UnfinishedLine?) -> SavedProgress
     /// Totals over everything the progress holds: levels cleared, stars earned (daily
     /// boards are kept apart: they count in the streak).
     var totals: (cleared: Int, stars: Int) { get }
@@ -150,6 +155,20 @@ public final class ProgressLedger: ProgressBook {
         let moment = stamp()
         stamped?.savedAt = moment
         apply { $0.setUnfinished(level: id, stamped, at: moment) }
+    }
+
+    public func playing(_ level: PlayableLevel, line: UnfinishedLine?) -> SavedProgress {
+        let id = level.level.board.identity
+        guard line != nil || progress.unfinished[id] != nil else { return SavedProgress() }
+        let moment = stamp()
+        var stamped = line
+        stamped?.savedAt = moment
+        // Stamped by the ledger, so a clear or a give-up recorded later ends it, and a line
+        // recorded later replaces it, wherever the copies meet.
+        progress.setUnfinished(level: id, stamped, at: moment)
+        var patch = SavedProgress()
+        patch.setUnfinished(level: id, stamped, at: moment)
+        return patch
     }
 
     /// The time now, strictly later than any stamp this ledger gave before, so the line

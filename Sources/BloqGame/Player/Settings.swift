@@ -15,6 +15,23 @@ public struct Settings: Codable, Equatable, Sendable {
     /// The window sizes a file may hold, in points.
     public static let windowSizes = 160...16384
 
+    /// These settings with every setting that differs between `old` and `new` taken from
+    /// `new`: the player's changes, applied over settings read later (a file that could not
+    /// be read when the game started).
+    public func applying(changesFrom old: Settings, to new: Settings) -> Settings {
+        var result = self
+        func take<Value: Equatable>(_ setting: WritableKeyPath<Settings, Value>) {
+            if old[keyPath: setting] != new[keyPath: setting] { result[keyPath: setting] = new[keyPath: setting] }
+        }
+        take(\.colorBlindSymbols)
+        take(\.sound)
+        take(\.fullscreen)
+        take(\.reducedMotion)
+        take(\.windowWidth)
+        take(\.windowHeight)
+        return result
+    }
+
     /// Whether the values are in range (a hand-edited file may not be).
     public var isPlausible: Bool {
         [windowWidth, windowHeight].allSatisfy { $0.map { Settings.windowSizes.contains($0) } ?? true }

@@ -43,21 +43,22 @@ public struct SolverResult: Hashable, Sendable {
     /// Peak bytes per stored position.
     public var bytesPerState: Double { states > 0 ? Double(peakBytes) / Double(states) : 0 }
 
-    /// Why `board` (the board that was solved) is unsolvable, for messages: "the red block
-    /// at row 0, column 0 is the only red one within its walls, so it can never vanish", or
+    /// Why `board` (the board that was solved) is unsolvable, for messages (rows and columns
+    /// counted from 1, as every message counts them): "the red block at row 1, column 1 is
+    /// the only red one within its walls, so it can never vanish", or
     /// "the solver searched all 1200 reachable positions". Nil unless it is unsolvable.
     public func unsolvableReason(on board: Board) -> String? {
         guard outcome == .unsolvable else { return nil }
         guard let at = loneBlock, let color = board[at].color else {
             if let region = deadRegion {
-                return "the part of the board the walls close in at row \(region.row), column \(region.column) cannot be cleared"
+                return "the part of the board the walls close in at row \(region.row + 1), column \(region.column + 1) cannot be cleared"
                     + " (the solver searched every position it can reach)"
             }
             return "the solver searched all \(Wording.count(states, "reachable position"))"
         }
         let place = (board.colorCounts[color] ?? 0) == 1 ? "on the board" : "within its walls"
         return
-            "the \(color.name) block at row \(at.row), column \(at.column) is the only \(color.name) one \(place), so it can never vanish"
+            "the \(color.name) block at row \(at.row + 1), column \(at.column + 1) is the only \(color.name) one \(place), so it can never vanish"
     }
 }
 

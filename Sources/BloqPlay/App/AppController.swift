@@ -172,13 +172,13 @@ public final class AppController {
         driver.advance(by: seconds)
         levelWatch?.step()
         root.screen.step(seconds)
-        if countingPlayTime { playScreen?.game.addPlayTime(seconds) }
+        if countingPlayTime { playScreen?.countPlayTime(seconds, idle: false) }
     }
 
-    /// Time that passed with nothing to simulate (the loop slept waiting for input): it
-    /// counts as play time on the play screen all the same.
+    /// Time that passed with nothing to simulate (the loop slept waiting for input, the
+    /// window focused): it counts as play time on the play screen all the same.
     public func idle(_ seconds: Double) {
-        playScreen?.game.addPlayTime(seconds)
+        playScreen?.countPlayTime(seconds, idle: true)
     }
 
     // MARK: Navigation

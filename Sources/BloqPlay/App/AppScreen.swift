@@ -39,6 +39,8 @@ public protocol AppScreen: AnyObject {
     func layoutChanged()
     /// The screen is about to be replaced: save what must be saved.
     func willLeave()
+    /// The banners and toasts it shows now, for the player (and for whole-app replays).
+    var notices: [String] { get }
 }
 
 extension AppScreen {
@@ -51,4 +53,5 @@ extension AppScreen {
     public func layoutChanged() {}
     public func willLeave() {}
     public func perform(_ command: Command) -> Bool { false }
+    public var notices: [String] { [] }
 }

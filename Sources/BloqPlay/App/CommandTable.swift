@@ -131,7 +131,17 @@ public struct CommandTable: Sendable {
                 }
             }
         }
-        var result = rows.map { (keys: CommandTable.describe($0.keys), does: $0.does) }
+        // Rows whose keys read the same (the arrows move the cursor, and the focus in
+        // menus) are one row.
+        var result: [(keys: String, does: String)] = []
+        for row in rows {
+            let keys = CommandTable.describe(row.keys)
+            if let same = result.firstIndex(where: { $0.keys == keys }) {
+                result[same].does += "; " + row.does
+            } else {
+                result.append((keys, row.does))
+            }
+        }
         // The gamepad's buttons, a few to a row.
         let entries = pad.map { "\(CommandTable.describe($0.presses)) \($0.does)" }
         for start in stride(from: 0, to: entries.count, by: 4) {
@@ -235,7 +245,7 @@ extension CommandTable {
                 .play, keys: keys("R"), buttons: [GamepadPress(.back)], .play(.restart), help: "restart (undoable)", footer: "restart"),
             CommandBinding(.play, keys: keys("Shift+S"), .play(.showSolution), help: "play the rest of the solution (no stars)"),
             CommandBinding(.play, keys: keys("Escape"), buttons: [GamepadPress(.b)], .back, help: "back", footer: "levels"),
-            CommandBinding(.play, keys: keys("Tab"), .focusNext),
+            CommandBinding(.play, keys: keys("Tab"), .focusNext, help: "move the focus along the buttons (Shift+Tab: back)"),
             CommandBinding(.play, keys: keys("Shift+Tab"), .focusPrevious),
             CommandBinding(.play, keys: keys("Return", "Keypad Enter", "Space"), buttons: [GamepadPress(.a)], .activateFocus),
         ]

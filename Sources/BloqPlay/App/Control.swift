@@ -10,6 +10,8 @@ public enum ControlID: Hashable, Sendable {
     case back
     // Play toolbar
     case undo, redo, restart, hint
+    /// The banner that says the board can no longer be cleared: its Undo and Restart.
+    case stuckUndo, stuckRestart
     // Level list
     case tab(Int)
     case previousPage, nextPage, continueLevel

@@ -16,13 +16,15 @@ struct HelpPainter {
         let line = panel.height / Double(rows.count + 3)
         canvas.text(
             "Keys", size: line * 0.8, Palette.text, at: Point(x: panel.center.x, y: panel.y + line * 1.0), anchor: Point(x: 0.5, y: 0.5))
+        // As large as the rows allow, and never below 12 pixels.
+        let textSize = max(min(line * 0.62, 20), 12)
         for (index, row) in rows.enumerated() {
             let y = panel.y + line * (Double(index) + 2.2)
             canvas.text(
-                row.keys, size: line * 0.45, Palette.accent, at: Point(x: panel.x + panel.width * 0.36, y: y), anchor: Point(x: 1, y: 0.5),
+                row.keys, size: textSize, Palette.accent, at: Point(x: panel.x + panel.width * 0.36, y: y), anchor: Point(x: 1, y: 0.5),
                 maximumWidth: panel.width * 0.33)
             canvas.text(
-                row.does, size: line * 0.45, Palette.text, at: Point(x: panel.x + panel.width * 0.39, y: y), anchor: Point(x: 0, y: 0.5),
+                row.does, size: textSize, Palette.text, at: Point(x: panel.x + panel.width * 0.39, y: y), anchor: Point(x: 0, y: 0.5),
                 maximumWidth: panel.width * 0.58)
         }
         canvas.text(

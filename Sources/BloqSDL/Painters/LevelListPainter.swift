@@ -51,6 +51,11 @@ struct LevelListPainter {
                     let text = record.bestStars > 0 ? PaintKit.stars(record.bestStars) : "✓ cleared"
                     canvas.text(
                         text, size: label * 0.95, Palette.accent, at: below, anchor: Point(x: 0.5, y: 0.5), maximumWidth: rect.width * 0.9)
+                } else if app.progress?.unfinished(level) != nil {
+                    // Started and left unfinished: it resumes where the player was.
+                    canvas.text(
+                        "in progress", size: label * 0.8, Palette.accent.with(alpha: 220), at: below, anchor: Point(x: 0.5, y: 0.5),
+                        maximumWidth: rect.width * 0.9)
                 } else {
                     canvas.text(
                         PaintKit.stars(0), size: label * 0.95, Palette.secondaryText.with(alpha: 140), at: below,
@@ -95,6 +100,8 @@ struct LevelListPainter {
             details += "  ·  best " + PaintKit.stars(record.bestStars)
             if let moves = record.bestMoves { details += "  \(moves) move\(moves == 1 ? "" : "s")" }
             if let time = record.bestTime { details += "  " + ClearedOverlay.clock(time) }
+        } else if let line = app.progress?.unfinished(level) {
+            details += "  ·  in progress, \(line.log.count) move\(line.log.count == 1 ? "" : "s") played"
         } else {
             details += "  ·  not cleared yet"
         }

@@ -29,7 +29,7 @@ struct PlayPainter {
         let still = {
             if screen.edgePanPercent == nil { canvas.clear(Palette.background) }
             drawHeader(game)
-            drawBoard(game, sprites: resting)
+            drawBoard(game, sprites: resting, quiet: overlay != nil)
             if overlay == nil {
                 drawFooter(game)
                 kit.buttons(screen.controls, focus: screen.focus)
@@ -43,6 +43,7 @@ struct PlayPainter {
         }
         drawSprites(game.scene.blockSprites.filter { !$0.isAtRest }, game)
         drawGhostsAndCursor(game)
+        if overlay == nil { drawHintMarks(game) }
         // The confetti falls behind the Cleared card, so its words and buttons stay clear.
         if let overlay = screen.overlay, let burst = overlay.confetti {
             for piece in burst.pieces(at: overlay.confettiTime) {
@@ -62,7 +63,7 @@ struct PlayPainter {
         let margin = max(band.height * 0.3, 12)
         let titleSize = band.height * 0.3
         canvas.text(
-            game.level.level.title, size: titleSize, Palette.text, at: Point(x: margin, y: band.height * 0.5), anchor: Point(x: 0, y: 0.75),
+            screen.heading, size: titleSize, Palette.text, at: Point(x: margin, y: band.height * 0.5), anchor: Point(x: 0, y: 0.75),
             maximumWidth: band.width * 0.5)
         canvas.text(
             screen.caption, size: titleSize * 0.6, Palette.secondaryText,
@@ -94,6 +95,8 @@ struct PlayPainter {
             var resting: [BlockSprite]
             var symbols: Bool
             var footer: String?
+            var tip: String?
+            var stuck: Bool
             var controls: [Control]
             var pressed: [Bool]
             var focus: ControlID?
@@ -102,13 +105,15 @@ struct PlayPainter {
         }
         let controls = overlay ? [] : screen.controls
         return Key(
-            viewport: app.viewport, layout: game.layout, title: game.level.level.title, level: screen.caption,
+            viewport: app.viewport, layout: game.layout, title: screen.heading, level: screen.caption,
             moves: game.scene.session.moves, par: game.par, stars: game.starsInReach, board: game.scene.board, resting: resting,
-            symbols: app.settings.colorBlindSymbols, footer: screen.footer?.text, controls: controls,
+            symbols: app.settings.colorBlindSymbols, footer: screen.footer?.text, tip: screen.tip, stuck: game.isStuck, controls: controls,
             pressed: controls.map { app.isPressed($0.id) }, focus: screen.focus, showsFocus: app.showsFocus, overlay: overlay)
     }
 
-    private func drawBoard(_ game: GameController, sprites: [BlockSprite]) {
+    /// The board: its frame, every cell's ground, the resting blocks. `quiet` (under the
+    /// Cleared card) draws walls as plain cells, so nothing on the board outshines the card.
+    private func drawBoard(_ game: GameController, sprites: [BlockSprite], quiet: Bool) {
         let layout = game.layout
         let cell = layout.cellSize
         canvas.roundedRect(layout.boardFrame, radius: cell * 0.2, Palette.boardFrame)
@@ -118,9 +123,69 @@ struct PlayPainter {
         // Every cell's ground; the blocks are sprites drawn over it.
         for position in board.positions {
             let rect = layout.cellRect(row: Double(position.row), column: Double(position.column)).insetBy(gap)
-            kit.cell(board[position] == .wall ? .wall : .empty, in: rect, cellSize: cell, symbols: false)
+            kit.cell(board[position] == .wall && !quiet ? .wall : .empty, in: rect, cellSize: cell, symbols: false)
         }
         drawSprites(sprites, game)
+    }
+
+    /// The hint's moves, marked until the player moves or undoes: each block ringed, an
+    /// arrow to where it stops, and its number in the hint.
+    private func drawHintMarks(_ game: GameController) {
+        guard !game.hint.isEmpty else { return }
+        let layout = game.layout
+        let cell = layout.cellSize
+        let halo = max((cell * 0.05).rounded(), 2)
+        let stroke = max((cell * 0.06).rounded(), 2)
+        var board = game.scene.board
+        for (index, move) in game.hint.enumerated() {
+            guard let slide = board.slide(move) else { break }
+            let from = layout.cellRect(row: Double(move.from.row), column: Double(move.from.column))
+            let to = layout.cellRect(row: Double(slide.destination.row), column: Double(slide.destination.column))
+            // The ring: halo, then the white line inside it.
+            for (inset, color, width) in [(0.0, Palette.hintHalo, stroke + halo * 2), (halo, Palette.hintInk, stroke)] {
+                let ring = from.insetBy(inset)
+                for edge in [
+                    Rect(x: ring.x, y: ring.y, width: ring.width, height: width),
+                    Rect(x: ring.x, y: ring.maxY - width, width: ring.width, height: width),
+                    Rect(x: ring.x, y: ring.y, width: width, height: ring.height),
+                    Rect(x: ring.maxX - width, y: ring.y, width: width, height: ring.height),
+                ] {
+                    canvas.fill(edge, color)
+                }
+            }
+            drawArrow(from: from.center, to: to.center, direction: move.direction, cell: cell, stroke: stroke, halo: halo)
+            let badge = Point(x: from.minX + cell * 0.2, y: from.minY + cell * 0.2)
+            canvas.roundedRect(
+                Rect(x: badge.x - cell * 0.14, y: badge.y - cell * 0.14, width: cell * 0.28, height: cell * 0.28), radius: cell * 0.14,
+                Palette.hintHalo)
+            canvas.text("\(index + 1)", size: cell * 0.2, Palette.hintInk, at: badge, anchor: Point(x: 0.5, y: 0.5))
+            board = slide.result
+        }
+    }
+
+    /// An arrow along the move's axis from the block's centre to where it stops: a shaft
+    /// and a head, white in a black halo.
+    private func drawArrow(from: Point, to: Point, direction: Direction, cell: Double, stroke: Double, halo: Double) {
+        let head = cell * 0.22
+        let dx = Double(direction.columnStep)
+        let dy = Double(direction.rowStep)
+        let start = Point(x: from.x + dx * cell * 0.25, y: from.y + dy * cell * 0.25)
+        let tip = Point(x: to.x, y: to.y)
+        let neck = Point(x: tip.x - dx * head, y: tip.y - dy * head)
+        for (extra, color) in [(halo, Palette.hintHalo), (0.0, Palette.hintInk)] {
+            let thickness = stroke + extra * 2
+            let shaft = Rect(
+                x: min(start.x, neck.x) - (dy != 0 ? thickness / 2 : 0) - (dx != 0 ? extra : 0),
+                y: min(start.y, neck.y) - (dx != 0 ? thickness / 2 : 0) - (dy != 0 ? extra : 0),
+                width: abs(neck.x - start.x) + (dy != 0 ? thickness : extra * 2),
+                height: abs(neck.y - start.y) + (dx != 0 ? thickness : extra * 2))
+            canvas.fill(shaft, color)
+            let wing = head * 0.75 + extra
+            let point = Point(x: tip.x + dx * extra * 1.5, y: tip.y + dy * extra * 1.5)
+            let back = Point(x: neck.x - dx * extra, y: neck.y - dy * extra)
+            canvas.triangle(
+                point, Point(x: back.x + dy * wing, y: back.y + dx * wing), Point(x: back.x - dy * wing, y: back.y - dx * wing), color)
+        }
     }
 
     private func drawSprites(_ sprites: [BlockSprite], _ game: GameController) {
@@ -162,13 +227,45 @@ struct PlayPainter {
         }
     }
 
-    /// The message, or the keys from the command table.
+    /// The band between the board and the toolbar: the stuck banner (its sentence beside
+    /// its Undo and Restart), else the level's tip until the first move, else the game's
+    /// message or the keys from the command table.
     private func drawFooter(_ game: GameController) {
-        guard let footer = screen.footer else { return }
         let band = game.layout.footer
+        if let banner = screen.stuckBanner {
+            canvas.roundedRect(banner.frame.insetBy(2), radius: band.height * 0.2, Palette.banner)
+            let left = banner.controls.map(\.rect.minX).min() ?? band.maxX
+            drawWrapped(
+                PlayScreen.stuckNotice,
+                in: Rect(x: band.x + band.height * 0.3, y: band.y, width: left - band.x - band.height * 0.5, height: band.height),
+                color: Palette.text)
+            return
+        }
+        if let tip = screen.tip {
+            drawWrapped(tip, in: band.insetBy(band.height * 0.1), color: Palette.accent)
+            return
+        }
+        guard let footer = screen.footer else { return }
         canvas.text(
             footer.text, size: band.height * 0.4, footer.isMessage ? Palette.accent : Palette.secondaryText, at: band.center,
             anchor: Point(x: 0.5, y: 0.5), maximumWidth: band.width * 0.94)
+    }
+
+    /// `text` in at most two lines centred in `frame`.
+    private func drawWrapped(_ text: String, in frame: Rect, color: RGBA) {
+        var size = max(min(frame.height * 0.36, app.metrics.unit * 0.36), 12)
+        var lines = PaintKit.wrap(text, width: frame.width, size: size, canvas: canvas)
+        if lines.count > 1 {
+            size = max(min(frame.height * 0.3, size), 12)
+            lines = PaintKit.wrap(text, width: frame.width, size: size, canvas: canvas)
+        }
+        let lineHeight = size * 1.2
+        let top = frame.center.y - lineHeight * Double(lines.count) / 2
+        for (index, line) in lines.enumerated() {
+            canvas.text(
+                line, size: size, color, at: Point(x: frame.center.x, y: top + lineHeight * Double(index)), anchor: Point(x: 0.5, y: 0),
+                maximumWidth: frame.width)
+        }
     }
 
     /// A watched file's errors (or the solver's verdict on it) in a panel over the lower

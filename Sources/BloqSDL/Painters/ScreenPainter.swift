@@ -73,7 +73,10 @@ struct PaintKit {
             .insetBy(max(cell * 0.08, 0.5))
             switch board[position] {
             case .empty: canvas.roundedRect(rect, radius: cell * 0.18, Palette.emptyCell.with(alpha: alpha))
-            case .wall: canvas.roundedRect(rect, radius: cell * 0.12, Palette.wall.with(alpha: alpha))
+            case .wall:
+                // As on the board: raised, with its inset.
+                canvas.roundedRect(rect, radius: cell * 0.12, Palette.wall.with(alpha: alpha), shaded: true)
+                if cell >= 8 { canvas.roundedRect(rect.insetBy(cell * 0.16), radius: cell * 0.06, Palette.wallInset.with(alpha: alpha)) }
             case .block(let color):
                 canvas.roundedRect(rect, radius: cell * 0.2, Palette.block(color).with(alpha: alpha), shaded: true)
                 if symbols, cell >= 10 {

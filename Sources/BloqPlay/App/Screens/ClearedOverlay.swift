@@ -12,6 +12,8 @@ public final class ClearedOverlay {
     public let time: Double
     /// The clear came from Show solution (it earns no stars, and says so).
     public let showedSolution: Bool
+    /// A hint was shown on the level since it was opened (at most two stars, and it says so).
+    public let usedHint: Bool
     /// The personal best after this clear (nil without saved progress).
     public let best: LevelRecord?
     /// Whether this clear beat the moves or the time of the best before it.
@@ -31,14 +33,16 @@ public final class ClearedOverlay {
     public private(set) var confettiTime = 0.0
 
     init(
-        stars: Int, moves: Int, par: Int?, time: Double, showedSolution: Bool, before: LevelRecord?, after: LevelRecord?,
-        hasNextLevel: Bool, showsLevelsButton: Bool, backLabel: String = "Levels", dailyStreak: Int? = nil, confetti: ConfettiBurst
+        stars: Int, moves: Int, par: Int?, time: Double, showedSolution: Bool, usedHint: Bool = false, before: LevelRecord?,
+        after: LevelRecord?,
+        hasNextLevel: Bool, showsLevelsButton: Bool, backLabel: String = "Levels", dailyStreak: Int? = nil, confetti: ConfettiBurst?
     ) {
         self.stars = stars
         self.moves = moves
         self.par = par
         self.time = time
         self.showedSolution = showedSolution
+        self.usedHint = usedHint
         best = after
         isFirstClear = before?.cleared != true
         isNewBest = before.map { moves < ($0.bestMoves ?? Int.max) || time < ($0.bestTime ?? .infinity) } ?? false
@@ -50,9 +54,28 @@ public final class ClearedOverlay {
         self.confetti = confetti
     }
 
-    /// The lines under "Cleared!": moves and par, then why no stars or the time, then the best.
+    /// Why the clear earns fewer than three stars ("2 moves over par", "a hint was used:
+    /// at most ★★"), or nil when it earns three (or when Show solution says why there are
+    /// none).
+    public var starsReason: String? {
+        guard !showedSolution, stars < 3 else { return nil }
+        var reasons: [String] = []
+        if let par, moves > par {
+            let over = moves - par
+            reasons.append("\(over) move\(over == 1 ? "" : "s") over par")
+        }
+        if usedHint { reasons.append("a hint was used: at most ★★") }
+        if par == nil, reasons.isEmpty { reasons.append("this level has no par yet: ★ until the solver finds it") }
+        guard !reasons.isEmpty else { return nil }
+        let sentence = reasons.joined(separator: "; ")
+        return sentence.prefix(1).uppercased() + sentence.dropFirst()
+    }
+
+    /// The lines under "Cleared!": moves and par, then why no stars or why fewer than three,
+    /// then the best.
     public var lines: [String] {
         var result = ["in \(moves) move\(moves == 1 ? "" : "s")" + (par.map { " · par \($0)" } ?? "") + " · " + ClearedOverlay.clock(time)]
+        if let starsReason { result.append(starsReason) }
         if showedSolution {
             result.append("Solved with Show solution: no stars")
         } else if let best, let bestMoves = best.bestMoves {

@@ -4,8 +4,9 @@ import BloqGame
 public enum DraftVerdict: Hashable, Sendable {
     /// The search is running.
     case thinking
-    /// A level: its par (the optimum) and its difficulty score (docs/levels.md).
-    case playable(par: Int, difficulty: Double)
+    /// A level: its par (the optimum), its difficulty score (docs/levels.md) and the
+    /// difficulty it falls in.
+    case playable(par: Int, difficulty: Double, level: Difficulty)
     /// Not a level, and why: the reason starts with its kind ("unsolvable:", "not a
     /// level:", "not a level yet:", "undecided:").
     case unplayable(reason: String)
@@ -20,7 +21,7 @@ public enum DraftVerdict: Hashable, Sendable {
         case .solved:
             guard let par = result.optimal else { return .unplayable(reason: "unsolvable: no sequence of moves clears it") }
             let rating = DifficultyRating.rate(board, maxStates: maxStates)
-            return .playable(par: par, difficulty: rating?.score ?? Double(par) * 10)
+            return .playable(par: par, difficulty: rating?.score ?? Double(par) * 10, level: Difficulty.of(board, optimal: par))
         case .unsolvable:
             if let at = result.loneBlock, let color = board[at].color {
                 return .unplayable(
@@ -49,8 +50,8 @@ public enum DraftVerdict: Hashable, Sendable {
     public var summary: String {
         switch self {
         case .thinking: "Thinking…"
-        case .playable(let par, let difficulty):
-            "Playable: par \(par) · difficulty \(Int(difficulty.rounded()))"
+        case .playable(let par, let difficulty, let level):
+            "Playable: par \(par) · \(level.rawValue) (difficulty score \(Int(difficulty.rounded())))"
         case .unplayable(let reason): reason.prefix(1).uppercased() + reason.dropFirst()
         }
     }

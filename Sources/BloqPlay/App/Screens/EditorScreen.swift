@@ -23,6 +23,9 @@ public final class EditorScreen: AppScreen {
     public private(set) var verdict = DraftVerdict.thinking
     /// A line for the player (saved, copied, an error).
     public private(set) var notice: String?
+
+    /// The notice, as a toast.
+    public var notices: [String] { notice.map { [$0] } ?? [] }
     public var focus: ControlID?
     private let judge: BackgroundJobs<LevelDraft, DraftVerdict>
     /// The file the last Save wrote, and its pack: saving again in that pack replaces it.
@@ -151,7 +154,7 @@ public final class EditorScreen: AppScreen {
         case .addColumn: commit(draft.resized(rows: draft.rows, columns: draft.columns + 1))
         case .removeColumn: commit(draft.resized(rows: draft.rows, columns: draft.columns - 1))
         case .testPlay:
-            guard case .playable(let par, _) = verdict else { return }
+            guard case .playable(let par, _, _) = verdict else { return }
             app.testPlay(PlayableLevel(name: "editor", level: Level(title: draft.title, par: par, board: draft.board)), from: self)
         case .save: save()
         }
@@ -274,7 +277,7 @@ public final class EditorScreen: AppScreen {
     // MARK: Saving and sharing
 
     private func save() {
-        guard case .playable(let par, _) = verdict else { return }
+        guard case .playable(let par, _, _) = verdict else { return }
         guard let saver = app.environment.levelSaver else {
             notice = "This game cannot save levels"
             return

@@ -11,6 +11,9 @@ public final class LevelListScreen: AppScreen {
     private var listFocus: ControlID?
     /// A line for the player (a broken level's error, a locked level's key).
     public private(set) var notice: String?
+
+    /// The notice, as a toast.
+    public var notices: [String] { notice.map { [$0] } ?? [] }
     /// The preview growing from a tile, or open.
     public private(set) var preview: PreviewCard?
     /// A locked tile shaking its head, and by how much (pixels, now).

@@ -16,6 +16,8 @@ public final class PlayScreen: AppScreen {
     public private(set) var edgePanPercent: Double?
     private var edgePan: EdgePan?
     private var left = false
+    /// Whether a move was made since the level opened (the tip shows until the first).
+    private var moved = false
 
     /// Where a played level comes from.
     public enum Source {
@@ -41,7 +43,9 @@ public final class PlayScreen: AppScreen {
         // A trial of the editor's board is no level of the player's: nothing is recorded.
         let resume = if case .trial = source { nil as UnfinishedLine? } else { app.progress?.unfinished(playable) }
         game = GameController(
-            level: playable, viewport: app.viewport, toolbarHeight: app.metrics.toolbarHeight, solverMode: app.solverMode, resume: resume)
+            level: playable, viewport: app.viewport, toolbarHeight: app.metrics.toolbarHeight, solverMode: app.solverMode, resume: resume,
+            reducedMotion: app.settings.reducedMotion)
+        moved = !(resume?.log.isEmpty ?? true)
         game.onCleared = { [weak self] stars, moves, time in self?.cleared(stars: stars, moves: moves, time: time) }
     }
 
@@ -57,8 +61,8 @@ public final class PlayScreen: AppScreen {
         return nil
     }
 
-    /// "Level 3 of 100", "Trying the editor's level", "A shared level", "Daily · Saturday
-    /// 14 March 2026 · streak: 3 days".
+    /// "Level 3 of 100", "Trying the editor's level", "A shared level", "Saturday 14 March
+    /// 2026 · streak: 3 days" (under "Daily board").
     public var caption: String {
         switch source {
         case .pack(let pack, let level):
@@ -70,9 +74,12 @@ public final class PlayScreen: AppScreen {
         case .trial: "Trying your level: Escape goes back to the editor"
         case .code: "A shared level"
         case .daily(let board):
-            "Daily · \(board.date.longDescription)" + (dailyStreak > 0 ? " · streak: \(DailyScreen.streakText(dailyStreak))" : "")
+            board.date.longDescription + (dailyStreak > 0 ? " · streak: \(DailyScreen.streakText(dailyStreak))" : "")
         }
     }
+
+    /// The header's title: the level's, or "Daily board" (its date is the caption).
+    public var heading: String { dailyDate == nil ? game.level.level.title : "Daily board" }
 
     /// The day of the daily board played, if it is one.
     public var dailyDate: DailyDate? {
@@ -112,11 +119,51 @@ public final class PlayScreen: AppScreen {
         }
     }
 
+    // MARK: What the player is told
+
+    /// The level's tip (its file's `tip:`), shown until the first move.
+    public var tip: String? {
+        guard !moved, visibleOverlay == nil, let tip = game.level.level.tip, !tip.isEmpty else { return nil }
+        return tip
+    }
+
+    /// The banner's sentence when the board can no longer be cleared.
+    public static let stuckNotice = "This board can no longer be cleared: undo the last move, or restart"
+
+    /// The banners and messages shown now: the stuck banner, then the game's message.
+    public var notices: [String] {
+        guard visibleOverlay == nil else { return [] }
+        var result: [String] = []
+        if game.isStuck { result.append(PlayScreen.stuckNotice) }
+        if let message = game.message { result.append(message) }
+        return result
+    }
+
     // MARK: Layout
 
     public var controls: [Control] {
         if let overlay = visibleOverlay { return overlay.controls(over: game.layout.boardFrame, app.metrics) }
-        return toolbar
+        return (stuckBanner?.controls ?? []) + toolbar
+    }
+
+    /// The stuck banner: a band above the toolbar with its sentence, Undo and Restart
+    /// (nothing while the board can still be cleared).
+    public var stuckBanner: (frame: Rect, controls: [Control])? {
+        guard game.isStuck, visibleOverlay == nil else { return nil }
+        let metrics = app.metrics
+        let band = game.layout.footer
+        let height = max(min(band.height, metrics.unit), metrics.minimumButtonSize * 0.8)
+        let width = min(height * 3, (band.width - height) / 4)
+        let y = band.center.y - height / 2
+        let right = band.maxX - height * 0.3
+        return (
+            Rect(x: band.x, y: band.y, width: band.width, height: band.height),
+            [
+                Control(.stuckRestart, "Restart", rect: Rect(x: right - width, y: y, width: width, height: height)),
+                Control(
+                    .stuckUndo, "Undo", rect: Rect(x: right - width * 2 - height * 0.2, y: y, width: width, height: height), style: .accent),
+            ]
+        )
     }
 
     /// The toolbar along the bottom: Levels (unless single-level), Undo, Redo, Restart, Hint.
@@ -164,9 +211,9 @@ public final class PlayScreen: AppScreen {
     public func activate(_ id: ControlID) {
         switch id {
         case .back: app.back()
-        case .undo: game.perform(.undo)
+        case .undo, .stuckUndo: game.perform(.undo)
         case .redo: game.perform(.redo)
-        case .restart, .playAgain: game.perform(.restart)
+        case .restart, .playAgain, .stuckRestart: game.perform(.restart)
         case .hint: game.perform(.hint)
         case .nextLevel:
             if hasNextLevel, case .pack(let pack, let level) = source, !app.openLevel(pack: pack, level: level + 1) { app.showLevels() }
@@ -214,7 +261,9 @@ public final class PlayScreen: AppScreen {
     // MARK: Time
 
     public func step(_ seconds: Double) {
+        game.scene.reducedMotion = app.settings.reducedMotion
         game.step(seconds)
+        if !game.scene.session.log.isEmpty { moved = true }
         for cue in game.takeSounds() { app.play(cue) }
         overlay?.step(seconds)
         if overlay != nil, !game.scene.session.isCleared {
@@ -224,6 +273,19 @@ public final class PlayScreen: AppScreen {
     }
 
     public var isAnimating: Bool { game.isAnimating || overlay?.confetti != nil || edgePanPercent != nil }
+
+    /// Confetti pieces alive now (0 with reduced motion, or once the burst is over).
+    public var confettiAlive: Int {
+        guard let overlay, let burst = overlay.confetti, overlay.confettiTime < burst.duration else { return 0 }
+        return burst.pieces(at: overlay.confettiTime).count
+    }
+
+    /// Counts `seconds` of play: only while the board is shown and nothing covers it (the
+    /// help, the Cleared card, the list sliding in).
+    func countPlayTime(_ seconds: Double, idle: Bool) {
+        guard app.help == nil, visibleOverlay == nil, edgePanPercent == nil else { return }
+        if idle { game.idle(seconds) } else { game.addPlayTime(seconds) }
+    }
 
     public func willLeave() {
         guard !left else { return }
@@ -250,11 +312,15 @@ public final class PlayScreen: AppScreen {
         clears += 1
         let frame = game.layout.boardFrame
         let reduced = app.settings.reducedMotion
-        let burst = ConfettiBurst(
-            count: reduced ? 24 : 140, origin: frame.center, size: app.viewport, seed: UInt64(levelIndex ?? 0) &* 7919 &+ clears,
-            duration: reduced ? 1.2 : 2.4)
+        // Reduced motion: no confetti at all.
+        let burst =
+            reduced
+            ? nil
+            : ConfettiBurst(
+                count: 140, origin: frame.center, size: app.viewport, seed: UInt64(levelIndex ?? 0) &* 7919 &+ clears, duration: 2.4)
         overlay = ClearedOverlay(
-            stars: stars, moves: moves, par: game.par, time: time, showedSolution: game.showedSolution, before: before,
+            stars: stars, moves: moves, par: game.par, time: time, showedSolution: game.showedSolution, usedHint: game.usedHint,
+            before: before,
             after: after, hasNextLevel: hasNextLevel, showsLevelsButton: !app.isSingleLevel, backLabel: backLabel,
             dailyStreak: dailyDate == nil || progress == nil ? nil : dailyStreak, confetti: burst)
         app.play(.clear)

@@ -11,6 +11,9 @@ public final class TitleScreen: AppScreen {
     /// A line shown once, at the bottom (damaged progress or settings, say).
     public private(set) var notice: String?
 
+    /// The notice, as a toast.
+    public var notices: [String] { notice.map { [$0] } ?? [] }
+
     init(app: AppController, notice: String? = nil) {
         self.app = app
         self.notice = notice
@@ -30,8 +33,9 @@ public final class TitleScreen: AppScreen {
         if app.today != nil { entries.insert((.daily, "Daily"), at: 1) }
         let streak = app.dailyStreak
         // The buttons below the logo, closer together on a short window, and closer still
-        // when a notice needs the bottom of the screen.
-        let space = viewport.height * (notice == nil ? 0.56 : 0.43) - unit * 0.3
+        // when a notice needs the bottom of the screen; the key line keeps a band of its own.
+        let keyLine = max(unit * 0.8, viewport.height * 0.07)
+        let space = viewport.height * (notice == nil ? 0.58 : 0.45) - keyLine - unit * 0.2
         let pitch = min(unit * 1.2, space / Double(entries.count))
         let height = max(min(unit, pitch * 0.85), metrics.minimumButtonSize)
         return entries.enumerated().map { index, entry in

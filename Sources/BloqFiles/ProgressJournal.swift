@@ -1,0 +1,105 @@
+import BloqGame
+import Dispatch
+import FoundationEssentials
+import Glibc
+
+/// Progress kept beside `progress.json` when it cannot go into it now: another copy of the
+/// game holds the lock, the file cannot be read (its permissions), or writing it failed.
+/// Each entry is a file `progress.json.journal-PID-TAG-STREAM-N` holding progress in the
+/// file's own format; whoever next holds the lock and can read `progress.json`, in any
+/// process, merges every entry into it and then removes the entries it merged.
+///
+/// A writer keeps one stream of entries: each write publishes a new entry (a temporary file,
+/// synced, renamed into place, the folder synced) and then removes the stream's previous
+/// one. An entry never changes once published, so a merger removes exactly what it read.
+/// Progress only grows under the merge (`SavedProgress.merged(with:)`), so an entry that is
+/// merged twice, or after a newer one, changes nothing.
+struct ProgressJournal: Sendable {
+    static let prefix = ProgressStore.fileName + ".journal-"
+    static let temporarySuffix = ".tmp"
+
+    /// The folder of `progress.json`.
+    let folder: String
+
+    /// An entry on disk.
+    struct Entry {
+        var path: String
+        var contents: ProgressFile.Contents
+    }
+
+    /// The entries on disk now (the published ones; temporaries of writes in progress are
+    /// not entries).
+    func entries() -> [Entry] {
+        entryPaths().compactMap { path in
+            switch RegularFile.read(path, limit: ProgressStore.maximumFileSize) {
+            case .success(let bytes): return Entry(path: path, contents: ProgressFile.decode(bytes))
+            case .failure(.missing), .failure(.brokenLink): return nil  // merged and removed meanwhile
+            case .failure(let failure): return Entry(path: path, contents: .unreadable(failure.reason(noun: "journal entry")))
+            }
+        }
+    }
+
+    /// Whether any entry is waiting to be merged.
+    var isEmpty: Bool { entryPaths().isEmpty }
+
+    private func entryPaths() -> [String] {
+        guard case .success(let names) = LevelFiles.listFolder(folder) else { return [] }
+        return names.filter { $0.hasPrefix(ProgressJournal.prefix) && !$0.hasSuffix(ProgressJournal.temporarySuffix) }.sorted()
+            .map { Path.join(folder, $0) }
+    }
+
+    /// Removes temporaries left by writers that were killed while writing (their process is
+    /// gone); a live writer's temporary is left alone.
+    func removeAbandonedTemporaries() {
+        guard case .success(let names) = LevelFiles.listFolder(folder) else { return }
+        for name in names where name.hasPrefix(ProgressJournal.prefix) && name.hasSuffix(ProgressJournal.temporarySuffix) {
+            let pid = name.dropFirst(ProgressJournal.prefix.count).prefix { $0 != "-" }
+            guard let process = pid_t(pid), process > 0 else { continue }
+            if kill(process, 0) != 0, errno == ESRCH { unlink(Path.join(folder, name)) }
+        }
+    }
+
+    /// One writer's entries: each write replaces the previous one.
+    final class Stream: @unchecked Sendable {
+        let journal: ProgressJournal
+        let name: String
+        private let lock = DispatchQueue(label: "bloq.progress-journal")
+        private var sequence = 0
+        private var current: String?
+
+        /// A stream named for this process, a random tag and `label` ("save", "line").
+        init(journal: ProgressJournal, label: String) {
+            self.journal = journal
+            name = "\(ProgressJournal.prefix)\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))-\(label)-"
+        }
+
+        /// Whether this stream's latest entry is still waiting on disk (not merged yet).
+        var isWaiting: Bool {
+            guard let entry = lock.sync(execute: { current }) else { return false }
+            return RegularFile.kind(entry) == .regular
+        }
+
+        /// Publishes `progress` as this stream's entry, durably, and returns its path.
+        @discardableResult
+        func write(_ progress: SavedProgress) throws -> String {
+            let data = try ProgressFile.encode(progress)
+            guard data.count <= ProgressStore.maximumFileSize else {
+                throw AtomicFile.Failure(
+                    path: journal.folder, reason: "progress would be \(data.count) bytes, more than a progress file may be")
+            }
+            return try lock.sync {
+                if !Path.isFolder(journal.folder) {
+                    try? FileManager.default.createDirectory(atPath: journal.folder, withIntermediateDirectories: true)
+                }
+                sequence += 1
+                let path = Path.join(journal.folder, name + "\(sequence)")
+                let temporary = path + ProgressJournal.temporarySuffix
+                try AtomicFile.writeFile(data, at: temporary)
+                try AtomicFile.commit(temporary, to: path)
+                if let current { unlink(current) }
+                current = path
+                return path
+            }
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import BloqFiles
+import BloqGame
+import Foundation
+import Testing
+
+/// Issue 26 through the real game: a whole-app replay clears the first level while the
+/// player's files are locked by another process, unreadable to the game's user, or linked
+/// elsewhere; and `bloq import` with repeated, large and hostile codes.
+enum DurabilityFixtures {
+    /// A replay that opens the first easy level and clears it with one push.
+    static let clearScript = """
+        at 0    tap Levels
+        at 100  tap 1
+        at 400  key Down
+        at 420  key Down
+        at 450  key Shift+Right
+        at 2000 end
+
+        """
+
+    /// A replay that only starts the game (the next start, which merges the journal).
+    static let startScript = "at 0 end\n"
+
+    /// The identity the first easy level's progress is kept under.
+    static func firstLevel() throws -> String {
+        let path = Bloq.root.appendingPathComponent("levels/easy/001-first-push.bloq").path
+        return try LevelParser.parse(String(contentsOfFile: path, encoding: .utf8), name: path).get().board.identity
+    }
+
+    /// `progress.json` itself, decoded whole (as any Bloq reads it), or nil.
+    static func progressFile(_ path: String) -> SavedProgress? {
+        FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode(SavedProgress.self, from: $0) }
+    }
+
+    /// The journal entries in `folder`.
+    static func journal(_ folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix("progress.json.journal-") }
+    }
+
+    static let canRunAsAnotherUser = geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+
+    /// Runs a command as the user nobody when we are root (root reads every file).
+    static let asNobody = geteuid() == 0 ? ["/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"] : []
+}
+
+extension ChildProcessSuite {
+    @Suite("Nothing a player did is lost (issue 26)")
+    struct DurabilityTests {
+        @Test(
+            "a clear made while another process holds the lock for 8 s is on disk afterwards",
+            .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/flock"), "needs flock(1) to hold the lock"))
+        func heldLock() throws {
+            let scratch = try Scratch()
+            let data = try scratch.folder("data")
+            let script = try scratch.file("clear.script", DurabilityFixtures.clearScript)
+            let held = scratch.path + "/held"
+            // Another process (flock(1), not Bloq) takes the very lock the game takes.
+            let holder = Process()
+            holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+            holder.arguments = [data + "/progress.json.lock", "-c", "touch '\(held)'; sleep 8"]
+            try holder.run()
+            defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL) } }
+            let deadline = Date().addingTimeInterval(10)
+            while !FileManager.default.fileExists(atPath: held), Date() < deadline { usleep(10_000) }
+            #expect(FileManager.default.fileExists(atPath: held), "the holder took the lock")
+            let game = try Bloq.run(["replay", script, "--app", "--data", data])
+            #expect(game.status == 0, "\(game.err)")
+            #expect(game.out.contains("progress: 1 cleared"), "\(game.out)")
+            #expect(holder.isRunning, "the lock was held for the whole game")
+            #expect(game.err.contains("is kept in \(data)/progress.json.journal-"), "\(game.err)")
+            #expect(!DurabilityFixtures.journal(data).isEmpty, "the clear is on disk, beside progress.json")
+            holder.waitUntilExit()
+            // The next start takes the lock and merges the journal into progress.json.
+            let start = try scratch.file("start.script", DurabilityFixtures.startScript)
+            let next = try Bloq.run(["replay", start, "--app", "--data", data])
+            #expect(next.status == 0, "\(next.err)")
+            #expect(next.out.contains("progress: 1 cleared"), "\(next.out)")
+            let file = DurabilityFixtures.progressFile(data + "/progress.json")
+            #expect(file?.levels[try DurabilityFixtures.firstLevel()]?.cleared == true, "the clear is in progress.json itself")
+            #expect(DurabilityFixtures.journal(data).isEmpty, "the journal was merged and removed")
+        }
+
+        @Test(
+            "an unreadable progress file is unchanged after a run by another user, and saved into once it can be read",
+            .enabled(if: DurabilityFixtures.canRunAsAnotherUser, "running as root without setpriv"))
+        func unreadable() throws {
+            let scratch = try Scratch()
+            let data = try scratch.folder("data")
+            chmod(data, 0o777)
+            let file = data + "/progress.json"
+            let earlier = "00000000000000e1"
+            var progress = SavedProgress()
+            progress.recordClear(level: earlier, stars: 2, moves: 7, time: 3, at: 1000)
+            try ProgressStore(folder: data).save(progress)
+            if geteuid() != 0 { chmod(file, 0) } else { chmod(file, 0o600) }
+            let before = try Data(contentsOf: URL(fileURLWithPath: file))
+            var status = stat()
+            stat(file, &status)
+            let script = try scratch.file("clear.script", DurabilityFixtures.clearScript)
+            let game = try Bloq.run(["replay", script, "--app", "--data", data], prefix: DurabilityFixtures.asNobody)
+            #expect(game.status == 0, "\(game.err)")
+            #expect(game.err.contains("\(file) cannot be read (permission denied); it was left as it is"), "\(game.err)")
+            #expect(game.out.contains("progress: 1 cleared"), "the game played on in memory: \(game.out)")
+            // Untouched: the same file (inode), contents and mode; nothing moved aside.
+            #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+            var after = stat()
+            stat(file, &after)
+            #expect(after.st_ino == status.st_ino && after.st_mode == status.st_mode && after.st_uid == status.st_uid)
+            let names = try FileManager.default.contentsOfDirectory(atPath: data)
+            #expect(!names.contains { $0.contains("corrupt") || $0.hasSuffix(".prev") }, "\(names)")
+            #expect(!DurabilityFixtures.journal(data).isEmpty, "the clear is kept beside it")
+            // Readable again: the next start merges the clear into it, keeping what it held.
+            chmod(file, 0o644)
+            let start = try scratch.file("start.script", DurabilityFixtures.startScript)
+            let next = try Bloq.run(["replay", start, "--app", "--data", data], prefix: DurabilityFixtures.asNobody)
+            #expect(next.status == 0, "\(next.err)")
+            let merged = DurabilityFixtures.progressFile(file)
+            #expect(merged?.levels[earlier]?.bestStars == 2)
+            #expect(merged?.levels[try DurabilityFixtures.firstLevel()]?.cleared == true)
+            #expect(DurabilityFixtures.journal(data).isEmpty)
+        }
+
+        @Test("a symlinked progress file is still a link after a clear, and its target holds the clear and what it held")
+        func symlinked() throws {
+            let scratch = try Scratch()
+            let data = try scratch.folder("data")
+            let sync = try scratch.folder("sync")
+            let earlier = "00000000000000e2"
+            var progress = SavedProgress()
+            progress.recordClear(level: earlier, stars: 3, moves: 4, time: 2, at: 1000)
+            try ProgressStore(folder: sync).save(progress)
+            let link = try scratch.link("data/progress.json", to: "../sync/progress.json")
+            let script = try scratch.file("clear.script", DurabilityFixtures.clearScript)
+            let game = try Bloq.run(["replay", script, "--app", "--data", data])
+            #expect(game.status == 0, "\(game.err)")
+            #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == "../sync/progress.json", "still a link")
+            let target = DurabilityFixtures.progressFile(sync + "/progress.json")
+            #expect(target?.levels[try DurabilityFixtures.firstLevel()]?.cleared == true, "the target holds the clear")
+            #expect(target?.levels[earlier]?.bestStars == 3)
+            #expect(FileManager.default.fileExists(atPath: sync + "/progress.json.prev"), "the previous save is beside the target")
+        }
+
+        @Test("import: one code imported twice makes one file; a board too large to solve is saved without a par, saying so")
+        func importOnce() throws {
+            let scratch = try Scratch()
+            let home = scratch.path + "/home"
+            let level = Bloq.root.appendingPathComponent("levels/easy/003-into-the-gap.bloq").path
+            let code = try Bloq.run(["share", level]).out.trimmingCharacters(in: .newlines)
+            let first = try Bloq.run(["import", code], environment: ["XDG_DATA_HOME": home])
+            #expect(first.status == 0, "\(first.err)")
+            let second = try Bloq.run(["import", code, "--pack", "again"], environment: ["XDG_DATA_HOME": home])
+            #expect(second.status == 0, "\(second.err)")
+            #expect(second.out == first.out, "it says where the level already is")
+            #expect(second.err.contains("already in your levels"), "\(second.err)")
+            let files = LevelFiles.levelPaths(under: home + "/bloq/levels") ?? []
+            #expect(files.count == 1, "\(files)")
+            // A 16x16 board with a small budget: saved without a par, with a warning, at once.
+            let big = try scratch.file("big.bloq", SolverMemoryBoards.sixteenBySixteen)
+            let bigCode = try Bloq.run(["share", big]).out.trimmingCharacters(in: .newlines)
+            let large = try Bloq.run(["import", bigCode, "--max-states", "2000"], environment: ["XDG_DATA_HOME": home])
+            #expect(large.status == 0, "\(large.err)")
+            #expect(
+                large.err.contains(
+                    "too large to solve within the solver's budget (2000 positions, --max-states 2000); it is saved without a par"),
+                "\(large.err)")
+            let saved = try String(contentsOfFile: large.out.trimmingCharacters(in: .newlines), encoding: .utf8)
+            #expect(!saved.contains("par:"), "\(saved)")
+        }
+
+        @Test("import: escape codes in a title reach neither the file nor the terminal; control characters in a pack name are refused")
+        func hostileNames() throws {
+            let scratch = try Scratch()
+            let home = scratch.path + "/home"
+            let board = try #require(Board(["R.R", "...", "G.G"]))
+            let title = "Evil\u{1B}]0;owned\u{07}\u{1B}[31m Red\u{1B}[0m\nNext\u{9B}2J\u{7F}"
+            let code = try #require(ShareCode.encode(board, title: title))
+            let imported = try Bloq.run(["import", code], environment: ["XDG_DATA_HOME": home])
+            #expect(imported.status == 0, "\(imported.err)")
+            #expect(!(imported.out + imported.err).unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" })
+            let text = try String(contentsOfFile: imported.out.trimmingCharacters(in: .newlines), encoding: .utf8)
+            #expect(text.contains("\ntitle: Evil Red Next\n"), "\(text)")
+            #expect(!text.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" })
+            let shown = try Bloq.run(["solve", imported.out.trimmingCharacters(in: .newlines)])
+            #expect(shown.status == 0)
+            for pack in ["two\nlines", "bell\u{07}", "esc\u{1B}[2J"] {
+                let refused = try Bloq.run(["import", code, "--pack", pack], environment: ["XDG_DATA_HOME": home])
+                #expect(refused.status == 64, "\(refused.err)")
+                #expect(refused.err.contains("a pack name cannot contain control characters"), "\(refused.err)")
+                #expect(!refused.err.contains(pack), "the name is shown with its control characters written out")
+            }
+        }
+    }
+}

@@ -1,0 +1,352 @@
+import BloqFiles
+import BloqGame
+import Foundation
+import Testing
+
+/// Issue 26: nothing the player did is lost to a lock, a file that cannot be read, a
+/// symbolic link or damage to a neighbouring record.
+@Suite("Progress is never lost")
+struct ProgressDurabilityTests {
+    let ids = ["000000000000000a", "000000000000000b", "000000000000000c"]
+
+    func folder() throws -> String { try scratchFolder("bloq-durable") }
+
+    func text(_ path: String) -> String { String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
+
+    func names(_ folder: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() }
+
+    /// Three cleared levels, saved once (no previous save beside it).
+    func threeClears(in path: String) throws -> SavedProgress {
+        var progress = SavedProgress()
+        for (index, id) in ids.enumerated() {
+            progress.recordClear(level: id, stars: index + 1, moves: 10 + index, time: 5, at: Double(100 + index))
+        }
+        try ProgressStore(folder: path).save(progress)
+        return progress
+    }
+
+    @Test("the file holds one record a line and is still one JSON object an older Bloq reads whole")
+    func layout() throws {
+        let path = try folder()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var progress = try threeClears(in: path)
+        progress.setUnfinished(
+            level: "000000000000000d", UnfinishedLine(log: [Move(row: 1, column: 2, direction: .up)], playTime: 2, usedHint: false), at: 200
+        )
+        progress.setUnfinished(level: "000000000000000e", nil, at: 210)
+        progress.recordDailyClear(
+            day: try #require(DailyDate("2026-03-14")), level: "00000000000000da", stars: 3, moves: 4, time: 9, at: 220)
+        try ProgressStore(folder: path).save(progress)
+        let written = text(path + "/progress.json")
+        let lines = written.split(separator: "\n")
+        for id in ids + ["000000000000000d", "000000000000000e", "2026-03-14"] {
+            #expect(lines.filter { $0.contains(id) }.count == 1, "\(id) on a line of its own: \(written)")
+        }
+        // What an older Bloq does: decode the whole text at once.
+        let whole = try JSONDecoder().decode(SavedProgress.self, from: Data(written.utf8))
+        #expect(whole == progress)
+        #expect(ProgressStore(folder: path).loadReport().progress == progress)
+    }
+
+    @Test("one bad byte in one record of three keeps the other two, and the damaged file is kept aside")
+    func oneDamagedRecord() throws {
+        let path = try folder()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let progress = try threeClears(in: path)
+        let file = path + "/progress.json"
+        let original = text(file)
+        // A stray byte inside the second record: the whole text is no longer JSON.
+        let damaged = original.replacingOccurrences(of: "\"\(ids[1])\":{\"bestMoves\"", with: "\"\(ids[1])\":{\"bestMoves\u{1}\"")
+        #expect(damaged != original)
+        try Data(damaged.utf8).write(to: URL(fileURLWithPath: file))
+        let loaded = ProgressStore(folder: path).loadReport()
+        #expect(loaded.progress.levels.keys.sorted() == [ids[0], ids[2]])
+        #expect(loaded.progress.levels[ids[0]] == progress.levels[ids[0]])
+        #expect(loaded.progress.levels[ids[2]] == progress.levels[ids[2]])
+        let damage = try #require(loaded.damage)
+        #expect(damage.droppedRecords == 1)
+        let kept = try #require(damage.keptAs)
+        #expect(text(kept) == damaged, "the damaged file is kept whole")
+        #expect(damage.sentence == "1 record in your progress could not be read; the file was kept as \(kept).")
+        // Repaired once: the next load is clean.
+        let again = ProgressStore(folder: path).loadReport()
+        #expect(again.damage == nil)
+        #expect(again.progress.levels.count == 2)
+    }
+
+    @Test("a damaged record comes back from the previous save when it holds it")
+    func damagedRecordFromPrevious() throws {
+        let path = try folder()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var progress = try threeClears(in: path)
+        progress.recordClear(level: "000000000000000f", stars: 1, moves: 30, time: 1, at: 300)
+        try ProgressStore(folder: path).save(progress)  // the three are in .prev now
+        let file = path + "/progress.json"
+        let damaged = text(file).replacingOccurrences(of: "\"\(ids[1])\":{", with: "\"\(ids[1])\":{]")
+        try Data(damaged.utf8).write(to: URL(fileURLWithPath: file))
+        let loaded = ProgressStore(folder: path).loadReport()
+        #expect(loaded.progress == progress, "the previous save held the damaged record")
+        #expect(loaded.damage?.droppedRecords == 1)
+    }
+
+    @Test("a file cut short keeps every record before the cut")
+    func truncated() throws {
+        let path = try folder()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try threeClears(in: path)
+        let file = path + "/progress.json"
+        let original = text(file)
+        let cut = original.range(of: "\"\(ids[2])\"").map { String(original[..<$0.lowerBound]) + "\"\(ids[2])\":{\"best" } ?? ""
+        try Data(cut.utf8).write(to: URL(fileURLWithPath: file))
+        let loaded = ProgressStore(folder: path).loadReport()
+        #expect(loaded.progress.levels.keys.sorted() == [ids[0], ids[1]])
+        #expect(loaded.damage?.droppedRecords == 1)
+    }
+
+    @Test("a file of the old layout (the whole object on one line) is read as before")
+    func oldLayout() throws {
+        let path = try folder()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let old =
+            "{\"levels\":{\"\(ids[0])\":{\"bestMoves\":9,\"bestStars\":3,\"bestTime\":40,\"cleared\":true}},"
+            + "\"unfinished\":{\"\(ids[1])\":{\"log\":[{\"direction\":\"left\",\"from\":{\"column\":2,\"row\":1}}],\"playTime\":3.5,\"usedHint\":true}},"
+            + "\"version\":1}"
+        try Data(old.utf8).write(to: URL(fileURLWithPath: path + "/progress.json"))
+        let loaded = ProgressStore(folder: path).loadReport()
+        #expect(loaded.damage == nil)
+        #expect(loaded.progress.levels[ids[0]] == LevelRecord(bestStars: 3, bestMoves: 9, bestTime: 40, cleared: true))
+        #expect(loaded.progress.unfinished[ids[1]]?.log == [Move(row: 1, column: 2, direction: .left)])
+        // Saved again in the new layout, it holds the same.
+        try ProgressStore(folder: path).save(SavedProgress())
+        #expect(ProgressStore(folder: path).loadReport().progress == loaded.progress)
+        #expect(text(path + "/progress.json").split(separator: "\n").count > 3)
+    }
+
+    @Test("a nonsense version is damage, not a newer Bloq; a plausible later version is newer")
+    func versions() throws {
+        let path = try folder()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for version in ["-1", "0", "1.5", "\"two\"", "99999"] {
+            let file = "{\"version\": \(version), \"levels\": {\"\(ids[0])\": {\"bestStars\": 3, \"cleared\": true}}, \"unfinished\": {}}"
+            try Data(file.utf8).write(to: URL(fileURLWithPath: path + "/progress.json"))
+            let loaded = ProgressStore(folder: path).loadReport()
+            #expect(loaded.progress.levels[ids[0]]?.bestStars == 3, "version \(version): the records are read")
+            let damage = try #require(loaded.damage, "version \(version)")
+            #expect(damage.foreignVersion == nil, "version \(version)")
+            #expect(damage.versionProblem != nil, "version \(version)")
+            #expect(!damage.sentence.contains("newer"), "version \(version): \(damage.sentence)")
+            #expect(damage.sentence.hasPrefix("Your progress file is damaged (its version"), "\(damage.sentence)")
+        }
+        let later = "{\"version\": 2, \"levels\": {}, \"unfinished\": {}}"
+        try Data(later.utf8).write(to: URL(fileURLWithPath: path + "/progress.json"))
+        #expect(ProgressStore(folder: path).loadReport().damage?.foreignVersion == 2)
+    }
+
+    @Test("a save while another holds the lock goes into the journal, and is merged when the lock is free")
+    func lockedSave() throws {
+        let path = try folder()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try threeClears(in: path)
+        let before = text(path + "/progress.json")
+        let holder = open(path + "/progress.json.lock", O_RDWR | O_CREAT, 0o644)
+        defer { close(holder) }
+        #expect(flock(holder, LOCK_EX) == 0)
+        var progress = SavedProgress()
+        progress.recordClear(level: "000000000000000f", stars: 2, moves: 3, time: 4, at: 500)
+        let store = ProgressStore(folder: path)
+        let saved = try store.save(progress)
+        let journaled = try #require(saved.journaled)
+        #expect(journaled.reason.hasPrefix("another copy of Bloq held"))
+        #expect(text(path + "/progress.json") == before, "the locked file is not written")
+        #expect(FileManager.default.fileExists(atPath: journaled.path))
+        #expect(store.hasJournal)
+        #expect(!store.mergeJournal(), "still locked")
+        flock(holder, LOCK_UN)
+        // The next copy that takes the lock merges it (this one would too, in the background).
+        let loaded = ProgressStore(folder: path).loadReport()
+        #expect(loaded.progress.levels["000000000000000f"]?.bestStars == 2)
+        #expect(loaded.progress.levels.count == 4)
+        let onDisk = try JSONDecoder().decode(SavedProgress.self, from: Data(text(path + "/progress.json").utf8))
+        #expect(onDisk.levels["000000000000000f"]?.cleared == true, "merged into progress.json itself")
+        #expect(!names(path).contains { $0.contains(".journal-") }, "\(names(path))")
+    }
+
+    @Test("the store merges its journal by itself, in the background, once the lock is free")
+    func backgroundMerge() throws {
+        let path = try folder()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let holder = open(path + "/progress.json.lock", O_RDWR | O_CREAT, 0o644)
+        #expect(flock(holder, LOCK_EX) == 0)
+        var progress = SavedProgress()
+        progress.recordClear(level: ids[0], stars: 3, moves: 1, time: 1, at: 1)
+        let store = ProgressStore(folder: path)
+        #expect(try store.save(progress).journaled != nil)
+        close(holder)
+        // Within a few of its half-second tries (bounded generously: this is not a timing test).
+        var merged = false
+        for _ in 0..<200 where !merged {
+            usleep(50_000)
+            merged = !store.hasJournal && FileManager.default.fileExists(atPath: path + "/progress.json")
+        }
+        #expect(merged)
+        let onDisk = try JSONDecoder().decode(SavedProgress.self, from: Data(text(path + "/progress.json").utf8))
+        #expect(onDisk.levels[ids[0]]?.bestStars == 3)
+    }
+
+    @Test("a file that cannot be read (a link loop, which root cannot read either) is left as it is; saves go beside it")
+    func inaccessible() throws {
+        let path = try folder()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let file = path + "/progress.json"
+        try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: "progress.json")
+        let store = ProgressStore(folder: path)
+        let loaded = store.loadReport()
+        let damage = try #require(loaded.damage)
+        #expect(damage.cannotRead == "too many levels of symbolic links")
+        #expect(damage.keptAs == nil)
+        #expect(damage.sentence.contains("it was left as it is"), "\(damage.sentence)")
+        var progress = loaded.progress
+        progress.recordClear(level: ids[0], stars: 1, moves: 1, time: 1, at: 1)
+        let saved = try store.save(progress)
+        #expect(saved.journaled?.reason == "it cannot be read (too many levels of symbolic links)")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: file)) == "progress.json", "untouched")
+        #expect(!names(path).contains { $0.contains("corrupt") }, "nothing moved aside: \(names(path))")
+        // Once it can be read, the journal goes into it.
+        try FileManager.default.removeItem(atPath: file)
+        try ProgressStore(folder: path).save(SavedProgress())
+        #expect(ProgressStore(folder: path).loadReport().progress.levels[ids[0]]?.cleared == true)
+        #expect(!store.hasJournal)
+    }
+
+    @Test("a symlinked progress.json is written through: the link stays, its target holds the clear and the previous save")
+    func symlinked() throws {
+        let path = try folder()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try FileManager.default.createDirectory(atPath: path + "/sync", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: path + "/data", withIntermediateDirectories: true)
+        let link = path + "/data/progress.json"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../sync/bloq-progress.json")
+        let store = ProgressStore(folder: path + "/data")
+        var progress = SavedProgress()
+        progress.recordClear(level: ids[0], stars: 3, moves: 1, time: 1, at: 1)
+        try store.save(progress)  // the target does not exist yet: it is made
+        progress.recordClear(level: ids[1], stars: 2, moves: 1, time: 1, at: 2)
+        try store.save(progress)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == "../sync/bloq-progress.json")
+        let target = try JSONDecoder().decode(SavedProgress.self, from: Data(text(path + "/sync/bloq-progress.json").utf8))
+        #expect(target.levels[ids[1]]?.cleared == true)
+        let previous = try JSONDecoder().decode(SavedProgress.self, from: Data(text(path + "/sync/bloq-progress.json.prev").utf8))
+        #expect(previous.levels.keys.sorted() == [ids[0]])
+        #expect(ProgressStore(folder: path + "/data").loadReport().progress == progress)
+    }
+
+    @Test("settings: a symbolic link stays a link; a file that cannot be read is not written over")
+    func settingsFile() throws {
+        let path = try folder()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try FileManager.default.createDirectory(atPath: path + "/dotfiles", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: path + "/config", withIntermediateDirectories: true)
+        let link = path + "/config/settings.json"
+        try Data("{\"sound\": false}".utf8).write(to: URL(fileURLWithPath: path + "/dotfiles/settings.json"))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path + "/dotfiles/settings.json")
+        let store = SettingsStore(folder: path + "/config")
+        var settings = store.loadReport().settings
+        #expect(settings.sound == false)
+        settings.reducedMotion = true
+        try store.save(settings)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == path + "/dotfiles/settings.json")
+        let target = try JSONDecoder().decode(Settings.self, from: Data(text(path + "/dotfiles/settings.json").utf8))
+        #expect(target.reducedMotion && !target.sound)
+        // A loop cannot be read: the defaults are used, it is left alone, and saving refuses.
+        let loop = path + "/loop"
+        try FileManager.default.createDirectory(atPath: loop, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: loop + "/settings.json", withDestinationPath: "settings.json")
+        let looped = SettingsStore(folder: loop)
+        let loaded = looped.loadReport()
+        #expect(loaded.damage?.cannotRead == "too many levels of symbolic links")
+        #expect(loaded.damage?.sentence.contains("the defaults are used") == true)
+        #expect(throws: SettingsStore.SaveError.self) { try looped.save(Settings()) }
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: loop + "/settings.json")) == "settings.json")
+        // Readable again: the player's change goes over what it holds, the rest stays.
+        try FileManager.default.removeItem(atPath: loop + "/settings.json")
+        try Data("{\"sound\": false, \"windowWidth\": 1000}".utf8).write(to: URL(fileURLWithPath: loop + "/settings.json"))
+        var changed = loaded.settings
+        changed.colorBlindSymbols = true
+        let written = try looped.save(changed)
+        #expect(written.colorBlindSymbols && !written.sound && written.windowWidth == 1000)
+    }
+}
+
+@Suite("The line of play is written durably, off the calling thread")
+struct LineOfPlayWriterTests {
+    let level = "00000000000000a1"
+
+    func line(_ moves: Int) -> UnfinishedLine {
+        UnfinishedLine(log: (0..<moves).map { Move(row: $0 % 4, column: 0, direction: .right) }, playTime: Double(moves), usedHint: false)
+    }
+
+    /// A ledger's patch for `moves` moves, as the shell makes one after each committed move.
+    func patch(_ moves: Int, stamp: Double) -> SavedProgress {
+        var patch = SavedProgress()
+        patch.setUnfinished(level: level, line(moves), at: stamp)
+        return patch
+    }
+
+    @Test("after flush() the file on disk holds the last line handed in; the next start reads it")
+    func flushed() throws {
+        let path = try scratchFolder("bloq-line")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = LineOfPlayWriter(folder: path, delay: 60)  // only flush() writes here
+        for moves in 1...50 { writer.write(patch(moves, stamp: Double(moves))) }
+        #expect(!writer.isWritten)
+        writer.flush()
+        #expect(writer.isWritten)
+        #expect(writer.lastFailure == nil)
+        let loaded = ProgressStore(folder: path).loadReport()
+        #expect(loaded.progress.unfinished[level]?.log.count == 50)
+        #expect(loaded.damage == nil)
+    }
+
+    @Test("without flush() the line reaches the disk by itself, once for many moves")
+    func bySelf() throws {
+        let path = try scratchFolder("bloq-line")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = LineOfPlayWriter(folder: path)
+        for moves in 1...20 { writer.write(patch(moves, stamp: Double(moves))) }
+        var written = false
+        for _ in 0..<200 where !written {
+            usleep(20_000)
+            written = writer.isWritten
+        }
+        #expect(written)
+        let entries = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.contains(".journal-") }
+        #expect(entries.count == 1, "one entry, the newest: \(entries)")
+        #expect(ProgressStore(folder: path).loadReport().progress.unfinished[level]?.log.count == 20)
+    }
+
+    @Test("the ledger stamps the line: a clear or a give-up recorded after it ends it when the copies meet")
+    func ledgerOrder() throws {
+        let path = try scratchFolder("bloq-line")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let board = try #require(Board(["R . R", ". . .", ". R ."].map { $0.replacingOccurrences(of: " ", with: "") }))
+        let playable = PlayableLevel(name: "a.bloq", level: Level(title: "A", par: 1, board: board))
+        let store = ProgressStore(folder: path)
+        let ledger = ProgressLedger(now: { 1000 }, persist: { try? store.save($0).progress })
+        let writer = LineOfPlayWriter(folder: path, delay: 60)
+        writer.write(ledger.playing(playable, line: line(3)))
+        writer.flush()
+        #expect(ProgressStore(folder: path).loadReport().progress.unfinished[board.identity]?.log.count == 3)
+        writer.write(ledger.playing(playable, line: line(4)))
+        writer.flush()
+        // Given up (left with no moves): the journal's older lines stay ended.
+        ledger.leaving(playable, line: nil)
+        #expect(ProgressStore(folder: path).loadReport().progress.unfinished[board.identity] == nil)
+        writer.write(ledger.playing(playable, line: line(1)))
+        writer.flush()
+        #expect(ProgressStore(folder: path).loadReport().progress.unfinished[board.identity]?.log.count == 1, "started again")
+        ledger.cleared(playable, moves: 1, stars: 3, time: 2)
+        let final = ProgressStore(folder: path).loadReport().progress
+        #expect(final.unfinished[board.identity] == nil)
+        #expect(final.levels[board.identity]?.cleared == true)
+    }
+}
