@@ -8,15 +8,43 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Headless, software-rendered SDL for tests: the same pixels on every machine.
 HEADLESS := SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER=dummy
 # Release builds link the Swift runtime statically: the command-line tools start in a few
-# milliseconds (no Swift libraries to load), and an installed bloq needs no Swift toolchain.
-# So no library sits beside them either: no $ORIGIN run path. Symbols are bound at start-up,
-# so the whole offset table is read-only (full RELRO; the few libc symbols cost nothing).
-RELEASE := -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now
+# milliseconds (no Swift toolchain libraries to load), and an installed bloq needs no Swift
+# toolchain. (make install then links the two against one private library that holds that
+# runtime once: `shared` below.) Symbols are bound at start-up, so the whole offset table is
+# read-only (full RELRO; the few libc symbols cost nothing).
+# Linked by lld with packed relative relocations (DT_RELR, glibc 2.36: 1 MB less per binary)
+# and without exporting the program's own symbols (the static runtime's link file asks for
+# -export-dynamic: 0.4 MB of symbol names nothing loads). docs/packaging.md has the sizes.
+# The build folder is mapped to "." in the paths the compilers keep (debug information, C's
+# __FILE__), so two builds in two folders give the same binaries. Swift 6.3's #filePath is
+# not remapped: shipped code must not use it. Nor is the .swift_modhash section, a hash
+# (for incremental LLVM code generation) that takes in the object's absolute path: it is
+# left out (zeros) with -disable-incremental-llvm-codegen. And the debug information names
+# no clang module cache file (-no-clang-module-breadcrumbs): the cache's folder names hash
+# the compiler's options, include paths and all, so they differ from folder to folder, and
+# with them the build id of every binary.
+# The distribution's build flags, as dpkg-buildflags gives them (debian/rules) or as given to
+# make: CPPFLAGS and CFLAGS to the C targets (and to the Swift compiler's C importer), the
+# -Wl, parts of LDFLAGS to the link of both binaries.
+comma := ,
+DISTRIBUTION_FLAGS := $(foreach flag,$(CPPFLAGS) $(CFLAGS),-Xcc $(flag)) \
+  $(foreach flag,$(subst $(comma), ,$(patsubst -Wl$(comma)%,%,$(filter -Wl$(comma)%,$(LDFLAGS)))),-Xlinker $(flag))
+RELEASE := -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now \
+  -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
+  -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. -Xcc -ffile-prefix-map=$(CURDIR)=. \
+  -Xswiftc -Xfrontend -Xswiftc -disable-incremental-llvm-codegen \
+  -Xswiftc -Xfrontend -Xswiftc -no-clang-module-breadcrumbs $(DISTRIBUTION_FLAGS)
 
-.PHONY: all deps build run lint test test-x11 test-install test-sanitize bench-live test-reliability fuzz storm install uninstall deb test-deb check-flatpak validate screenshots bench clean
+.PHONY: all deps build run lint test test-x11 test-install test-sanitize bench-live test-reliability fuzz storm install shared uninstall dist dist-check release deb test-deb check-flatpak validate screenshots bench clean
 
 # Installing: `make install PREFIX=~/.local` (default /usr/local); DESTDIR is honoured.
+# bloq goes in BINDIR, bloq-window in LIBEXECDIR/bloq, their library in PREFIX/lib/bloq, the
+# levels in PREFIX/share/bloq: each is found from the binaries' own folders (../libexec/bloq,
+# ../lib/bloq, ../share/bloq), so BINDIR and LIBEXECDIR are one folder below PREFIX
+# (Debian's package uses BINDIR=/usr/games).
 PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+LIBEXECDIR ?= $(PREFIX)/libexec
 DESTDIR ?=
 ROOT := $(DESTDIR)$(PREFIX)
 ICON_SIZES := 16 24 32 48 64 128 256 512
@@ -33,8 +61,9 @@ RELEASE_DATE = $(shell sed -nE 's/.*<release version="[^"]+" date="([0-9-]+)".*/
 all: build
 
 # Without dpkg (a Flatpak build, another distribution) there is nothing it can install.
+# NO_DEPS=1 (a package build, whose Build-Depends are installed already) skips it.
 deps:
-	@command -v dpkg-query >/dev/null || exit 0; \
+	@[ -z "$(NO_DEPS)" ] || exit 0; command -v dpkg-query >/dev/null || exit 0; \
 	missing=""; \
 	for p in $(APT_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
@@ -110,9 +139,18 @@ bench-live: build .build/naive-bfs
 	  $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends xvfb xdotool; }
 	scripts/bench-live.sh
 
-install: build
-	install -Dm755 .build/release/bloq $(ROOT)/bin/bloq
-	install -Dm755 .build/release/bloq-window $(ROOT)/libexec/bloq/bloq-window
+# The installed form of the two binaries: one private library, libbloq-core.so.0, holding the
+# Swift runtime, FoundationEssentials and the modules both share, once; bloq and bloq-window
+# hold only their own code (scripts/link-shared.sh, from the objects make build linked).
+# The -Wl, parts of LDFLAGS go to its links too.
+SHARED := .build/release/shared
+shared: build
+	scripts/link-shared.sh .build/release $(SHARED) $(filter -Wl$(comma)%,$(LDFLAGS))
+
+install: shared
+	install -Dm755 $(SHARED)/bloq $(DESTDIR)$(BINDIR)/bloq
+	install -Dm755 $(SHARED)/bloq-window $(DESTDIR)$(LIBEXECDIR)/bloq/bloq-window
+	install -Dm644 $(SHARED)/libbloq-core.so.0 $(ROOT)/lib/bloq/libbloq-core.so.0
 	rm -rf $(ROOT)/share/bloq
 	install -d $(ROOT)/share/bloq
 	cp -R levels $(ROOT)/share/bloq/levels
@@ -123,36 +161,62 @@ install: build
 	  install -Dm644 Assets/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png $(ROOT)/share/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png; done
 	install -Dm644 Assets/icons/hicolor/scalable/apps/$(APP_ID).svg $(ROOT)/share/icons/hicolor/scalable/apps/$(APP_ID).svg
 	install -d $(ROOT)/share/man/man6 $(ROOT)/share/bash-completion/completions $(DESTDIR)$(ZSH_COMPLETIONS) $(ROOT)/share/fish/vendor_completions.d
-	sed -e "s/@VERSION@/$$(.build/release/bloq --version)/" -e "s/@DATE@/$(RELEASE_DATE)/" Assets/bloq.6.in > $(ROOT)/share/man/man6/bloq.6
+	sed -e "s/@VERSION@/$$(.build/release/bloq --version)/" -e "s/@DATE@/$(RELEASE_DATE)/" -e "s|@DATADIR@|$(PREFIX)/share/bloq|g" Assets/bloq.6.in > $(ROOT)/share/man/man6/bloq.6
 	@# bash sources its completions: the generator's #! line has no use there.
 	.build/release/bloq --generate-completion-script bash | sed '1{/^#!/d}' > $(ROOT)/share/bash-completion/completions/bloq
 	.build/release/bloq --generate-completion-script zsh > $(DESTDIR)$(ZSH_COMPLETIONS)/_bloq
 	.build/release/bloq --generate-completion-script fish > $(ROOT)/share/fish/vendor_completions.d/bloq.fish
-	@echo "Installed in $(ROOT). Run: bloq   (make sure $(PREFIX)/bin is on your PATH)"
+	@echo "Installed in $(ROOT). Run: bloq   (make sure $(BINDIR) is on your PATH)"
 
 uninstall:
-	rm -f $(ROOT)/bin/bloq $(ROOT)/share/applications/$(APP_ID).desktop $(ROOT)/share/metainfo/$(APP_ID).metainfo.xml \
+	rm -f $(DESTDIR)$(BINDIR)/bloq $(ROOT)/share/applications/$(APP_ID).desktop $(ROOT)/share/metainfo/$(APP_ID).metainfo.xml \
 	  $(ROOT)/share/man/man6/bloq.6 $(ROOT)/share/bash-completion/completions/bloq $(DESTDIR)$(ZSH_COMPLETIONS)/_bloq \
 	  $(ROOT)/share/fish/vendor_completions.d/bloq.fish $(ROOT)/share/icons/hicolor/scalable/apps/$(APP_ID).svg
 	for size in $(ICON_SIZES); do rm -f $(ROOT)/share/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png; done
-	rm -rf $(ROOT)/share/bloq $(ROOT)/libexec/bloq
+	rm -rf $(ROOT)/share/bloq $(DESTDIR)$(LIBEXECDIR)/bloq $(ROOT)/lib/bloq
 	@# Folders this install may have made, deepest first, if now empty; never above PREFIX.
 	-@for dir in $(ROOT)/share/icons/hicolor/*/apps $(ROOT)/share/icons/hicolor/* $(ROOT)/share/icons/hicolor \
 	  $(ROOT)/share/icons $(ROOT)/share/man/man6 $(ROOT)/share/man $(ROOT)/share/bash-completion/completions \
 	  $(ROOT)/share/bash-completion $(DESTDIR)$(ZSH_COMPLETIONS) $(ROOT)/share/zsh/site-functions $(ROOT)/share/zsh \
 	  $(ROOT)/share/fish/vendor_completions.d $(ROOT)/share/fish $(ROOT)/share/applications $(ROOT)/share/metainfo \
-	  $(ROOT)/share $(ROOT)/libexec $(ROOT)/bin; do \
+	  $(ROOT)/share $(DESTDIR)$(LIBEXECDIR) $(ROOT)/lib $(DESTDIR)$(BINDIR); do \
 	  [ -d "$$dir" ] && rmdir --ignore-fail-on-non-empty "$$dir"; done; true
 
-# The Debian package bloq_VERSION_ARCH.deb, from `make install DESTDIR=... PREFIX=/usr` into
-# .build/deb (packaging/debian: control, copyright, changelog; scripts/make-deb.sh).
-DEB_STAGE := .build/deb/debian/bloq
-deb: build
-	@command -v dpkg-shlibdeps >/dev/null && command -v dpkg-gencontrol >/dev/null || { \
-	  $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends dpkg-dev; }
-	rm -rf .build/deb
-	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(DEB_STAGE) PREFIX=/usr ZSH_COMPLETIONS=/usr/share/zsh/vendor-completions >/dev/null
-	scripts/make-deb.sh $(DEB_STAGE)
+# The version, written once (Sources/BloqCLI/Version.swift).
+VERSION := $(shell sed -nE 's/.*static let current = "([^"]+)".*/\1/p' Sources/BloqCLI/Version.swift)
+
+# The source tarball bloq-VERSION.tar.xz: the files git tracks plus the source of
+# swift-argument-parser in vendor/, which Package.swift then uses: it builds with no network
+# (scripts/make-dist.sh).
+dist:
+	scripts/make-dist.sh
+
+# The Debian package bloq_VERSION_ARCH.deb, built as a distribution builds it: the source
+# tarball unpacked in .build/deb, then dpkg-buildpackage -us -uc -b there (debian/rules runs
+# make build and make install). The .deb is copied here.
+DEB_TOOLS := dpkg-dev debhelper
+deb: deps dist
+	@command -v dpkg-buildpackage >/dev/null && command -v dh >/dev/null || { \
+	  $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $(DEB_TOOLS); }
+	rm -rf .build/deb && mkdir -p .build/deb
+	tar -xf bloq-$(VERSION).tar.xz -C .build/deb
+	cd .build/deb/bloq-$(VERSION) && dpkg-buildpackage -us -uc -b
+	cp .build/deb/bloq_$(VERSION)_*.deb .
+	dpkg-deb --field bloq_$(VERSION)_$$(dpkg --print-architecture).deb Version Architecture Installed-Size Depends
+
+# Tags the version (vVERSION), writes the tag's commit into the Flatpak manifest and commits
+# it, and writes the source tarball; pushes nothing (scripts/release.sh).
+release:
+	scripts/release.sh
+
+# The tarball's promises, each proven (scripts/dist-check.sh): unpacked in two different
+# folders, each builds its .deb with no network (unshare -n) and an empty HOME (so an empty
+# SwiftPM cache); the two packages' binaries are the same bytes, and none holds the folder
+# it was built in. Two full release builds: minutes, so not part of make test.
+dist-check: deps dist
+	@command -v dpkg-buildpackage >/dev/null && command -v dh >/dev/null || { \
+	  $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $(DEB_TOOLS); }
+	scripts/dist-check.sh bloq-$(VERSION).tar.xz
 
 # Builds the package, checks it with lintian, installs it with apt, runs it from another
 # folder, checks where its files are, purges it and checks nothing is left (scripts/deb-check.sh).

@@ -1,5 +1,14 @@
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
+
+// swift-argument-parser, the one dependency: from the source tarball's vendor/ folder when
+// it is there (`make dist` puts it there, so the tarball builds with no network and no
+// SwiftPM cache), else fetched at the version Package.resolved pins.
+let argumentParser: Package.Dependency =
+    FileManager.default.fileExists(atPath: Context.packageDirectory + "/vendor/swift-argument-parser/Package.swift")
+    ? .package(path: "vendor/swift-argument-parser")
+    : .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
 
 let package = Package(
     name: "Bloq",
@@ -8,9 +17,7 @@ let package = Package(
         .library(name: "BloqGame", targets: ["BloqGame"]),
         .executable(name: "bloq", targets: ["bloq"]),
     ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
-    ],
+    dependencies: [argumentParser],
     targets: [
         // The only C library wrapper; imported by BloqSDL and nothing else.
         .systemLibrary(

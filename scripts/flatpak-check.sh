@@ -25,11 +25,14 @@ fi
 version=$(sed -nE 's/.*static let current = "([^"]+)".*/\1/p' Sources/BloqCLI/Version.swift)
 [ -n "$version" ] || { echo "flatpak check: no version in Sources/BloqCLI/Version.swift" >&2; exit 1; }
 
-python3 - "$manifest" "$scratch/manifest.json" "$version" <<'EOF'
+# The commit the release tag names in this repository, or nothing when it is not tagged yet.
+tag_commit=$(git rev-parse --verify --quiet "refs/tags/v$version^{commit}" || true)
+
+python3 - "$manifest" "$scratch/manifest.json" "$version" "$tag_commit" <<'EOF'
 import json, os, sys
 import yaml
 
-path, shown_path, version = sys.argv[1:4]
+path, shown_path, version, tag_commit = sys.argv[1:5]
 with open(path) as f:
     parsed = yaml.safe_load(f)
 with open(shown_path) as f:
@@ -79,11 +82,32 @@ sources = [s for m in modules if isinstance(m, dict) and m.get("name") == "bloq"
 tags = [s.get("tag") for s in sources if "bloqlinux/bloq" in s.get("url", "")]
 if tags != [f"v{version}"]:
     problems.append(f"the bloq source's tag is {tags}, expected ['v{version}'] (Sources/BloqCLI/Version.swift)")
+commits = [s.get("commit") for s in sources if "bloqlinux/bloq" in s.get("url", "")]
+if not tag_commit:
+    problems.append(f"v{version} is not tagged in this repository yet: make release tags it and writes its commit here")
+elif commits != [tag_commit]:
+    problems.append(f"the bloq source's commit is {commits}, but v{version} is {tag_commit} here (make release writes it)")
+# A maintained runtime: freedesktop-sdk branches are supported for two years from August of
+# their year (25.08 until August 2027).
+if shown.get("runtime-version") != "25.08":
+    problems.append(f"runtime-version {shown.get('runtime-version')!r}: use the maintained 25.08")
+# The dependency: a declared source at the version and revision Package.resolved pins, put
+# where Package.swift looks for it (vendor/), so SwiftPM fetches nothing.
+with open("Package.resolved") as f:
+    pins = json.load(f)["pins"]
+for pin in pins:
+    url = pin["location"].removesuffix(".git") + ".git"
+    declared = [s for s in sources if s.get("url") == url]
+    expected = {"type": "git", "url": url, "tag": pin["state"]["version"], "commit": pin["state"]["revision"],
+                "dest": f"vendor/{pin['identity']}"}
+    if [{k: s.get(k) for k in expected} for s in declared] != [expected]:
+        problems.append(f"{pin['identity']}: expected one source {expected}, found {declared}")
 if problems:
     print(f"flatpak check: {path}:", file=sys.stderr)
     for problem in problems:
         print(f"  {problem}", file=sys.stderr)
     sys.exit(1)
 print(f"flatpak check: passed ({path}: read by flatpak-builder as written; id {app_id}, "
-      f"tag v{version}, finish-args {' '.join(granted)})")
+      f"tag v{version} at {tag_commit[:12]}, dependencies as Package.resolved pins them, "
+      f"finish-args {' '.join(granted)})")
 EOF

@@ -26,13 +26,7 @@ unset BLOQ_DATA
 "$root/bin/bloq" play --level "$root/share/bloq/levels/easy/001-first-push.bloq" --screenshot "$elsewhere/play.png"
 [ -s "$elsewhere/levels.png" ] && [ -s "$elsewhere/play.png" ]
 desktop-file-validate "$root/share/applications/$app_id.desktop"
-# --no-net: the screenshots and links point at the published repository, which this check
-# must not need. Clean means no line at all: pedantic notes and infos fail it too (appstreamcli
-# itself exits 0 on those).
-if ! report=$(appstreamcli validate --pedantic --no-net "$root/share/metainfo/$app_id.metainfo.xml") ||
-  grep -qE '^[EWIP]: ' <<<"$report"; then
-  echo "install check: the metainfo is not clean:"; echo "$report"; exit 1
-fi
+"$source/scripts/metainfo-check.sh" "$root/share/metainfo/$app_id.metainfo.xml" >/dev/null
 MANPAGER=cat MANWIDTH=80 man -l "$root/share/man/man6/bloq.6" | grep -q "slide coloured blocks"
 grep -q "$("$root/bin/bloq" --version)" "$root/share/man/man6/bloq.6"
 for size in 16 24 32 48 64 128 256 512; do [ -s "$root/share/icons/hicolor/${size}x${size}/apps/$app_id.png" ]; done

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The reverse-DNS application id: the name of the desktop entry, the AppStream metainfo,
 /// the icons and the Flatpak manifest (`io.github.bloqlinux.bloq`).

@@ -1,5 +1,5 @@
 import CSDL2
-import Foundation
+import FoundationEssentials
 
 /// Which SDL renderer draws a live window. With no GPU, SDL's accelerated renderer is
 /// OpenGL served by Mesa's software rasteriser (llvmpipe), which maps LLVM (about 60 MB)

@@ -1,7 +1,8 @@
 import BloqCore
 import BloqPlay
 import CSDL2
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Sound effects synthesised at start-up (no sound files) and mixed in SDL's audio
 /// callback. Without an audio device the game is silent; nothing else changes.

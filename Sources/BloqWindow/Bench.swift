@@ -4,7 +4,8 @@ import BloqCLI
 import BloqFiles
 import BloqGame
 import BloqSDL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `bloq bench` in the window process: every figure of docs/performance.md.
 extension BenchOptions {
@@ -136,7 +137,7 @@ extension BenchOptions {
             }
             return
         }
-        // Names padded to the longest, plus a space: `padding` cuts longer names short.
+        // Names padded to the longest, plus a space.
         let width = (figures.map(\.0.count).max() ?? 0) + 1
         for (name, figure) in figures {
             let shown: String
@@ -144,7 +145,7 @@ extension BenchOptions {
             case .value(let value): shown = Self.number(value)
             case .unavailable(let reason): shown = "null (\(reason))"
             }
-            print(name.padding(toLength: width, withPad: " ", startingAt: 0) + shown)
+            print(name + String(repeating: " ", count: max(0, width - name.count)) + shown)
         }
         for note in notes { print(note) }
     }
@@ -158,7 +159,7 @@ extension BenchOptions {
 
     /// The original game's pool of boards (`--boards`, else beside the source tree).
     var poolPath: String {
-        boards ?? (BenchOptions.sourceTree as NSString).appendingPathComponent("../shared/data/original-pool.txt")
+        boards ?? Path.join(BenchOptions.sourceTree, "../shared/data/original-pool.txt")
     }
 
     /// The boards the solver is timed on: the pool, else 300 seeded random classic boards.
@@ -182,8 +183,12 @@ extension BenchOptions {
     static let reachBoards = 100
     static let reachSeed: UInt64 = 19
 
+    /// `value` to 4 significant digits (printf's %.4g), or -1 when it is not finite.
     static func number(_ value: Double) -> String {
-        value.isFinite ? String(format: "%.4g", value) : "-1"
+        guard value.isFinite else { return "-1" }
+        var buffer = [CChar](repeating: 0, count: 32)
+        _ = withVaList([value]) { vsnprintf(&buffer, buffer.count, "%.4g", $0) }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The classic board, full: 15 blocks and a hole.
@@ -210,22 +215,20 @@ extension BenchOptions {
 
     /// Milliseconds from starting `bloq play` to its first presented frame (median of 5).
     func startupMilliseconds(_ dataFolder: String) throws -> Double {
-        let level = (dataFolder as NSString).appendingPathComponent("levels/easy/100-full-house.bloq")
+        let level = Path.join(dataFolder, "levels/easy/100-full-house.bloq")
         var times: [Double] = []
         for _ in 0..<5 {
             let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-bench-\(UUID().uuidString)").path
             defer { try? FileManager.default.removeItem(atPath: scratch) }
-            let process = child(["play", "--level", level, "--window", "800x600"], scratch: scratch)
-            process.environment?[WindowProcess.firstFrameOnlyVariable] = "1"
-            let output = Pipe()
-            process.standardOutput = output
             let start = Date()
-            try process.run()
-            let data = output.fileHandleForReading.readData(ofLength: 22)
+            let process = try child(
+                ["play", "--level", level, "--window", "800x600"], scratch: scratch, adding: [WindowProcess.firstFrameOnlyVariable: "1"],
+                output: .pipe)
+            let data = process.read(upTo: 22)
             let elapsed = Date().timeIntervalSince(start) * 1000
-            process.waitUntilExit()
+            let status = process.wait()
             guard String(decoding: data, as: UTF8.self).hasPrefix("first frame presented") else {
-                printError("bloq bench: the game did not present a frame (exit \(process.terminationStatus))")
+                printError("bloq bench: the game did not present a frame (exit \(status))")
                 throw ExitCode.failure
             }
             times.append(elapsed)
@@ -235,7 +238,7 @@ extension BenchOptions {
 
     /// Milliseconds to read and parse every shipped level, without solving (median of 7).
     func levelsParseMilliseconds(_ dataFolder: String) -> Double {
-        let paths = LevelFiles.levelPaths(under: (dataFolder as NSString).appendingPathComponent("levels")) ?? []
+        let paths = LevelFiles.levelPaths(under: Path.join(dataFolder, "levels")) ?? []
         var times: [Double] = []
         for _ in 0..<7 {
             let start = Date()
@@ -249,17 +252,16 @@ extension BenchOptions {
 
     /// Peak resident memory (MB) of a child replaying docs/replays/bench-game.script.
     func peakMemoryOfScriptedGame(_ dataFolder: String) throws -> Double {
-        let script = (BenchOptions.sourceTree as NSString).appendingPathComponent("docs/replays/bench-game.script")
-        let level = (dataFolder as NSString).appendingPathComponent("levels/easy/100-full-house.bloq")
+        let script = Path.join(BenchOptions.sourceTree, "docs/replays/bench-game.script")
+        let level = Path.join(dataFolder, "levels/easy/100-full-house.bloq")
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-bench-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let process = child(["replay", script, "--level", level, "--json", "--screenshot", scratch + ".png"], scratch: scratch)
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        let process = try child(
+            ["replay", script, "--level", level, "--json", "--screenshot", scratch + ".png"], scratch: scratch, output: .discard)
+        let status = process.wait()
         try? FileManager.default.removeItem(atPath: scratch + ".png")
-        guard process.terminationStatus == 0 else {
-            printError("bloq bench: the scripted game failed (exit \(process.terminationStatus))")
+        guard status == 0 else {
+            printError("bloq bench: the scripted game failed (exit \(status))")
             throw ExitCode.failure
         }
         var usage = rusage()
@@ -267,18 +269,23 @@ extension BenchOptions {
         return Double(usage.ru_maxrss) / 1024
     }
 
-    /// This executable run again, headless, with a scratch data and config home.
-    func child(_ arguments: [String], scratch: String) -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: DataLocator.executablePath())
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
+    /// This executable run again, headless, with a scratch data and config home (and
+    /// `adding` in its environment), started.
+    func child(
+        _ arguments: [String], scratch: String, adding: [String: String] = [:], output: ChildProcess.Stream
+    ) throws -> ChildProcess {
+        var environment = ProcessInfo.processInfo.environment.merging(adding) { _, added in added }
         environment["SDL_VIDEODRIVER"] = "offscreen"
         environment["SDL_RENDER_DRIVER"] = "software"
         environment["SDL_AUDIODRIVER"] = "dummy"
         environment["XDG_DATA_HOME"] = scratch + "/data"
         environment["XDG_CONFIG_HOME"] = scratch + "/config"
-        process.environment = environment
-        return process
+        let executable = DataLocator.executablePath()
+        do {
+            return try ChildProcess(executable, arguments, environment: environment, output: output)
+        } catch {
+            printError("bloq bench: \(error)")
+            throw ExitCode.failure
+        }
     }
 }

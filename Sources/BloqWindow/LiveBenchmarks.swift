@@ -4,7 +4,8 @@ import BloqEngine
 import BloqFiles
 import BloqGame
 import BloqPlay
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The figures of `bloq bench` taken from the processes a user runs: whole `bloq` command
 /// lines (spawned and waited for), and the game in a live X window driven by a real
@@ -48,7 +49,7 @@ struct LiveBenchmarks {
             boards = (0..<count).map { hard[$0 * hard.count / count] }
         } else {
             // No pool here: the hard pack's 4x4 boards of par 10 or more stand in.
-            let paths = LevelFiles.levelPaths(under: (dataFolder as NSString).appendingPathComponent("levels/hard")) ?? []
+            let paths = LevelFiles.levelPaths(under: Path.join(dataFolder, "levels/hard")) ?? []
             let hard = paths.compactMap { LevelFiles.load(path: $0).level }.filter {
                 $0.board.rows == 4 && $0.board.columns == 4 && ($0.par ?? 0) >= 10
             }.map(\.board)
@@ -57,7 +58,7 @@ struct LiveBenchmarks {
         }
         var result: [(String, String)] = []
         for (index, board) in boards.enumerated() {
-            let file = (scratch as NSString).appendingPathComponent("board-\(index).bloq")
+            let file = Path.join(scratch, "board-\(index).bloq")
             let text = board.lines.map { $0.map(String.init).joined(separator: " ") }.joined(separator: "\n") + "\n"
             guard FileManager.default.createFile(atPath: file, contents: Data(text.utf8)) else { continue }
             result.append((file, board.lines.joined()))
@@ -69,7 +70,7 @@ struct LiveBenchmarks {
     /// each board's median of 5), and the same for the naive C breadth-first search
     /// (bench/naive-bfs.c) as a ratio of their totals.
     func solveProcesses() -> (solve: Figure, versusNaive: Figure) {
-        let scratch = NSTemporaryDirectory() + "bloq-bench-solve-\(getpid())"
+        let scratch = Path.join(FileManager.default.temporaryDirectory.path, "bloq-bench-solve-\(getpid())")
         try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let boards = hardBoards(in: scratch)
@@ -107,7 +108,7 @@ struct LiveBenchmarks {
     func naiveSolver() -> String? {
         let candidates = [
             ProcessInfo.processInfo.environment["BLOQ_NAIVE_BFS"] ?? "",
-            (BenchOptions.sourceTree as NSString).appendingPathComponent(".build/naive-bfs"),
+            Path.join(BenchOptions.sourceTree, ".build/naive-bfs"),
         ]
         return candidates.first { !$0.isEmpty && FileManager.default.isExecutableFile(atPath: $0) }
     }
@@ -146,7 +147,7 @@ struct LiveBenchmarks {
         return LiveFigures(startup: startup, rss: rss, dragCPU: cpu)
     }
 
-    var level: String { (dataFolder as NSString).appendingPathComponent("levels/easy/100-full-house.bloq") }
+    var level: String { Path.join(dataFolder, "levels/easy/100-full-house.bloq") }
 
     /// The environment of a live game: the X driver, no sound, a scratch data and config home.
     func liveEnvironment(scratch: String) -> [String: String] {
@@ -165,23 +166,21 @@ struct LiveBenchmarks {
     func liveStartup() -> Figure {
         var times: [Double] = []
         for _ in 0..<5 {
-            let scratch = NSTemporaryDirectory() + "bloq-bench-live-\(UUID().uuidString)"
+            let scratch = Path.join(FileManager.default.temporaryDirectory.path, "bloq-bench-live-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(atPath: scratch) }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: bloq)
-            process.arguments = ["play", "--level", level, "--window", "800x600"]
             var environment = liveEnvironment(scratch: scratch)
             environment[WindowProcess.firstFrameOnlyVariable] = "1"
-            process.environment = environment
-            let output = Pipe()
-            process.standardOutput = output
             let start = Self.now()
-            do { try process.run() } catch { return .unavailable("cannot start \(bloq): \(error)") }
-            let data = output.fileHandleForReading.readData(ofLength: 22)
+            let process: ChildProcess
+            do {
+                process = try ChildProcess(
+                    bloq, ["play", "--level", level, "--window", "800x600"], environment: environment, output: .pipe)
+            } catch { return .unavailable("\(error)") }
+            let data = process.read(upTo: 22)
             let elapsed = Self.now() - start
-            process.waitUntilExit()
+            let status = process.wait()
             guard String(decoding: data, as: UTF8.self).hasPrefix("first frame presented") else {
-                return .unavailable("the live game presented no frame (exit \(process.terminationStatus))")
+                return .unavailable("the live game presented no frame (exit \(status))")
             }
             times.append(elapsed)
         }
@@ -197,15 +196,17 @@ struct LiveBenchmarks {
         guard let xdotool = Self.which("xdotool") else {
             return (.unavailable("xdotool is not installed (make bench-live installs it)"), .unavailable("xdotool is not installed"))
         }
-        let scratch = NSTemporaryDirectory() + "bloq-bench-drag-\(UUID().uuidString)"
+        let scratch = Path.join(FileManager.default.temporaryDirectory.path, "bloq-bench-drag-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: bloq)
-        process.arguments = ["play", "--level", level, "--window", "800x600"]
-        process.environment = liveEnvironment(scratch: scratch)
-        process.standardOutput = FileHandle.nullDevice
-        do { try process.run() } catch { return (.unavailable("cannot start \(bloq): \(error)"), .unavailable("cannot start bloq")) }
-        defer { if process.isRunning { process.terminate() } }
+        let process: ChildProcess
+        do {
+            process = try ChildProcess(
+                bloq, ["play", "--level", level, "--window", "800x600"], environment: liveEnvironment(scratch: scratch), output: .discard)
+        } catch { return (.unavailable("\(error)"), .unavailable("cannot start bloq")) }
+        defer {
+            if process.isRunning { process.terminate() }
+            process.wait()
+        }
         let pid = process.processIdentifier
         guard let window = Self.output(xdotool, ["search", "--sync", "--onlyvisible", "--pid", "\(pid)"])?.split(separator: "\n").first,
             let geometry = Self.output(xdotool, ["getwindowgeometry", "--shell", String(window)])
@@ -242,7 +243,7 @@ struct LiveBenchmarks {
         let peak = Self.peakResidentMegabytes(pid)
         usleep(600_000)  // the release animation and the save of the move
         process.terminate()  // SIGTERM: SDL turns it into a quit; the game saves
-        process.waitUntilExit()
+        process.wait()
         let progress = (try? String(contentsOfFile: scratch + "/data/bloq/progress.json", encoding: .utf8)) ?? ""
         // The line saved for the level: one move, block (2, 1) to the right.
         guard progress.contains(#"{"direction":"right","from":{"column":1,"row":2}}"#) else {
@@ -286,16 +287,9 @@ struct LiveBenchmarks {
 
     /// The standard output of a command that succeeded, or nil.
     static func output(_ executable: String, _ arguments: [String]) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+        guard let process = try? ChildProcess(executable, arguments, output: .pipe, errors: .discard) else { return nil }
+        let data = process.readAll()
+        return process.wait() == 0 ? String(decoding: data, as: UTF8.self) : nil
     }
 
     static func which(_ name: String) -> String? {

@@ -5,7 +5,8 @@ import BloqFiles
 import BloqGame
 import BloqPlay
 import BloqSDL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `bloq play` in the window process: the game in a window, or a screenshot of a screen.
 extension PlayOptions {
@@ -85,7 +86,7 @@ extension PlayOptions {
                 printError(
                     "bloq: recorded \(script.events.count - 1) events to \(record); replay with: bloq replay \(record) --level \(name)")
             } catch {
-                printError("bloq: cannot write the recording to \(record): \(error.localizedDescription)")
+                printError("bloq: cannot write the recording to \(record): \(Path.describe(error))")
                 throw ExitCode.failure
             }
         }
@@ -104,8 +105,7 @@ extension PlayOptions {
                 let shared = try ShareCodeArgument.level(code)
                 packs = [PackEntry(title: shared.title, items: [.playable(PlayableLevel(name: "share code \(code)", level: shared))])]
             } else if let pack {
-                var isFolder: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: pack, isDirectory: &isFolder), isFolder.boolValue else {
+                guard Path.isFolder(pack) else {
                     printError("\(pack): no such folder; --pack takes a folder of .bloq files")
                     throw ExitStatus.missingInput
                 }

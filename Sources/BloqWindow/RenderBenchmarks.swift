@@ -1,9 +1,10 @@
 import BloqCLI
 import BloqEngine
+import BloqFiles
 import BloqGame
 import BloqPlay
 import BloqSDL
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Benchmarks of the real render loop, headless (offscreen driver, software renderer).
@@ -108,7 +109,7 @@ public enum RenderBenchmarks {
     /// inotify, validate's solver checks off the render thread. Nil when a save was not
     /// shown within 2 s.
     public static func watchReloadMilliseconds() throws -> Double? {
-        let folder = NSTemporaryDirectory() + "bloq-bench-watch-\(UUID().uuidString)"
+        let folder = Path.join(FileManager.default.temporaryDirectory.path, "bloq-bench-watch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/draft.bloq"

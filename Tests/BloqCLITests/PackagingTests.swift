@@ -50,7 +50,7 @@ enum Packaging {
 extension ChildProcessSuite {
     @Suite("Packaging: one version, one application id")
     struct PackagingTests {
-        @Test("bloq --version is Version.swift's, the newest metainfo release, the Debian changelog's and the Flatpak tag")
+        @Test("bloq --version is Version.swift's, the newest metainfo release, NEWS's, the Debian changelog's and the Flatpak tag")
         func versionsAgree() throws {
             let run = try Bloq.run(["--version"])
             #expect(run.status == 0)
@@ -66,9 +66,9 @@ extension ChildProcessSuite {
             let dates = try Packaging.captures(#"<release version="[^"]+" date="([0-9-]+)""#, in: metainfo)
             #expect(dates.count == releases.count && dates == dates.sorted(by: >), "every release has a date, newest first: \(dates)")
 
-            let changelog = try Packaging.text("packaging/debian/changelog")
+            let changelog = try Packaging.text("debian/changelog")
             let entries = try Packaging.captures(#"^bloq \(([^)]+)\) "#, in: changelog)
-            #expect(entries.first == version, "packaging/debian/changelog starts at \(entries.first ?? "nothing"), bloq says \(version)")
+            #expect(entries.first == version, "debian/changelog starts at \(entries.first ?? "nothing"), bloq says \(version)")
             // The changelog entry and the metainfo release are the same day.
             let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
             let trailer = try #require(
@@ -82,6 +82,16 @@ extension ChildProcessSuite {
             let manifest = try Packaging.text("packaging/flatpak/\(Packaging.appID).yml")
             let tags = try Packaging.captures(#"url: https://github\.com/bloqlinux/bloq\.git\n\s+tag: (\S+)"#, in: manifest)
             #expect(tags == ["v\(version)"], "the Flatpak manifest builds \(tags), not v\(version)")
+
+            // NEWS, for users, starts with the same release on the same day.
+            let news = try Packaging.text("NEWS")
+            let newsReleases = try Packaging.captures(#"^(\d+\.\d+\.\d+\S*) \(\d{4}-\d{2}-\d{2}\)$"#, in: news)
+            let newsDates = try Packaging.captures(#"^\d+\.\d+\.\d+\S* \((\d{4}-\d{2}-\d{2})\)$"#, in: news)
+            #expect(newsReleases.first == version, "NEWS starts at \(newsReleases.first ?? "nothing"), bloq says \(version)")
+            #expect(
+                newsDates.first == dates.first,
+                "NEWS dates its top entry \(newsDates.first ?? "nothing"), the metainfo \(dates.first ?? "nothing")")
+            #expect(newsReleases == releases, "NEWS lists \(newsReleases), the metainfo \(releases)")
 
             // The man page takes its version from bloq --version when installed (make install).
             #expect(try Packaging.text("Assets/bloq.6.in").hasPrefix(#".TH BLOQ 6 "@DATE@" "bloq @VERSION@" "Games""#))
@@ -123,6 +133,18 @@ struct ApplicationIDTests {
         let manifest = try Packaging.text("packaging/flatpak/\(id).yml")
         #expect(try Packaging.captures(#"^id: (\S+)$"#, in: manifest) == [id])
         #expect(try Packaging.captures(#"^command: (\S+)$"#, in: manifest) == ["bloq"])
+    }
+
+    @Test("the metainfo's summary fits Flathub's 35 characters, and it names a developer by id")
+    func metainfoSummaryAndDeveloper() throws {
+        let metainfo = try Packaging.text("Assets/\(id).metainfo.xml")
+        let summaries = try Packaging.captures("<summary>([^<]+)</summary>", in: metainfo)
+        #expect(summaries.count == 1 && summaries.allSatisfy { $0.count <= 35 && !$0.hasSuffix(".") }, "\(summaries)")
+        #expect(
+            try Packaging.captures(#"<developer id="([^"]+)">\s*<name>[^<]+</name>\s*</developer>"#, in: metainfo) == [
+                "io.github.bloqlinux"
+            ])
+        #expect(!metainfo.contains("<developer_name>"), "the deprecated <developer_name> is back")
     }
 
     @Test("the Flatpak gets a window, sound and the GPU, and no files")
