@@ -282,6 +282,8 @@ screenshots: build
 	.build/release/bloq play --level $(firstword $(wildcard levels/hard/050-*.bloq)) --screen symbols --screenshot $(SHOTS)/colour-blind.png
 	.build/release/bloq replay docs/replays/mid-drag.script --level levels/easy/100-full-house.bloq --screenshot $(SHOTS)/mid-drag.png >/dev/null
 	.build/release/bloq replay docs/replays/hint.script --level levels/easy/100-full-house.bloq --screenshot $(SHOTS)/hint.png >/dev/null
+	.build/release/bloq replay docs/replays/stuck.script --level levels/easy/003-into-the-gap.bloq --screenshot $(SHOTS)/stuck.png >/dev/null
+	.build/release/bloq play --level levels/easy/001-first-push.bloq --screen play --screenshot $(SHOTS)/tip.png
 	for shot in editor-empty editor-building editor-unsolvable; do \
 	  .build/release/bloq replay docs/replays/$$shot.script --app --screenshot $(SHOTS)/$$shot.png >/dev/null; done
 	.build/release/bloq replay docs/replays/expert.script --app --screenshot $(SHOTS)/expert.png >/dev/null

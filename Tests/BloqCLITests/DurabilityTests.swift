@@ -32,9 +32,12 @@ enum DurabilityFixtures {
         FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode(SavedProgress.self, from: $0) }
     }
 
-    /// The journal entries in `folder`.
+    /// The journal entries in `folder` (published ones: a temporary being written is not an
+    /// entry yet, and a start removes it once its writer is gone).
     static func journal(_ folder: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix("progress.json.journal-") }
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+            $0.hasPrefix("progress.json.journal-") && !$0.hasSuffix(".tmp")
+        }
     }
 
     static let canRunAsAnotherUser = geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")

@@ -87,7 +87,9 @@ struct LevelListPainter {
         canvas.fill(Rect(x: 0, y: 0, width: app.viewport.width, height: app.viewport.height), RGBA(0x000000, alpha: UInt8(150 * t)))
         let tile = screen.listControls.first { $0.id == .tile(preview.tile) }?.rect ?? PreviewCard.cardFrame(in: app.viewport)
         let frame = preview.frame(from: tile, in: app.viewport)
-        canvas.roundedRect(frame, radius: min(frame.width, frame.height) * 0.08, Palette.card, shaded: true)
+        // Reduced motion: the card fades in where it opens (a cross-fade, nothing grows).
+        let cardAlpha = preview.reducedMotion ? UInt8(255 * t) : 255
+        canvas.roundedRect(frame, radius: min(frame.width, frame.height) * 0.08, Palette.card.with(alpha: cardAlpha), shaded: true)
         let alpha = UInt8(255 * min(max((t - 0.2) / 0.8, 0), 1))
         let inner = frame.insetBy(frame.width * 0.08)
         let level = preview.level

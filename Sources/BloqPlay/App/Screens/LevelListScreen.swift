@@ -239,7 +239,8 @@ public final class LevelListScreen: AppScreen {
         notice =
             key.map { "Level \(item + 1) is locked: clear level \((itemIndex(ofPlayable: $0) ?? $0) + 1) to open it" }
             ?? "Level \(item + 1) is locked: clear the levels before it to open it"
-        let amplitude = app.metrics.unit * 0.15
+        // Reduced motion: the notice says it, the tile stays still.
+        let amplitude = app.settings.reducedMotion ? 0 : app.metrics.unit * 0.15
         let animator = PropertyAnimator(duration: app.settings.reducedMotion ? 0.2 : 0.4, curve: .linear, driver: app.driver)
         animator.addAnimations { [weak self] t in
             self?.shake = (item, amplitude * (1 - t) * sin(t * Double.pi * 6))
@@ -274,7 +275,8 @@ public final class LevelListScreen: AppScreen {
         else { return nil }
         let card = PreviewCard(
             tile: item, level: level, at: event.location, time: event.time, pressure: event.pressure,
-            allowableMovement: max(app.metrics.minimumButtonSize * 0.3, 8), driver: app.driver)
+            allowableMovement: max(app.metrics.minimumButtonSize * 0.3, 8), driver: app.driver,
+            reducedMotion: app.settings.reducedMotion)
         preview = card
         notice = nil
         return card

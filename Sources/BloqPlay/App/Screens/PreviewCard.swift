@@ -14,6 +14,8 @@ public final class PreviewCard {
     /// Gone: shrunk back to the tile (the list drops it).
     public private(set) var isClosed = false
     public var focus: ControlID? = .previewPlay
+    /// Reduced motion: the card fades in where it opens instead of growing from the tile.
+    public let reducedMotion: Bool
     private let animator: PropertyAnimator
     private var recognizer = LongPressRecognizer()
     /// Whether a pointer still holds the tile.
@@ -27,8 +29,9 @@ public final class PreviewCard {
 
     init(
         tile: Int, level: PlayableLevel, at point: Point, time: Double, pressure: Double?, allowableMovement: Double,
-        driver: AnimationDriver
+        driver: AnimationDriver, reducedMotion: Bool = false
     ) {
+        self.reducedMotion = reducedMotion
         self.tile = tile
         self.level = level
         pressTime = time
@@ -108,9 +111,11 @@ public final class PreviewCard {
         return Rect(x: (viewport.width - width) / 2, y: (viewport.height - height) / 2, width: width, height: height)
     }
 
-    /// The frame between the tile's (`from`) and the open card's, at `fraction`.
+    /// The frame between the tile's (`from`) and the open card's, at `fraction` (the open
+    /// card's always, with reduced motion: it fades in instead).
     public func frame(from tile: Rect, in viewport: Size) -> Rect {
         let card = PreviewCard.cardFrame(in: viewport)
+        if reducedMotion { return card }
         let t = fraction
         return Rect(
             x: tile.x + (card.x - tile.x) * t, y: tile.y + (card.y - tile.y) * t,
