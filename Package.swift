@@ -29,8 +29,11 @@ let package = Package(
         ),
         // Whether an X11 window manager runs (fullscreen without one is done by hand).
         .target(name: "CBloqX11"),
-        // The seeded generator everything random shares (levels, confetti, sound, tests).
-        .target(name: "BloqCore"),
+        // glibc's gettext (libintl.h), which the Glibc module leaves out.
+        .target(name: "CGettext"),
+        // The seeded generator everything random shares (levels, confetti, sound, tests), and
+        // the player's language (Localized, through gettext).
+        .target(name: "BloqCore", dependencies: ["CGettext"]),
         // Rules, levels, play session: pure Swift, standard library and BloqCore only.
         .target(name: "BloqGame", dependencies: ["BloqCore"]),
         // The file system: the data search path, level files and packs.
@@ -72,7 +75,7 @@ let package = Package(
         // The window process: play, screenshots, benchmarks (SDL).
         .executableTarget(
             name: "bloq-window", dependencies: ["BloqCLI", "BloqSDL", "BloqBench", "BloqFiles"], path: "Sources/BloqWindow"),
-        .testTarget(name: "BloqGameTests", dependencies: ["BloqGame"]),
+        .testTarget(name: "BloqGameTests", dependencies: ["BloqGame", "BloqCore"]),
         // The solver's memory measured on the heap (links the allocation counter, which
         // interposes malloc in the test process).
         .testTarget(name: "BloqBenchTests", dependencies: ["BloqBench", "BloqGame", "CAllocationCounter"]),

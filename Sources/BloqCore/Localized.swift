@@ -1,0 +1,71 @@
+import CGettext
+
+/// The game's words in the player's language, through glibc's gettext (catalogs
+/// `share/locale/LL/LC_MESSAGES/bloq.mo`). Every text a player reads in the window goes
+/// through `tr(_:)` or `tr(_:_:count:)`; the extractor (`make pot`) finds the calls.
+///
+/// Placeholders are numbered, `%1`, `%2`, so a translation may put them in another order:
+/// `tr("Level %1 of %2", "\(n)", "\(total)")`.
+public enum Localized {
+    /// The gettext domain: the catalogs' file name.
+    public static let domain = "bloq"
+
+    /// The translation of `msgid` (itself when there is none).
+    public static func string(_ msgid: String) -> String {
+        guard !msgid.isEmpty, let translated = bloq_dgettext(domain, msgid) else { return msgid }
+        return String(cString: translated)
+    }
+
+    /// The translation of the form for `count` (`singular` for one, `plural` else, or the
+    /// language's own forms: Russian has three).
+    public static func plural(_ singular: String, _ plural: String, count: Int) -> String {
+        guard let translated = bloq_dngettext(domain, singular, plural, UInt(clamping: max(count, 0))) else {
+            return count == 1 ? singular : plural
+        }
+        return String(cString: translated)
+    }
+
+    /// `text` with `%1`, `%2`, … replaced by `arguments` (`%%` is a percent sign).
+    public static func format(_ text: String, _ arguments: [String]) -> String {
+        guard !arguments.isEmpty else { return text }
+        var result = ""
+        var characters = text.makeIterator()
+        while let character = characters.next() {
+            guard character == "%" else {
+                result.append(character)
+                continue
+            }
+            var digits = ""
+            var following: Character?
+            while let next = characters.next() {
+                if next.isASCII, next.wholeNumberValue != nil {
+                    digits.append(next)
+                } else {
+                    following = next
+                    break
+                }
+            }
+            if let index = Int(digits), arguments.indices.contains(index - 1) {
+                result += arguments[index - 1]
+            } else {
+                result += "%" + digits
+            }
+            if let following {
+                if following == "%", digits.isEmpty { continue }
+                result.append(following)
+            }
+        }
+        return result
+    }
+}
+
+/// The translation of `msgid`, its `%1`, `%2`, … filled in with `arguments`.
+public func tr(_ msgid: String, _ arguments: String...) -> String {
+    Localized.format(Localized.string(msgid), arguments)
+}
+
+/// The translation of the form for `count`, its `%1`, `%2`, … filled in with `arguments`
+/// (give the count itself as an argument to show it: `tr("%1 move", "%1 moves", count: n, "\(n)")`).
+public func tr(_ singular: String, _ plural: String, count: Int, _ arguments: String...) -> String {
+    Localized.format(Localized.plural(singular, plural, count: count), arguments)
+}
