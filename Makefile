@@ -85,6 +85,11 @@ run: build
 # The checked-in .swift-format configuration; make test runs it first.
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	@# What bloq and bloq-window link imports no Foundation: any of it links most of it (6 MB
+	@# installed, docs/packaging.md). Only the developers' harnesses and fuzzers may.
+	@! grep -rnE '^\s*(@\w+\s+)*((internal|public|package|private|fileprivate)\s+)?import\s+Foundation(Essentials|Internationalization)?\b' \
+	  Sources --include='*.swift' | grep -vE '^Sources/(BloqDev|Fuzz[A-Za-z]*)/' || { \
+	  echo "lint: shipped code imports Foundation; use BloqFiles' Path, FileSystem, ProcessEnvironment and JSONDocument"; exit 1; }
 
 # One debug build serves the whole test run: the unit tests, the command-line tests' child
 # processes (inputs sized for a debug build), the storm and the fuzz corpora. The release
