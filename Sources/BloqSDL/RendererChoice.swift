@@ -28,7 +28,7 @@ public enum RendererChoice: String, Equatable, Sendable {
     /// Whether an OpenGL renderer's GL_RENDERER string names a software rasteriser.
     public static func isSoftwareGL(_ name: String) -> Bool {
         let lowered = name.lowercased()
-        return ["llvmpipe", "softpipe", "swrast", "software rasterizer"].contains { lowered.contains($0) }
+        return ["llvmpipe", "softpipe", "swrast", "software rasterizer"].contains { lowered.containsBytes(of: $0) }
     }
 
     /// The GL_RENDERER string of the OpenGL context current on this thread, if any.

@@ -245,7 +245,7 @@ struct LiveBenchmarks {
         process.wait()
         let progress = RegularFile.text(scratch + "/data/bloq/progress.json") ?? ""
         // The line saved for the level: one move, block (2, 1) to the right.
-        guard progress.contains(#"{"direction":"right","from":{"column":1,"row":2}}"#) else {
+        guard progress.containsBytes(of: #"{"direction":"right","from":{"column":1,"row":2}}"#) else {
             let reason = "the drag did not reach the block (no move of Full House in the progress file)"
             return (peak.map(Figure.value) ?? .unavailable(reason), .unavailable(reason))
         }
