@@ -12,17 +12,28 @@ public enum Localized {
 
     /// The translation of `msgid` (itself when there is none).
     public static func string(_ msgid: String) -> String {
-        guard !msgid.isEmpty, let translated = bloq_dgettext(domain, msgid) else { return msgid }
-        return String(cString: translated)
+        guard !msgid.isEmpty else { return msgid }
+        // With no translation gettext hands back the pointer it was given, which lives only
+        // inside this closure: read the answer here, and keep the Swift string then.
+        return msgid.withCString { key in
+            guard let translated = bloq_dgettext(domain, key), translated != key else { return msgid }
+            return String(cString: translated)
+        }
     }
 
     /// The translation of the form for `count` (`singular` for one, `plural` else, or the
     /// language's own forms: Russian has three).
     public static func plural(_ singular: String, _ plural: String, count: Int) -> String {
-        guard let translated = bloq_dngettext(domain, singular, plural, UInt(clamping: max(count, 0))) else {
-            return count == 1 ? singular : plural
+        singular.withCString { one in
+            plural.withCString { many in
+                guard let translated = bloq_dngettext(domain, one, many, UInt(clamping: max(count, 0))) else {
+                    return count == 1 ? singular : plural
+                }
+                if translated == one { return singular }
+                if translated == many { return plural }
+                return String(cString: translated)
+            }
         }
-        return String(cString: translated)
     }
 
     /// `text` with `%1`, `%2`, … replaced by `arguments` (`%%` is a percent sign).
