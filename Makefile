@@ -289,6 +289,10 @@ screenshots: build
 	.build/release/bloq replay docs/replays/expert.script --app --screenshot $(SHOTS)/expert.png >/dev/null
 	.build/release/bloq play --screen daily --date 2026-03-14 --screenshot $(SHOTS)/daily.png
 	.build/release/bloq replay Tests/replays/app/daily-cleared.script --app --date 2026-03-14 --screenshot $(SHOTS)/daily-cleared.png >/dev/null
+	@# Portrait, as on a Linux phone (360x640): the list, a level, the editor.
+	.build/release/bloq play --screen levels --window 360x640 --screenshot $(SHOTS)/levels-portrait.png
+	.build/release/bloq play --level levels/easy/100-full-house.bloq --screen play --window 360x640 --screenshot $(SHOTS)/play-portrait.png
+	.build/release/bloq replay docs/replays/editor-building.script --app --window 360x640 --screenshot $(SHOTS)/editor-portrait.png >/dev/null
 	cp $(SHOTS)/play.png $(SHOTS)/../screenshot.png
 
 clean:

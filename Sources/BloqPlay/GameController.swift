@@ -148,6 +148,13 @@ public final class GameController {
         return sounds
     }
 
+    /// Lays the board out as large as fits in `area` (the play screen's layout decides
+    /// where the board goes).
+    public func place(in area: Rect) {
+        let next = BoardLayout(frame: area, rows: layout.rows, columns: layout.columns)
+        if next != layout { layout = next }
+    }
+
     /// Lays the board out again for a new viewport or toolbar height.
     public func resize(viewport: Size, toolbarHeight: Double) {
         let next = BoardLayout(viewport: viewport, rows: layout.rows, columns: layout.columns, bottomInset: toolbarHeight)

@@ -1,3 +1,4 @@
+import BloqCore
 import BloqGame
 
 /// What a key or a gamepad button asks the shell for.
@@ -70,10 +71,13 @@ public struct CommandBinding: Sendable {
     public var help: String?
     /// A word for the play screen's footer ("undo"), when it is shown there.
     public var footer: String?
+    /// A word for the gamepad's line ("undo", "choose"): what its buttons do, shown while
+    /// a gamepad is used (nil: not listed there).
+    public var pad: String?
 
     public init(
         _ context: CommandContext, keys: [KeyChord] = [], buttons: [GamepadPress] = [], anyInput: Bool = false, _ command: Command,
-        help: String? = nil, footer: String? = nil
+        help: String? = nil, footer: String? = nil, pad: String? = nil
     ) {
         self.context = context
         self.keys = keys
@@ -82,6 +86,7 @@ public struct CommandBinding: Sendable {
         self.command = command
         self.help = help
         self.footer = footer
+        self.pad = pad
     }
 }
 
@@ -171,6 +176,30 @@ public struct CommandTable: Sendable {
         return parts.joined(separator: "  ·  ")
     }
 
+    /// The gamepad's line for a screen in `contexts` (most specific first): each button
+    /// with what it does there ("D-pad move  ·  A choose  ·  B back"), a button listed once,
+    /// under the first context that binds it; `replacing` changes a command's word (B goes
+    /// to the title from the daily board).
+    public func padHint(for contexts: [CommandContext], replacing: (Command, String)? = nil) -> String {
+        if contexts.first == .help { return tr("Any button closes the help") }
+        var entries: [(presses: [GamepadPress], word: String)] = []
+        var taken: Set<GamepadPress> = []
+        for context in contexts {
+            for binding in bindings where binding.context == context && !binding.buttons.isEmpty {
+                let fresh = binding.buttons.filter { !taken.contains($0) }
+                taken.formUnion(binding.buttons)
+                guard var word = binding.pad, !fresh.isEmpty else { continue }
+                if let replacing, binding.command == replacing.0 { word = replacing.1 }
+                if let same = entries.firstIndex(where: { $0.word == word }) {
+                    entries[same].presses += fresh
+                } else {
+                    entries.append((fresh, word))
+                }
+            }
+        }
+        return entries.map { CommandTable.describe($0.presses) + " " + tr($0.word) }.joined(separator: "  ·  ")
+    }
+
     // MARK: Names
 
     /// "Arrows" for the four arrows, "Shift + arrow" for the four pushed, else the keys
@@ -227,45 +256,59 @@ extension CommandTable {
             return names.map { ($0.0, KeyChord($0.1, shift: shift), GamepadPress($0.2, shoulderHeld: shift)) }
         }
         var table: [CommandBinding] = [
-            CommandBinding(.help, anyInput: true, .dismiss)
+            // The key help: the arrows and page keys turn its pages (when it has more than
+            // one), any other key closes it.
+            CommandBinding(
+                .help, keys: keys("Right", "Down", "PageDown"), buttons: [GamepadPress(.right), GamepadPress(.down)], .nextPage),
+            CommandBinding(.help, keys: keys("Left", "Up", "PageUp"), buttons: [GamepadPress(.left), GamepadPress(.up)], .previousPage),
+            CommandBinding(.help, anyInput: true, .dismiss),
         ]
         // The board.
         for (direction, key, button) in arrows(shift: false) {
-            table.append(CommandBinding(.play, keys: [key], buttons: [button], .play(.moveCursor(direction)), help: "move the cursor"))
+            table.append(
+                CommandBinding(.play, keys: [key], buttons: [button], .play(.moveCursor(direction)), help: "move the cursor", pad: "cursor")
+            )
         }
         for (direction, key, button) in arrows(shift: true) {
             table.append(
                 CommandBinding(
-                    .play, keys: [key], buttons: [button], .play(.pushAtCursor(direction)), help: "push the block under the cursor"))
+                    .play, keys: [key], buttons: [button], .play(.pushAtCursor(direction)), help: "push the block under the cursor",
+                    pad: "push"))
         }
         table += [
             CommandBinding(
                 .play, keys: keys("H"), buttons: [GamepadPress(.x)], .play(.hint), help: "hint: the next two moves, as ghosts",
-                footer: "hint"),
-            CommandBinding(.play, keys: keys("Z", "Ctrl+Z"), buttons: [GamepadPress(.y)], .play(.undo), help: "undo", footer: "undo"),
+                footer: "hint", pad: "hint"),
             CommandBinding(
-                .play, keys: keys("Y", "Ctrl+Shift+Z"), buttons: [GamepadPress(.rightShoulder)], .play(.redo), help: "redo", footer: "redo"),
+                .play, keys: keys("Z", "Ctrl+Z"), buttons: [GamepadPress(.y)], .play(.undo), help: "undo", footer: "undo", pad: "undo"),
             CommandBinding(
-                .play, keys: keys("R"), buttons: [GamepadPress(.back)], .play(.restart), help: "restart (undoable)", footer: "restart"),
+                .play, keys: keys("Y", "Ctrl+Shift+Z"), buttons: [GamepadPress(.rightShoulder)], .play(.redo), help: "redo", footer: "redo",
+                pad: "redo"),
+            CommandBinding(
+                .play, keys: keys("R"), buttons: [GamepadPress(.back)], .play(.restart), help: "restart (undoable)", footer: "restart",
+                pad: "restart"),
             CommandBinding(.play, keys: keys("Shift+S"), .play(.showSolution), help: "play the rest of the solution (no stars)"),
-            CommandBinding(.play, keys: keys("Escape"), buttons: [GamepadPress(.b)], .back, help: "back", footer: "levels"),
+            CommandBinding(.play, keys: keys("Escape"), buttons: [GamepadPress(.b)], .back, help: "back", footer: "levels", pad: "levels"),
             CommandBinding(.play, keys: keys("Tab"), .focusNext, help: "move the focus along the buttons (Shift+Tab: back)"),
             CommandBinding(.play, keys: keys("Shift+Tab"), .focusPrevious),
             CommandBinding(.play, keys: keys("Return", "Keypad Enter", "Space"), buttons: [GamepadPress(.a)], .activateFocus),
         ]
         // The Cleared overlay: arrows choose among its buttons; the rest falls to .play.
         for (direction, key, button) in arrows(shift: false) {
-            table.append(CommandBinding(.cleared, keys: [key], buttons: [button], .moveFocus(direction)))
+            table.append(CommandBinding(.cleared, keys: [key], buttons: [button], .moveFocus(direction), pad: "move"))
         }
+        table.append(CommandBinding(.cleared, buttons: [GamepadPress(.a)], .activateFocus, pad: "choose"))
         // The level editor.
         for (direction, key, button) in arrows(shift: false) {
-            table.append(CommandBinding(.editor, keys: [key], buttons: [button], .editor(.cursor(direction)), help: "move the cursor"))
+            table.append(
+                CommandBinding(.editor, keys: [key], buttons: [button], .editor(.cursor(direction)), help: "move the cursor", pad: "move"))
         }
         table += [
             CommandBinding(
-                .editor, keys: keys("Space"), buttons: [GamepadPress(.x)], .editor(.paint), help: "paint the cursor's cell (editor)"),
-            CommandBinding(.editor, keys: keys("Z", "Ctrl+Z"), buttons: [GamepadPress(.y)], .editor(.undo)),
-            CommandBinding(.editor, keys: keys("Y", "Ctrl+Shift+Z"), buttons: [GamepadPress(.rightShoulder)], .editor(.redo)),
+                .editor, keys: keys("Space"), buttons: [GamepadPress(.x)], .editor(.paint), help: "paint the cursor's cell (editor)",
+                pad: "paint"),
+            CommandBinding(.editor, keys: keys("Z", "Ctrl+Z"), buttons: [GamepadPress(.y)], .editor(.undo), pad: "undo"),
+            CommandBinding(.editor, keys: keys("Y", "Ctrl+Shift+Z"), buttons: [GamepadPress(.rightShoulder)], .editor(.redo), pad: "redo"),
         ]
         for (index, name) in ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"].enumerated() {
             table.append(
@@ -280,29 +323,34 @@ extension CommandTable {
             CommandBinding(.text, keys: keys("Right"), .caret(.right)),
             CommandBinding(.text, keys: keys("Home"), .caret(.home)),
             CommandBinding(.text, keys: keys("End"), .caret(.end)),
-            CommandBinding(.text, keys: keys("Return", "Keypad Enter", "Escape", "Tab"), .endTextEntry),
+            CommandBinding(
+                .text, keys: keys("Return", "Keypad Enter", "Escape", "Tab"), buttons: [GamepadPress(.a), GamepadPress(.b)], .endTextEntry,
+                pad: "done"),
         ]
         // The level list.
         table += [
             CommandBinding(
-                .levels, keys: keys("PageDown"), buttons: [GamepadPress(.rightShoulder)], .nextPage, help: "next page of levels"),
+                .levels, keys: keys("PageDown"), buttons: [GamepadPress(.rightShoulder)], .nextPage, help: "next page of levels",
+                pad: "next page"),
             CommandBinding(.levels, keys: keys("PageUp"), .previousPage, help: "previous page of levels"),
         ]
         // Menus.
         for (direction, key, button) in arrows(shift: false) {
-            table.append(CommandBinding(.menu, keys: [key], buttons: [button], .moveFocus(direction), help: "move the focus (menus)"))
+            table.append(
+                CommandBinding(.menu, keys: [key], buttons: [button], .moveFocus(direction), help: "move the focus (menus)", pad: "move"))
         }
         table += [
             CommandBinding(.menu, keys: keys("Tab"), .focusNext),
             CommandBinding(.menu, keys: keys("Shift+Tab"), .focusPrevious),
             CommandBinding(
                 .menu, keys: keys("Return", "Keypad Enter", "Space"), buttons: [GamepadPress(.a)], .activateFocus,
-                help: "choose (the focused button; after a clear, the next level)"),
-            CommandBinding(.menu, keys: keys("Escape"), buttons: [GamepadPress(.b)], .back, help: "back"),
+                help: "choose (the focused button; after a clear, the next level)", pad: "choose"),
+            CommandBinding(.menu, keys: keys("Escape"), buttons: [GamepadPress(.b)], .back, help: "back", pad: "back"),
             // Everywhere.
             CommandBinding(.anywhere, keys: keys("F11"), .toggleFullscreen, help: "fullscreen"),
             CommandBinding(
-                .anywhere, keys: keys("F1", "?", "Shift+/"), buttons: [GamepadPress(.start)], .showHelp, help: "this help", footer: "keys"),
+                .anywhere, keys: keys("F1", "?", "Shift+/"), buttons: [GamepadPress(.start)], .showHelp, help: "this help", footer: "keys",
+                pad: "help"),
         ]
         return CommandTable(table)
     }()
