@@ -55,7 +55,8 @@ public struct PlayerFolders: Sendable {
                 return saved.progress
             } catch {
                 StandardErrorStream.write("bloq: warning: \(error); your progress since the last save is kept in memory only\n")
-                notices.post("Your progress could not be saved (\(error)); it is kept in memory and saved with your next move.")
+                // What the player must know first: nothing is lost yet; then why.
+                notices.post("Progress kept in memory, saved with your next move: \(error).")
                 return nil
             }
         }
