@@ -26,7 +26,15 @@ public final class AppController {
     private var lastPackIndex: Int?
     public var progress: ProgressBook? { environment.progress }
     public var settings: Settings {
-        didSet { if settings != oldValue { environment.settings.save(settings) } }
+        didSet {
+            guard settings != oldValue else { return }
+            if settings.language != oldValue.language {
+                // Every text is looked up again from the next frame on; labels change width.
+                environment.showLanguage(settings.language)
+                layoutChanged()
+            }
+            environment.settings.save(settings)
+        }
     }
     public private(set) var metrics: Metrics
     /// When true (level-mode replays, `play --level`), the play screen never leaves its level.
