@@ -1,3 +1,4 @@
+import BloqCore
 import BloqGame
 
 /// What a key or a gamepad button asks the shell for.
@@ -66,14 +67,19 @@ public struct CommandBinding: Sendable {
     /// Any key or button at all (the help closes on any).
     public var anyInput = false
     public var command: Command
-    /// What the key help says it does (nil: not listed).
+    /// What the key help says it does (nil: not listed). In English: the help translates
+    /// it as it shows it (the table is made once), so it is marked with `trLater`.
     public var help: String?
-    /// A word for the play screen's footer ("undo"), when it is shown there.
+    /// A word for the play screen's footer ("undo"), when it is shown there (English, marked
+    /// with `trLater`, as `help`).
     public var footer: String?
+    /// A word or two for the key help's gamepad row ("undo"), for a binding with buttons
+    /// (English, marked with `trLater`, as `help`).
+    public var gamepad: String?
 
     public init(
         _ context: CommandContext, keys: [KeyChord] = [], buttons: [GamepadPress] = [], anyInput: Bool = false, _ command: Command,
-        help: String? = nil, footer: String? = nil
+        help: String? = nil, footer: String? = nil, gamepad: String? = nil
     ) {
         self.context = context
         self.keys = keys
@@ -82,6 +88,7 @@ public struct CommandBinding: Sendable {
         self.command = command
         self.help = help
         self.footer = footer
+        self.gamepad = gamepad
     }
 }
 
@@ -113,7 +120,8 @@ public struct CommandTable: Sendable {
     }
 
     /// The key help's rows: the keys (joined with "or") and what they do, in table order,
-    /// then one row for the gamepad.
+    /// then one row for the gamepad; in the language shown (key names stay as the keyboard
+    /// prints them).
     public var helpRows: [(keys: String, does: String)] {
         var rows: [(keys: [KeyChord], does: String)] = []
         var pad: [(presses: [GamepadPress], does: String)] = []
@@ -126,8 +134,7 @@ public struct CommandTable: Sendable {
                     rows.append((binding.keys, help))
                 }
             }
-            if !binding.buttons.isEmpty {
-                let word = CommandTable.shortWord(help)
+            if !binding.buttons.isEmpty, let word = binding.gamepad {
                 if let same = pad.firstIndex(where: { $0.does == word }) {
                     pad[same].presses += binding.buttons.filter { !pad[same].presses.contains($0) }
                 } else if !pad.contains(where: { $0.presses.contains { binding.buttons.contains($0) } }) {
@@ -141,30 +148,33 @@ public struct CommandTable: Sendable {
         for row in rows {
             let keys = CommandTable.describe(row.keys)
             if let same = result.firstIndex(where: { $0.keys == keys }) {
-                result[same].does += "; " + row.does
+                result[same].does += "; " + tr(row.does)
             } else {
-                result.append((keys, row.does))
+                result.append((keys, tr(row.does)))
             }
         }
         // The gamepad's buttons, a few to a row.
-        let entries = pad.map { "\(CommandTable.describe($0.presses)) \($0.does)" }
+        let entries = pad.map { "\(CommandTable.describe($0.presses)) \(tr($0.does))" }
         for start in stride(from: 0, to: entries.count, by: 4) {
-            result.append((start == 0 ? "Gamepad" : "", entries[start..<min(start + 4, entries.count)].joined(separator: ",  ")))
+            result.append((start == 0 ? tr("Gamepad") : "", entries[start..<min(start + 4, entries.count)].joined(separator: ",  ")))
         }
         return result
     }
 
-    /// The play screen's footer line: the board's gesture, then each key with a footer word.
+    /// The play screen's footer line: the board's gesture, then each key with a footer word,
+    /// in the language shown.
     public var footerHint: String { footerHint() }
 
     /// The footer line with the footer word of `command` replaced by `word` (Escape leads
-    /// to the title, not the list, from the daily board).
+    /// to the title, not the list, from the daily board); give `word` translated:
+    /// `footerHint(saying: tr("title"), for: .back)`.
     public func footerHint(saying word: String, for command: Command) -> String { footerHint((command, word)) }
 
     private func footerHint(_ replacement: (Command, String)? = nil) -> String {
-        var parts = ["Drag a block"]
+        var parts = [tr("Drag a block")]
         for binding in bindings {
-            guard var word = binding.footer, let key = binding.keys.first else { continue }
+            guard let footer = binding.footer, let key = binding.keys.first else { continue }
+            var word = tr(footer)
             if let replacement, binding.command == replacement.0 { word = replacement.1 }
             parts.append("\(CommandTable.shortName(key)) \(word)")
         }
@@ -178,12 +188,13 @@ public struct CommandTable: Sendable {
     static func describe(_ keys: [KeyChord]) -> String {
         if keys.count == 4, Set(keys.map(\.key)) == [.left, .right, .up, .down] {
             let first = keys[0]
-            return first.shift ? "Shift + arrow" : "Arrows"
+            return first.shift ? tr("Shift + arrow") : tr("Arrows")
         }
-        if keys.count == 10, keys.allSatisfy({ $0.key.digit != nil }) { return "1 to 9, 0" }
+        if keys.count == 10, keys.allSatisfy({ $0.key.digit != nil }) { return tr("1 to 9, 0") }
         var names: [String] = []
         for name in keys.map(displayName) where !names.contains(name) { names.append(name) }
-        return names.joined(separator: "  or  ")
+        // TRANSLATORS: between two keys that do the same, as in "Z  or  Ctrl+Z".
+        return names.joined(separator: "  \(tr("or"))  ")
     }
 
     static func describe(_ presses: [GamepadPress]) -> String {
@@ -201,13 +212,6 @@ public struct CommandTable: Sendable {
 
     static func shortName(_ chord: KeyChord) -> String {
         chord.key == .escape && !chord.shift && !chord.control ? "Esc" : displayName(chord)
-    }
-
-    /// A help text in a word or two, for the gamepad line ("move cursor", "undo").
-    static func shortWord(_ help: String) -> String {
-        let head = help.split(whereSeparator: { $0 == ":" || $0 == "(" }).first ?? Substring(help)
-        let words = head.split(separator: " ").filter { !["the", "a", "this"].contains($0) }
-        return words.prefix(2).joined(separator: " ")
     }
 }
 
@@ -231,25 +235,39 @@ extension CommandTable {
         ]
         // The board.
         for (direction, key, button) in arrows(shift: false) {
-            table.append(CommandBinding(.play, keys: [key], buttons: [button], .play(.moveCursor(direction)), help: "move the cursor"))
+            table.append(
+                CommandBinding(
+                    .play, keys: [key], buttons: [button], .play(.moveCursor(direction)), help: trLater("move the cursor"),
+                    gamepad: trLater("move cursor")))
         }
         for (direction, key, button) in arrows(shift: true) {
             table.append(
                 CommandBinding(
-                    .play, keys: [key], buttons: [button], .play(.pushAtCursor(direction)), help: "push the block under the cursor"))
+                    .play, keys: [key], buttons: [button], .play(.pushAtCursor(direction)),
+                    help: trLater("push the block under the cursor"),
+                    gamepad: trLater("push block")))
         }
         table += [
+            // TRANSLATORS: help: is a line of the key help; footer: a word after its key on the
+            // play screen's footer ("H hint"), gamepad: one after its button; keep those short.
             CommandBinding(
-                .play, keys: keys("H"), buttons: [GamepadPress(.x)], .play(.hint), help: "hint: the next two moves, as ghosts",
-                footer: "hint"),
-            CommandBinding(.play, keys: keys("Z", "Ctrl+Z"), buttons: [GamepadPress(.y)], .play(.undo), help: "undo", footer: "undo"),
+                .play, keys: keys("H"), buttons: [GamepadPress(.x)], .play(.hint), help: trLater("hint: the next two moves, as ghosts"),
+                footer: trLater("hint"), gamepad: trLater("hint")),
             CommandBinding(
-                .play, keys: keys("Y", "Ctrl+Shift+Z"), buttons: [GamepadPress(.rightShoulder)], .play(.redo), help: "redo", footer: "redo"),
+                .play, keys: keys("Z", "Ctrl+Z"), buttons: [GamepadPress(.y)], .play(.undo), help: trLater("undo"), footer: trLater("undo"),
+                gamepad: trLater("undo")),
             CommandBinding(
-                .play, keys: keys("R"), buttons: [GamepadPress(.back)], .play(.restart), help: "restart (undoable)", footer: "restart"),
-            CommandBinding(.play, keys: keys("Shift+S"), .play(.showSolution), help: "play the rest of the solution (no stars)"),
-            CommandBinding(.play, keys: keys("Escape"), buttons: [GamepadPress(.b)], .back, help: "back", footer: "levels"),
-            CommandBinding(.play, keys: keys("Tab"), .focusNext, help: "move the focus along the buttons (Shift+Tab: back)"),
+                .play, keys: keys("Y", "Ctrl+Shift+Z"), buttons: [GamepadPress(.rightShoulder)], .play(.redo), help: trLater("redo"),
+                footer: trLater("redo"), gamepad: trLater("redo")),
+            CommandBinding(
+                .play, keys: keys("R"), buttons: [GamepadPress(.back)], .play(.restart), help: trLater("restart (undoable)"),
+                footer: trLater("restart"), gamepad: trLater("restart")),
+            CommandBinding(.play, keys: keys("Shift+S"), .play(.showSolution), help: trLater("play the rest of the solution (no stars)")),
+            // TRANSLATORS: "levels" is where Esc goes from the board (the footer's "Esc levels").
+            CommandBinding(
+                .play, keys: keys("Escape"), buttons: [GamepadPress(.b)], .back, help: trLater("back"),
+                footer: trLater("levels"), gamepad: trLater("back")),
+            CommandBinding(.play, keys: keys("Tab"), .focusNext, help: trLater("move the focus along the buttons (Shift+Tab: back)")),
             CommandBinding(.play, keys: keys("Shift+Tab"), .focusPrevious),
             CommandBinding(.play, keys: keys("Return", "Keypad Enter", "Space"), buttons: [GamepadPress(.a)], .activateFocus),
         ]
@@ -259,17 +277,22 @@ extension CommandTable {
         }
         // The level editor.
         for (direction, key, button) in arrows(shift: false) {
-            table.append(CommandBinding(.editor, keys: [key], buttons: [button], .editor(.cursor(direction)), help: "move the cursor"))
+            table.append(
+                CommandBinding(
+                    .editor, keys: [key], buttons: [button], .editor(.cursor(direction)), help: trLater("move the cursor"),
+                    gamepad: trLater("move cursor")))
         }
         table += [
             CommandBinding(
-                .editor, keys: keys("Space"), buttons: [GamepadPress(.x)], .editor(.paint), help: "paint the cursor's cell (editor)"),
+                .editor, keys: keys("Space"), buttons: [GamepadPress(.x)], .editor(.paint),
+                help: trLater("paint the cursor's cell (editor)"), gamepad: trLater("paint")),
             CommandBinding(.editor, keys: keys("Z", "Ctrl+Z"), buttons: [GamepadPress(.y)], .editor(.undo)),
             CommandBinding(.editor, keys: keys("Y", "Ctrl+Shift+Z"), buttons: [GamepadPress(.rightShoulder)], .editor(.redo)),
         ]
         for (index, name) in ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"].enumerated() {
             table.append(
-                CommandBinding(.editor, keys: keys(name), .editor(.tool(index)), help: "choose a colour, 9 a wall, 0 empty (editor)"))
+                CommandBinding(
+                    .editor, keys: keys(name), .editor(.tool(index)), help: trLater("choose a colour, 9 a wall, 0 empty (editor)")))
         }
         table += [
             CommandBinding(.text, keys: keys("Backspace"), .deleteBackward),
@@ -285,24 +308,31 @@ extension CommandTable {
         // The level list.
         table += [
             CommandBinding(
-                .levels, keys: keys("PageDown"), buttons: [GamepadPress(.rightShoulder)], .nextPage, help: "next page of levels"),
-            CommandBinding(.levels, keys: keys("PageUp"), .previousPage, help: "previous page of levels"),
+                .levels, keys: keys("PageDown"), buttons: [GamepadPress(.rightShoulder)], .nextPage,
+                help: trLater("next page of levels"), gamepad: trLater("next page")),
+            CommandBinding(.levels, keys: keys("PageUp"), .previousPage, help: trLater("previous page of levels")),
         ]
         // Menus.
         for (direction, key, button) in arrows(shift: false) {
-            table.append(CommandBinding(.menu, keys: [key], buttons: [button], .moveFocus(direction), help: "move the focus (menus)"))
+            table.append(
+                CommandBinding(
+                    .menu, keys: [key], buttons: [button], .moveFocus(direction), help: trLater("move the focus (menus)"),
+                    gamepad: trLater("move focus")))
         }
         table += [
             CommandBinding(.menu, keys: keys("Tab"), .focusNext),
             CommandBinding(.menu, keys: keys("Shift+Tab"), .focusPrevious),
             CommandBinding(
                 .menu, keys: keys("Return", "Keypad Enter", "Space"), buttons: [GamepadPress(.a)], .activateFocus,
-                help: "choose (the focused button; after a clear, the next level)"),
-            CommandBinding(.menu, keys: keys("Escape"), buttons: [GamepadPress(.b)], .back, help: "back"),
-            // Everywhere.
-            CommandBinding(.anywhere, keys: keys("F11"), .toggleFullscreen, help: "fullscreen"),
+                help: trLater("choose (the focused button; after a clear, the next level)"), gamepad: trLater("choose")),
             CommandBinding(
-                .anywhere, keys: keys("F1", "?", "Shift+/"), buttons: [GamepadPress(.start)], .showHelp, help: "this help", footer: "keys"),
+                .menu, keys: keys("Escape"), buttons: [GamepadPress(.b)], .back, help: trLater("back"), gamepad: trLater("back")),
+            // Everywhere.
+            CommandBinding(.anywhere, keys: keys("F11"), .toggleFullscreen, help: trLater("fullscreen")),
+            // TRANSLATORS: "keys" is what F1 shows (the footer's "F1 keys"): this list of keys.
+            CommandBinding(
+                .anywhere, keys: keys("F1", "?", "Shift+/"), buttons: [GamepadPress(.start)], .showHelp, help: trLater("this help"),
+                footer: trLater("keys"), gamepad: trLater("help")),
         ]
         return CommandTable(table)
     }()
