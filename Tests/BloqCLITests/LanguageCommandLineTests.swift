@@ -98,6 +98,11 @@ extension ChildProcessSuite {
                 (["LANG": "C.UTF-8", "LANGUAGE": "ja:es:de"], "pista"),
                 (["LANG": "de_DE.UTF-8", "LC_MESSAGES": "ru_RU.UTF-8"], "подсказка"),
                 (["LANG": "de_DE.UTF-8", "LC_ALL": "es_ES.UTF-8"], "pista"),
+                (["LANG": "de_DE.UTF-8", "LC_MESSAGES": "es_ES.UTF-8", "LC_ALL": "fr_FR.UTF-8"], "indice"),
+                (["LANG": "de_DE.UTF-8", "LC_ALL": "fr_FR.UTF-8", "LANGUAGE": "ru"], "подсказка"),
+                // A C messages locale: English, LANGUAGE and LANG notwithstanding.
+                (["LANG": "de_DE.UTF-8", "LC_MESSAGES": "C", "LANGUAGE": "de"], "hint"),
+                (["LANG": "de_DE.UTF-8", "LC_ALL": "POSIX"], "hint"),
                 // glibc ignores LANGUAGE under the C locale; English before German means English.
                 (["LC_ALL": "C", "LANGUAGE": "de"], "hint"),
                 (["LANG": "C.UTF-8", "LANGUAGE": "en:de"], "hint"),
@@ -145,6 +150,11 @@ extension ChildProcessSuite {
             }
         }
 
+        /// Whether two screenshots are the same bytes. (A function, not `==` in `#expect`: on
+        /// a failure Swift Testing would diff two 80 kB collections element by element, for
+        /// many minutes.)
+        func samePicture(_ one: Data, _ other: Data) -> Bool { one == other }
+
         /// The PNG of `arguments` (a screenshot to OUT, replaced by a fresh path).
         func picture(_ arguments: [String], environment: [String: String]) throws -> (png: Data, err: String) {
             let out = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-lang-\(UUID().uuidString).png").path
@@ -162,17 +172,95 @@ extension ChildProcessSuite {
             let english = try picture(arguments, environment: catalogs)
             let germanDesktop = try picture(
                 arguments, environment: try TestCatalogs.environment(["LANG": "de_DE.UTF-8", "LANGUAGE": "de"]))
-            #expect(germanDesktop.png == english.png, "a replay follows no locale")
+            #expect(samePicture(germanDesktop.png, english.png), "a replay follows no locale")
             let german = try picture(arguments + ["--lang", "de"], environment: catalogs)
-            #expect(german.png != english.png, "--lang de changes the key help's words")
+            #expect(!samePicture(german.png, english.png), "--lang de changes the key help's words")
             #expect(german.err.isEmpty, "\(german.err)")
-            #expect(try picture(arguments + ["--lang", "de"], environment: catalogs).png == german.png, "the same every time")
-            #expect(try picture(arguments + ["--lang", "en"], environment: catalogs).png == english.png)
+            #expect(samePicture(try picture(arguments + ["--lang", "de"], environment: catalogs).png, german.png), "the same every time")
+            #expect(samePicture(try picture(arguments + ["--lang", "en"], environment: catalogs).png, english.png))
             // Without the catalog --lang de is English: the difference is the catalog's.
             let empty = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-no-locale-\(UUID().uuidString)").path
             let uncatalogued = try picture(arguments + ["--lang", "de"], environment: ["BLOQ_LOCALEDIR": empty])
-            #expect(uncatalogued.png == english.png)
+            #expect(samePicture(uncatalogued.png, english.png))
             #expect(uncatalogued.err.contains("no translations found"), "\(uncatalogued.err)")
+        }
+
+        /// A whole-app replay of `script` into the data folder `data` (emptied first, so that
+        /// every run sees the same files, and shows the same path on the Settings screen):
+        /// its screenshot, its JSON and its standard error.
+        func appReplay(
+            _ script: String, data: String, settings: String? = nil, _ more: [String] = [], environment: [String: String]
+        ) throws -> (png: Data, json: String, err: String) {
+            try? FileManager.default.removeItem(atPath: data)
+            try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+            if let settings { try settings.write(toFile: data + "/settings.json", atomically: true, encoding: .utf8) }
+            let out = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-lang-\(UUID().uuidString).png").path
+            defer { try? FileManager.default.removeItem(atPath: out) }
+            let result = try Bloq.run(
+                ["replay", script, "--app", "--data", data, "--json", "--screenshot", out] + more, environment: environment)
+            #expect(result.status == 0, "\(more) \(environment): \(result.err)")
+            return (try Data(contentsOf: URL(fileURLWithPath: out)), result.out, result.err)
+        }
+
+        @Test("replay --app: a tap script in English runs the same under any desktop language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)")
+        func tapScriptUnderAnyLocale() throws {
+            // Taps the title's "Settings" button by its English label, then opens the key help
+            // over the Settings screen (its words are translated).
+            let script = try Bloq.temporaryFile("settings.script", "at 0 tap Settings\nat 400 key F1\nat 900 end\n")
+            let data = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-lang-data-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: data) }
+            let english = try appReplay(script, data: data, environment: try TestCatalogs.environment())
+            #expect(english.json.hasPrefix("{\"screen\": \"help\""), "\(english.json.prefix(200))")
+            let desktops: [[String: String]] = [
+                ["LANG": "de_DE.UTF-8", "LANGUAGE": "de"], ["LC_ALL": "ru_RU.UTF-8"],
+                ["LANG": "es_ES.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8"],
+                ["LANG": "C.UTF-8", "LANGUAGE": "es:fr"],
+            ]
+            for desktop in desktops {
+                let run = try appReplay(script, data: data, environment: try TestCatalogs.environment(desktop))
+                #expect(run.json == english.json, "\(desktop)")
+                #expect(samePicture(run.png, english.png), "a replay follows no locale: \(desktop)")
+                #expect(run.err.isEmpty, "\(desktop): \(run.err)")
+            }
+            // The same script with --lang: the labels it taps still lead to the same screen;
+            // the key help is in the language asked for.
+            let german = try appReplay(script, data: data, ["--lang", "de"], environment: try TestCatalogs.environment())
+            #expect(german.json.hasPrefix("{\"screen\": \"help\""))
+            #expect(!samePicture(german.png, english.png), "--lang de shows the key help in German")
+        }
+
+        @Test("replay --app --data: the language saved in its settings.json is shown and kept; --lang wins over it")
+        func savedLanguage() throws {
+            let script = try Bloq.temporaryFile("help.script", "at 0 key F1\nat 500 end\n")
+            let data = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-lang-data-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: data) }
+            let catalogs = try TestCatalogs.environment()
+            let english = try appReplay(script, data: data, environment: catalogs)
+            let russian = try appReplay(script, data: data, ["--lang", "ru"], environment: catalogs)
+            #expect(!samePicture(russian.png, english.png))
+
+            let saved = #"{"language": "ru", "sound": false}"#
+            let fromSetting = try appReplay(script, data: data, settings: saved, environment: catalogs)
+            #expect(samePicture(fromSetting.png, russian.png), "the saved setting is the replay's language")
+            #expect(fromSetting.err.isEmpty, "\(fromSetting.err)")
+            // Read back as the game left it: the language and the other settings are kept.
+            struct Saved: Decodable {
+                var language: String
+                var sound: Bool
+            }
+            let after = try JSONDecoder().decode(Saved.self, from: Data(contentsOf: URL(fileURLWithPath: data + "/settings.json")))
+            #expect(after.language == "ru" && after.sound == false, "\(after)")
+
+            let overridden = try appReplay(script, data: data, settings: saved, ["--lang", "en"], environment: catalogs)
+            #expect(samePicture(overridden.png, english.png), "--lang en over a saved ru")
+            let auto = try appReplay(
+                script, data: data, settings: #"{"language": "auto"}"#, environment: try TestCatalogs.environment(["LANG": "ru_RU.UTF-8"]))
+            #expect(samePicture(auto.png, english.png), "auto in a replay is English, whatever the locale")
+
+            // A value that is no language: dropped and said, English shown, the file kept aside.
+            let junk = try appReplay(script, data: data, settings: #"{"language": "Russian"}"#, environment: catalogs)
+            #expect(samePicture(junk.png, english.png))
+            #expect(junk.err.contains(#"language: not "auto" or a language code such as "de""#), "\(junk.err)")
         }
 
         @Test("play follows the desktop's language, and --lang over it")
@@ -180,11 +268,11 @@ extension ChildProcessSuite {
             let arguments = ["play", "--screen", "help", "--screenshot", "OUT"]
             let english = try picture(arguments, environment: try TestCatalogs.environment())
             let russianDesktop = try picture(arguments, environment: try TestCatalogs.environment(["LANG": "ru_RU.UTF-8"]))
-            #expect(russianDesktop.png != english.png)
+            #expect(!samePicture(russianDesktop.png, english.png))
             let russian = try picture(arguments + ["--lang", "ru"], environment: try TestCatalogs.environment())
-            #expect(russian.png == russianDesktop.png)
+            #expect(samePicture(russian.png, russianDesktop.png))
             let overridden = try picture(arguments + ["--lang", "en"], environment: try TestCatalogs.environment(["LANG": "ru_RU.UTF-8"]))
-            #expect(overridden.png == english.png)
+            #expect(samePicture(overridden.png, english.png))
         }
     }
 }

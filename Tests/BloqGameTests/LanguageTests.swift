@@ -32,6 +32,14 @@ struct LanguageTests {
             // LC_ALL over LC_MESSAGES over LANG; an empty one does not count.
             (["LANG": "fr_FR.UTF-8", "LC_MESSAGES": "es_ES.UTF-8", "LC_ALL": "ru_RU.UTF-8"], ["ru_RU.UTF-8"]),
             (["LANG": "fr_FR.UTF-8", "LC_MESSAGES": "es_ES.UTF-8", "LC_ALL": ""], ["es_ES.UTF-8"]),
+            (["LANG": "fr_FR.UTF-8", "LC_MESSAGES": "", "LC_ALL": ""], ["fr_FR.UTF-8"]),
+            // LANGUAGE over all three, when the messages locale they give is not C.
+            (["LANG": "fr_FR.UTF-8", "LC_MESSAGES": "es_ES.UTF-8", "LC_ALL": "ru_RU.UTF-8", "LANGUAGE": "de"], ["de"]),
+            (["LC_MESSAGES": "es_ES.UTF-8", "LANGUAGE": "ru:fr"], ["ru", "fr"]),
+            // A C messages locale wins over LANG's language, and silences LANGUAGE.
+            (["LANG": "de_DE.UTF-8", "LC_ALL": "C"], []),
+            (["LANG": "de_DE.UTF-8", "LC_MESSAGES": "C", "LANGUAGE": "de"], []),
+            (["LANG": "C", "LC_MESSAGES": "fr_FR.UTF-8", "LANGUAGE": "de"], ["de"]),
             // LANGUAGE is ignored under the C locale (glibc's rule), but not under C.UTF-8.
             (["LC_ALL": "C", "LANGUAGE": "de"], []),
             (["LANG": "POSIX", "LANGUAGE": "de"], []),
