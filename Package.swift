@@ -58,7 +58,7 @@ let package = Package(
         .executableTarget(
             name: "BloqDev",
             dependencies: [
-                "BloqGame", "BloqFiles", "BloqPlay", "BloqSDL",
+                "BloqGame", "BloqFiles", "BloqPlay", "BloqSDL", "BloqCLI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

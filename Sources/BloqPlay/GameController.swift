@@ -1,3 +1,4 @@
+import BloqCore
 import BloqEngine
 import BloqGame
 
@@ -190,7 +191,10 @@ public final class GameController {
         replayHint(after: seconds)
         if message != nil, scene.hasMovesInFlight { message = nil }
         if scene.session.isFull, message == nil {
-            message = "This line of play has \(PlaySession.maximumMoves) moves, the most it may: undo (Z) or restart (R)"
+            message = tr(
+                "This line of play has %1 move, the most it may: undo (Z) or restart (R)",
+                "This line of play has %1 moves, the most it may: undo (Z) or restart (R)", count: PlaySession.maximumMoves,
+                "\(PlaySession.maximumMoves)")
         }
     }
 
@@ -272,7 +276,7 @@ public final class GameController {
             act(on: result)
             return
         }
-        message = what == .hint ? "Finding a hint…" : "Finding the solution…"
+        message = what == .hint ? tr("Finding a hint…") : tr("Finding the solution…")
         assess()
     }
 
@@ -353,7 +357,7 @@ public final class GameController {
             // The banner says so (isStuck); nothing more to add.
             message = nil
         case .gaveUp:
-            message = "This board is too large to solve here"
+            message = tr("This board is too large to solve here")
         }
     }
 

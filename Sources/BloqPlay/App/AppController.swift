@@ -1,3 +1,4 @@
+import BloqCore
 import BloqEngine
 import BloqGame
 
@@ -26,7 +27,15 @@ public final class AppController {
     private var lastPackIndex: Int?
     public var progress: ProgressBook? { environment.progress }
     public var settings: Settings {
-        didSet { if settings != oldValue { environment.settings.save(settings) } }
+        didSet {
+            guard settings != oldValue else { return }
+            if settings.language != oldValue.language {
+                // Every text is looked up again from the next frame on; labels change width.
+                environment.showLanguage(settings.language)
+                layoutChanged()
+            }
+            environment.settings.save(settings)
+        }
     }
     public private(set) var metrics: Metrics
     /// When true (level-mode replays, `play --level`), the play screen never leaves its level.
@@ -101,7 +110,7 @@ public final class AppController {
     public var padHint: String? {
         guard usesGamepad else { return nil }
         let daily = root.playScreen?.dailyDate != nil
-        return commands.padHint(for: top.commandContexts, replacing: daily ? (.back, "title") : nil)
+        return commands.padHint(for: top.commandContexts, replacing: daily ? (.back, trLater("title")) : nil)
     }
 
     /// The band the gamepad's line takes at the bottom of the window (one or two lines).

@@ -67,7 +67,8 @@ public struct CommandBinding: Sendable {
     /// Any key or button at all (the help closes on any).
     public var anyInput = false
     public var command: Command
-    /// What the key help says it does (nil: not listed).
+    /// What the key help says it does (nil: not listed). In English: the help translates
+    /// it as it shows it (the table is made once), so it is marked with `trLater`.
     public var help: String?
     /// A word for the play screen's footer ("undo"), when it is shown there.
     public var footer: String?
@@ -131,8 +132,7 @@ public struct CommandTable: Sendable {
                     rows.append((binding.keys, help))
                 }
             }
-            if !binding.buttons.isEmpty {
-                let word = CommandTable.shortWord(help)
+            if !binding.buttons.isEmpty, let word = binding.pad {
                 if let same = pad.firstIndex(where: { $0.does == word }) {
                     pad[same].presses += binding.buttons.filter { !pad[same].presses.contains($0) }
                 } else if !pad.contains(where: { $0.presses.contains { binding.buttons.contains($0) } }) {
@@ -146,15 +146,15 @@ public struct CommandTable: Sendable {
         for row in rows {
             let keys = CommandTable.describe(row.keys)
             if let same = result.firstIndex(where: { $0.keys == keys }) {
-                result[same].does += "; " + row.does
+                result[same].does += "; " + tr(row.does)
             } else {
-                result.append((keys, row.does))
+                result.append((keys, tr(row.does)))
             }
         }
         // The gamepad's buttons, a few to a row.
-        let entries = pad.map { "\(CommandTable.describe($0.presses)) \($0.does)" }
+        let entries = pad.map { "\(CommandTable.describe($0.presses)) \(tr($0.does))" }
         for start in stride(from: 0, to: entries.count, by: 4) {
-            result.append((start == 0 ? "Gamepad" : "", entries[start..<min(start + 4, entries.count)].joined(separator: ",  ")))
+            result.append((start == 0 ? tr("Gamepad") : "", entries[start..<min(start + 4, entries.count)].joined(separator: ",  ")))
         }
         return result
     }
@@ -163,13 +163,15 @@ public struct CommandTable: Sendable {
     public var footerHint: String { footerHint() }
 
     /// The footer line with the footer word of `command` replaced by `word` (Escape leads
-    /// to the title, not the list, from the daily board).
+    /// to the title, not the list, from the daily board); give `word` translated:
+    /// `footerHint(saying: tr("title"), for: .back)`.
     public func footerHint(saying word: String, for command: Command) -> String { footerHint((command, word)) }
 
     private func footerHint(_ replacement: (Command, String)? = nil) -> String {
-        var parts = ["Drag a block"]
+        var parts = [tr("Drag a block")]
         for binding in bindings {
-            guard var word = binding.footer, let key = binding.keys.first else { continue }
+            guard let footer = binding.footer, let key = binding.keys.first else { continue }
+            var word = tr(footer)
             if let replacement, binding.command == replacement.0 { word = replacement.1 }
             parts.append("\(CommandTable.shortName(key)) \(word)")
         }
@@ -207,12 +209,13 @@ public struct CommandTable: Sendable {
     static func describe(_ keys: [KeyChord]) -> String {
         if keys.count == 4, Set(keys.map(\.key)) == [.left, .right, .up, .down] {
             let first = keys[0]
-            return first.shift ? "Shift + arrow" : "Arrows"
+            return first.shift ? tr("Shift + arrow") : tr("Arrows")
         }
-        if keys.count == 10, keys.allSatisfy({ $0.key.digit != nil }) { return "1 to 9, 0" }
+        if keys.count == 10, keys.allSatisfy({ $0.key.digit != nil }) { return tr("1 to 9, 0") }
         var names: [String] = []
         for name in keys.map(displayName) where !names.contains(name) { names.append(name) }
-        return names.joined(separator: "  or  ")
+        // TRANSLATORS: between two keys that do the same, as in "Z  or  Ctrl+Z".
+        return names.joined(separator: "  \(tr("or"))  ")
     }
 
     static func describe(_ presses: [GamepadPress]) -> String {
@@ -230,13 +233,6 @@ public struct CommandTable: Sendable {
 
     static func shortName(_ chord: KeyChord) -> String {
         chord.key == .escape && !chord.shift && !chord.control ? "Esc" : displayName(chord)
-    }
-
-    /// A help text in a word or two, for the gamepad line ("move cursor", "undo").
-    static func shortWord(_ help: String) -> String {
-        let head = help.split(whereSeparator: { $0 == ":" || $0 == "(" }).first ?? Substring(help)
-        let words = head.split(separator: " ").filter { !["the", "a", "this"].contains($0) }
-        return words.prefix(2).joined(separator: " ")
     }
 }
 
@@ -266,53 +262,53 @@ extension CommandTable {
         // The board.
         for (direction, key, button) in arrows(shift: false) {
             table.append(
-                CommandBinding(.play, keys: [key], buttons: [button], .play(.moveCursor(direction)), help: "move the cursor", pad: "cursor")
+                CommandBinding(.play, keys: [key], buttons: [button], .play(.moveCursor(direction)), help: trLater("move the cursor"), pad: trLater("cursor"))
             )
         }
         for (direction, key, button) in arrows(shift: true) {
             table.append(
                 CommandBinding(
-                    .play, keys: [key], buttons: [button], .play(.pushAtCursor(direction)), help: "push the block under the cursor",
-                    pad: "push"))
+                    .play, keys: [key], buttons: [button], .play(.pushAtCursor(direction)), help: trLater("push the block under the cursor"),
+                    pad: trLater("push")))
         }
         table += [
             CommandBinding(
-                .play, keys: keys("H"), buttons: [GamepadPress(.x)], .play(.hint), help: "hint: the next two moves, as ghosts",
-                footer: "hint", pad: "hint"),
+                .play, keys: keys("H"), buttons: [GamepadPress(.x)], .play(.hint), help: trLater("hint: the next two moves, as ghosts"),
+                footer: trLater("hint"), pad: trLater("hint")),
             CommandBinding(
-                .play, keys: keys("Z", "Ctrl+Z"), buttons: [GamepadPress(.y)], .play(.undo), help: "undo", footer: "undo", pad: "undo"),
+                .play, keys: keys("Z", "Ctrl+Z"), buttons: [GamepadPress(.y)], .play(.undo), help: trLater("undo"), footer: trLater("undo"), pad: trLater("undo")),
             CommandBinding(
-                .play, keys: keys("Y", "Ctrl+Shift+Z"), buttons: [GamepadPress(.rightShoulder)], .play(.redo), help: "redo", footer: "redo",
-                pad: "redo"),
+                .play, keys: keys("Y", "Ctrl+Shift+Z"), buttons: [GamepadPress(.rightShoulder)], .play(.redo), help: trLater("redo"), footer: trLater("redo"),
+                pad: trLater("redo")),
             CommandBinding(
-                .play, keys: keys("R"), buttons: [GamepadPress(.back)], .play(.restart), help: "restart (undoable)", footer: "restart",
-                pad: "restart"),
-            CommandBinding(.play, keys: keys("Shift+S"), .play(.showSolution), help: "play the rest of the solution (no stars)"),
-            CommandBinding(.play, keys: keys("Escape"), buttons: [GamepadPress(.b)], .back, help: "back", footer: "levels", pad: "levels"),
-            CommandBinding(.play, keys: keys("Tab"), .focusNext, help: "move the focus along the buttons (Shift+Tab: back)"),
+                .play, keys: keys("R"), buttons: [GamepadPress(.back)], .play(.restart), help: trLater("restart (undoable)"), footer: trLater("restart"),
+                pad: trLater("restart")),
+            CommandBinding(.play, keys: keys("Shift+S"), .play(.showSolution), help: trLater("play the rest of the solution (no stars)")),
+            CommandBinding(.play, keys: keys("Escape"), buttons: [GamepadPress(.b)], .back, help: trLater("back"), footer: trLater("levels"), pad: trLater("levels")),
+            CommandBinding(.play, keys: keys("Tab"), .focusNext, help: trLater("move the focus along the buttons (Shift+Tab: back)")),
             CommandBinding(.play, keys: keys("Shift+Tab"), .focusPrevious),
             CommandBinding(.play, keys: keys("Return", "Keypad Enter", "Space"), buttons: [GamepadPress(.a)], .activateFocus),
         ]
         // The Cleared overlay: arrows choose among its buttons; the rest falls to .play.
         for (direction, key, button) in arrows(shift: false) {
-            table.append(CommandBinding(.cleared, keys: [key], buttons: [button], .moveFocus(direction), pad: "move"))
+            table.append(CommandBinding(.cleared, keys: [key], buttons: [button], .moveFocus(direction), pad: trLater("move")))
         }
-        table.append(CommandBinding(.cleared, buttons: [GamepadPress(.a)], .activateFocus, pad: "choose"))
+        table.append(CommandBinding(.cleared, buttons: [GamepadPress(.a)], .activateFocus, pad: trLater("choose")))
         // The level editor.
         for (direction, key, button) in arrows(shift: false) {
             table.append(
-                CommandBinding(.editor, keys: [key], buttons: [button], .editor(.cursor(direction)), help: "move the cursor", pad: "move"))
+                CommandBinding(.editor, keys: [key], buttons: [button], .editor(.cursor(direction)), help: trLater("move the cursor"), pad: trLater("move")))
         }
         table += [
             CommandBinding(
-                .editor, keys: keys("Space"), buttons: [GamepadPress(.x)], .editor(.paint), help: "paint the cursor's cell (editor)",
-                pad: "paint"),
-            CommandBinding(.editor, keys: keys("Z", "Ctrl+Z"), buttons: [GamepadPress(.y)], .editor(.undo), pad: "undo"),
-            CommandBinding(.editor, keys: keys("Y", "Ctrl+Shift+Z"), buttons: [GamepadPress(.rightShoulder)], .editor(.redo), pad: "redo"),
+                .editor, keys: keys("Space"), buttons: [GamepadPress(.x)], .editor(.paint), help: trLater("paint the cursor's cell (editor)"),
+                pad: trLater("paint")),
+            CommandBinding(.editor, keys: keys("Z", "Ctrl+Z"), buttons: [GamepadPress(.y)], .editor(.undo), pad: trLater("undo")),
+            CommandBinding(.editor, keys: keys("Y", "Ctrl+Shift+Z"), buttons: [GamepadPress(.rightShoulder)], .editor(.redo), pad: trLater("redo")),
         ]
         for (index, name) in ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"].enumerated() {
             table.append(
-                CommandBinding(.editor, keys: keys(name), .editor(.tool(index)), help: "choose a colour, 9 a wall, 0 empty (editor)"))
+                CommandBinding(.editor, keys: keys(name), .editor(.tool(index)), help: trLater("choose a colour, 9 a wall, 0 empty (editor)")))
         }
         table += [
             CommandBinding(.text, keys: keys("Backspace"), .deleteBackward),
@@ -325,32 +321,32 @@ extension CommandTable {
             CommandBinding(.text, keys: keys("End"), .caret(.end)),
             CommandBinding(
                 .text, keys: keys("Return", "Keypad Enter", "Escape", "Tab"), buttons: [GamepadPress(.a), GamepadPress(.b)], .endTextEntry,
-                pad: "done"),
+                pad: trLater("done")),
         ]
         // The level list.
         table += [
             CommandBinding(
-                .levels, keys: keys("PageDown"), buttons: [GamepadPress(.rightShoulder)], .nextPage, help: "next page of levels",
-                pad: "next page"),
-            CommandBinding(.levels, keys: keys("PageUp"), .previousPage, help: "previous page of levels"),
+                .levels, keys: keys("PageDown"), buttons: [GamepadPress(.rightShoulder)], .nextPage, help: trLater("next page of levels"),
+                pad: trLater("next page")),
+            CommandBinding(.levels, keys: keys("PageUp"), .previousPage, help: trLater("previous page of levels")),
         ]
         // Menus.
         for (direction, key, button) in arrows(shift: false) {
             table.append(
-                CommandBinding(.menu, keys: [key], buttons: [button], .moveFocus(direction), help: "move the focus (menus)", pad: "move"))
+                CommandBinding(.menu, keys: [key], buttons: [button], .moveFocus(direction), help: trLater("move the focus (menus)"), pad: trLater("move")))
         }
         table += [
             CommandBinding(.menu, keys: keys("Tab"), .focusNext),
             CommandBinding(.menu, keys: keys("Shift+Tab"), .focusPrevious),
             CommandBinding(
                 .menu, keys: keys("Return", "Keypad Enter", "Space"), buttons: [GamepadPress(.a)], .activateFocus,
-                help: "choose (the focused button; after a clear, the next level)", pad: "choose"),
-            CommandBinding(.menu, keys: keys("Escape"), buttons: [GamepadPress(.b)], .back, help: "back", pad: "back"),
+                help: trLater("choose (the focused button; after a clear, the next level)"), pad: trLater("choose")),
+            CommandBinding(.menu, keys: keys("Escape"), buttons: [GamepadPress(.b)], .back, help: trLater("back"), pad: trLater("back")),
             // Everywhere.
-            CommandBinding(.anywhere, keys: keys("F11"), .toggleFullscreen, help: "fullscreen"),
+            CommandBinding(.anywhere, keys: keys("F11"), .toggleFullscreen, help: trLater("fullscreen")),
             CommandBinding(
-                .anywhere, keys: keys("F1", "?", "Shift+/"), buttons: [GamepadPress(.start)], .showHelp, help: "this help", footer: "keys",
-                pad: "help"),
+                .anywhere, keys: keys("F1", "?", "Shift+/"), buttons: [GamepadPress(.start)], .showHelp, help: trLater("this help"), footer: trLater("keys"),
+                pad: trLater("help")),
         ]
         return CommandTable(table)
     }()

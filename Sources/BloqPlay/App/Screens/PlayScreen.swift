@@ -415,7 +415,7 @@ public final class PlayScreen: AppScreen {
         if let message = game.message { return (message, true) }
         // With a gamepad, the shell's band says what its buttons do instead of the keys.
         if app.usesGamepad { return nil }
-        if dailyDate != nil { return (app.commands.footerHint(saying: "title", for: .back), false) }
+        if dailyDate != nil { return (app.commands.footerHint(saying: tr("title"), for: .back), false) }
         return (app.commands.footerHint, false)
     }
 
