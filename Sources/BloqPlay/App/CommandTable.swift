@@ -262,13 +262,16 @@ extension CommandTable {
         // The board.
         for (direction, key, button) in arrows(shift: false) {
             table.append(
-                CommandBinding(.play, keys: [key], buttons: [button], .play(.moveCursor(direction)), help: trLater("move the cursor"), pad: trLater("cursor"))
+                CommandBinding(
+                    .play, keys: [key], buttons: [button], .play(.moveCursor(direction)), help: trLater("move the cursor"),
+                    pad: trLater("cursor"))
             )
         }
         for (direction, key, button) in arrows(shift: true) {
             table.append(
                 CommandBinding(
-                    .play, keys: [key], buttons: [button], .play(.pushAtCursor(direction)), help: trLater("push the block under the cursor"),
+                    .play, keys: [key], buttons: [button], .play(.pushAtCursor(direction)),
+                    help: trLater("push the block under the cursor"),
                     pad: trLater("push")))
         }
         table += [
@@ -276,15 +279,20 @@ extension CommandTable {
                 .play, keys: keys("H"), buttons: [GamepadPress(.x)], .play(.hint), help: trLater("hint: the next two moves, as ghosts"),
                 footer: trLater("hint"), pad: trLater("hint")),
             CommandBinding(
-                .play, keys: keys("Z", "Ctrl+Z"), buttons: [GamepadPress(.y)], .play(.undo), help: trLater("undo"), footer: trLater("undo"), pad: trLater("undo")),
+                .play, keys: keys("Z", "Ctrl+Z"), buttons: [GamepadPress(.y)], .play(.undo), help: trLater("undo"), footer: trLater("undo"),
+                pad: trLater("undo")),
             CommandBinding(
-                .play, keys: keys("Y", "Ctrl+Shift+Z"), buttons: [GamepadPress(.rightShoulder)], .play(.redo), help: trLater("redo"), footer: trLater("redo"),
+                .play, keys: keys("Y", "Ctrl+Shift+Z"), buttons: [GamepadPress(.rightShoulder)], .play(.redo), help: trLater("redo"),
+                footer: trLater("redo"),
                 pad: trLater("redo")),
             CommandBinding(
-                .play, keys: keys("R"), buttons: [GamepadPress(.back)], .play(.restart), help: trLater("restart (undoable)"), footer: trLater("restart"),
+                .play, keys: keys("R"), buttons: [GamepadPress(.back)], .play(.restart), help: trLater("restart (undoable)"),
+                footer: trLater("restart"),
                 pad: trLater("restart")),
             CommandBinding(.play, keys: keys("Shift+S"), .play(.showSolution), help: trLater("play the rest of the solution (no stars)")),
-            CommandBinding(.play, keys: keys("Escape"), buttons: [GamepadPress(.b)], .back, help: trLater("back"), footer: trLater("levels"), pad: trLater("levels")),
+            CommandBinding(
+                .play, keys: keys("Escape"), buttons: [GamepadPress(.b)], .back, help: trLater("back"), footer: trLater("levels"),
+                pad: trLater("levels")),
             CommandBinding(.play, keys: keys("Tab"), .focusNext, help: trLater("move the focus along the buttons (Shift+Tab: back)")),
             CommandBinding(.play, keys: keys("Shift+Tab"), .focusPrevious),
             CommandBinding(.play, keys: keys("Return", "Keypad Enter", "Space"), buttons: [GamepadPress(.a)], .activateFocus),
@@ -297,18 +305,23 @@ extension CommandTable {
         // The level editor.
         for (direction, key, button) in arrows(shift: false) {
             table.append(
-                CommandBinding(.editor, keys: [key], buttons: [button], .editor(.cursor(direction)), help: trLater("move the cursor"), pad: trLater("move")))
+                CommandBinding(
+                    .editor, keys: [key], buttons: [button], .editor(.cursor(direction)), help: trLater("move the cursor"),
+                    pad: trLater("move")))
         }
         table += [
             CommandBinding(
-                .editor, keys: keys("Space"), buttons: [GamepadPress(.x)], .editor(.paint), help: trLater("paint the cursor's cell (editor)"),
+                .editor, keys: keys("Space"), buttons: [GamepadPress(.x)], .editor(.paint),
+                help: trLater("paint the cursor's cell (editor)"),
                 pad: trLater("paint")),
             CommandBinding(.editor, keys: keys("Z", "Ctrl+Z"), buttons: [GamepadPress(.y)], .editor(.undo), pad: trLater("undo")),
-            CommandBinding(.editor, keys: keys("Y", "Ctrl+Shift+Z"), buttons: [GamepadPress(.rightShoulder)], .editor(.redo), pad: trLater("redo")),
+            CommandBinding(
+                .editor, keys: keys("Y", "Ctrl+Shift+Z"), buttons: [GamepadPress(.rightShoulder)], .editor(.redo), pad: trLater("redo")),
         ]
         for (index, name) in ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"].enumerated() {
             table.append(
-                CommandBinding(.editor, keys: keys(name), .editor(.tool(index)), help: trLater("choose a colour, 9 a wall, 0 empty (editor)")))
+                CommandBinding(
+                    .editor, keys: keys(name), .editor(.tool(index)), help: trLater("choose a colour, 9 a wall, 0 empty (editor)")))
         }
         table += [
             CommandBinding(.text, keys: keys("Backspace"), .deleteBackward),
@@ -333,7 +346,9 @@ extension CommandTable {
         // Menus.
         for (direction, key, button) in arrows(shift: false) {
             table.append(
-                CommandBinding(.menu, keys: [key], buttons: [button], .moveFocus(direction), help: trLater("move the focus (menus)"), pad: trLater("move")))
+                CommandBinding(
+                    .menu, keys: [key], buttons: [button], .moveFocus(direction), help: trLater("move the focus (menus)"),
+                    pad: trLater("move")))
         }
         table += [
             CommandBinding(.menu, keys: keys("Tab"), .focusNext),
@@ -345,7 +360,8 @@ extension CommandTable {
             // Everywhere.
             CommandBinding(.anywhere, keys: keys("F11"), .toggleFullscreen, help: trLater("fullscreen")),
             CommandBinding(
-                .anywhere, keys: keys("F1", "?", "Shift+/"), buttons: [GamepadPress(.start)], .showHelp, help: trLater("this help"), footer: trLater("keys"),
+                .anywhere, keys: keys("F1", "?", "Shift+/"), buttons: [GamepadPress(.start)], .showHelp, help: trLater("this help"),
+                footer: trLater("keys"),
                 pad: trLater("help")),
         ]
         return CommandTable(table)
