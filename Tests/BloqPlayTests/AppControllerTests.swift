@@ -255,6 +255,17 @@ struct AppControllerTests {
         #expect(app.takeSounds() == [.click])
         key(app, "F11")
         #expect(app.settings.fullscreen, "F11 comes from the command table")
+        // The language's row: each press picks the next choice, round the list, saved.
+        var chosen: [String] = []
+        for _ in Settings.languageChoices {
+            mouse.tap(.language)
+            chosen.append(app.settings.language)
+        }
+        #expect(chosen == Array(Settings.languageChoices.dropFirst()) + [Settings.automaticLanguage])
+        #expect(changes.saved.last?.language == Settings.automaticLanguage)
+        #expect(changes.saved.dropLast().last?.language == Settings.languageChoices.last)
+        let shown = app.top.texts.first { $0.owner == .language }?.text
+        #expect(shown == "Automatic", "the row says the choice: \(String(describing: shown))")
     }
 
     @Test("a clear bursts confetti, none with reduced motion")

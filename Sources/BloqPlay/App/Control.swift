@@ -26,6 +26,8 @@ public enum ControlID: Hashable, Sendable {
     case nextLevel, playAgain
     // Settings
     case toggle(SettingKey)
+    /// The language the game shows: each press picks the next choice.
+    case language
     // Title and sharing
     case make, pasteCode, copyCode, editCopy
     // Level editor

@@ -1,7 +1,7 @@
 import BloqEngine
 import BloqPlay
 
-/// Settings: a switch per setting, and where they are saved.
+/// Settings: a switch per setting, the language's row, and where they are saved.
 struct SettingsPainter {
     let app: AppController
     let screen: SettingsScreen
@@ -10,7 +10,9 @@ struct SettingsPainter {
     func draw() {
         let kit = PaintKit(app: app, canvas: canvas)
         let layout = screen.layout
-        kit.texts(layout.texts)
+        // Texts on a control (the language's choice) go over it.
+        kit.texts(layout.texts.filter { $0.owner == nil })
+        defer { kit.texts(layout.texts.filter { $0.owner != nil }) }
         for control in layout.controls {
             guard case .toggle(let on) = control.style else {
                 kit.button(control, focused: control.id == screen.focus)
