@@ -50,7 +50,7 @@ extension ChildProcessSuite {
     @Suite("Nothing a player did is lost (issue 26)")
     struct DurabilityTests {
         @Test(
-            "a clear made while another process holds the lock for the whole game is on disk afterwards",
+            "a clear made while another process holds the lock for 8 s (and the whole game) is on disk afterwards",
             .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/flock"), "needs flock(1) to hold the lock"))
         func heldLock() throws {
             let scratch = try Scratch()
@@ -58,11 +58,13 @@ extension ChildProcessSuite {
             let script = try scratch.file("clear.script", DurabilityFixtures.clearScript)
             let held = scratch.path + "/held"
             // Another process (flock(1), not Bloq) takes the very lock the game takes, and
-            // keeps it while the file `held` exists: however slow the machine, it lets go
-            // only when the test removes the file, after the game has ended.
+            // keeps it for 8 s and then while the file `held` exists: however slow the
+            // machine, it lets go only when the test removes the file, after the game ended.
             let holder = Process()
             holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-            holder.arguments = [data + "/progress.json.lock", "-c", "touch '\(held)'; while [ -e '\(held)' ]; do sleep 0.05; done"]
+            holder.arguments = [
+                data + "/progress.json.lock", "-c", "touch '\(held)'; sleep 8; while [ -e '\(held)' ]; do sleep 0.05; done",
+            ]
             try holder.run()
             defer {
                 try? FileManager.default.removeItem(atPath: held)
