@@ -104,11 +104,14 @@ $(METAINFO_BUILT): $(METAINFO) po/LINGUAS $(LINGUAS:%=po/%.po) po/its/metainfo.i
 	GETTEXTDATADIRS=$(CURDIR)/po msgfmt --xml --template=$< -d po -o $@
 
 # The template po/bloq.pot from the sources (every tr() call), the levels' tips, the desktop
-# entry and the metainfo (scripts/po-extract.py), merged into every catalog: new texts
-# come in untranslated, changed ones fuzzy (make po-check fails until they are translated).
+# entry and the metainfo (scripts/po-extract.py), merged into every catalog: a new text comes
+# in translated when po/compendium/LL.po has exactly its words, else untranslated (or fuzzy,
+# from a near match); a changed one comes in fuzzy. make po-check fails until they are done.
 pot: deps
 	scripts/po-extract.py
-	for lang in $(LINGUAS); do msgmerge --quiet --update --backup=none --no-wrap po/$$lang.po po/bloq.pot; done
+	for lang in $(LINGUAS); do \
+	  msgmerge --quiet --update --backup=none --no-wrap $$([ -f po/compendium/$$lang.po ] && echo --compendium=po/compendium/$$lang.po) \
+	    po/$$lang.po po/bloq.pot; done
 
 # Every catalog compiles (msgfmt --check --statistics), has no fuzzy entry, is at least 95 %
 # translated and keeps each text's placeholders; the template is the sources' (scripts/po-check.py).

@@ -7,7 +7,9 @@
 - each po/LL.po holds the template's texts (make pot merges them in), compiles with
   msgfmt --check --statistics, has no fuzzy entry and is at least 95 % translated;
 - each translation keeps its text's placeholders (%1, %2: a plural form may leave the count
-  out), and a desktop entry's list (Keywords) still ends with ";".
+  out), and a desktop entry's list (Keywords) still ends with ";";
+- each po/compendium/LL.po (translations make pot fills new texts from) is of a language of
+  po/LINGUAS, compiles, and keeps the placeholders too.
 """
 
 import json
@@ -95,6 +97,23 @@ def placeholders(text):
     return set(re.findall(r"%(\d+)", text.replace("%%", "")))
 
 
+def check_entries(name, entries, problems):
+    """Each translation keeps its text's placeholders; a desktop list still ends with ';'."""
+    for entry in entries:
+        where = f"{name}:{entry['line']}"
+        wanted = placeholders(entry["msgid"]) | placeholders(entry["msgid_plural"] or "")
+        for form in entry["msgstr"]:
+            if not form:
+                continue
+            found = placeholders(form)
+            if entry["msgid_plural"] is None and found != wanted or not found <= wanted:
+                problems.append(
+                    f"{where}: the translation has placeholders {sorted(found)}, the text {sorted(wanted)}: {entry['msgid']!r}"
+                )
+            if entry["msgid"].endswith(";") and not form.endswith(";"):
+                problems.append(f"{where}: a desktop entry's list must end with ';' as the text does: {form!r}")
+
+
 def main():
     problems = []
     extracted = subprocess.run(
@@ -152,19 +171,21 @@ def main():
             problems.append(
                 f"{name}: holds {len(template - held)} fewer and {len(held - template)} other texts than po/bloq.pot; run make pot"
             )
-        for entry in entries:
-            where = f"{name}:{entry['line']}"
-            wanted = placeholders(entry["msgid"]) | placeholders(entry["msgid_plural"] or "")
-            for form in entry["msgstr"]:
-                if not form:
-                    continue
-                found = placeholders(form)
-                if entry["msgid_plural"] is None and found != wanted or not found <= wanted:
-                    problems.append(
-                        f"{where}: the translation has placeholders {sorted(found)}, the text {sorted(wanted)}: {entry['msgid']!r}"
-                    )
-                if entry["msgid"].endswith(";") and not form.endswith(";"):
-                    problems.append(f"{where}: a desktop entry's list must end with ';' as the text does: {form!r}")
+        check_entries(name, entries, problems)
+
+    # The compendiums (po/compendium/LL.po, which make pot fills new texts from): each of a
+    # language of po/LINGUAS, compiling, its translations keeping their placeholders.
+    compendium = os.path.join(ROOT, "po", "compendium")
+    for file in sorted(os.listdir(compendium)) if os.path.isdir(compendium) else []:
+        name = f"po/compendium/{file}"
+        if not file.endswith(".po") or file[:-3] not in files:
+            problems.append(f"{name}: not a po/compendium/LL.po of a language in po/LINGUAS")
+            continue
+        result = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", os.path.join(compendium, file)], capture_output=True, text=True)
+        if result.returncode != 0:
+            problems.append(f"{name}: msgfmt --check fails:\n{result.stderr.strip()}")
+            continue
+        check_entries(name, [e for e in parse_po(os.path.join(compendium, file)) if e["msgid"]], problems)
 
     for line in report:
         print(line)

@@ -15,6 +15,8 @@ texts (msgfmt --desktop and --xml put the translations back into them at install
 
 Usage: scripts/po-extract.py [-o OUT.pot]  (default po/bloq.pot; "-" for standard output)
        scripts/po-extract.py --msgids      (one JSON list of the msgids, for make po-check)
+       scripts/po-extract.py --scan FILE.swift...  (the calls found in those files, as JSON
+                                                   lines: the extractor's tests)
 """
 
 import json
@@ -281,8 +283,11 @@ class SwiftScanner:
         start = self.i
         line = self.line()
         self.i = self.text.index("(", self.i) + 1
+        open_at = self.i
         first, interp = self.read_argument()
         if first is None:
+            self.i = open_at
+            self.check_no_loose_literal(keyword, start)
             self.i = start + len(keyword)
             return
         if interp:
@@ -302,6 +307,39 @@ class SwiftScanner:
             else:
                 self.i = mark
         self.calls.append((line, first, plural, self.pending_comment(line)))
+
+    def check_no_loose_literal(self, keyword, start):
+        """Fails when the first argument of a call that is not one literal holds a literal
+        outside any bracket: `tr("Level " + name)`, `tr(on ? "On" : "Off")`, `tr(x ?? "none")`.
+        Such a text is looked up but never extracted, so never translated. (A literal inside
+        a nested call or closure, `tr(names["key"])`, is that code's business.)"""
+        t = self.text
+        depth = 0
+        while self.i < len(t):
+            c = t[self.i]
+            if t.startswith("//", self.i) or t.startswith("/*", self.i):
+                self.skip_space()
+                continue
+            if c == '"' or (c == "#" and self.raw_string_start() is not None):
+                at = self.i
+                self.read_literal()
+                if depth == 0:
+                    self.fail(
+                        f"{keyword}'s text is an expression holding the literal {t[at:self.i]}: it would be looked up but "
+                        f"never extracted; give each text its own call ({keyword}(\"On\") and {keyword}(\"Off\")) "
+                        "or a placeholder (%1)",
+                        start,
+                    )
+                continue
+            if c in "([{":
+                depth += 1
+            elif c in ")]}":
+                if depth == 0:
+                    return
+                depth -= 1
+            elif c == "," and depth == 0:
+                return
+            self.i += 1
 
     def pending_comment(self, line):
         """The TRANSLATORS: comment ending at most four lines above `line`, if any."""
@@ -348,8 +386,14 @@ def add(entries, order, msgid, plural, reference, comment):
         order.append(key)
     elif plural is not None and entry.plural not in (None, plural):
         raise ExtractError(f"{reference}: '{msgid}' has two plural forms: '{entry.plural}' and '{plural}'")
-    elif plural is not None:
-        entry.plural = plural
+    elif (plural is None) != (entry.plural is None):
+        # A catalog holds a text once: looked up alone it would get the plural's first form
+        # ("move" alone, a gamepad word, would read "Zug", the noun of "%1 move").
+        other = entry.references[0] if entry.references else "elsewhere"
+        raise ExtractError(
+            f"{reference}: '{msgid}' is looked up {'alone' if plural is None else 'as a plural'} here and "
+            f"{'as a plural' if plural is None else 'alone'} at {other}: one text cannot be both; give one of them other words"
+        )
     if reference not in entry.references:
         entry.references.append(reference)
     if comment and comment not in entry.comments:
@@ -431,6 +475,8 @@ def main(argv):
             out = args.pop(0)
         elif arg == "--msgids":
             msgids = True
+        elif arg == "--scan" and args:
+            return scan_files(args)
         else:
             print(__doc__.strip().split("\n\n")[-1], file=sys.stderr)
             return 64
@@ -466,6 +512,27 @@ def main(argv):
         with open(out, "w", encoding="utf-8") as f:
             f.write(text)
         print(f"po-extract: {len(entries) + len(kept)} messages into {os.path.relpath(out, ROOT)}", file=sys.stderr)
+    return 0
+
+
+def scan_files(paths):
+    """Prints each tr() call of `paths` as a JSON line {line, msgid, plural, comment}, after
+    checking them as make pot does (together, as one catalog's texts)."""
+    entries, order = {}, []
+    for path in paths:
+        try:
+            with open(path, encoding="utf-8") as f:
+                calls = SwiftScanner(path, f.read()).scan()
+            for line, msgid, plural, comment in calls:
+                add(entries, order, msgid, plural, f"{path}:{line}", comment)
+        except ExtractError as error:
+            print(f"po-extract: {error}", file=sys.stderr)
+            return 65
+        except OSError as error:
+            print(f"po-extract: {path}: {error.strerror}", file=sys.stderr)
+            return 66
+        for line, msgid, plural, comment in calls:
+            print(json.dumps({"line": line, "msgid": msgid, "plural": plural, "comment": comment}, ensure_ascii=False))
     return 0
 
 
