@@ -3,7 +3,7 @@
 
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev fonts-dejavu-core
+APT_PACKAGES := pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev fonts-dejavu-core gettext
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Headless, software-rendered SDL for tests: the same pixels on every machine.
 HEADLESS := SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER=dummy
@@ -35,7 +35,7 @@ RELEASE := -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -X
   -Xswiftc -Xfrontend -Xswiftc -disable-incremental-llvm-codegen \
   -Xswiftc -Xfrontend -Xswiftc -no-clang-module-breadcrumbs $(DISTRIBUTION_FLAGS)
 
-.PHONY: all deps build run lint test test-x11 test-install test-sanitize bench-live test-reliability fuzz storm install shared uninstall dist dist-check release deb test-deb check-flatpak validate screenshots bench clean
+.PHONY: all deps build mo pot po-check run lint test test-x11 test-install test-sanitize bench-live test-reliability fuzz storm install shared uninstall dist dist-check release deb test-deb check-flatpak validate screenshots bench clean
 
 # Installing: `make install PREFIX=~/.local` (default /usr/local); DESTDIR is honoured.
 # bloq goes in BINDIR, bloq-window in LIBEXECDIR/bloq, their library in PREFIX/lib/bloq, the
@@ -55,6 +55,13 @@ METAINFO := Assets/$(APP_ID).metainfo.xml
 ZSH_COMPLETIONS ?= $(PREFIX)/share/zsh/site-functions
 # Extra flags for swift build (the Flatpak build passes --skip-update: no network there).
 SWIFT_BUILD_FLAGS ?=
+# The translations (docs/translating.md): po/LL.po for each language po/LINGUAS names,
+# compiled by make mo into .build/locale/LL/LC_MESSAGES/bloq.mo (where a build finds them:
+# CatalogLocator) and merged into the desktop entry and the metainfo in .build/desktop/.
+LINGUAS := $(shell sed -e 's/\#.*//' po/LINGUAS)
+CATALOGS := $(foreach lang,$(LINGUAS),.build/locale/$(lang)/LC_MESSAGES/bloq.mo)
+DESKTOP_BUILT := .build/desktop/$(APP_ID).desktop
+METAINFO_BUILT := .build/desktop/$(APP_ID).metainfo.xml
 # The date of the newest release in the metainfo: the man page's date.
 RELEASE_DATE = $(shell sed -nE 's/.*<release version="[^"]+" date="([0-9-]+)".*/\1/p' $(METAINFO) | head -1)
 
@@ -79,10 +86,42 @@ deps:
 PATCH_DEPENDENCIES := SWIFT="$(SWIFT)" scripts/patch-dependencies.sh
 
 # The command-line tool bloq, and bloq-window, which it becomes for anything with a window.
-build: deps
+build: deps mo
 	$(PATCH_DEPENDENCIES)
 	$(SWIFT) build $(RELEASE) $(SWIFT_BUILD_FLAGS) --product bloq
 	$(SWIFT) build $(RELEASE) $(SWIFT_BUILD_FLAGS) --product bloq-window
+
+# The compiled catalogs, and the desktop entry and metainfo with every language's texts
+# (msgfmt --desktop, and --xml with the AppStream ITS rules in po/its, so that no AppStream
+# package is needed to build): milliseconds.
+mo: $(CATALOGS) $(DESKTOP_BUILT) $(METAINFO_BUILT)
+
+.build/locale/%/LC_MESSAGES/bloq.mo: po/%.po | deps
+	@mkdir -p $(@D)
+	msgfmt --check -o $@ $<
+
+$(DESKTOP_BUILT): Assets/$(APP_ID).desktop po/LINGUAS $(LINGUAS:%=po/%.po) | deps
+	@mkdir -p $(@D)
+	msgfmt --desktop --template=$< -d po -o $@
+
+$(METAINFO_BUILT): $(METAINFO) po/LINGUAS $(LINGUAS:%=po/%.po) po/its/metainfo.its | deps
+	@mkdir -p $(@D)
+	GETTEXTDATADIRS=$(CURDIR)/po msgfmt --xml --template=$< -d po -o $@
+
+# The template po/bloq.pot from the sources (every tr() call), the levels' tips, the desktop
+# entry and the metainfo (scripts/po-extract.py), merged into every catalog: a new text comes
+# in translated when po/compendium/LL.po has exactly its words, else untranslated (or fuzzy,
+# from a near match); a changed one comes in fuzzy. make po-check fails until they are done.
+pot: deps
+	scripts/po-extract.py
+	for lang in $(LINGUAS); do \
+	  msgmerge --quiet --update --backup=none --no-wrap $$([ -f po/compendium/$$lang.po ] && echo --compendium=po/compendium/$$lang.po) \
+	    po/$$lang.po po/bloq.pot; done
+
+# Every catalog compiles (msgfmt --check --statistics), has no fuzzy entry, is at least 95 %
+# translated and keeps each text's placeholders; the template is the sources' (scripts/po-check.py).
+po-check: deps
+	scripts/po-check.py
 
 run: build
 	.build/release/bloq play
@@ -100,7 +139,7 @@ lint:
 # processes (inputs sized for a debug build), the storm and the fuzz corpora. The release
 # build is the one `make build` makes: the shipped levels are validated and the install is
 # checked with it. docs/testing.md has the measured times.
-test: deps lint
+test: deps lint po-check mo
 	@command -v desktop-file-validate >/dev/null && command -v appstreamcli >/dev/null && command -v man >/dev/null || { $(SUDO) apt-get update -q && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends desktop-file-utils appstream man-db; }
 	@mkdir -p .build
@@ -159,7 +198,7 @@ SHARED := .build/release/shared
 shared: build
 	scripts/link-shared.sh .build/release $(SHARED) $(filter -Wl$(comma)%,$(LDFLAGS))
 
-install: shared
+install: shared mo
 	install -Dm755 $(SHARED)/bloq $(DESTDIR)$(BINDIR)/bloq
 	install -Dm755 $(SHARED)/bloq-window $(DESTDIR)$(LIBEXECDIR)/bloq/bloq-window
 	install -Dm644 $(SHARED)/libbloq-core.so.0 $(ROOT)/lib/bloq/libbloq-core.so.0
@@ -167,8 +206,9 @@ install: shared
 	install -d $(ROOT)/share/bloq
 	cp -R levels $(ROOT)/share/bloq/levels
 	install -Dm644 LICENSE $(ROOT)/share/bloq/LICENSE
-	install -Dm644 Assets/$(APP_ID).desktop $(ROOT)/share/applications/$(APP_ID).desktop
-	install -Dm644 $(METAINFO) $(ROOT)/share/metainfo/$(APP_ID).metainfo.xml
+	install -Dm644 $(DESKTOP_BUILT) $(ROOT)/share/applications/$(APP_ID).desktop
+	install -Dm644 $(METAINFO_BUILT) $(ROOT)/share/metainfo/$(APP_ID).metainfo.xml
+	for lang in $(LINGUAS); do install -Dm644 .build/locale/$$lang/LC_MESSAGES/bloq.mo $(ROOT)/share/locale/$$lang/LC_MESSAGES/bloq.mo; done
 	for size in $(ICON_SIZES); do \
 	  install -Dm644 Assets/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png $(ROOT)/share/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png; done
 	install -Dm644 Assets/icons/hicolor/scalable/apps/$(APP_ID).svg $(ROOT)/share/icons/hicolor/scalable/apps/$(APP_ID).svg
@@ -185,9 +225,11 @@ uninstall:
 	  $(ROOT)/share/man/man6/bloq.6 $(ROOT)/share/bash-completion/completions/bloq $(DESTDIR)$(ZSH_COMPLETIONS)/_bloq \
 	  $(ROOT)/share/fish/vendor_completions.d/bloq.fish $(ROOT)/share/icons/hicolor/scalable/apps/$(APP_ID).svg
 	for size in $(ICON_SIZES); do rm -f $(ROOT)/share/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png; done
+	for lang in $(LINGUAS); do rm -f $(ROOT)/share/locale/$$lang/LC_MESSAGES/bloq.mo; done
 	rm -rf $(ROOT)/share/bloq $(DESTDIR)$(LIBEXECDIR)/bloq $(ROOT)/lib/bloq
 	@# Folders this install may have made, deepest first, if now empty; never above PREFIX.
-	-@for dir in $(ROOT)/share/icons/hicolor/*/apps $(ROOT)/share/icons/hicolor/* $(ROOT)/share/icons/hicolor \
+	-@for dir in $(foreach lang,$(LINGUAS),$(ROOT)/share/locale/$(lang)/LC_MESSAGES $(ROOT)/share/locale/$(lang)) $(ROOT)/share/locale \
+	  $(ROOT)/share/icons/hicolor/*/apps $(ROOT)/share/icons/hicolor/* $(ROOT)/share/icons/hicolor \
 	  $(ROOT)/share/icons $(ROOT)/share/man/man6 $(ROOT)/share/man $(ROOT)/share/bash-completion/completions \
 	  $(ROOT)/share/bash-completion $(DESTDIR)$(ZSH_COMPLETIONS) $(ROOT)/share/zsh/site-functions $(ROOT)/share/zsh \
 	  $(ROOT)/share/fish/vendor_completions.d $(ROOT)/share/fish $(ROOT)/share/applications $(ROOT)/share/metainfo \
@@ -287,23 +329,28 @@ fuzz: deps
 validate: build
 	.build/release/bloq validate levels
 
-# Every screen as a picture in docs/screenshots (shown in the README), from commands kept here.
+# Every screen as a picture in docs/screenshots (shown in the README), from commands kept here;
+# in English whatever the locale (replays are, unless given --lang).
 SHOTS := docs/screenshots
 screenshots: build
 	@mkdir -p $(SHOTS)
 	for screen in title levels settings help cleared preview about; do \
-	  .build/release/bloq play --screen $$screen --screenshot $(SHOTS)/$$screen.png; done
-	.build/release/bloq play --level levels/easy/100-full-house.bloq --screen play --screenshot $(SHOTS)/play.png
-	.build/release/bloq play --level $(firstword $(wildcard levels/hard/050-*.bloq)) --screen symbols --screenshot $(SHOTS)/colour-blind.png
+	  .build/release/bloq play --lang en --screen $$screen --screenshot $(SHOTS)/$$screen.png; done
+	.build/release/bloq play --lang en --level levels/easy/100-full-house.bloq --screen play --screenshot $(SHOTS)/play.png
+	.build/release/bloq play --lang en --level $(firstword $(wildcard levels/hard/050-*.bloq)) --screen symbols --screenshot $(SHOTS)/colour-blind.png
 	.build/release/bloq replay docs/replays/mid-drag.script --level levels/easy/100-full-house.bloq --screenshot $(SHOTS)/mid-drag.png >/dev/null
 	.build/release/bloq replay docs/replays/hint.script --level levels/easy/100-full-house.bloq --screenshot $(SHOTS)/hint.png >/dev/null
 	.build/release/bloq replay docs/replays/stuck.script --level levels/easy/003-into-the-gap.bloq --screenshot $(SHOTS)/stuck.png >/dev/null
-	.build/release/bloq play --level levels/easy/001-first-push.bloq --screen play --screenshot $(SHOTS)/tip.png
+	.build/release/bloq play --lang en --level levels/easy/001-first-push.bloq --screen play --screenshot $(SHOTS)/tip.png
 	for shot in editor-empty editor-building editor-unsolvable; do \
 	  .build/release/bloq replay docs/replays/$$shot.script --app --screenshot $(SHOTS)/$$shot.png >/dev/null; done
 	.build/release/bloq replay docs/replays/expert.script --app --screenshot $(SHOTS)/expert.png >/dev/null
-	.build/release/bloq play --screen daily --date 2026-03-14 --screenshot $(SHOTS)/daily.png
+	.build/release/bloq play --lang en --screen daily --date 2026-03-14 --screenshot $(SHOTS)/daily.png
 	.build/release/bloq replay Tests/replays/app/daily-cleared.script --app --date 2026-03-14 --screenshot $(SHOTS)/daily-cleared.png >/dev/null
+	@# Portrait, as on a Linux phone (360x640): the list, a level, the editor.
+	.build/release/bloq play --screen levels --window 360x640 --screenshot $(SHOTS)/levels-portrait.png
+	.build/release/bloq play --level levels/easy/100-full-house.bloq --screen play --window 360x640 --screenshot $(SHOTS)/play-portrait.png
+	.build/release/bloq replay docs/replays/editor-building.script --app --window 360x640 --screenshot $(SHOTS)/editor-portrait.png >/dev/null
 	cp $(SHOTS)/play.png $(SHOTS)/../screenshot.png
 
 clean:

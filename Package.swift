@@ -45,7 +45,7 @@ let package = Package(
         // Benchmarks behind `bloq bench`.
         .target(name: "BloqBench", dependencies: ["BloqEngine", "BloqGame", "BloqPlay", "CAllocationCounter"]),
         // The board scene: block controllers that join the engine and the rules.
-        .target(name: "BloqPlay", dependencies: ["BloqEngine", "BloqGame"]),
+        .target(name: "BloqPlay", dependencies: ["BloqCore", "BloqEngine", "BloqGame"]),
         // The platform: window, renderer, text, events, the render loop.
         .target(name: "BloqSDL", dependencies: ["CSDL2", "CBloqX11", "BloqCore", "BloqEngine", "BloqGame", "BloqPlay", "BloqFiles"]),
         // libFuzzer targets (make fuzz); a normal build replays the kept corpus through them.
@@ -58,7 +58,7 @@ let package = Package(
         .executableTarget(
             name: "BloqDev",
             dependencies: [
-                "BloqGame", "BloqFiles", "BloqPlay", "BloqSDL",
+                "BloqGame", "BloqFiles", "BloqPlay", "BloqSDL", "BloqCLI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

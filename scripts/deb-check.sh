@@ -84,6 +84,14 @@ bloq play --screen levels --screenshot "$elsewhere/levels.png"
 [ -s "$elsewhere/levels.png" ] || fail "bloq play --screenshot wrote nothing"
 echo "bloq play --screen levels --screenshot: $(stat -c %s "$elsewhere/levels.png") bytes"
 # The command-line tool loads its library and no graphics library (bloq-window does).
+# The translations, found by the installed game in /usr/share/locale (../share/locale from
+# /usr/games): the key help in German is not the English one, and nothing is said about
+# missing translations.
+bloq play --lang en --screen help --screenshot "$elsewhere/help-en.png"
+bloq play --lang de --screen help --screenshot "$elsewhere/help-de.png" 2>"$elsewhere/help-de.err"
+[ ! -s "$elsewhere/help-de.err" ] || { cat "$elsewhere/help-de.err"; fail "bloq play --lang de warned"; }
+! cmp -s "$elsewhere/help-en.png" "$elsewhere/help-de.png" || fail "bloq play --lang de showed the English key help"
+echo "bloq play --lang de --screen help: German, from /usr/share/locale"
 loaded=$(LD_DEBUG=libs bloq validate /usr/share/bloq/levels/easy 2>&1 >/dev/null | grep 'calling init:' || true)
 grep -q '/usr/games/../lib/bloq/libbloq-core.so.0' <<<"$loaded" || fail "bloq did not load /usr/lib/bloq/libbloq-core.so.0 (through its run path)"
 ! grep -qE 'libSDL2|libX11|libwayland|libGL' <<<"$loaded" || fail "bloq validate loaded a graphics library"
@@ -97,6 +105,13 @@ expect /usr/share/applications/$app_id.desktop
 desktop-file-validate /usr/share/applications/$app_id.desktop
 expect /usr/share/metainfo/$app_id.metainfo.xml
 "$source/scripts/metainfo-check.sh" /usr/share/metainfo/$app_id.metainfo.xml
+# Every language of po/LINGUAS: its catalog, and its texts in the entry and the metainfo.
+for lang in $(sed -e 's/#.*//' "$source/po/LINGUAS"); do
+  expect /usr/share/locale/$lang/LC_MESSAGES/bloq.mo
+  grep -q "^Name\[$lang\]=" /usr/share/applications/$app_id.desktop || fail "the desktop entry has no Name[$lang]"
+  grep -q "<summary xml:lang=\"$lang\">" /usr/share/metainfo/$app_id.metainfo.xml || fail "the metainfo has no xml:lang=\"$lang\" summary"
+done
+echo "ok translations: $(sed -e 's/#.*//' "$source/po/LINGUAS" | xargs)"
 for size in 16 24 32 48 64 128 256 512; do expect /usr/share/icons/hicolor/${size}x${size}/apps/$app_id.png; done
 expect /usr/share/icons/hicolor/scalable/apps/$app_id.svg
 expect /usr/share/man/man6/bloq.6.gz

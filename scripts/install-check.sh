@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs into a scratch DESTDIR, runs the installed bloq from another folder (validate
-# its levels, a screenshot), checks the desktop entry (desktop-file-validate), the AppStream
-# metainfo (appstreamcli validate --pedantic) and the man page (man -l), uninstalls, and
-# checks that no file is left behind.
+# its levels, a screenshot, its translations found in share/locale), checks the desktop
+# entry (desktop-file-validate) and the AppStream metainfo (appstreamcli validate
+# --pedantic), each with every language's texts, and the man page (man -l), uninstalls,
+# and checks that no file is left behind.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source=$PWD
@@ -25,8 +26,20 @@ unset BLOQ_DATA
 "$root/bin/bloq" play --screen levels --screenshot "$elsewhere/levels.png"
 "$root/bin/bloq" play --level "$root/share/bloq/levels/easy/001-first-push.bloq" --screenshot "$elsewhere/play.png"
 [ -s "$elsewhere/levels.png" ] && [ -s "$elsewhere/play.png" ]
+# Every catalog in share/locale, found by the installed game: the key help in German is not
+# the English one, and nothing is said about missing translations.
+for lang in $(sed -e 's/#.*//' "$source/po/LINGUAS"); do [ -s "$root/share/locale/$lang/LC_MESSAGES/bloq.mo" ]; done
+"$root/bin/bloq" play --lang en --screen help --screenshot "$elsewhere/help-en.png"
+"$root/bin/bloq" play --lang de --screen help --screenshot "$elsewhere/help-de.png" 2>"$elsewhere/help-de.err"
+[ ! -s "$elsewhere/help-de.err" ] || { cat "$elsewhere/help-de.err"; exit 1; }
+! cmp -s "$elsewhere/help-en.png" "$elsewhere/help-de.png"
 desktop-file-validate "$root/share/applications/$app_id.desktop"
+grep -q '^Name\[de\]=' "$root/share/applications/$app_id.desktop"
+grep -q '^Comment\[ru\]=' "$root/share/applications/$app_id.desktop"
+grep -q '^Keywords\[fr\]=' "$root/share/applications/$app_id.desktop"
 "$source/scripts/metainfo-check.sh" "$root/share/metainfo/$app_id.metainfo.xml" >/dev/null
+grep -q '<summary xml:lang="de">' "$root/share/metainfo/$app_id.metainfo.xml"
+grep -q '<p xml:lang="es">' "$root/share/metainfo/$app_id.metainfo.xml"
 MANPAGER=cat MANWIDTH=80 man -l "$root/share/man/man6/bloq.6" | grep -q "slide coloured blocks"
 grep -q "$("$root/bin/bloq" --version)" "$root/share/man/man6/bloq.6"
 for size in 16 24 32 48 64 128 256 512; do [ -s "$root/share/icons/hicolor/${size}x${size}/apps/$app_id.png" ]; done
@@ -38,4 +51,4 @@ cd "$source"
 make -s uninstall DESTDIR="$dest" PREFIX="$prefix" >/dev/null
 left=$(find "$dest" -type f)
 if [ -n "$left" ]; then echo "install check: files left after uninstall:"; echo "$left"; exit 1; fi
-echo "install check: passed (installed, ran from another folder, entry, metainfo and man page valid, uninstalled cleanly)"
+echo "install check: passed (installed, ran from another folder in two languages, entry, metainfo and man page valid and translated, uninstalled cleanly)"

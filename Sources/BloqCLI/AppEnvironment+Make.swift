@@ -26,10 +26,12 @@ public enum PackChoice {
 
 extension AppEnvironment {
     /// The one place the shell's environment is made, for live play and for replays alike.
-    /// Returns the warnings to print on standard error (a damaged file, say).
-    public static func make(_ variant: AppVariant, packs choice: PackChoice, today: @escaping () -> DailyDate?)
-        -> (environment: AppEnvironment, warnings: [String])
-    {
+    /// It also sets the language the game starts in (`language`, for the saved setting), so
+    /// every text from then on is in it. Returns the warnings to print on standard error (a
+    /// damaged file, a language that cannot be shown, say).
+    public static func make(
+        _ variant: AppVariant, packs choice: PackChoice, today: @escaping () -> DailyDate?, language: GameLanguage
+    ) -> (environment: AppEnvironment, warnings: [String]) {
         let folders: PlayerFolders
         var player: PlayerState?
         switch variant {
@@ -55,13 +57,19 @@ extension AppEnvironment {
         }
         // The player's store: it remembers a settings file that could not be read at start
         // (saves then apply only the player's changes over it, once it can be read).
+        let initial = player?.settings ?? Settings()
+        // Before anything is put into words (the notice of a damaged file, the screens).
+        let languageWarnings = language.show(setting: initial.language, atStart: true)
         let settingsStore = player?.settingsStore ?? SettingsStore(folder: folders.config)
         let settings = SettingsStorage(
-            initial: player?.settings ?? Settings(), path: PlayerFolders.displayPath(settingsStore.path),
+            initial: initial, path: PlayerFolders.displayPath(settingsStore.path),
             save: { settings in if player != nil { try? settingsStore.save(settings) } })
         var environment = AppEnvironment(
             packs: packs, reloadPacks: reload, progress: player?.ledger ?? ProgressLedger(), settings: settings,
-            today: today, version: BloqVersion.current, solverMode: .deterministic, startNotice: player?.notice)
+            today: today, version: BloqVersion.current, solverMode: .deterministic, startNotice: player?.notice,
+            showLanguage: { setting in
+                for warning in language.show(setting: setting, atStart: false) { printError("bloq: warning: \(warning)") }
+            })
         if let player {
             environment.levelSaver = LevelSaver { text, title, pack, replacing in
                 try PlayerLevels.save(text, title: title, pack: pack, in: folders.levels, replacing: replacing)
@@ -82,6 +90,6 @@ extension AppEnvironment {
                 environment.packsChanged = { watched.changed() }
             }
         }
-        return (environment, player?.warnings ?? [])
+        return (environment, (player?.warnings ?? []) + languageWarnings)
     }
 }

@@ -1,3 +1,4 @@
+import BloqEngine
 import BloqGame
 import BloqPlay
 
@@ -68,10 +69,26 @@ public enum JSON {
                     ?? "null"
             ),
             ("confetti", String(app.playScreen?.confettiAlive ?? 0)),
+            ("texts", "[" + app.shownTexts.map(text).joined(separator: ", ") + "]"),
+            ("board_rect", app.boardRect.map(box) ?? "null"),
         ]
         var all = fields
         if app.help == nil, let editor = app.root.editorScreen { all.append(("editor", self.editor(editor))) }
         return "{" + all.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+    }
+
+    /// A box in whole window pixels: `{"x": 1, "y": 2, "w": 3, "h": 4}`.
+    static func box(_ rect: Rect) -> String {
+        let values = [rect.x, rect.y, rect.width, rect.height].map { String(Int($0.rounded())) }
+        return "{\"x\": \(values[0]), \"y\": \(values[1]), \"w\": \(values[2]), \"h\": \(values[3])}"
+    }
+
+    /// A text as drawn: `{"text", "x", "y", "w", "h", "px"}` (the box its glyphs take).
+    static func text(_ box: TextBox) -> String {
+        let ink = box.inkFrame
+        let values = [ink.x, ink.y, ink.width, ink.height].map { String(Int($0.rounded())) }
+        return "{\"text\": \(string(box.text)), \"x\": \(values[0]), \"y\": \(values[1]), \"w\": \(values[2]), \"h\": \(values[3]), "
+            + "\"px\": \(Int(box.px.rounded()))}"
     }
 
     /// Seconds as whole milliseconds.

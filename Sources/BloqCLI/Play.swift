@@ -73,6 +73,13 @@ public struct PlayOptions: ParsableArguments {
         transform: DateOption.parse)
     public var date: DailyDate?
 
+    @Option(
+        help: ArgumentHelp(
+            "The language the game shows: \(LanguageOption.codes.joined(separator: ", ")) (default: the language chosen in Settings, else the desktop's, from $LANGUAGE, $LC_ALL, $LC_MESSAGES and $LANG).",
+            valueName: "LL"),
+        completion: .list(LanguageOption.codes), transform: LanguageOption.parse)
+    public var lang: String?
+
     public init() {}
 
     public func validate() throws {

@@ -73,6 +73,13 @@ public struct ReplayOptions: ParsableArguments {
         transform: DateOption.parse)
     public var date: DailyDate?
 
+    @Option(
+        help: ArgumentHelp(
+            "The language the game shows: \(LanguageOption.codes.joined(separator: ", ")) (default: English, whatever the locale, so that tap lines stay valid).",
+            valueName: "LL"),
+        completion: .list(LanguageOption.codes), transform: LanguageOption.parse)
+    public var lang: String?
+
     public init() {}
 
     public func validate() throws {
@@ -102,7 +109,9 @@ public struct ReplayOptions: ParsableArguments {
         }
         for warning in playable.warnings { printError(warning.description) }
         let pack = PackEntry(title: playable.title, items: [.playable(PlayableLevel(name: level, level: playable))])
-        let environment = AppEnvironment.make(.detached(.standard()), packs: .given([pack]), today: { nil }).environment
+        let made = AppEnvironment.make(.detached(.standard()), packs: .given([pack]), today: { nil }, language: .replay(commandLine: lang))
+        for warning in made.warnings { printError("bloq: warning: \(warning)") }
+        let environment = made.environment
         let shell = AppController(
             environment: environment, viewport: Size(width: Double(options.width), height: Double(options.height)), singleLevel: true)
         try play(parsed, on: shell, options: options, canvas: canvas)
@@ -138,7 +147,8 @@ public struct ReplayOptions: ParsableArguments {
             printError("bloq: \(error)")
             throw ExitStatus.missingInput
         }
-        let made = AppEnvironment.make(.replay(folders), packs: .shipped(dataRoot: dataRoot), today: try DateOption.today(date))
+        let made = AppEnvironment.make(
+            .replay(folders), packs: .shipped(dataRoot: dataRoot), today: try DateOption.today(date), language: .replay(commandLine: lang))
         for warning in made.warnings { printError("bloq: warning: \(warning)") }
         let shell = AppController(
             environment: made.environment, viewport: Size(width: Double(options.width), height: Double(options.height)))

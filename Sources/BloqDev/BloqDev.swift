@@ -1,14 +1,14 @@
 import ArgumentParser
 import Foundation
 
-/// Developer tooling that players never see: input storms and the save-torture loop of the
-/// crash-safety test. `make storm` and `make test` run it; `bloq --help` does not list it.
+/// Developer tooling that players never see: input storms, the save-torture loop of the
+/// crash-safety test, and the words of a language set-up (the language tests). `make storm` and `make test` run it; `bloq --help` does not list it.
 @main
 struct BloqDev: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "BloqDev",
         abstract: "Test harnesses for Bloq's developers (make storm, make test).",
-        subcommands: [Storm.self, SaveTorture.self, LineTorture.self, Survey.self]
+        subcommands: [Storm.self, SaveTorture.self, LineTorture.self, Survey.self, Words.self]
     )
 }
 

@@ -1,3 +1,4 @@
+import BloqCore
 import BloqGame
 
 /// Damage found in one of the player's files (progress or settings) when it was loaded,
@@ -34,40 +35,55 @@ public struct FileDamage: Sendable, Equatable {
     /// or not at all (settings) until it can be read.
     public var cannotRead: String?
 
-    /// The sentence the title screen shows, e.g. "3 records in your progress could not be
-    /// read; the file was kept as /home/jo/.local/share/bloq/progress.json.corrupt-1700000000."
-    /// or "1 of your settings could not be read; the file was kept as …."
+    /// The sentence the title screen shows, in the language shown (`tr`), e.g. "3 records in
+    /// your progress could not be read; the file was kept as
+    /// /home/jo/.local/share/bloq/progress.json.corrupt-1700000000." or "1 of your settings
+    /// could not be read; the file was kept as …." (The reasons in brackets stay English:
+    /// they are the words of standard error.)
     public var sentence: String {
-        let kept = keptAs.map { "the file was kept as \($0)" } ?? "the file was left where it is"
-        let what = kind == .progress ? "your progress" : "your settings"
+        let kept = keptAs.map { tr("the file was kept as %1", $0) } ?? tr("the file was left where it is")
         if let cannotRead {
-            let instead =
-                kind == .settings
-                ? "the defaults are used, and your changes are saved into it once it can be read"
-                : (fellBackToPrevious ? "your previous save is used" : "you play on from a fresh start")
-                    + "; what you do is kept beside it and merged into it once it can be read"
-            return "Your \(kind.rawValue) file \(file) cannot be read (\(cannotRead)); it was left as it is, and \(instead)."
+            switch (kind, fellBackToPrevious) {
+            case (.settings, _):
+                return tr(
+                    "Your settings file %1 cannot be read (%2); it was left as it is: the defaults are used, and your changes are saved into it once it can be read.",
+                    file, cannotRead)
+            case (.progress, true):
+                return tr(
+                    "Your progress file %1 cannot be read (%2); it was left as it is, and your previous save is used; what you do is kept beside it and merged into it once it can be read.",
+                    file, cannotRead)
+            case (.progress, false):
+                return tr(
+                    "Your progress file %1 cannot be read (%2); it was left as it is, and you play on from a fresh start; what you do is kept beside it and merged into it once it can be read.",
+                    file, cannotRead)
+            }
         }
         if let unreadable {
-            let instead =
-                kind == .settings
-                ? "the defaults are used" : fellBackToPrevious ? "your previous save is used" : "progress starts afresh"
-            return "\(what.prefix(1).uppercased() + what.dropFirst()) could not be read (\(unreadable)); \(kept), and \(instead)."
+            switch (kind, fellBackToPrevious) {
+            case (.settings, _): return tr("Your settings could not be read (%1); %2, and the defaults are used.", unreadable, kept)
+            case (.progress, true): return tr("Your progress could not be read (%1); %2, and your previous save is used.", unreadable, kept)
+            case (.progress, false): return tr("Your progress could not be read (%1); %2, and progress starts afresh.", unreadable, kept)
+            }
         }
         var parts: [String] = []
         if let versionProblem {
-            parts.append("Your progress file is damaged (\(versionProblem)); what could be read was kept")
+            parts.append(tr("Your progress file is damaged (%1); what could be read was kept", versionProblem))
         }
         if let foreignVersion {
-            parts.append("Your progress was saved by a newer Bloq (file version \(foreignVersion)); what this one understands was kept")
+            parts.append(
+                tr("Your progress was saved by a newer Bloq (file version %1); what this one understands was kept", "\(foreignVersion)"))
         }
         if droppedRecords > 0 {
             parts.append(
                 kind == .progress
-                    ? "\(Wording.count(droppedRecords, "record")) in your progress could not be read"
-                    : "\(droppedRecords) of your settings could not be read")
+                    ? tr(
+                        "%1 record in your progress could not be read", "%1 records in your progress could not be read",
+                        count: droppedRecords, "\(droppedRecords)")
+                    : tr(
+                        "%1 of your settings could not be read", "%1 of your settings could not be read", count: droppedRecords,
+                        "\(droppedRecords)"))
         }
-        return parts.joined(separator: "; ") + "; \(kept)."
+        return (parts + [kept]).joined(separator: "; ") + "."
     }
 }
 

@@ -1,3 +1,4 @@
+import BloqCore
 import BloqGame
 import Dispatch
 import Glibc
@@ -54,12 +55,13 @@ public struct PlayerFolders: Sendable {
                 return saved.progress
             } catch {
                 StandardErrorStream.write("bloq: warning: \(error); your progress since the last save is kept in memory only\n")
-                notices.post("Your progress could not be saved (\(error)); it is kept in memory and saved with your next move.")
+                // What the player must know first: nothing is lost yet; then why.
+                notices.post(tr("Progress kept in memory, saved with your next move: %1.", "\(error)"))
                 return nil
             }
         }
         return PlayerState(
-            ledger: ledger, settings: loaded.settings.settings, settingsStore: settingsStore, notice: loaded.notice.message,
+            ledger: ledger, settings: loaded.settings.settings, settingsStore: settingsStore, filesNotice: loaded.notice,
             warnings: warnings, progressStore: store, lineWriter: LineOfPlayWriter(folder: data), saveNotices: notices)
     }
 }
@@ -69,8 +71,12 @@ public struct PlayerState {
     public let ledger: ProgressLedger
     public let settings: Settings
     public let settingsStore: SettingsStore
-    /// Said once on the title screen when a file was damaged or could not be read.
-    public let notice: String?
+    /// What was wrong with the files as they were read.
+    public let filesNotice: PlayerFilesNotice
+    /// Said once on the title screen when a file was damaged or could not be read, in the
+    /// language shown when it is asked for (`warnings` are put into words as the files are
+    /// read, before a language is chosen: English, for standard error).
+    public var notice: String? { filesNotice.message }
     /// For standard error.
     public let warnings: [String]
     /// Where the ledger saves (its journal included).
@@ -129,7 +135,8 @@ public final class SaveNotices: @unchecked Sendable {
             "bloq: warning: cannot save progress into \(file) now: \(journaled.reason); it is kept in \(journaled.path) "
                 + "and merged into it as soon as it can be\n")
         post(
-            "Your progress cannot go into \(Path.lastComponent(file)) now (\(journaled.reason)); it is kept beside it and merged in as soon as it can be."
-        )
+            tr(
+                "Your progress cannot go into %1 now (%2); it is kept beside it and merged in as soon as it can be.",
+                Path.lastComponent(file), journaled.reason))
     }
 }

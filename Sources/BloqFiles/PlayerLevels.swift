@@ -1,3 +1,4 @@
+import BloqCore
 import Glibc
 
 /// The player's own level files: the packs under `$XDG_DATA_HOME/bloq/levels/`, where the
@@ -13,16 +14,18 @@ public enum PlayerLevels {
     /// The pack the editor and `bloq import` save into when none is named.
     public static let defaultPack = "mine"
 
-    /// Why `name` cannot be a pack (a folder's name), or nil when it can.
+    /// Why `name` cannot be a pack (a folder's name), or nil when it can; in the language
+    /// shown (the editor says it; the command line, which sets none, in English).
     public static func problem(packName name: String) -> String? {
-        if name.isEmpty { return "the pack name is empty; give one, such as \(defaultPack)" }
+        if name.isEmpty { return tr("the pack name is empty; give one, such as %1", defaultPack) }
         if let control = name.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-            return
-                "a pack name cannot contain control characters (a line end, a tab, an escape code); '\(visible(name))' has U+\(hex(control.value))"
+            return tr(
+                "a pack name cannot contain control characters (a line end, a tab, an escape code); '%1' has U+%2", visible(name),
+                hex(control.value))
         }
-        if name.contains("/") { return "a pack name cannot contain '/': '\(name)'" }
-        if name.hasPrefix(".") { return "a pack name cannot start with '.': '\(name)'" }
-        if name.utf8.count > 100 { return "the pack name is \(name.utf8.count) bytes long; keep it under 100" }
+        if name.contains("/") { return tr("a pack name cannot contain '/': '%1'", name) }
+        if name.hasPrefix(".") { return tr("a pack name cannot start with '.': '%1'", name) }
+        if name.utf8.count > 100 { return tr("the pack name is %1 bytes long; keep it under 100", "\(name.utf8.count)") }
         return nil
     }
 

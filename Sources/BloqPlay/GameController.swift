@@ -1,3 +1,4 @@
+import BloqCore
 import BloqEngine
 import BloqGame
 
@@ -148,6 +149,13 @@ public final class GameController {
         return sounds
     }
 
+    /// Lays the board out as large as fits in `area` (the play screen's layout decides
+    /// where the board goes).
+    public func place(in area: Rect) {
+        let next = BoardLayout(frame: area, rows: layout.rows, columns: layout.columns)
+        if next != layout { layout = next }
+    }
+
     /// Lays the board out again for a new viewport or toolbar height.
     public func resize(viewport: Size, toolbarHeight: Double) {
         let next = BoardLayout(viewport: viewport, rows: layout.rows, columns: layout.columns, bottomInset: toolbarHeight)
@@ -183,7 +191,10 @@ public final class GameController {
         replayHint(after: seconds)
         if message != nil, scene.hasMovesInFlight { message = nil }
         if scene.session.isFull, message == nil {
-            message = "This line of play has \(PlaySession.maximumMoves) moves, the most it may: undo (Z) or restart (R)"
+            message = tr(
+                "This line of play has %1 move, the most it may: undo (Z) or restart (R)",
+                "This line of play has %1 moves, the most it may: undo (Z) or restart (R)", count: PlaySession.maximumMoves,
+                "\(PlaySession.maximumMoves)")
         }
     }
 
@@ -265,7 +276,7 @@ public final class GameController {
             act(on: result)
             return
         }
-        message = what == .hint ? "Finding a hint…" : "Finding the solution…"
+        message = what == .hint ? tr("Finding a hint…") : tr("Finding the solution…")
         assess()
     }
 
@@ -346,7 +357,7 @@ public final class GameController {
             // The banner says so (isStuck); nothing more to add.
             message = nil
         case .gaveUp:
-            message = "This board is too large to solve here"
+            message = tr("This board is too large to solve here")
         }
     }
 

@@ -77,6 +77,32 @@ public struct GamepadPress: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { (shoulderHeld ? "LB+" : "") + button.rawValue }
+
+    /// How a replay script names it: `A`, `Start`, `Up`, `LB+Left`.
+    public var scriptName: String {
+        let name =
+            switch button {
+            case .up: "Up"
+            case .down: "Down"
+            case .left: "Left"
+            case .right: "Right"
+            default: button.rawValue
+            }
+        return (shoulderHeld ? "LB+" : "") + name
+    }
+
+    /// The press a replay script names (case does not matter), or nil.
+    public init?(scriptName: String) {
+        var name = Substring(scriptName.lowercased())
+        let shoulder = name.hasPrefix("lb+")
+        if shoulder { name = name.dropFirst(3) }
+        let buttons: [String: GamepadButton] = [
+            "a": .a, "b": .b, "x": .x, "y": .y, "back": .back, "start": .start, "rb": .rightShoulder, "up": .up, "down": .down,
+            "left": .left, "right": .right,
+        ]
+        guard let button = buttons[String(name)] else { return nil }
+        self.init(button, shoulderHeld: shoulder)
+    }
 }
 
 /// Input after the platform layer cleaned it: the same for live SDL events and replays.

@@ -36,7 +36,8 @@ public struct InputRecorder: Sendable {
         case .key(let chord): action = .key(chord.description)
         case .text(let text): action = .text(text)
         case .focusLost: action = .cancel
-        case .resized, .gamepad: return  // resizes come from the window (recordResize); scripts have no gamepad
+        case .gamepad(let press): action = .pad(press)
+        case .resized: return  // resizes come from the window (recordResize)
         }
         events.append(InputScript.Event(time: InputRecorder.round(time), action: action))
     }

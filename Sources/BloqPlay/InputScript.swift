@@ -46,6 +46,9 @@ public struct InputScript: Sendable {
         case text(String)
         /// A key press as SDL names keys, with `Shift+`, `Ctrl+`, `Alt+` prefixes.
         case key(String)
+        /// A gamepad button pressed: A, B, X, Y, Back, Start, RB, Up, Down, Left, Right, with
+        /// `LB+` while the left shoulder is held (an addition to CONTRACT section 3).
+        case pad(GamepadPress)
         case resize(width: Int, height: Int)
         /// Every pointer is taken away, as when the window loses focus or the pointer leaves
         /// it: pans end as releases with no velocity. (An addition to CONTRACT section 3.)
@@ -196,6 +199,14 @@ public struct InputScript: Sendable {
                             + "after Shift+, Ctrl+ or Alt+ prefixes")
                 }
                 action = .key(name)
+            case "pad":
+                guard arguments.count == 1, let press = GamepadPress(scriptName: arguments[0]) else {
+                    return fail(
+                        number,
+                        "'pad' takes a gamepad button: A, B, X, Y, Back, Start, RB, Up, Down, Left or Right, after LB+ to hold the left shoulder"
+                    )
+                }
+                action = .pad(press)
             case "tap":
                 guard let label = label(remainder(of: line, afterWords: 3)) else {
                     return fail(number, "'tap' takes a control's label, in double quotes when it has spaces: tap Play, tap \"Next level\"")
@@ -220,7 +231,7 @@ public struct InputScript: Sendable {
                 ended = true
             default:
                 return fail(
-                    number, "unknown event '\(verb)'; events are press, drag, release, touch, tap, text, key, resize, cancel and end")
+                    number, "unknown event '\(verb)'; events are press, drag, release, touch, tap, text, key, pad, resize, cancel and end")
             }
             script.events.append(Event(time: time, action: action, line: number))
         }
@@ -296,6 +307,7 @@ public struct InputScript: Sendable {
             case .release(let point): lines.append("\(at) release \(cell(point))")
             case .touch(let id, let phase, let point): lines.append("\(at) touch \(id) \(phase.rawValue) \(cell(point))")
             case .key(let name): lines.append("\(at) key \(name)")
+            case .pad(let press): lines.append("\(at) pad \(press.scriptName)")
             case .tap(let label): lines.append("\(at) tap \"\(label)\"")
             case .text(let typed): lines.append("\(at) text \"\(typed)\"")
             case .resize(let width, let height): lines.append("\(at) resize \(width) \(height)")

@@ -17,7 +17,7 @@ extension PlayOptions {
         let packs = try loadPacks()
         StartupTrace.mark("packs loaded")
         let variant: AppVariant = live ? .live(folders, clipboard: SDLWindow.desktopClipboard) : .detached(folders)
-        let made = AppEnvironment.make(variant, packs: packs, today: try DateOption.today(date))
+        let made = AppEnvironment.make(variant, packs: packs, today: try DateOption.today(date), language: .live(commandLine: lang))
         for warning in made.warnings { printError("bloq: warning: \(warning)") }
         // The window's size: --window, else the one remembered (live), else the default.
         let settings = made.environment.settings.initial

@@ -55,6 +55,9 @@ struct Bloq {
         env["SDL_AUDIODRIVER"] = "dummy"
         // A crashing child fails the test at once instead of waiting on a backtrace.
         env["SWIFT_BACKTRACE"] = "enable=no"
+        // English, whatever the developer's locale: a test that wants a language says so.
+        for key in ["LANGUAGE", "LC_ALL", "LC_MESSAGES"] { env[key] = nil }
+        env["LANG"] = "C.UTF-8"
         for (key, value) in environment { env[key] = value }
         for key in removing { env[key] = nil }
         process.environment = env

@@ -177,3 +177,68 @@ struct ApplicationIDTests {
         }
     }
 }
+
+extension ChildProcessSuite {
+    @Suite("Packaging: the desktop entry and the metainfo in every language")
+    struct TranslatedPackagingTests {
+        let id = Packaging.appID
+
+        /// The languages po/LINGUAS names.
+        func languages() throws -> [String] {
+            try Packaging.text("po/LINGUAS").split(separator: "\n").map { $0.prefix { $0 != "#" }.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+        }
+
+        /// Runs a tool (from the PATH) in the source folder; its status and standard error.
+        func tool(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, err: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = arguments
+            process.currentDirectoryURL = Bloq.root
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            let err = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-tool-\(UUID().uuidString)")
+            FileManager.default.createFile(atPath: err.path, contents: nil)
+            defer { try? FileManager.default.removeItem(at: err) }
+            process.standardError = try FileHandle(forWritingTo: err)
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return (process.terminationStatus, (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+        }
+
+        @Test("msgfmt --desktop gives the entry every language's Name, GenericName, Comment and Keywords, and it stays valid")
+        func desktopEntry() throws {
+            let out = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-\(UUID().uuidString).desktop").path
+            defer { try? FileManager.default.removeItem(atPath: out) }
+            let made = try tool(["msgfmt", "--desktop", "--template=Assets/\(id).desktop", "-d", "po", "-o", out])
+            #expect(made.status == 0, "\(made.err) (is gettext installed? make test installs it)")
+            let entry = try String(contentsOfFile: out, encoding: .utf8)
+            for language in try languages() {
+                for key in ["Name", "GenericName", "Comment", "Keywords"] {
+                    #expect(entry.contains("\n\(key)[\(language)]="), "no \(key)[\(language)]")
+                }
+            }
+            let valid = try tool(["desktop-file-validate", out])
+            #expect(valid.status == 0, "\(valid.err)")
+        }
+
+        @Test("msgfmt --xml (po/its rules) gives the metainfo every language's summary and description, summaries within 35 characters")
+        func metainfo() throws {
+            let out = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-\(UUID().uuidString).metainfo.xml").path
+            defer { try? FileManager.default.removeItem(atPath: out) }
+            let made = try tool(
+                ["msgfmt", "--xml", "--template=Assets/\(id).metainfo.xml", "-d", "po", "-o", out],
+                environment: ["GETTEXTDATADIRS": Bloq.root.appendingPathComponent("po").path])
+            #expect(made.status == 0, "\(made.err)")
+            let metainfo = try String(contentsOfFile: out, encoding: .utf8)
+            for language in try languages() {
+                let summaries = try Packaging.captures(#"<summary xml:lang="\#(language)">([^<]+)</summary>"#, in: metainfo)
+                #expect(summaries.count == 1 && summaries.allSatisfy { $0.count <= 35 && !$0.hasSuffix(".") }, "\(language): \(summaries)")
+                #expect(try Packaging.captures(#"<p xml:lang="\#(language)">([^<]+)</p>"#, in: metainfo).count >= 3, "\(language)")
+                #expect(try Packaging.captures(#"<caption xml:lang="\#(language)">([^<]+)</caption>"#, in: metainfo).count >= 6)
+            }
+            let valid = try tool(["scripts/metainfo-check.sh", out])
+            #expect(valid.status == 0, "\(valid.err)")
+        }
+    }
+}

@@ -19,3 +19,11 @@ struct LocalizedTests {
         #expect(tr("%1 move", "%1 moves", count: 4, "4") == "4 moves")
     }
 }
+
+@Suite("Localized strings: the texts marked for later")
+struct MarkedTextTests {
+    @Test("trLater gives its text back untranslated (it only marks it for the catalog)")
+    func later() {
+        #expect(trLater("undo") == "undo")
+    }
+}

@@ -255,6 +255,17 @@ struct AppControllerTests {
         #expect(app.takeSounds() == [.click])
         key(app, "F11")
         #expect(app.settings.fullscreen, "F11 comes from the command table")
+        // The language's row: each press picks the next choice, round the list, saved.
+        var chosen: [String] = []
+        for _ in Settings.languageChoices {
+            mouse.tap(.language)
+            chosen.append(app.settings.language)
+        }
+        #expect(chosen == Array(Settings.languageChoices.dropFirst()) + [Settings.automaticLanguage])
+        #expect(changes.saved.last?.language == Settings.automaticLanguage)
+        #expect(changes.saved.dropLast().last?.language == Settings.languageChoices.last)
+        let shown = app.top.texts.first { $0.owner == .language }?.text
+        #expect(shown == "Automatic", "the row says the choice: \(String(describing: shown))")
     }
 
     @Test("a clear bursts confetti, none with reduced motion")
@@ -275,9 +286,12 @@ struct AppControllerTests {
         }
     }
 
-    @Test("every control is at least the minimum size, at any window size")
+    @Test("every control is at least the minimum size; a window under 340 px keeps at least 24 (issue 25)")
     func controlSizes() {
         for viewport in [Size(width: 320, height: 480), Size(width: 800, height: 600), Size(width: 2560, height: 1440)] {
+            // A window whose short side is under 340 px is a small desktop window, never a
+            // touchscreen: its controls may drop to the small window's 24 px.
+            let floor = min(viewport.width, viewport.height) < 340 ? 24 : 48 * 0.85
             let app = testApp()
             app.minimumButtonSize = 48
             app.handle(.resized(viewport))
@@ -285,7 +299,7 @@ struct AppControllerTests {
             for screen in [ControlID.levels, .settings] {
                 mouse.tap(screen)
                 for control in app.top.controls {
-                    #expect(min(control.rect.width, control.rect.height) >= 48 * 0.85, "\(control.id) at \(viewport)")
+                    #expect(min(control.rect.width, control.rect.height) >= floor, "\(control.id) at \(viewport)")
                 }
                 key(app, "Escape")
             }

@@ -35,7 +35,7 @@ extension SDLSuite {
         func previewSymbols() throws {
             let plain = try Self.previewFrame(symbols: false)
             let marked = try Self.previewFrame(symbols: true)
-            let card = PreviewCard.cardFrame(in: Size(width: 800, height: 600))
+            let card = PreviewCard.cardFrame(Metrics(viewport: Size(width: 800, height: 600)))
             var differing = 0
             for y in Int(card.minY)..<Int(card.maxY) {
                 for x in Int(card.minX)..<Int(card.maxX) where plain[y * 800 + x] != marked[y * 800 + x] { differing += 1 }

@@ -72,6 +72,11 @@ public struct Rect: Hashable, Sendable {
     }
 
     /// The rectangle shrunk by `amount` on every side.
+    /// Whether the two rectangles share any area.
+    public func intersects(_ other: Rect) -> Bool {
+        min(maxX, other.maxX) > max(minX, other.minX) && min(maxY, other.maxY) > max(minY, other.minY)
+    }
+
     public func insetBy(_ amount: Double) -> Rect {
         Rect(x: x + amount, y: y + amount, width: max(width - 2 * amount, 0), height: max(height - 2 * amount, 0))
     }

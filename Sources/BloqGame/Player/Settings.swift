@@ -1,3 +1,5 @@
+import BloqCore
+
 /// The player's settings (saved under `$XDG_CONFIG_HOME/bloq/` by the platform).
 public struct Settings: Codable, Equatable, Sendable {
     /// Draw a distinct symbol on each colour, for players who tell colours apart poorly.
@@ -9,8 +11,24 @@ public struct Settings: Codable, Equatable, Sendable {
     /// The window size in points, remembered across runs.
     public var windowWidth: Int?
     public var windowHeight: Int?
+    /// The language the game shows: `Settings.automaticLanguage` ("auto": the desktop's,
+    /// from `LANGUAGE`, `LC_ALL`, `LC_MESSAGES` and `LANG`), or a language's code ("de",
+    /// one of `Language.available`, or any code a newer Bloq may have written).
+    public var language = Settings.automaticLanguage
 
     public init() {}
+
+    /// The `language` that follows the desktop's language.
+    public static let automaticLanguage = "auto"
+
+    /// The values `language` may take, in the order a Settings control offers them:
+    /// automatic first, then each shipped language.
+    public static let languageChoices = [automaticLanguage] + Language.available.map(\.code)
+
+    /// Whether `value` may be saved as `language`: "auto" or a language code.
+    public static func isLanguageSetting(_ value: String) -> Bool {
+        value == automaticLanguage || Language.isCode(value)
+    }
 
     /// The window sizes a file may hold, in points.
     public static let windowSizes = 160...16384
@@ -29,12 +47,14 @@ public struct Settings: Codable, Equatable, Sendable {
         take(\.reducedMotion)
         take(\.windowWidth)
         take(\.windowHeight)
+        take(\.language)
         return result
     }
 
     /// Whether the values are in range (a hand-edited file may not be).
     public var isPlausible: Bool {
         [windowWidth, windowHeight].allSatisfy { $0.map { Settings.windowSizes.contains($0) } ?? true }
+            && Settings.isLanguageSetting(language)
     }
 }
 
@@ -73,6 +93,15 @@ public struct SalvagedSettings: Decodable, Sendable {
                 dropped.append("\(name): not a whole number from \(Settings.windowSizes.lowerBound) to \(Settings.windowSizes.upperBound)")
             }
         }
+        func language(_ name: String, _ apply: (String) -> Void) {
+            let key = Key(stringValue: name)
+            guard container.contains(key) else { return }
+            if let value = try? container.decode(String.self, forKey: key), Settings.isLanguageSetting(value) {
+                apply(value)
+            } else {
+                dropped.append("\(name): not \"\(Settings.automaticLanguage)\" or a language code such as \"de\"")
+            }
+        }
         var settings = Settings()
         flag("colorBlindSymbols") { settings.colorBlindSymbols = $0 }
         flag("sound") { settings.sound = $0 }
@@ -80,6 +109,7 @@ public struct SalvagedSettings: Decodable, Sendable {
         flag("reducedMotion") { settings.reducedMotion = $0 }
         size("windowWidth") { settings.windowWidth = $0 }
         size("windowHeight") { settings.windowHeight = $0 }
+        language("language") { settings.language = $0 }
         self.settings = settings
     }
 }

@@ -13,14 +13,19 @@ extension AppController {
             router.cancelAll()
         case .key(let chord):
             showsFocus = true
+            useGamepad(false)
             if let command = commands.command(for: chord, in: top.commandContexts) { perform(command) }
         case .text(let text):
             if top.wantsTextInput { top.insertText(text) }
         case .gamepad(let press):
             showsFocus = true
+            useGamepad(true)
             if let command = commands.command(for: press, in: top.commandContexts) { perform(command) }
         case .pointer(let event):
-            if event.phase == .down { showsFocus = false }
+            if event.phase == .down {
+                showsFocus = false
+                useGamepad(false)
+            }
             router.route(event) { self.owner(for: event) }
         }
     }

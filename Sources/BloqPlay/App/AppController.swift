@@ -1,3 +1,4 @@
+import BloqCore
 import BloqEngine
 import BloqGame
 
@@ -26,7 +27,15 @@ public final class AppController {
     private var lastPackIndex: Int?
     public var progress: ProgressBook? { environment.progress }
     public var settings: Settings {
-        didSet { if settings != oldValue { environment.settings.save(settings) } }
+        didSet {
+            guard settings != oldValue else { return }
+            if settings.language != oldValue.language {
+                // Every text is looked up again from the next frame on; labels change width.
+                environment.showLanguage(settings.language)
+                layoutChanged()
+            }
+            environment.settings.save(settings)
+        }
     }
     public private(set) var metrics: Metrics
     /// When true (level-mode replays, `play --level`), the play screen never leaves its level.
@@ -81,7 +90,104 @@ public final class AppController {
 
     // MARK: Shared state
 
-    public var viewport: Size { metrics.viewport }
+    /// The window's size (screens lay out in `metrics.viewport`, which leaves out the
+    /// gamepad's band).
+    public var viewport: Size { metrics.window }
+
+    /// Whether the last input came from a gamepad: the shell then keeps a band along the
+    /// bottom that says what its buttons do on the screen shown. A key or a press of a
+    /// pointer takes it away.
+    public private(set) var usesGamepad = false
+
+    /// Switches the gamepad's band on or off.
+    func useGamepad(_ on: Bool) {
+        guard on != usesGamepad else { return }
+        usesGamepad = on
+        fitLayoutArea()
+    }
+
+    /// The gamepad's line for the screen shown, when a gamepad is used.
+    public var padHint: String? {
+        guard usesGamepad else { return nil }
+        let daily = root.playScreen?.dailyDate != nil
+        return commands.padHint(for: top.commandContexts, replacing: daily ? (.back, trLater("title")) : nil)
+    }
+
+    /// The band the gamepad's line takes at the bottom of the window (one or two lines).
+    private var padBandHeight: Double {
+        guard usesGamepad else { return 0 }
+        let px = metrics.type.caption
+        let width = metrics.window.width - metrics.margin * 2
+        let lines = min(Typesetter.font.wrap(padLineSample, px: px, width: width).count, 2)
+        return (Typesetter.height(lines: lines, px: px) + metrics.margin * 1.5).rounded(.up)
+    }
+
+    /// The longest gamepad line of any screen (the band keeps one height as screens change).
+    private var padLineSample: String {
+        [[CommandContext.play, .anywhere], [.cleared, .play, .anywhere], [.editor, .menu, .anywhere], [.levels, .menu, .anywhere]]
+            .map { commands.padHint(for: $0) }.max { $0.count < $1.count } ?? ""
+    }
+
+    /// The gamepad's line as laid out in its band (nil when no gamepad is used).
+    public var padHintTexts: [TextBox] {
+        guard let text = padHint else { return [] }
+        let top = metrics.viewport.height + toastBandHeight
+        let band = Rect(x: metrics.margin, y: top, width: metrics.window.width - metrics.margin * 2, height: metrics.window.height - top)
+        return Typesetter.paragraph(text, px: metrics.type.caption, in: band, role: .secondary, maximumLines: 2, centred: true)
+    }
+
+    /// Whether the toast shows in a band the shell keeps: the title, the list, the play
+    /// screen and the editor (its status line) give it a place in their own layouts; the
+    /// other screens and the help do not.
+    private var toastInBand: Bool {
+        guard toast != nil else { return false }
+        if help != nil { return true }
+        switch root.kind {
+        case .title, .levels, .play, .editor: return false
+        case .settings, .about, .daily, .help: return true
+        }
+    }
+
+    /// The toast's size and lines in its band: up to three at the body size, else up to
+    /// four at the caption's (the rest ends in an ellipsis).
+    private var toastSetting: (px: Double, lines: Int)? {
+        guard toastInBand, let text = toast?.text else { return nil }
+        let width = metrics.window.width - metrics.margin * 4
+        let body = Typesetter.font.wrap(text, px: metrics.type.body, width: width).count
+        if body <= 3 { return (metrics.type.body, body) }
+        let caption = Typesetter.font.wrap(text, px: metrics.type.caption, width: width).count
+        return (metrics.type.caption, min(caption, 4))
+    }
+
+    /// The toast's band above the gamepad's (0 when the screen shows the toast itself).
+    private var toastBandHeight: Double {
+        guard let setting = toastSetting else { return 0 }
+        return (Typesetter.height(lines: setting.lines, px: setting.px) + metrics.margin * 2).rounded(.up)
+    }
+
+    /// The toast as laid out in the shell's band, when the screen shown has no place for it.
+    public var toastTexts: [TextBox] {
+        guard let setting = toastSetting, let text = toast?.text else { return [] }
+        let band = Rect(
+            x: metrics.margin * 2, y: metrics.viewport.height + metrics.margin, width: metrics.window.width - metrics.margin * 4,
+            height: toastBandHeight - metrics.margin * 2)
+        return Typesetter.paragraph(text, px: setting.px, in: band, role: .plain, maximumLines: setting.lines, centred: true)
+    }
+
+    /// The toast's band (nil when it shows on the screen itself, or no toast shows).
+    public var toastBand: Rect? {
+        let height = toastBandHeight
+        guard height > 0 else { return nil }
+        return Rect(x: 0, y: metrics.viewport.height, width: metrics.window.width, height: height)
+    }
+
+    /// Sets the screens' area: the window less the toast's band and the gamepad's.
+    func fitLayoutArea() {
+        let area = Size(width: metrics.window.width, height: max(metrics.window.height - padBandHeight - toastBandHeight, 1))
+        guard area != metrics.viewport else { return }
+        metrics.viewport = area
+        layoutChanged()
+    }
 
     /// The smallest side of a button, in pixels (about 9 mm; set by the platform).
     public var minimumButtonSize: Double {
@@ -94,8 +200,10 @@ public final class AppController {
     }
 
     func resize(_ size: Size) {
-        guard size != metrics.viewport else { return }
+        guard size != metrics.window else { return }
+        metrics.window = size
         metrics.viewport = size
+        fitLayoutArea()
         layoutChanged()
     }
 
@@ -217,7 +325,15 @@ public final class AppController {
             toast = shown.remaining > seconds ? (shown.text, shown.remaining - seconds) : nil
         }
         if toast == nil, let text = environment.takeSaveNotice() { toast = (text, AppController.toastSeconds) }
+        // The toast's band comes and goes with the toast, and with the screen shown.
+        fitLayoutArea()
     }
+
+    /// Every text on the screen now: the top screen's, and its controls' labels.
+    public var shownTexts: [TextBox] { top.texts + top.controls.compactMap(\.labelBox) + toastTexts + padHintTexts }
+
+    /// The board's box on screen (the level played, or the editor's grid), if one shows.
+    public var boardRect: Rect? { help == nil ? boardLayout?.boardFrame : nil }
 
     /// The banners and toasts shown now: the screen's, then the shell's toast.
     public var notices: [String] { top.notices + (toast.map { [$0.text] } ?? []) }

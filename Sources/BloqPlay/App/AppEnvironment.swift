@@ -42,13 +42,17 @@ public struct AppEnvironment {
     /// Finishes saving as the game ends (the line of play flushed, the journal merged);
     /// returns lines for standard error.
     public var finish: () -> [String]
+    /// Shows the game in the language a changed `Settings.language` names ("auto" or a
+    /// code) from the next text looked up on (`tr`). The language the game starts in is
+    /// set before the shell is made (`AppEnvironment.make`).
+    public var showLanguage: (String) -> Void
 
     public init(
         packs: [PackEntry], reloadPacks: (() -> [PackEntry])? = nil, packsChanged: (() -> Bool)? = nil, progress: ProgressBook? = nil,
         settings: SettingsStorage = SettingsStorage(), levelSaver: LevelSaver? = nil, clipboard: Clipboard = .inMemory(),
         today: @escaping () -> DailyDate? = { nil }, version: String = "", solverMode: SolverService.Mode = .deterministic,
         startNotice: String? = nil, keepLine: ((SavedProgress) -> Void)? = nil, takeSaveNotice: @escaping () -> String? = { nil },
-        finish: @escaping () -> [String] = { [] }
+        finish: @escaping () -> [String] = { [] }, showLanguage: @escaping (String) -> Void = { _ in }
     ) {
         self.packs = packs
         self.reloadPacks = reloadPacks
@@ -64,6 +68,7 @@ public struct AppEnvironment {
         self.keepLine = keepLine
         self.takeSaveNotice = takeSaveNotice
         self.finish = finish
+        self.showLanguage = showLanguage
     }
 }
 

@@ -41,6 +41,8 @@ public protocol AppScreen: AnyObject {
     func willLeave()
     /// The banners and toasts it shows now, for the player (and for whole-app replays).
     var notices: [String] { get }
+    /// Every text it shows now, laid out, but its controls' labels (`Control.labelBox`).
+    var texts: [TextBox] { get }
 }
 
 extension AppScreen {
@@ -54,4 +56,5 @@ extension AppScreen {
     public func willLeave() {}
     public func perform(_ command: Command) -> Bool { false }
     public var notices: [String] { [] }
+    public var texts: [TextBox] { [] }
 }

@@ -1,3 +1,4 @@
+import BloqCore
 import BloqGame
 
 /// What a key or a gamepad button asks the shell for.
@@ -66,14 +67,18 @@ public struct CommandBinding: Sendable {
     /// Any key or button at all (the help closes on any).
     public var anyInput = false
     public var command: Command
-    /// What the key help says it does (nil: not listed).
+    /// What the key help says it does (nil: not listed). In English: the help translates
+    /// it as it shows it (the table is made once), so it is marked with `trLater`.
     public var help: String?
     /// A word for the play screen's footer ("undo"), when it is shown there.
     public var footer: String?
+    /// A word for the gamepad's line ("undo", "choose"): what its buttons do, shown while
+    /// a gamepad is used (nil: not listed there).
+    public var pad: String?
 
     public init(
         _ context: CommandContext, keys: [KeyChord] = [], buttons: [GamepadPress] = [], anyInput: Bool = false, _ command: Command,
-        help: String? = nil, footer: String? = nil
+        help: String? = nil, footer: String? = nil, pad: String? = nil
     ) {
         self.context = context
         self.keys = keys
@@ -82,6 +87,7 @@ public struct CommandBinding: Sendable {
         self.command = command
         self.help = help
         self.footer = footer
+        self.pad = pad
     }
 }
 
@@ -126,8 +132,7 @@ public struct CommandTable: Sendable {
                     rows.append((binding.keys, help))
                 }
             }
-            if !binding.buttons.isEmpty {
-                let word = CommandTable.shortWord(help)
+            if !binding.buttons.isEmpty, let word = binding.pad {
                 if let same = pad.firstIndex(where: { $0.does == word }) {
                     pad[same].presses += binding.buttons.filter { !pad[same].presses.contains($0) }
                 } else if !pad.contains(where: { $0.presses.contains { binding.buttons.contains($0) } }) {
@@ -141,15 +146,15 @@ public struct CommandTable: Sendable {
         for row in rows {
             let keys = CommandTable.describe(row.keys)
             if let same = result.firstIndex(where: { $0.keys == keys }) {
-                result[same].does += "; " + row.does
+                result[same].does += "; " + tr(row.does)
             } else {
-                result.append((keys, row.does))
+                result.append((keys, tr(row.does)))
             }
         }
         // The gamepad's buttons, a few to a row.
-        let entries = pad.map { "\(CommandTable.describe($0.presses)) \($0.does)" }
+        let entries = pad.map { "\(CommandTable.describe($0.presses)) \(tr($0.does))" }
         for start in stride(from: 0, to: entries.count, by: 4) {
-            result.append((start == 0 ? "Gamepad" : "", entries[start..<min(start + 4, entries.count)].joined(separator: ",  ")))
+            result.append((start == 0 ? tr("Gamepad") : "", entries[start..<min(start + 4, entries.count)].joined(separator: ",  ")))
         }
         return result
     }
@@ -158,17 +163,43 @@ public struct CommandTable: Sendable {
     public var footerHint: String { footerHint() }
 
     /// The footer line with the footer word of `command` replaced by `word` (Escape leads
-    /// to the title, not the list, from the daily board).
+    /// to the title, not the list, from the daily board); give `word` translated:
+    /// `footerHint(saying: tr("title"), for: .back)`.
     public func footerHint(saying word: String, for command: Command) -> String { footerHint((command, word)) }
 
     private func footerHint(_ replacement: (Command, String)? = nil) -> String {
-        var parts = ["Drag a block"]
+        var parts = [tr("Drag a block")]
         for binding in bindings {
-            guard var word = binding.footer, let key = binding.keys.first else { continue }
+            guard let footer = binding.footer, let key = binding.keys.first else { continue }
+            var word = tr(footer)
             if let replacement, binding.command == replacement.0 { word = replacement.1 }
             parts.append("\(CommandTable.shortName(key)) \(word)")
         }
         return parts.joined(separator: "  ·  ")
+    }
+
+    /// The gamepad's line for a screen in `contexts` (most specific first): each button
+    /// with what it does there ("D-pad move  ·  A choose  ·  B back"), a button listed once,
+    /// under the first context that binds it; `replacing` changes a command's word (B goes
+    /// to the title from the daily board).
+    public func padHint(for contexts: [CommandContext], replacing: (Command, String)? = nil) -> String {
+        if contexts.first == .help { return tr("Any button closes the help") }
+        var entries: [(presses: [GamepadPress], word: String)] = []
+        var taken: Set<GamepadPress> = []
+        for context in contexts {
+            for binding in bindings where binding.context == context && !binding.buttons.isEmpty {
+                let fresh = binding.buttons.filter { !taken.contains($0) }
+                taken.formUnion(binding.buttons)
+                guard var word = binding.pad, !fresh.isEmpty else { continue }
+                if let replacing, binding.command == replacing.0 { word = replacing.1 }
+                if let same = entries.firstIndex(where: { $0.word == word }) {
+                    entries[same].presses += fresh
+                } else {
+                    entries.append((fresh, word))
+                }
+            }
+        }
+        return entries.map { CommandTable.describe($0.presses) + " " + tr($0.word) }.joined(separator: "  ·  ")
     }
 
     // MARK: Names
@@ -178,12 +209,13 @@ public struct CommandTable: Sendable {
     static func describe(_ keys: [KeyChord]) -> String {
         if keys.count == 4, Set(keys.map(\.key)) == [.left, .right, .up, .down] {
             let first = keys[0]
-            return first.shift ? "Shift + arrow" : "Arrows"
+            return first.shift ? tr("Shift + arrow") : tr("Arrows")
         }
-        if keys.count == 10, keys.allSatisfy({ $0.key.digit != nil }) { return "1 to 9, 0" }
+        if keys.count == 10, keys.allSatisfy({ $0.key.digit != nil }) { return tr("1 to 9, 0") }
         var names: [String] = []
         for name in keys.map(displayName) where !names.contains(name) { names.append(name) }
-        return names.joined(separator: "  or  ")
+        // TRANSLATORS: between two keys that do the same, as in "Z  or  Ctrl+Z".
+        return names.joined(separator: "  \(tr("or"))  ")
     }
 
     static func describe(_ presses: [GamepadPress]) -> String {
@@ -201,13 +233,6 @@ public struct CommandTable: Sendable {
 
     static func shortName(_ chord: KeyChord) -> String {
         chord.key == .escape && !chord.shift && !chord.control ? "Esc" : displayName(chord)
-    }
-
-    /// A help text in a word or two, for the gamepad line ("move cursor", "undo").
-    static func shortWord(_ help: String) -> String {
-        let head = help.split(whereSeparator: { $0 == ":" || $0 == "(" }).first ?? Substring(help)
-        let words = head.split(separator: " ").filter { !["the", "a", "this"].contains($0) }
-        return words.prefix(2).joined(separator: " ")
     }
 }
 
@@ -227,49 +252,76 @@ extension CommandTable {
             return names.map { ($0.0, KeyChord($0.1, shift: shift), GamepadPress($0.2, shoulderHeld: shift)) }
         }
         var table: [CommandBinding] = [
-            CommandBinding(.help, anyInput: true, .dismiss)
+            // The key help: the arrows and page keys turn its pages (when it has more than
+            // one), any other key closes it.
+            CommandBinding(
+                .help, keys: keys("Right", "Down", "PageDown"), buttons: [GamepadPress(.right), GamepadPress(.down)], .nextPage),
+            CommandBinding(.help, keys: keys("Left", "Up", "PageUp"), buttons: [GamepadPress(.left), GamepadPress(.up)], .previousPage),
+            CommandBinding(.help, anyInput: true, .dismiss),
         ]
         // The board.
         for (direction, key, button) in arrows(shift: false) {
-            table.append(CommandBinding(.play, keys: [key], buttons: [button], .play(.moveCursor(direction)), help: "move the cursor"))
+            table.append(
+                CommandBinding(
+                    .play, keys: [key], buttons: [button], .play(.moveCursor(direction)), help: trLater("move the cursor"),
+                    pad: trLater("cursor"))
+            )
         }
         for (direction, key, button) in arrows(shift: true) {
             table.append(
                 CommandBinding(
-                    .play, keys: [key], buttons: [button], .play(.pushAtCursor(direction)), help: "push the block under the cursor"))
+                    .play, keys: [key], buttons: [button], .play(.pushAtCursor(direction)),
+                    help: trLater("push the block under the cursor"),
+                    pad: trLater("push")))
         }
         table += [
             CommandBinding(
-                .play, keys: keys("H"), buttons: [GamepadPress(.x)], .play(.hint), help: "hint: the next two moves, as ghosts",
-                footer: "hint"),
-            CommandBinding(.play, keys: keys("Z", "Ctrl+Z"), buttons: [GamepadPress(.y)], .play(.undo), help: "undo", footer: "undo"),
+                .play, keys: keys("H"), buttons: [GamepadPress(.x)], .play(.hint), help: trLater("hint: the next two moves, as ghosts"),
+                footer: trLater("hint"), pad: trLater("hint")),
             CommandBinding(
-                .play, keys: keys("Y", "Ctrl+Shift+Z"), buttons: [GamepadPress(.rightShoulder)], .play(.redo), help: "redo", footer: "redo"),
+                .play, keys: keys("Z", "Ctrl+Z"), buttons: [GamepadPress(.y)], .play(.undo), help: trLater("undo"), footer: trLater("undo"),
+                pad: trLater("undo")),
             CommandBinding(
-                .play, keys: keys("R"), buttons: [GamepadPress(.back)], .play(.restart), help: "restart (undoable)", footer: "restart"),
-            CommandBinding(.play, keys: keys("Shift+S"), .play(.showSolution), help: "play the rest of the solution (no stars)"),
-            CommandBinding(.play, keys: keys("Escape"), buttons: [GamepadPress(.b)], .back, help: "back", footer: "levels"),
-            CommandBinding(.play, keys: keys("Tab"), .focusNext, help: "move the focus along the buttons (Shift+Tab: back)"),
+                .play, keys: keys("Y", "Ctrl+Shift+Z"), buttons: [GamepadPress(.rightShoulder)], .play(.redo), help: trLater("redo"),
+                footer: trLater("redo"),
+                pad: trLater("redo")),
+            CommandBinding(
+                .play, keys: keys("R"), buttons: [GamepadPress(.back)], .play(.restart), help: trLater("restart (undoable)"),
+                footer: trLater("restart"),
+                pad: trLater("restart")),
+            CommandBinding(.play, keys: keys("Shift+S"), .play(.showSolution), help: trLater("play the rest of the solution (no stars)")),
+            CommandBinding(
+                .play, keys: keys("Escape"), buttons: [GamepadPress(.b)], .back, help: trLater("back"), footer: trLater("levels"),
+                pad: trLater("levels")),
+            CommandBinding(.play, keys: keys("Tab"), .focusNext, help: trLater("move the focus along the buttons (Shift+Tab: back)")),
             CommandBinding(.play, keys: keys("Shift+Tab"), .focusPrevious),
             CommandBinding(.play, keys: keys("Return", "Keypad Enter", "Space"), buttons: [GamepadPress(.a)], .activateFocus),
         ]
         // The Cleared overlay: arrows choose among its buttons; the rest falls to .play.
         for (direction, key, button) in arrows(shift: false) {
-            table.append(CommandBinding(.cleared, keys: [key], buttons: [button], .moveFocus(direction)))
+            table.append(CommandBinding(.cleared, keys: [key], buttons: [button], .moveFocus(direction), pad: trLater("move")))
         }
+        table.append(CommandBinding(.cleared, buttons: [GamepadPress(.a)], .activateFocus, pad: trLater("choose")))
         // The level editor.
         for (direction, key, button) in arrows(shift: false) {
-            table.append(CommandBinding(.editor, keys: [key], buttons: [button], .editor(.cursor(direction)), help: "move the cursor"))
+            table.append(
+                CommandBinding(
+                    .editor, keys: [key], buttons: [button], .editor(.cursor(direction)), help: trLater("move the cursor"),
+                    pad: trLater("move")))
         }
         table += [
             CommandBinding(
-                .editor, keys: keys("Space"), buttons: [GamepadPress(.x)], .editor(.paint), help: "paint the cursor's cell (editor)"),
-            CommandBinding(.editor, keys: keys("Z", "Ctrl+Z"), buttons: [GamepadPress(.y)], .editor(.undo)),
-            CommandBinding(.editor, keys: keys("Y", "Ctrl+Shift+Z"), buttons: [GamepadPress(.rightShoulder)], .editor(.redo)),
+                .editor, keys: keys("Space"), buttons: [GamepadPress(.x)], .editor(.paint),
+                help: trLater("paint the cursor's cell (editor)"),
+                pad: trLater("paint")),
+            CommandBinding(.editor, keys: keys("Z", "Ctrl+Z"), buttons: [GamepadPress(.y)], .editor(.undo), pad: trLater("undo")),
+            CommandBinding(
+                .editor, keys: keys("Y", "Ctrl+Shift+Z"), buttons: [GamepadPress(.rightShoulder)], .editor(.redo), pad: trLater("redo")),
         ]
         for (index, name) in ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"].enumerated() {
             table.append(
-                CommandBinding(.editor, keys: keys(name), .editor(.tool(index)), help: "choose a colour, 9 a wall, 0 empty (editor)"))
+                CommandBinding(
+                    .editor, keys: keys(name), .editor(.tool(index)), help: trLater("choose a colour, 9 a wall, 0 empty (editor)")))
         }
         table += [
             CommandBinding(.text, keys: keys("Backspace"), .deleteBackward),
@@ -280,29 +332,37 @@ extension CommandTable {
             CommandBinding(.text, keys: keys("Right"), .caret(.right)),
             CommandBinding(.text, keys: keys("Home"), .caret(.home)),
             CommandBinding(.text, keys: keys("End"), .caret(.end)),
-            CommandBinding(.text, keys: keys("Return", "Keypad Enter", "Escape", "Tab"), .endTextEntry),
+            CommandBinding(
+                .text, keys: keys("Return", "Keypad Enter", "Escape", "Tab"), buttons: [GamepadPress(.a), GamepadPress(.b)], .endTextEntry,
+                pad: trLater("done")),
         ]
         // The level list.
         table += [
             CommandBinding(
-                .levels, keys: keys("PageDown"), buttons: [GamepadPress(.rightShoulder)], .nextPage, help: "next page of levels"),
-            CommandBinding(.levels, keys: keys("PageUp"), .previousPage, help: "previous page of levels"),
+                .levels, keys: keys("PageDown"), buttons: [GamepadPress(.rightShoulder)], .nextPage, help: trLater("next page of levels"),
+                pad: trLater("next page")),
+            CommandBinding(.levels, keys: keys("PageUp"), .previousPage, help: trLater("previous page of levels")),
         ]
         // Menus.
         for (direction, key, button) in arrows(shift: false) {
-            table.append(CommandBinding(.menu, keys: [key], buttons: [button], .moveFocus(direction), help: "move the focus (menus)"))
+            table.append(
+                CommandBinding(
+                    .menu, keys: [key], buttons: [button], .moveFocus(direction), help: trLater("move the focus (menus)"),
+                    pad: trLater("move")))
         }
         table += [
             CommandBinding(.menu, keys: keys("Tab"), .focusNext),
             CommandBinding(.menu, keys: keys("Shift+Tab"), .focusPrevious),
             CommandBinding(
                 .menu, keys: keys("Return", "Keypad Enter", "Space"), buttons: [GamepadPress(.a)], .activateFocus,
-                help: "choose (the focused button; after a clear, the next level)"),
-            CommandBinding(.menu, keys: keys("Escape"), buttons: [GamepadPress(.b)], .back, help: "back"),
+                help: trLater("choose (the focused button; after a clear, the next level)"), pad: trLater("choose")),
+            CommandBinding(.menu, keys: keys("Escape"), buttons: [GamepadPress(.b)], .back, help: trLater("back"), pad: trLater("back")),
             // Everywhere.
-            CommandBinding(.anywhere, keys: keys("F11"), .toggleFullscreen, help: "fullscreen"),
+            CommandBinding(.anywhere, keys: keys("F11"), .toggleFullscreen, help: trLater("fullscreen")),
             CommandBinding(
-                .anywhere, keys: keys("F1", "?", "Shift+/"), buttons: [GamepadPress(.start)], .showHelp, help: "this help", footer: "keys"),
+                .anywhere, keys: keys("F1", "?", "Shift+/"), buttons: [GamepadPress(.start)], .showHelp, help: trLater("this help"),
+                footer: trLater("keys"),
+                pad: trLater("help")),
         ]
         return CommandTable(table)
     }()

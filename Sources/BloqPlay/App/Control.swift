@@ -1,3 +1,4 @@
+import BloqCore
 import BloqEngine
 import BloqGame
 
@@ -15,6 +16,8 @@ public enum ControlID: Hashable, Sendable {
     // Level list
     case tab(Int)
     case previousPage, nextPage, continueLevel
+    /// The pack before and after the one shown, where the tabs do not fit the window.
+    case previousPack, nextPack
     /// A level tile: the index of the item in its pack.
     case tile(Int)
     // Preview card
@@ -23,6 +26,8 @@ public enum ControlID: Hashable, Sendable {
     case nextLevel, playAgain
     // Settings
     case toggle(SettingKey)
+    /// The language the game shows: each press picks the next choice.
+    case language
     // Title and sharing
     case make, pasteCode, copyCode, editCopy
     // Level editor
@@ -70,10 +75,10 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
     /// The toggle's label.
     public var label: String {
         switch self {
-        case .colorBlindSymbols: "Colour-blind symbols"
-        case .sound: "Sound"
-        case .fullscreen: "Fullscreen (F11)"
-        case .reducedMotion: "Reduced motion"
+        case .colorBlindSymbols: tr("Colour-blind symbols")
+        case .sound: tr("Sound")
+        case .fullscreen: tr("Fullscreen (F11)")
+        case .reducedMotion: tr("Reduced motion")
         }
     }
 
@@ -129,6 +134,16 @@ public struct Control: Hashable, Sendable {
     public var rect: Rect
     public var isEnabled = true
     public var style = Style.plain
+    /// The label's font size in pixels, as the screen laid it out (every control of a row
+    /// or a column shares one).
+    public var labelPx: Double = 0
+    /// Where the label is drawn; nil: centred in the control. A swatch draws none
+    /// (`showsLabel`).
+    public var labelFrame: Rect?
+    /// Where the label sits in its frame across: 0 left, 0.5 centre.
+    public var labelAlignment = 0.5
+    /// Whether the label is drawn (a paint swatch shows its colour, not its name).
+    public var showsLabel = true
     /// Whether the keyboard focus may rest on it: enabled controls, and level tiles even
     /// when locked (choosing a locked one says how to open it).
     public var isFocusable: Bool { isEnabled || style == .tile }
@@ -148,6 +163,15 @@ public struct Control: Hashable, Sendable {
 
     /// The text a painter draws.
     public var text: String { leading + label + trailing }
+
+    /// The label as drawn: its text, box and size (nil when none is drawn).
+    public var labelBox: TextBox? {
+        guard showsLabel, labelPx > 0 else { return nil }
+        if let labelFrame {
+            return TextBox(text, frame: labelFrame, px: labelPx, alignment: labelAlignment, owner: id)
+        }
+        return Typesetter.line(text, px: labelPx, in: rect, alignment: 0.5, owner: id)
+    }
 }
 
 /// A sound the platform should play.

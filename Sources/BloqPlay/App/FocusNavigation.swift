@@ -8,12 +8,19 @@ public enum FocusNavigation {
     public static func move(from focus: ControlID?, _ direction: Direction, among controls: [Control]) -> ControlID? {
         let candidates = controls.filter(\.isFocusable)
         guard let current = candidates.first(where: { $0.id == focus }) else { return first(of: candidates) }
-        let from = current.rect.center
-        var best: (score: Double, id: ControlID)?
-        for control in candidates where control.id != current.id {
-            let to = control.rect.center
-            let dx = to.x - from.x
-            let dy = to.y - from.y
+        let others = candidates.filter { $0.id != current.id }
+        guard let index = nearest(from: current.rect.center, direction, among: others.map(\.rect)) else { return current.id }
+        return others[index].id
+    }
+
+    /// The index of the rectangle of `rects` nearest `point` in `direction` (its centre
+    /// ahead of the point, the nearest along, then across), or nil when none lies that way.
+    public static func nearest(from point: Point, _ direction: Direction, among rects: [Rect]) -> Int? {
+        var best: (score: Double, index: Int)?
+        for (index, rect) in rects.enumerated() {
+            let to = rect.center
+            let dx = to.x - point.x
+            let dy = to.y - point.y
             let (along, across): (Double, Double) =
                 switch direction {
                 case .left: (-dx, abs(dy))
@@ -24,9 +31,9 @@ public enum FocusNavigation {
             guard along > 1 else { continue }
             let score = along + across * 2
             if let best, best.score <= score { continue }
-            best = (score, control.id)
+            best = (score, index)
         }
-        return best?.id ?? current.id
+        return best?.index
     }
 
     /// The next (or previous) enabled control in reading order, wrapping around.

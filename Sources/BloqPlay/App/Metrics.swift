@@ -3,11 +3,17 @@ import BloqEngine
 /// The sizes every screen lays itself out by: the viewport and the smallest button side
 /// (about 9 mm on the display, from its DPI).
 public struct Metrics: Equatable, Sendable {
+    /// Where the screens lay themselves out: the window, but a band along its bottom the
+    /// shell keeps (the gamepad's buttons, while a gamepad is used).
     public var viewport: Size
+    /// The whole window: the type scale, the margins and the button sizes follow it, so a
+    /// band the shell keeps changes where things go, not how large they are.
+    public var window: Size
     public var minimumButtonSize: Double
 
-    public init(viewport: Size, minimumButtonSize: Double = 40) {
+    public init(viewport: Size, minimumButtonSize: Double = 40, window: Size? = nil) {
         self.viewport = viewport
+        self.window = window ?? viewport
         self.minimumButtonSize = minimumButtonSize
     }
 
@@ -15,12 +21,70 @@ public struct Metrics: Equatable, Sendable {
     /// (96 when the display does not say), at `scale` pixels per point, and never below 32.
     public static func minimumButtonSize(dpi: Double = 96, scale: Double = 1) -> Double { max(dpi / 25.4 * 9 * scale, 32) }
 
+    /// The window's short side.
+    public var shortSide: Double { min(window.width, window.height) }
+
+    /// Whether the window is taller than wide (a phone held upright): screens stack their
+    /// parts then, and the board takes the full width.
+    public var isPortrait: Bool { window.height > window.width }
+
+    /// The sizes text comes in on this window.
+    public var type: TypeScale { TypeScale(viewport: window) }
+
+    /// The smallest side of a control: about 9 mm on the display, but never more than 26
+    /// pixels in a window whose short side is under 340 (a small desktop window: no
+    /// touchscreen is that small).
+    public var minimumControl: Double { shortSide < 340 ? min(minimumButtonSize, 26) : minimumButtonSize }
+
     /// The height of a standard button.
-    public var unit: Double { max(minimumButtonSize, min(viewport.width, viewport.height) * 0.085) }
+    public var unit: Double { max(minimumControl, (shortSide * 0.085).rounded()) }
+
+    /// The space between a screen's edge and what is on it, and between its groups.
+    public var margin: Double { max((shortSide * 0.022).rounded(), 6) }
+
+    /// The space between buttons of a group.
+    public var gap: Double { max((unit * 0.2).rounded(), 4) }
 
     /// The header's Back button, top left on every screen but the title.
     public func backControl(_ label: String = "Back") -> Control {
-        Control(.back, label, rect: Rect(x: unit * 0.3, y: unit * 0.3, width: unit * 2.4, height: unit), leading: "‹ ")
+        let height = unit
+        var control = Control(.back, label, rect: Rect(x: margin, y: margin, width: 0, height: height), leading: "‹ ")
+        let px = type.body
+        control.rect.width = max(Typesetter.font.boxWidth(control.text, px: px) + ButtonGroup.padding(height), height * 1.5)
+        control.labelPx = px
+        return control
+    }
+
+    /// A screen's header: Back at the left, `heading` centred in what is left (as large as
+    /// fits, never below the caption), `trailing` controls at the right; returns its
+    /// controls, its heading, and where the rest of the screen starts.
+    public func header(_ heading: String, back: String = "Back", trailing: [ButtonSpec] = []) -> (
+        controls: [Control], texts: [TextBox], bottom: Double
+    ) {
+        let back = backControl(back)
+        var controls = [back]
+        var right = viewport.width - margin
+        for spec in trailing.reversed() {
+            let width = ButtonGroup.neededWidth([spec], px: type.body, height: unit)
+            let frame = Rect(x: right - width, y: margin, width: width, height: unit)
+            if let laid = ButtonGroup.grid([spec], in: frame, columns: 1, height: unit, gap: 0, scale: type) {
+                controls += laid
+                right -= width + gap
+            }
+        }
+        // The heading is centred on the window when it can be, else between the buttons.
+        let left = back.rect.maxX + gap
+        let room = right - left
+        let centred = min(viewport.width / 2 - left, right - viewport.width / 2) * 2
+        var texts: [TextBox] = []
+        if let px = Typesetter.size(fitting: [heading], width: max(centred, room), sizes: [type.title, type.body, type.caption]) {
+            let frame =
+                Typesetter.fits(heading, px: px, width: centred)
+                ? Rect(x: viewport.width / 2 - centred / 2, y: margin, width: centred, height: unit)
+                : Rect(x: left, y: margin, width: room, height: unit)
+            texts.append(Typesetter.line(heading, px: px, in: frame))
+        }
+        return (controls, texts, margin + unit + margin)
     }
 
     /// The height of the play screen's toolbar.

@@ -139,6 +139,8 @@ public final class ScriptPlatform: GamePlatform {
             return [.key(KeyChord(parsing: name) ?? KeyChord(name))]
         case .text(let typed):
             return [.text(typed)]
+        case .pad(let press):
+            return [.gamepad(press)]
         case .resize(let width, let height):
             if let window {
                 window.resize(width: width, height: height)

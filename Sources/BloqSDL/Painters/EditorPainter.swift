@@ -11,69 +11,56 @@ struct EditorPainter {
 
     func draw() {
         let kit = PaintKit(app: app, canvas: canvas)
-        for control in screen.controls {
+        let layout = screen.layout
+        for control in layout.controls {
             switch control.style {
-            case .field(let value, let editing, let caret, let allSelected):
-                drawField(control, value: value, editing: editing, caret: caret, allSelected: allSelected)
+            case .field(_, let editing, let caret, let allSelected):
+                drawField(
+                    control, texts: layout.texts.filter { $0.owner == control.id }, editing: editing, caret: caret,
+                    allSelected: allSelected, kit)
             case .swatch(let tool, let selected): drawSwatch(control, tool: tool, selected: selected)
             default: kit.button(control, focused: control.id == screen.focus)
             }
         }
         drawGrid()
-        drawStatus()
+        // The status line (and any other text that belongs to no control).
+        kit.texts(layout.texts.filter { $0.owner == nil })
     }
 
-    /// The notice or the solver's verdict, wrapped onto at most two lines under the grid.
-    private func drawStatus() {
-        let frame = screen.statusFrame
-        let color: RGBA =
-            switch screen.verdict {
-            case _ where screen.notice != nil: Palette.text
-            case .playable: Palette.accent
-            case .unplayable: Palette.danger
-            case .thinking: Palette.secondaryText
-            }
-        let size = min(app.metrics.unit * 0.34, frame.height / 2.6)
-        var lines = PaintKit.wrap(screen.status, width: frame.width, size: size, canvas: canvas)
-        if lines.count > 2 { lines = [lines[0], lines.dropFirst().joined(separator: " ")] }
-        let pitch = size * 1.3
-        let top = frame.center.y - pitch * Double(lines.count) / 2
-        for (index, line) in lines.enumerated() {
-            canvas.text(
-                line, size: size, color, at: Point(x: frame.x, y: top + pitch * Double(index)), anchor: Point(x: 0, y: 0),
-                maximumWidth: frame.width)
-        }
-    }
-
-    private func drawField(_ control: Control, value: String, editing: Bool, caret: Int, allSelected: Bool) {
+    /// A field: its box, its label and value as laid out, and while typed in, the caret
+    /// or the selection.
+    private func drawField(_ control: Control, texts: [TextBox], editing: Bool, caret: Int, allSelected: Bool, _ kit: PaintKit) {
         let rect = control.rect
+        if editing || (control.id == screen.focus && app.showsFocus) {
+            canvas.roundedRect(rect.insetBy(-3), radius: rect.height * 0.3, Palette.accent.with(alpha: 200))
+        }
         canvas.roundedRect(rect, radius: rect.height * 0.28, editing ? Palette.selected : Palette.control, shaded: true)
-        if editing { canvas.roundedRect(rect.insetBy(-3), radius: rect.height * 0.3, Palette.accent.with(alpha: 200)) }
-        if editing { canvas.roundedRect(rect, radius: rect.height * 0.28, Palette.selected, shaded: true) }
-        let size = rect.height * 0.36
-        let label = canvas.text(
-            control.label + ":", size: size * 0.85, Palette.secondaryText, at: Point(x: rect.x + rect.height * 0.3, y: rect.center.y),
-            anchor: Point(x: 0, y: 0.5))
-        let left = rect.x + rect.height * 0.3 + label.width + size * 0.5
-        let room = max(rect.maxX - left - rect.height * 0.2, 10)
-        let drawn = canvas.measure(value, size: size)
+        guard let value = texts.last, texts.count == 2, let label = texts.first else { return kit.texts(texts) }
+        kit.text(label)
+        let width = canvas.measure(value.text, size: value.px).width
         // The whole text selected: a highlight behind it (typing replaces it).
-        if editing, allSelected, drawn.width > 0 {
+        if editing, allSelected, width > 0 {
             canvas.fill(
-                Rect(x: left - 2, y: rect.center.y - size * 0.62, width: min(drawn.width, room) + 4, height: size * 1.24),
+                Rect(
+                    x: value.frame.x - 2, y: rect.center.y - value.px * 0.62, width: min(width, value.frame.width) + 4,
+                    height: value.px * 1.24),
                 Palette.button.with(alpha: 170))
         }
-        canvas.text(value, size: size, Palette.text, at: Point(x: left, y: rect.center.y), anchor: Point(x: 0, y: 0.5), maximumWidth: room)
-        if editing, !allSelected {
-            // The caret after `caret` characters, scaled as the text is when it is shrunk.
-            let shrink = drawn.width > room && drawn.width > 0 ? room / drawn.width : 1
-            let x = left + canvas.measure(String(value.prefix(caret)), size: size).width * shrink
-            canvas.fill(Rect(x: x, y: rect.center.y - size * 0.6, width: max(size * 0.08, 2), height: size * 1.2), Palette.accent)
-        }
+        kit.text(value)
+        guard editing, !allSelected, case .field(let full, _, _, _) = control.style else { return }
+        // The caret after `caret` characters of the value; where the start is cut ("…"),
+        // counted from the end.
+        let cut = value.text.hasPrefix("…") && value.text != full
+        let shownCaret = cut ? max(caret - (full.count - (value.text.count - 1)), 0) + 1 : caret
+        let x = value.frame.x + canvas.measure(String(value.text.prefix(shownCaret)), size: value.px).width
+        canvas.fill(Rect(x: x, y: rect.center.y - value.px * 0.6, width: max(value.px * 0.08, 2), height: value.px * 1.2), Palette.accent)
     }
 
     private func drawSwatch(_ control: Control, tool: EditorTool, selected: Bool) {
         let rect = control.rect
+        if control.id == screen.focus, app.showsFocus {
+            canvas.roundedRect(rect.insetBy(-7), radius: rect.height * 0.3, Palette.cursor.with(alpha: 220))
+        }
         if selected { canvas.roundedRect(rect.insetBy(-4), radius: rect.height * 0.26, Palette.accent) }
         let inner = rect.insetBy(rect.width * 0.08)
         switch tool {
@@ -106,7 +93,8 @@ struct EditorPainter {
                 kit.cell(draft[CellPosition(row: row, column: column)], in: rect, cellSize: cell, symbols: app.settings.colorBlindSymbols)
             }
         }
-        if let cursor = screen.cursor {
+        // The cursor while the grid has the keys (not while the focus is on a control).
+        if let cursor = screen.cursor, screen.focus == nil {
             kit.cursor(around: layout.cellRect(row: Double(cursor.row), column: Double(cursor.column)), cellSize: cell)
         }
     }

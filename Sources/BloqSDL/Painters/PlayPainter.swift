@@ -25,19 +25,21 @@ struct PlayPainter {
         }
         let game = screen.game
         let overlay = screen.visibleOverlay
+        let layout = screen.layout
         let resting = game.scene.blockSprites.filter(\.isAtRest)
+        let cardTexts = Set(layout.card?.texts ?? [])
         let still = {
             if screen.edgePanPercent == nil { canvas.clear(Palette.background) }
-            drawHeader(game)
             drawBoard(game, sprites: resting, quiet: overlay != nil)
-            if overlay == nil {
-                drawFooter(game)
-                kit.buttons(screen.controls, focus: screen.focus)
+            if let banner = layout.banner {
+                canvas.roundedRect(banner.insetBy(-2), radius: min(banner.height * 0.2, 12), Palette.banner)
             }
+            kit.texts(layout.texts.filter { !cardTexts.contains($0) })
+            if overlay == nil { kit.buttons(layout.controls, focus: screen.focus) }
         }
         if screen.edgePanPercent == nil {
             // What stands still is drawn once and copied while it stays the same.
-            canvas.cachedLayer(key: staticKey(resting: resting, overlay: overlay != nil), draw: still)
+            canvas.cachedLayer(key: staticKey(resting: resting, layout: layout), draw: still)
         } else {
             still()
         }
@@ -53,62 +55,37 @@ struct PlayPainter {
                 canvas.fill(Rect(x: piece.x - width / 2, y: piece.y - piece.size * 0.3, width: width, height: piece.size * 0.6), color)
             }
         }
-        if let overlay { drawCleared(overlay, game.layout, kit) }
+        if let card = layout.card {
+            canvas.roundedRect(card.frame, radius: min(card.frame.width, card.frame.height) * 0.06, Palette.overlay)
+            kit.texts(card.texts)
+            kit.buttons(layout.controls, focus: screen.focus)
+        }
         if let report = app.levelWatch?.report, overlay == nil { drawWatchReport(report, game.layout) }
         canvas.offset = .zero
     }
 
-    private func drawHeader(_ game: GameController) {
-        let band = game.layout.header
-        let margin = max(band.height * 0.3, 12)
-        let titleSize = band.height * 0.3
-        canvas.text(
-            screen.heading, size: titleSize, Palette.text, at: Point(x: margin, y: band.height * 0.5), anchor: Point(x: 0, y: 0.75),
-            maximumWidth: band.width * 0.5)
-        canvas.text(
-            screen.caption, size: titleSize * 0.6, Palette.secondaryText,
-            at: Point(x: margin, y: band.height * 0.5), anchor: Point(x: 0, y: -0.25))
-        let right = band.width - margin
-        canvas.text(
-            "\(game.scene.session.moves)", size: titleSize * 1.1, Palette.text, at: Point(x: right, y: band.height * 0.5),
-            anchor: Point(x: 1, y: 0.75))
-        let par = game.par.map { "moves · par \($0)" } ?? "moves"
-        let parSize = canvas.text(
-            par, size: titleSize * 0.6, Palette.secondaryText, at: Point(x: right, y: band.height * 0.5), anchor: Point(x: 1, y: -0.25))
-        canvas.text(
-            PaintKit.stars(game.starsInReach), size: titleSize * 0.8, Palette.accent,
-            at: Point(x: right - max(parSize.width, titleSize * 2) - margin * 0.8, y: band.height * 0.5), anchor: Point(x: 1, y: 0.5))
-    }
-
     /// Everything the still layer shows, so it is redrawn exactly when one of them changes.
-    private func staticKey(resting: [BlockSprite], overlay: Bool) -> AnyHashable {
+    private func staticKey(resting: [BlockSprite], layout: PlayScreen.Layout) -> AnyHashable {
         let game = screen.game
         struct Key: Hashable {
             var viewport: Size
-            var layout: BoardLayout
-            var title: String
-            var level: String
-            var moves: Int
-            var par: Int?
-            var stars: Int
-            var board: Board
+            var board: BoardLayout
+            var cells: Board
             var resting: [BlockSprite]
             var symbols: Bool
-            var footer: String?
-            var tip: String?
-            var stuck: Bool
+            var texts: [TextBox]
             var controls: [Control]
             var pressed: [Bool]
             var focus: ControlID?
             var showsFocus: Bool
-            var overlay: Bool
+            var card: Bool
+            var banner: Rect?
         }
-        let controls = overlay ? [] : screen.controls
+        let controls = layout.card == nil ? layout.controls : []
         return Key(
-            viewport: app.viewport, layout: game.layout, title: screen.heading, level: screen.caption,
-            moves: game.scene.session.moves, par: game.par, stars: game.starsInReach, board: game.scene.board, resting: resting,
-            symbols: app.settings.colorBlindSymbols, footer: screen.footer?.text, tip: screen.tip, stuck: game.isStuck, controls: controls,
-            pressed: controls.map { app.isPressed($0.id) }, focus: screen.focus, showsFocus: app.showsFocus, overlay: overlay)
+            viewport: app.viewport, board: game.layout, cells: game.scene.board, resting: resting, symbols: app.settings.colorBlindSymbols,
+            texts: layout.texts, controls: controls, pressed: controls.map { app.isPressed($0.id) }, focus: screen.focus,
+            showsFocus: app.showsFocus, card: layout.card != nil, banner: layout.banner)
     }
 
     /// The board: its frame, every cell's ground, the resting blocks. `quiet` (under the
@@ -227,47 +204,6 @@ struct PlayPainter {
         }
     }
 
-    /// The band between the board and the toolbar: the stuck banner (its sentence beside
-    /// its Undo and Restart), else the level's tip until the first move, else the game's
-    /// message or the keys from the command table.
-    private func drawFooter(_ game: GameController) {
-        let band = game.layout.footer
-        if let banner = screen.stuckBanner {
-            canvas.roundedRect(banner.frame.insetBy(2), radius: band.height * 0.2, Palette.banner)
-            let left = banner.controls.map(\.rect.minX).min() ?? band.maxX
-            drawWrapped(
-                PlayScreen.stuckNotice,
-                in: Rect(x: band.x + band.height * 0.3, y: band.y, width: left - band.x - band.height * 0.5, height: band.height),
-                color: Palette.text)
-            return
-        }
-        if let tip = screen.tip {
-            drawWrapped(tip, in: band.insetBy(band.height * 0.1), color: Palette.accent)
-            return
-        }
-        guard let footer = screen.footer else { return }
-        canvas.text(
-            footer.text, size: band.height * 0.4, footer.isMessage ? Palette.accent : Palette.secondaryText, at: band.center,
-            anchor: Point(x: 0.5, y: 0.5), maximumWidth: band.width * 0.94)
-    }
-
-    /// `text` in at most two lines centred in `frame`.
-    private func drawWrapped(_ text: String, in frame: Rect, color: RGBA) {
-        var size = max(min(frame.height * 0.36, app.metrics.unit * 0.36), 12)
-        var lines = PaintKit.wrap(text, width: frame.width, size: size, canvas: canvas)
-        if lines.count > 1 {
-            size = max(min(frame.height * 0.3, size), 12)
-            lines = PaintKit.wrap(text, width: frame.width, size: size, canvas: canvas)
-        }
-        let lineHeight = size * 1.2
-        let top = frame.center.y - lineHeight * Double(lines.count) / 2
-        for (index, line) in lines.enumerated() {
-            canvas.text(
-                line, size: size, color, at: Point(x: frame.center.x, y: top + lineHeight * Double(index)), anchor: Point(x: 0.5, y: 0),
-                maximumWidth: frame.width)
-        }
-    }
-
     /// A watched file's errors (or the solver's verdict on it) in a panel over the lower
     /// part of the board, wrapped to its width, as `bloq validate` words them.
     private func drawWatchReport(_ report: LevelWatch.Report, _ layout: BoardLayout) {
@@ -300,23 +236,5 @@ struct PlayPainter {
                 line.0, size: size, line.1, at: Point(x: rect.x + padding, y: rect.y + padding + Double(index) * lineHeight),
                 maximumWidth: wrapWidth)
         }
-    }
-
-    private func drawCleared(_ overlay: ClearedOverlay, _ layout: BoardLayout, _ kit: PaintKit) {
-        let frame = layout.boardFrame
-        canvas.roundedRect(frame, radius: layout.cellSize * 0.2, Palette.overlay)
-        canvas.text(
-            "Cleared!", size: frame.height * 0.13, Palette.accent, at: Point(x: frame.center.x, y: frame.center.y - frame.height * 0.2),
-            anchor: Point(x: 0.5, y: 1), maximumWidth: frame.width * 0.9)
-        canvas.text(
-            PaintKit.stars(overlay.stars), size: frame.height * 0.1, Palette.accent,
-            at: Point(x: frame.center.x, y: frame.center.y - frame.height * 0.19), anchor: Point(x: 0.5, y: 0))
-        for (index, line) in overlay.lines.enumerated() {
-            canvas.text(
-                line, size: frame.height * 0.05, index == 0 ? Palette.text : Palette.secondaryText,
-                at: Point(x: frame.center.x, y: frame.center.y - frame.height * 0.06 + Double(index) * frame.height * 0.07),
-                anchor: Point(x: 0.5, y: 0), maximumWidth: frame.width * 0.92)
-        }
-        kit.buttons(screen.controls, focus: screen.focus)
     }
 }

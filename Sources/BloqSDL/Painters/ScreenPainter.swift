@@ -18,6 +18,18 @@ struct ScreenPainter {
         case .daily(let screen): DailyPainter(app: app, screen: screen, canvas: canvas).draw()
         }
         if let help = app.help { HelpPainter(app: app, screen: help, canvas: canvas).draw() }
+        // The toast's band, on screens that have no place for it in their own layout.
+        if let band = app.toastBand {
+            canvas.fill(band, Palette.overlay)
+            PaintKit(app: app, canvas: canvas).texts(app.toastTexts)
+        }
+        // The gamepad's band: what its buttons do on this screen.
+        let pad = app.padHintTexts
+        if !pad.isEmpty {
+            let top = app.metrics.viewport.height
+            canvas.fill(Rect(x: 0, y: top, width: app.viewport.width, height: app.viewport.height - top), Palette.overlay)
+            PaintKit(app: app, canvas: canvas).texts(pad)
+        }
     }
 }
 
@@ -43,9 +55,35 @@ struct PaintKit {
         let fill = (pressed ? base.darker : base).with(alpha: control.isEnabled ? 255 : 90)
         if focused, app.showsFocus { canvas.roundedRect(rect.insetBy(-4), radius: rect.height * 0.32, Palette.accent.with(alpha: 230)) }
         canvas.roundedRect(rect, radius: rect.height * 0.28, fill, shaded: true)
+        if var label = control.labelBox {
+            label.frame.x += offset.x
+            label.frame.y += offset.y
+            text(label, alpha: control.isEnabled ? 255 : 120)
+        } else {
+            canvas.text(
+                control.text, size: rect.height * 0.4, Palette.text.with(alpha: control.isEnabled ? 255 : 120), at: rect.center,
+                anchor: Point(x: 0.5, y: 0.5), maximumWidth: rect.width * 0.88)
+        }
+    }
+
+    /// Texts as a screen laid them out: each at its size, in its box, aligned.
+    func texts(_ boxes: [TextBox]) {
+        for box in boxes { text(box) }
+    }
+
+    /// One laid-out text.
+    func text(_ box: TextBox, alpha: UInt8 = 255) {
+        let color: RGBA =
+            switch box.role {
+            case .plain: Palette.text
+            case .secondary: Palette.secondaryText
+            case .accent: Palette.accent
+            case .danger: Palette.danger
+            }
         canvas.text(
-            control.text, size: rect.height * 0.4, Palette.text.with(alpha: control.isEnabled ? 255 : 120), at: rect.center,
-            anchor: Point(x: 0.5, y: 0.5), maximumWidth: rect.width * 0.88)
+            box.text, size: box.px, color.with(alpha: alpha),
+            at: Point(x: box.frame.x + box.frame.width * box.alignment, y: box.frame.center.y), anchor: Point(x: box.alignment, y: 0.5),
+            maximumWidth: box.frame.width)
     }
 
     /// Every control of a screen as buttons.
@@ -115,33 +153,6 @@ struct PaintKit {
             Rect(x: rect.maxX - thickness, y: rect.y, width: thickness, height: rect.height),
         ] {
             canvas.fill(edge, Palette.cursor.with(alpha: 200))
-        }
-    }
-
-    /// A line for the player in a dark band near the bottom, wrapped onto up to three lines.
-    /// `bottom` is how far from the bottom edge the band ends.
-    func notice(_ text: String, bottom: Double? = nil) {
-        let line = max(app.minimumButtonSize * 0.8, 30)
-        let width = app.viewport.width * 0.9
-        let size = line * 0.42
-        var lines: [String] = []
-        for word in text.split(separator: " ") {
-            if let last = lines.last, canvas.measure(last + " " + word, size: size).width <= width * 0.94 {
-                lines[lines.count - 1] = last + " " + word
-            } else {
-                lines.append(String(word))
-            }
-        }
-        if lines.count > 3 { lines = Array(lines.prefix(2)) + [lines.dropFirst(2).joined(separator: " ")] }
-        let height = line + Double(max(lines.count - 1, 0)) * size * 1.25
-        let rect = Rect(
-            x: app.viewport.width * 0.05, y: app.viewport.height - (bottom ?? line * 1.9) - height, width: width, height: height)
-        canvas.roundedRect(rect, radius: line * 0.3, Palette.overlay)
-        for (index, text) in lines.enumerated() {
-            let y = rect.center.y + (Double(index) - Double(lines.count - 1) / 2) * size * 1.25
-            canvas.text(
-                text, size: size, Palette.text, at: Point(x: rect.center.x, y: y), anchor: Point(x: 0.5, y: 0.5), maximumWidth: width * 0.94
-            )
         }
     }
 

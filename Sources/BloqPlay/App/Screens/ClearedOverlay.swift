@@ -1,3 +1,4 @@
+import BloqCore
 import BloqEngine
 import BloqGame
 
@@ -62,10 +63,10 @@ public final class ClearedOverlay {
         var reasons: [String] = []
         if let par, moves > par {
             let over = moves - par
-            reasons.append("\(over) move\(over == 1 ? "" : "s") over par")
+            reasons.append(tr("%1 move over par", "%1 moves over par", count: over, "\(over)"))
         }
-        if usedHint { reasons.append("a hint was used: at most ★★") }
-        if par == nil, reasons.isEmpty { reasons.append("this level has no par yet: ★ until the solver finds it") }
+        if usedHint { reasons.append(tr("a hint was used: at most ★★")) }
+        if par == nil, reasons.isEmpty { reasons.append(tr("this level has no par yet: ★ until the solver finds it")) }
         guard !reasons.isEmpty else { return nil }
         let sentence = reasons.joined(separator: "; ")
         return sentence.prefix(1).uppercased() + sentence.dropFirst()
@@ -74,16 +75,19 @@ public final class ClearedOverlay {
     /// The lines under "Cleared!": moves and par, then why no stars or why fewer than three,
     /// then the best.
     public var lines: [String] {
-        var result = ["in \(moves) move\(moves == 1 ? "" : "s")" + (par.map { " · par \($0)" } ?? "") + " · " + ClearedOverlay.clock(time)]
+        var result = [
+            tr("in %1 move", "in %1 moves", count: moves, "\(moves)") + (par.map { " · " + tr("par %1", "\($0)") } ?? "") + " · "
+                + ClearedOverlay.clock(time)
+        ]
         if let starsReason { result.append(starsReason) }
         if showedSolution {
-            result.append("Solved with Show solution: no stars")
+            result.append(tr("Solved with Show solution: no stars"))
         } else if let best, let bestMoves = best.bestMoves {
             let bestTime = best.bestTime.map { " · " + ClearedOverlay.clock($0) } ?? ""
-            let record = "\(bestMoves) move\(bestMoves == 1 ? "" : "s")" + bestTime
-            result.append(isFirstClear ? "First clear!" : (isNewBest ? "New best! " : "Best: ") + record)
+            let record = tr("%1 move", "%1 moves", count: bestMoves, "\(bestMoves)") + bestTime
+            result.append(isFirstClear ? tr("First clear!") : (isNewBest ? tr("New best! %1", record) : tr("Best: %1", record)))
         }
-        if let dailyStreak, dailyStreak > 0 { result.append("Daily streak: \(DailyScreen.streakText(dailyStreak))") }
+        if let dailyStreak, dailyStreak > 0 { result.append(tr("Daily streak: %1", DailyScreen.streakText(dailyStreak))) }
         return result
     }
 
@@ -94,22 +98,59 @@ public final class ClearedOverlay {
         return "\(whole / 60):\(rest < 10 ? "0" : "")\(rest)"
     }
 
-    /// Its buttons, laid out over the board's frame.
-    func controls(over frame: Rect, _ metrics: Metrics) -> [Control] {
-        let width = min(frame.width * 0.7, metrics.viewport.width * 0.8)
-        let height = max(frame.height * 0.11, metrics.minimumButtonSize)
-        let x = frame.center.x - width / 2
-        let y = min(frame.center.y + frame.height * 0.16, metrics.viewport.height - height * 2.3)
-        var result = [
+    /// The card over the board: "Cleared!", the stars, the lines, and the way on (Next level
+    /// or Play again, and the way back); as large as the board's frame, larger when its
+    /// words need it (within `area`). Returns its frame, controls and texts.
+    func layout(over board: Rect, within area: Rect, _ metrics: Metrics) -> (frame: Rect, controls: [Control], texts: [TextBox]) {
+        let type = metrics.type
+        let padding = metrics.margin
+        var specs = [
             hasNextLevel
-                ? Control(.nextLevel, "Next level", rect: Rect(x: x, y: y, width: width, height: height), style: .accent, trailing: "  ›")
-                : Control(.playAgain, "Play again", rect: Rect(x: x, y: y, width: width, height: height), style: .accent)
+                ? ButtonSpec(.nextLevel, tr("Next level"), trailing: "  ›", style: .accent)
+                : ButtonSpec(.playAgain, tr("Play again"), style: .accent)
         ]
-        if showsLevelsButton {
-            let below = Rect(x: x + width * 0.2, y: y + height * 1.2, width: width * 0.6, height: height * 0.9)
-            result.append(Control(.back, backLabel, rect: below, leading: "‹ "))
+        if showsLevelsButton { specs.append(ButtonSpec(.back, backLabel, leading: "‹ ")) }
+        let height = metrics.unit
+        let width = max(board.width, min(area.width, metrics.shortSide * 0.8))
+        let inner = width - padding * 2
+        let heading = tr("Cleared!")
+        let headingPx = Typesetter.size(fitting: [heading], width: inner, sizes: [type.display, type.title, type.body]) ?? type.body
+        let starsText = PlayScreen.stars(stars)
+        let linesPx = type.caption
+        let linesHeight = lines.map { Typesetter.paragraphHeight($0, px: linesPx, width: inner, maximumLines: 2) }.reduce(0) {
+            $0 + $1 + padding * 0.3
         }
-        return result
+        // The buttons side by side when both fit, else one above the other.
+        let sideBySide =
+            specs.count == 2 && ButtonGroup.labelSize(specs, width: (inner - metrics.gap) / 2, height: height, scale: type) != nil
+        let buttonsHeight = ButtonGroup.height(count: specs.count, columns: sideBySide ? 2 : 1, height: height, gap: metrics.gap)
+        let needed =
+            padding + Typesetter.font.lineHeight(px: headingPx) + Typesetter.font.lineHeight(px: type.title) + padding * 0.5
+            + linesHeight + padding * 0.5 + buttonsHeight + padding
+        let cardHeight = min(max(board.height, needed), area.height)
+        let frame = Rect(
+            x: max(area.minX, min(board.center.x - width / 2, area.maxX - width)),
+            y: max(area.minY, min(board.center.y - cardHeight / 2, area.maxY - cardHeight)), width: width, height: cardHeight)
+        var texts: [TextBox] = []
+        var y = frame.y + padding
+        let column = Rect(x: frame.x + padding, y: y, width: inner, height: 0)
+        texts.append(Typesetter.line(heading, px: headingPx, at: Point(x: column.x, y: y), width: inner, role: .accent, alignment: 0.5))
+        y += Typesetter.font.lineHeight(px: headingPx)
+        texts.append(Typesetter.line(starsText, px: type.title, at: Point(x: column.x, y: y), width: inner, role: .accent, alignment: 0.5))
+        y += Typesetter.font.lineHeight(px: type.title) + padding * 0.5
+        for (index, line) in lines.enumerated() {
+            let laid = Typesetter.paragraph(
+                line, px: linesPx, in: Rect(x: column.x, y: y, width: inner, height: 0), role: index == 0 ? .plain : .secondary,
+                maximumLines: 2)
+            texts += laid
+            y = (laid.last?.frame.maxY ?? y) + padding * 0.3
+        }
+        let buttonsFrame = Rect(x: column.x, y: frame.maxY - padding - buttonsHeight, width: inner, height: buttonsHeight)
+        let controls =
+            ButtonGroup.grid(
+                specs, in: buttonsFrame, columns: sideBySide ? 2 : 1, height: height, gap: metrics.gap, scale: type,
+                maximumWidth: metrics.unit * 5) ?? []
+        return (frame, controls, texts)
     }
 
     func step(_ seconds: Double) {

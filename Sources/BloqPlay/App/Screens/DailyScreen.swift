@@ -1,3 +1,4 @@
+import BloqCore
 import BloqEngine
 import BloqGame
 
@@ -19,7 +20,35 @@ public final class DailyScreen: AppScreen {
     }
 
     public var commandContexts: [CommandContext] { [.menu, .anywhere] }
-    public var controls: [Control] { [app.metrics.backControl()] }
+    public var controls: [Control] { layout.controls }
+    public var texts: [TextBox] { layout.texts }
+
+    /// The header, the day, the streak, the message, and where the thinking dots go.
+    public var layout: (controls: [Control], texts: [TextBox], dots: Rect) {
+        let metrics = app.metrics
+        let viewport = metrics.viewport
+        let type = metrics.type
+        let margin = metrics.margin
+        let header = metrics.header(tr("Daily"))
+        let width = viewport.width - margin * 2
+        var y = max(header.bottom, viewport.height * 0.25)
+        var texts = header.texts
+        for (text, sizes, role) in [
+            (date.longDescription, [type.title, type.body, type.caption], TextBox.Role.plain),
+            (
+                streak > 0 ? tr("Streak: %1", DailyScreen.streakText(streak)) : tr("Clear a daily board each day for a streak"),
+                [type.body, type.caption], .secondary
+            ),
+            (message, [type.body, type.caption], failed ? .accent : .plain),
+        ] {
+            let px = Typesetter.size(fitting: [text], width: width, sizes: sizes) ?? type.caption
+            let lines = Typesetter.paragraph(text, px: px, in: Rect(x: margin, y: y, width: width, height: 0), role: role, maximumLines: 3)
+            texts += lines
+            y = (lines.last?.frame.maxY ?? y) + margin
+        }
+        let dot = (metrics.unit * 0.22).rounded()
+        return (header.controls, texts, Rect(x: viewport.width / 2 - dot * 3.75, y: y, width: dot * 7.5, height: dot))
+    }
     public func activate(_ id: ControlID) { if id == .back { app.back() } }
 
     /// Whether the board could not be made.
@@ -27,7 +56,7 @@ public final class DailyScreen: AppScreen {
 
     /// What the screen says: thinking, or why there is no board.
     public var message: String {
-        failed ? "No daily board could be made for \(date): try again tomorrow." : "Thinking…"
+        failed ? tr("No daily board could be made for %1: try again tomorrow.", "\(date)") : tr("Thinking…")
     }
 
     /// The streak the player keeps by clearing today's board.
@@ -41,5 +70,5 @@ public final class DailyScreen: AppScreen {
     public var isAnimating: Bool { !failed }
 
     /// "1 day", "3 days".
-    public static func streakText(_ days: Int) -> String { days == 1 ? "1 day" : "\(days) days" }
+    public static func streakText(_ days: Int) -> String { tr("%1 day", "%1 days", count: days, "\(days)") }
 }

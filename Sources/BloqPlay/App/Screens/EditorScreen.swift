@@ -1,3 +1,4 @@
+import BloqCore
 import BloqEngine
 import BloqGame
 
@@ -47,82 +48,235 @@ public final class EditorScreen: AppScreen {
 
     // MARK: Layout
 
-    private var unit: Double { app.metrics.unit }
+    /// The editor laid out for the window. Landscape: the fields across the top, the
+    /// palette in a column on the left, the tools in a column on the right, the grid and
+    /// the status line between them, Play, Save and Copy code along the bottom. Portrait
+    /// (a phone upright): bands from the top: the fields, the palette, the grid, the
+    /// status, the tools, then Play, Save and Copy code; the grid gets what is left.
+    public struct Layout {
+        public var controls: [Control]
+        /// The fields' labels and values, and the status line.
+        public var texts: [TextBox]
+        /// Where the grid goes (it is laid out as large as fits in it).
+        public var grid: Rect
+        /// The status line's band.
+        public var status: Rect
+    }
+
+    public var layout: Layout {
+        let metrics = app.metrics
+        let viewport = metrics.viewport
+        let margin = metrics.margin
+        let gap = metrics.gap
+        let unit = metrics.unit
+        let inner = Rect(x: margin, y: margin, width: viewport.width - margin * 2, height: viewport.height - margin * 2)
+        var controls: [Control] = []
+        var texts: [TextBox] = []
+        let back = metrics.backControl()
+        controls.append(back)
+        // The fields beside Back, or the pack's under the title's when both do not fit.
+        let fieldsLeft = back.rect.maxX + gap
+        let fieldsWidth = inner.maxX - fieldsLeft
+        let together = fieldsWidth >= Typesetter.font.boxWidth("Title: My level Pack: mine", px: metrics.type.body) + unit * 2
+        var top = back.rect.maxY + margin
+        if together {
+            let titleWidth = ((fieldsWidth - gap) * 0.6).rounded()
+            controls.append(field(.title, Rect(x: fieldsLeft, y: margin, width: titleWidth, height: unit), &texts, metrics))
+            controls.append(
+                field(
+                    .pack, Rect(x: fieldsLeft + titleWidth + gap, y: margin, width: fieldsWidth - titleWidth - gap, height: unit), &texts,
+                    metrics))
+        } else {
+            controls.append(field(.title, Rect(x: fieldsLeft, y: margin, width: fieldsWidth, height: unit), &texts, metrics))
+            controls.append(field(.pack, Rect(x: inner.x, y: top, width: inner.width, height: unit), &texts, metrics))
+            top += unit + margin
+        }
+        // Play, Save and Copy code along the bottom.
+        let playable = if case .playable = verdict { true } else { false }
+        let barSpecs = [
+            ButtonSpec(.editor(.testPlay), tr("Play"), isEnabled: playable),
+            ButtonSpec(.editor(.save), tr("Save"), isEnabled: playable, style: .accent),
+            ButtonSpec(.copyCode, tr("Copy code"), short: tr("Copy"), isEnabled: draft.board.blockCount > 0),
+        ]
+        let barTop = inner.maxY - unit
+        let bar =
+            ButtonGroup.grid(
+                barSpecs, in: Rect(x: inner.x, y: barTop, width: inner.width, height: unit), columns: 3, height: unit, gap: gap,
+                scale: metrics.type, maximumWidth: unit * 4.5) ?? []
+        let middle = Rect(x: inner.x, y: top, width: inner.width, height: max(barTop - margin - top, 1))
+        let parts = metrics.isPortrait ? stacked(in: middle, metrics) : beside(in: middle, metrics)
+        controls += parts.controls + bar
+        // The status: the notice or a toast, else the verdict, as many lines as its band holds.
+        let role: TextBox.Role =
+            switch verdict {
+            case _ where notice != nil || app.toast != nil: .plain
+            case .playable: .accent
+            case .unplayable: .danger
+            case .thinking: .secondary
+            }
+        let px = metrics.type.caption
+        let lines = Typesetter.lines(in: parts.status.height, px: px)
+        texts += Typesetter.paragraph(status, px: px, in: parts.status, role: role, maximumLines: lines, centred: true)
+        return Layout(controls: controls, texts: texts, grid: parts.grid, status: parts.status)
+    }
+
+    /// The palette's swatches: the colours, Wall and Empty.
+    private func swatches(_ rects: [Rect]) -> [Control] {
+        zip(EditorTool.allCases, rects).map { paint, rect in
+            var control = Control(.tool(paint), paint.label, rect: rect, style: .swatch(paint, selected: paint == tool))
+            control.showsLabel = false
+            return control
+        }
+    }
+
+    /// The tools that change the whole grid, with the short labels a narrow window uses.
+    private var toolSpecs: [ButtonSpec] {
+        [
+            ButtonSpec(.undo, tr("Undo"), isEnabled: history.canUndo), ButtonSpec(.redo, tr("Redo"), isEnabled: history.canRedo),
+            ButtonSpec(.editor(.clear), tr("Clear")), ButtonSpec(.editor(.mirror), tr("Mirror")),
+            ButtonSpec(.editor(.rotate), tr("Rotate")),
+            ButtonSpec(.editor(.addRow), tr("Add row"), short: tr("+ Row"), isEnabled: draft.rows < 16),
+            ButtonSpec(.editor(.removeRow), tr("Remove row"), short: tr("− Row"), isEnabled: draft.rows > 2),
+            ButtonSpec(.editor(.addColumn), tr("Add column"), short: tr("+ Col"), isEnabled: draft.columns < 16),
+            ButtonSpec(.editor(.removeColumn), tr("Remove column"), short: tr("− Col"), isEnabled: draft.columns > 2),
+        ]
+    }
+
+    /// The status band's height `width` wide: two lines at least, three when it says more.
+    private func statusHeight(width: Double, _ metrics: Metrics) -> Double {
+        let px = metrics.type.caption
+        return max(Typesetter.height(lines: 2, px: px), Typesetter.paragraphHeight(status, px: px, width: width, maximumLines: 3))
+    }
+
+    /// Landscape: palette | grid over status | tools.
+    private func beside(in area: Rect, _ metrics: Metrics) -> (controls: [Control], grid: Rect, status: Rect) {
+        let gap = metrics.gap
+        let margin = metrics.margin
+        // Swatches in two columns, as large as a button and as the height allows.
+        let count = EditorTool.allCases.count
+        let rows = (count + 1) / 2
+        let swatch = max(min(metrics.unit * 1.15, (area.height - gap * Double(rows - 1)) / Double(rows)), metrics.minimumControl)
+        let palette = (0..<count).map { index in
+            Rect(
+                x: area.x + Double(index % 2) * (swatch + gap), y: area.y + Double(index / 2) * (swatch + gap), width: swatch,
+                height: swatch)
+        }
+        let paletteRight = area.x + swatch * 2 + gap
+        // The tools in the fewest columns that fit the height, with their full labels if
+        // they fit a third of the width, else their short ones.
+        let height = max(metrics.minimumControl, (metrics.unit * 0.75).rounded())
+        let specs = toolSpecs
+        let budget = area.width * 0.34
+        var tools: [Control] = []
+        var toolsLeft = area.maxX
+        for brief in [false, true] where tools.isEmpty {
+            for columns in 1...3 where tools.isEmpty {
+                let total = ButtonGroup.height(count: specs.count, columns: columns, height: height, gap: gap)
+                guard total <= area.height else { continue }
+                let shown = brief ? specs.map { ButtonSpec($0.id, $0.brief, isEnabled: $0.isEnabled, style: $0.style) } : specs
+                let each = ButtonGroup.neededWidth(shown, px: metrics.type.caption, height: height)
+                let width = each * Double(columns) + gap * Double(columns - 1)
+                guard width <= budget else { continue }
+                let frame = Rect(x: area.maxX - width, y: area.y, width: width, height: total)
+                if let laid = ButtonGroup.grid(specs, in: frame, columns: columns, height: height, gap: gap, scale: metrics.type) {
+                    tools = laid
+                    toolsLeft = frame.x
+                }
+            }
+        }
+        let middle = Rect(
+            x: paletteRight + margin, y: area.y, width: max(toolsLeft - margin - paletteRight - margin, 1), height: area.height)
+        let statusBand = statusHeight(width: middle.width, metrics)
+        let status = Rect(x: middle.x, y: middle.maxY - statusBand, width: middle.width, height: statusBand)
+        let grid = Rect(x: middle.x, y: middle.y, width: middle.width, height: max(status.y - gap - middle.y, 1))
+        return (swatches(palette) + tools, grid, status)
+    }
+
+    /// Portrait: palette, grid, status, tools, from the top.
+    private func stacked(in area: Rect, _ metrics: Metrics) -> (controls: [Control], grid: Rect, status: Rect) {
+        let gap = metrics.gap
+        let margin = metrics.margin
+        // The palette in one row if the swatches stay large enough, else two.
+        let count = EditorTool.allCases.count
+        let perRow =
+            (area.width - gap * Double(count - 1)) / Double(count) >= metrics.minimumControl ? count : (count + 1) / 2
+        let rows = (count + perRow - 1) / perRow
+        let swatch = min(metrics.unit * 1.15, (area.width - gap * Double(perRow - 1)) / Double(perRow))
+        let rowWidth = swatch * Double(perRow) + gap * Double(perRow - 1)
+        let palette = (0..<count).map { index in
+            Rect(
+                x: area.center.x - rowWidth / 2 + Double(index % perRow) * (swatch + gap),
+                y: area.y + Double(index / perRow) * (swatch + gap),
+                width: swatch, height: swatch)
+        }
+        let paletteBottom = area.y + Double(rows) * swatch + Double(rows - 1) * gap
+        // The tools in the fewest rows their labels fit.
+        let height = metrics.unit
+        let specs = toolSpecs
+        var tools: [Control] = []
+        var toolsTop = area.maxY
+        for columns in [specs.count, 5, 3, 2] where tools.isEmpty {
+            let total = ButtonGroup.height(count: specs.count, columns: columns, height: height, gap: gap)
+            let frame = Rect(x: area.x, y: area.maxY - total, width: area.width, height: total)
+            if let laid = ButtonGroup.grid(specs, in: frame, columns: columns, height: height, gap: gap, scale: metrics.type) {
+                tools = laid
+                toolsTop = frame.y
+            }
+        }
+        let statusBand = statusHeight(width: area.width, metrics)
+        let status = Rect(x: area.x, y: toolsTop - margin - statusBand, width: area.width, height: statusBand)
+        let grid = Rect(x: area.x, y: paletteBottom + margin, width: area.width, height: max(status.y - gap - paletteBottom - margin, 1))
+        return (swatches(palette) + tools, grid, status)
+    }
+
+    /// A text field: its label ("Title:") and its value drawn inside it, the value's end
+    /// (or, while typing, its start) cut to fit.
+    private func field(_ which: Field, _ rect: Rect, _ texts: inout [TextBox], _ metrics: Metrics) -> Control {
+        let id: ControlID = which == .title ? .editTitle : .editPack
+        let label = which == .title ? tr("Title") : tr("Pack")
+        let value = which == .title ? draft.title : pack
+        var control = Control(id, label, rect: rect, style: fieldStyle(which, value: value))
+        control.showsLabel = false
+        let px = Typesetter.font.lineHeight(px: metrics.type.body) <= rect.height * 0.8 ? metrics.type.body : metrics.type.caption
+        let inset = max(rect.height * 0.3, 6)
+        let name = Typesetter.line(label + ":", px: metrics.type.caption, at: Point(x: rect.x + inset, y: 0), role: .secondary, owner: id)
+        texts.append(
+            Typesetter.line(
+                name.text, px: metrics.type.caption, in: Rect(x: name.frame.x, y: rect.y, width: name.frame.width, height: rect.height),
+                role: .secondary, alignment: 0, owner: id))
+        let left = name.frame.maxX + px * 0.4
+        let room = max(rect.maxX - inset * 0.7 - left, 1)
+        let shown = EditorScreen.fitted(value, px: px, width: room, keepingEnd: editing == which)
+        texts.append(
+            Typesetter.line(shown, px: px, in: Rect(x: left, y: rect.y, width: room, height: rect.height), alignment: 0, owner: id))
+        return control
+    }
+
+    /// `text` as fits `width` at `px`: whole, or cut with "…" at its end (or its start,
+    /// `keepingEnd`, while it is typed in).
+    public static func fitted(_ text: String, px: Double, width: Double, keepingEnd: Bool) -> String {
+        guard !Typesetter.fits(text, px: px, width: width) else { return text }
+        var kept = Substring(text)
+        while !kept.isEmpty {
+            if keepingEnd { kept = kept.dropFirst() } else { kept = kept.dropLast() }
+            let candidate = keepingEnd ? "…" + String(kept) : String(kept) + "…"
+            if Typesetter.fits(candidate, px: px, width: width) { return candidate }
+        }
+        return "…"
+    }
+
+    public var controls: [Control] { layout.controls }
+    public var texts: [TextBox] { layout.texts }
 
     /// Where the grid goes.
-    public var gridFrame: Rect {
-        let viewport = app.viewport
-        let left = unit * 3.0
-        let top = unit * 1.6
-        return Rect(
-            x: left, y: top, width: max(viewport.width - left - unit * 3.8, 40), height: max(viewport.height - top - unit * 2.2, 40))
-    }
-
-    /// Where the status line goes: under the grid, left of the tools, above the bottom bar.
-    public var statusFrame: Rect {
-        let viewport = app.viewport
-        let top = gridFrame.maxY + unit * 0.05
-        return Rect(
-            x: unit * 0.3, y: top, width: max(viewport.width - unit * 3.5 - unit * 0.6, 40),
-            height: max(viewport.height - unit * 1.3 - top, unit * 0.4))
-    }
+    public var gridFrame: Rect { layout.grid }
 
     /// The grid's layout (script cell coordinates follow it, as they follow a board's).
     public var gridLayout: BoardLayout { BoardLayout(frame: gridFrame, rows: draft.rows, columns: draft.columns) }
 
-    public var controls: [Control] {
-        let viewport = app.viewport
-        var result = [app.metrics.backControl()]
-        let fieldWidth = max((viewport.width - unit * 3.3 - unit * 0.6) / 2, unit * 2)
-        result.append(
-            Control(
-                .editTitle, "Title", rect: Rect(x: unit * 3.0, y: unit * 0.3, width: fieldWidth, height: unit),
-                style: fieldStyle(.title, value: draft.title)))
-        result.append(
-            Control(
-                .editPack, "Pack",
-                rect: Rect(x: unit * 3.0 + fieldWidth + unit * 0.3, y: unit * 0.3, width: fieldWidth - unit * 0.3, height: unit),
-                style: fieldStyle(.pack, value: pack)))
-        // The palette: two columns of swatches down the left.
-        let swatch = min(unit * 1.15, (viewport.height - unit * 3.2) / 5)
-        for (index, paint) in EditorTool.allCases.enumerated() {
-            let rect = Rect(
-                x: unit * 0.3 + Double(index % 2) * swatch * 1.1, y: unit * 1.6 + Double(index / 2) * swatch * 1.1, width: swatch,
-                height: swatch)
-            result.append(Control(.tool(paint), paint.label, rect: rect, style: .swatch(paint, selected: paint == tool)))
-        }
-        // Tools down the right.
-        let tools: [(ControlID, String, Bool)] = [
-            (.undo, "Undo", history.canUndo), (.redo, "Redo", history.canRedo), (.editor(.clear), "Clear", true),
-            (.editor(.mirror), "Mirror", true), (.editor(.rotate), "Rotate", true), (.editor(.addRow), "Add row", draft.rows < 16),
-            (.editor(.removeRow), "Remove row", draft.rows > 2), (.editor(.addColumn), "Add column", draft.columns < 16),
-            (.editor(.removeColumn), "Remove column", draft.columns > 2),
-        ]
-        let pitch = (viewport.height - unit * 3.1) / Double(tools.count)
-        for (index, tool) in tools.enumerated() {
-            let rect = Rect(
-                x: viewport.width - unit * 3.5, y: unit * 1.6 + Double(index) * pitch, width: unit * 3.2,
-                height: max(pitch * 0.85, app.metrics.minimumButtonSize))
-            result.append(Control(tool.0, tool.1, rect: rect, isEnabled: tool.2))
-        }
-        // Play, Save and Copy code along the bottom right.
-        let barY = viewport.height - unit * 1.25
-        let width = unit * 2.6
-        let playable = if case .playable = verdict { true } else { false }
-        let bottom: [(ControlID, String, Bool, Control.Style)] = [
-            (.editor(.testPlay), "Play", playable, .plain), (.editor(.save), "Save", playable, .accent),
-            (.copyCode, "Copy code", draft.board.blockCount > 0, .plain),
-        ]
-        for (index, entry) in bottom.enumerated() {
-            let x = viewport.width - unit * 0.3 - Double(bottom.count - index) * (width + unit * 0.2) + unit * 0.2
-            result.append(
-                Control(entry.0, entry.1, rect: Rect(x: x, y: barY, width: width, height: unit), isEnabled: entry.2, style: entry.3))
-        }
-        return result
-    }
-
-    /// The status line: the notice, or the solver's verdict.
-    public var status: String { notice ?? verdict.summary }
+    /// The status line: the notice, the shell's toast (what saving says), or the solver's
+    /// verdict.
+    public var status: String { notice ?? app.toast?.text ?? verdict.summary }
 
     // MARK: Actions
 
@@ -166,13 +320,7 @@ public final class EditorScreen: AppScreen {
             switch editor {
             case .undo: undo()
             case .redo: redo()
-            case .cursor(let direction):
-                if let cursor {
-                    let next = cursor.stepped(direction)
-                    if next.row >= 0, next.row < draft.rows, next.column >= 0, next.column < draft.columns { self.cursor = next }
-                } else {
-                    cursor = CellPosition(row: 0, column: 0)
-                }
+            case .cursor(let direction): moveCursor(direction)
             case .paint:
                 let at = cursor ?? CellPosition(row: 0, column: 0)
                 cursor = at
@@ -181,6 +329,9 @@ public final class EditorScreen: AppScreen {
                 if EditorTool.allCases.indices.contains(index) { tool = EditorTool.allCases[index] }
             }
             return true
+        case .activateFocus where focus == nil:
+            // On the grid, A (or Enter) paints the cursor's cell.
+            return perform(.editor(.paint))
         case .deleteBackward:
             edit { $0.deleteBackward() }
             return true
@@ -202,6 +353,42 @@ public final class EditorScreen: AppScreen {
         default:
             return false
         }
+    }
+
+    /// The arrows (or the D-pad) on the editor: on the grid they move the cursor, and past
+    /// its edge they go on to the nearest control that way (the palette, the tools, the
+    /// fields); among the controls they move the focus, and back onto the grid.
+    private func moveCursor(_ direction: Direction) {
+        let layout = self.layout
+        let focusable = layout.controls.filter(\.isFocusable)
+        let grid = gridLayout
+        if let focused = focusable.first(where: { $0.id == focus }) {
+            let others = focusable.filter { $0.id != focused.id }
+            let rects = others.map(\.rect) + [grid.boardFrame]
+            guard let index = FocusNavigation.nearest(from: focused.rect.center, direction, among: rects) else { return }
+            if index < others.count {
+                focus = others[index].id
+            } else {
+                // Back onto the grid, at the cell nearest the control.
+                let point = grid.cellPoint(for: focused.rect.center)
+                cursor = CellPosition(
+                    row: min(max(Int(point.row.rounded()), 0), draft.rows - 1),
+                    column: min(max(Int(point.column.rounded()), 0), draft.columns - 1))
+                focus = nil
+            }
+            return
+        }
+        guard let cursor else {
+            self.cursor = CellPosition(row: 0, column: 0)
+            return
+        }
+        let next = cursor.stepped(direction)
+        if next.row >= 0, next.row < draft.rows, next.column >= 0, next.column < draft.columns {
+            self.cursor = next
+            return
+        }
+        let from = grid.cellRect(row: Double(cursor.row), column: Double(cursor.column)).center
+        if let index = FocusNavigation.nearest(from: from, direction, among: focusable.map(\.rect)) { focus = focusable[index].id }
     }
 
     public var wantsTextInput: Bool { editing != nil }
@@ -250,6 +437,7 @@ public final class EditorScreen: AppScreen {
     public func gestureOwner(for event: PointerEvent) -> (any PointerOwner)? {
         editing = nil
         guard gridFrame.contains(event.location) else { return nil }
+        focus = nil
         return PaintStroke(screen: self)
     }
 
@@ -306,7 +494,7 @@ public final class EditorScreen: AppScreen {
     private func save() {
         guard case .playable(let par, _, _) = verdict else { return }
         guard let saver = app.environment.levelSaver else {
-            notice = "This game cannot save levels"
+            notice = tr("This game cannot save levels")
             return
         }
         do {
@@ -315,16 +503,16 @@ public final class EditorScreen: AppScreen {
             savedFile = (path, pack)
             app.reloadPacks()
             let name = path.split(separator: "/").suffix(2).joined(separator: "/")
-            notice = "Saved as \(name) in your levels: find it under Levels"
+            notice = tr("Saved as %1 in your levels: find it under Levels", name)
         } catch {
-            notice = "Not saved: \(error)"
+            notice = tr("Not saved: %1", "\(error)")
         }
     }
 
     private func copyCode() {
         guard let code = ShareCode.encode(draft.board, title: draft.title) ?? ShareCode.encode(draft.board) else { return }
         app.copyToClipboard(code)
-        notice = "Code copied: \(code)"
+        notice = tr("Code copied: %1", code)
     }
 
     // MARK: Time

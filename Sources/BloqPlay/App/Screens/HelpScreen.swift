@@ -1,3 +1,4 @@
+import BloqCore
 import BloqEngine
 import BloqGame
 
@@ -11,16 +12,124 @@ public final class HelpScreen: AppScreen {
     init(app: AppController) { self.app = app }
 
     public var commandContexts: [CommandContext] { [.help] }
-    public var controls: [Control] { [] }
-    public func activate(_ id: ControlID) {}
+    public var controls: [Control] { layout.controls }
+    public var texts: [TextBox] { layout.texts }
+    /// The page shown, when the rows take more than one.
+    public private(set) var page = 0
+
+    public func activate(_ id: ControlID) {
+        switch id {
+        case .nextPage: page = min(page + 1, layout.pages - 1)
+        case .previousPage: page = max(page - 1, 0)
+        default: app.dismissHelp()
+        }
+    }
+
+    public func perform(_ command: Command) -> Bool {
+        switch command {
+        case .nextPage where layout.pages > 1:
+            page = min(page + 1, layout.pages - 1)
+            return true
+        case .previousPage where layout.pages > 1:
+            page = max(page - 1, 0)
+            return true
+        case .nextPage, .previousPage:
+            app.dismissHelp()
+            return true
+        default:
+            return false
+        }
+    }
 
     /// What the help lists: pointer gestures, then the command table's keys.
     public var rows: [(keys: String, does: String)] {
-        [("Drag a block", "push it; let go past half-way, or flick"), ("Press and hold", "a level in the list: its preview")]
-            + app.commands.helpRows
+        [
+            (tr("Drag a block"), tr("push it; let go past half-way, or flick")),
+            (tr("Press and hold"), tr("a level in the list: its preview")),
+        ] + app.commands.helpRows
     }
 
     public func gestureOwner(for event: PointerEvent) -> (any PointerOwner)? {
         TapOwner { [weak app] in app?.dismissHelp() }
+    }
+
+    /// The help over the whole window: the heading, the rows (keys on the left, what they
+    /// do on the right, wrapped), in two columns of rows when the window is wide enough, in
+    /// pages when they do not all fit, and the line that says how to close it.
+    public var layout: (controls: [Control], texts: [TextBox], pages: Int) {
+        let metrics = app.metrics
+        let viewport = metrics.viewport
+        let type = metrics.type
+        let margin = metrics.margin
+        var texts: [TextBox] = []
+        let heading = Typesetter.line(
+            tr("Keys"), px: type.title, at: Point(x: margin, y: margin), width: viewport.width - margin * 2, alignment: 0.5)
+        texts.append(heading)
+        let inner = Rect(x: margin, y: heading.frame.maxY + margin, width: viewport.width - margin * 2, height: 0)
+        let px = type.body
+        let lineHeight = Typesetter.font.lineHeight(px: px)
+        let footerHeight = max(metrics.unit, lineHeight)
+        let area = Rect(x: inner.x, y: inner.y, width: inner.width, height: viewport.height - margin * 2 - footerHeight - inner.y)
+        // Two columns of rows side by side when each still gets a wide enough column.
+        let groups = viewport.width >= type.body * 60 ? 2 : 1
+        let groupWidth = (area.width - margin * Double(groups - 1)) / Double(groups)
+        let keysWidth = min((rows.map { Typesetter.font.boxWidth($0.keys, px: px) }.max() ?? 0), groupWidth * 0.42)
+        let doesWidth = groupWidth - keysWidth - margin
+        // Every row's lines, and its height.
+        let laid = rows.map { row -> (keys: [String], does: [String], height: Double) in
+            let keys = Typesetter.font.wrap(row.keys, px: px, width: keysWidth)
+            let does = Typesetter.font.wrap(row.does, px: px, width: doesWidth)
+            return (keys, does, Double(max(keys.count, does.count)) * lineHeight + lineHeight * 0.35)
+        }
+        // Rows into columns, columns into pages.
+        var columns: [[Int]] = [[]]
+        var used = 0.0
+        for (index, row) in laid.enumerated() {
+            if used + row.height > area.height, !(columns.last?.isEmpty ?? true) {
+                columns.append([])
+                used = 0
+            }
+            columns[columns.count - 1].append(index)
+            used += row.height
+        }
+        let pages = (columns.count + groups - 1) / groups
+        let shown = min(page, pages - 1)
+        for (slot, column) in columns.dropFirst(shown * groups).prefix(groups).enumerated() {
+            let x = area.x + Double(slot) * (groupWidth + margin)
+            var y = area.y
+            for index in column {
+                let row = laid[index]
+                for (line, text) in row.keys.enumerated() {
+                    texts.append(
+                        Typesetter.line(
+                            text, px: px, at: Point(x: x, y: y + Double(line) * lineHeight), width: keysWidth, role: .accent, alignment: 1))
+                }
+                for (line, text) in row.does.enumerated() {
+                    texts.append(
+                        Typesetter.line(
+                            text, px: px, at: Point(x: x + keysWidth + margin, y: y + Double(line) * lineHeight), width: doesWidth))
+                }
+                y += row.height
+            }
+        }
+        // The bottom line: how to close, and the pages with their buttons.
+        let footer = Rect(x: margin, y: viewport.height - margin - footerHeight, width: viewport.width - margin * 2, height: footerHeight)
+        var controls: [Control] = []
+        var words = footer
+        if pages > 1 {
+            let specs = [
+                ButtonSpec(.previousPage, tr("Previous"), leading: "‹ ", isEnabled: shown > 0),
+                ButtonSpec(.nextPage, tr("Next"), trailing: " ›", isEnabled: shown < pages - 1),
+            ]
+            let width = ButtonGroup.neededWidth(specs, px: type.body, height: footerHeight)
+            let frame = Rect(x: footer.maxX - width * 2 - metrics.gap, y: footer.y, width: width * 2 + metrics.gap, height: footerHeight)
+            controls = ButtonGroup.grid(specs, in: frame, columns: 2, height: footerHeight, gap: metrics.gap, scale: type) ?? []
+            words.width = frame.x - margin - footer.x
+        }
+        let close =
+            pages > 1
+            ? tr("Page %1 of %2 · any other key closes", "\(shown + 1)", "\(pages)") : tr("Press any key to close")
+        texts += Typesetter.paragraph(close, px: type.caption, in: words, role: .secondary, maximumLines: 2, centred: true)
+        return (controls, texts, pages)
     }
 }

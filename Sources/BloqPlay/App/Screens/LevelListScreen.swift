@@ -1,13 +1,16 @@
+import BloqCore
 import BloqEngine
 import BloqGame
 
-/// The level list: a tab per pack, pages of 20 tiles (stars, locks, broken levels with
-/// their error), Continue, and the press-and-hold preview of a tile.
+/// The level list: a tab per pack, pages of tiles (stars, locks, broken levels with their
+/// error) as many as the window holds (20 at most), Continue, and the press-and-hold
+/// preview of a tile.
 public final class LevelListScreen: AppScreen {
     public let kind = ScreenKind.levels
     unowned let app: AppController
     public private(set) var packIndex: Int
-    public private(set) var page = 0
+    /// The first level of the page shown (pages follow the window's size: this stays).
+    private var firstItem = 0
     private var listFocus: ControlID?
     /// A line for the player (a broken level's error, a locked level's key).
     public private(set) var notice: String?
@@ -19,14 +22,13 @@ public final class LevelListScreen: AppScreen {
     /// A locked tile shaking its head, and by how much (pixels, now).
     public private(set) var shake: (tile: Int, offset: Double)?
 
-    /// Levels shown per page, and per row.
+    /// The most levels a page shows.
     public static let levelsPerPage = 20
-    public static let tilesPerRow = 5
 
     init(app: AppController, pack: Int, showing level: Int? = nil) {
         self.app = app
         packIndex = app.packs.indices.contains(pack) ? pack : 0
-        if let level, let item = itemIndex(ofPlayable: level) { page = item / LevelListScreen.levelsPerPage }
+        if let level, let item = itemIndex(ofPlayable: level) { firstItem = item }
     }
 
     public var currentPack: PackEntry? { app.packs.indices.contains(packIndex) ? app.packs[packIndex] : nil }
@@ -39,7 +41,7 @@ public final class LevelListScreen: AppScreen {
         } else if !app.packs.indices.contains(packIndex) {
             packIndex = 0
         }
-        page = min(page, pages - 1)
+        firstItem = min(firstItem, max((currentPack?.items.count ?? 0) - 1, 0))
         if let preview, !(currentPack?.items.indices.contains(preview.tile) ?? false) { self.preview = nil }
     }
 
@@ -52,69 +54,262 @@ public final class LevelListScreen: AppScreen {
         }
     }
 
+    /// The page shown (from 0), in pages of the size the window holds.
+    public var page: Int { firstItem / max(grid.perPage, 1) }
+
     public var pages: Int {
-        max(((currentPack?.items.count ?? 0) + LevelListScreen.levelsPerPage - 1) / LevelListScreen.levelsPerPage, 1)
+        let perPage = max(grid.perPage, 1)
+        return max(((currentPack?.items.count ?? 0) + perPage - 1) / perPage, 1)
     }
 
     // MARK: Layout
 
     public var controls: [Control] {
-        if let preview, preview.isOpen { return preview.controls(app.metrics) }
+        if let preview, preview.isOpen { return previewLayout(preview).controls }
         return listControls
     }
 
+    public var texts: [TextBox] {
+        if let preview, preview.isOpen { return previewLayout(preview).texts }
+        return layout.texts
+    }
+
+    /// The preview card laid out, with what the progress says of its level.
+    public func previewLayout(_ preview: PreviewCard) -> PreviewCard.Layout {
+        let level = preview.level
+        var details = [tr("Level %1", "\(preview.tile + 1)") + (level.level.par.map { "  ·  " + tr("par %1", "\($0)") } ?? "")]
+        if let record = app.progress?.record(level), record.cleared {
+            var best = tr("Best %1", PlayScreen.stars(record.bestStars))
+            if let moves = record.bestMoves { best += "  ·  " + tr("%1 move", "%1 moves", count: moves, "\(moves)") }
+            if let time = record.bestTime { best += "  ·  " + ClearedOverlay.clock(time) }
+            details.append(best)
+        } else if let line = app.progress?.unfinished(level) {
+            details.append(tr("In progress: %1 move played", "In progress: %1 moves played", count: line.log.count, "\(line.log.count)"))
+        } else {
+            details.append(tr("Not cleared yet"))
+        }
+        return preview.layout(app.metrics, details: details)
+    }
+
     /// The list's controls (also drawn beneath a play screen sliding away).
-    public var listControls: [Control] {
-        let metrics = app.metrics
-        let viewport = metrics.viewport
-        let unit = metrics.unit
-        var result = [metrics.backControl()]
-        result.append(
-            Control(.pasteCode, "Paste code", rect: Rect(x: viewport.width - unit * 3.4, y: unit * 0.3, width: unit * 3.1, height: unit)))
+    public var listControls: [Control] { layout.controls }
+
+    /// The list laid out for the window: the header (Back, the heading, Paste code), the
+    /// pack tabs, the page of tiles, a band for the notice, the summary, and the paging bar.
+    public struct Layout {
+        public var controls: [Control]
+        /// The texts but the controls' labels: the heading, the tiles' numbers and stars,
+        /// the notice, the summary.
+        public var texts: [TextBox]
+        /// The band the notice (or the shell's toast) shows in, when there is one.
+        public var notice: Rect?
+        /// Each tile's miniature board's frame, by item.
+        public var miniatures: [Int: Rect]
+    }
+
+    /// How the tiles sit: columns and rows (their product is a page), and the area they fill.
+    public struct Grid: Equatable {
+        public var columns: Int
+        public var rows: Int
+        public var area: Rect
+        public var perPage: Int { columns * rows }
+    }
+
+    /// The smallest tile: room for its number, a board in miniature and its stars.
+    private func smallestTile(_ metrics: Metrics) -> Double {
+        max(metrics.type.caption * 4.5, metrics.minimumControl * 1.5)
+    }
+
+    /// The header and tabs (their controls, texts and bottom), and the paging bar's top.
+    private func frame(_ metrics: Metrics) -> (top: [Control], texts: [TextBox], gridTop: Double, barTop: Double) {
+        let header = metrics.header(tr("Levels"), trailing: [ButtonSpec(.pasteCode, tr("Paste code"), short: tr("Paste"))])
+        let tabs = tabControls(top: header.bottom, metrics)
+        return (
+            header.controls + tabs.controls, header.texts, tabs.bottom + metrics.margin,
+            metrics.viewport.height - metrics.margin - metrics.unit
+        )
+    }
+
+    /// The paging bar at `top`: Previous, Next and (with more than one level) Continue.
+    private func bar(top: Double, grid: Grid, _ metrics: Metrics) -> [Control] {
+        let perPage = max(grid.perPage, 1)
+        let count = currentPack?.items.count ?? 0
+        let page = firstItem / perPage
+        var specs = [
+            ButtonSpec(.previousPage, tr("Previous"), leading: "‹ ", short: "‹", isEnabled: page > 0),
+            ButtonSpec(.nextPage, tr("Next"), trailing: " ›", short: "›", isEnabled: (page + 1) * perPage < count),
+        ]
+        if (currentPack?.playable.count ?? 0) > 1 { specs.append(ButtonSpec(.continueLevel, tr("Continue"), style: .accent)) }
+        let height = metrics.unit
+        let band = Rect(x: metrics.margin, y: top, width: metrics.viewport.width - metrics.margin * 2, height: height)
+        return ButtonGroup.grid(
+            specs, in: band, columns: specs.count, height: height, gap: metrics.gap, scale: metrics.type, maximumWidth: height * 4.5) ?? []
+    }
+
+    /// The pack tabs under the header: in one row when their labels fit, else two or
+    /// three; with more packs than that, the pack shown between arrows to the others.
+    private func tabControls(top: Double, _ metrics: Metrics) -> (controls: [Control], bottom: Double) {
         let packs = app.packs
-        let tabTop = unit * 1.6
-        let tabWidth = min((viewport.width - unit * 0.6) / Double(max(packs.count, 1)), unit * 4)
-        let tabsLeft = (viewport.width - tabWidth * Double(packs.count)) / 2
-        for (index, pack) in packs.enumerated() {
-            let rect = Rect(
-                x: tabsLeft + Double(index) * tabWidth + unit * 0.075, y: tabTop, width: tabWidth - unit * 0.15, height: unit * 0.9)
-            result.append(Control(.tab(index), pack.title, rect: rect, style: index == packIndex ? .selected : .plain))
+        guard !packs.isEmpty else { return ([], top) }
+        let viewport = metrics.viewport
+        let margin = metrics.margin
+        let height = max(metrics.minimumControl, (metrics.unit * 0.85).rounded())
+        let gap = metrics.gap
+        let specs = packs.enumerated().map { index, pack in
+            ButtonSpec(.tab(index), pack.title, style: index == packIndex ? .selected : .plain)
         }
-        guard let pack = currentPack else { return result }
-        let gridTop = tabTop + unit * 1.2
-        let bottom = viewport.height - unit * 1.5
-        let columns = Double(LevelListScreen.tilesPerRow)
-        let rows = Double(LevelListScreen.levelsPerPage / LevelListScreen.tilesPerRow)
-        let side = max(min((viewport.width - unit) / columns, (bottom - gridTop) / rows), metrics.minimumButtonSize)
-        let left = (viewport.width - side * columns) / 2
-        let open = unlocked
-        let first = page * LevelListScreen.levelsPerPage
-        for offset in 0..<LevelListScreen.levelsPerPage where first + offset < pack.items.count {
-            let index = first + offset
-            let row = Double(offset / LevelListScreen.tilesPerRow)
-            let column = Double(offset % LevelListScreen.tilesPerRow)
-            let rect = Rect(x: left + column * side, y: gridTop + row * side, width: side, height: side).insetBy(side * 0.06)
-            var enabled = true
-            if let playable = playableIndex(ofItem: index), open.indices.contains(playable) { enabled = open[playable] }
-            result.append(Control(.tile(index), "\(index + 1)", rect: rect, isEnabled: enabled, style: .tile))
+        let width = viewport.width - margin * 2
+        for rows in 1...3 {
+            let columns = (specs.count + rows - 1) / rows
+            if rows > 1, columns * (rows - 1) >= specs.count { continue }
+            let total = ButtonGroup.height(count: specs.count, columns: columns, height: height, gap: gap)
+            let band = Rect(x: margin, y: top, width: width, height: total)
+            if let laid = ButtonGroup.grid(
+                specs, in: band, columns: columns, height: height, gap: gap, scale: metrics.type, maximumWidth: metrics.unit * 4.5)
+            {
+                return (laid, top + total)
+            }
         }
-        let barY = viewport.height - unit * 1.25
-        result.append(
-            Control(
-                .previousPage, "Previous", rect: Rect(x: unit * 0.3, y: barY, width: unit * 2.3, height: unit), isEnabled: page > 0,
-                leading: "‹ "))
-        result.append(
-            Control(
-                .nextPage, "Next", rect: Rect(x: unit * 2.75, y: barY, width: unit * 2.3, height: unit), isEnabled: page + 1 < pages,
-                trailing: " ›"))
-        // With one level, Continue would only repeat its tile.
-        if pack.playable.count > 1 {
-            result.append(
-                Control(
-                    .continueLevel, "Continue", rect: Rect(x: viewport.width - unit * 4.3, y: barY, width: unit * 4, height: unit),
-                    style: .accent))
+        // Too many packs for tabs: the one shown, and arrows to the others.
+        let arrows = [ButtonSpec(.previousPack, tr("Previous pack"), short: "‹"), ButtonSpec(.nextPack, tr("Next pack"), short: "›")]
+        let arrowWidth = max(height * 1.2, 0)
+        var controls: [Control] = []
+        let left = Rect(x: margin, y: top, width: arrowWidth, height: height)
+        let right = Rect(x: viewport.width - margin - arrowWidth, y: top, width: arrowWidth, height: height)
+        let middle = Rect(x: left.maxX + gap, y: top, width: right.x - left.maxX - gap * 2, height: height)
+        controls += ButtonGroup.grid([arrows[0]], in: left, columns: 1, height: height, gap: gap, scale: metrics.type) ?? []
+        controls += ButtonGroup.grid([specs[packIndex]], in: middle, columns: 1, height: height, gap: gap, scale: metrics.type) ?? []
+        controls += ButtonGroup.grid([arrows[1]], in: right, columns: 1, height: height, gap: gap, scale: metrics.type) ?? []
+        return (controls, top + height)
+    }
+
+    /// The tiles' grid in the room between the tabs and the summary: the most tiles (up
+    /// to 20) that are at least the smallest tile, then the largest tiles.
+    public var grid: Grid {
+        let metrics = app.metrics
+        let laid = frame(metrics)
+        return grid(top: laid.gridTop, bottom: summaryTop(barTop: laid.barTop, metrics), metrics)
+    }
+
+    private func summaryTop(barTop: Double, _ metrics: Metrics) -> Double {
+        barTop - metrics.margin - Typesetter.font.lineHeight(px: metrics.type.caption)
+    }
+
+    private func grid(top: Double, bottom: Double, _ metrics: Metrics) -> Grid {
+        let margin = metrics.margin
+        let gap = metrics.gap
+        let area = Rect(x: margin, y: top, width: metrics.viewport.width - margin * 2, height: max(bottom - margin - top, 0))
+        let least = smallestTile(metrics)
+        var best = Grid(columns: 1, rows: 1, area: area)
+        var bestSide = -1.0
+        for columns in 1...8 {
+            for rows in 1...8 where columns * rows <= LevelListScreen.levelsPerPage {
+                let side = min(
+                    (area.width - gap * Double(columns - 1)) / Double(columns), (area.height - gap * Double(rows - 1)) / Double(rows))
+                guard side >= least else { continue }
+                let count = columns * rows
+                if count > best.perPage || (count == best.perPage && side > bestSide) || bestSide < 0 {
+                    best = Grid(columns: columns, rows: rows, area: area)
+                    bestSide = side
+                }
+            }
         }
-        return result
+        return best
+    }
+
+    public var layout: Layout {
+        let metrics = app.metrics
+        let type = metrics.type
+        let margin = metrics.margin
+        let viewport = metrics.viewport
+        let laid = frame(metrics)
+        var controls = laid.top
+        var texts = laid.texts
+        let summaryTop = summaryTop(barTop: laid.barTop, metrics)
+        let grid = grid(top: laid.gridTop, bottom: summaryTop, metrics)
+        // The notice takes a band above the summary; the tiles shrink to make room.
+        var noticeBand: Rect?
+        var area = grid.area
+        if let said = notice ?? app.toast?.text {
+            let width = viewport.width - margin * 4
+            let height = Typesetter.paragraphHeight(said, px: type.caption, width: width, maximumLines: 4) + metrics.gap * 2
+            let band = Rect(x: margin, y: summaryTop - margin - height, width: viewport.width - margin * 2, height: height)
+            noticeBand = band
+            area.height = max(band.y - margin - area.y, 0)
+            texts += Typesetter.paragraph(said, px: type.caption, in: band.insetBy(margin), maximumLines: 4, centred: true)
+        }
+        var miniatures: [Int: Rect] = [:]
+        if let pack = currentPack {
+            let gap = metrics.gap
+            let columns = Double(grid.columns)
+            let rows = Double(grid.rows)
+            let side = max(min((area.width - gap * (columns - 1)) / columns, (area.height - gap * (rows - 1)) / rows), 1)
+            let left = area.x + (area.width - side * columns - gap * (columns - 1)) / 2
+            let top = area.y + max((area.height - side * rows - gap * (rows - 1)) / 2, 0)
+            let open = unlocked
+            let first = page * grid.perPage
+            let labelPx = side >= type.body * 7 ? type.body : type.caption
+            for offset in 0..<grid.perPage where first + offset < pack.items.count {
+                let index = first + offset
+                let rect = Rect(
+                    x: left + Double(offset % grid.columns) * (side + gap), y: top + Double(offset / grid.columns) * (side + gap),
+                    width: side, height: side)
+                var enabled = true
+                if let playable = playableIndex(ofItem: index), open.indices.contains(playable) { enabled = open[playable] }
+                var tile = Control(.tile(index), "\(index + 1)", rect: rect, isEnabled: enabled, style: .tile)
+                // The number top left; the stars (or what else the tile says) along the bottom.
+                let inset = max((side * 0.07).rounded(), 4)
+                let lineHeight = Typesetter.font.lineHeight(px: labelPx)
+                tile.labelPx = labelPx
+                tile.labelFrame = Rect(x: rect.x + inset, y: rect.y + inset * 0.6, width: rect.width - inset * 2, height: lineHeight)
+                tile.labelAlignment = 0
+                controls.append(tile)
+                let statusLine = Rect(
+                    x: rect.x + inset * 0.5, y: rect.maxY - inset * 0.6 - lineHeight, width: rect.width - inset, height: lineHeight)
+                if let status = tileStatus(pack.items[index], locked: !enabled, px: labelPx, width: statusLine.width) {
+                    texts.append(Typesetter.line(status.text, px: labelPx, in: statusLine, role: status.role, owner: tile.id))
+                }
+                let board = Rect(x: rect.x + inset, y: rect.y + inset * 0.6 + lineHeight, width: rect.width - inset * 2, height: 0)
+                miniatures[index] = Rect(x: board.x, y: board.y, width: board.width, height: max(statusLine.y - board.y, 1)).insetBy(
+                    inset * 0.3)
+            }
+        }
+        if let summary = summaryText(width: viewport.width - margin * 2, px: type.caption) {
+            texts.append(
+                Typesetter.line(
+                    summary, px: type.caption,
+                    in: Rect(
+                        x: margin, y: summaryTop, width: viewport.width - margin * 2, height: Typesetter.font.lineHeight(px: type.caption)),
+                    role: .secondary))
+        }
+        controls += bar(top: laid.barTop, grid: grid, metrics)
+        return Layout(controls: controls, texts: texts, notice: noticeBand, miniatures: miniatures)
+    }
+
+    /// What a tile says under its miniature: its best stars, cleared, in progress, broken
+    /// (nothing when locked: the lock says it); a shorter mark when the words do not fit.
+    private func tileStatus(_ item: PackEntry.Item, locked: Bool, px: Double, width: Double) -> (text: String, role: TextBox.Role)? {
+        let choices: [String]
+        var role = TextBox.Role.accent
+        switch item {
+        case .broken:
+            choices = [tr("broken"), "!"]
+            role = .danger
+        case .playable(let level):
+            if locked { return nil }
+            if let record = app.progress?.record(level), record.cleared {
+                // Cleared with no stars (Show solution) still reads as cleared.
+                choices = record.bestStars > 0 ? [PlayScreen.stars(record.bestStars)] : [tr("✓ cleared"), "✓"]
+            } else if app.progress?.unfinished(level) != nil {
+                // Started and left unfinished: it resumes where the player was.
+                choices = [tr("in progress"), "…"]
+            } else {
+                choices = [PlayScreen.stars(0)]
+                role = .secondary
+            }
+        }
+        guard let text = choices.first(where: { Typesetter.fits($0, px: px, width: width) }) else { return nil }
+        return (text, role)
     }
 
     /// Which playable levels of the pack are open.
@@ -141,10 +336,15 @@ public final class LevelListScreen: AppScreen {
     }
 
     /// The pack's summary line: page, and levels cleared as the progress records them.
-    public var summary: String {
-        guard let pack = currentPack else { return "" }
+    public var summary: String { summaryText(width: .infinity, px: 12) ?? "" }
+
+    /// The summary as fits `width` at `px`: in full, or without the page.
+    private func summaryText(width: Double, px: Double) -> String? {
+        guard let pack = currentPack else { return nil }
         let cleared = pack.playable.filter { app.progress?.isCleared($0) ?? false }.count
-        return "Page \(page + 1) of \(pages)  ·  \(cleared)/\(pack.playable.count) cleared"
+        let count = tr("%1/%2 cleared", "\(cleared)", "\(pack.playable.count)")
+        let full = tr("Page %1 of %2", "\(page + 1)", "\(pages)") + "  ·  " + count
+        return [full, count].first { Typesetter.fits($0, px: px, width: width) }
     }
 
     // MARK: Actions
@@ -152,12 +352,9 @@ public final class LevelListScreen: AppScreen {
     public func activate(_ id: ControlID) {
         switch id {
         case .back: app.back()
-        case .tab(let index):
-            guard app.packs.indices.contains(index) else { return }
-            packIndex = index
-            page = 0
-            notice = nil
-            listFocus = nil
+        case .tab(let index): choosePack(index)
+        case .previousPack: choosePack((packIndex + app.packs.count - 1) % max(app.packs.count, 1))
+        case .nextPack: choosePack((packIndex + 1) % max(app.packs.count, 1))
         case .previousPage: turnPage(by: -1)
         case .nextPage: turnPage(by: 1)
         case .tile(let index): openTile(index)
@@ -175,7 +372,7 @@ public final class LevelListScreen: AppScreen {
                 let code = ShareCode.encode(level.level.board, title: level.level.title) ?? ShareCode.encode(level.level.board)
             {
                 app.copyToClipboard(code)
-                notice = "Code copied: \(code)"
+                notice = tr("Code copied: %1", code)
             }
         case .pasteCode: pasteCode()
         default: break
@@ -202,8 +399,16 @@ public final class LevelListScreen: AppScreen {
     private func turnPage(by delta: Int) {
         let next = page + delta
         guard next >= 0, next < pages else { return }
-        page = next
+        firstItem = next * max(grid.perPage, 1)
         listFocus = nil
+    }
+
+    private func choosePack(_ index: Int) {
+        guard app.packs.indices.contains(index) else { return }
+        packIndex = index
+        firstItem = 0
+        notice = nil
+        if case .tab = listFocus { listFocus = .tab(index) } else if listFocus != .previousPack, listFocus != .nextPack { listFocus = nil }
     }
 
     private func openTile(_ item: Int) {
@@ -220,11 +425,11 @@ public final class LevelListScreen: AppScreen {
     /// Opens the level whose share code is on the clipboard, or says what is wrong.
     private func pasteCode() {
         guard let text = app.clipboardText(), !text.isEmpty else {
-            notice = "The clipboard is empty: copy a share code (it starts with \(ShareCode.prefix)) first"
+            notice = tr("The clipboard is empty: copy a share code (it starts with %1) first", ShareCode.prefix)
             return
         }
         switch ShareCode.level(from: text) {
-        case .failure(let error): notice = "Not a level: \(error.message)"
+        case .failure(let error): notice = tr("Not a level: %1", error.message)
         case .success(let level): app.play(PlayableLevel(name: "shared level", level: level))
         }
     }
@@ -237,8 +442,8 @@ public final class LevelListScreen: AppScreen {
         // Clearing a level opens the next two: the nearest open one before this opens it.
         let key = [level - 1, level - 2].first { open.indices.contains($0) && open[$0] }
         notice =
-            key.map { "Level \(item + 1) is locked: clear level \((itemIndex(ofPlayable: $0) ?? $0) + 1) to open it" }
-            ?? "Level \(item + 1) is locked: clear the levels before it to open it"
+            key.map { tr("Level %1 is locked: clear level %2 to open it", "\(item + 1)", "\((itemIndex(ofPlayable: $0) ?? $0) + 1)") }
+            ?? tr("Level %1 is locked: clear the levels before it to open it", "\(item + 1)")
         // Reduced motion: the notice says it, the tile stays still.
         let amplitude = app.settings.reducedMotion ? 0 : app.metrics.unit * 0.15
         let animator = PropertyAnimator(duration: app.settings.reducedMotion ? 0.2 : 0.4, curve: .linear, driver: app.driver)
@@ -259,7 +464,7 @@ public final class LevelListScreen: AppScreen {
     public func gestureOwner(for event: PointerEvent) -> (any PointerOwner)? {
         if let preview, preview.isOpen {
             // A press outside the card closes it; inside, it does nothing.
-            let inside = PreviewCard.cardFrame(in: app.viewport).contains(event.location)
+            let inside = PreviewCard.cardFrame(app.metrics).contains(event.location)
             return TapOwner { if !inside { preview.close() } }
         }
         // A locked tile owns its press too, to say why it will not open.

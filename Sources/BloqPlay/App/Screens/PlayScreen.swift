@@ -1,3 +1,4 @@
+import BloqCore
 import BloqEngine
 import BloqGame
 
@@ -50,6 +51,7 @@ public final class PlayScreen: AppScreen {
             reducedMotion: app.settings.reducedMotion)
         moved = !(resume?.log.isEmpty ?? true)
         game.onCleared = { [weak self] stars, moves, time in self?.cleared(stars: stars, moves: moves, time: time) }
+        game.place(in: layout.boardArea)
     }
 
     /// The pack of the level, when it is in one.
@@ -131,9 +133,10 @@ public final class PlayScreen: AppScreen {
     }
 
     /// The banner's sentence when the board can no longer be cleared.
-    public static let stuckNotice = "This board can no longer be cleared: undo the last move, or restart"
+    public static var stuckNotice: String { tr("This board can no longer be cleared: undo the last move, or restart") }
 
-    /// The banners and messages shown now: the stuck banner, then the game's message.
+    /// The banners and messages shown now: the stuck banner, then the game's message (the
+    /// shell adds its toast).
     public var notices: [String] {
         guard visibleOverlay == nil else { return [] }
         var result: [String] = []
@@ -144,56 +147,265 @@ public final class PlayScreen: AppScreen {
 
     // MARK: Layout
 
-    public var controls: [Control] {
-        if let overlay = visibleOverlay { return overlay.controls(over: game.layout.boardFrame, app.metrics) }
-        return (stuckBanner?.controls ?? []) + toolbar
+    public var controls: [Control] { layout.controls }
+    public var texts: [TextBox] { layout.texts }
+
+    /// The play screen laid out. Stacked (a phone upright, most windows): the header
+    /// across the top, the board, the message band, the toolbar. Beside (a short landscape
+    /// window where stacking would leave the cells too small): the board on the left, and
+    /// the header, the message and the toolbar in a column on the right.
+    public struct Layout {
+        /// Where the board goes (the board is laid out as large as fits in it).
+        public var boardArea: Rect
+        /// The band for the stuck banner, the tip, the game's message or the keys.
+        public var message: Rect
+        public var controls: [Control]
+        public var texts: [TextBox]
+        /// The stuck banner's band, when it shows.
+        public var banner: Rect?
+        /// The Cleared card's frame, when it shows, and its texts (the last of `texts`).
+        public var card: (frame: Rect, texts: [TextBox])?
     }
 
-    /// The stuck banner: a band above the toolbar with its sentence, Undo and Restart
-    /// (nothing while the board can still be cleared).
-    public var stuckBanner: (frame: Rect, controls: [Control])? {
-        guard game.isStuck, visibleOverlay == nil else { return nil }
+    public var layout: Layout {
         let metrics = app.metrics
-        let band = game.layout.footer
-        let height = max(min(band.height, metrics.unit), metrics.minimumButtonSize * 0.8)
-        let width = min(height * 3, (band.width - height) / 4)
-        let y = band.center.y - height / 2
-        let right = band.maxX - height * 0.3
-        return (
-            Rect(x: band.x, y: band.y, width: band.width, height: band.height),
-            [
-                Control(.stuckRestart, "Restart", rect: Rect(x: right - width, y: y, width: width, height: height)),
-                Control(
-                    .stuckUndo, "Undo", rect: Rect(x: right - width * 2 - height * 0.2, y: y, width: width, height: height), style: .accent),
-            ]
-        )
-    }
-
-    /// The toolbar along the bottom: Levels (unless single-level), Undo, Redo, Restart, Hint.
-    public var toolbar: [Control] {
-        let metrics = app.metrics
-        var entries: [(ControlID, String)] = [(.undo, "Undo"), (.redo, "Redo"), (.restart, "Restart"), (.hint, "Hint")]
-        if !app.isSingleLevel { entries.insert((.back, backLabel), at: 0) }
-        let toolbarHeight = metrics.toolbarHeight
-        let height = toolbarHeight * 0.8
-        let gap = height * 0.2
-        let count = Double(entries.count)
-        let width = min((metrics.viewport.width - gap * (count + 1)) / count, height * 3.2)
-        var x = (metrics.viewport.width - (width * count + gap * (count - 1))) / 2
-        let y = metrics.viewport.height - toolbarHeight + (toolbarHeight - height) / 2
-        let session = game.scene.session
-        return entries.map { id, label in
-            defer { x += width + gap }
-            let enabled: Bool =
-                switch id {
-                case .undo: session.canUndo
-                case .redo: session.canRedo
-                default: true
-                }
-            return Control(
-                id, label, rect: Rect(x: x, y: y, width: width, height: height), isEnabled: enabled,
-                style: id == .hint ? .accent : .plain, leading: id == .back ? "‹ " : "")
+        let stacked = stackedLayout(metrics)
+        let rows = game.layout.rows
+        let columns = game.layout.columns
+        let cell = BoardLayout(frame: stacked.boardArea, rows: rows, columns: columns).cellSize
+        var chosen = stacked
+        if !metrics.isPortrait {
+            let beside = besideLayout(metrics)
+            let besideCell = BoardLayout(frame: beside.boardArea, rows: rows, columns: columns).cellSize
+            let smallest = metrics.shortSide < 340 ? 28.0 : 40.0
+            if cell < smallest || cell < besideCell * 0.75 { chosen = beside }
         }
+        if let overlay = visibleOverlay {
+            // The Cleared card covers the board and the message; the header stays; the
+            // toolbar is covered.
+            let board = game.layout.boardFrame
+            let card = overlay.layout(over: board, within: chosen.boardArea, metrics)
+            chosen.controls = card.controls
+            chosen.texts = chosen.texts.filter { !$0.frame.intersects(card.frame) && !$0.frame.intersects(chosen.message) } + card.texts
+            chosen.banner = nil
+            chosen.card = (card.frame, card.texts)
+        }
+        return chosen
+    }
+
+    /// The header's texts in `frame`: the heading and caption on the left, the stars in
+    /// reach and the moves against par on the right; in more rows when they do not fit
+    /// side by side. Returns them and their height.
+    private func header(in frame: Rect, _ metrics: Metrics) -> (texts: [TextBox], height: Double) {
+        let type = metrics.type
+        let heading = self.heading
+        let movesText = "\(game.scene.session.moves)"
+        let moves = game.scene.session.moves
+        let parText =
+            game.par.map { tr("move · par %1", "moves · par %1", count: moves, "\($0)") } ?? tr("move", "moves", count: moves)
+        let stars = Self.stars(game.starsInReach)
+        let captionLine = Typesetter.font.lineHeight(px: type.caption)
+        let gap = metrics.margin
+        // Side by side: heading over caption, then stars, then the moves over par.
+        let headingWidth = Typesetter.font.boxWidth(heading, px: type.title)
+        let leftWidth = max(headingWidth, Typesetter.font.boxWidth(caption, px: type.caption))
+        let starsWidth = Typesetter.font.boxWidth(stars, px: type.body)
+        let rightWidth = max(Typesetter.font.boxWidth(movesText, px: type.title), Typesetter.font.boxWidth(parText, px: type.caption))
+        let titleLine = Typesetter.font.lineHeight(px: type.title)
+        if leftWidth + gap + starsWidth + gap + rightWidth <= frame.width {
+            let height = titleLine + captionLine
+            let right = frame.maxX - rightWidth
+            return (
+                [
+                    Typesetter.line(heading, px: type.title, at: Point(x: frame.x, y: frame.y), width: headingWidth),
+                    Typesetter.line(caption, px: type.caption, at: Point(x: frame.x, y: frame.y + titleLine), role: .secondary),
+                    Typesetter.line(
+                        stars, px: type.body, in: Rect(x: right - gap - starsWidth, y: frame.y, width: starsWidth, height: height),
+                        role: .accent),
+                    Typesetter.line(movesText, px: type.title, at: Point(x: right, y: frame.y), width: rightWidth, alignment: 1),
+                    Typesetter.line(
+                        parText, px: type.caption, at: Point(x: right, y: frame.y + titleLine), width: rightWidth, role: .secondary,
+                        alignment: 1),
+                ], height
+            )
+        }
+        // Stacked: the heading across (as large as fits), then the caption and the score.
+        var texts: [TextBox] = []
+        let headingPx =
+            Typesetter.size(fitting: [heading], width: frame.width, sizes: [type.title, type.body, type.caption]) ?? type.caption
+        let headingLines = Typesetter.paragraph(heading, px: headingPx, in: frame, alignment: 0, maximumLines: 2)
+        texts += headingLines
+        var y = headingLines.last?.frame.maxY ?? frame.y
+        let score = stars + "  " + movesText + " " + parText
+        let scoreWidth = Typesetter.font.boxWidth(score, px: type.caption)
+        let captionWidth = Typesetter.font.boxWidth(caption, px: type.caption)
+        if captionWidth + gap + scoreWidth <= frame.width {
+            texts.append(Typesetter.line(caption, px: type.caption, at: Point(x: frame.x, y: y), role: .secondary))
+            texts.append(
+                Typesetter.line(
+                    score, px: type.caption, at: Point(x: frame.maxX - scoreWidth, y: y), width: scoreWidth, role: .accent, alignment: 1))
+            y += captionLine
+        } else {
+            let captionLines = Typesetter.paragraph(
+                caption, px: type.caption, in: Rect(x: frame.x, y: y, width: frame.width, height: 0), role: .secondary, alignment: 0,
+                maximumLines: 2)
+            texts += captionLines
+            y = captionLines.last?.frame.maxY ?? y
+            texts.append(
+                Typesetter.line(score, px: type.caption, at: Point(x: frame.x, y: y), width: frame.width, role: .accent, alignment: 0))
+            y += captionLine
+        }
+        return (texts, y - frame.y)
+    }
+
+    /// The toolbar as laid out now: the way back (unless single-level), Undo, Redo,
+    /// Restart, Hint (empty while the Cleared card covers it).
+    public var toolbar: [Control] {
+        let ids: Set<ControlID> = [.back, .undo, .redo, .restart, .hint]
+        return visibleOverlay == nil ? layout.controls.filter { ids.contains($0.id) } : []
+    }
+
+    /// The toolbar's buttons: the way back (unless single-level), Undo, Redo, Restart, Hint.
+    private var toolbarSpecs: [ButtonSpec] {
+        let session = game.scene.session
+        var specs = [
+            ButtonSpec(.undo, tr("Undo"), isEnabled: session.canUndo), ButtonSpec(.redo, tr("Redo"), isEnabled: session.canRedo),
+            ButtonSpec(.restart, tr("Restart")), ButtonSpec(.hint, tr("Hint"), style: .accent),
+        ]
+        if !app.isSingleLevel { specs.insert(ButtonSpec(.back, backLabel, leading: "‹ "), at: 0) }
+        return specs
+    }
+
+    /// The banner's sentence where the whole one does not fit (a small window's column).
+    public static var stuckNoticeShort: String { tr("Stuck: undo or restart") }
+
+    /// How the stuck banner sits in `band`: its buttons beside the sentence, or under it
+    /// on a narrow band; the buttons' frame and the sentence's.
+    private func stuckParts(in band: Rect, _ metrics: Metrics) -> (
+        specs: [ButtonSpec], buttons: Rect, words: Rect, height: Double, wide: Bool
+    ) {
+        let type = metrics.type
+        let specs = [ButtonSpec(.stuckUndo, tr("Undo"), style: .accent), ButtonSpec(.stuckRestart, tr("Restart"))]
+        let height = max(metrics.minimumControl, min(metrics.unit, band.height))
+        let width = ButtonGroup.neededWidth(specs, px: type.body, height: height)
+        let wide = band.width - width * 2 - metrics.gap * 3 >= type.caption * 12
+        let buttons =
+            wide
+            ? Rect(x: band.maxX - width * 2 - metrics.gap, y: band.center.y - height / 2, width: width * 2 + metrics.gap, height: height)
+            : Rect(x: band.x, y: band.maxY - height, width: band.width, height: height)
+        let words =
+            wide
+            ? Rect(x: band.x + metrics.gap, y: band.y, width: buttons.x - band.x - metrics.gap * 2, height: band.height)
+            : Rect(x: band.x + metrics.gap, y: band.y, width: band.width - metrics.gap * 2, height: buttons.y - band.y - metrics.gap)
+        return (specs, buttons, words, height, wide)
+    }
+
+    /// What the message band says now (not the keys): the stuck banner's sentence, a toast,
+    /// the tip or the game's message.
+    private var spoken: String? {
+        game.isStuck ? PlayScreen.stuckNotice : app.toast?.text ?? tip.map({ tr($0) }) ?? game.message
+    }
+
+    /// The message band's texts and controls: the stuck banner (its sentence beside Undo and
+    /// Restart), else a toast, the tip or the game's message, else the keys (when they fit).
+    private func message(in band: Rect, _ metrics: Metrics) -> (texts: [TextBox], controls: [Control], banner: Rect?) {
+        let type = metrics.type
+        if game.isStuck {
+            let parts = stuckParts(in: band, metrics)
+            let controls =
+                ButtonGroup.grid(parts.specs, in: parts.buttons, columns: 2, height: parts.height, gap: metrics.gap, scale: type) ?? []
+            let fit = Typesetter.lines(in: parts.words.height, px: type.caption)
+            // The whole sentence when it fits, else the short one.
+            let whole = Typesetter.paragraphHeight(PlayScreen.stuckNotice, px: type.caption, width: parts.words.width) <= parts.words.height
+            let sentence = whole ? PlayScreen.stuckNotice : PlayScreen.stuckNoticeShort
+            let texts = Typesetter.paragraph(sentence, px: type.caption, in: parts.words, maximumLines: fit, centred: true)
+            return (texts, controls, band)
+        }
+        if let notice = spoken {
+            let lines = Typesetter.lines(in: band.height, px: type.caption)
+            return (Typesetter.paragraph(notice, px: type.caption, in: band, role: .accent, maximumLines: lines, centred: true), [], nil)
+        }
+        // The keys only when they fit on one line (a touchscreen phone has no keyboard).
+        guard let footer, Typesetter.fits(footer.text, px: type.caption, width: band.width) else { return ([], [], nil) }
+        return ([Typesetter.line(footer.text, px: type.caption, in: band, role: .secondary)], [], nil)
+    }
+
+    /// The message band's height `width` wide: two lines of captions and room for the
+    /// banner's buttons at least, and what the words said now need (at most a quarter of
+    /// the window).
+    private func messageHeight(width: Double, _ metrics: Metrics) -> Double {
+        let type = metrics.type
+        let least = max((Typesetter.font.lineHeight(px: type.caption) * 2.4).rounded(.up), metrics.minimumControl + 4)
+        var need = least
+        if game.isStuck {
+            let parts = stuckParts(in: Rect(x: 0, y: 0, width: width, height: metrics.unit), metrics)
+            let words = Typesetter.paragraphHeight(PlayScreen.stuckNotice, px: type.caption, width: parts.words.width)
+            need = parts.wide ? max(words + metrics.gap, parts.height + 4) : words + metrics.gap * 2 + parts.height
+        } else if let spoken {
+            need = Typesetter.paragraphHeight(spoken, px: type.caption, width: width) + metrics.gap
+        }
+        return max(least, min(need.rounded(.up), metrics.viewport.height * 0.25))
+    }
+
+    /// The toolbar's buttons in `frame`'s bottom, in the fewest rows of `columnChoices`
+    /// that fit; returns them and their height.
+    private func toolbarControls(in frame: Rect, columnChoices: [Int], _ metrics: Metrics) -> (controls: [Control], height: Double) {
+        let height = metrics.unit
+        let gap = metrics.gap
+        let specs = toolbarSpecs
+        for columns in columnChoices {
+            let rows = (specs.count + columns - 1) / columns
+            let bandHeight = Double(rows) * height + Double(rows - 1) * gap
+            let band = Rect(x: frame.x, y: frame.maxY - bandHeight, width: frame.width, height: bandHeight)
+            if let laid = ButtonGroup.grid(specs, in: band, columns: columns, height: height, gap: gap, scale: metrics.type) {
+                return (laid, bandHeight)
+            }
+        }
+        return ([], 0)
+    }
+
+    private func stackedLayout(_ metrics: Metrics) -> Layout {
+        let viewport = metrics.viewport
+        let margin = metrics.margin
+        let inner = Rect(x: margin, y: margin, width: viewport.width - margin * 2, height: viewport.height - margin * 2)
+        let top = header(in: inner, metrics)
+        let count = toolbarSpecs.count
+        let tools = toolbarControls(in: inner, columnChoices: [count, (count + 1) / 2], metrics)
+        let bandHeight = messageHeight(width: inner.width, metrics)
+        let messageBand = Rect(x: inner.x, y: inner.maxY - tools.height - margin - bandHeight, width: inner.width, height: bandHeight)
+        let boardArea = Rect(x: 0, y: inner.y + top.height, width: viewport.width, height: max(messageBand.y - inner.y - top.height, 1))
+        let said = message(in: messageBand, metrics)
+        return Layout(
+            boardArea: boardArea, message: messageBand, controls: said.controls + tools.controls, texts: top.texts + said.texts,
+            banner: said.banner)
+    }
+
+    private func besideLayout(_ metrics: Metrics) -> Layout {
+        let viewport = metrics.viewport
+        let margin = metrics.margin
+        // The board as large as the height allows, the panel what is left (at least a
+        // third of the width).
+        let ratio = Double(game.layout.columns) / Double(game.layout.rows)
+        let boardSide = min((viewport.height - margin * 2) * ratio, viewport.width * 0.64)
+        let boardArea = Rect(x: 0, y: margin, width: boardSide + margin, height: viewport.height - margin * 2)
+        let panel = Rect(
+            x: boardArea.maxX + margin, y: margin, width: viewport.width - boardArea.maxX - margin * 2, height: viewport.height - margin * 2
+        )
+        let top = header(in: panel, metrics)
+        let count = toolbarSpecs.count
+        let tools = toolbarControls(in: panel, columnChoices: [2, 1, count], metrics)
+        let messageTop = panel.y + top.height + margin
+        let messageBand = Rect(
+            x: panel.x, y: messageTop, width: panel.width, height: max(panel.maxY - tools.height - margin - messageTop, 0))
+        let said = message(in: messageBand, metrics)
+        return Layout(
+            boardArea: boardArea, message: messageBand, controls: said.controls + tools.controls, texts: top.texts + said.texts,
+            banner: said.banner)
+    }
+
+    /// ★★☆ for a count of stars out of three.
+    public static func stars(_ count: Int) -> String {
+        String(repeating: "★", count: max(min(count, 3), 0)) + String(repeating: "☆", count: max(3 - count, 0))
     }
 
     /// The footer line under the board: the game's message, or the keys from the command
@@ -201,12 +413,14 @@ public final class PlayScreen: AppScreen {
     public var footer: (text: String, isMessage: Bool)? {
         guard visibleOverlay == nil else { return nil }
         if let message = game.message { return (message, true) }
-        if dailyDate != nil { return (app.commands.footerHint(saying: "title", for: .back), false) }
+        // With a gamepad, the shell's band says what its buttons do instead of the keys.
+        if app.usesGamepad { return nil }
+        if dailyDate != nil { return (app.commands.footerHint(saying: tr("title"), for: .back), false) }
         return (app.commands.footerHint, false)
     }
 
     public func layoutChanged() {
-        game.resize(viewport: app.viewport, toolbarHeight: app.metrics.toolbarHeight)
+        game.place(in: layout.boardArea)
     }
 
     // MARK: Actions

@@ -1,3 +1,4 @@
+import BloqCore
 import BloqEngine
 import BloqGame
 
@@ -104,17 +105,21 @@ public final class PreviewCard {
         isClosed = true
     }
 
-    /// The card's frame when fully open, in `viewport`.
-    public static func cardFrame(in viewport: Size) -> Rect {
-        let width = min(viewport.width * 0.8, viewport.height * 0.75)
-        let height = min(viewport.height * 0.86, width * 1.25)
+    /// The card's frame when fully open: a portrait card in most windows, as wide as the
+    /// window in a narrow one, landscape in a short one.
+    public static func cardFrame(_ metrics: Metrics) -> Rect {
+        let viewport = metrics.viewport
+        let margin = metrics.margin
+        let room = Rect(x: margin, y: margin, width: viewport.width - margin * 2, height: viewport.height - margin * 2)
+        let width = min(room.width, max(room.height * 0.8, min(room.width, 420)))
+        let height = min(room.height, width * 1.3)
         return Rect(x: (viewport.width - width) / 2, y: (viewport.height - height) / 2, width: width, height: height)
     }
 
     /// The frame between the tile's (`from`) and the open card's, at `fraction` (the open
     /// card's always, with reduced motion: it fades in instead).
-    public func frame(from tile: Rect, in viewport: Size) -> Rect {
-        let card = PreviewCard.cardFrame(in: viewport)
+    public func frame(from tile: Rect, _ metrics: Metrics) -> Rect {
+        let card = PreviewCard.cardFrame(metrics)
         if reducedMotion { return card }
         let t = fraction
         return Rect(
@@ -122,19 +127,65 @@ public final class PreviewCard {
             width: tile.width + (card.width - tile.width) * t, height: tile.height + (card.height - tile.height) * t)
     }
 
-    /// The open card's buttons: Play and Close, then Edit a copy and Copy code.
-    func controls(_ metrics: Metrics) -> [Control] {
-        let card = PreviewCard.cardFrame(in: metrics.viewport)
-        let height = max(metrics.minimumButtonSize, card.height * 0.09)
-        let top = card.maxY - height * 2.5
-        let bottom = card.maxY - height * 1.25
-        let left = card.x + card.width * 0.08
-        let width = card.width * 0.84
-        return [
-            Control(.previewPlay, "Play", rect: Rect(x: left, y: top, width: width * 0.6, height: height), style: .accent),
-            Control(.previewClose, "Close", rect: Rect(x: left + width * 0.64, y: top, width: width * 0.36, height: height)),
-            Control(.editCopy, "Edit a copy", rect: Rect(x: left, y: bottom, width: width * 0.48, height: height)),
-            Control(.copyCode, "Copy code", rect: Rect(x: left + width * 0.52, y: bottom, width: width * 0.48, height: height)),
+    /// The open card laid out: its frame, its buttons (Play and Close, then Edit a copy and
+    /// Copy code), its texts (the title and `details`, a line each), and its board's frame.
+    public struct Layout {
+        public var frame: Rect
+        public var controls: [Control]
+        public var texts: [TextBox]
+        public var board: Rect
+    }
+
+    public func layout(_ metrics: Metrics, details: [String]) -> Layout {
+        let type = metrics.type
+        let frame = PreviewCard.cardFrame(metrics)
+        let pad = max((metrics.margin * 1.5).rounded(), 10)
+        let inner = frame.insetBy(pad)
+        let specs = [
+            ButtonSpec(.previewPlay, tr("Play"), style: .accent), ButtonSpec(.previewClose, tr("Close")),
+            ButtonSpec(.editCopy, tr("Edit a copy"), short: tr("Edit")), ButtonSpec(.copyCode, tr("Copy code"), short: tr("Copy")),
         ]
+        let height = metrics.unit
+        let gap = metrics.gap
+        // Landscape: the board on the left, the words and buttons on the right.
+        let wide = frame.width > frame.height * 1.15
+        let board: Rect
+        let column: Rect
+        if wide {
+            let side = min(inner.height, inner.width * 0.48)
+            board = Rect(x: inner.x, y: inner.center.y - side / 2, width: side, height: side)
+            column = Rect(x: board.maxX + pad, y: inner.y, width: inner.maxX - board.maxX - pad, height: inner.height)
+        } else {
+            board = inner
+            column = inner
+        }
+        // The buttons along the column's bottom: two by two, else one above another.
+        var controls: [Control] = []
+        var buttonsTop = column.maxY
+        for columns in [2, 1] {
+            let total = ButtonGroup.height(count: specs.count, columns: columns, height: height, gap: gap)
+            let band = Rect(x: column.x, y: column.maxY - total, width: column.width, height: total)
+            if let laid = ButtonGroup.grid(specs, in: band, columns: columns, height: height, gap: gap, scale: type) {
+                controls = laid
+                buttonsTop = band.y
+                break
+            }
+        }
+        // The title as large as fits (wrapped at the caption size when nothing does), then
+        // the details.
+        var texts: [TextBox] = []
+        let titleText = level.level.title
+        let titlePx = Typesetter.size(fitting: [titleText], width: column.width, sizes: [type.title, type.body]) ?? type.caption
+        texts += Typesetter.paragraph(
+            titleText, px: titlePx, in: Rect(x: column.x, y: column.y, width: column.width, height: 0), maximumLines: 2)
+        var y = (texts.last?.frame.maxY ?? column.y) + gap
+        for line in details {
+            let lines = Typesetter.paragraph(
+                line, px: type.caption, in: Rect(x: column.x, y: y, width: column.width, height: 0), role: .secondary, maximumLines: 2)
+            texts += lines
+            y = (lines.last?.frame.maxY ?? y) + gap * 0.5
+        }
+        let boardFrame = wide ? board : Rect(x: inner.x, y: y + gap, width: inner.width, height: max(buttonsTop - gap * 2 - y, 1))
+        return Layout(frame: frame, controls: controls, texts: texts, board: boardFrame)
     }
 }

@@ -1,3 +1,4 @@
+import BloqCore
 import BloqEngine
 import BloqGame
 
@@ -21,29 +22,106 @@ public final class TitleScreen: AppScreen {
 
     public var commandContexts: [CommandContext] { [.menu, .anywhere] }
 
-    public var controls: [Control] {
+    public var controls: [Control] { layout.controls }
+    public var texts: [TextBox] { layout.texts }
+
+    /// The logo's four blocks, where the painter draws them.
+    public var logoBlocks: [Rect] { layout.logo }
+
+    /// The title laid out: the logo (four blocks and the name), the line under it, the
+    /// buttons (one column when they fit under the logo, else more, else beside it), and
+    /// the bottom band: a notice (what is wrong with the player's files) or the keys.
+    public var layout: (controls: [Control], texts: [TextBox], logo: [Rect]) {
         let metrics = app.metrics
         let viewport = metrics.viewport
-        let unit = metrics.unit
-        let width = min(viewport.width * 0.6, unit * 6)
-        let x = (viewport.width - width) / 2
-        var entries: [(ControlID, String)] = [
-            (.play, "Play"), (.levels, "Levels"), (.make, "Make"), (.settings, "Settings"), (.about, "About"), (.quit, "Quit"),
+        let type = metrics.type
+        let margin = metrics.margin
+        let inner = Rect(x: margin, y: margin, width: viewport.width - margin * 2, height: viewport.height - margin * 2)
+        // The bottom band: the notice (up to three lines), else the key line.
+        let shown = app.toast?.text ?? notice
+        // With a gamepad, the shell's band says what its buttons do instead of the keys.
+        let bottomText = shown ?? (app.usesGamepad ? "" : tr("F1 or ? shows the keys"))
+        let bottomHeight =
+            bottomText.isEmpty ? 0 : Typesetter.paragraphHeight(bottomText, px: type.caption, width: inner.width, maximumLines: 3)
+        let bottom = Rect(x: inner.x, y: inner.maxY - bottomHeight, width: inner.width, height: bottomHeight)
+        var texts =
+            bottomText.isEmpty
+            ? [] : Typesetter.paragraph(bottomText, px: type.caption, in: bottom, role: shown == nil ? .secondary : .plain, maximumLines: 3)
+        let body = Rect(x: inner.x, y: inner.y, width: inner.width, height: bottom.y - margin - inner.y)
+
+        var specs = [
+            ButtonSpec(.play, tr("Play"), style: .accent), ButtonSpec(.levels, tr("Levels")), ButtonSpec(.make, tr("Make")),
+            ButtonSpec(.settings, tr("Settings")), ButtonSpec(.about, tr("About")), ButtonSpec(.quit, tr("Quit")),
         ]
-        if app.today != nil { entries.insert((.daily, "Daily"), at: 1) }
-        let streak = app.dailyStreak
-        // The buttons below the logo, closer together on a short window, and closer still
-        // when a notice needs the bottom of the screen; the key line keeps a band of its own.
-        let keyLine = max(unit * 0.8, viewport.height * 0.07)
-        let space = viewport.height * (notice == nil ? 0.58 : 0.45) - keyLine - unit * 0.2
-        let pitch = min(unit * 1.2, space / Double(entries.count))
-        let height = max(min(unit, pitch * 0.85), metrics.minimumButtonSize)
-        return entries.enumerated().map { index, entry in
-            Control(
-                entry.0, entry.1, rect: Rect(x: x, y: viewport.height * 0.42 + pitch * Double(index), width: width, height: height),
-                style: entry.0 == .play ? .accent : .plain,
-                trailing: entry.0 == .daily && streak > 0 ? " · streak \(DailyScreen.streakText(streak))" : "")
+        if app.today != nil {
+            let streak = app.dailyStreak
+            specs.insert(
+                ButtonSpec(
+                    .daily, tr("Daily"), trailing: streak > 0 ? " · " + tr("streak %1", DailyScreen.streakText(streak)) : ""), at: 1)
         }
+        // Seven buttons: a little lower than a standard one on a tall window, so the logo
+        // keeps its size.
+        let height = min(metrics.unit, max(metrics.minimumControl, (body.height * 0.068).rounded()))
+        let gap = metrics.gap
+        let buttonWidth = min(max(height * 6, inner.width * 0.4), inner.width)
+
+        /// The logo (blocks and name) and the line under it, from `top` in `frame`.
+        func logo(in frame: Rect, px: Double) -> (texts: [TextBox], blocks: [Rect], height: Double) {
+            let name = tr("Bloq")
+            let nameWidth = Typesetter.font.boxWidth(name, px: px)
+            let block = (px * 0.55).rounded()
+            let total = block * 2.2 + px * 0.3 + nameWidth
+            let left = frame.center.x - total / 2
+            let blocks = (0..<4).map { index in
+                Rect(x: left + Double(index % 2) * block * 1.1, y: frame.y + Double(index / 2) * block * 1.1, width: block, height: block)
+            }
+            let logoHeight = block * 2.1
+            var texts = [
+                Typesetter.line(name, px: px, in: Rect(x: left + block * 2.2 + px * 0.3, y: frame.y, width: nameWidth, height: logoHeight))
+            ]
+            let tagline = tr("Slide a block. Match the colours. Clear the board.")
+            let line = Rect(x: frame.x, y: frame.y + logoHeight + margin, width: frame.width, height: 0)
+            let lines = Typesetter.paragraph(tagline, px: type.caption, in: line, role: .secondary, maximumLines: 2)
+            texts += lines
+            return (texts, blocks, logoHeight + margin + (lines.last.map { $0.frame.maxY - line.y } ?? 0))
+        }
+
+        // Stacked: the logo above the buttons, as large as leaves them room, the whole
+        // centred down the screen.
+        let large = max(type.display, min((metrics.shortSide * 0.16).rounded(), (body.height * 0.13).rounded()))
+        let arrangements = (1...2).flatMap { columns in [large, type.display, type.title].map { (columns, $0) } }
+        for (columns, px) in arrangements {
+            let measured = logo(in: body, px: px)
+            let room = Rect(x: body.x, y: body.y, width: body.width, height: body.height - measured.height - margin * 2)
+            let width = min(buttonWidth * Double(columns) + gap * Double(columns - 1), room.width)
+            let frame = Rect(x: room.center.x - width / 2, y: room.y, width: width, height: room.height)
+            guard ButtonGroup.height(count: specs.count, columns: columns, height: height, gap: gap) <= room.height,
+                let laid = ButtonGroup.grid(specs, in: frame, columns: columns, height: height, gap: gap, scale: type),
+                let first = laid.first
+            else { continue }
+            let buttonsHeight = (laid.map(\.rect.maxY).max() ?? 0) - first.rect.minY
+            let top = body.y + max((body.height - measured.height - margin * 2 - buttonsHeight) / 2, 0)
+            let placed = logo(in: Rect(x: body.x, y: top, width: body.width, height: 0), px: px)
+            let shift = top + measured.height + margin * 2 - first.rect.minY
+            let buttons = laid.map { control in
+                var moved = control
+                moved.rect.y += shift
+                return moved
+            }
+            return (buttons, texts + placed.texts, placed.blocks)
+        }
+        // Side by side: the logo on the left half, the buttons on the right.
+        let half = (body.width - margin) / 2
+        let left = Rect(x: body.x, y: body.y, width: half, height: body.height)
+        let right = Rect(x: body.x + half + margin, y: body.y, width: half, height: body.height)
+        let px = type.title
+        let measured = logo(in: left, px: px)
+        let placed = logo(in: Rect(x: left.x, y: left.center.y - measured.height / 2, width: left.width, height: 0), px: px)
+        let buttons =
+            ButtonGroup.fitted(specs, in: right, height: height, gap: gap, scale: type, maximumWidth: right.width)
+            ?? ButtonGroup.grid(specs, in: right, columns: 2, height: height, gap: gap, scale: type) ?? []
+        texts += placed.texts
+        return (buttons, texts, placed.blocks)
     }
 
     public func activate(_ id: ControlID) {

@@ -1,0 +1,104 @@
+import ArgumentParser
+import BloqCore
+import BloqFiles
+import BloqGame
+import FoundationEssentials
+
+/// The language the game shows, chosen as it starts and changed when the player picks
+/// another in Settings. At start `--lang` wins, then the saved setting, then "auto": a live
+/// game follows the desktop (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`, as GNU programs
+/// do), a replay shows English, so that its `tap LABEL` lines stay valid whatever the
+/// locale of the machine it runs on (CONTRACT §3). Catalogs come from `CatalogLocator`;
+/// without them, or without a catalog for the language, the game shows English.
+public struct GameLanguage: Sendable {
+    /// `--lang`, when given.
+    public var commandLine: String?
+    /// What "auto" shows, best first; empty: English.
+    public var automatic: [String]
+    /// The folder of catalogs found, if any.
+    public var catalogs: String?
+    /// Where catalogs were looked for (for a warning when none was found).
+    public var searched: [String]
+
+    public init(commandLine: String?, automatic: [String], catalogs: CatalogLocator = CatalogLocator()) {
+        self.commandLine = commandLine
+        self.automatic = automatic
+        self.catalogs = catalogs.locate()
+        searched = catalogs.candidates.map(\.path)
+    }
+
+    /// A live game's: "auto" follows `environment`.
+    public static func live(commandLine: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> GameLanguage {
+        GameLanguage(commandLine: commandLine, automatic: Language.preferred(by: environment))
+    }
+
+    /// A replay's: "auto" is English, whatever the environment says.
+    public static func replay(commandLine: String?) -> GameLanguage {
+        GameLanguage(commandLine: commandLine, automatic: [])
+    }
+
+    /// The languages to show for the setting `setting` ("auto" or a code), best first.
+    /// At start `--lang` wins over the setting; a setting the player picks later wins over
+    /// `--lang`, and "auto" picked then is `--lang`, else `automatic`.
+    public func languages(setting: String, atStart: Bool) -> [String] {
+        let named = code(setting: setting, atStart: atStart)
+        return named.map(Self.list) ?? automatic
+    }
+
+    /// The code the languages for `setting` come from, when one is named (`--lang` or
+    /// the setting); nil: "auto" shows `automatic`.
+    func code(setting: String, atStart: Bool) -> String? {
+        if atStart, let commandLine { return commandLine }
+        return setting != Settings.automaticLanguage ? setting : commandLine
+    }
+
+    /// Shows the languages for `setting` from the next text looked up on (mid-run too).
+    /// Returns warnings for standard error: a language asked for by name (`--lang`, the
+    /// setting) that cannot be shown. A desktop language without a catalog is English
+    /// without a word, as in any GNU program.
+    @discardableResult
+    public func show(setting: String, atStart: Bool) -> [String] {
+        let named = code(setting: setting, atStart: atStart)
+        let wanted = named.map(Self.list) ?? automatic
+        guard let catalogs else {
+            Localized.show([])
+            guard let named, !wanted.isEmpty else { return [] }
+            return [
+                "no translations found (looked in \(searched.joined(separator: ", "))), so the game shows English, not '\(named)'; "
+                    + "build them with make mo, or reinstall Bloq"
+            ]
+        }
+        Localized.useCatalogs(in: catalogs)
+        let shown = wanted.filter { CatalogLocator.catalog(for: $0, in: catalogs) != nil }
+        var warnings: [String] = []
+        if let named, !wanted.isEmpty, shown.isEmpty {
+            let have = CatalogLocator.languages(in: catalogs).joined(separator: ", ")
+            warnings.append("no catalog for the language '\(named)' in \(catalogs) (it has: \(have)), so the game shows English")
+        }
+        if !Localized.show(shown), !shown.isEmpty {
+            warnings.append(
+                "glibc cannot show translations here (no C.UTF-8 locale, nor the desktop's), so the game shows English; "
+                    + "install the locales package or generate a UTF-8 locale")
+        }
+        return warnings
+    }
+
+    /// A setting's or `--lang`'s code as a language list: English is the empty list.
+    static func list(_ code: String) -> [String] {
+        code == Language.english.code ? [] : [code]
+    }
+}
+
+/// `--lang LL`: one of the shipped languages' codes.
+public enum LanguageOption {
+    /// The codes `--lang` takes, for the help and shell completion.
+    public static var codes: [String] { Language.available.map(\.code) }
+
+    public static func parse(_ text: String) throws -> String {
+        guard Language.named(text) != nil else {
+            let known = Language.available.map { "\($0.code) (\($0.name))" }.joined(separator: ", ")
+            throw ValidationError("'\(text)' is not a language Bloq speaks; give one of: \(known)")
+        }
+        return text
+    }
+}

@@ -1,0 +1,71 @@
+import BloqCore
+import FoundationEssentials
+
+/// Finds the folder of the game's translations (`LL/LC_MESSAGES/bloq.mo` in it), as
+/// `DataLocator` finds its levels: from the executable's neighbourhood, with no path
+/// compiled into the program. The search path, first folder holding any `bloq.mo` wins:
+///
+/// 1. `../share/locale/` beside the executable's folder (installed: `/usr/local/bin/bloq`
+///    with `/usr/local/share/locale`, Debian's `/usr/games/bloq` with `/usr/share/locale`);
+/// 2. `.build/locale/` in the source tree a build folder lies in (`make mo` writes it).
+///
+/// The `BLOQ_LOCALEDIR` environment variable, when set, is the only place looked in. With
+/// none found, the game shows English.
+public struct CatalogLocator: Sendable {
+    public let candidates: [DataLocator.Candidate]
+
+    /// The catalogs' file name.
+    public static var fileName: String { Localized.domain + ".mo" }
+
+    /// - Parameters:
+    ///   - environment: the process environment (for `BLOQ_LOCALEDIR`).
+    ///   - executable: the path of the running executable (`bloq`, also for the window
+    ///     process: `DataLocator.executablePath()`).
+    public init(
+        environment: [String: String] = ProcessInfo.processInfo.environment, executable: String = DataLocator.executablePath()
+    ) {
+        if let explicit = environment["BLOQ_LOCALEDIR"], !explicit.isEmpty {
+            candidates = [DataLocator.Candidate(path: explicit, origin: "$BLOQ_LOCALEDIR")]
+            return
+        }
+        var candidates: [DataLocator.Candidate] = []
+        let folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        candidates.append(
+            DataLocator.Candidate(
+                path: folder.deletingLastPathComponent().appendingPathComponent("share/locale").path, origin: "the installed share folder"))
+        if let tree = DataLocator.sourceTree(above: folder.path) {
+            candidates.append(DataLocator.Candidate(path: Path.join(tree, ".build/locale"), origin: "the source tree of this build"))
+        }
+        self.candidates = candidates
+    }
+
+    /// The first candidate holding a catalog of the game, or nil.
+    public func locate() -> String? {
+        candidates.first { !CatalogLocator.languages(in: $0.path).isEmpty }?.path
+    }
+
+    /// The languages `folder` holds a catalog of the game for ("de", "pt_BR"), sorted.
+    public static func languages(in folder: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        return names.filter { Path.isFile(catalogPath(folder, $0)) }.sorted()
+    }
+
+    /// The catalog of `folder` that gettext reads for `name` (a language list's entry: "de",
+    /// "de_AT.UTF-8"), or nil: gettext tries the name, then without its codeset and region,
+    /// "de_AT.UTF-8", "de_AT", "de" (the forms Bloq's catalogs use).
+    public static func catalog(for name: String, in folder: String) -> String? {
+        let withoutModifier = String(name.prefix { $0 != "@" })
+        let withoutCodeset = String(withoutModifier.prefix { $0 != "." })
+        let language = String(withoutCodeset.prefix { $0 != "_" })
+        for form in [name, withoutModifier, withoutCodeset, language] where !form.isEmpty {
+            let path = catalogPath(folder, form)
+            if Path.isFile(path) { return path }
+        }
+        return nil
+    }
+
+    /// `folder/LANGUAGE/LC_MESSAGES/bloq.mo`.
+    static func catalogPath(_ folder: String, _ language: String) -> String {
+        Path.join(Path.join(Path.join(folder, language), "LC_MESSAGES"), fileName)
+    }
+}

@@ -1,0 +1,128 @@
+import BloqEngine
+
+/// One line of text as a screen lays it out: what it says, the box it is drawn in (window
+/// pixels), its font's pixel height, and how it is coloured. Painters draw these and
+/// nothing else; whole-app replays report them (`texts`); the layout tests check them.
+public struct TextBox: Hashable, Sendable {
+    /// How a painter colours a text.
+    public enum Role: Hashable, Sendable {
+        /// The main text colour.
+        case plain
+        /// Quieter: captions, notes, a level's caption.
+        case secondary
+        /// The accent: stars, tips, the focus.
+        case accent
+        /// Something wrong: a broken level, a file's errors.
+        case danger
+    }
+
+    public var text: String
+    public var frame: Rect
+    /// The font's pixel height.
+    public var px: Double
+    public var role: Role
+    /// Where the text sits in its frame across: 0 left, 0.5 centre, 1 right.
+    public var alignment: Double
+    /// The control the text belongs to, drawn on it (a tile's stars, a field's value), if any.
+    public var owner: ControlID?
+
+    public init(
+        _ text: String, frame: Rect, px: Double, role: Role = .plain, alignment: Double = 0.5, owner: ControlID? = nil
+    ) {
+        self.text = text
+        self.frame = frame
+        self.px = px
+        self.role = role
+        self.alignment = alignment
+        self.owner = owner
+    }
+
+    /// The box the text's glyphs take inside `frame` (as wide as they are, aligned).
+    public var inkFrame: Rect {
+        let width = min(Typesetter.font.boxWidth(text, px: px), frame.width)
+        return Rect(x: frame.x + (frame.width - width) * alignment, y: frame.y, width: width, height: frame.height)
+    }
+}
+
+/// Sets text for the screens: measures it with the game's font, wraps it, fits it, and
+/// places it as `TextBox`es. No renderer is needed, so replays report what a window shows.
+public enum Typesetter {
+    /// The game's font.
+    public static let font = FontMetrics.dejaVuSansBold
+
+    /// A line of text at `px`, its box the line's height, `width` wide (its natural width
+    /// when nil), with its top-left at `origin`.
+    public static func line(
+        _ text: String, px: Double, at origin: Point, width: Double? = nil, role: TextBox.Role = .plain, alignment: Double = 0,
+        owner: ControlID? = nil
+    ) -> TextBox {
+        TextBox(
+            text, frame: Rect(x: origin.x, y: origin.y, width: width ?? font.boxWidth(text, px: px), height: font.lineHeight(px: px)),
+            px: px, role: role, alignment: alignment, owner: owner)
+    }
+
+    /// A line of text at `px` centred on `center`'s height within `frame` across, aligned
+    /// by `alignment`.
+    public static func line(
+        _ text: String, px: Double, in frame: Rect, role: TextBox.Role = .plain, alignment: Double = 0.5, owner: ControlID? = nil
+    ) -> TextBox {
+        let height = font.lineHeight(px: px)
+        return TextBox(
+            text, frame: Rect(x: frame.x, y: frame.center.y - height / 2, width: frame.width, height: height), px: px, role: role,
+            alignment: alignment, owner: owner)
+    }
+
+    /// Whether `text` fits `width` at `px` on one line.
+    public static func fits(_ text: String, px: Double, width: Double) -> Bool { font.boxWidth(text, px: px) <= width }
+
+    /// The largest of `sizes` (largest first) at which every one of `texts` fits `width` on
+    /// one line; nil when none does.
+    public static func size(fitting texts: [String], width: Double, sizes: [Double]) -> Double? {
+        sizes.first { px in texts.allSatisfy { fits($0, px: px, width: width) } }
+    }
+
+    /// `text` wrapped to `frame`'s width at `px`, from `frame`'s top (or centred in it
+    /// down, with `centred`), at most `maximumLines` lines (the last ends in "…" when the
+    /// text is longer).
+    public static func paragraph(
+        _ text: String, px: Double, in frame: Rect, role: TextBox.Role = .plain, alignment: Double = 0.5,
+        maximumLines: Int = .max, centred: Bool = false, owner: ControlID? = nil
+    ) -> [TextBox] {
+        var lines = font.wrap(text, px: px, width: frame.width)
+        if lines.count > maximumLines, maximumLines > 0 {
+            lines = Array(lines.prefix(maximumLines))
+            var last = lines[lines.count - 1]
+            while !last.isEmpty, !fits(last + "…", px: px, width: frame.width) { last.removeLast() }
+            lines[lines.count - 1] = last + "…"
+        }
+        let height = font.lineHeight(px: px)
+        let leading = (height * 0.15).rounded()
+        let total = Double(lines.count) * height + Double(max(lines.count - 1, 0)) * leading
+        let top = centred ? frame.center.y - total / 2 : frame.y
+        return lines.enumerated().map { index, line in
+            TextBox(
+                line, frame: Rect(x: frame.x, y: top + Double(index) * (height + leading), width: frame.width, height: height), px: px,
+                role: role, alignment: alignment, owner: owner)
+        }
+    }
+
+    /// How many lines at `px` a box `height` high holds (one at least).
+    public static func lines(in height: Double, px: Double) -> Int {
+        let line = font.lineHeight(px: px)
+        let leading = (line * 0.15).rounded()
+        return max(Int(((height + leading) / (line + leading)).rounded(.down) + 1e-9), 1)
+    }
+
+    /// The height `count` lines take at `px`.
+    public static func height(lines count: Int, px: Double) -> Double {
+        let line = font.lineHeight(px: px)
+        return Double(count) * line + Double(max(count - 1, 0)) * (line * 0.15).rounded()
+    }
+
+    /// The height `text` takes wrapped to `width` at `px`.
+    public static func paragraphHeight(_ text: String, px: Double, width: Double, maximumLines: Int = .max) -> Double {
+        let count = min(font.wrap(text, px: px, width: width).count, maximumLines)
+        let height = font.lineHeight(px: px)
+        return Double(count) * height + Double(max(count - 1, 0)) * (height * 0.15).rounded()
+    }
+}

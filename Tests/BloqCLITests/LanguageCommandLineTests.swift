@@ -1,0 +1,278 @@
+import Foundation
+import Testing
+
+/// The shipped catalogs (po/LL.po), compiled by msgfmt into a folder of their own once a
+/// run, which the children are pointed at with BLOQ_LOCALEDIR: the tests read the catalogs
+/// as they are in po/, whether or not make mo has run.
+enum TestCatalogs {
+    static let folder: Result<String, CatalogError> = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-locale-\(UUID().uuidString)").path
+        let po = Bloq.root.appendingPathComponent("po").path
+        let languages = ((try? FileManager.default.contentsOfDirectory(atPath: po)) ?? []).filter { $0.hasSuffix(".po") }
+        guard !languages.isEmpty else { return .failure(CatalogError(message: "no po/*.po in \(po)")) }
+        for file in languages {
+            let messages = "\(folder)/\(file.dropLast(3))/LC_MESSAGES"
+            do {
+                try FileManager.default.createDirectory(atPath: messages, withIntermediateDirectories: true)
+                let msgfmt = Process()
+                msgfmt.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                msgfmt.arguments = ["msgfmt", "--check", "-o", messages + "/bloq.mo", po + "/" + file]
+                try msgfmt.run()
+                msgfmt.waitUntilExit()
+                guard msgfmt.terminationStatus == 0 else {
+                    return .failure(CatalogError(message: "msgfmt failed on po/\(file) (is gettext installed? apt-get install gettext)"))
+                }
+            } catch {
+                return .failure(CatalogError(message: "cannot compile po/\(file): \(error)"))
+            }
+        }
+        return .success(folder)
+    }()
+
+    struct CatalogError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    /// The environment pointing a child at the compiled catalogs, plus `more`.
+    static func environment(_ more: [String: String] = [:]) throws -> [String: String] {
+        ["BLOQ_LOCALEDIR": try folder.get()].merging(more) { $1 }
+    }
+}
+
+extension ChildProcessSuite {
+    @Suite("Languages: catalogs, the environment, --lang and Settings")
+    struct LanguageCommandLineTests {
+        /// `BloqDev words` (the game's language set-up, then `tr`): its lines, its stderr.
+        func words(_ arguments: [String], environment: [String: String] = [:]) throws -> (lines: [String], err: String) {
+            let result = try Bloq.run(["words"] + arguments, environment: environment, executable: Bloq.developerTool)
+            #expect(result.status == 0, "\(result.err)")
+            return (result.out.split(separator: "\n").map(String.init), result.err)
+        }
+
+        @Test("--lang shows each catalog's words, and English without a catalog")
+        func catalogs() throws {
+            let env = try TestCatalogs.environment()
+            let expected = [
+                "de": "Suche einen Hinweis …", "fr": "Recherche d’un indice…", "es": "Buscando una pista…", "ru": "Ищу подсказку…",
+                "en": "Finding a hint…",
+            ]
+            for (code, text) in expected {
+                #expect(try words(["--lang", code, "Finding a hint…"], environment: env).lines == ["start\t\(text)"], "\(code)")
+            }
+            // The desktop entry's and a level's texts are in the same catalog.
+            #expect(try words(["--lang", "de", "Sliding Block Puzzle"], environment: env).lines == ["start\tSchiebeblock-Rätsel"])
+            // No catalog at all: English, and the player is told why.
+            let empty = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-no-locale-\(UUID().uuidString)").path
+            let none = try words(["--lang", "de", "Finding a hint…"], environment: ["BLOQ_LOCALEDIR": empty])
+            #expect(none.lines == ["start\tFinding a hint…"])
+            #expect(none.err.contains("no translations found (looked in \(empty))"), "\(none.err)")
+        }
+
+        @Test("plural forms: Russian's three, French's 0 and 1 alike, German's and English's two")
+        func plurals() throws {
+            let env = try TestCatalogs.environment()
+            let text = "%1 record in your progress could not be read|%1 records in your progress could not be read"
+            let counts = [0, 1, 2, 4, 5, 11, 21, 22, 25, 111]
+            let russian = try words(["--lang", "ru"] + counts.map { "\(text)#\($0)" }, environment: env).lines
+            let forms = ["записей", "запись", "записи", "записи", "записей", "записей", "запись", "записи", "записей", "записей"]
+            #expect(russian == zip(counts, forms).map { "start\tНе удалось прочитать \($0) \($1) прогресса" })
+            let french = try words(["--lang", "fr", "\(text)#0", "\(text)#1", "\(text)#2"], environment: env).lines
+            #expect(
+                french == [
+                    "start\t0 entrée de votre progression n’a pas pu être lue", "start\t1 entrée de votre progression n’a pas pu être lue",
+                    "start\t2 entrées de votre progression n’ont pas pu être lues",
+                ])
+            let english = try words(["--lang", "en", "\(text)#1", "\(text)#2"], environment: env).lines
+            #expect(
+                english == ["start\t1 record in your progress could not be read", "start\t2 records in your progress could not be read"])
+        }
+
+        @Test("a live game follows LANGUAGE, LC_ALL, LC_MESSAGES and LANG as GNU programs do, with no generated locale")
+        func environment() throws {
+            let cases: [([String: String], String)] = [
+                (["LANG": "C.UTF-8"], "hint"),
+                // de_DE.UTF-8 is not generated on a build machine: the game still speaks German.
+                (["LANG": "de_DE.UTF-8"], "Hinweis"),
+                (["LANG": "C.UTF-8", "LANGUAGE": "fr"], "indice"),
+                (["LANG": "C.UTF-8", "LANGUAGE": "ja:es:de"], "pista"),
+                (["LANG": "de_DE.UTF-8", "LC_MESSAGES": "ru_RU.UTF-8"], "подсказка"),
+                (["LANG": "de_DE.UTF-8", "LC_ALL": "es_ES.UTF-8"], "pista"),
+                (["LANG": "de_DE.UTF-8", "LC_MESSAGES": "es_ES.UTF-8", "LC_ALL": "fr_FR.UTF-8"], "indice"),
+                (["LANG": "de_DE.UTF-8", "LC_ALL": "fr_FR.UTF-8", "LANGUAGE": "ru"], "подсказка"),
+                // A C messages locale: English, LANGUAGE and LANG notwithstanding.
+                (["LANG": "de_DE.UTF-8", "LC_MESSAGES": "C", "LANGUAGE": "de"], "hint"),
+                (["LANG": "de_DE.UTF-8", "LC_ALL": "POSIX"], "hint"),
+                // glibc ignores LANGUAGE under the C locale; English before German means English.
+                (["LC_ALL": "C", "LANGUAGE": "de"], "hint"),
+                (["LANG": "C.UTF-8", "LANGUAGE": "en:de"], "hint"),
+                (["LANG": "ja_JP.UTF-8"], "hint"),
+            ]
+            for (more, expected) in cases {
+                let result = try words(["hint"], environment: try TestCatalogs.environment(more))
+                #expect(result.lines == ["start\t\(expected)"], "\(more)")
+                #expect(result.err.isEmpty, "a desktop language without a catalog is English without a word: \(result.err)")
+            }
+        }
+
+        @Test("at start --lang wins over the setting, the setting over the environment; a replay's auto is English")
+        func startingLanguage() throws {
+            let german = try TestCatalogs.environment(["LANG": "de_DE.UTF-8"])
+            #expect(try words(["--setting", "es", "hint"], environment: german).lines == ["start\tpista"])
+            #expect(try words(["--setting", "es", "--lang", "ru", "hint"], environment: german).lines == ["start\tподсказка"])
+            #expect(try words(["--replay", "hint"], environment: german).lines == ["start\thint"])
+            #expect(try words(["--replay", "--setting", "fr", "hint"], environment: german).lines == ["start\tindice"])
+            #expect(try words(["--replay", "--lang", "de", "hint"], environment: german).lines == ["start\tHinweis"])
+            // A setting this version has no catalog for (a newer Bloq's): English, said once.
+            let unknown = try words(["--setting", "pt", "hint"], environment: german)
+            #expect(unknown.lines == ["start\thint"])
+            #expect(unknown.err.contains("no catalog for the language 'pt'"), "\(unknown.err)")
+        }
+
+        @Test("a language picked in Settings shows at once, mid-run, each time; auto goes back to --lang, else the desktop's")
+        func changeMidRun() throws {
+            let env = try TestCatalogs.environment(["LANG": "C.UTF-8", "LANGUAGE": "es"])
+            let picked = try words(
+                ["hint", "--then", "de", "--then", "fr", "--then", "auto", "--then", "en", "--then", "ru"], environment: env)
+            #expect(picked.lines == ["start\tpista", "de\tHinweis", "fr\tindice", "auto\tpista", "en\thint", "ru\tподсказка"])
+            let withLang = try words(["--lang", "de", "hint", "--then", "fr", "--then", "auto"], environment: env)
+            #expect(withLang.lines == ["start\tHinweis", "fr\tindice", "auto\tHinweis"])
+            let replay = try words(["--replay", "hint", "--then", "ru", "--then", "auto"], environment: env)
+            #expect(replay.lines == ["start\thint", "ru\tподсказка", "auto\thint"])
+        }
+
+        @Test("--lang takes a shipped language's code, and says which when it is not one")
+        func unknownCode() throws {
+            for command in [["play", "--lang", "xx"], ["replay", "script", "--app", "--lang", "German"]] {
+                let result = try Bloq.run(command)
+                #expect(result.status == 64, "\(command): \(result.err)")
+                #expect(result.err.contains("is not a language Bloq speaks; give one of: en (English), de (Deutsch)"), "\(result.err)")
+            }
+        }
+
+        /// Whether two screenshots are the same bytes. (A function, not `==` in `#expect`: on
+        /// a failure Swift Testing would diff two 80 kB collections element by element, for
+        /// many minutes.)
+        func samePicture(_ one: Data, _ other: Data) -> Bool { one == other }
+
+        /// The PNG of `arguments` (a screenshot to OUT, replaced by a fresh path).
+        func picture(_ arguments: [String], environment: [String: String]) throws -> (png: Data, err: String) {
+            let out = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-lang-\(UUID().uuidString).png").path
+            defer { try? FileManager.default.removeItem(atPath: out) }
+            let result = try Bloq.run(arguments.map { $0 == "OUT" ? out : $0 }, environment: environment)
+            #expect(result.status == 0, "\(arguments): \(result.err)")
+            return (try Data(contentsOf: URL(fileURLWithPath: out)), result.err)
+        }
+
+        @Test("replay --app runs in English whatever the locale, and in another language with --lang (the key help's words)")
+        func replayLanguage() throws {
+            let script = try Bloq.temporaryFile("help.script", "at 0 key F1\nat 500 end\n")
+            let arguments = ["replay", script, "--app", "--screenshot", "OUT"]
+            let catalogs = try TestCatalogs.environment()
+            let english = try picture(arguments, environment: catalogs)
+            let germanDesktop = try picture(
+                arguments, environment: try TestCatalogs.environment(["LANG": "de_DE.UTF-8", "LANGUAGE": "de"]))
+            #expect(samePicture(germanDesktop.png, english.png), "a replay follows no locale")
+            let german = try picture(arguments + ["--lang", "de"], environment: catalogs)
+            #expect(!samePicture(german.png, english.png), "--lang de changes the key help's words")
+            #expect(german.err.isEmpty, "\(german.err)")
+            #expect(samePicture(try picture(arguments + ["--lang", "de"], environment: catalogs).png, german.png), "the same every time")
+            #expect(samePicture(try picture(arguments + ["--lang", "en"], environment: catalogs).png, english.png))
+            // Without the catalog --lang de is English: the difference is the catalog's.
+            let empty = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-no-locale-\(UUID().uuidString)").path
+            let uncatalogued = try picture(arguments + ["--lang", "de"], environment: ["BLOQ_LOCALEDIR": empty])
+            #expect(samePicture(uncatalogued.png, english.png))
+            #expect(uncatalogued.err.contains("no translations found"), "\(uncatalogued.err)")
+        }
+
+        /// A whole-app replay of `script` into the data folder `data` (emptied first, so that
+        /// every run sees the same files, and shows the same path on the Settings screen):
+        /// its screenshot, its JSON and its standard error.
+        func appReplay(
+            _ script: String, data: String, settings: String? = nil, _ more: [String] = [], environment: [String: String]
+        ) throws -> (png: Data, json: String, err: String) {
+            try? FileManager.default.removeItem(atPath: data)
+            try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+            if let settings { try settings.write(toFile: data + "/settings.json", atomically: true, encoding: .utf8) }
+            let out = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-lang-\(UUID().uuidString).png").path
+            defer { try? FileManager.default.removeItem(atPath: out) }
+            let result = try Bloq.run(
+                ["replay", script, "--app", "--data", data, "--json", "--screenshot", out] + more, environment: environment)
+            #expect(result.status == 0, "\(more) \(environment): \(result.err)")
+            return (try Data(contentsOf: URL(fileURLWithPath: out)), result.out, result.err)
+        }
+
+        @Test("replay --app: a tap script in English runs the same under any desktop language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)")
+        func tapScriptUnderAnyLocale() throws {
+            // Taps the title's "Settings" button by its English label, then opens the key help
+            // over the Settings screen (its words are translated).
+            let script = try Bloq.temporaryFile("settings.script", "at 0 tap Settings\nat 400 key F1\nat 900 end\n")
+            let data = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-lang-data-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: data) }
+            let english = try appReplay(script, data: data, environment: try TestCatalogs.environment())
+            #expect(english.json.hasPrefix("{\"screen\": \"help\""), "\(english.json.prefix(200))")
+            let desktops: [[String: String]] = [
+                ["LANG": "de_DE.UTF-8", "LANGUAGE": "de"], ["LC_ALL": "ru_RU.UTF-8"],
+                ["LANG": "es_ES.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8"],
+                ["LANG": "C.UTF-8", "LANGUAGE": "es:fr"],
+            ]
+            for desktop in desktops {
+                let run = try appReplay(script, data: data, environment: try TestCatalogs.environment(desktop))
+                #expect(run.json == english.json, "\(desktop)")
+                #expect(samePicture(run.png, english.png), "a replay follows no locale: \(desktop)")
+                #expect(run.err.isEmpty, "\(desktop): \(run.err)")
+            }
+            // The same script with --lang: the labels it taps still lead to the same screen;
+            // the key help is in the language asked for.
+            let german = try appReplay(script, data: data, ["--lang", "de"], environment: try TestCatalogs.environment())
+            #expect(german.json.hasPrefix("{\"screen\": \"help\""))
+            #expect(!samePicture(german.png, english.png), "--lang de shows the key help in German")
+        }
+
+        @Test("replay --app --data: the language saved in its settings.json is shown and kept; --lang wins over it")
+        func savedLanguage() throws {
+            let script = try Bloq.temporaryFile("help.script", "at 0 key F1\nat 500 end\n")
+            let data = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-lang-data-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: data) }
+            let catalogs = try TestCatalogs.environment()
+            let english = try appReplay(script, data: data, environment: catalogs)
+            let russian = try appReplay(script, data: data, ["--lang", "ru"], environment: catalogs)
+            #expect(!samePicture(russian.png, english.png))
+
+            let saved = #"{"language": "ru", "sound": false}"#
+            let fromSetting = try appReplay(script, data: data, settings: saved, environment: catalogs)
+            #expect(samePicture(fromSetting.png, russian.png), "the saved setting is the replay's language")
+            #expect(fromSetting.err.isEmpty, "\(fromSetting.err)")
+            // Read back as the game left it: the language and the other settings are kept.
+            struct Saved: Decodable {
+                var language: String
+                var sound: Bool
+            }
+            let after = try JSONDecoder().decode(Saved.self, from: Data(contentsOf: URL(fileURLWithPath: data + "/settings.json")))
+            #expect(after.language == "ru" && after.sound == false, "\(after)")
+
+            let overridden = try appReplay(script, data: data, settings: saved, ["--lang", "en"], environment: catalogs)
+            #expect(samePicture(overridden.png, english.png), "--lang en over a saved ru")
+            let auto = try appReplay(
+                script, data: data, settings: #"{"language": "auto"}"#, environment: try TestCatalogs.environment(["LANG": "ru_RU.UTF-8"]))
+            #expect(samePicture(auto.png, english.png), "auto in a replay is English, whatever the locale")
+
+            // A value that is no language: dropped and said, English shown, the file kept aside.
+            let junk = try appReplay(script, data: data, settings: #"{"language": "Russian"}"#, environment: catalogs)
+            #expect(samePicture(junk.png, english.png))
+            #expect(junk.err.contains(#"language: not "auto" or a language code such as "de""#), "\(junk.err)")
+        }
+
+        @Test("play follows the desktop's language, and --lang over it")
+        func playLanguage() throws {
+            let arguments = ["play", "--screen", "help", "--screenshot", "OUT"]
+            let english = try picture(arguments, environment: try TestCatalogs.environment())
+            let russianDesktop = try picture(arguments, environment: try TestCatalogs.environment(["LANG": "ru_RU.UTF-8"]))
+            #expect(!samePicture(russianDesktop.png, english.png))
+            let russian = try picture(arguments + ["--lang", "ru"], environment: try TestCatalogs.environment())
+            #expect(samePicture(russian.png, russianDesktop.png))
+            let overridden = try picture(arguments + ["--lang", "en"], environment: try TestCatalogs.environment(["LANG": "ru_RU.UTF-8"]))
+            #expect(samePicture(overridden.png, english.png))
+        }
+    }
+}
