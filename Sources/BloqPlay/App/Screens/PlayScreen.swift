@@ -313,7 +313,7 @@ public final class PlayScreen: AppScreen {
         if game.isStuck {
             let parts = stuckParts(in: band, metrics)
             let controls =
-                ButtonGroup.grid(parts.specs, in: parts.buttons, columns: 2, height: parts.height, gap: metrics.gap, scale: type) ?? []
+                ButtonGroup.gridAlways(parts.specs, in: parts.buttons, columns: 2, height: parts.height, gap: metrics.gap, scale: type)
             let fit = Typesetter.lines(in: parts.words.height, px: type.caption)
             // The whole sentence when it fits, else the short one.
             let whole = Typesetter.paragraphHeight(PlayScreen.stuckNotice, px: type.caption, width: parts.words.width) <= parts.words.height
