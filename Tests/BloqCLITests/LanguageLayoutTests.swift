@@ -61,6 +61,11 @@ extension ChildProcessSuite {
             return found
         }
 
+        /// How many controls the whole-app JSON `json` lists (-1 when it is not that JSON).
+        static func controlCount(_ json: String) -> Int {
+            ((try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["controls"] as? [Any])?.count ?? -1
+        }
+
         @Test(
             "title and settings in de, fr, es and ru at 800x600 and 360x640; every screen in de and ru at 360x640",
             arguments: ["de", "fr", "es", "ru"])
@@ -82,6 +87,11 @@ extension ChildProcessSuite {
                 let size = window.split(separator: "x").compactMap { Double($0) }
                 let found = Self.problems(result.out, width: size.first ?? 0, height: size.last ?? 0)
                 #expect(found.isEmpty, "\(language) \(window) \(screen.name): \(found.prefix(8).joined(separator: "; "))")
+                // Every control English shows is there: a long label never drops a button.
+                let english = try Bloq.run(["replay", script, "--app", "--json", "--window", window], environment: environment)
+                #expect(
+                    Self.controlCount(result.out) == Self.controlCount(english.out),
+                    "\(language) \(window) \(screen.name): a control is missing")
                 let shown = (try? JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])?["screen"] as? String
                 #expect(shown == screen.name, "\(language) \(window): reached \(String(describing: shown)), not \(screen.name)")
                 if screen.name == "title" {
