@@ -332,7 +332,7 @@ validate: build
 # Every screen as a picture in docs/screenshots (shown in the README), from commands kept here;
 # in English whatever the locale (replays are, unless given --lang).
 SHOTS := docs/screenshots
-screenshots: build
+screenshots: build mo
 	@mkdir -p $(SHOTS)
 	for screen in title levels settings help cleared preview about; do \
 	  .build/release/bloq play --lang en --screen $$screen --screenshot $(SHOTS)/$$screen.png; done
@@ -351,6 +351,11 @@ screenshots: build
 	.build/release/bloq play --screen levels --window 360x640 --screenshot $(SHOTS)/levels-portrait.png
 	.build/release/bloq play --level levels/easy/100-full-house.bloq --screen play --window 360x640 --screenshot $(SHOTS)/play-portrait.png
 	.build/release/bloq replay docs/replays/editor-building.script --app --window 360x640 --screenshot $(SHOTS)/editor-portrait.png >/dev/null
+	@# Two languages: German and Russian.
+	.build/release/bloq play --screen title --lang de --screenshot $(SHOTS)/title-de.png
+	.build/release/bloq play --screen levels --lang de --window 360x640 --screenshot $(SHOTS)/levels-de.png
+	.build/release/bloq play --level levels/easy/001-first-push.bloq --screen play --lang ru --screenshot $(SHOTS)/tip-ru.png
+	.build/release/bloq play --screen levels --lang ru --window 360x640 --screenshot $(SHOTS)/levels-ru.png
 	cp $(SHOTS)/play.png $(SHOTS)/../screenshot.png
 
 clean:

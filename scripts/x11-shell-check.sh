@@ -53,9 +53,9 @@ sleep 1
 eval "$(xdotool getwindowgeometry --shell "$window")"
 echo "after F11: ${WIDTH}x$HEIGHT"
 [ "$WIDTH" -eq 1280 ] && [ "$HEIGHT" -eq 800 ] || fail "F11 did not fill the screen"
-# Play spans y 336 to 396 at 1280x800, centred (sampled left of its label, at x 520); a
-# 640x480 layout would have it around x 320.
-colour=$(pixel 520 360)
+# Play spans x 391 to 889 and y 259 to 308 at 1280x800 (sampled left of its label, at
+# 420, 283); a 640x480 layout has it at x 196 to 443, y 140 to 174.
+colour=$(pixel 420 283)
 is_blue "$colour" || fail "after F11 the layout is not the screen's (colour at Play: $colour)"
 xdotool windowfocus --sync "$window" key F11
 sleep 0.5
@@ -66,15 +66,15 @@ start --level levels/easy/001-first-push.bloq --window 800x600
 eval "$(xdotool getwindowgeometry --shell "$window")"
 xdotool windowfocus --sync "$window" key Down Down shift+Right
 sleep 2.5
-# The overlay's Next level button (blue) at the centre of the board's lower half.
-overlay=$(pixel $((X + 285)) $((Y + 363)))
+# The overlay's Next level button (blue): x 173 to 395, y 410 to 461 of the window.
+overlay=$(pixel $((X + 190)) $((Y + 435)))
 is_blue "$overlay" || fail "no Cleared overlay after the clear (colour $overlay)"
 # Undo was at (242, 564) of the window; click it, and Restart.
 xdotool mousemove $((X + 242)) $((Y + 564)) click 1
 sleep 0.3
 xdotool mousemove $((X + 558)) $((Y + 564)) click 1
 sleep 1.2
-overlay=$(pixel $((X + 285)) $((Y + 363)))
+overlay=$(pixel $((X + 190)) $((Y + 435)))
 is_blue "$overlay" || fail "a click under the overlay undid or restarted the level (colour $overlay)"
 stop
 echo "x11 shell check: passed (fitted window, F11 layout, nothing fires under the overlay)"

@@ -222,9 +222,10 @@ extension ChildProcessSuite {
                 #expect(samePicture(run.png, english.png), "a replay follows no locale: \(desktop)")
                 #expect(run.err.isEmpty, "\(desktop): \(run.err)")
             }
-            // The same script with --lang: the labels it taps still lead to the same screen;
-            // the key help is in the language asked for.
-            let german = try appReplay(script, data: data, ["--lang", "de"], environment: try TestCatalogs.environment())
+            // With --lang the labels are the language's: the same steps by the German label
+            // lead to the same screen, and the key help is in German.
+            let deutsch = try Bloq.temporaryFile("einstellungen.script", "at 0 tap Einstellungen\nat 400 key F1\nat 900 end\n")
+            let german = try appReplay(deutsch, data: data, ["--lang", "de"], environment: try TestCatalogs.environment())
             #expect(german.json.hasPrefix("{\"screen\": \"help\""))
             #expect(!samePicture(german.png, english.png), "--lang de shows the key help in German")
         }

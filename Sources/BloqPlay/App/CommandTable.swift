@@ -299,7 +299,7 @@ extension CommandTable {
         ]
         // The Cleared overlay: arrows choose among its buttons; the rest falls to .play.
         for (direction, key, button) in arrows(shift: false) {
-            table.append(CommandBinding(.cleared, keys: [key], buttons: [button], .moveFocus(direction), pad: trLater("move")))
+            table.append(CommandBinding(.cleared, keys: [key], buttons: [button], .moveFocus(direction), pad: trLater("move focus")))
         }
         table.append(CommandBinding(.cleared, buttons: [GamepadPress(.a)], .activateFocus, pad: trLater("choose")))
         // The level editor.
@@ -307,7 +307,7 @@ extension CommandTable {
             table.append(
                 CommandBinding(
                     .editor, keys: [key], buttons: [button], .editor(.cursor(direction)), help: trLater("move the cursor"),
-                    pad: trLater("move")))
+                    pad: trLater("move cursor")))
         }
         table += [
             CommandBinding(
@@ -348,7 +348,7 @@ extension CommandTable {
             table.append(
                 CommandBinding(
                     .menu, keys: [key], buttons: [button], .moveFocus(direction), help: trLater("move the focus (menus)"),
-                    pad: trLater("move")))
+                    pad: trLater("move focus")))
         }
         table += [
             CommandBinding(.menu, keys: keys("Tab"), .focusNext),

@@ -47,9 +47,19 @@ public enum EditorTool: Hashable, Sendable, CaseIterable {
     /// The tool's name, its control's label.
     public var label: String {
         switch self {
-        case .block(let color): color.name.prefix(1).uppercased() + color.name.dropFirst()
-        case .wall: "Wall"
-        case .empty: "Empty"
+        case .block(let color):
+            switch color {
+            case .red: tr("Red")
+            case .orange: tr("Orange")
+            case .yellow: tr("Yellow")
+            case .green: tr("Green")
+            case .blue: tr("Blue")
+            case .purple: tr("Purple")
+            case .cyan: tr("Cyan")
+            case .white: tr("White")
+            }
+        case .wall: tr("Wall")
+        case .empty: tr("Empty")
         }
     }
 

@@ -1,3 +1,4 @@
+import BloqCore
 import BloqGame
 
 /// `bloq play --level FILE --watch`: the level on screen follows its file. The platform
@@ -60,8 +61,9 @@ public final class LevelWatch {
         case .failure(let error):
             judge?.cancelAll()
             report = Report(
-                heading:
-                    "\(path.split(separator: "/").last.map(String.init) ?? path) has errors: the board is the last good version. Fix the file and save it.",
+                heading: tr(
+                    "%1 has errors: the board is the last good version. Fix the file and save it.",
+                    path.split(separator: "/").last.map(String.init) ?? path),
                 lines: error.diagnostics.map(\.description), keepsLastGood: true)
             return nil
         }
@@ -77,7 +79,7 @@ public final class LevelWatch {
     private func warningsReport(_ diagnostics: [Diagnostic]) -> Report {
         let errors = diagnostics.contains { $0.severity == .error }
         return Report(
-            heading: errors ? "bloq validate finds this level invalid:" : "bloq validate warns:",
+            heading: errors ? tr("bloq validate finds this level invalid:") : tr("bloq validate warns:"),
             lines: Diagnostic.sorted(diagnostics).map(\.description), keepsLastGood: false)
     }
 

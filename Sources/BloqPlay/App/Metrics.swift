@@ -1,3 +1,4 @@
+import BloqCore
 import BloqEngine
 
 /// The sizes every screen lays itself out by: the viewport and the smallest button side
@@ -46,7 +47,7 @@ public struct Metrics: Equatable, Sendable {
     public var gap: Double { max((unit * 0.2).rounded(), 4) }
 
     /// The header's Back button, top left on every screen but the title.
-    public func backControl(_ label: String = "Back") -> Control {
+    public func backControl(_ label: String = tr("Back")) -> Control {
         let height = unit
         var control = Control(.back, label, rect: Rect(x: margin, y: margin, width: 0, height: height), leading: "‹ ")
         let px = type.body
@@ -58,7 +59,7 @@ public struct Metrics: Equatable, Sendable {
     /// A screen's header: Back at the left, `heading` centred in what is left (as large as
     /// fits, never below the caption), `trailing` controls at the right; returns its
     /// controls, its heading, and where the rest of the screen starts.
-    public func header(_ heading: String, back: String = "Back", trailing: [ButtonSpec] = []) -> (
+    public func header(_ heading: String, back: String = tr("Back"), trailing: [ButtonSpec] = []) -> (
         controls: [Control], texts: [TextBox], bottom: Double
     ) {
         let back = backControl(back)

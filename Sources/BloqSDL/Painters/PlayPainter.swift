@@ -1,3 +1,4 @@
+import BloqCore
 import BloqEngine
 import BloqGame
 import BloqPlay
@@ -225,7 +226,10 @@ struct PlayPainter {
             let hidden = lines.count - fit + 1
             lines =
                 Array(lines.prefix(fit - 1)) + [
-                    ("… and \(hidden) more line\(hidden == 1 ? "" : "s"): run bloq validate", Palette.secondaryText)
+                    (
+                        tr("… and %1 more line: run bloq validate", "… and %1 more lines: run bloq validate", count: hidden, "\(hidden)"),
+                        Palette.secondaryText
+                    )
                 ]
         }
         let height = Double(lines.count) * lineHeight + padding * 2

@@ -80,6 +80,33 @@ public enum ButtonGroup {
         }
     }
 
+    /// `grid`, and when even the brief labels do not fit at the caption's size (a long
+    /// translation in a narrow window), the brief labels at the caption's size cut with
+    /// "…": a button is never left out for its label.
+    public static func gridAlways(
+        _ specs: [ButtonSpec], in frame: Rect, columns: Int, height: Double, gap: Double, scale: TypeScale, maximumWidth: Double? = nil
+    ) -> [Control] {
+        if let laid = grid(specs, in: frame, columns: columns, height: height, gap: gap, scale: scale, maximumWidth: maximumWidth) {
+            return laid
+        }
+        guard !specs.isEmpty else { return [] }
+        let columns = max(min(columns, specs.count), 1)
+        var width = (frame.width - gap * Double(columns - 1)) / Double(columns)
+        if let maximumWidth { width = min(width, maximumWidth) }
+        let room = width - padding(height)
+        let cut = specs.map { spec in
+            var brief = spec
+            brief.label = EditorScreen.fitted(spec.brief, px: scale.caption, width: max(room, 1), keepingEnd: false)
+            brief.short = nil
+            brief.leading = ""
+            brief.trailing = ""
+            return brief
+        }
+        guard let laid = grid(cut, in: frame, columns: columns, height: height, gap: gap, scale: scale, maximumWidth: maximumWidth)
+        else { return [] }
+        return laid
+    }
+
     /// The height `count` buttons take in `columns` columns.
     public static func height(count: Int, columns: Int, height: Double, gap: Double) -> Double {
         let rows = (count + max(columns, 1) - 1) / max(columns, 1)

@@ -36,7 +36,7 @@ public final class ClearedOverlay {
     init(
         stars: Int, moves: Int, par: Int?, time: Double, showedSolution: Bool, usedHint: Bool = false, before: LevelRecord?,
         after: LevelRecord?,
-        hasNextLevel: Bool, showsLevelsButton: Bool, backLabel: String = "Levels", dailyStreak: Int? = nil, confetti: ConfettiBurst?
+        hasNextLevel: Bool, showsLevelsButton: Bool, backLabel: String = tr("Levels"), dailyStreak: Int? = nil, confetti: ConfettiBurst?
     ) {
         self.stars = stars
         self.moves = moves

@@ -1,3 +1,4 @@
+import BloqCore
 import BloqGame
 
 /// What the editor's solver says about a draft.
@@ -19,27 +20,34 @@ public enum DraftVerdict: Hashable, Sendable {
         let result = Solver(maxStates: maxStates).solve(board)
         switch result.outcome {
         case .solved:
-            guard let par = result.optimal else { return .unplayable(reason: "unsolvable: no sequence of moves clears it") }
+            guard let par = result.optimal else { return .unplayable(reason: tr("unsolvable: no sequence of moves clears it")) }
             let rating = DifficultyRating.rate(board, maxStates: maxStates)
             return .playable(par: par, difficulty: rating?.score ?? Double(par) * 10, level: Difficulty.of(board, optimal: par))
         case .unsolvable:
             if let at = result.loneBlock, let color = board[at].color {
+                // TRANSLATORS: %1 is a colour's name in lower case ("red").
                 return .unplayable(
-                    reason:
-                        "the \(color.name) block at row \(at.row + 1), column \(at.column + 1) is walled in without another \(color.name): it can never vanish"
-                )
+                    reason: tr(
+                        "the %1 block at row %2, column %3 is walled in without another %1: it can never vanish", color.localizedName,
+                        "\(at.row + 1)", "\(at.column + 1)"))
             }
             if let region = result.deadRegion {
                 return .unplayable(
-                    reason:
-                        "unsolvable: the part the walls close in at row \(region.row + 1), column \(region.column + 1) can never be cleared (every position it can reach was searched)"
-                )
+                    reason: tr(
+                        "unsolvable: the part the walls close in at row %1, column %2 can never be cleared (every position it can reach was searched)",
+                        "\(region.row + 1)", "\(region.column + 1)"))
             }
             return .unplayable(
-                reason: "unsolvable: no sequence of moves clears it (all \(Wording.count(result.states, "reachable position")) searched)")
+                reason: tr(
+                    "unsolvable: no sequence of moves clears it (all %1 reachable position searched)",
+                    "unsolvable: no sequence of moves clears it (all %1 reachable positions searched)", count: result.states,
+                    "\(result.states)"))
         case .gaveUp:
             return .unplayable(
-                reason: "undecided: too large to decide; the search gave up after \(Wording.count(result.states, "position"))")
+                reason: tr(
+                    "undecided: too large to decide; the search gave up after %1 position",
+                    "undecided: too large to decide; the search gave up after %1 positions", count: result.states,
+                    "\(result.states)"))
         }
     }
 
@@ -49,9 +57,9 @@ public enum DraftVerdict: Hashable, Sendable {
     /// A line for the editor's status bar.
     public var summary: String {
         switch self {
-        case .thinking: "Thinking…"
+        case .thinking: tr("Thinking…")
         case .playable(let par, let difficulty, let level):
-            "Playable: par \(par) · \(level.rawValue) (difficulty score \(Int(difficulty.rounded())))"
+            tr("Playable: par %1 · %2 (difficulty score %3)", "\(par)", level.localizedName, "\(Int(difficulty.rounded()))")
         case .unplayable(let reason): reason.prefix(1).uppercased() + reason.dropFirst()
         }
     }

@@ -100,9 +100,9 @@ public final class EditorScreen: AppScreen {
         ]
         let barTop = inner.maxY - unit
         let bar =
-            ButtonGroup.grid(
+            ButtonGroup.gridAlways(
                 barSpecs, in: Rect(x: inner.x, y: barTop, width: inner.width, height: unit), columns: 3, height: unit, gap: gap,
-                scale: metrics.type, maximumWidth: unit * 4.5) ?? []
+                scale: metrics.type, maximumWidth: unit * 4.5)
         let middle = Rect(x: inner.x, y: top, width: inner.width, height: max(barTop - margin - top, 1))
         let parts = metrics.isPortrait ? stacked(in: middle, metrics) : beside(in: middle, metrics)
         controls += parts.controls + bar

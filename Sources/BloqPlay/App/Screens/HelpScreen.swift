@@ -123,7 +123,7 @@ public final class HelpScreen: AppScreen {
             ]
             let width = ButtonGroup.neededWidth(specs, px: type.body, height: footerHeight)
             let frame = Rect(x: footer.maxX - width * 2 - metrics.gap, y: footer.y, width: width * 2 + metrics.gap, height: footerHeight)
-            controls = ButtonGroup.grid(specs, in: frame, columns: 2, height: footerHeight, gap: metrics.gap, scale: type) ?? []
+            controls = ButtonGroup.gridAlways(specs, in: frame, columns: 2, height: footerHeight, gap: metrics.gap, scale: type)
             words.width = frame.x - margin - footer.x
         }
         let close =

@@ -130,6 +130,10 @@ public final class LevelListScreen: AppScreen {
         )
     }
 
+    /// The shipped packs' titles (their folders' names), for the catalogs: a tab shows a
+    /// shipped pack's title in the language shown, and a player's pack's as it is.
+    static let shippedPackTitles = [trLater("Easy"), trLater("Medium"), trLater("Hard"), trLater("Expert"), trLater("Master")]
+
     /// The paging bar at `top`: Previous, Next and (with more than one level) Continue.
     private func bar(top: Double, grid: Grid, _ metrics: Metrics) -> [Control] {
         let perPage = max(grid.perPage, 1)
@@ -139,11 +143,13 @@ public final class LevelListScreen: AppScreen {
             ButtonSpec(.previousPage, tr("Previous"), leading: "‹ ", short: "‹", isEnabled: page > 0),
             ButtonSpec(.nextPage, tr("Next"), trailing: " ›", short: "›", isEnabled: (page + 1) * perPage < count),
         ]
-        if (currentPack?.playable.count ?? 0) > 1 { specs.append(ButtonSpec(.continueLevel, tr("Continue"), style: .accent)) }
+        if (currentPack?.playable.count ?? 0) > 1 {
+            specs.append(ButtonSpec(.continueLevel, tr("Continue"), short: tr("Play"), style: .accent))
+        }
         let height = metrics.unit
         let band = Rect(x: metrics.margin, y: top, width: metrics.viewport.width - metrics.margin * 2, height: height)
-        return ButtonGroup.grid(
-            specs, in: band, columns: specs.count, height: height, gap: metrics.gap, scale: metrics.type, maximumWidth: height * 4.5) ?? []
+        return ButtonGroup.gridAlways(
+            specs, in: band, columns: specs.count, height: height, gap: metrics.gap, scale: metrics.type, maximumWidth: height * 4.5)
     }
 
     /// The pack tabs under the header: in one row when their labels fit, else two or
@@ -156,7 +162,7 @@ public final class LevelListScreen: AppScreen {
         let height = max(metrics.minimumControl, (metrics.unit * 0.85).rounded())
         let gap = metrics.gap
         let specs = packs.enumerated().map { index, pack in
-            ButtonSpec(.tab(index), pack.title, style: index == packIndex ? .selected : .plain)
+            ButtonSpec(.tab(index), pack.isPlayers ? pack.title : tr(pack.title), style: index == packIndex ? .selected : .plain)
         }
         let width = viewport.width - margin * 2
         for rows in 1...3 {
@@ -177,9 +183,9 @@ public final class LevelListScreen: AppScreen {
         let left = Rect(x: margin, y: top, width: arrowWidth, height: height)
         let right = Rect(x: viewport.width - margin - arrowWidth, y: top, width: arrowWidth, height: height)
         let middle = Rect(x: left.maxX + gap, y: top, width: right.x - left.maxX - gap * 2, height: height)
-        controls += ButtonGroup.grid([arrows[0]], in: left, columns: 1, height: height, gap: gap, scale: metrics.type) ?? []
-        controls += ButtonGroup.grid([specs[packIndex]], in: middle, columns: 1, height: height, gap: gap, scale: metrics.type) ?? []
-        controls += ButtonGroup.grid([arrows[1]], in: right, columns: 1, height: height, gap: gap, scale: metrics.type) ?? []
+        controls += ButtonGroup.gridAlways([arrows[0]], in: left, columns: 1, height: height, gap: gap, scale: metrics.type)
+        controls += ButtonGroup.gridAlways([specs[packIndex]], in: middle, columns: 1, height: height, gap: gap, scale: metrics.type)
+        controls += ButtonGroup.gridAlways([arrows[1]], in: right, columns: 1, height: height, gap: gap, scale: metrics.type)
         return (controls, top + height)
     }
 

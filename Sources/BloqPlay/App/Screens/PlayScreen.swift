@@ -72,19 +72,19 @@ public final class PlayScreen: AppScreen {
         switch source {
         case .pack(let pack, let level):
             if let watch = app.levelWatch {
-                "Watching \(watch.path.split(separator: "/").last.map(String.init) ?? watch.path): saving it reloads"
+                tr("Watching %1: saving it reloads", watch.path.split(separator: "/").last.map(String.init) ?? watch.path)
             } else {
-                "Level \(level + 1) of \(app.packs[pack].playable.count)"
+                tr("Level %1 of %2", "\(level + 1)", "\(app.packs[pack].playable.count)")
             }
-        case .trial: "Trying your level: Escape goes back to the editor"
-        case .code: "A shared level"
+        case .trial: tr("Trying your level: Escape goes back to the editor")
+        case .code: tr("A shared level")
         case .daily(let board):
-            board.date.longDescription + (dailyStreak > 0 ? " · streak: \(DailyScreen.streakText(dailyStreak))" : "")
+            board.date.longDescription + (dailyStreak > 0 ? " · " + tr("streak %1", DailyScreen.streakText(dailyStreak)) : "")
         }
     }
 
     /// The header's title: the level's, or "Daily board" (its date is the caption).
-    public var heading: String { dailyDate == nil ? game.level.level.title : "Daily board" }
+    public var heading: String { dailyDate == nil ? game.level.level.title : tr("Daily board") }
 
     /// The day of the daily board played, if it is one.
     public var dailyDate: DailyDate? {
@@ -110,7 +110,7 @@ public final class PlayScreen: AppScreen {
         return level + 1 < app.packs[pack].playable.count
     }
     /// Where Back goes, as its button says: the title from the daily board, else the list.
-    var backLabel: String { dailyDate == nil ? "Levels" : "Title" }
+    var backLabel: String { dailyDate == nil ? tr("Levels") : tr("title").prefix(1).uppercased() + tr("title").dropFirst() }
 
     /// The overlay, when it shows (the board has settled after the clear).
     public var visibleOverlay: ClearedOverlay? { game.showsClearedOverlay ? overlay : nil }
@@ -313,7 +313,7 @@ public final class PlayScreen: AppScreen {
         if game.isStuck {
             let parts = stuckParts(in: band, metrics)
             let controls =
-                ButtonGroup.grid(parts.specs, in: parts.buttons, columns: 2, height: parts.height, gap: metrics.gap, scale: type) ?? []
+                ButtonGroup.gridAlways(parts.specs, in: parts.buttons, columns: 2, height: parts.height, gap: metrics.gap, scale: type)
             let fit = Typesetter.lines(in: parts.words.height, px: type.caption)
             // The whole sentence when it fits, else the short one.
             let whole = Typesetter.paragraphHeight(PlayScreen.stuckNotice, px: type.caption, width: parts.words.width) <= parts.words.height

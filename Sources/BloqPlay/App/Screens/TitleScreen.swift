@@ -119,7 +119,7 @@ public final class TitleScreen: AppScreen {
         let placed = logo(in: Rect(x: left.x, y: left.center.y - measured.height / 2, width: left.width, height: 0), px: px)
         let buttons =
             ButtonGroup.fitted(specs, in: right, height: height, gap: gap, scale: type, maximumWidth: right.width)
-            ?? ButtonGroup.grid(specs, in: right, columns: 2, height: height, gap: gap, scale: type) ?? []
+            ?? ButtonGroup.gridAlways(specs, in: right, columns: 2, height: height, gap: gap, scale: type)
         texts += placed.texts
         return (buttons, texts, placed.blocks)
     }
