@@ -79,7 +79,7 @@ public final class PlayScreen: AppScreen {
         case .trial: tr("Trying your level: Escape goes back to the editor")
         case .code: tr("A shared level")
         case .daily(let board):
-            board.date.longDescription + (dailyStreak > 0 ? " · " + tr("streak %1", DailyScreen.streakText(dailyStreak)) : "")
+            board.date.longDescription + (dailyStreak > 0 ? " · " + tr("streak: %1", DailyScreen.streakText(dailyStreak)) : "")
         }
     }
 
