@@ -81,8 +81,13 @@ deps:
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
 	fi
 
+# swift-argument-parser with packaging/patches applied (it then links no Foundation), once;
+# every target that builds runs it first (scripts/patch-dependencies.sh, docs/packaging.md).
+PATCH_DEPENDENCIES := SWIFT="$(SWIFT)" scripts/patch-dependencies.sh
+
 # The command-line tool bloq, and bloq-window, which it becomes for anything with a window.
 build: deps mo
+	$(PATCH_DEPENDENCIES)
 	$(SWIFT) build $(RELEASE) $(SWIFT_BUILD_FLAGS) --product bloq
 	$(SWIFT) build $(RELEASE) $(SWIFT_BUILD_FLAGS) --product bloq-window
 
@@ -124,6 +129,11 @@ run: build
 # The checked-in .swift-format configuration; make test runs it first.
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	@# What bloq and bloq-window link imports no Foundation: any of it links most of it (6 MB
+	@# installed, docs/packaging.md). Only the developers' harnesses and fuzzers may.
+	@! grep -rnE '^\s*(@\w+\s+)*((internal|public|package|private|fileprivate)\s+)?import\s+Foundation(Essentials|Internationalization)?\b' \
+	  Sources --include='*.swift' | grep -vE '^Sources/(BloqDev|Fuzz[A-Za-z]*)/' || { \
+	  echo "lint: shipped code imports Foundation; use BloqFiles' Path, FileSystem, ProcessEnvironment and JSONDocument"; exit 1; }
 
 # One debug build serves the whole test run: the unit tests, the command-line tests' child
 # processes (inputs sized for a debug build), the storm and the fuzz corpora. The release
@@ -133,6 +143,7 @@ test: deps lint po-check mo
 	@command -v desktop-file-validate >/dev/null && command -v appstreamcli >/dev/null && command -v man >/dev/null || { $(SUDO) apt-get update -q && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends desktop-file-utils appstream man-db; }
 	@mkdir -p .build
+	$(PATCH_DEPENDENCIES)
 	$(SWIFT) build --build-tests
 	set -o pipefail; $(HEADLESS) $(SWIFT) test --skip-build --disable-xctest 2>&1 | tee .build/test.log
 	$(HEADLESS) .build/debug/BloqDev storm --events 50000 --seed 11 --level levels/easy/100-full-house.bloq
@@ -151,6 +162,7 @@ test: deps lint po-check mo
 # run's random moments.
 test-reliability: deps
 	@mkdir -p .build
+	$(PATCH_DEPENDENCIES)
 	set -o pipefail; BLOQ_RELIABILITY=1 $(HEADLESS) $(SWIFT) test --disable-xctest --filter 'TwoWriterTests|CrashSafetyTests' 2>&1 | tee .build/test-reliability.log
 
 # A real X window under Xvfb, a real pointer from xdotool, and the recording replayed; then
@@ -282,6 +294,8 @@ test-install: build
 # The test suite under AddressSanitizer and under ThreadSanitizer (the solver runs on a
 # background thread in live play), each in its own build folder.
 test-sanitize: deps
+	$(PATCH_DEPENDENCIES) --scratch-path .build-asan
+	$(PATCH_DEPENDENCIES) --scratch-path .build-tsan
 	$(HEADLESS) LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt $(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build-asan
 	$(HEADLESS) TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --disable-xctest --sanitize=thread --scratch-path .build-tsan
 
@@ -300,6 +314,7 @@ storm: build
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS := --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -DFUZZING
 fuzz: deps
+	$(PATCH_DEPENDENCIES) --scratch-path .build-fuzz
 	$(SWIFT) build $(FUZZ_FLAGS) --product FuzzLevels
 	$(SWIFT) build $(FUZZ_FLAGS) --product FuzzScripts
 	$(SWIFT) build $(FUZZ_FLAGS) --product FuzzCodes

@@ -102,6 +102,15 @@ for pin in pins:
                 "dest": f"vendor/{pin['identity']}"}
     if [{k: s.get(k) for k in expected} for s in declared] != [expected]:
         problems.append(f"{pin['identity']}: expected one source {expected}, found {declared}")
+    # Its patches, as make dist applies them (packaging/patches/IDENTITY-*.patch).
+    manifest_folder = os.path.dirname(os.path.abspath(path))
+    patch_folder = os.path.join(os.path.dirname(manifest_folder), "patches")
+    wanted = sorted(os.path.relpath(os.path.join(patch_folder, name), manifest_folder)
+                    for name in os.listdir(patch_folder) if name.startswith(pin["identity"] + "-") and name.endswith(".patch")) \
+        if os.path.isdir(patch_folder) else []
+    applied = [{"path": s.get("path"), "dest": s.get("dest")} for s in sources if s.get("type") == "patch"]
+    if applied != [{"path": p, "dest": f"vendor/{pin['identity']}"} for p in wanted]:
+        problems.append(f"{pin['identity']}: patch sources {applied}, expected {wanted} into vendor/{pin['identity']}")
 if problems:
     print(f"flatpak check: {path}:", file=sys.stderr)
     for problem in problems:

@@ -45,13 +45,21 @@ mapfile -t core <"$scratch/core"
 mapfile -t bloq_objects <"$scratch/bloq"
 mapfile -t window_objects <"$scratch/window"
 
-# The Swift libraries the shared objects ask for (their autolink entries), linked statically.
+# The Swift libraries any of the objects asks for (their autolink entries), linked
+# statically into the library: the executables get their Swift runtime from it too (bloq-window's
+# own objects use Synchronization, which none of the shared ones may). The library's system
+# libraries are the shared objects' own only (SDL stays out of it).
 swift_library() { [ -e "$static/lib${1#-l}.a" ]; }
 "$autolink" "${core[@]}" -o "$scratch/core.libs"
+"$autolink" "${core[@]}" "${bloq_objects[@]}" "${window_objects[@]}" -o "$scratch/all.libs"
 archives=()
+swift_flags=()
 while read -r flag; do
-  if swift_library "$flag"; then archives+=("$static/lib${flag#-l}.a"); fi
-done <"$scratch/core.libs"
+  if swift_library "$flag"; then
+    archives+=("$static/lib${flag#-l}.a")
+    swift_flags+=("$flag")
+  fi
+done < <(awk '!seen[$0]++' "$scratch/all.libs")
 
 # The symbols the executables take from the library: undefined in their objects (and in
 # swiftrt.o, which registers each image with the runtime), defined in none of them, and
@@ -80,7 +88,7 @@ mkdir -p "$out"
 common=(-fuse-ld=lld -Wl,--build-id -Wl,--gc-sections -Wl,-z,now -Wl,-z,pack-relative-relocs "${linker_flags[@]}")
 "$clang" -shared -o "$out/$library" -Wl,-soname,$library "$swiftrt" \
   -Wl,--start-group "${core[@]}" -Wl,--end-group \
-  -L"$static" $(cat "$scratch/core.libs") -lstdc++ -lm -ldl -lpthread \
+  -L"$static" "${swift_flags[@]}" $(cat "$scratch/core.libs") -lstdc++ -lm -ldl -lpthread \
   -Wl,--version-script="$scratch/exports.map" -Wl,@"$scratch/undefined.rsp" "${common[@]}"
 
 # An executable: its objects, the library, and its system libraries; main is the entry

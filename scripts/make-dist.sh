@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Writes bloq-VERSION.tar.xz in the source folder (make dist): the files git tracks, as they
 # are in the working tree, plus the source of the one Swift package dependency under
-# vendor/swift-argument-parser, at the revision Package.resolved pins. Package.swift uses
+# vendor/swift-argument-parser, at the revision Package.resolved pins, with the patches of
+# packaging/patches/swift-argument-parser-*.patch applied (the one there makes it link no
+# Foundation, which saves 6 MB of the installed size: docs/packaging.md). Package.swift uses
 # vendor/ when it is there, so the unpacked tarball builds with no network and an empty
 # SwiftPM cache (make dist-check proves it). VERSION is the one in
 # Sources/BloqCLI/Version.swift. The tarball's bytes depend only on those files: names
@@ -9,8 +11,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "make-dist: $*" >&2; exit 1; }
-for tool in git tar xz dpkg-parsechangelog; do
-  command -v "$tool" >/dev/null || fail "$tool is missing; install it with: apt-get install git tar xz-utils dpkg-dev"
+for tool in git tar xz dpkg-parsechangelog patch; do
+  command -v "$tool" >/dev/null || fail "$tool is missing; install it with: apt-get install git tar xz-utils dpkg-dev patch"
 done
 
 version=$(sed -nE 's/.*static let current = "([^"]+)".*/\1/p' Sources/BloqCLI/Version.swift)
@@ -57,6 +59,15 @@ git -C "$repository" cat-file -e "$revision^{commit}" 2>/dev/null || fail "$loca
 tagged=$(git -C "$repository" rev-parse --verify --quiet "refs/tags/$dependency_version^{commit}" || true)
 [ "$tagged" = "$revision" ] || fail "$location: tag $dependency_version is ${tagged:-missing}, Package.resolved pins $revision"
 git -C "$repository" archive --format=tar --prefix=swift-argument-parser/ "$revision" | tar -xf - -C "$tree/vendor"
+# The patches, applied as make build applies them to SwiftPM's checkout (the same script).
+scripts/patch-dependencies.sh "$tree/vendor/swift-argument-parser" >/dev/null ||
+  fail "packaging/patches does not apply to swift-argument-parser $dependency_version"
+patches=""
+for file in packaging/patches/swift-argument-parser-*.patch; do
+  [ -f "$file" ] || continue
+  patches="$patches
+- \`$file\`: $(sed -n 's/^Description: //p' "$file" | head -1)"
+done
 cat >"$tree/vendor/README.md" <<EOF
 # Vendored dependencies
 
@@ -67,6 +78,11 @@ this source tree builds with no network and no SwiftPM cache.
 | package | URL | version | revision |
 | --- | --- | --- | --- |
 | swift-argument-parser | $location | $dependency_version | $revision |
+
+Changed from that revision by these patches (each says what and why), applied by
+\`make dist\` with \`scripts/patch-dependencies.sh\`, which \`make build\` runs too (it finds
+them applied here and changes nothing):
+$patches
 
 swift-argument-parser is Apache License 2.0 with the Runtime Library Exception
 (\`swift-argument-parser/LICENSE.txt\`); debian/copyright lists it.

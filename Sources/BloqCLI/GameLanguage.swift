@@ -2,7 +2,6 @@ import ArgumentParser
 import BloqCore
 import BloqFiles
 import BloqGame
-import FoundationEssentials
 
 /// The language the game shows, chosen as it starts and changed when the player picks
 /// another in Settings. At start `--lang` wins, then the saved setting, then "auto": a live
@@ -28,7 +27,7 @@ public struct GameLanguage: Sendable {
     }
 
     /// A live game's: "auto" follows `environment`.
-    public static func live(commandLine: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> GameLanguage {
+    public static func live(commandLine: String?, environment: [String: String] = ProcessEnvironment.current) -> GameLanguage {
         GameLanguage(commandLine: commandLine, automatic: Language.preferred(by: environment))
     }
 

@@ -1,7 +1,6 @@
 import ArgumentParser
 import BloqFiles
 import BloqGame
-import FoundationEssentials
 import Glibc
 
 struct Generate: ParsableCommand {
@@ -179,7 +178,7 @@ struct Generate: ParsableCommand {
             }
         }
         do {
-            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            try FileSystem.createFolders(out)
         } catch {
             printError("bloq: cannot make the folder \(out): \(Path.describe(error))")
             throw ExitCode.failure
@@ -217,7 +216,7 @@ struct Generate: ParsableCommand {
                     "difficulty score \(Wording.decimal(rating.score, places: 1)): \(rating.optimal) moves, \(rating.goodOpeningMoves) of \(rating.openingMoves) opening moves optimal",
                 ])
             do {
-                try text.write(toFile: Path.join(out, name), atomically: true, encoding: .utf8)
+                try FileSystem.writeText(text, to: Path.join(out, name))
             } catch {
                 printError("bloq: cannot write \(name): \(Path.describe(error))")
                 throw ExitCode.failure

@@ -3,7 +3,6 @@ import BloqEngine
 import BloqFiles
 import BloqGame
 import BloqPlay
-import FoundationEssentials
 import Glibc
 
 /// `bloq play`: the command-line tool hands it to the window process (`bloq-window`),

@@ -3,7 +3,6 @@ import BloqEngine
 import BloqFiles
 import BloqGame
 import BloqPlay
-import FoundationEssentials
 import Glibc
 
 /// A headless window a replay runs in, so that its last frame can be saved (the window
@@ -132,14 +131,14 @@ public struct ReplayOptions: ParsableArguments {
 
     /// The whole game, from the title screen, with its own folder for the player's files.
     private func runApp(_ parsed: InputScript, options: (width: Int, height: Int), canvas: ReplayCanvasMaker?) throws {
-        let folder = data ?? FileManager.default.temporaryDirectory.appendingPathComponent("bloq-replay-\(UUID().uuidString)").path
+        let folder = data ?? Path.join(Path.temporaryFolder, "bloq-replay-\(FileSystem.randomName())")
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileSystem.createFolders(folder)
         } catch {
             printError("\(folder): error: cannot create the data folder: \(Path.describe(error))")
             throw ExitStatus.cannotCreate
         }
-        defer { if data == nil { try? FileManager.default.removeItem(atPath: folder) } }
+        defer { if data == nil { FileSystem.removeTree(folder) } }
         let folders = PlayerFolders.single(folder)
         let dataRoot: String
         do {
@@ -224,9 +223,9 @@ public struct ReplayOptions: ParsableArguments {
 
     /// `path` relative to the first of `roots` it lies in.
     func relativePath(_ path: String, roots: [String]) -> String {
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let absolute = Path.standardized(path)
         for root in roots {
-            let base = URL(fileURLWithPath: root).standardizedFileURL.path
+            let base = Path.standardized(root)
             let prefix = base.hasSuffix("/") ? base : base + "/"
             if absolute.hasPrefix(prefix) { return String(absolute.dropFirst(prefix.count)) }
         }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import BloqFiles
 import BloqGame
-import FoundationEssentials
 import Glibc
 
 struct Solve: ParsableCommand {
@@ -80,7 +79,7 @@ struct Solve: ParsableCommand {
                     throw ExitCode.failure
                 }
                 do {
-                    try FileReplacement.replaceContents(of: file, with: Data(LevelText.settingPar(text, to: optimal).utf8))
+                    try FileReplacement.replaceContents(of: file, with: Array(LevelText.settingPar(text, to: optimal).utf8))
                     printError("\(file): par: \(optimal)\(level.par.map { " (was \($0))" } ?? "")")
                 } catch {
                     printError("\(file):1:1: error: cannot write the par: \(error.reason)")

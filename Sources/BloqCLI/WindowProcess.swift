@@ -1,5 +1,4 @@
 import BloqFiles
-import FoundationEssentials
 import Glibc
 
 /// The part of Bloq that opens windows, `bloq-window`: a second executable that links SDL,
@@ -18,20 +17,20 @@ public enum WindowProcess {
     public static let firstFrameOnlyVariable = "BLOQ_EXIT_AFTER_FIRST_FRAME"
 
     /// Whether this process was asked to stop after its first frame.
-    public static var stopsAfterFirstFrame: Bool { ProcessInfo.processInfo.environment[firstFrameOnlyVariable] != nil }
+    public static var stopsAfterFirstFrame: Bool { getenv(firstFrameOnlyVariable) != nil }
 
     /// Where the window process may be, first match wins: `$BLOQ_WINDOW`, beside this
     /// executable (a build folder), then `../libexec/bloq/` and `../lib/bloq/` beside it (an
     /// installed layout).
     public static func candidates(
-        executable: String, environment: [String: String] = ProcessInfo.processInfo.environment
+        executable: String, environment: [String: String] = ProcessEnvironment.current
     ) -> [String] {
-        let folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        let folder = Path.parent(Path.absolute(executable))
         var paths: [String] = []
         if let explicit = environment["BLOQ_WINDOW"], !explicit.isEmpty { paths.append(explicit) }
-        paths.append(folder.appendingPathComponent(executableName).path)
+        paths.append(Path.join(folder, executableName))
         for relative in ["../libexec/bloq", "../lib/bloq"] {
-            paths.append(folder.appendingPathComponent(relative).appendingPathComponent(executableName).standardizedFileURL.path)
+            paths.append(Path.standardized(Path.join(Path.join(folder, relative), executableName)))
         }
         return paths
     }
@@ -39,12 +38,12 @@ public enum WindowProcess {
     /// The warning for a `$BLOQ_WINDOW` that names no executable file (it is then passed
     /// over for the next place, rather than ignored without a word), or nil when it is
     /// unset, empty or fine.
-    public static func explicitProblem(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    public static func explicitProblem(environment: [String: String] = ProcessEnvironment.current) -> String? {
         guard let explicit = environment["BLOQ_WINDOW"], !explicit.isEmpty else { return nil }
         let problem: String
         switch RegularFile.kind(explicit) {
         case .regular:
-            guard !FileManager.default.isExecutableFile(atPath: explicit) else { return nil }
+            guard !FileSystem.isExecutable(explicit) else { return nil }
             problem = "is not executable (chmod +x it)"
         case .folder: problem = "is a folder, not the \(executableName) program"
         case .other: problem = "is not a regular file"
@@ -56,10 +55,10 @@ public enum WindowProcess {
     /// Becomes the window process with this process's arguments; returns only by throwing.
     /// A `$BLOQ_WINDOW` that names no executable file is reported, then passed over.
     public static func handOver() throws -> Never {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable = FileSystem.linkDestination("/proc/self/exe") ?? CommandLine.arguments[0]
         let searched = candidates(executable: executable)
         if let problem = explicitProblem() { printError(problem) }
-        guard let target = searched.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard let target = searched.first(where: FileSystem.isExecutable) else {
             printError(
                 "bloq: cannot find \(executableName), the part of Bloq that opens windows; looked in \(searched.joined(separator: ", ")). "
                     + "Build it (make build) or reinstall Bloq.")

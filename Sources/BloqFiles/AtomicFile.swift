@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// Writes a file so that a crash at any moment leaves either the old contents or the new:
@@ -13,7 +12,7 @@ enum AtomicFile {
 
     /// Writes `data` to a temporary file beside `path` and syncs it; returns its path. The
     /// file gets `mode`, and `owner` (user, group) when given and not already ours.
-    static func writeTemporary(_ data: Data, beside path: String, mode: mode_t = 0o644, owner: (uid_t, gid_t)? = nil) throws
+    static func writeTemporary(_ data: [UInt8], beside path: String, mode: mode_t = 0o644, owner: (uid_t, gid_t)? = nil) throws
         -> String
     {
         let temporary = path + ".tmp-\(getpid())"
@@ -23,7 +22,7 @@ enum AtomicFile {
 
     /// Writes `data` to a new file at `temporary` (replacing one there) and syncs it; on
     /// failure the file is removed.
-    static func writeFile(_ data: Data, at temporary: String, mode: mode_t = 0o644, owner: (uid_t, gid_t)? = nil) throws {
+    static func writeFile(_ data: [UInt8], at temporary: String, mode: mode_t = 0o644, owner: (uid_t, gid_t)? = nil) throws {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode)
         guard descriptor >= 0 else { throw Failure(path: temporary, reason: String(cString: strerror(errno))) }
         var written = 0
@@ -71,7 +70,7 @@ enum AtomicFile {
 
     /// Writes `data` to `path` atomically. A symbolic link is written through: the file it
     /// leads to is replaced (keeping its mode) and the link stays a link.
-    static func write(_ data: Data, to path: String) throws {
+    static func write(_ data: [UInt8], to path: String) throws {
         let target = try target(of: path)
         var status = stat()
         let mode = stat(target, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? status.st_mode & 0o777 : 0o644
@@ -108,7 +107,7 @@ public enum FileReplacement {
     /// Replaces the contents of the file at `path` atomically (a crash leaves the old
     /// contents or the new, never a mix). A symbolic link is written through: its target
     /// gets the new contents and the link stays. The file keeps its mode and owner.
-    public static func replaceContents(of path: String, with data: Data) throws(Failure) {
+    public static func replaceContents(of path: String, with data: [UInt8]) throws(Failure) {
         guard let resolved = realpath(path, nil) else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
         let target = String(cString: resolved)
         free(resolved)

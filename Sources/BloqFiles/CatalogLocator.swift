@@ -1,5 +1,4 @@
 import BloqCore
-import FoundationEssentials
 
 /// Finds the folder of the game's translations (`LL/LC_MESSAGES/bloq.mo` in it), as
 /// `DataLocator` finds its levels: from the executable's neighbourhood, with no path
@@ -22,18 +21,17 @@ public struct CatalogLocator: Sendable {
     ///   - executable: the path of the running executable (`bloq`, also for the window
     ///     process: `DataLocator.executablePath()`).
     public init(
-        environment: [String: String] = ProcessInfo.processInfo.environment, executable: String = DataLocator.executablePath()
+        environment: [String: String] = ProcessEnvironment.current, executable: String = DataLocator.executablePath()
     ) {
         if let explicit = environment["BLOQ_LOCALEDIR"], !explicit.isEmpty {
             candidates = [DataLocator.Candidate(path: explicit, origin: "$BLOQ_LOCALEDIR")]
             return
         }
         var candidates: [DataLocator.Candidate] = []
-        let folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        let folder = Path.parent(Path.resolvingLinks(executable))
         candidates.append(
-            DataLocator.Candidate(
-                path: folder.deletingLastPathComponent().appendingPathComponent("share/locale").path, origin: "the installed share folder"))
-        if let tree = DataLocator.sourceTree(above: folder.path) {
+            DataLocator.Candidate(path: Path.join(Path.parent(folder), "share/locale"), origin: "the installed share folder"))
+        if let tree = DataLocator.sourceTree(above: folder) {
             candidates.append(DataLocator.Candidate(path: Path.join(tree, ".build/locale"), origin: "the source tree of this build"))
         }
         self.candidates = candidates
@@ -46,7 +44,7 @@ public struct CatalogLocator: Sendable {
 
     /// The languages `folder` holds a catalog of the game for ("de", "pt_BR"), sorted.
     public static func languages(in folder: String) -> [String] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        guard let names = FileSystem.names(in: folder) else { return [] }
         return names.filter { Path.isFile(catalogPath(folder, $0)) }.sorted()
     }
 

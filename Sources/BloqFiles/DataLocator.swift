@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// Finds the game's data folder (the one holding `levels/`), without SwiftPM resource
@@ -30,7 +29,7 @@ public struct DataLocator: Sendable {
     ///   - executable: the path of the running executable.
     public init(
         explicit: String? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String] = ProcessEnvironment.current,
         executable: String = DataLocator.executablePath()
     ) {
         var candidates: [Candidate] = []
@@ -38,13 +37,13 @@ public struct DataLocator: Sendable {
         if let env = environment["BLOQ_DATA"], !env.isEmpty {
             candidates.append(Candidate(path: env, origin: "$BLOQ_DATA"))
         }
-        let folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
-        candidates.append(Candidate(path: folder.path, origin: "next to the executable"))
-        let prefix = folder.deletingLastPathComponent()
+        let folder = Path.parent(Path.resolvingLinks(executable))
+        candidates.append(Candidate(path: folder, origin: "next to the executable"))
+        let prefix = Path.parent(folder)
         for share in ["share/bloq", "share/games/bloq"] {
-            candidates.append(Candidate(path: prefix.appendingPathComponent(share).path, origin: "the installed share folder"))
+            candidates.append(Candidate(path: Path.join(prefix, share), origin: "the installed share folder"))
         }
-        if let tree = DataLocator.sourceTree(above: folder.path) {
+        if let tree = DataLocator.sourceTree(above: folder) {
             candidates.append(Candidate(path: tree, origin: "the source tree of this build"))
         }
         self.candidates = candidates
@@ -72,16 +71,16 @@ public struct DataLocator: Sendable {
     /// at most `buildDepth` up and passing through a `.build` folder, that holds
     /// `Package.swift` and `levels/`; nil for an executable outside a build tree.
     public static func sourceTree(above folder: String) -> String? {
-        var url = URL(fileURLWithPath: folder).standardizedFileURL
+        var current = Path.standardized(folder)
         var crossedBuild = false
         for _ in 0...buildDepth {
-            if crossedBuild, Path.isFile(Path.join(url.path, "Package.swift")), Path.isFolder(Path.join(url.path, "levels")) {
-                return url.path
+            if crossedBuild, Path.isFile(Path.join(current, "Package.swift")), Path.isFolder(Path.join(current, "levels")) {
+                return current
             }
-            if url.lastPathComponent.hasPrefix(".build") { crossedBuild = true }
-            let parent = url.deletingLastPathComponent()
-            guard parent.path != url.path else { return nil }
-            url = parent
+            if Path.lastComponent(current).hasPrefix(".build") { crossedBuild = true }
+            let parent = Path.parent(current)
+            guard parent != current else { return nil }
+            current = parent
         }
         return nil
     }
@@ -89,20 +88,17 @@ public struct DataLocator: Sendable {
     /// The source tree of the running executable's build, if it runs from one (`bloq bench`
     /// finds its inputs there: the original pool, the naive search it times against).
     public static func sourceTreeOfExecutable() -> String? {
-        sourceTree(above: URL(fileURLWithPath: executablePath()).resolvingSymlinksInPath().deletingLastPathComponent().path)
+        sourceTree(above: Path.parent(Path.resolvingLinks(executablePath())))
     }
 
     /// The running executable's path.
     /// (The window process, `bloq-window`, reports the `bloq` that started it, whose
     /// folder is where an installation keeps its data.)
     public static func executablePath() -> String {
-        if let launcher = ProcessInfo.processInfo.environment["BLOQ_EXECUTABLE"], launcher.hasPrefix("/"),
-            FileManager.default.isExecutableFile(atPath: launcher)
-        {
+        if let launcher = ProcessEnvironment.current["BLOQ_EXECUTABLE"], launcher.hasPrefix("/"), FileSystem.isExecutable(launcher) {
             return launcher
         }
-        return (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments.first ?? "."
+        return FileSystem.linkDestination("/proc/self/exe") ?? CommandLine.arguments.first ?? "."
     }
 }
 

@@ -1,5 +1,4 @@
 import BloqGame
-import FoundationEssentials
 import Glibc
 
 /// Turns files and folders into the packs the game lists.

@@ -1,5 +1,4 @@
 import BloqGame
-import FoundationEssentials
 import Glibc
 
 /// A level file read from disk: its path and what loading it gave.

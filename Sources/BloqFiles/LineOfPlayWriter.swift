@@ -1,6 +1,5 @@
 import BloqGame
 import Dispatch
-import FoundationEssentials
 import Glibc
 
 /// Saves the line of play after every committed move, durably and off the calling thread,

@@ -1,8 +1,7 @@
-import FoundationEssentials
 import Glibc
 
-/// File paths as strings, and file errors in words: what the command-line tools need,
-/// without Foundation's NSString (they link FoundationEssentials only, to start fast).
+/// File paths as strings, and file errors in words, on glibc alone: Bloq links no
+/// Foundation (docs/packaging.md), so paths are strings, never URLs.
 public enum Path {
     /// `folder` and `name` joined by one `/`.
     public static func join(_ folder: String, _ name: String) -> String {
@@ -26,7 +25,7 @@ public enum Path {
 
     /// The home folder: `$HOME`, else the password database's.
     public static var home: String {
-        if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty { return home }
+        if let home = ProcessEnvironment.current["HOME"], !home.isEmpty { return home }
         if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir { return String(cString: directory) }
         return "/"
     }
@@ -59,12 +58,69 @@ public enum Path {
         return names.sorted()
     }
 
+    /// The folder the process runs in (`/` when it cannot be read, as when it was deleted).
+    public static var currentFolder: String {
+        guard let folder = getcwd(nil, 0) else { return "/" }
+        defer { free(folder) }
+        return String(cString: folder)
+    }
+
+    /// `path` made absolute against the current folder (an empty path is the current folder).
+    public static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : path.isEmpty ? currentFolder : join(currentFolder, path)
+    }
+
+    /// `path` made absolute, with `.`, `..` and repeated or trailing slashes taken out by
+    /// the text alone (links are not followed): `/usr/bin/../lib/` is `/usr/lib`, and `..`
+    /// at the top stays at `/`.
+    public static func standardized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in absolute(path).split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// `path` with every symbolic link followed (`realpath`); a path that does not exist is
+    /// only standardized (`standardized(_:)`).
+    public static func resolvingLinks(_ path: String) -> String {
+        let standard = standardized(path)
+        guard let resolved = realpath(standard, nil) else { return standard }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The folder for temporary files: `$TMPDIR` (made absolute) when set, else `/tmp`.
+    public static var temporaryFolder: String {
+        guard let folder = ProcessEnvironment.current["TMPDIR"] else { return "/tmp" }
+        return folder.isEmpty ? "/" : standardized(folder)
+    }
+
     /// An error from the file system in words: the system's reason when there is one.
     public static func describe(_ error: any Error) -> String {
-        if let cocoa = error as? CocoaError, let posix = cocoa.userInfo["NSUnderlyingError"] as? POSIXError {
-            return String(cString: strerror(posix.code.rawValue))
-        }
-        if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
+        if let system = error as? SystemError { return system.reason }
         return "\(error)"
     }
+}
+
+/// A call to the system that failed: its `errno` and the path it was about.
+public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var code: Int32
+    public var path: String
+
+    public init(code: Int32, path: String) {
+        self.code = code
+        self.path = path
+    }
+
+    /// The error of the last system call (`errno`) about `path`.
+    public static func last(_ path: String) -> SystemError { SystemError(code: errno, path: path) }
+
+    /// The system's reason (`strerror`): "No such file or directory".
+    public var reason: String { String(cString: strerror(code)) }
+    public var description: String { "\(path): \(reason)" }
 }

@@ -1,7 +1,6 @@
 import BloqCore
 import BloqGame
 import Dispatch
-import FoundationEssentials
 import Glibc
 
 /// Where a player's own files live: progress and their packs under the data folder
@@ -19,7 +18,7 @@ public struct PlayerFolders: Sendable {
     }
 
     /// The player's real folders, from the XDG environment.
-    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> PlayerFolders {
+    public static func standard(environment: [String: String] = ProcessEnvironment.current) -> PlayerFolders {
         PlayerFolders(
             data: ProgressStore.defaultFolder(environment: environment), config: SettingsStore.defaultFolder(environment: environment))
     }
@@ -28,7 +27,7 @@ public struct PlayerFolders: Sendable {
     public static func single(_ folder: String) -> PlayerFolders { PlayerFolders(data: folder, config: folder) }
 
     /// `path` as a player reads it: under the home folder, written with `~`.
-    public static func displayPath(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func displayPath(_ path: String, environment: [String: String] = ProcessEnvironment.current) -> String {
         guard let home = environment["HOME"], home.count > 1, path.hasPrefix(home + "/") else { return path }
         return "~" + path.dropFirst(home.count)
     }
@@ -48,7 +47,7 @@ public struct PlayerFolders: Sendable {
         var warnings = loaded.progress.warnings
         if let damage = loaded.settings.damage { warnings.append(([damage.sentence] + damage.details).joined(separator: "\n  ")) }
         let notices = SaveNotices()
-        let ledger = ProgressLedger(progress: loaded.progress.progress, now: { Date().timeIntervalSince1970 })
+        let ledger = ProgressLedger(progress: loaded.progress.progress, now: { WallClock.secondsSince1970() })
         ledger.persist = { progress in
             do {
                 let saved = try store.save(progress)

@@ -1,5 +1,4 @@
 import BloqCore
-import FoundationEssentials
 import Glibc
 
 /// The player's own level files: the packs under `$XDG_DATA_HOME/bloq/levels/`, where the
@@ -87,11 +86,11 @@ public enum PlayerLevels {
         if let problem = problem(packName: pack) { throw SaveError(description: problem) }
         let folder = Path.join(levels, pack)
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileSystem.createFolders(folder)
         } catch {
             throw SaveError(description: "cannot create the pack folder \(folder): \(Path.describe(error))")
         }
-        let data = Data(text.utf8)
+        let data = Array(text.utf8)
         if let replacing, Path.parent(replacing) == folder, case .regular = RegularFile.kind(replacing) {
             do {
                 try AtomicFile.write(data, to: replacing)

@@ -1,5 +1,4 @@
 import BloqGame
-import FoundationEssentials
 
 /// The text of `progress.json`: one JSON object, laid out one record a line, so that damage
 /// costs only the records it touches.
@@ -36,15 +35,13 @@ enum ProgressFile {
     static let sections = ["levels", "unfinished", "discarded", "daily"]
 
     /// The file's text for `progress`, one record a line.
-    static func encode(_ progress: SavedProgress) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+    static func encode(_ progress: SavedProgress) throws -> [UInt8] {
         var text = "{\"version\":\(progress.version)"
         func section<Value: Encodable>(_ name: String, _ records: [String: Value], always: Bool) throws {
             guard always || !records.isEmpty else { return }
             text += ",\n\"\(name)\":{"
             // One encoding of the whole section (sorted by key), cut into its records.
-            let whole = Array(try encoder.encode(records))
+            let whole = try JSONDocumentEncoder.encode(records)
             text += recordsOfObject(whole).map { "\n" + String(decoding: whole[$0], as: UTF8.self) }.joined(separator: ",")
             text += records.isEmpty ? "}" : "\n}"
         }
@@ -54,13 +51,13 @@ enum ProgressFile {
         try section("discarded", progress.discarded, always: false)
         try section("daily", progress.daily, always: false)
         text += "\n}\n"
-        return Data(text.utf8)
+        return Array(text.utf8)
     }
 
     /// What `bytes` hold: the whole object when it parses, else every record line that does.
     static func decode(_ bytes: [UInt8]) -> Contents {
         do {
-            let salvaged = try JSONDecoder().decode(SalvagedProgress.self, from: Data(bytes))
+            let salvaged = try JSONDocumentDecoder.decode(SalvagedProgress.self, from: bytes)
             return salvaged.isSound ? .sound(salvaged.progress) : .damaged(salvaged)
         } catch {
             if let salvaged = salvageLines(bytes) { return .damaged(salvaged) }
@@ -71,8 +68,9 @@ enum ProgressFile {
     /// Every record line of `bytes` that parses, merged; nil when not one does (the file is
     /// not this layout, or is damaged throughout).
     static func salvageLines(_ bytes: [UInt8]) -> SalvagedProgress? {
-        let decoder = JSONDecoder()
-        func fragment(_ text: String) -> SalvagedProgress? { try? decoder.decode(SalvagedProgress.self, from: Data(text.utf8)) }
+        func fragment(_ text: String) -> SalvagedProgress? {
+            try? JSONDocumentDecoder.decode(SalvagedProgress.self, from: Array(text.utf8))
+        }
         var result = SalvagedProgress()
         var kept = 0
         for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {

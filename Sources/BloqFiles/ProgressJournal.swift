@@ -1,6 +1,5 @@
 import BloqGame
 import Dispatch
-import FoundationEssentials
 import Glibc
 
 /// Progress kept beside `progress.json` when it cannot go into it now: another copy of the
@@ -89,7 +88,7 @@ struct ProgressJournal: Sendable {
             }
             return try lock.sync {
                 if !Path.isFolder(journal.folder) {
-                    try? FileManager.default.createDirectory(atPath: journal.folder, withIntermediateDirectories: true)
+                    try? FileSystem.createFolders(journal.folder)
                 }
                 sequence += 1
                 let path = Path.join(journal.folder, name + "\(sequence)")

@@ -1,6 +1,5 @@
 import BloqGame
 import Dispatch
-import FoundationEssentials
 import Glibc
 
 /// Reads and writes `progress.json` in a folder, crash-safely and safely for several copies
@@ -56,7 +55,7 @@ public final class ProgressStore: @unchecked Sendable {
     }
 
     /// `$XDG_DATA_HOME/bloq`, or `~/.local/share/bloq`.
-    public static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func defaultFolder(environment: [String: String] = ProcessEnvironment.current) -> String {
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
             return Path.join(data, "bloq")
         }
@@ -122,7 +121,7 @@ public final class ProgressStore: @unchecked Sendable {
     @discardableResult
     public func save(_ progress: SavedProgress) throws -> Saved {
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileSystem.createFolders(folder)
         } catch {
             throw SaveError(path: folder, reason: "cannot make the folder: \(Path.describe(error))")
         }
@@ -198,7 +197,7 @@ public final class ProgressStore: @unchecked Sendable {
     /// Called under the lock.
     private func write(_ progress: SavedProgress) throws {
         let target = mainFile
-        let data: Data
+        let data: [UInt8]
         do {
             data = try ProgressFile.encode(progress)
         } catch {
@@ -418,7 +417,7 @@ public final class ProgressStore: @unchecked Sendable {
     /// returns where the bytes were kept.
     private func keepAside(_ bytes: [UInt8], of file: String, replacingWith progress: SavedProgress) -> String? {
         let aside = asideName(file)
-        guard (try? AtomicFile.write(Data(bytes), to: aside)) != nil else { return nil }
+        guard (try? AtomicFile.write(bytes, to: aside)) != nil else { return nil }
         if let data = try? ProgressFile.encode(progress) { try? AtomicFile.write(data, to: file) }
         return aside
     }

@@ -115,6 +115,13 @@ public enum RegularFile {
         return .success(bytes)
     }
 
+    /// The text of the regular file at `path` (at most `limit` bytes of valid UTF-8), or
+    /// nil (for files whose failures need no words: /proc, a benchmark's scratch files).
+    public static func text(_ path: String, limit: Int = 1 << 20) -> String? {
+        guard case .success(let bytes) = read(path, limit: limit) else { return nil }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
     /// What the file at `path` is, following symbolic links, without opening it.
     public enum Kind: Equatable, Sendable {
         case regular

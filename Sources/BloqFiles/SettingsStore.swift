@@ -1,6 +1,5 @@
 import BloqGame
 import Dispatch
-import FoundationEssentials
 import Glibc
 
 /// Reads and writes the player's settings, `settings.json` under `$XDG_CONFIG_HOME/bloq/`
@@ -32,7 +31,7 @@ public struct SettingsStore: Sendable {
     }
 
     /// `$XDG_CONFIG_HOME/bloq`, or `~/.config/bloq`.
-    public static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func defaultFolder(environment: [String: String] = ProcessEnvironment.current) -> String {
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
             return Path.join(config, "bloq")
         }
@@ -83,7 +82,7 @@ public struct SettingsStore: Sendable {
         }
         let salvaged: SalvagedSettings
         do {
-            salvaged = try JSONDecoder().decode(SalvagedSettings.self, from: Data(bytes))
+            salvaged = try JSONDocumentDecoder.decode(SalvagedSettings.self, from: bytes)
         } catch {
             return Load(
                 settings: Settings(),
@@ -92,7 +91,7 @@ public struct SettingsStore: Sendable {
         guard !salvaged.dropped.isEmpty else { return Load(settings: salvaged.settings, damage: nil) }
         let aside = asideName()
         var kept: String?
-        if (try? AtomicFile.write(Data(bytes), to: aside)) != nil {
+        if (try? AtomicFile.write(bytes, to: aside)) != nil {
             kept = aside
             try? write(salvaged.settings)
         }
@@ -115,7 +114,7 @@ public struct SettingsStore: Sendable {
     /// the changes made since the load applied over what it holds.
     @discardableResult
     public func save(_ settings: Settings) throws -> Settings {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileSystem.createFolders(folder)
         var result = settings
         switch RegularFile.read(path, limit: SettingsStore.maximumFileSize) {
         case .failure(let failure) where failure.isAccess:
@@ -123,7 +122,7 @@ public struct SettingsStore: Sendable {
             throw SaveError(path: path, reason: "it cannot be read (\(failure.accessReason)), so it is left as it is")
         case .success(let bytes):
             let (unread, known) = memory.lock.sync { (memory.unread, memory.known) }
-            if unread, let current = try? JSONDecoder().decode(SalvagedSettings.self, from: Data(bytes)) {
+            if unread, let current = try? JSONDocumentDecoder.decode(SalvagedSettings.self, from: bytes) {
                 result = current.settings.applying(changesFrom: known, to: settings)
             }
         default:
@@ -138,9 +137,7 @@ public struct SettingsStore: Sendable {
     }
 
     private func write(_ settings: Settings) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        try AtomicFile.write(try encoder.encode(settings), to: path)
+        try AtomicFile.write(try JSONDocumentEncoder.encode(settings, pretty: true), to: path)
     }
 
     private func damage(unreadable reason: String, keptAs kept: String?) -> FileDamage {

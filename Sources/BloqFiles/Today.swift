@@ -1,5 +1,5 @@
 import BloqGame
-import FoundationEssentials
+import Glibc
 
 /// Which day it is for the daily board: the only place the game reads the calendar.
 public enum Today {
@@ -20,13 +20,30 @@ public enum Today {
     /// so a game left open past midnight moves to the new day). Throws when `$BLOQ_TODAY` is
     /// set but not a date.
     public static func provider(
-        explicit: DailyDate?, environment: [String: String] = ProcessInfo.processInfo.environment
+        explicit: DailyDate?, environment: [String: String] = ProcessEnvironment.current
     ) throws -> () -> DailyDate? {
         if let explicit { return { explicit } }
         if let text = environment[environmentKey], !text.isEmpty {
             guard let fixed = DailyDate(text) else { throw BadDate(value: text) }
             return { fixed }
         }
-        return { DailyDate(secondsSince1970: Date().timeIntervalSince1970) }
+        return { DailyDate(secondsSince1970: WallClock.secondsSince1970()) }
+    }
+}
+
+/// The time of day from the system's real-time clock.
+public enum WallClock {
+    /// Seconds since 1970-01-01 00:00 UTC, to the nanosecond the clock gives.
+    public static func secondsSince1970() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1_000_000_000
+    }
+
+    /// Seconds on a clock that only goes forward (for measuring how long something took).
+    public static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1_000_000_000
     }
 }

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// The reverse-DNS application id: the name of the desktop entry, the AppStream metainfo,

@@ -1,5 +1,5 @@
+import BloqFiles
 import CSDL2
-import FoundationEssentials
 
 /// Which SDL renderer draws a live window. With no GPU, SDL's accelerated renderer is
 /// OpenGL served by Mesa's software rasteriser (llvmpipe), which maps LLVM (about 60 MB)
@@ -18,8 +18,8 @@ public enum RendererChoice: String, Equatable, Sendable {
 
     /// The GPU device nodes present.
     static func deviceNodes() -> [String] {
-        let dri = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []).map { "/dev/dri/" + $0 }
-        let nvidia = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev")) ?? []).filter { $0.hasPrefix("nvidia") }.map {
+        let dri = (FileSystem.names(in: "/dev/dri") ?? []).map { "/dev/dri/" + $0 }
+        let nvidia = (FileSystem.names(in: "/dev") ?? []).filter { $0.hasPrefix("nvidia") }.map {
             "/dev/" + $0
         }
         return dri + nvidia
@@ -28,7 +28,7 @@ public enum RendererChoice: String, Equatable, Sendable {
     /// Whether an OpenGL renderer's GL_RENDERER string names a software rasteriser.
     public static func isSoftwareGL(_ name: String) -> Bool {
         let lowered = name.lowercased()
-        return ["llvmpipe", "softpipe", "swrast", "software rasterizer"].contains { lowered.contains($0) }
+        return ["llvmpipe", "softpipe", "swrast", "software rasterizer"].contains { lowered.containsBytes(of: $0) }
     }
 
     /// The GL_RENDERER string of the OpenGL context current on this thread, if any.

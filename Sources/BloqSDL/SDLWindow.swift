@@ -3,7 +3,6 @@ import BloqFiles
 import BloqPlay
 import CBloqX11
 import CSDL2
-import FoundationEssentials
 import Glibc
 
 /// How to open the game window.
@@ -60,7 +59,7 @@ public final class SDLWindow: ScriptWindow {
         let choice =
             options.headless
             ? RendererChoice.software
-            : RendererChoice.decide(environment: ProcessInfo.processInfo.environment, deviceNodes: RendererChoice.deviceNodes())
+            : RendererChoice.decide(environment: ProcessEnvironment.current, deviceNodes: RendererChoice.deviceNodes())
         if choice == .software {
             // Draw in memory and copy to the window: no OpenGL context, so no Mesa, no LLVM.
             SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
@@ -113,7 +112,7 @@ public final class SDLWindow: ScriptWindow {
         var created = SDL_CreateRenderer(window, -1, rendererFlags)
         if let accelerated = created, choice == .accelerated, let name = RendererChoice.currentGLRenderer(),
             RendererChoice.isSoftwareGL(name),
-            ProcessInfo.processInfo.environment["BLOQ_RENDERER"] != "accelerated"
+            ProcessEnvironment.current["BLOQ_RENDERER"] != "accelerated"
         {
             // A GPU device, but OpenGL fell back to software all the same: draw with SDL's own.
             SDL_DestroyRenderer(accelerated)

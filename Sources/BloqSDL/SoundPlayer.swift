@@ -1,7 +1,6 @@
 import BloqCore
 import BloqPlay
 import CSDL2
-import FoundationEssentials
 import Glibc
 
 /// Sound effects synthesised at start-up (no sound files) and mixed in SDL's audio

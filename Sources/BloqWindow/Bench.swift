@@ -4,7 +4,6 @@ import BloqCLI
 import BloqFiles
 import BloqGame
 import BloqSDL
-import FoundationEssentials
 import Glibc
 
 /// `bloq bench` in the window process: every figure of docs/performance.md.
@@ -154,7 +153,7 @@ extension BenchOptions {
     /// naive search and the scripted game in it): the one this build lies in, else the
     /// working folder (`make bench` runs from the tree).
     static var sourceTree: String {
-        DataLocator.sourceTreeOfExecutable() ?? FileManager.default.currentDirectoryPath
+        DataLocator.sourceTreeOfExecutable() ?? Path.currentFolder
     }
 
     /// The original game's pool of boards (`--boards`, else beside the source tree).
@@ -218,14 +217,14 @@ extension BenchOptions {
         let level = Path.join(dataFolder, "levels/easy/100-full-house.bloq")
         var times: [Double] = []
         for _ in 0..<5 {
-            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-bench-\(UUID().uuidString)").path
-            defer { try? FileManager.default.removeItem(atPath: scratch) }
-            let start = Date()
+            let scratch = Path.join(Path.temporaryFolder, "bloq-bench-\(FileSystem.randomName())")
+            defer { FileSystem.removeTree(scratch) }
+            let start = WallClock.monotonicSeconds()
             let process = try child(
                 ["play", "--level", level, "--window", "800x600"], scratch: scratch, adding: [WindowProcess.firstFrameOnlyVariable: "1"],
                 output: .pipe)
             let data = process.read(upTo: 22)
-            let elapsed = Date().timeIntervalSince(start) * 1000
+            let elapsed = (WallClock.monotonicSeconds() - start) * 1000
             let status = process.wait()
             guard String(decoding: data, as: UTF8.self).hasPrefix("first frame presented") else {
                 printError("bloq bench: the game did not present a frame (exit \(status))")
@@ -241,10 +240,10 @@ extension BenchOptions {
         let paths = LevelFiles.levelPaths(under: Path.join(dataFolder, "levels")) ?? []
         var times: [Double] = []
         for _ in 0..<7 {
-            let start = Date()
+            let start = WallClock.monotonicSeconds()
             var loaded = 0
             for path in paths where LevelFiles.load(path: path).level != nil { loaded += 1 }
-            times.append(Date().timeIntervalSince(start) * 1000)
+            times.append((WallClock.monotonicSeconds() - start) * 1000)
             if loaded != paths.count { printError("bloq bench: warning: \(paths.count - loaded) levels did not load") }
         }
         return times.sorted()[times.count / 2]
@@ -254,12 +253,12 @@ extension BenchOptions {
     func peakMemoryOfScriptedGame(_ dataFolder: String) throws -> Double {
         let script = Path.join(BenchOptions.sourceTree, "docs/replays/bench-game.script")
         let level = Path.join(dataFolder, "levels/easy/100-full-house.bloq")
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-bench-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let scratch = Path.join(Path.temporaryFolder, "bloq-bench-\(FileSystem.randomName())")
+        defer { FileSystem.removeTree(scratch) }
         let process = try child(
             ["replay", script, "--level", level, "--json", "--screenshot", scratch + ".png"], scratch: scratch, output: .discard)
         let status = process.wait()
-        try? FileManager.default.removeItem(atPath: scratch + ".png")
+        FileSystem.removeTree(scratch + ".png")
         guard status == 0 else {
             printError("bloq bench: the scripted game failed (exit \(status))")
             throw ExitCode.failure
@@ -274,7 +273,7 @@ extension BenchOptions {
     func child(
         _ arguments: [String], scratch: String, adding: [String: String] = [:], output: ChildProcess.Stream
     ) throws -> ChildProcess {
-        var environment = ProcessInfo.processInfo.environment.merging(adding) { _, added in added }
+        var environment = ProcessEnvironment.current.merging(adding) { _, added in added }
         environment["SDL_VIDEODRIVER"] = "offscreen"
         environment["SDL_RENDER_DRIVER"] = "software"
         environment["SDL_AUDIODRIVER"] = "dummy"

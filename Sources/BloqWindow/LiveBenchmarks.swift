@@ -4,7 +4,6 @@ import BloqEngine
 import BloqFiles
 import BloqGame
 import BloqPlay
-import FoundationEssentials
 import Glibc
 
 /// The figures of `bloq bench` taken from the processes a user runs: whole `bloq` command
@@ -60,7 +59,7 @@ struct LiveBenchmarks {
         for (index, board) in boards.enumerated() {
             let file = Path.join(scratch, "board-\(index).bloq")
             let text = board.lines.map { $0.map(String.init).joined(separator: " ") }.joined(separator: "\n") + "\n"
-            guard FileManager.default.createFile(atPath: file, contents: Data(text.utf8)) else { continue }
+            guard (try? FileSystem.writeText(text, to: file)) != nil else { continue }
             result.append((file, board.lines.joined()))
         }
         return result
@@ -70,9 +69,9 @@ struct LiveBenchmarks {
     /// each board's median of 5), and the same for the naive C breadth-first search
     /// (bench/naive-bfs.c) as a ratio of their totals.
     func solveProcesses() -> (solve: Figure, versusNaive: Figure) {
-        let scratch = Path.join(FileManager.default.temporaryDirectory.path, "bloq-bench-solve-\(getpid())")
-        try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let scratch = Path.join(Path.temporaryFolder, "bloq-bench-solve-\(getpid())")
+        try? FileSystem.createFolders(scratch)
+        defer { FileSystem.removeTree(scratch) }
         let boards = hardBoards(in: scratch)
         guard !boards.isEmpty else {
             let reason = "no hard boards: neither \(poolPath) nor hard levels of par 10 or more under \(dataFolder)"
@@ -107,23 +106,23 @@ struct LiveBenchmarks {
     /// The naive solver's binary: `$BLOQ_NAIVE_BFS`, else `.build/naive-bfs` in the source tree.
     func naiveSolver() -> String? {
         let candidates = [
-            ProcessInfo.processInfo.environment["BLOQ_NAIVE_BFS"] ?? "",
+            ProcessEnvironment.current["BLOQ_NAIVE_BFS"] ?? "",
             Path.join(BenchOptions.sourceTree, ".build/naive-bfs"),
         ]
-        return candidates.first { !$0.isEmpty && FileManager.default.isExecutableFile(atPath: $0) }
+        return candidates.first { !$0.isEmpty && FileSystem.isExecutable($0) }
     }
 
     // MARK: The live window
 
     /// Why a live X window cannot be measured here, or nil when it can.
-    static func displayUnavailable(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    static func displayUnavailable(_ environment: [String: String] = ProcessEnvironment.current) -> String? {
         guard let display = environment["DISPLAY"], !display.isEmpty else {
             return "no X display (DISPLAY is unset); make bench-live runs these under Xvfb"
         }
         // ":N" or ":N.S" on this machine: its socket must exist.
         if display.hasPrefix(":") {
             let number = display.dropFirst().split(separator: ".").first.map(String.init) ?? ""
-            if !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+            if !FileSystem.exists("/tmp/.X11-unix/X\(number)") {
                 return "no X server answers on DISPLAY=\(display) (no /tmp/.X11-unix/X\(number))"
             }
         }
@@ -151,7 +150,7 @@ struct LiveBenchmarks {
 
     /// The environment of a live game: the X driver, no sound, a scratch data and config home.
     func liveEnvironment(scratch: String) -> [String: String] {
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessEnvironment.current
         environment["SDL_VIDEODRIVER"] = "x11"
         environment["SDL_AUDIODRIVER"] = "dummy"
         environment["XDG_DATA_HOME"] = scratch + "/data"
@@ -166,8 +165,8 @@ struct LiveBenchmarks {
     func liveStartup() -> Figure {
         var times: [Double] = []
         for _ in 0..<5 {
-            let scratch = Path.join(FileManager.default.temporaryDirectory.path, "bloq-bench-live-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            let scratch = Path.join(Path.temporaryFolder, "bloq-bench-live-\(FileSystem.randomName())")
+            defer { FileSystem.removeTree(scratch) }
             var environment = liveEnvironment(scratch: scratch)
             environment[WindowProcess.firstFrameOnlyVariable] = "1"
             let start = Self.now()
@@ -196,8 +195,8 @@ struct LiveBenchmarks {
         guard let xdotool = Self.which("xdotool") else {
             return (.unavailable("xdotool is not installed (make bench-live installs it)"), .unavailable("xdotool is not installed"))
         }
-        let scratch = Path.join(FileManager.default.temporaryDirectory.path, "bloq-bench-drag-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let scratch = Path.join(Path.temporaryFolder, "bloq-bench-drag-\(FileSystem.randomName())")
+        defer { FileSystem.removeTree(scratch) }
         let process: ChildProcess
         do {
             process = try ChildProcess(
@@ -244,9 +243,9 @@ struct LiveBenchmarks {
         usleep(600_000)  // the release animation and the save of the move
         process.terminate()  // SIGTERM: SDL turns it into a quit; the game saves
         process.wait()
-        let progress = (try? String(contentsOfFile: scratch + "/data/bloq/progress.json", encoding: .utf8)) ?? ""
+        let progress = RegularFile.text(scratch + "/data/bloq/progress.json") ?? ""
         // The line saved for the level: one move, block (2, 1) to the right.
-        guard progress.contains(#"{"direction":"right","from":{"column":1,"row":2}}"#) else {
+        guard progress.containsBytes(of: #"{"direction":"right","from":{"column":1,"row":2}}"#) else {
             let reason = "the drag did not reach the block (no move of Full House in the progress file)"
             return (peak.map(Figure.value) ?? .unavailable(reason), .unavailable(reason))
         }
@@ -293,13 +292,13 @@ struct LiveBenchmarks {
     }
 
     static func which(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        let path = ProcessEnvironment.current["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first(where: FileSystem.isExecutable)
     }
 
     /// User plus system CPU time of `pid`, in clock ticks (/proc/PID/stat fields 14 and 15).
     static func cpuTicks(_ pid: Int32) -> Int? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        guard let stat = RegularFile.text("/proc/\(pid)/stat"),
             let close = stat.lastIndex(of: ")")
         else { return nil }
         // Fields after the command name (which may hold spaces) start at field 3.
@@ -310,7 +309,7 @@ struct LiveBenchmarks {
 
     /// The peak resident set of `pid` (VmHWM), in MB.
     static func peakResidentMegabytes(_ pid: Int32) -> Double? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        guard let status = RegularFile.text("/proc/\(pid)/status") else { return nil }
         for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
             if let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") { return kilobytes / 1024 }
         }

@@ -5,7 +5,6 @@ import BloqFiles
 import BloqGame
 import BloqPlay
 import BloqSDL
-import FoundationEssentials
 import Glibc
 
 /// `bloq play` in the window process: the game in a window, or a screenshot of a screen.
@@ -81,7 +80,7 @@ extension PlayOptions {
         for line in app.finish() { printError("bloq: warning: \(line)") }
         if let record, let script = loop.recordedScript() {
             do {
-                try script.text.write(toFile: record, atomically: true, encoding: .utf8)
+                try FileSystem.writeText(script.text, to: record)
                 let name = app.packs.first?.playable.first?.name ?? "LEVEL.bloq"
                 printError(
                     "bloq: recorded \(script.events.count - 1) events to \(record); replay with: bloq replay \(record) --level \(name)")

@@ -4,7 +4,6 @@ import BloqFiles
 import BloqGame
 import BloqPlay
 import BloqSDL
-import FoundationEssentials
 import Glibc
 
 /// Benchmarks of the real render loop, headless (offscreen driver, software renderer).
@@ -109,15 +108,15 @@ public enum RenderBenchmarks {
     /// inotify, validate's solver checks off the render thread. Nil when a save was not
     /// shown within 2 s.
     public static func watchReloadMilliseconds() throws -> Double? {
-        let folder = Path.join(FileManager.default.temporaryDirectory.path, "bloq-bench-watch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = Path.join(Path.temporaryFolder, "bloq-bench-watch-\(FileSystem.randomName())")
+        try FileSystem.createFolders(folder)
+        defer { FileSystem.removeTree(folder) }
         let path = folder + "/draft.bloq"
         let versions = [
             ("title: Draft\n\nB . . B\nG . . G\n", ["B..B", "G..G"]),
             ("title: Draft\n\nR . R\n. . .\nO . O\n", ["R.R", "...", "O.O"]),
         ]
-        try versions[1].0.write(toFile: path, atomically: true, encoding: .utf8)
+        try FileSystem.writeText(versions[1].0, to: path)
         let level = try LevelParser.parse(versions[1].0, name: path).get()
         let window = try SDLWindow(options: WindowOptions(width: 800, height: 600, headless: true))
         let app = AppController(
@@ -136,7 +135,7 @@ public enum RenderBenchmarks {
             let (text, lines) = versions[index % 2]
             let expected = Board(lines)
             let start = LiveBenchmarks.now()
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            try FileSystem.writeText(text, to: path)
             var shown: Double?
             while shown == nil, LiveBenchmarks.now() - start < 2_000 {
                 // What a live frame does first: the watched file's news.

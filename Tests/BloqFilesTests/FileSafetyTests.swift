@@ -120,7 +120,7 @@ struct FileSafetyTests {
         try Data("old".utf8).write(to: URL(fileURLWithPath: real))
         chmod(real, 0o640)
         try FileManager.default.createSymbolicLink(atPath: path + "/link.txt", withDestinationPath: "real.txt")
-        try FileReplacement.replaceContents(of: path + "/link.txt", with: Data("new".utf8))
+        try FileReplacement.replaceContents(of: path + "/link.txt", with: Array("new".utf8))
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: path + "/link.txt") == "real.txt")
         #expect(try String(contentsOfFile: real, encoding: .utf8) == "new")
         var status = stat()
