@@ -13,7 +13,7 @@ HEADLESS := SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER
 # so the whole offset table is read-only (full RELRO; the few libc symbols cost nothing).
 RELEASE := -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now
 
-.PHONY: all deps build run lint test test-x11 test-install test-sanitize bench-live test-reliability fuzz storm install uninstall deb test-deb check-flatpak validate screenshots bench clean
+.PHONY: all deps build run lint test test-solver-sweep test-x11 test-install test-sanitize bench-live test-reliability fuzz storm install uninstall deb test-deb check-flatpak validate screenshots bench clean
 
 # Installing: `make install PREFIX=~/.local` (default /usr/local); DESTDIR is honoured.
 PREFIX ?= /usr/local
@@ -74,6 +74,12 @@ test: deps lint
 	scripts/install-check.sh
 	@# The closing line CI reads: the counts of the Swift Testing run above.
 	@sed -nE 's/.*Test run with ([0-9]+) tests? .*passed.*/\1 passed, 0 failed/p' .build/test.log | tail -1
+
+# The solver on long sweeps, in a release build: the bound against exhaustive search on 800
+# seeded walled boards and 10,000 small ones, and every board of the benchmark sets in
+# bench/ solved to its recorded optimum (docs/solver.md). make test runs small samples.
+test-solver-sweep: deps
+	BLOQ_SOLVER_SWEEP=1 $(SWIFT) test -c release --scratch-path .build-sweep --disable-xctest --filter 'SolverSweepTests|SolverMoveBoundTests|SolverBoundTests'
 
 # Two game processes saving into one progress.json, 200 saves each, each killed with SIGKILL
 # at random moments and started again while the other keeps saving: after every kill,
