@@ -1,6 +1,6 @@
 /// How hard a level is meant to be.
 public enum Difficulty: String, CaseIterable, Sendable, Codable {
-    case easy, medium, hard, expert
+    case easy, medium, hard, expert, master
 }
 
 /// A level as a file describes it: its board and its header.
