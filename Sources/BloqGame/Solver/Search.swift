@@ -199,8 +199,8 @@ struct Search: ~Copyable {
         let first = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
         defer { first.deallocate() }
         for w in 0..<words { first[w] = start[w] }
-        let home = slot(for: first)
-        guard insert(first, slot: home.slot, tag: home.tag, parent: -1) >= 0 else { return result(.gaveUp) }
+        let firstSlot = slot(for: first)
+        guard insert(first, slot: firstSlot.slot, tag: firstSlot.tag, parent: -1) >= 0 else { return result(.gaveUp) }
         setOpen(0, level: f, depth: 0)
         guard push(0, level: f, depth: 0) else { return result(.gaveUp) }
         var scratch = [Int32](repeating: 0, count: GroupBound.exactLimit + 1)
@@ -350,6 +350,7 @@ struct Search: ~Copyable {
                             if neighbour >= 0, neighbour != from, Int(grid[neighbour]) == color { clear(child, neighbour) }
                         }
                     }
+                    pendingHashes[pendingCount] = self.hash(child)
                     pendingCount += 1
                 }
             }
@@ -378,7 +379,6 @@ struct Search: ~Copyable {
         guard count > 0 else { return true }
         var seen: UInt64 = 0
         for i in 0..<count {
-            hashes[i] = hash(children + i * words)
             seen &+= UInt64(UInt32(bitPattern: table[home(hashes[i], tableCapacity)]))
         }
         for i in 0..<count {
