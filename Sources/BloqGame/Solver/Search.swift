@@ -54,6 +54,10 @@ struct Search: ~Copyable {
     var bytes = 0
     var peakBytes = 0
     var limit: SolverLimit?
+    /// The most moves a solution may take (`Solver.clears(_:within:)`): the search stops when
+    /// its f-level passes it, and sets `passedCap` (every shorter solution was ruled out).
+    var moveCap = Int.max
+    var passedCap = false
 
     var wordChunks: [UnsafeMutablePointer<UInt64>] = []
     var parentChunks: [UnsafeMutablePointer<Int32>] = []
@@ -196,6 +200,10 @@ struct Search: ~Copyable {
         var f = bound(&sets)
         sets.clear(grid, region: groups.region)
         if f == 0 { return SolverResult(outcome: .solved([]), states: 1, peakBytes: peakBytes, limit: nil) }
+        if f > moveCap {
+            passedCap = true
+            return result(.gaveUp)
+        }
         let first = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
         defer { first.deallocate() }
         for w in 0..<words { first[w] = start[w] }
@@ -221,6 +229,10 @@ struct Search: ~Copyable {
             guard let (state, depth) = pop(level: f) else {
                 if open.allSatisfy(\.isEmpty) { return result(.unsolvable) }
                 f += 1
+                if f > moveCap {
+                    passedCap = true
+                    return result(.gaveUp)
+                }
                 continue
             }
             let s = Int(state)

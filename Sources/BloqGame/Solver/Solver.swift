@@ -8,6 +8,16 @@ public enum SolverOutcome: Hashable, Sendable {
     case gaveUp
 }
 
+/// What a search capped at a number of moves found (`Solver.clears(_:within:)`).
+public enum CappedAnswer: Hashable, Sendable {
+    /// A solution of at most that many moves exists.
+    case clears
+    /// Every solution takes more moves (or there is none).
+    case longer
+    /// No sequence of moves clears the board (proved).
+    case never
+}
+
 /// The budget a search that gave up ran out of.
 public enum SolverLimit: Hashable, Sendable {
     /// `maxStates` positions were stored.
@@ -145,6 +155,22 @@ public struct Solver: Sendable {
     public static func boundParts(_ board: Board) -> [(color: BlockColor, groups: Int, movement: Int?)] {
         var search = Search(board: board, maxStates: 1, memoryBudget: 0)
         return search.startBoundParts().map { (BlockColor.allCases[$0.color - 1], $0.groups, $0.movement) }
+    }
+
+    /// Whether some sequence of at most `moves` moves clears `board`, with the positions the
+    /// search stored; the answer is nil when a budget ran out first. Cheaper than `solve`
+    /// when the answer is no: the search stops as soon as every solution of `moves` moves or
+    /// fewer is ruled out, rather than going on to the optimum. One search of the whole
+    /// board (regions are not split: the question is about their sum).
+    public func clears(_ board: Board, within moves: Int) -> (answer: CappedAnswer?, states: Int) {
+        var search = Search(board: board, maxStates: maxStates, memoryBudget: memoryBudget)
+        search.moveCap = max(moves, 0)
+        let result = search.run()
+        switch result.outcome {
+        case .solved: return (.clears, result.states)
+        case .unsolvable: return (.never, result.states)
+        case .gaveUp: return (search.passedCap ? .longer : nil, result.states)
+        }
     }
 
     /// Solves `board` from where it stands.
