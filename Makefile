@@ -35,7 +35,7 @@ RELEASE := -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -X
   -Xswiftc -Xfrontend -Xswiftc -disable-incremental-llvm-codegen \
   -Xswiftc -Xfrontend -Xswiftc -no-clang-module-breadcrumbs $(DISTRIBUTION_FLAGS)
 
-.PHONY: all deps build mo pot po-check run lint test test-x11 test-install test-sanitize bench-live test-reliability fuzz storm install shared uninstall dist dist-check release deb test-deb check-flatpak validate screenshots bench clean
+.PHONY: all deps build mo pot po-check run lint test test-solver-sweep test-x11 test-install test-sanitize bench-live test-reliability fuzz storm install shared uninstall dist dist-check release deb test-deb check-flatpak validate screenshots bench clean
 
 # Installing: `make install PREFIX=~/.local` (default /usr/local); DESTDIR is honoured.
 # bloq goes in BINDIR, bloq-window in LIBEXECDIR/bloq, their library in PREFIX/lib/bloq, the
@@ -154,6 +154,13 @@ test: deps lint po-check mo
 	scripts/install-check.sh
 	@# The closing line CI reads: the counts of the Swift Testing run above.
 	@sed -nE 's/.*Test run with ([0-9]+) tests? .*passed.*/\1 passed, 0 failed/p' .build/test.log | tail -1
+
+# The solver on long sweeps, in a release build: the bound against exhaustive search on 800
+# seeded walled boards and 10,000 small ones, and every board of the benchmark sets in
+# bench/ solved to its recorded optimum (docs/solver.md). make test runs small samples.
+test-solver-sweep: deps
+	$(PATCH_DEPENDENCIES)
+	BLOQ_SOLVER_SWEEP=1 $(SWIFT) test -c release --scratch-path .build-sweep --disable-xctest --filter 'SolverSweepTests|SolverMoveBoundTests|SolverBoundTests'
 
 # The long reliability runs: two game processes saving into one progress.json, 200 saves
 # each, each killed with SIGKILL at random moments and started again while the other keeps

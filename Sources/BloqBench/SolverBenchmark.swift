@@ -67,16 +67,44 @@ extension BenchmarkBoards {
 }
 
 extension BenchmarkBoards {
+    /// A board set of `bloq bench` (bench/solver-*.txt, written by `BloqDev bench-sets`):
+    /// `OPTIMUM BOARD` lines, the board's rows joined by '/', the optimum '-' when the board
+    /// is unsolvable and '?' when the set's large budget did not decide it; '#' starts a
+    /// comment. Nil when the file cannot be read or a line is not of that form.
+    public static func set(path: String) -> [(optimum: SolverOutcomeSummary, board: Board)]? {
+        guard let file = fopen(path, "r") else { return nil }
+        defer { fclose(file) }
+        var boards: [(SolverOutcomeSummary, Board)] = []
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(line) }
+        while getline(&line, &capacity, file) > 0, let line {
+            let text = String(cString: line).trimmingCharacters(in: "\n\r")
+            if text.isEmpty || text.hasPrefix("#") { continue }
+            let parts = text.split(separator: " ")
+            guard parts.count == 2, let board = Board(parts[1].split(separator: "/").map(String.init)) else { return nil }
+            switch parts[0] {
+            case "-": boards.append((.unsolvable, board))
+            case "?": boards.append((.undecided, board))
+            default:
+                guard let optimum = Int(parts[0]) else { return nil }
+                boards.append((.solved(optimum), board))
+            }
+        }
+        return boards
+    }
+
     /// 16 open cells on a 4x5 board with 4 walls that can never be cleared: the reds and
     /// blues walled into the top-left corner fill it and can never move, yet no colour is
     /// alone in its region, so the search visits every position the rest of the board can
     /// reach (more than a million) before it could say so.
     public static let sixteenOpenCells = Board(["RB#PO", "BR#YP", "##GO.", "G.CYC"]) ?? Board(["R.", ".R"])!
 
-    /// A 6x6 board with 3 walls (33 open cells, three words a position) from the reach set
-    /// that the default budget cannot decide.
+    /// A dense 6x6 board with 3 walls (33 open cells, three words a position) from the
+    /// dense set (bench/solver-dense6x6.txt), the one whose proof stores the most positions
+    /// (1,578,654 to prove its 20 moves), so a search to a smaller budget never ends early.
     public static let sixBySix =
-        Board(["G#.G#.", ".P.YRP", ".R#.B.", "...O.Y", "G.....", "PB.Y.O"]) ?? Board(["R.", ".R"])!
+        Board(["OB.RY.", "ROG.P.", "G.P#YR", "OGOY#B", "B..#GP", "YBOPBR"]) ?? Board(["R.", ".R"])!
 
     /// A 16x16 board with 4 holes and four colours, none touching (the board of issue 14's
     /// memory figures): far too large to solve.
@@ -93,6 +121,22 @@ extension BenchmarkBoards {
         }
         return Board(rows: 16, columns: 16, cells: cells) ?? sixteenOpenCells
     }()
+}
+
+/// What a board set records of a board: its optimum, unsolvable, or not decided.
+public enum SolverOutcomeSummary: Hashable, Sendable {
+    case solved(Int)
+    case unsolvable
+    case undecided
+
+    /// The summary of a search's outcome.
+    public init(_ outcome: SolverOutcome) {
+        switch outcome {
+        case .solved(let moves): self = .solved(moves.count)
+        case .unsolvable: self = .unsolvable
+        case .gaveUp: self = .undecided
+        }
+    }
 }
 
 /// The solver against the naive search on the same boards, in one process.
@@ -160,6 +204,22 @@ public enum SolverBenchmark {
             let sorted = results.map(\.milliseconds).sorted()
             return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
         }
+    }
+
+    /// Boards of `results` proved (solved or proved unsolvable) within `milliseconds`, in
+    /// percent of the set.
+    public static func provedPercent(_ reach: Reach, within milliseconds: Double) -> Double {
+        let proved = reach.results.filter { $0.outcome != .gaveUp && $0.milliseconds <= milliseconds }.count
+        return reach.results.isEmpty ? 0 : Double(proved) * 100 / Double(reach.results.count)
+    }
+
+    /// Boards whose outcome differs from what the set records (a board the set left
+    /// undecided agrees with any outcome, and so does a search that gave up).
+    public static func disagreements(_ reach: Reach, _ recorded: [SolverOutcomeSummary]) -> Int {
+        zip(reach.results, recorded).filter { result, recorded in
+            let found = SolverOutcomeSummary(result.outcome)
+            return found != .undecided && recorded != .undecided && found != recorded
+        }.count
     }
 
     /// Solves every board with the default budgets, timing each search.

@@ -11,14 +11,36 @@ struct Generate: ParsableCommand {
             difficulty's band (for 4x4: easy 6-8, medium 9-10, hard 11-15), and no level is the same puzzle \
             as another, or as any shipped level or level already in DIR, up to rotation, mirroring and colour \
             names. The same seed writes the same files (given the same shipped levels and DIR). \
-            Expert levels are sparse boards with walls and five or six colours (docs/levels.md).
+            Expert levels are sparse boards with walls and five or six colours; master levels are longer, \
+            on 7x7 and 8x8 boards with walls and seven or eight colours (docs/levels.md).
 
             bloq generate --daily YYYY-MM-DD prints that day's daily board (UTC) as a level file: the \
             same board the game offers every player on that day, made from the date alone.
             """)
 
-    @Option(help: "easy, medium, hard or expert (sparse boards with walls and five or six colours; 5x5 and 6x6 suit it).")
+    @Option(
+        help:
+            "easy, medium, hard, expert (sparse boards with walls and five or six colours; 5x5 and 6x6 suit it) or master (16 to 25 moves; 7x7 and 8x8 suit it)."
+    )
     var difficulty: Difficulty?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Expert and master only: walls on each board instead of the shape's.", valueName: "N"),
+        transform: Arguments.wholeNumber("--walls", in: 0...255))
+    var walls: Int?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Expert and master only: blocks on each board instead of the shape's.", valueName: "N"),
+        transform: Arguments.wholeNumber("--blocks", in: 2...256))
+    var blocks: Int?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Expert and master only: colours on each board instead of the shape's (1 to 8).", valueName: "N"),
+        transform: Arguments.wholeNumber("--colors", in: 1...8))
+    var colors: Int?
 
     @Option(
         parsing: .unconditional, help: ArgumentHelp("How many levels to make (1 to 1000).", valueName: "N"),
@@ -127,6 +149,16 @@ struct Generate: ParsableCommand {
         where !given {
             throw ValidationError("Missing expected argument '\(name)' (or give --daily YYYY-MM-DD alone)")
         }
+        let shaped = [walls != nil ? "--walls" : nil, blocks != nil ? "--blocks" : nil, colors != nil ? "--colors" : nil].compactMap { $0 }
+        if !shaped.isEmpty, difficulty != .expert, difficulty != .master {
+            throw ValidationError(
+                "\(shaped.joined(separator: ", ")) shape\(shaped.count == 1 ? "s" : "") expert and master boards only; the other difficulties use the classic full board"
+            )
+        }
+        if let walls, let blocks, walls + blocks >= size.rows * size.columns {
+            throw ValidationError(
+                "--walls \(walls) and --blocks \(blocks) leave no empty cell on a \(size.rows)x\(size.columns) board; use fewer")
+        }
     }
 
     func run() throws {
@@ -184,7 +216,12 @@ struct Generate: ParsableCommand {
             throw ExitCode.failure
         }
         var generator = LevelGenerator(difficulty: difficulty, rows: size.rows, columns: size.columns, seed: seed)
-        if size.rows * size.columns > 36 { generator.maxStates = 2_000_000 }
+        // Classic full boards past 6x6 need larger searches; expert and master boards keep
+        // their budgets (their levels must be proved quickly).
+        if size.rows * size.columns > 36, difficulty != .expert, difficulty != .master { generator.maxStates = 2_000_000 }
+        if let walls { generator.walls = min(walls, size.rows * size.columns - 1) }
+        if let blocks { generator.blocks = blocks }
+        if let colors { generator.colors = Array(BlockColor.allCases.prefix(colors)) }
         generator.attemptsPerLevel = maxAttempts
         generator.statesPerLevel = maxStates
         generator.memoryBudget = SolverBudget.memory()
@@ -202,9 +239,10 @@ struct Generate: ParsableCommand {
         let numbers = FileNumbers(existing: existingNames)
         // The header says how to make the level again, --moves included when given.
         let movesNote =
-            moves.map { range in
+            (moves.map { range in
                 " --moves " + (range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound)-\(range.upperBound)")
-            } ?? ""
+            } ?? "") + (walls.map { " --walls \($0)" } ?? "") + (blocks.map { " --blocks \($0)" } ?? "")
+            + (colors.map { " --colors \($0)" } ?? "")
         for (offset, level) in made.enumerated() {
             let slug = String(level.title.lowercased().map { $0 == " " ? "-" : $0 })
             let name = "\(numbers.number(offset))-\(slug).bloq"

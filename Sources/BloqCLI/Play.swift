@@ -13,7 +13,7 @@ public struct Play: ParsableCommand {
         abstract: "Open the game window (the default command).",
         discussion: """
             Without --level, --pack or --code the game opens on its title screen with the shipped packs (easy, \
-            medium, hard, expert), the daily board, and your own packs, from $XDG_DATA_HOME/bloq/levels/. \
+            medium, hard, expert, master), the daily board, and your own packs, from $XDG_DATA_HOME/bloq/levels/. \
             Data (levels) is found with --data DIR, then $BLOQ_DATA, then next to the executable and in \
             ../share/bloq or ../share/games/bloq beside it, then (a build folder) the source tree above it. Screens for --screen: \(ShotScreen.allCases.map(\.rawValue).joined(separator: ", ")) \
             (symbols: play with colour-blind symbols; daily: the day's board, of --date or $BLOQ_TODAY for a \

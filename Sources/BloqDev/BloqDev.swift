@@ -8,7 +8,10 @@ struct BloqDev: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "BloqDev",
         abstract: "Test harnesses for Bloq's developers (make storm, make test).",
-        subcommands: [Storm.self, SaveTorture.self, LineTorture.self, Survey.self, Words.self]
+        subcommands: [
+            Storm.self, SaveTorture.self, LineTorture.self, Survey.self, Words.self, Bounds.self, BenchSets.self, SolveSet.self,
+            DifficultyProfiles.self, DifficultyFit.self,
+        ]
     )
 }
 

@@ -13,6 +13,7 @@ struct Survey: ParsableCommand {
     @Option(help: "Columns.") var columns = 6
     @Option(help: "Wall cells.") var walls = 4
     @Option(help: "Blocks.") var blocks = 14
+    @Option(help: "Blocks at most: each board draws its number of blocks from --blocks to this.") var blocksMax: Int?
     @Option(help: "Colours (1 to 8).") var colors = 6
     @Option(help: "Boards to draw.") var boards = 40
     @Option(help: "The seed.") var seed: UInt64 = 1
@@ -31,6 +32,7 @@ struct Survey: ParsableCommand {
         var times: [Double] = []
         var drawn = 0
         while drawn < boards {
+            if let blocksMax, blocksMax > blocks { generator.blocks = blocks + random.below(blocksMax - blocks + 1) }
             guard let board = generator.candidate(&random) else { continue }
             drawn += 1
             let start = Date()

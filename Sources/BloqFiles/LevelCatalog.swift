@@ -8,7 +8,7 @@ public enum LevelCatalog {
         public var description: String
     }
 
-    /// The shipped packs in `levels/` of the data folder, easy, medium, hard, expert first, then any
+    /// The shipped packs in `levels/` of the data folder, easy, medium, hard, expert, master first, then any
     /// other folder there.
     public static func shippedPacks(dataFolder: String) -> [PackEntry] {
         packs(in: Path.join(dataFolder, "levels"), isPlayers: false)
@@ -23,7 +23,7 @@ public enum LevelCatalog {
     /// Every pack folder in `folder`, as entries (empty folders left out).
     public static func packs(in folder: String, isPlayers: Bool) -> [PackEntry] {
         let names = LevelFiles.sortedByBytes((try? LevelFiles.listFolder(folder).get()) ?? [])
-        let preferred = ["easy", "medium", "hard", "expert"]
+        let preferred = ["easy", "medium", "hard", "expert", "master"]
         let ordered = preferred.filter(names.contains) + names.filter { !preferred.contains($0) && !$0.hasPrefix(".") }
         return ordered.compactMap { name in
             let path = Path.join(folder, name)

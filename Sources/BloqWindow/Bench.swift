@@ -29,26 +29,32 @@ extension BenchOptions {
         let solver = SolverBenchmark.run(set, naiveLimit: naiveBoards)
         let memory = SolverBenchmark.bytesPerState()
         let reach = SolverBenchmark.reach(BenchmarkBoards.random6x6(count: Self.reachBoards, seed: Self.reachSeed))
+        let dense = setFigures("dense6x6")
+        let eight = setFigures("8x8")
         let frame4 = try RenderBenchmarks.frameMilliseconds(board: Self.classicBoard)
         let frame16 = try RenderBenchmarks.frameMilliseconds(board: Self.largeBoard)
         let latency = try RenderBenchmarks.latencyFrames()
-        let figures: [(String, LiveBenchmarks.Figure)] = [
-            ("frame_ms_4x4", frame4), ("frame_ms_16x16", frame16), ("latency_frames", Double(latency)),
-            ("solver_median_ms", solver.medianMilliseconds), ("solver_worst_ms", solver.worstMilliseconds),
-            ("solver_speedup_vs_naive", solver.speedup), ("solver_6x6_proved_percent", reach.provedPercent),
-            ("solver_6x6_median_ms", reach.medianMilliseconds), ("solver_bytes_per_state", memory.sixteenCells?.heapBytesPerState ?? -1),
-            ("solver_bytes_per_state_16_cells", memory.sixteenCells?.accountedBytesPerState ?? -1),
-            ("solver_bytes_per_state_6x6", memory.sixBySix?.heapBytesPerState ?? -1),
-            ("solver_bytes_per_state_16x16", memory.sixteenBySixteen?.heapBytesPerState ?? -1),
-            ("animators_10k_step_ms", animators.medianStepMilliseconds),
-            ("allocations_per_step", animators.allocationsPerStep), ("startup_ms", startup), ("levels_parse_ms", parse),
-            ("peak_rss_mb", rss),
-        ].map { ($0.0, .value($0.1)) }
+        let figures: [(String, LiveBenchmarks.Figure)] =
+            [
+                ("frame_ms_4x4", frame4), ("frame_ms_16x16", frame16), ("latency_frames", Double(latency)),
+                ("solver_median_ms", solver.medianMilliseconds), ("solver_worst_ms", solver.worstMilliseconds),
+                ("solver_speedup_vs_naive", solver.speedup), ("solver_6x6_proved_percent", reach.provedPercent),
+                ("solver_6x6_median_ms", reach.medianMilliseconds),
+            ].map { ($0.0, .value($0.1)) } + dense.figures + eight.figures
+            + [
+                ("solver_bytes_per_state", memory.sixteenCells?.heapBytesPerState ?? -1),
+                ("solver_bytes_per_state_16_cells", memory.sixteenCells?.accountedBytesPerState ?? -1),
+                ("solver_bytes_per_state_6x6", memory.sixBySix?.heapBytesPerState ?? -1),
+                ("solver_bytes_per_state_16x16", memory.sixteenBySixteen?.heapBytesPerState ?? -1),
+                ("animators_10k_step_ms", animators.medianStepMilliseconds),
+                ("allocations_per_step", animators.allocationsPerStep), ("startup_ms", startup), ("levels_parse_ms", parse),
+                ("peak_rss_mb", rss),
+            ].map { ($0.0, LiveBenchmarks.Figure.value($0.1)) }
         try printFigures(
             figures + [try watchFigure()] + liveFigures(dataFolder),
             notes: [
                 "solver boards: \(solver.boards) (\(fromPool ? "the original pool" : "seeded random classic boards")); naive search on \(solver.naiveBoards) of them took \(Int(solver.naiveTotalMilliseconds)) ms; disagreements: \(solver.disagreements)"
-            ])
+            ] + dense.notes + eight.notes)
     }
 
     /// The figures of one part (`--only`), for a profiler or a quick look: printed like the
@@ -85,6 +91,11 @@ extension BenchOptions {
                 figures.append(("solver_heap_bytes_one_position_\(name)", figure ?? unseen))
             }
             return figures
+        case "solverdense6", "solver8x8":
+            let name = only == "solverdense6" ? "dense6x6" : "8x8"
+            let figures = setFigures(name, perBoard: true)
+            for note in figures.notes { printError(note) }
+            return figures.figures
         case "solver6x6":
             let set = BenchmarkBoards.random6x6(count: Self.reachBoards, seed: Self.reachSeed)
             let reach = SolverBenchmark.reach(set)
@@ -103,6 +114,50 @@ extension BenchOptions {
         default:
             return []  // the argument parser lets no other name through
         }
+    }
+
+    /// The figures of a board set (bench/solver-NAME.txt, docs/solver.md): for dense6x6 the
+    /// slowest search (`solver_dense6_worst_ms`) and the share proved; for 8x8 the share
+    /// proved within a second (`solver_8x8_proved_percent`) and the median. Every board is
+    /// solved with the default budgets; a line per board on standard error with `perBoard`.
+    func setFigures(_ name: String, perBoard: Bool = false) -> (figures: [(String, LiveBenchmarks.Figure)], notes: [String]) {
+        let path = Path.join(BenchOptions.sourceTree, "bench/solver-\(name).txt")
+        let keys =
+            name == "dense6x6"
+            ? ["solver_dense6_worst_ms", "solver_dense6_proved_percent"] : ["solver_8x8_proved_percent", "solver_8x8_median_ms"]
+        guard let set = BenchmarkBoards.set(path: path), !set.isEmpty else {
+            return (keys.map { ($0, .unavailable("\(path) is missing or not a board set")) }, [])
+        }
+        let reach = SolverBenchmark.reach(set.map(\.board))
+        if perBoard {
+            for (index, ((_, board), result)) in zip(set, reach.results).enumerated() {
+                let outcome =
+                    switch result.outcome {
+                    case .solved(let moves): "solved in \(moves.count)"
+                    case .unsolvable: "unsolvable"
+                    case .gaveUp: "gave up"
+                    }
+                printError(
+                    "board \(index) \(board.lines.joined(separator: "/")): \(outcome), \(result.states) positions, \(Self.number(result.milliseconds)) ms"
+                )
+            }
+        }
+        let disagreements = SolverBenchmark.disagreements(reach, set.map(\.optimum))
+        let note = "\(name) boards: \(set.count); optima that differ from the set's: \(disagreements)"
+        if name == "dense6x6" {
+            return (
+                [
+                    ("solver_dense6_worst_ms", .value(reach.results.map(\.milliseconds).max() ?? 0)),
+                    ("solver_dense6_proved_percent", .value(reach.provedPercent)),
+                ], [note]
+            )
+        }
+        return (
+            [
+                ("solver_8x8_proved_percent", .value(SolverBenchmark.provedPercent(reach, within: 1_000))),
+                ("solver_8x8_median_ms", .value(reach.medianMilliseconds)),
+            ], [note]
+        )
     }
 
     /// A saved level file to its new board drawn, under `play --watch` (issue 18's 200 ms).

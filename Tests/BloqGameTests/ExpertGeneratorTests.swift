@@ -22,6 +22,22 @@ struct ExpertGeneratorTests {
         }
     }
 
+    @Test("master shapes: 7x7 has 6 walls, 19 blocks, 7 colours; 8x8 has 8 walls, 25 blocks, 8 colours; the band is 16 to 25")
+    func masterShapes() {
+        let small = LevelGenerator.masterShape(rows: 7, columns: 7)
+        #expect(small.walls == 6 && small.blocks == 19 && small.colors.count == 7)
+        let large = LevelGenerator.masterShape(rows: 8, columns: 8)
+        #expect(large.walls == 8 && large.blocks == 25 && large.colors.count == 8)
+        let generator = LevelGenerator(difficulty: .master, rows: 8, columns: 8, seed: 1)
+        #expect(generator.walls == 8 && generator.blocks == 25 && generator.colors.count == 8)
+        #expect(generator.interest == .expert && generator.maxStates == LevelGenerator.masterMaxStates)
+        #expect(generator.band == 16...25)
+        for size in Board.sizeRange {
+            let shape = LevelGenerator.masterShape(rows: size, columns: size)
+            #expect(shape.blocks >= 2 && shape.walls + shape.blocks < size * size, "\(size)x\(size)")
+        }
+    }
+
     @Test("the classic difficulties keep the classic full board and accept every board in the band")
     func classicUnchanged() {
         let generator = LevelGenerator(difficulty: .hard, seed: 1)

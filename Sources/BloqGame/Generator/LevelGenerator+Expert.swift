@@ -34,6 +34,30 @@ extension LevelGenerator {
     }
 }
 
+extension LevelGenerator {
+    /// Master boards, past the expert pack: an eighth of the cells walls and two fifths
+    /// blocks, in seven colours up to 49 cells and eight beyond (7x7: 6 walls and 19 blocks;
+    /// 8x8: 8 walls and 25 blocks). Long slides, few stops, and more colours than the expert
+    /// pack: optimal lengths of 16 to 25 moves are common. scripts/make-master.sh picks blocks
+    /// and colours per length (`bloq generate --blocks --colors`).
+    public static func masterShape(rows: Int, columns: Int) -> Shape {
+        let area = rows * columns
+        let walls = min(area / 8, area - 3)
+        let blocks = min(max(2, area * 2 / 5), area - walls - 1)
+        let palette = BlockColor.allCases
+        return Shape(walls: walls, blocks: blocks, colors: Array(palette.prefix(area <= 49 ? 7 : 8)))
+    }
+
+    /// The solver's budget per search for master boards: as for the expert pack, a board
+    /// that needs more is skipped, so every master level is proved in a fraction of a
+    /// second (the partial-expansion search stores far fewer positions than the search the
+    /// expert budget was set for; docs/solver.md).
+    public static let masterMaxStates = 300_000
+
+    /// The optimal lengths of a master board: 16 to 25 moves.
+    public static let masterBand = 16...25
+}
+
 /// What makes a generated board worth playing beyond its optimal length.
 public struct Interest: Sendable, Hashable {
     /// The largest share of the legal opening moves that may start an optimal solution

@@ -65,22 +65,25 @@ public struct LevelGenerator: Sendable {
 
     /// A generator for `difficulty` on boards of `rows` x `columns`. Expert boards get the
     /// expert shape (`expertShape`): walls, sparse blocks, five or six colours, the
-    /// expert's interest, and searches of at most `expertMaxStates` positions; the other
-    /// difficulties the classic full board.
+    /// expert's interest, and searches of at most `expertMaxStates` positions; master
+    /// boards the master shape (`masterShape`), the same interest and `masterMaxStates`;
+    /// the other difficulties the classic full board.
     public init(difficulty: Difficulty, rows: Int = 4, columns: Int = 4, seed: UInt64) {
         self.difficulty = difficulty
         self.rows = rows
         self.columns = columns
         self.seed = seed
-        if difficulty == .expert {
-            let shape = LevelGenerator.expertShape(rows: rows, columns: columns)
+        if difficulty == .expert || difficulty == .master {
+            let shape =
+                difficulty == .expert
+                ? LevelGenerator.expertShape(rows: rows, columns: columns) : LevelGenerator.masterShape(rows: rows, columns: columns)
             walls = shape.walls
             blocks = shape.blocks
             colors = shape.colors
             interest = .expert
-            // Expert levels are proved quickly: the game solves them for hints, and
-            // validation for every shipped level.
-            maxStates = LevelGenerator.expertMaxStates
+            // Expert and master levels are proved quickly: the game solves them for hints,
+            // and validation for every shipped level.
+            maxStates = difficulty == .expert ? LevelGenerator.expertMaxStates : LevelGenerator.masterMaxStates
         }
     }
 
@@ -101,6 +104,7 @@ public struct LevelGenerator: Sendable {
         if let lengths { return lengths }
         let blocks = max(self.blocks ?? (rows * columns - holes - walls), 1)
         if difficulty == .expert { return LevelGenerator.expertBand(blocks: blocks) }
+        if difficulty == .master { return LevelGenerator.masterBand }
         let b = Double(blocks)
         let easyTop = max(1, Int((0.55 * b).rounded(.down)))
         let easyBottom = min(max(1, Int((0.40 * b).rounded(.up))), easyTop)
@@ -108,7 +112,7 @@ public struct LevelGenerator: Sendable {
         switch difficulty {
         case .easy: return easyBottom...easyTop
         case .medium: return (easyTop + 1)...mediumTop
-        case .hard, .expert: return (mediumTop + 1)...max(mediumTop + 1, blocks)
+        case .hard, .expert, .master: return (mediumTop + 1)...max(mediumTop + 1, blocks)
         }
     }
 

@@ -1,7 +1,7 @@
 import BloqCore
 /// How hard a level is meant to be.
 public enum Difficulty: String, CaseIterable, Sendable, Codable {
-    case easy, medium, hard, expert
+    case easy, medium, hard, expert, master
 
     /// The difficulty's word in the language shown ("easy" in English), for the player.
     public var localizedName: String {
@@ -11,6 +11,7 @@ public enum Difficulty: String, CaseIterable, Sendable, Codable {
         case .medium: tr("medium")
         case .hard: tr("hard")
         case .expert: tr("expert")
+        case .master: tr("master")
         }
     }
 }

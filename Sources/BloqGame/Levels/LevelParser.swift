@@ -185,7 +185,7 @@ private struct Parser {
             header[key] = String(par)
         case "difficulty":
             guard Difficulty(rawValue: value) != nil else {
-                error(line, valueColumn, "difficulty must be easy, medium or hard (or expert), not '\(value)'")
+                error(line, valueColumn, "difficulty must be easy, medium or hard (or expert or master), not '\(value)'")
                 return
             }
             header[key] = value

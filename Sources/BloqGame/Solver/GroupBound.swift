@@ -54,6 +54,9 @@ struct GroupBound {
     var cacheShift = GroupBound.firstCacheShift
     static let firstCacheBytes = (1 << firstCacheShift) * 9
 
+    /// The movement bound (`MoveBound`), on boards of up to 64 open cells.
+    let movement: MoveBound?
+
     /// The geometry of `board`'s open cells (`open` lists their board indices in order)
     /// and their `links` (4 per cell, -1 at an edge or wall).
     init(board: Board, open: [Int], links: [Int32], cache: Bool) {
@@ -96,6 +99,7 @@ struct GroupBound {
         masks.reserveCapacity(4 * Self.exactLimit * (Self.exactLimit + 1))
         kept = []
         kept.reserveCapacity(4 * Self.exactLimit * (Self.exactLimit + 1))
+        movement = open.count <= 64 ? MoveBound(cellCount: open.count, links: links) : nil
         if cache, open.count <= 64 { allocateCache() }
     }
 
@@ -108,7 +112,7 @@ struct GroupBound {
     }
 
     /// Bytes `growCache` would add; 0 when the cache cannot grow.
-    var cacheGrowth: Int { cacheKeys == nil || cacheShift == Self.lastCacheShift ? 0 : bytes }
+    var cacheGrowth: Int { cacheKeys == nil || cacheShift == Self.lastCacheShift ? 0 : cacheBytes }
 
     /// Doubles the cache (it starts empty again: it only ever saves work).
     mutating func growCache() {
@@ -125,21 +129,47 @@ struct GroupBound {
     }
 
     /// Bytes the cache holds (counted in the search's memory).
-    var bytes: Int { cacheKeys == nil ? 0 : (1 << cacheShift) * 9 }
+    var cacheBytes: Int { cacheKeys == nil ? 0 : (1 << cacheShift) * 9 }
+
+    /// Bytes the cache and the movement bound's tables hold (counted in the search's memory).
+    var bytes: Int { cacheBytes + (movement?.bytes ?? 0) }
 
     /// Entries of the cache (0 without one).
     var cacheEntries: Int { cacheKeys == nil ? 0 : 1 << cacheShift }
 
-    /// The fewest groups covering the cells whose bits are set in `mask` (boards of up to
-    /// 64 open cells; at most `exactLimit` cells), through the cache.
-    mutating func groups(mask: UInt64) -> Int {
-        guard let keys = cacheKeys, let values = cacheValues else { return groups(cellsOf: mask) }
+    /// The bound of one colour whose blocks are on the cells whose bits are set in `mask`
+    /// (boards of up to 64 open cells; at most `exactLimit` cells), through the cache: the
+    /// fewest groups covering them, or the movement bound when that is larger (at most
+    /// `MoveBound.excessLimit` larger, so the bound rises by a bounded amount a move).
+    mutating func bound(mask: UInt64) -> Int {
+        guard let keys = cacheKeys, let values = cacheValues else { return uncachedBound(mask: mask) }
         let index = Int((mask &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - cacheShift))
         if keys[index] == mask { return Int(values[index]) }
-        let count = groups(cellsOf: mask)
+        let value = uncachedBound(mask: mask)
         keys[index] = mask
-        values[index] = UInt8(count)
-        return count
+        values[index] = UInt8(value)
+        return value
+    }
+
+    /// `bound(mask:)` without the cache.
+    mutating func uncachedBound(mask: UInt64) -> Int {
+        guard let moves = movementBound(mask: mask) else { return groups(cellsOf: mask) }
+        // The movement bound is never below the group count (docs/solver.md), and the
+        // group count never below ⌈blocks / 4⌉: up to that plus the excess allowed, the
+        // movement bound is the answer without counting groups.
+        if moves <= (mask.nonzeroBitCount + 3) / 4 + MoveBound.excessLimit { return moves }
+        let count = groups(cellsOf: mask)
+        return max(count, min(moves, count + MoveBound.excessLimit))
+    }
+
+    /// The fewest groups covering the cells whose bits are set in `mask`, without the cache.
+    mutating func groupCount(mask: UInt64) -> Int { groups(cellsOf: mask) }
+
+    /// The movement bound of the cells whose bits are set in `mask`, nil when it does not
+    /// apply (more than `MoveBound.blockLimit` blocks, or a board of over 64 open cells).
+    func movementBound(mask: UInt64) -> Int? {
+        guard mask.nonzeroBitCount <= MoveBound.blockLimit, mask.nonzeroBitCount >= 2, let movement else { return nil }
+        return movement.moves(mask: mask)
     }
 
     private mutating func groups(cellsOf mask: UInt64) -> Int {

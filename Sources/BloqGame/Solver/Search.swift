@@ -1,18 +1,26 @@
 /// The search's working memory, in memory it allocates and accounts for itself (so it can
 /// refuse to grow past its budget rather than let an allocation fail):
-/// - positions in chunks of `chunkSize`: their packed words, their parent's index, and two
-///   flag bits (closed, or the f-level of their open-list entry modulo 3), so nothing is
-///   copied as the search grows and at most one chunk is partly empty;
-/// - an open-addressing table of `Int32` indices over the positions, grown by half when
-///   it is 80 % full;
-/// - the open lists of the current f-level and the next two (no other level can receive a
-///   position, see `run`), as stacks in chunks of `chunkSize` entries.
+/// - positions in chunks of `chunkSize`: their packed words, their parent's index, and a
+///   flag byte (their depth modulo 16, the f-level of their open-list entry or closed, and
+///   whether they were expanded), so nothing is copied as the search grows and at most one
+///   chunk is partly empty;
+/// - an open-addressing table of `Int32` entries over the positions (an index and 5 bits of
+///   its hash), grown by half when it is 80 % full;
+/// - the open lists of the current f-level and the next `levels` - 1 (no other level can
+///   receive a position, see `run`), each a stack per depth in chunks of
+///   `openChunkSize` entries.
 ///
 /// A non-copyable struct rather than a class: it owns its memory (freed in `deinit`), and
 /// its hot fields are checked for exclusive access when compiled, not at every access.
 struct Search: ~Copyable {
     static let chunkShift = 10
     static let chunkSize = 1 << chunkShift
+    /// Entries in a chunk of an open list (one list per level and depth).
+    static let openChunkSize = 256
+    /// Open lists: a child's f is at most `MoveBound.excessLimit` + 2 above its parent's
+    /// (docs/solver.md), so the current level and the next `levels` - 1 are all that can be
+    /// live. A position's flag byte holds its level modulo `levels` (7 when it is closed).
+    static let levels = MoveBound.excessLimit + 3
 
     let rows: Int
     let columns: Int
@@ -32,26 +40,41 @@ struct Search: ~Copyable {
     let exact: [Bool]
     /// Whether colour sets fit one word a colour (64 open cells or fewer).
     let masked: Bool
+    /// On such boards, per open cell and direction (at cell × 4 + direction): the cells a
+    /// block there would pass pushed that way if nothing stopped it (a bit each), and the
+    /// last of them (-1 when there is none); and per cell its neighbours. A slide stops on
+    /// the cell before the first block on its ray: one bit scan, no walk.
+    let rays: [UInt64]
+    let rayEnds: [Int32]
+    let around: [UInt64]
+    /// And per region its cells.
+    let regionMasks: [UInt64]
 
     var count = 0
     var bytes = 0
     var peakBytes = 0
     var limit: SolverLimit?
+    /// The most moves a solution may take (`Solver.clears(_:within:)`): the search stops when
+    /// its f-level passes it, and sets `passedCap` (every shorter solution was ruled out).
+    var moveCap = Int.max
+    var passedCap = false
 
     var wordChunks: [UnsafeMutablePointer<UInt64>] = []
     var parentChunks: [UnsafeMutablePointer<Int32>] = []
-    /// Two bits a position: 3 when it is closed, else its open-list level modulo 3.
-    var flagChunks: [UnsafeMutablePointer<UInt64>] = []
-    var chunkBytes: Int { Search.chunkSize * (words * 8 + 4) + Search.chunkSize / 32 * 8 }
+    /// A byte a position (`flag`).
+    var flagChunks: [UnsafeMutablePointer<UInt8>] = []
+    var chunkBytes: Int { Search.chunkSize * (words * 8 + 5) }
 
     var table: UnsafeMutablePointer<Int32>
     var tableCapacity: Int
 
-    /// The open lists of the levels f, f + 1 and f + 2, at index level modulo 3.
-    var open = [OpenList(), OpenList(), OpenList()]
+    /// The open lists of the levels f to f + `levels` - 1, at index level modulo `levels`.
+    var open = [OpenLevel](repeating: OpenLevel(), count: Search.levels)
     var spareOpenChunks: [UnsafeMutablePointer<Int32>] = []
     /// Chunks the open lists hold, their spares included.
     var openChunks = 0
+    /// Positions expanded (a position is expanded once for each level of its children).
+    var expansions = 0
 
     init(board: Board, maxStates: Int, memoryBudget: Int) {
         rows = board.rows
@@ -89,11 +112,33 @@ struct Search: ~Copyable {
         for cell in open { if let color = board.cells[cell].color { startCounts[color.index + 1] += 1 } }
         exact = startCounts.map { $0 <= GroupBound.exactLimit }
         masked = open.count <= 64
+        var rays = [UInt64](repeating: 0, count: masked ? open.count * 4 : 0)
+        var rayEnds = [Int32](repeating: -1, count: masked ? open.count * 4 : 0)
+        var around = [UInt64](repeating: 0, count: masked ? open.count : 0)
+        if masked {
+            for cell in 0..<open.count {
+                for d in 0..<4 {
+                    var next = Int(links[cell * 4 + d])
+                    if next >= 0 { around[cell] |= 1 << UInt64(next) }
+                    while next >= 0 {
+                        rays[cell * 4 + d] |= 1 << UInt64(next)
+                        rayEnds[cell * 4 + d] = Int32(next)
+                        next = Int(links[next * 4 + d])
+                    }
+                }
+            }
+        }
+        self.rays = rays
+        self.rayEnds = rayEnds
+        self.around = around
         let capacity = 1024
         // The cache of group counts only when the budget holds it beside the first table.
         let cache = open.count <= 64 && capacity * 4 + GroupBound.firstCacheBytes <= memoryBudget
         let bound = GroupBound(board: board, open: open, links: links, cache: cache)
         let initial = capacity * 4 + bound.bytes
+        var regionMasks = [UInt64](repeating: 0, count: masked ? bound.regionCount : 0)
+        if masked { for cell in 0..<open.count { regionMasks[Int(bound.region[cell])] |= 1 << UInt64(cell) } }
+        self.regionMasks = regionMasks
         groups = bound
         tableCapacity = capacity
         table = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
@@ -107,23 +152,33 @@ struct Search: ~Copyable {
         for chunk in wordChunks { chunk.deallocate() }
         for chunk in parentChunks { chunk.deallocate() }
         for chunk in flagChunks { chunk.deallocate() }
-        for chunk in open[0].chunks + open[1].chunks + open[2].chunks + spareOpenChunks { chunk.deallocate() }
+        for chunk in open.flatMap({ $0.lists.flatMap(\.chunks) }) + spareOpenChunks { chunk.deallocate() }
     }
 
     // MARK: The search
 
     func result(_ outcome: SolverOutcome) -> SolverResult {
-        SolverResult(outcome: outcome, states: count, peakBytes: peakBytes, limit: outcome == .gaveUp ? limit : nil)
+        SolverResult(
+            outcome: outcome, states: count, peakBytes: peakBytes, limit: outcome == .gaveUp ? limit : nil, expansions: expansions)
     }
 
-    /// A* in f-levels. The bound is consistent (it falls by at most one per move) and rises
-    /// by at most one per move, so a child's f is its parent's f, or one or two more: only
-    /// three open lists are ever live, the current level's and the next two, and a
-    /// position's depth need not be stored: it is f minus its bound when it is expanded. A
-    /// position still open is on one of the three lists, and its flags say which (its level
-    /// modulo 3), so a shorter path to it (which can only move it to a lower one of them) is
-    /// recognised without storing its depth. Within a level, last in first out: that dives
-    /// deep first and finds the goal sooner without losing optimality.
+    /// A* in f-levels, with partial expansion. The bound is consistent (it falls by at most
+    /// one a move) and rises by at most `MoveBound.excessLimit` + 1 a move, so a child's f
+    /// is at most that plus one above its parent's: only `levels` open lists are ever live.
+    ///
+    /// Partial expansion: expanding a position stores only its children of the current
+    /// level; the position goes back on the open list of the lowest higher level any child
+    /// has, and is expanded again there for those. So positions that would only ever wait on
+    /// a level above the optimum are never stored (most of them: a tenth as many stored on
+    /// dense boards), at the price of making a position's children once per level.
+    ///
+    /// Within a level, the deepest position first (the most moves made, the fewest left by
+    /// the bound): on the last level that dives straight at the goal rather than searching
+    /// the positions left over from the levels below first. A position's depth is its open
+    /// list's; its flags keep it modulo 16, which also tells an entry left stale by a
+    /// shorter path from the live one. Only a position never expanded can be reached by a
+    /// shorter path (an expanded one's depth is optimal), and it is then open on a higher
+    /// level: its flags say which, so the shorter path is recognised without storing depths.
     ///
     /// Every child is tested for the goal before it is stored, and a budget that runs out
     /// while a position's children are made still lets the rest of them be tested: the
@@ -145,49 +200,110 @@ struct Search: ~Copyable {
         var f = bound(&sets)
         sets.clear(grid, region: groups.region)
         if f == 0 { return SolverResult(outcome: .solved([]), states: 1, peakBytes: peakBytes, limit: nil) }
-        guard insert(start, slot: slot(for: start).slot, parent: -1) >= 0 else { return result(.gaveUp) }
-        setLevel(0, f)
-        guard push(0, level: f) else { return result(.gaveUp) }
-        var child = [UInt64](repeating: 0, count: words)
+        if f > moveCap {
+            passedCap = true
+            return result(.gaveUp)
+        }
+        let first = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
+        defer { first.deallocate() }
+        for w in 0..<words { first[w] = start[w] }
+        let firstSlot = slot(for: first)
+        guard insert(first, slot: firstSlot.slot, tag: firstSlot.tag, parent: -1) >= 0 else { return result(.gaveUp) }
+        setOpen(0, level: f, depth: 0)
+        guard push(0, level: f, depth: 0) else { return result(.gaveUp) }
         var scratch = [Int32](repeating: 0, count: GroupBound.exactLimit + 1)
+        // The children of the current level of the position being expanded (at most four
+        // moves a block) and their hashes, and the blocks to move: held for the whole
+        // search, accounted once.
+        let pendingCapacity = max(openCells.count * 4, 1) * words
+        let scratchBytes = pendingCapacity * 8 + max(openCells.count * 4, 1) * 8 + max(openCells.count, 1) * 16
+        guard affords(scratchBytes) else { return result(.gaveUp) }
+        account(scratchBytes)
+        let pending = UnsafeMutablePointer<UInt64>.allocate(capacity: pendingCapacity)
+        defer { pending.deallocate() }
+        let pendingHashes = UnsafeMutablePointer<UInt64>.allocate(capacity: max(openCells.count * 4, 1))
+        defer { pendingHashes.deallocate() }
+        var pendingCount = 0
+        var blocks = [(Int, Int)](repeating: (0, 0), count: max(openCells.count, 1))
         while true {
-            guard let state = open[f % 3].pop(spare: &spareOpenChunks) else {
-                if open[(f + 1) % 3].isEmpty, open[(f + 2) % 3].isEmpty { return result(.unsolvable) }
+            guard let (state, depth) = pop(level: f) else {
+                if open.allSatisfy(\.isEmpty) { return result(.unsolvable) }
                 f += 1
+                if f > moveCap {
+                    passedCap = true
+                    return result(.gaveUp)
+                }
                 continue
             }
             let s = Int(state)
-            if isClosed(s) { continue }  // reached again by a shorter path and expanded then
-            setClosed(s)
-            decode(s, into: &grid)
-            sets.load(grid, region: groups.region)
-            defer { sets.clear(grid, region: groups.region) }
-            let parentBound = bound(&sets)
-            let depth = f - parentBound
+            // Stale: expanded since at a shorter depth, or queued again on another level.
+            guard !isClosed(s), level(s) == f % Search.levels, depthBits(s) == depth & 15 else { continue }
+            expansions += 1
+            setExpanded(s)
             let base = wordPointer(s)
+            // The position's blocks: by colour, and as (cell, colour) pairs to move.
+            var blockCount = 0
+            if masked {
+                loadMasks(base, into: sets)
+                for color in 1...8 {
+                    var cells = sets.masks[color]
+                    while cells != 0 {
+                        blocks[blockCount] = (cells.trailingZeroBitCount, color)
+                        blockCount += 1
+                        cells &= cells - 1
+                    }
+                }
+            } else {
+                decode(s, into: &grid)
+                sets.load(grid, region: groups.region)
+                for cell in 0..<openCells.count where grid[cell] > 0 {
+                    blocks[blockCount] = (cell, Int(grid[cell]))
+                    blockCount += 1
+                }
+            }
+            defer { if masked { sets.clearMasks() } else { sets.clear(grid, region: groups.region) } }
+            let parentBound = bound(&sets)
+            // The lowest level above f of a child: where the position is expanded again.
+            var next = Int.max
             // Set when a budget runs out: the remaining children are still tested for the goal.
             var spent = false
-            for from in 0..<openCells.count {
-                let color = Int(grid[from])
-                guard color > 0 else { continue }
+            var occupied: UInt64 = 0
+            if masked { for color in 1...8 { occupied |= sets.masks[color] } }
+            for (from, color) in blocks.prefix(blockCount) {
+                // On a crowded board most blocks have no empty neighbour: no move at all.
+                let free = masked ? around[from] & ~occupied : 0
+                if masked, free == 0 { continue }
                 for d in 0..<4 {
-                    let stop = slideStop(from: from, direction: d, in: grid)
+                    if masked {
+                        let step = Int(neighbours[from * 4 + d])
+                        guard step >= 0, free & (1 << UInt64(step)) != 0 else { continue }
+                    }
+                    let stop =
+                        masked ? slideStop(from: from, direction: d, occupied: occupied) : slideStop(from: from, direction: d, in: grid)
                     guard stop != from else { continue }
                     // The child: the block leaves `from` and lands on `stop`, then its
                     // same-coloured neighbours vanish with it.
                     var vanished = 0
                     var vanishedMask: UInt64 = 0
-                    for e in 0..<4 {
-                        let neighbour = Int(neighbours[stop * 4 + e])
-                        if neighbour >= 0, neighbour != from, Int(grid[neighbour]) == color {
+                    if masked {
+                        vanishedMask = around[stop] & sets.masks[color] & ~(1 << UInt64(from))
+                        // At most three bits: cheaper than a population count without the
+                        // instruction (the baseline x86-64 has none).
+                        var rest = vanishedMask
+                        while rest != 0 {
                             vanished += 1
-                            if masked { vanishedMask |= 1 << UInt64(neighbour) }
+                            rest &= rest - 1
+                        }
+                    } else {
+                        for e in 0..<4 {
+                            let neighbour = Int(neighbours[stop * 4 + e])
+                            if neighbour >= 0, neighbour != from, Int(grid[neighbour]) == color { vanished += 1 }
                         }
                     }
                     let left = sets.counts[color] - (vanished == 0 ? 0 : vanished + 1)
                     if vanished > 0 {
                         // A lone block of this colour left in the region: dead.
-                        if sets.regionCount(color, groups.region[stop]) - vanished - 1 == 1 { continue }
+                        if regionCount(sets, color, groups.region[stop]) - vanished - 1 == 1 { continue }
                     }
                     // Only the moved colour's bound changes.
                     var colourBound: Int
@@ -198,7 +314,7 @@ struct Search: ~Copyable {
                     } else if masked {
                         var mask = sets.masks[color] & ~(1 << UInt64(from))
                         if vanished == 0 { mask |= 1 << UInt64(stop) } else { mask &= ~vanishedMask }
-                        colourBound = groups.groups(mask: mask)
+                        colourBound = groups.bound(mask: mask)
                     } else {
                         var n = 0
                         for k in 0..<sets.counts[color] {
@@ -216,50 +332,152 @@ struct Search: ~Copyable {
                     }
                     let childBound = parentBound - sets.bounds[color] + colourBound
                     if childBound == 0 {
-                        // The goal: depth + 1 == f, and every lower level is exhausted.
+                        // The goal: the first time this position is expanded, depth + 1 == f
+                        // (the bound is consistent), and every lower level is exhausted.
                         return result(.solved(path(to: s) + [move(from: from, direction: d)]))
                     }
+                    // Only the children of this level are stored now; the rest when the
+                    // position is expanded again on theirs (those below were stored before).
+                    let childF = depth + 1 + childBound
+                    if childF != f {
+                        if childF > f { next = min(next, childF) }
+                        continue
+                    }
                     if spent { continue }
+                    // Stored after the moves are made, all together (`store`).
+                    let child = pending + pendingCount * words
                     for w in 0..<words { child[w] = base[w] }
-                    clear(&child, from)
+                    clear(child, from)
                     if vanished == 0 {
                         child[stop >> 4] |= UInt64(color) << UInt64((stop & 15) * 4)
+                    } else if masked {
+                        var gone = vanishedMask
+                        while gone != 0 {
+                            clear(child, gone.trailingZeroBitCount)
+                            gone &= gone - 1
+                        }
                     } else {
                         for e in 0..<4 {
                             let neighbour = Int(neighbours[stop * 4 + e])
-                            if neighbour >= 0, neighbour != from, Int(grid[neighbour]) == color { clear(&child, neighbour) }
+                            if neighbour >= 0, neighbour != from, Int(grid[neighbour]) == color { clear(child, neighbour) }
                         }
                     }
-                    let childF = depth + 1 + childBound  // f, f + 1 or f + 2
-                    let (slot, found) = self.slot(for: child)
-                    if found >= 0 {
-                        // Known: a shorter path only if it is still open on a higher level.
-                        if !isClosed(found), childF < f + (level(found) - f % 3 + 3) % 3 {
-                            setParent(found, Int32(s))
-                            setLevel(found, childF)
-                            if !push(Int32(found), level: childF) { spent = true }
-                        }
-                        continue
-                    }
-                    let index = insert(child, slot: slot, parent: Int32(s))
-                    guard index >= 0 else {
-                        spent = true
-                        continue
-                    }
-                    setLevel(index, childF)
-                    if !push(Int32(index), level: childF) { spent = true }
+                    pendingHashes[pendingCount] = self.hash(child)
+                    pendingCount += 1
                 }
             }
+            if !spent, !store(pending, hashes: pendingHashes, count: pendingCount, parent: state, level: f, depth: depth + 1) {
+                spent = true
+            }
+            pendingCount = 0
             if spent { return result(.gaveUp) }
+            if next == Int.max {
+                setClosed(s)
+            } else {
+                setOpen(s, level: next, depth: depth)
+                if !push(state, level: next, depth: depth) { return result(.gaveUp) }
+            }
         }
     }
 
+    /// Stores the `count` children in `children` (`words` each) of `parent` on the open list
+    /// of `level` and `depth`, or records a shorter path to a child already stored; false
+    /// when a budget runs out. Their slots are read first, all of them, and then the words
+    /// of the positions there, so the memory reads of one child wait alongside the others'
+    /// rather than one after another.
+    mutating func store(
+        _ children: UnsafeMutablePointer<UInt64>, hashes: UnsafeMutablePointer<UInt64>, count: Int, parent: Int32, level: Int, depth: Int
+    ) -> Bool {
+        guard count > 0 else { return true }
+        var seen: UInt64 = 0
+        for i in 0..<count {
+            seen &+= UInt64(UInt32(bitPattern: table[home(hashes[i], tableCapacity)]))
+        }
+        for i in 0..<count {
+            let entry = UInt32(bitPattern: table[home(hashes[i], tableCapacity)])
+            if entry != UInt32.max { seen &+= wordPointer(Int(entry & (1 << Search.indexBits - 1)))[0] }
+        }
+        // Keeps the reads above (their sum is never this).
+        if seen == 1 << 63 { return true }
+        for i in 0..<count {
+            let child = children + i * words
+            let (slot, found, tag) = self.slot(for: child, hash: hashes[i])
+            if found >= 0 {
+                // Known: a shorter path only if it was never expanded (an expanded position's
+                // depth is optimal) and waits on a higher level.
+                if !isExpanded(found), self.level(found) != level % Search.levels {
+                    setParent(found, parent)
+                    setOpen(found, level: level, depth: depth)
+                    if !push(Int32(found), level: level, depth: depth) { return false }
+                }
+                continue
+            }
+            let index = insert(child, slot: slot, tag: tag, parent: parent)
+            guard index >= 0 else { return false }
+            setOpen(index, level: level, depth: depth)
+            if !push(Int32(index), level: level, depth: depth) { return false }
+        }
+        return true
+    }
+
+    /// Fills `sets`' masks and counts (boards of up to 64 open cells) from the packed
+    /// position at `packed`: a step per block, not per cell.
+    func loadMasks(_ packed: UnsafePointer<UInt64>, into sets: ColourSets) {
+        for w in 0..<words {
+            var word = packed[w]
+            while word != 0 {
+                let shift = word.trailingZeroBitCount & ~3
+                let color = Int(word >> UInt64(shift) & 15)
+                sets.masks[color] |= 1 << UInt64(w * 16 + shift / 4)
+                sets.counts[color] += 1
+                word &= ~(15 << UInt64(shift))
+            }
+        }
+    }
+
+    /// Blocks of `color` in `region` in the position loaded in `sets`.
+    @inline(__always) func regionCount(_ sets: ColourSets, _ color: Int, _ region: Int32) -> Int {
+        guard masked else { return sets.regionCount(color, region) }
+        return groups.regionCount == 1 ? sets.counts[color] : (sets.masks[color] & regionMasks[Int(region)]).nonzeroBitCount
+    }
+
     /// The start's bound, or nil when a colour has a lone block in a region.
-    mutating func startBound() -> Int? {
+    mutating func startBound() -> Int? { bound(of: cells(of: start)) }
+
+    /// The bound of a position of this board (its open cells' nibbles, in order), or nil
+    /// when a colour has a lone block in a region.
+    mutating func bound(of grid: [UInt8]) -> Int? {
         var sets = ColourSets(regions: groups.regionCount)
         defer { sets.deallocate() }
-        sets.load(cells(of: start), region: groups.region)
+        sets.load(grid, region: groups.region)
         return sets.hasLoneBlock(region: groups.region) ? nil : bound(&sets)
+    }
+
+    /// `board`'s open cells as nibbles (0 empty, 1 to 8 a colour), in this search's order;
+    /// nil when its walls are not this search's board's.
+    func grid(of board: Board) -> [UInt8]? {
+        guard board.rows == rows, board.columns == columns,
+            board.cells.indices.filter({ board.cells[$0] != .wall }) == openCells
+        else { return nil }
+        return openCells.map { UInt8((board.cells[$0].color?.index ?? -1) + 1) }
+    }
+
+    /// The start's two bounds per colour present: the group count, and the movement bound
+    /// where it applies (docs/solver.md).
+    mutating func startBoundParts() -> [(color: Int, groups: Int, movement: Int?)] {
+        let sets = ColourSets(regions: groups.regionCount)
+        defer { sets.deallocate() }
+        sets.load(cells(of: start), region: groups.region)
+        var parts: [(color: Int, groups: Int, movement: Int?)] = []
+        for color in 1...8 where sets.counts[color] > 0 {
+            if masked {
+                let mask = sets.masks[color]
+                parts.append((color, groups.groupCount(mask: mask), groups.movementBound(mask: mask)))
+            } else {
+                parts.append((color, groups.groups(sets.cells(color)), nil))
+            }
+        }
+        return parts
     }
 
     /// The bound of the position loaded in `sets`: the sum of its colours' bounds, which it
@@ -274,7 +492,7 @@ struct Search: ~Copyable {
             } else if !exact[color] {
                 value = (count + 3) / 4
             } else if masked {
-                value = groups.groups(mask: sets.masks[color])
+                value = groups.bound(mask: sets.masks[color])
             } else {
                 value = groups.groups(sets.cells(color))
             }
@@ -284,7 +502,7 @@ struct Search: ~Copyable {
         return total
     }
 
-    func clear(_ packed: inout [UInt64], _ cell: Int) {
+    func clear(_ packed: UnsafeMutablePointer<UInt64>, _ cell: Int) {
         packed[cell >> 4] &= ~(UInt64(15) << UInt64((cell & 15) * 4))
     }
 
@@ -337,6 +555,20 @@ struct Search: ~Copyable {
             let next = Int(neighbours[stop * 4 + d])
             guard next >= 0, grid[next] == 0 else { return stop }
             stop = next
+        }
+    }
+
+    /// `slideStop(from:direction:in:)` on a board of up to 64 open cells whose blocks are on
+    /// the cells set in `occupied`.
+    @inline(__always)
+    func slideStop(from: Int, direction d: Int, occupied: UInt64) -> Int {
+        rays.withUnsafeBufferPointer { rays in
+            let blockers = rays[from * 4 + d] & occupied
+            if blockers == 0 { return rayEnds.withUnsafeBufferPointer { Int($0[from * 4 + d]) < 0 ? from : Int($0[from * 4 + d]) } }
+            // Up and left run to lower cells: the first blocker is the highest one.
+            let first = d == 0 || d == 2 ? 63 - blockers.leadingZeroBitCount : blockers.trailingZeroBitCount
+            let before = neighbours.withUnsafeBufferPointer { Int($0[first * 4 + (d ^ 1)]) }
+            return before
         }
     }
 
@@ -395,78 +627,95 @@ struct Search: ~Copyable {
         parentChunks[state >> Search.chunkShift][state & (Search.chunkSize - 1)] = parent
     }
 
-    @inline(__always) func flagWord(_ state: Int) -> (UnsafeMutablePointer<UInt64>, UInt64) {
-        let offset = state & (Search.chunkSize - 1)
-        return (flagChunks[state >> Search.chunkShift] + (offset >> 5), UInt64((offset & 31) * 2))
+    /// A position's flag byte: its depth modulo 16 (bits 0-3), the level of the open list
+    /// that holds it modulo `levels`, or 7 when it is closed (bits 4-6), and whether it was
+    /// expanded (bit 7).
+    @inline(__always) func flag(_ state: Int) -> UnsafeMutablePointer<UInt8> {
+        flagChunks[state >> Search.chunkShift] + (state & (Search.chunkSize - 1))
     }
 
-    @inline(__always) func isClosed(_ state: Int) -> Bool {
-        let (word, shift) = flagWord(state)
-        return word.pointee >> shift & 3 == 3
+    @inline(__always) func isClosed(_ state: Int) -> Bool { flag(state).pointee >> 4 & 7 == 7 }
+
+    @inline(__always) func setClosed(_ state: Int) { flag(state).pointee |= 7 << 4 }
+
+    @inline(__always) func isExpanded(_ state: Int) -> Bool { flag(state).pointee >> 7 != 0 }
+
+    @inline(__always) func setExpanded(_ state: Int) { flag(state).pointee |= 1 << 7 }
+
+    /// The open-list level of an open position, modulo `levels`.
+    @inline(__always) func level(_ state: Int) -> Int { Int(flag(state).pointee >> 4 & 7) }
+
+    /// Its depth modulo 16.
+    @inline(__always) func depthBits(_ state: Int) -> Int { Int(flag(state).pointee & 15) }
+
+    /// Records that `state` is open on the list of `level`, at `depth`.
+    @inline(__always) func setOpen(_ state: Int, level: Int, depth: Int) {
+        let word = flag(state)
+        word.pointee = word.pointee & (1 << 7) | UInt8(level % Search.levels) << 4 | UInt8(depth & 15)
     }
 
-    @inline(__always) func setClosed(_ state: Int) {
-        let (word, shift) = flagWord(state)
-        word.pointee |= 3 << shift
-    }
-
-    /// The open-list level of an open position, modulo 3.
-    @inline(__always) func level(_ state: Int) -> Int {
-        let (word, shift) = flagWord(state)
-        return Int(word.pointee >> shift & 3)
-    }
-
-    /// Records that `state` is open on the list of `level`.
-    @inline(__always) func setLevel(_ state: Int, _ level: Int) {
-        let (word, shift) = flagWord(state)
-        word.pointee = word.pointee & ~(3 << shift) | UInt64(level % 3) << shift
-    }
-
-    /// Pushes `state` on the open list of `level` (the current one or the next two); false
-    /// when the memory budget cannot hold another chunk of the list.
-    mutating func push(_ state: Int32, level: Int) -> Bool {
-        let list = level % 3
-        if open[list].isFull {
-            if spareOpenChunks.isEmpty, (openChunks - 3) * Search.chunkSize >= count { purge() }
+    /// Pushes `state` on the open list of `level` (the current one or one of the next
+    /// `levels` - 1) and `depth`; false when the memory budget cannot hold another chunk.
+    mutating func push(_ state: Int32, level: Int, depth: Int) -> Bool {
+        let index = level % Search.levels
+        while open[index].lists.count <= depth { open[index].lists.append(OpenList()) }
+        if open[index].lists[depth].isFull {
+            if spareOpenChunks.isEmpty, (openChunks - open.reduce(0) { $0 + $1.lists.count }) * Search.openChunkSize >= count {
+                purge()
+            }
             guard let chunk = spareOpenChunks.popLast() ?? newOpenChunk() else { return false }
-            open[list].add(chunk)
+            open[index].lists[depth].add(chunk)
         }
-        open[list].push(state)
+        open[index].lists[depth].push(state)
+        open[index].deepest = max(open[index].deepest, depth)
         return true
     }
 
+    /// The deepest entry of the open list of `level`, and its depth; nil when it is empty.
+    mutating func pop(level: Int) -> (Int32, Int)? {
+        let index = level % Search.levels
+        while open[index].deepest >= 0 {
+            let depth = open[index].deepest
+            if let state = open[index].lists[depth].pop(spare: &spareOpenChunks) { return (state, depth) }
+            open[index].deepest -= 1
+        }
+        return nil
+    }
+
     mutating func newOpenChunk() -> UnsafeMutablePointer<Int32>? {
-        let size = Search.chunkSize * 4
+        let size = Search.openChunkSize * 4
         guard affords(size) else { return nil }
         account(size)
         openChunks += 1
-        return UnsafeMutablePointer<Int32>.allocate(capacity: Search.chunkSize)
+        return UnsafeMutablePointer<Int32>.allocate(capacity: Search.openChunkSize)
     }
 
-    /// Drops the open lists' stale entries (positions expanded already, or moved to a lower
-    /// level by a shorter path) and releases the chunks that frees. A position has at most
-    /// one live entry, so afterwards the lists hold at most one entry per stored position,
-    /// and a new chunk is only taken when they would otherwise hold more (`push`): they never
-    /// hold more than one entry a position and three chunks.
+    /// Drops the open lists' stale entries (positions expanded already, or moved to another
+    /// level or depth) and releases the chunks that frees. A position has at most one live
+    /// entry, so afterwards the lists hold at most one entry per stored position, and a new
+    /// chunk is only taken when they would otherwise hold more (`push`): they never hold more
+    /// than one entry a position and a chunk a list.
     mutating func purge() {
-        for list in 0..<3 {
-            // In place and in order: live entries move down over stale ones.
-            let chunks = open[list].chunks
-            guard !chunks.isEmpty else { continue }
-            var written = 0
-            for c in 0..<chunks.count {
-                let entries = c == chunks.count - 1 ? open[list].top : Search.chunkSize
-                for i in 0..<entries {
-                    let state = chunks[c][i]
-                    guard !isClosed(Int(state)), level(Int(state)) == list else { continue }
-                    chunks[written >> Search.chunkShift][written & (Search.chunkSize - 1)] = state
-                    written += 1
+        for index in 0..<Search.levels {
+            for depth in open[index].lists.indices {
+                // In place and in order: live entries move down over stale ones.
+                let chunks = open[index].lists[depth].chunks
+                guard !chunks.isEmpty else { continue }
+                var written = 0
+                for c in 0..<chunks.count {
+                    let entries = c == chunks.count - 1 ? open[index].lists[depth].top : Search.openChunkSize
+                    for i in 0..<entries {
+                        let state = Int(chunks[c][i])
+                        guard !isClosed(state), level(state) == index, depthBits(state) == depth & 15 else { continue }
+                        chunks[written / Search.openChunkSize][written % Search.openChunkSize] = Int32(state)
+                        written += 1
+                    }
                 }
+                open[index].lists[depth].truncate(to: written, spare: &spareOpenChunks)
             }
-            open[list].truncate(to: written, spare: &spareOpenChunks)
         }
         for chunk in spareOpenChunks { chunk.deallocate() }
-        account(-spareOpenChunks.count * Search.chunkSize * 4)
+        account(-spareOpenChunks.count * Search.openChunkSize * 4)
         openChunks -= spareOpenChunks.count
         spareOpenChunks.removeAll()
     }
@@ -476,9 +725,10 @@ struct Search: ~Copyable {
     /// SplitMix64's finalizer over each word: every input bit reaches the bits the table
     /// indexes by (a single multiply leaves the low ones depending on the low input bits
     /// only, and some boards then probe long chains).
-    @inline(__always) func hash(_ packed: [UInt64]) -> UInt64 {
+    @inline(__always) func hash(_ packed: UnsafePointer<UInt64>) -> UInt64 {
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15
-        for word in packed {
+        for w in 0..<words {
+            let word = packed[w]
             h = h ^ word
             h = (h ^ (h >> 30)) &* 0xBF58_476D_1CE4_E5B9
             h = (h ^ (h >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -493,26 +743,43 @@ struct Search: ~Copyable {
         Int(hash.multipliedFullWidth(by: UInt64(capacity)).high)
     }
 
-    /// The slot where `packed` is or would go, and its index when it is stored (else -1).
-    func slot(for packed: [UInt64]) -> (slot: Int, found: Int) {
-        var slot = home(hash(packed), tableCapacity)
+    /// A table entry: a position's index (below 2^27: `Solver.maximumStates` is less) and,
+    /// in the top 5 bits, 5 bits of its hash, so most probes past other positions never read
+    /// their words. -1 (all ones) is an empty slot.
+    static let indexBits = 27
+
+    @inline(__always) func tag(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash) & 31 }
+
+    /// The slot where `packed` is or would go, its index when it is stored (else -1), and
+    /// the tag of its hash.
+    func slot(for packed: UnsafePointer<UInt64>) -> (slot: Int, found: Int, tag: UInt32) {
+        slot(for: packed, hash: hash(packed))
+    }
+
+    /// `slot(for:)` with the position's `hash` already worked out.
+    func slot(for packed: UnsafePointer<UInt64>, hash: UInt64) -> (slot: Int, found: Int, tag: UInt32) {
+        let tag = self.tag(hash)
+        var slot = home(hash, tableCapacity)
         while true {
-            let entry = Int(table[slot])
-            if entry < 0 { return (slot, -1) }
-            let stored = wordPointer(entry)
-            var equal = true
-            for w in 0..<words where stored[w] != packed[w] {
-                equal = false
-                break
+            let entry = UInt32(bitPattern: table[slot])
+            if entry == UInt32.max { return (slot, -1, tag) }
+            if entry >> Search.indexBits == tag {
+                let index = Int(entry & (1 << Search.indexBits - 1))
+                let stored = wordPointer(index)
+                var equal = true
+                for w in 0..<words where stored[w] != packed[w] {
+                    equal = false
+                    break
+                }
+                if equal { return (slot, index, tag) }
             }
-            if equal { return (slot, entry) }
             slot += 1
             if slot == tableCapacity { slot = 0 }
         }
     }
 
     /// Stores a new position in `slot`; its index, or -1 when a budget is spent.
-    mutating func insert(_ packed: [UInt64], slot: Int, parent: Int32) -> Int {
+    mutating func insert(_ packed: UnsafePointer<UInt64>, slot: Int, tag: UInt32, parent: Int32) -> Int {
         guard count < maxStates else {
             limit = .states
             return -1
@@ -523,15 +790,15 @@ struct Search: ~Copyable {
             account(chunkBytes)
             wordChunks.append(UnsafeMutablePointer<UInt64>.allocate(capacity: Search.chunkSize * words))
             parentChunks.append(UnsafeMutablePointer<Int32>.allocate(capacity: Search.chunkSize))
-            let flags = UnsafeMutablePointer<UInt64>.allocate(capacity: Search.chunkSize / 32)
-            flags.initialize(repeating: 0, count: Search.chunkSize / 32)
+            let flags = UnsafeMutablePointer<UInt8>.allocate(capacity: Search.chunkSize)
+            flags.initialize(repeating: 0, count: Search.chunkSize)
             flagChunks.append(flags)
         }
         let index = count
         let target = wordPointer(index)
         for w in 0..<words { target[w] = packed[w] }
         setParent(index, parent)
-        table[slot] = Int32(index)
+        table[slot] = Int32(bitPattern: UInt32(index) | tag << Search.indexBits)
         count += 1
         if count * 5 > tableCapacity * 4, !grow() { return -1 }
         // The cache of group counts doubles at 72 positions an entry, so it never takes more
@@ -554,16 +821,14 @@ struct Search: ~Copyable {
         account(capacity * 4)
         let grown = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
         grown.initialize(repeating: -1, count: capacity)
-        var scratch = [UInt64](repeating: 0, count: words)
         for state in 0..<count {
-            let stored = wordPointer(state)
-            for w in 0..<words { scratch[w] = stored[w] }
-            var slot = home(hash(scratch), capacity)
-            while grown[slot] >= 0 {
+            let hash = self.hash(wordPointer(state))
+            var slot = home(hash, capacity)
+            while grown[slot] != -1 {
                 slot += 1
                 if slot == capacity { slot = 0 }
             }
-            grown[slot] = Int32(state)
+            grown[slot] = Int32(bitPattern: UInt32(state) | tag(hash) << Search.indexBits)
         }
         table = grown
         tableCapacity = capacity
@@ -571,18 +836,26 @@ struct Search: ~Copyable {
     }
 }
 
+/// The open lists of one level: a stack per depth, and the deepest that may hold entries.
+struct OpenLevel {
+    var lists: [OpenList] = []
+    var deepest = -1
+
+    var isEmpty: Bool { lists.allSatisfy(\.isEmpty) }
+}
+
 /// A stack of positions in chunks, for an open list: it grows a chunk at a time and gives
-/// emptied chunks back to a shared spare list, so the two lists never hold more than the
+/// emptied chunks back to a shared spare list, so the lists never hold more than the
 /// entries they have plus a chunk each.
 struct OpenList {
     var chunks: [UnsafeMutablePointer<Int32>] = []
     /// Entries in the last chunk.
-    var top = Search.chunkSize
+    var top = Search.openChunkSize
 
     var isEmpty: Bool { chunks.isEmpty }
 
     /// Whether the next push needs a chunk added first.
-    var isFull: Bool { top == Search.chunkSize }
+    var isFull: Bool { top == Search.openChunkSize }
 
     mutating func add(_ chunk: UnsafeMutablePointer<Int32>) {
         chunks.append(chunk)
@@ -596,9 +869,9 @@ struct OpenList {
 
     /// Keeps the first `entries` entries; the chunks that frees go to `spare`.
     mutating func truncate(to entries: Int, spare: inout [UnsafeMutablePointer<Int32>]) {
-        let used = (entries + Search.chunkSize - 1) / Search.chunkSize
+        let used = (entries + Search.openChunkSize - 1) / Search.openChunkSize
         while chunks.count > used { spare.append(chunks.removeLast()) }
-        top = entries == 0 ? Search.chunkSize : entries - (used - 1) * Search.chunkSize
+        top = entries == 0 ? Search.openChunkSize : entries - (used - 1) * Search.openChunkSize
     }
 
     mutating func pop(spare: inout [UnsafeMutablePointer<Int32>]) -> Int32? {
@@ -607,7 +880,7 @@ struct OpenList {
         let state = last[top]
         if top == 0 {
             spare.append(chunks.removeLast())
-            top = Search.chunkSize
+            top = Search.openChunkSize
         }
         return state
     }
@@ -658,6 +931,14 @@ struct ColourSets {
             counts[color] = k + 1
             if cell < 64 { masks[color] |= 1 << UInt64(cell) }
             perRegion[color * regions + Int(region[cell])] += 1
+        }
+    }
+
+    /// Empties what `Search.loadMasks` filled.
+    func clearMasks() {
+        for color in 0..<9 {
+            counts[color] = 0
+            masks[color] = 0
         }
     }
 

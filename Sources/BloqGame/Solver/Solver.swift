@@ -8,6 +8,16 @@ public enum SolverOutcome: Hashable, Sendable {
     case gaveUp
 }
 
+/// What a search capped at a number of moves found (`Solver.clears(_:within:)`).
+public enum CappedAnswer: Hashable, Sendable {
+    /// A solution of at most that many moves exists.
+    case clears
+    /// Every solution takes more moves (or there is none).
+    case longer
+    /// No sequence of moves clears the board (proved).
+    case never
+}
+
 /// The budget a search that gave up ran out of.
 public enum SolverLimit: Hashable, Sendable {
     /// `maxStates` positions were stored.
@@ -33,6 +43,9 @@ public struct SolverResult: Hashable, Sendable {
     /// When the board was solved a region at a time (`Solver.solve`) and one region was
     /// proved unsolvable by its search: that region's first cell (top-left first).
     public var deadRegion: CellPosition?
+    /// Times a position was expanded (its children made): with partial expansion a position
+    /// may be expanded once for each level of its children (docs/solver.md).
+    public var expansions = 0
 
     /// The optimal number of moves, when solved.
     public var optimal: Int? {
@@ -66,23 +79,25 @@ public struct SolverResult: Hashable, Sendable {
 /// of stored positions and a budget of memory (so the answer never depends on the machine's
 /// speed, and the search never asks for more memory than it was given).
 ///
-/// A* over bit-packed positions: 4 bits per cell that is not a wall (walls never move, so
-/// they are kept once, outside the states), so the classic 4x4 board is one machine word.
-/// The bound is the sum over colours of the fewest groups their blocks split into, a group
-/// being what one move could clear as far as the walls can tell (`lowerBound`;
-/// docs/solver.md proves it never overestimates and changes by at most one per move), so
-/// the first time a position is expanded its depth is optimal. A colour with a single
+/// A* with partial expansion over bit-packed positions: 4 bits per cell that is not a wall
+/// (walls never move, so they are kept once, outside the states), so the classic 4x4 board
+/// is one machine word. The bound is a sum over colours of the larger of two: the fewest
+/// groups their blocks split into, a group being what one move could clear as far as the
+/// walls can tell, and the fewest moves their blocks need to meet if a move could stop
+/// anywhere on a wall-free line (`lowerBound`, `boundParts`; docs/solver.md proves it never
+/// overestimates and falls by at most one per move), so the first time a position is
+/// expanded its depth is optimal. A colour with a single
 /// block in a region the walls enclose can never be cleared: such a start is unsolvable at
 /// once (`SolverResult.loneBlock`), and such positions are never stored. Every child is
 /// tested for the goal before a budget can stop the search.
 ///
 /// Boards whose same colours already touch (the level loader rejects them) are played as
 /// the rules play them: the blocks stay until a move brings one of their colour against them.
-/// - Complexity: memory is at most 8 × words + 16 bytes per stored position (words =
-///   ceil(open cells / 16)) beyond a fixed start-up (the first chunks, table and cache): the
-///   packed words, a parent link (4 bytes), two flag bits, a hash table slot (4 bytes at a
-///   load of 0.53 to 0.8), at most one open-list entry (4 bytes) and a quarter of a byte of
-///   the cache of group counts. `maxStates` and `memoryBudget` bound it.
+/// - Complexity: memory is at most 8 × words + 17 bytes per stored position (words =
+///   ceil(open cells / 16)) beyond a fixed start-up (the first chunks, table and cache, the
+///   bound's tables): the packed words, a parent link (4 bytes), a flag byte, a hash table
+///   slot (4 bytes at a load of 0.53 to 0.8), at most one open-list entry (4 bytes) and a
+///   quarter of a byte of the cache of bounds. `maxStates` and `memoryBudget` bound it.
 public struct Solver: Sendable {
     /// The default budget: enough for every classic 4x4 board.
     public static let defaultMaxStates = 4_000_000
@@ -108,14 +123,55 @@ public struct Solver: Sendable {
 
     /// The most bytes a stored position costs on a board with `openCells` cells that are not
     /// walls (the fixed start-up cost aside): what the documentation and budgets quote.
-    public static func bytesPerState(openCells: Int) -> Int { 8 * max((openCells + 15) / 16, 1) + 16 }
+    public static func bytesPerState(openCells: Int) -> Int { 8 * max((openCells + 15) / 16, 1) + 17 }
 
     /// The search's lower bound on the moves that clear `board` (docs/solver.md proves it
-    /// never overestimates and changes by at most one a move), or nil when some colour has a
-    /// single block in a part of the board walls enclose: that block can never vanish.
+    /// never overestimates, falls by at most one a move and rises by at most `boundRise`), or
+    /// nil when some colour has a single block in a part of the board walls enclose: that
+    /// block can never vanish.
     public static func lowerBound(_ board: Board) -> Int? {
         var search = Search(board: board, maxStates: 1, memoryBudget: 0)
         return search.startBound()
+    }
+
+    /// The most the search's bound can rise in one move (docs/solver.md): a vanish can leave
+    /// the rest of a colour's blocks far apart, and the movement bound is kept within
+    /// `MoveBound.excessLimit` of the group count, which rises by at most one.
+    public static let boundRise = MoveBound.excessLimit + 1
+
+    /// `lowerBound` of each of `positions`, which share one size and one set of walls (the
+    /// positions of one puzzle): the board's geometry is worked out once. Nil for a position
+    /// with a lone block in a region, and for one whose walls differ from the first's.
+    public static func lowerBounds(_ positions: [Board]) -> [Int?] {
+        guard let first = positions.first else { return [] }
+        var search = Search(board: first, maxStates: 1, memoryBudget: 0)
+        return positions.map { position in search.grid(of: position).flatMap { search.bound(of: $0) } }
+    }
+
+    /// The two bounds the search combines, per colour on the board: the fewest groups its
+    /// blocks split into, and the movement bound (the fewest moves its blocks need if a move
+    /// could stop anywhere on a wall-free line and other colours were not there), which is
+    /// nil on boards of over 64 open cells and for colours of over 8 blocks. docs/solver.md
+    /// proves both never overestimate.
+    public static func boundParts(_ board: Board) -> [(color: BlockColor, groups: Int, movement: Int?)] {
+        var search = Search(board: board, maxStates: 1, memoryBudget: 0)
+        return search.startBoundParts().map { (BlockColor.allCases[$0.color - 1], $0.groups, $0.movement) }
+    }
+
+    /// Whether some sequence of at most `moves` moves clears `board`, with the positions the
+    /// search stored; the answer is nil when a budget ran out first. Cheaper than `solve`
+    /// when the answer is no: the search stops as soon as every solution of `moves` moves or
+    /// fewer is ruled out, rather than going on to the optimum. One search of the whole
+    /// board (regions are not split: the question is about their sum).
+    public func clears(_ board: Board, within moves: Int) -> (answer: CappedAnswer?, states: Int) {
+        var search = Search(board: board, maxStates: maxStates, memoryBudget: memoryBudget)
+        search.moveCap = max(moves, 0)
+        let result = search.run()
+        switch result.outcome {
+        case .solved: return (.clears, result.states)
+        case .unsolvable: return (.never, result.states)
+        case .gaveUp: return (search.passedCap ? .longer : nil, result.states)
+        }
     }
 
     /// Solves `board` from where it stands.
@@ -134,17 +190,20 @@ public struct Solver: Sendable {
         }
         var moves: [Move] = []
         var states = 0
+        var expansions = 0
         var peakBytes = 0
         var gaveUp: SolverLimit?
         for part in parts {
             var search = Search(board: part, maxStates: max(maxStates - states, 1), memoryBudget: memoryBudget)
             let result = search.run()
             states += result.states
+            expansions += result.expansions
             peakBytes = max(peakBytes, result.peakBytes)
             switch result.outcome {
             case .solved(let partMoves): moves += partMoves
             case .unsolvable:
-                var dead = SolverResult(outcome: .unsolvable, states: states, peakBytes: peakBytes, loneBlock: result.loneBlock)
+                var dead = SolverResult(
+                    outcome: .unsolvable, states: states, peakBytes: peakBytes, loneBlock: result.loneBlock, expansions: expansions)
                 let first = part.cells.firstIndex { $0 != .wall }
                 dead.deadRegion = first.map { CellPosition(row: $0 / board.columns, column: $0 % board.columns) }
                 return dead
@@ -153,8 +212,10 @@ public struct Solver: Sendable {
                 gaveUp = gaveUp ?? result.limit ?? .states
             }
         }
-        if let gaveUp { return SolverResult(outcome: .gaveUp, states: states, peakBytes: peakBytes, limit: gaveUp) }
-        return SolverResult(outcome: .solved(moves), states: states, peakBytes: peakBytes)
+        if let gaveUp {
+            return SolverResult(outcome: .gaveUp, states: states, peakBytes: peakBytes, limit: gaveUp, expansions: expansions)
+        }
+        return SolverResult(outcome: .solved(moves), states: states, peakBytes: peakBytes, expansions: expansions)
     }
 
     /// `board` cut along its walls: one board per region (cells joined side to side, not
