@@ -603,7 +603,7 @@ extension ChildProcessSuite {
             #expect(result.status == 65)
             #expect(
                 result.err.hasPrefix(
-                    "\(tap):2: error: no control \"Next level\" on the levels screen (visible: Back, Paste code, Easy, Medium, Hard, Expert, 1,"
+                    "\(tap):2: error: no control \"Next level\" on the levels screen (visible: Back, Paste code, Easy, Medium, Hard, Expert, Master, 1,"
                 ))
             let cells = try Bloq.temporaryFile("cells.script", "at 0 press 1 1\nat 100 end\n")
             let second = try Bloq.run(["replay", cells, "--app"])
