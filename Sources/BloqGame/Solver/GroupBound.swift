@@ -117,15 +117,18 @@ struct GroupBound {
     /// Doubles the cache (it starts empty again: it only ever saves work).
     mutating func growCache() {
         guard cacheGrowth > 0 else { return }
-        deallocate()
+        cacheKeys?.deallocate()
+        cacheValues?.deallocate()
         cacheShift += 1
         allocateCache()
     }
 
-    /// Releases the cache (the owner calls it once, when the search ends).
+    /// Releases the cache and the movement bound's pair costs (the owner calls it once, when
+    /// the search ends).
     func deallocate() {
         cacheKeys?.deallocate()
         cacheValues?.deallocate()
+        movement?.deallocate()
     }
 
     /// Bytes the cache holds (counted in the search's memory).
@@ -200,9 +203,9 @@ struct GroupBound {
             }
             stamp = 1
         }
-        for (i, cell) in cells.enumerated() {
-            slot[Int(cell)] = Int32(i)
-            slotStamp[Int(cell)] = stamp
+        for i in cells.indices {
+            slot[Int(cells[i])] = Int32(i)
+            slotStamp[Int(cells[i])] = stamp
         }
         // Candidate groups: for every centre next to a block of the set, the blocks around
         // it, and those with each block in line with it (the cell on its way left out).
@@ -218,8 +221,8 @@ struct GroupBound {
                     if next >= 0, slotStamp[next] == stamp { around |= 1 << UInt16(slot[next]) }
                 }
                 if around.nonzeroBitCount >= 2 { masks.append(around) }
-                for (k, x) in cells.enumerated() {
-                    let x = Int(x)
+                for k in cells.indices {
+                    let x = Int(cells[k])
                     guard x != centre, around & (1 << UInt16(k)) == 0 else { continue }
                     // The cell next to the centre on the way from x.
                     let way: Int

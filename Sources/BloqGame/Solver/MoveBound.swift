@@ -21,18 +21,31 @@ struct MoveBound {
     /// Stands for "never": a cell another region holds, a spot with no room for a partner.
     static let never: Int16 = 1_000
 
-    typealias Lane = SIMD16<Int16>
-
     let cellCount: Int
     /// The spots: an open cell `b` and a direction to an open neighbour `p`, the side a
-    /// block last comes in from, in `lanes` vectors of 16 (the last one padded).
-    let lanes: Int
-    /// Per cell x and spot s (vector x × lanes + s / 16, lane s % 16): the fewest moves
-    /// that take a block from x onto a cell next to the spot's cell other than `p` (where a
-    /// partner waits); and what taking it onto the spot's cell instead costs beyond that,
-    /// its last move coming in from `p`'s side (where the mover ends).
-    let beside: [Lane]
-    let extra: [Lane]
+    /// block last comes in from.
+    let spots: Int
+    /// Per cell x and spot s (at x × spots + s): the fewest moves that take a block from x
+    /// onto a cell next to the spot's cell other than `p` (where a partner waits); and what
+    /// taking it onto the spot's cell instead costs beyond that, its last move coming in
+    /// from `p`'s side (where the mover ends). Plain rows of `Int16` and plain loops: the
+    /// optimiser makes vector code of them, and a debug build stays quick (the standard
+    /// library's SIMD types are generic code there, a hundred times slower).
+    let beside: [Int16]
+    let extra: [Int16]
+    /// The cost of each pair of cells as a vanish group (at x × cellCount + y, x < y), worked
+    /// out when a search first needs it (`unknown` until then): pairs are most of the groups
+    /// a colour splits into, and the same pairs come back move after move. Freed by
+    /// `deallocate`.
+    let pairCosts: UnsafeMutablePointer<Int16>
+    static let unknown = Int16.min
+    /// The costs of groups of 3 and 4 cells found so far, by the group's cells (one bit
+    /// each): a direct-mapped cache of 2^`groupCacheShift` entries (a key of 0 is empty),
+    /// as many as the pairs of cells, rounded up, from 64 to 4,096.
+    let groupKeys: UnsafeMutablePointer<UInt64>
+    let groupValues: UnsafeMutablePointer<Int16>
+    let groupCacheShift: Int
+    var groupCacheSize: Int { 1 << groupCacheShift }
 
     /// The geometry of a board's open cells: `links` (4 per cell: up, down, left, right; -1
     /// at an edge or wall). Cells of different regions are `never` apart.
@@ -83,28 +96,40 @@ struct MoveBound {
                 partners.append((0..<4).filter { $0 != d && links[b * 4 + $0] >= 0 }.map { Int(links[b * 4 + $0]) })
             }
         }
-        lanes = (rays.count + 15) / 16
-        // Padding spots cost `never` beside and nothing more: never cheapest.
-        var beside = [Lane](repeating: Lane(repeating: MoveBound.never), count: n * lanes)
-        var extra = [Lane](repeating: Lane(repeating: 0), count: n * lanes)
+        let spots = rays.count
+        self.spots = spots
+        var beside = [Int16](repeating: MoveBound.never, count: max(n * spots, 1))
+        var extra = [Int16](repeating: 0, count: max(n * spots, 1))
         for x in 0..<n {
-            for s in 0..<rays.count {
+            for s in 0..<spots {
                 let toRay = rays[s].map { distance[x * n + $0] }.min() ?? MoveBound.never
                 let into = toRay < MoveBound.never ? toRay + 1 : MoveBound.never
                 let near = partners[s].map { distance[x * n + $0] }.min() ?? MoveBound.never
-                beside[x * lanes + s / 16][s % 16] = near
-                extra[x * lanes + s / 16][s % 16] = into - near
+                beside[x * spots + s] = near
+                extra[x * spots + s] = into - near
             }
         }
         self.beside = beside
         self.extra = extra
+        pairCosts = UnsafeMutablePointer<Int16>.allocate(capacity: max(n * n, 1))
+        pairCosts.initialize(repeating: MoveBound.unknown, count: max(n * n, 1))
+        groupCacheShift = min(max(Int.bitWidth - (max(n * n, 1) - 1).leadingZeroBitCount, 6), 12)
+        let entries = 1 << groupCacheShift
+        groupKeys = UnsafeMutablePointer<UInt64>.allocate(capacity: entries)
+        groupKeys.initialize(repeating: 0, count: entries)
+        groupValues = UnsafeMutablePointer<Int16>.allocate(capacity: entries)
+        groupValues.initialize(repeating: 0, count: entries)
     }
 
-    /// The smaller of each lane (the standard library's pointwiseMin is not always inlined).
-    @inline(__always) private func lanewiseMin(_ a: Lane, _ b: Lane) -> Lane { a.replacing(with: b, where: b .< a) }
+    /// Frees the pair costs and the cache of group costs.
+    func deallocate() {
+        pairCosts.deallocate()
+        groupKeys.deallocate()
+        groupValues.deallocate()
+    }
 
     /// Bytes its tables hold.
-    var bytes: Int { (beside.count + extra.count) * MemoryLayout<Lane>.stride }
+    var bytes: Int { (beside.count + extra.count + max(cellCount * cellCount, 1)) * 2 + groupCacheSize * 10 }
 
     /// The fewest moves the blocks on `mask`'s cells need to vanish (2 to `blockLimit` of
     /// them); `MoveBound.never` when no split into groups of 2 to 4 within regions exists.
@@ -129,7 +154,7 @@ struct MoveBound {
         var k = 0
         var rest = mask
         while rest != 0 {
-            cells[k] = rest.trailingZeroBitCount * lanes
+            cells[k] = rest.trailingZeroBitCount
             k += 1
             rest &= rest - 1
         }
@@ -138,7 +163,26 @@ struct MoveBound {
         for group in 1...full {
             let size = group.nonzeroBitCount
             guard size >= 2, size <= 4 else { continue }
-            groupCost[group] = cost(group, cells)
+            if size == 2 {
+                let a = cells[group.trailingZeroBitCount]
+                let b = cells[(group & (group - 1)).trailingZeroBitCount]
+                let pair = pairCosts + (a * cellCount + b)
+                if pair.pointee == MoveBound.unknown { pair.pointee = cost(group, cells) }
+                groupCost[group] = pair.pointee
+            } else {
+                var key: UInt64 = 0
+                var rest = group
+                while rest != 0 {
+                    key |= 1 << UInt64(cells[rest.trailingZeroBitCount])
+                    rest &= rest - 1
+                }
+                let index = Int((key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - groupCacheShift))
+                if groupKeys[index] != key {
+                    groupKeys[index] = key
+                    groupValues[index] = cost(group, cells)
+                }
+                groupCost[group] = groupValues[index]
+            }
         }
         // The lowest block left goes with each group of the rest that holds it.
         best[0] = 0
@@ -160,14 +204,14 @@ struct MoveBound {
     }
 
     /// The fewest moves that make the blocks of `group` vanish together (bits over `cells`,
-    /// which hold each block's first vector in the tables): over every spot, the mover's moves into it
-    /// and the others' moves beside it.
+    /// which hold each block's cell, in rising order): over every spot, the mover's moves
+    /// into it and the others' moves beside it.
     private func cost(_ group: Int, _ cells: UnsafeMutableBufferPointer<Int>) -> Int16 {
         var rows = (0, 0, 0, 0)
         var size = 0
         var rest = group
         while rest != 0 {
-            let row = cells[rest.trailingZeroBitCount]
+            let row = cells[rest.trailingZeroBitCount] * spots
             switch size {
             case 0: rows.0 = row
             case 1: rows.1 = row
@@ -177,24 +221,39 @@ struct MoveBound {
             size += 1
             rest &= rest - 1
         }
+        let spots = self.spots
         return beside.withUnsafeBufferPointer { beside in
             extra.withUnsafeBufferPointer { extra in
-                // The others wait beside the spot; the mover costs its extra moves into it.
-                var cheapest = Lane(repeating: MoveBound.never)
-                for s in 0..<lanes {
-                    var total = beside[rows.0 + s] &+ beside[rows.1 + s]
-                    var saving = lanewiseMin(extra[rows.0 + s], extra[rows.1 + s])
-                    if size > 2 {
-                        total &+= beside[rows.2 + s]
-                        saving = lanewiseMin(saving, extra[rows.2 + s])
-                        if size > 3 {
-                            total &+= beside[rows.3 + s]
-                            saving = lanewiseMin(saving, extra[rows.3 + s])
-                        }
+                guard let b = beside.baseAddress, let e = extra.baseAddress else { return MoveBound.never }
+                // The others wait beside the spot; the mover costs its extra moves into it
+                // (the least extra of the group). A loop per size, so each is one plain loop.
+                var cheapest = MoveBound.never
+                let (b0, b1, b2, b3) = (b + rows.0, b + rows.1, b + rows.2, b + rows.3)
+                let (e0, e1, e2, e3) = (e + rows.0, e + rows.1, e + rows.2, e + rows.3)
+                switch size {
+                case 2:
+                    for s in 0..<spots {
+                        let saving = e0[s] < e1[s] ? e0[s] : e1[s]
+                        let total = b0[s] &+ b1[s] &+ saving
+                        if total < cheapest { cheapest = total }
                     }
-                    cheapest = lanewiseMin(cheapest, total &+ saving)
+                case 3:
+                    for s in 0..<spots {
+                        var saving = e0[s] < e1[s] ? e0[s] : e1[s]
+                        if e2[s] < saving { saving = e2[s] }
+                        let total = b0[s] &+ b1[s] &+ b2[s] &+ saving
+                        if total < cheapest { cheapest = total }
+                    }
+                default:
+                    for s in 0..<spots {
+                        var saving = e0[s] < e1[s] ? e0[s] : e1[s]
+                        if e2[s] < saving { saving = e2[s] }
+                        if e3[s] < saving { saving = e3[s] }
+                        let total = b0[s] &+ b1[s] &+ b2[s] &+ b3[s] &+ saving
+                        if total < cheapest { cheapest = total }
+                    }
                 }
-                return min(cheapest.min(), MoveBound.never)
+                return cheapest
             }
         }
     }

@@ -216,7 +216,9 @@ struct Search: ~Copyable {
         // moves a block) and their hashes, and the blocks to move: held for the whole
         // search, accounted once.
         let pendingCapacity = max(openCells.count * 4, 1) * words
-        let scratchBytes = pendingCapacity * 8 + max(openCells.count * 4, 1) * 8 + max(openCells.count, 1) * 16
+        let scratchBytes =
+            pendingCapacity * 8 + max(openCells.count * 4, 1) * 8 + max(openCells.count, 1) * 16
+            + (openCells.count + 63) / 64 * 8 + openCells.count
         guard affords(scratchBytes) else { return result(.gaveUp) }
         account(scratchBytes)
         let pending = UnsafeMutablePointer<UInt64>.allocate(capacity: pendingCapacity)
@@ -225,6 +227,9 @@ struct Search: ~Copyable {
         defer { pendingHashes.deallocate() }
         var pendingCount = 0
         var blocks = [(Int, Int)](repeating: (0, 0), count: max(openCells.count, 1))
+        // On boards of over 64 open cells, the blocks that can move (a bit a cell).
+        var movable = [UInt64](repeating: 0, count: masked ? 0 : (openCells.count + 63) / 64)
+        var freeSides = [UInt8](repeating: 0, count: masked ? 0 : openCells.count)
         while true {
             guard let (state, depth) = pop(level: f) else {
                 if open.allSatisfy(\.isEmpty) { return result(.unsolvable) }
@@ -256,9 +261,29 @@ struct Search: ~Copyable {
             } else {
                 decode(s, into: &grid)
                 sets.load(grid, region: groups.region)
-                for cell in 0..<openCells.count where grid[cell] > 0 {
-                    blocks[blockCount] = (cell, Int(grid[cell]))
-                    blockCount += 1
+                // Only a block beside an empty cell can move, and only towards it: on a
+                // crowded board a few of the hundreds. Found from the empty cells, kept in
+                // cell order (a bit each), with the directions each can take (`freeSides`;
+                // the way from an empty cell to a block, reversed: up and down, left and
+                // right are 0 and 1, 2 and 3).
+                for cell in 0..<openCells.count where grid[cell] == 0 {
+                    for e in 0..<4 {
+                        let neighbour = Int(neighbours[cell * 4 + e])
+                        if neighbour >= 0, grid[neighbour] > 0 {
+                            movable[neighbour >> 6] |= 1 << UInt64(neighbour & 63)
+                            freeSides[neighbour] |= UInt8(1 << (e ^ 1))
+                        }
+                    }
+                }
+                for w in movable.indices {
+                    var bits = movable[w]
+                    while bits != 0 {
+                        let cell = w * 64 + bits.trailingZeroBitCount
+                        blocks[blockCount] = (cell, Int(grid[cell]))
+                        blockCount += 1
+                        bits &= bits - 1
+                    }
+                    movable[w] = 0
                 }
             }
             defer { if masked { sets.clearMasks() } else { sets.clear(grid, region: groups.region) } }
@@ -269,14 +294,19 @@ struct Search: ~Copyable {
             var spent = false
             var occupied: UInt64 = 0
             if masked { for color in 1...8 { occupied |= sets.masks[color] } }
-            for (from, color) in blocks.prefix(blockCount) {
+            for blockIndex in 0..<blockCount {
+                let (from, color) = blocks[blockIndex]
                 // On a crowded board most blocks have no empty neighbour: no move at all.
                 let free = masked ? around[from] & ~occupied : 0
                 if masked, free == 0 { continue }
+                let sides = masked ? 0 : freeSides[from]
+                if !masked { freeSides[from] = 0 }
                 for d in 0..<4 {
                     if masked {
                         let step = Int(neighbours[from * 4 + d])
                         guard step >= 0, free & (1 << UInt64(step)) != 0 else { continue }
+                    } else if sides & UInt8(1 << d) == 0 {
+                        continue
                     }
                     let stop =
                         masked ? slideStop(from: from, direction: d, occupied: occupied) : slideStop(from: from, direction: d, in: grid)
@@ -924,8 +954,10 @@ struct ColourSets {
     }
 
     func load(_ grid: [UInt8], region: [Int32]) {
-        for (cell, value) in grid.enumerated() where value > 0 {
-            let color = Int(value)
+        // Index loops, not `enumerated()`: a debug build runs that as generic code, looking
+        // up tuple metadata for every cell of every position expanded.
+        for cell in grid.indices where grid[cell] > 0 {
+            let color = Int(grid[cell])
             let k = counts[color]
             if k < Self.listed { lists[color * Self.listed + k] = Int32(cell) }
             counts[color] = k + 1
@@ -943,8 +975,8 @@ struct ColourSets {
     }
 
     func clear(_ grid: [UInt8], region: [Int32]) {
-        for (cell, value) in grid.enumerated() where value > 0 {
-            perRegion[Int(value) * regions + Int(region[cell])] = 0
+        for cell in grid.indices where grid[cell] > 0 {
+            perRegion[Int(grid[cell]) * regions + Int(region[cell])] = 0
         }
         for color in 0..<9 {
             counts[color] = 0
