@@ -45,10 +45,16 @@ public final class SDLPlatform: GamePlatform {
     /// A frame's time without vsync (about 60 frames a second).
     static let frameMilliseconds: UInt32 = 16
 
+    /// Whether gamepads and sound open after the first frame: not in a process that ends
+    /// at its first frame (`BLOQ_EXIT_AFTER_FIRST_FRAME`), where an audio device closed as
+    /// soon as it opened could race SDL's audio thread as the process ended.
+    private let opensDevices: Bool
+
     /// A platform over `window`, on SDL's clock or a manual one.
-    public init(window: SDLWindow, time: PlatformTime = .system) {
+    public init(window: SDLWindow, time: PlatformTime = .system, opensDevices: Bool = true) {
         self.window = window
         self.time = time
+        self.opensDevices = opensDevices
     }
 
     deinit {
@@ -166,7 +172,7 @@ public final class SDLPlatform: GamePlatform {
     /// Gamepads and sound are optional (without them the game plays on), and they are
     /// opened after the first frame: the window shows sooner (docs/performance.md).
     private func openDevices() {
-        guard !window.isHeadless, case .system = time else { return }
+        guard opensDevices, !window.isHeadless, case .system = time else { return }
         if SDL_InitSubSystem(SDL_INIT_GAMECONTROLLER) == 0 { openGamepads() }
         sound = SoundPlayer()
         StartupTrace.mark("gamepads and sound")

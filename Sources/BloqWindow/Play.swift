@@ -54,7 +54,7 @@ extension PlayOptions {
             }
             return
         }
-        let loop = GameLoop(app: app, platform: SDLPlatform(window: gameWindow))
+        let loop = GameLoop(app: app, platform: SDLPlatform(window: gameWindow, opensDevices: !WindowProcess.stopsAfterFirstFrame))
         var watcher: FileWatcher?
         defer { watcher?.stop() }
         if watch, let level {
