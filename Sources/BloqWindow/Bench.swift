@@ -99,20 +99,26 @@ extension BenchOptions {
         case "solver6x6":
             let set = BenchmarkBoards.random6x6(count: Self.reachBoards, seed: Self.reachSeed)
             let reach = SolverBenchmark.reach(set)
-            for (index, (board, result)) in zip(set, reach.results).enumerated() {
-                let outcome =
-                    switch result.outcome {
-                    case .solved(let moves): "solved in \(moves.count)"
-                    case .unsolvable: "unsolvable"
-                    case .gaveUp: "gave up"
-                    }
-                printError(
-                    "board \(index) \(board.lines.joined(separator: "/")): \(outcome), \(result.states) positions, \(Self.number(result.milliseconds)) ms"
-                )
-            }
+            printBoards(set, reach.results)
             return [("solver_6x6_proved_percent", .value(reach.provedPercent)), ("solver_6x6_median_ms", .value(reach.medianMilliseconds))]
         default:
             return []  // the argument parser lets no other name through
+        }
+    }
+
+    /// A line per board on standard error: its rows, what the search found, its positions
+    /// and its time.
+    func printBoards(_ boards: [Board], _ results: [(outcome: SolverOutcome, states: Int, milliseconds: Double)]) {
+        for (index, (board, result)) in zip(boards, results).enumerated() {
+            let outcome =
+                switch result.outcome {
+                case .solved(let moves): "solved in \(moves.count)"
+                case .unsolvable: "unsolvable"
+                case .gaveUp: "gave up"
+                }
+            printError(
+                "board \(index) \(board.lines.joined(separator: "/")): \(outcome), \(result.states) positions, \(Self.number(result.milliseconds)) ms"
+            )
         }
     }
 
@@ -129,19 +135,7 @@ extension BenchOptions {
             return (keys.map { ($0, .unavailable("\(path) is missing or not a board set")) }, [])
         }
         let reach = SolverBenchmark.reach(set.map(\.board))
-        if perBoard {
-            for (index, ((_, board), result)) in zip(set, reach.results).enumerated() {
-                let outcome =
-                    switch result.outcome {
-                    case .solved(let moves): "solved in \(moves.count)"
-                    case .unsolvable: "unsolvable"
-                    case .gaveUp: "gave up"
-                    }
-                printError(
-                    "board \(index) \(board.lines.joined(separator: "/")): \(outcome), \(result.states) positions, \(Self.number(result.milliseconds)) ms"
-                )
-            }
-        }
+        if perBoard { printBoards(set.map(\.board), reach.results) }
         let disagreements = SolverBenchmark.disagreements(reach, set.map(\.optimum))
         let note = "\(name) boards: \(set.count); optima that differ from the set's: \(disagreements)"
         if name == "dense6x6" {

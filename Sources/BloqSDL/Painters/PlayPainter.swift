@@ -214,11 +214,11 @@ struct PlayPainter {
         let lineHeight = size * 1.3
         let padding = size * 0.8
         let wrapWidth = width - padding * 2
-        var lines: [(String, RGBA)] = PaintKit.wrap(report.heading, width: wrapWidth, size: size, canvas: canvas).map {
+        var lines: [(String, RGBA)] = Typesetter.font.wrap(report.heading, px: size, width: wrapWidth).map {
             ($0, report.keepsLastGood ? Palette.danger : Palette.accent)
         }
         for diagnostic in report.lines {
-            lines += PaintKit.wrap(diagnostic, width: wrapWidth, size: size, canvas: canvas).map { ($0, Palette.text) }
+            lines += Typesetter.font.wrap(diagnostic, px: size, width: wrapWidth).map { ($0, Palette.text) }
         }
         // At most as many lines as fit over the board (and never fewer than three).
         let fit = max(Int((board.height * 0.9 - padding * 2) / lineHeight), 3)

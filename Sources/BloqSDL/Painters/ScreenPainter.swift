@@ -156,32 +156,6 @@ struct PaintKit {
         }
     }
 
-    /// `text` in lines no wider than `width` at `size`: broken at spaces, and a word too
-    /// long for a line (a path) broken where it must be.
-    static func wrap(_ text: String, width: Double, size: Double, canvas: Canvas) -> [String] {
-        var lines: [String] = []
-        var current = ""
-        func fits(_ candidate: String) -> Bool { canvas.measure(candidate, size: size).width <= width }
-        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
-            let candidate = current.isEmpty ? word : current + " " + word
-            if fits(candidate) {
-                current = candidate
-                continue
-            }
-            if !current.isEmpty { lines.append(current) }
-            current = ""
-            for character in word {
-                if !current.isEmpty, !fits(current + String(character)) {
-                    lines.append(current)
-                    current = ""
-                }
-                current.append(character)
-            }
-        }
-        if !current.isEmpty || lines.isEmpty { lines.append(current) }
-        return lines
-    }
-
     /// ★★☆ for a count of stars out of three.
     static func stars(_ count: Int) -> String {
         String(repeating: "★", count: max(min(count, 3), 0)) + String(repeating: "☆", count: max(3 - count, 0))

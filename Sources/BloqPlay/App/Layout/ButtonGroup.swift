@@ -96,7 +96,7 @@ public enum ButtonGroup {
         let room = width - padding(height)
         let cut = specs.map { spec in
             var brief = spec
-            brief.label = EditorScreen.fitted(spec.brief, px: scale.caption, width: max(room, 1), keepingEnd: false)
+            brief.label = Typesetter.fitted(spec.brief, px: scale.caption, width: max(room, 1), keepingEnd: false)
             brief.short = nil
             brief.leading = ""
             brief.trailing = ""

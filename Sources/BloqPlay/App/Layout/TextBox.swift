@@ -72,6 +72,19 @@ public enum Typesetter {
             alignment: alignment, owner: owner)
     }
 
+    /// `text` as fits `width` at `px`: whole, or cut with "…" at its end (or its start,
+    /// `keepingEnd`, while it is typed in).
+    public static func fitted(_ text: String, px: Double, width: Double, keepingEnd: Bool) -> String {
+        guard !fits(text, px: px, width: width) else { return text }
+        var kept = Substring(text)
+        while !kept.isEmpty {
+            if keepingEnd { kept = kept.dropFirst() } else { kept = kept.dropLast() }
+            let candidate = keepingEnd ? "…" + String(kept) : String(kept) + "…"
+            if fits(candidate, px: px, width: width) { return candidate }
+        }
+        return "…"
+    }
+
     /// Whether `text` fits `width` at `px` on one line.
     public static func fits(_ text: String, px: Double, width: Double) -> Bool { font.boxWidth(text, px: px) <= width }
 

@@ -246,23 +246,10 @@ public final class EditorScreen: AppScreen {
                 role: .secondary, alignment: 0, owner: id))
         let left = name.frame.maxX + px * 0.4
         let room = max(rect.maxX - inset * 0.7 - left, 1)
-        let shown = EditorScreen.fitted(value, px: px, width: room, keepingEnd: editing == which)
+        let shown = Typesetter.fitted(value, px: px, width: room, keepingEnd: editing == which)
         texts.append(
             Typesetter.line(shown, px: px, in: Rect(x: left, y: rect.y, width: room, height: rect.height), alignment: 0, owner: id))
         return control
-    }
-
-    /// `text` as fits `width` at `px`: whole, or cut with "…" at its end (or its start,
-    /// `keepingEnd`, while it is typed in).
-    public static func fitted(_ text: String, px: Double, width: Double, keepingEnd: Bool) -> String {
-        guard !Typesetter.fits(text, px: px, width: width) else { return text }
-        var kept = Substring(text)
-        while !kept.isEmpty {
-            if keepingEnd { kept = kept.dropFirst() } else { kept = kept.dropLast() }
-            let candidate = keepingEnd ? "…" + String(kept) : String(kept) + "…"
-            if Typesetter.fits(candidate, px: px, width: width) { return candidate }
-        }
-        return "…"
     }
 
     public var controls: [Control] { layout.controls }
