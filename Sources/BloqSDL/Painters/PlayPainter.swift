@@ -210,7 +210,8 @@ struct PlayPainter {
     private func drawWatchReport(_ report: LevelWatch.Report, _ layout: BoardLayout) {
         let board = layout.boardFrame
         let width = min(max(board.width, app.viewport.width * 0.8), app.viewport.width * 0.94)
-        let size = max(min(app.metrics.unit * 0.3, 18), 11)
+        // The type scale's caption: never under the 12 px (14 px) every other text keeps.
+        let size = app.metrics.type.caption
         let lineHeight = size * 1.3
         let padding = size * 0.8
         let wrapWidth = width - padding * 2
