@@ -22,7 +22,13 @@ HEADLESS := SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER
 # left out (zeros) with -disable-incremental-llvm-codegen. And the debug information names
 # no clang module cache file (-no-clang-module-breadcrumbs): the cache's folder names hash
 # the compiler's options, include paths and all, so they differ from folder to folder, and
-# with them the build id of every binary.
+# with them the build id of every binary. Last, the SIL optimizer's loop unrolling is off
+# (-sil-disable-pass=loop-unroll): Swift 6.3's LoopUnroll keeps a loop's live-out values in a
+# map keyed by their addresses and makes the new block arguments in that map's order, so a
+# loop over a literal array of tuples (KeyChord(parsing:)) came out in one of two orders,
+# half the builds each, and its object with them (fixed upstream after 6.3: swiftlang/swift
+# pull request 87001). LLVM still unrolls loops; the solver runs 0.8 % fewer instructions
+# without it (docs/packaging.md).
 # The distribution's build flags, as dpkg-buildflags gives them (debian/rules) or as given to
 # make: CPPFLAGS and CFLAGS to the C targets (and to the Swift compiler's C importer), the
 # -Wl, parts of LDFLAGS to the link of both binaries.
@@ -33,7 +39,8 @@ RELEASE := -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -X
   -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
   -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. -Xcc -ffile-prefix-map=$(CURDIR)=. \
   -Xswiftc -Xfrontend -Xswiftc -disable-incremental-llvm-codegen \
-  -Xswiftc -Xfrontend -Xswiftc -no-clang-module-breadcrumbs $(DISTRIBUTION_FLAGS)
+  -Xswiftc -Xfrontend -Xswiftc -no-clang-module-breadcrumbs \
+  -Xswiftc -Xllvm -Xswiftc -sil-disable-pass=loop-unroll $(DISTRIBUTION_FLAGS)
 
 .PHONY: all deps build mo pot po-check run lint test test-solver-sweep test-x11 test-install test-sanitize bench-live test-reliability fuzz storm install shared uninstall dist dist-check release deb test-deb check-flatpak validate screenshots bench clean
 
