@@ -46,6 +46,9 @@ let package = Package(
         .target(name: "BloqBench", dependencies: ["BloqEngine", "BloqGame", "BloqPlay", "CAllocationCounter"]),
         // The board scene: block controllers that join the engine and the rules.
         .target(name: "BloqPlay", dependencies: ["BloqCore", "BloqEngine", "BloqGame"]),
+        // Every screen in many windows against the layout rules (LayoutTests, BloqDev layout):
+        // not shipped.
+        .target(name: "BloqLayoutAudit", dependencies: ["BloqEngine", "BloqGame", "BloqPlay"]),
         // The platform: window, renderer, text, events, the render loop.
         .target(name: "BloqSDL", dependencies: ["CSDL2", "CBloqX11", "BloqCore", "BloqEngine", "BloqGame", "BloqPlay", "BloqFiles"]),
         // libFuzzer targets (make fuzz); a normal build replays the kept corpus through them.
@@ -58,7 +61,7 @@ let package = Package(
         .executableTarget(
             name: "BloqDev",
             dependencies: [
-                "BloqGame", "BloqFiles", "BloqPlay", "BloqSDL", "BloqCLI",
+                "BloqGame", "BloqFiles", "BloqPlay", "BloqSDL", "BloqCLI", "BloqLayoutAudit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -80,7 +83,7 @@ let package = Package(
         // interposes malloc in the test process).
         .testTarget(name: "BloqBenchTests", dependencies: ["BloqBench", "BloqGame", "CAllocationCounter"]),
         .testTarget(name: "BloqEngineTests", dependencies: ["BloqEngine", "BloqCore"]),
-        .testTarget(name: "BloqPlayTests", dependencies: ["BloqPlay"]),
+        .testTarget(name: "BloqPlayTests", dependencies: ["BloqPlay", "BloqLayoutAudit"]),
         .testTarget(name: "BloqFilesTests", dependencies: ["BloqFiles"]),
         // Runs the bloq executable (which `swift test` builds) as users do.
         .testTarget(name: "BloqCLITests", dependencies: ["BloqFiles", "BloqGame", "BloqCore"]),

@@ -1,5 +1,6 @@
 import BloqEngine
 import BloqGame
+import BloqLayoutAudit
 import Testing
 
 @testable import BloqPlay
@@ -144,13 +145,13 @@ struct GamepadWalkTests {
     @Test("with the gamepad's band every screen still lays out at 1280x800 (and at 360x640)", arguments: [(1280, 800), (360, 640)])
     func layoutWithBand(_ window: (Int, Int)) {
         let size = Size(width: Double(window.0), height: Double(window.1))
-        let app = LayoutTests.app(size)
+        let app = LayoutAudit.app(size)
         app.handle(.gamepad(GamepadPress(.down)))
         #expect(app.usesGamepad)
         // The walk presses the board and a tile with the mouse: the pad is taken up again
         // before each screen is looked at.
-        for shot in LayoutTests.shots(size, app: app, before: { $0.useGamepad(true) }) {
-            let found = LayoutTests.problems(shot, size)
+        for shot in LayoutAudit.shots(size, app: app, before: { $0.useGamepad(true) }) {
+            let found = LayoutAudit.problems(shot, size)
             #expect(found.isEmpty, "\(window.0)x\(window.1) \(shot.name) with the band:\n  \(found.prefix(12).joined(separator: "\n  "))")
             #expect(shot.texts.contains { $0.frame.minY >= app.metrics.viewport.height }, "\(shot.name): the band's line is shown")
         }

@@ -146,10 +146,13 @@ public final class ClearedOverlay {
             y = (laid.last?.frame.maxY ?? y) + padding * 0.3
         }
         let buttonsFrame = Rect(x: column.x, y: frame.maxY - padding - buttonsHeight, width: inner, height: buttonsHeight)
+        // At most five units wide; as wide as the card for a long translation; its labels
+        // cut when even that is too narrow: the way on is never left out.
+        let columns = sideBySide ? 2 : 1
         let controls =
             ButtonGroup.grid(
-                specs, in: buttonsFrame, columns: sideBySide ? 2 : 1, height: height, gap: metrics.gap, scale: type,
-                maximumWidth: metrics.unit * 5) ?? []
+                specs, in: buttonsFrame, columns: columns, height: height, gap: metrics.gap, scale: type, maximumWidth: metrics.unit * 5)
+            ?? ButtonGroup.gridAlways(specs, in: buttonsFrame, columns: columns, height: height, gap: metrics.gap, scale: type)
         return (frame, controls, texts)
     }
 

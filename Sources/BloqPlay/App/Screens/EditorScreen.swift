@@ -184,6 +184,17 @@ public final class EditorScreen: AppScreen {
                 }
             }
         }
+        if tools.isEmpty {
+            // A long translation in a small window: a third of the width in the fewest
+            // columns the height takes, the labels cut with "…": no tool is left out.
+            let columns =
+                (1...3).first { ButtonGroup.height(count: specs.count, columns: $0, height: height, gap: gap) <= area.height } ?? 3
+            let frame = Rect(
+                x: area.maxX - budget, y: area.y, width: budget,
+                height: ButtonGroup.height(count: specs.count, columns: columns, height: height, gap: gap))
+            tools = ButtonGroup.gridAlways(specs, in: frame, columns: columns, height: height, gap: gap, scale: metrics.type)
+            toolsLeft = frame.x
+        }
         let middle = Rect(
             x: paletteRight + margin, y: area.y, width: max(toolsLeft - margin - paletteRight - margin, 1), height: area.height)
         let statusBand = statusHeight(width: middle.width, metrics)
@@ -222,6 +233,13 @@ public final class EditorScreen: AppScreen {
                 tools = laid
                 toolsTop = frame.y
             }
+        }
+        if tools.isEmpty {
+            // No row count fits the labels: two columns with the labels cut, every tool kept.
+            let total = ButtonGroup.height(count: specs.count, columns: 2, height: height, gap: gap)
+            let frame = Rect(x: area.x, y: area.maxY - total, width: area.width, height: total)
+            tools = ButtonGroup.gridAlways(specs, in: frame, columns: 2, height: height, gap: gap, scale: metrics.type)
+            toolsTop = frame.y
         }
         let statusBand = statusHeight(width: area.width, metrics)
         let status = Rect(x: area.x, y: toolsTop - margin - statusBand, width: area.width, height: statusBand)

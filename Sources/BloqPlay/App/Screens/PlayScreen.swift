@@ -348,20 +348,25 @@ public final class PlayScreen: AppScreen {
     }
 
     /// The toolbar's buttons in `frame`'s bottom, in the fewest rows of `columnChoices`
-    /// that fit; returns them and their height.
+    /// that fit; when no choice fits their labels (a long translation in a narrow window),
+    /// the last choice with the labels cut: a button is never left out. Returns them and
+    /// their height.
     private func toolbarControls(in frame: Rect, columnChoices: [Int], _ metrics: Metrics) -> (controls: [Control], height: Double) {
         let height = metrics.unit
         let gap = metrics.gap
         let specs = toolbarSpecs
+        func band(_ columns: Int) -> Rect {
+            let bandHeight = ButtonGroup.height(count: specs.count, columns: columns, height: height, gap: gap)
+            return Rect(x: frame.x, y: frame.maxY - bandHeight, width: frame.width, height: bandHeight)
+        }
         for columns in columnChoices {
-            let rows = (specs.count + columns - 1) / columns
-            let bandHeight = Double(rows) * height + Double(rows - 1) * gap
-            let band = Rect(x: frame.x, y: frame.maxY - bandHeight, width: frame.width, height: bandHeight)
-            if let laid = ButtonGroup.grid(specs, in: band, columns: columns, height: height, gap: gap, scale: metrics.type) {
-                return (laid, bandHeight)
+            if let laid = ButtonGroup.grid(specs, in: band(columns), columns: columns, height: height, gap: gap, scale: metrics.type) {
+                return (laid, band(columns).height)
             }
         }
-        return ([], 0)
+        guard let columns = columnChoices.last else { return ([], 0) }
+        let laid = ButtonGroup.gridAlways(specs, in: band(columns), columns: columns, height: height, gap: gap, scale: metrics.type)
+        return (laid, laid.isEmpty ? 0 : band(columns).height)
     }
 
     private func stackedLayout(_ metrics: Metrics) -> Layout {

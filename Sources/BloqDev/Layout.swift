@@ -1,0 +1,85 @@
+import ArgumentParser
+import BloqCLI
+import BloqCore
+import BloqEngine
+import BloqGame
+import BloqLayoutAudit
+
+/// Every screen in every window of `LayoutAudit` (the screens LayoutTests checks in
+/// English), in each language: the layout rules hold, and every screen shows the controls
+/// English shows, by what they are. A long translation may shorten a label, never drop a
+/// button. The language tests run it (a language is process-wide state, which the test
+/// process itself must not change under its other tests).
+struct Layout: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check every screen's layout in every window and language against English.",
+        discussion: """
+            Prints one line per problem (LANGUAGE WINDOW SCREEN: what), then a summary; exits 1 when there is a problem. \
+            The catalogs are found as the game finds them (BLOQ_LOCALEDIR, then beside the build).
+            """)
+
+    @Option(
+        help: "The languages to check, comma-separated (default: every one Bloq speaks but English).",
+        transform: { text in try text.split(separator: ",").map { try LanguageOption.parse(String($0)) } })
+    var lang: [String]?
+
+    @Option(
+        help: "The windows, comma-separated WIDTHxHEIGHT (default: the audit's \(LayoutAudit.windows.count)).",
+        transform: Layout.parseWindows)
+    var window: [Size]?
+
+    func run() throws {
+        let languages = lang ?? LanguageOption.codes.filter { $0 != Language.english.code }
+        let windows = window ?? LayoutAudit.windows
+        // English first: what every screen shows, by control.
+        var english: [String: [String]] = [:]
+        _ = GameLanguage.replay(commandLine: nil).show(setting: Settings.automaticLanguage, atStart: true)
+        for size in windows {
+            for shot in LayoutAudit.shots(size) { english["\(Self.name(size)) \(shot.name)"] = LayoutAudit.controlIDs(shot) }
+        }
+        var problems = 0
+        var shots = 0
+        for code in languages {
+            let warnings = GameLanguage.replay(commandLine: code).show(setting: Settings.automaticLanguage, atStart: true)
+            guard warnings.isEmpty else {
+                throw ValidationError("\(code): \(warnings.joined(separator: "; ")) (make mo compiles the catalogs)")
+            }
+            for size in windows {
+                for shot in LayoutAudit.shots(size) {
+                    shots += 1
+                    let key = "\(Self.name(size)) \(shot.name)"
+                    var found = LayoutAudit.problems(shot, size)
+                    let ids = LayoutAudit.controlIDs(shot)
+                    let wanted = english[key] ?? []
+                    let missing = wanted.filter { !ids.contains($0) }
+                    if !missing.isEmpty {
+                        found.append("\(missing.count) of English's controls missing: \(missing.joined(separator: ", "))")
+                    }
+                    // A longer text may need more pages (Help): its paging buttons are welcome.
+                    let extra = ids.filter { !wanted.contains($0) && !Self.paging.contains($0) }
+                    if !extra.isEmpty { found.append("controls English does not show: \(extra.joined(separator: ", "))") }
+                    for line in found { print("\(code) \(key): \(line)") }
+                    problems += found.count
+                }
+            }
+        }
+        print(
+            "\(shots) screens in \(languages.count) languages and \(windows.count) windows against English: "
+                + (problems == 0 ? "no problems" : "\(problems) problems"))
+        if problems > 0 { throw ExitCode(1) }
+    }
+
+    static let paging: Set = ["previousPage", "nextPage"]
+
+    static func name(_ size: Size) -> String { "\(Int(size.width))x\(Int(size.height))" }
+
+    static func parseWindows(_ text: String) throws -> [Size] {
+        try text.split(separator: ",").map { part in
+            let sides = part.split(separator: "x").compactMap { Int($0) }
+            guard sides.count == 2, sides.allSatisfy({ (100...10000).contains($0) }) else {
+                throw ValidationError("'\(part)' is not a window: give WIDTHxHEIGHT, each 100 to 10000, as in 360x640")
+            }
+            return Size(width: Double(sides[0]), height: Double(sides[1]))
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import BloqEngine
+import BloqGame
+import BloqPlay
+
+/// Every screen of the game laid out in a window, and what is wrong with each: the layout
+/// rules of issue 25 (nothing outside the window, no control over another, no text over
+/// another or over a control it does not label, text at least 12 pixels, 14 when the short
+/// side is 600 or more, controls and cells large enough, at most two label sizes a screen),
+/// read from what the screens report, as whole-app replays report it. LayoutTests runs it in
+/// English; `BloqDev layout` in every language (a language is process-wide state, which the
+/// test process must not change under its other tests).
+public enum LayoutAudit {
+    /// The windows every screen is checked in: phones upright, small and large desktops, a
+    /// Steam Deck, 4K, and the small landscape windows where long translations run short.
+    public static let windows: [Size] = [
+        (320, 480), (360, 640), (400, 300), (480, 320), (560, 360), (640, 400), (800, 600), (1280, 800), (720, 1440), (1920, 1080),
+        (3840, 2160),
+    ].map { Size(width: Double($0.0), height: Double($0.1)) }
+
+    /// What one screen shows, as the checks read it.
+    public struct Shot {
+        public var name: String
+        public var controls: [Control]
+        public var texts: [TextBox]
+        public var board: (rect: Rect, cell: Double)?
+    }
+
+    /// A 4x4 pack whose first level clears in one move, and an expert 6x6 with walls.
+    /// `saveNotice`: what saving says, again whenever the toast before it has gone.
+    public static func app(_ size: Size, saveNotice: String? = nil) -> AppController {
+        let easy = PackEntry(
+            title: "Easy",
+            items: (0..<30).map { index in
+                // The first clears in one push; the others are fuller.
+                let board =
+                    index == 0
+                    ? Board(["R.R.", "....", "....", "...."])! : Board(["R.R.", "....", index % 2 == 0 ? "BGOB" : "GBOG", "O..G"])!
+                return .playable(
+                    PlayableLevel(name: "easy/\(index).bloq", level: Level(title: "Into the Gap \(index)", par: 1, board: board)))
+            })
+        let expertBoard = Board([".#P..R", "G..#..", "..#.BO", ".O.Y.G", ".R#.PY", "...B#."]) ?? Board(["R.R"])!
+        let expert = PackEntry(
+            title: "Expert",
+            items: [.playable(PlayableLevel(name: "expert/1.bloq", level: Level(title: "Secret Current", par: 12, board: expertBoard)))])
+        let app = AppController(
+            environment: AppEnvironment(
+                packs: [easy, PackEntry(title: "Medium", items: easy.items), PackEntry(title: "Hard", items: easy.items), expert],
+                progress: ProgressLedger(), today: { DailyDate("2026-03-14") }, takeSaveNotice: { saveNotice }),
+            viewport: size)
+        app.minimumButtonSize = Metrics.minimumButtonSize(dpi: 96)
+        return app
+    }
+
+    public static func shot(_ app: AppController, _ name: String) -> Shot {
+        let board: (Rect, Double)? = app.boardRect.flatMap { rect in app.boardLayout.map { (rect, $0.cellSize) } }
+        return Shot(name: name, controls: app.top.controls, texts: app.shownTexts, board: board)
+    }
+
+    /// Every screen of the issue's list, at `size`.
+    /// `before` runs before each shot is taken (the gamepad tests take the pad up again).
+    public static func shots(_ size: Size, app given: AppController? = nil, before: (AppController) -> Void = { _ in }) -> [Shot] {
+        var shots: [Shot] = []
+        let app = given ?? app(size)
+        func shot(_ app: AppController, _ name: String) -> Shot {
+            before(app)
+            return Self.shot(app, name)
+        }
+        func settle(_ seconds: Double = 0.6) { for _ in 0..<Int(seconds * 120) { app.step(FixedStepClock.step) } }
+        shots.append(shot(app, "title"))
+        app.showLevels(pack: 0)
+        shots.append(shot(app, "levels"))
+        if let tile = app.top.controls.first(where: { $0.id == .tile(0) }) {
+            app.handle(.pointer(PointerEvent(pointer: .mouse, phase: .down, location: tile.rect.center, time: 0)))
+            settle(1.5)
+            app.handle(.pointer(PointerEvent(pointer: .mouse, phase: .up, location: tile.rect.center, time: 1.5)))
+            settle(0.1)
+            shots.append(shot(app, "preview"))
+        }
+        app.openLevel(pack: 0, level: 0)
+        settle()
+        shots.append(shot(app, "play 4x4"))
+        app.perform(.showHelp)
+        shots.append(shot(app, "help"))
+        app.perform(.dismiss)
+        app.perform(.play(.moveCursor(.left)))
+        app.perform(.play(.pushAtCursor(.right)))
+        settle(3)
+        shots.append(shot(app, "cleared"))
+        app.openLevel(pack: 3, level: 0)
+        settle()
+        shots.append(shot(app, "play 6x6 expert"))
+        app.showEditor()
+        settle()
+        shots.append(shot(app, "editor"))
+        app.showSettings()
+        shots.append(shot(app, "settings"))
+        app.showAbout()
+        shots.append(shot(app, "about"))
+        app.showDaily()
+        shots.append(shot(app, "daily (thinking)"))
+        settle(1)
+        shots.append(shot(app, "daily"))
+        return shots
+    }
+
+    /// What is wrong with `shot` in a window of `size`: one line per problem.
+    public static func problems(_ shot: Shot, _ size: Size) -> [String] {
+        var found: [String] = []
+        let window = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        let short = min(size.width, size.height)
+        let desktopSmall = short < 340
+        let minimumText = TypeScale.minimum(for: size)
+        let minimumControl = desktopSmall ? 24.0 : 32.0
+        let minimumCell = desktopSmall ? 28.0 : 40.0
+        func inside(_ rect: Rect) -> Bool {
+            rect.minX >= -0.5 && rect.minY >= -0.5 && rect.maxX <= window.maxX + 0.5 && rect.maxY <= window.maxY + 0.5
+        }
+        func overlap(_ a: Rect, _ b: Rect) -> Bool {
+            min(a.maxX, b.maxX) - max(a.minX, b.minX) > 0.5 && min(a.maxY, b.maxY) - max(a.minY, b.minY) > 0.5
+        }
+        for control in shot.controls {
+            if !inside(control.rect) { found.append("control \(control.label) \(control.rect) outside the window") }
+            if min(control.rect.width, control.rect.height) < minimumControl - 0.5 {
+                found.append(
+                    "control \(control.label) is \(Int(control.rect.width))x\(Int(control.rect.height)), under \(Int(minimumControl)) px")
+            }
+        }
+        for (index, a) in shot.controls.enumerated() {
+            for b in shot.controls[(index + 1)...] where overlap(a.rect, b.rect) {
+                found.append("controls \(a.label) and \(b.label) overlap")
+            }
+        }
+        let boxes = shot.texts.map { ($0, $0.inkFrame) }
+        for (text, ink) in boxes {
+            if !inside(ink) { found.append("text \"\(text.text)\" \(ink) outside the window") }
+            if text.px < minimumText - 0.01 { found.append("text \"\(text.text)\" at \(text.px) px, under \(minimumText)") }
+            for control in shot.controls where control.id != text.owner && overlap(ink, control.rect) {
+                found.append("text \"\(text.text)\" runs over control \(control.label)")
+            }
+        }
+        for (index, a) in boxes.enumerated() {
+            for b in boxes[(index + 1)...] where overlap(a.1, b.1) {
+                found.append("texts \"\(a.0.text)\" and \"\(b.0.text)\" overlap")
+            }
+        }
+        let labelSizes = Set(shot.controls.compactMap { $0.labelBox?.px })
+        if labelSizes.count > 2 { found.append("control labels in \(labelSizes.count) sizes: \(labelSizes.sorted())") }
+        if let board = shot.board {
+            if !inside(board.rect) { found.append("board \(board.rect) outside the window") }
+            if board.cell < minimumCell - 0.5 { found.append("cells of \(board.cell) px, under \(Int(minimumCell))") }
+            for text in boxes where overlap(text.1, board.rect) && shot.name != "cleared" {
+                found.append("text \"\(text.0.text)\" over the board")
+            }
+        }
+        return found
+    }
+
+    /// The controls `shot` shows, by what they are (not what they say): a translation may
+    /// say a label differently or shorter, never leave a control out.
+    public static func controlIDs(_ shot: Shot) -> [String] {
+        shot.controls.map { "\($0.id)" }
+    }
+}
