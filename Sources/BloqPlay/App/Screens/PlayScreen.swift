@@ -135,12 +135,39 @@ public final class PlayScreen: AppScreen {
     /// The banner's sentence when the board can no longer be cleared.
     public static var stuckNotice: String { tr("This board can no longer be cleared: undo the last move, or restart") }
 
+    /// The banner's sentence when the level itself cannot be cleared: the board is its start.
+    public static var unsolvableNotice: String { tr("This level cannot be cleared: no moves from its start clear the board") }
+
+    /// The banner's sentence when the board can no longer be cleared and no move can be
+    /// taken back (a game resumed after a restart of the game).
+    public static var stuckRestartNotice: String { tr("This board can no longer be cleared: restart the level") }
+
+    /// Whether the level cannot be cleared at all: stuck on its starting board (a player's
+    /// own file or pack; the shipped levels are proved solvable).
+    public var levelCannotBeCleared: Bool { game.isStuck && game.scene.board == game.scene.session.start }
+
+    /// What the stuck banner says now (whole, and short for a small window's column).
+    private var stuckWords: (whole: String, short: String) {
+        if levelCannotBeCleared { return (PlayScreen.unsolvableNotice, tr("This level cannot be cleared")) }
+        if !game.scene.session.canUndo { return (PlayScreen.stuckRestartNotice, tr("Stuck: restart")) }
+        return (PlayScreen.stuckNotice, PlayScreen.stuckNoticeShort)
+    }
+
+    /// The stuck banner's buttons: Undo while a move can be taken back, Restart unless the
+    /// board is the level's start (where neither would help).
+    private var stuckSpecs: [ButtonSpec] {
+        var specs: [ButtonSpec] = []
+        if game.scene.session.canUndo { specs.append(ButtonSpec(.stuckUndo, tr("Undo"), style: .accent)) }
+        if !levelCannotBeCleared { specs.append(ButtonSpec(.stuckRestart, tr("Restart"), style: specs.isEmpty ? .accent : .plain)) }
+        return specs
+    }
+
     /// The banners and messages shown now: the stuck banner, then the game's message (the
     /// shell adds its toast).
     public var notices: [String] {
         guard visibleOverlay == nil else { return [] }
         var result: [String] = []
-        if game.isStuck { result.append(PlayScreen.stuckNotice) }
+        if game.isStuck { result.append(stuckWords.whole) }
         if let message = game.message { result.append(message) }
         return result
     }
@@ -285,13 +312,20 @@ public final class PlayScreen: AppScreen {
         specs: [ButtonSpec], buttons: Rect, words: Rect, height: Double, wide: Bool
     ) {
         let type = metrics.type
-        let specs = [ButtonSpec(.stuckUndo, tr("Undo"), style: .accent), ButtonSpec(.stuckRestart, tr("Restart"))]
+        let specs = stuckSpecs
         let height = max(metrics.minimumControl, min(metrics.unit, band.height))
+        guard !specs.isEmpty else {
+            // Nothing to offer: the sentence has the whole band.
+            let words = Rect(x: band.x + metrics.gap, y: band.y, width: band.width - metrics.gap * 2, height: band.height)
+            return (specs, Rect(x: band.maxX, y: band.y, width: 0, height: 0), words, 0, true)
+        }
+        let count = Double(specs.count)
         let width = ButtonGroup.neededWidth(specs, px: type.body, height: height)
-        let wide = band.width - width * 2 - metrics.gap * 3 >= type.caption * 12
+        let row = width * count + metrics.gap * (count - 1)
+        let wide = band.width - row - metrics.gap * 2 >= type.caption * 12
         let buttons =
             wide
-            ? Rect(x: band.maxX - width * 2 - metrics.gap, y: band.center.y - height / 2, width: width * 2 + metrics.gap, height: height)
+            ? Rect(x: band.maxX - row, y: band.center.y - height / 2, width: row, height: height)
             : Rect(x: band.x, y: band.maxY - height, width: band.width, height: height)
         let words =
             wide
@@ -303,7 +337,7 @@ public final class PlayScreen: AppScreen {
     /// What the message band says now (not the keys): the stuck banner's sentence, a toast,
     /// the tip or the game's message.
     private var spoken: String? {
-        game.isStuck ? PlayScreen.stuckNotice : app.toast?.text ?? tip.map({ tr($0) }) ?? game.message
+        game.isStuck ? stuckWords.whole : app.toast?.text ?? tip.map({ tr($0) }) ?? game.message
     }
 
     /// The message band's texts and controls: the stuck banner (its sentence beside Undo and
@@ -312,12 +346,13 @@ public final class PlayScreen: AppScreen {
         let type = metrics.type
         if game.isStuck {
             let parts = stuckParts(in: band, metrics)
-            let controls =
-                ButtonGroup.gridAlways(parts.specs, in: parts.buttons, columns: 2, height: parts.height, gap: metrics.gap, scale: type)
+            let controls = ButtonGroup.gridAlways(
+                parts.specs, in: parts.buttons, columns: max(parts.specs.count, 1), height: parts.height, gap: metrics.gap, scale: type)
             let fit = Typesetter.lines(in: parts.words.height, px: type.caption)
             // The whole sentence when it fits, else the short one.
-            let whole = Typesetter.paragraphHeight(PlayScreen.stuckNotice, px: type.caption, width: parts.words.width) <= parts.words.height
-            let sentence = whole ? PlayScreen.stuckNotice : PlayScreen.stuckNoticeShort
+            let said = stuckWords
+            let whole = Typesetter.paragraphHeight(said.whole, px: type.caption, width: parts.words.width) <= parts.words.height
+            let sentence = whole ? said.whole : said.short
             let texts = Typesetter.paragraph(sentence, px: type.caption, in: parts.words, maximumLines: fit, centred: true)
             return (texts, controls, band)
         }
@@ -339,7 +374,7 @@ public final class PlayScreen: AppScreen {
         var need = least
         if game.isStuck {
             let parts = stuckParts(in: Rect(x: 0, y: 0, width: width, height: metrics.unit), metrics)
-            let words = Typesetter.paragraphHeight(PlayScreen.stuckNotice, px: type.caption, width: parts.words.width)
+            let words = Typesetter.paragraphHeight(stuckWords.whole, px: type.caption, width: parts.words.width)
             need = parts.wide ? max(words + metrics.gap, parts.height + 4) : words + metrics.gap * 2 + parts.height
         } else if let spoken {
             need = Typesetter.paragraphHeight(spoken, px: type.caption, width: width) + metrics.gap
