@@ -58,7 +58,7 @@ struct Import: ParsableCommand {
         case .solved(let moves): par = moves.count
         case .unsolvable:
             printError(
-                "bloq: error: the share code's level cannot be cleared (the solver searched all \(Wording.count(result.states, "reachable position"))); not imported"
+                "bloq: error: the share code's level cannot be cleared (\(result.unsolvableReason(on: level.board) ?? "")); not imported"
             )
             throw ExitStatus.invalidData
         case .gaveUp:

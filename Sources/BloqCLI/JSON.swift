@@ -113,7 +113,7 @@ public enum JSON {
             par = String(value)
             difficulty = String(Int(score.rounded()))
             word = string(level.rawValue)
-        case .unplayable(let why):
+        case .unplayable(let why), .undecided(let why):
             verdict = "\"unplayable\""
             reason = string(why)
         }

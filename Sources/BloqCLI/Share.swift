@@ -10,6 +10,7 @@ struct Share: ParsableCommand {
             The code holds the board's size and cells, with a version and a checksum so that a typo is \
             caught (docs/levels.md, "Share codes"); a 4x4 level's code is 17 characters. With --title it \
             also carries the title the file gives (a file without a title: none). \
+            A level the solver proves cannot be cleared gets no code (bloq import would refuse it). \
             Exit status: 0, 65 for an invalid level, 66 for a missing file.
             """)
 
@@ -35,6 +36,15 @@ struct Share: ParsableCommand {
                 "\(file):1:1: warning: the title is \(text.utf8.count) bytes long, more than a code carries (\(ShareCode.maximumTitleBytes)); the code has no title"
             )
             shared = nil
+        }
+        // bloq import refuses a level that cannot be cleared: no code for one.
+        let result = Solver(maxStates: Import.parBudget, memoryBudget: SolverBudget.memory()).solve(level.board)
+        if let reason = result.unsolvableReason(on: level.board) {
+            let at = Validate.unsolvableLocation(result, in: level)
+            printError(
+                "\(file):\(at.line):\(at.column): error: no sequence of moves clears this board (\(reason)); bloq import would refuse its code, so none is printed"
+            )
+            throw ExitStatus.invalidData
         }
         guard let code = ShareCode.encode(level.board, title: shared) else {
             printError("\(file):1:1: error: the level cannot be written as a share code")

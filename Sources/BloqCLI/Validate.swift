@@ -67,6 +67,12 @@ struct Validate: ParsableCommand {
         print("\(Wording.count(checked, "level")) valid")
     }
 
+    /// Where an unsolvable level's message points: at the block that can never vanish, or
+    /// the closed-in part, when one is the reason; else at the whole file (1:1).
+    static func unsolvableLocation(_ result: SolverResult, in level: Level) -> (line: Int, column: Int) {
+        (result.loneBlock ?? result.deadRegion).flatMap { level.location(row: $0.row, column: $0.column) } ?? (1, 1)
+    }
+
     /// What the solver says against a level: unsolvable, a stated par that is not the
     /// optimum, or too large to decide (a warning, or an error when it states a par).
     static func solverProblems(_ level: Level, file: String, maxStates: Int, memory: Int) -> [Diagnostic] {
@@ -83,9 +89,10 @@ struct Validate: ParsableCommand {
                 )
             ]
         case .unsolvable:
+            let at = unsolvableLocation(result, in: level)
             return [
                 Diagnostic(
-                    file: file, line: 1, column: 1,
+                    file: file, line: at.line, column: at.column,
                     message:
                         "no sequence of moves clears this board (\(result.unsolvableReason(on: level.board) ?? "")); change the grid so every colour can meet"
                 )

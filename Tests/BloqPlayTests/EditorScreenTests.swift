@@ -86,11 +86,16 @@ struct EditorScreenTests {
         #expect(editor.status == "Not saved: the disk is full")
     }
 
-    @Test("Copy code puts the board's share code on the clipboard; Paste code on the list plays it")
+    @Test("Copy code waits for a level (import refuses anything else), puts its code on the clipboard; Paste code plays it")
     func copyAndPaste() throws {
         let (app, editor, _) = try editorApp()
         let pointer = Pointer(app)
-        paint(app, editor, .block(.blue), [(0, 0), (0, 2)])
+        paint(app, editor, .block(.blue), [(0, 0)])
+        run(app, 0.2)
+        #expect(editor.controls.first { $0.id == .copyCode }?.isEnabled == false, "a lone block: not a level")
+        paint(app, editor, .block(.blue), [(0, 2)])
+        run(app, 0.2)
+        #expect(editor.controls.first { $0.id == .copyCode }?.isEnabled == true)
         pointer.tap(.copyCode)
         let code = try #require(app.clipboardText())
         let decoded = try ShareCode.decode(code).get()

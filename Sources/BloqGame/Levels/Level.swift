@@ -1,4 +1,5 @@
 import BloqCore
+
 /// How hard a level is meant to be.
 public enum Difficulty: String, CaseIterable, Sendable, Codable {
     case easy, medium, hard, expert, master
@@ -40,6 +41,31 @@ public struct Level: Hashable, Sendable {
     }
     private var parLine: Int?
     private var parColumn = 1
+
+    /// Where each cell of the grid is in the file (line, column), row by row, when the
+    /// level was read from one: messages about a cell point at it.
+    public var cellLocations: [[(line: Int, column: Int)]] {
+        get { zip(cells.lines, cells.columns).map { lines, columns in zip(lines, columns).map { ($0, $1) } } }
+        set { cells = SourceCells(lines: newValue.map { $0.map(\.line) }, columns: newValue.map { $0.map(\.column) }) }
+    }
+    private var cells = SourceCells()
+
+    /// Where the cell at `row`, `column` (from 0) is in the file, when that is known.
+    public func location(row: Int, column: Int) -> (line: Int, column: Int)? {
+        guard cells.lines.indices.contains(row), cells.lines[row].indices.contains(column),
+            cells.columns.indices.contains(row), cells.columns[row].indices.contains(column)
+        else { return nil }
+        return (cells.lines[row][column], cells.columns[row][column])
+    }
+
+    /// The cells' places in the file: carried along, not part of what the level is (the
+    /// same grid laid out with other spacing is the same level).
+    struct SourceCells: Hashable, Sendable {
+        var lines: [[Int]] = []
+        var columns: [[Int]] = []
+        static func == (_: SourceCells, _: SourceCells) -> Bool { true }
+        func hash(into hasher: inout Hasher) {}
+    }
 
     public init(
         title: String, par: Int? = nil, difficulty: Difficulty? = nil, author: String? = nil, tip: String? = nil, board: Board,

@@ -1,4 +1,5 @@
 import BloqCore
+
 /// A level being made in the editor: a grid that may not be a valid level yet, and a
 /// title. A value: every edit returns a new draft, so the editor keeps them in a `History`.
 public struct LevelDraft: Hashable, Sendable {

@@ -60,6 +60,9 @@ private struct Parser {
         var gridRows: [(line: Int, cells: [(column: Int, cell: Cell)])] = []
         var gridEnded = false
         var reportedRowAfterGrid = false
+        // A cell that is not one the format knows stands in as a wall, so the grid's other
+        // checks still run; the grid is then not said to have no blocks.
+        var unknownCells = false
 
         let lines = TextFile.lines(text)
         for (index, line) in lines.enumerated() {
@@ -103,12 +106,13 @@ private struct Parser {
                 } else {
                     error(lineNumber, column, unknownCellMessage(character))
                     cells.append((column, .wall))
+                    unknownCells = true
                 }
             }
             gridRows.append((lineNumber, cells))
         }
 
-        let board = buildBoard(gridRows, lastLine: max(lines.count, 1))
+        let board = buildBoard(gridRows, lastLine: max(lines.count, 1), unknownCells: unknownCells)
         let level = board.map { board in
             var level = Level(
                 title: header["title"].map(LevelText.printable).flatMap { $0.isEmpty ? nil : $0 } ?? LevelParser.defaultTitle(for: name),
@@ -119,6 +123,7 @@ private struct Parser {
                 board: board,
                 warnings: diagnostics.filter { $0.severity == .warning })
             level.parLocation = parLocation
+            level.cellLocations = gridRows.map { row in row.cells.map { (row.line, $0.column) } }
             return level
         }
         return finish(level)
@@ -194,7 +199,8 @@ private struct Parser {
         }
     }
 
-    mutating func buildBoard(_ rows: [(line: Int, cells: [(column: Int, cell: Cell)])], lastLine: Int) -> Board? {
+    mutating func buildBoard(_ rows: [(line: Int, cells: [(column: Int, cell: Cell)])], lastLine: Int, unknownCells: Bool = false) -> Board?
+    {
         guard let first = rows.first else {
             error(lastLine, 1, "no grid: add rows of cells ('.' empty, '#' wall, R O Y G B P C W blocks) after the header")
             return nil
@@ -221,7 +227,7 @@ private struct Parser {
         }
         guard !ragged, let board = Board(rows: rows.count, columns: width, cells: rows.flatMap { $0.cells.map(\.cell) })
         else { return nil }
-        if board.blockCount == 0 {
+        if board.blockCount == 0, !unknownCells {
             error(first.line, 1, "the grid has no blocks; add at least one (R O Y G B P C W)")
         }
         for (a, b) in board.touchingPairs {
@@ -239,8 +245,7 @@ private struct Parser {
     }
 
     func colorName(_ cell: Cell) -> String {
-        guard let color = cell.color else { return "" }
-        return "\(color)".prefix(1).uppercased() + "\(color)".dropFirst()
+        cell.color?.name ?? ""
     }
 
     func unknownCellMessage(_ character: Character) -> String {

@@ -9,8 +9,20 @@ public enum DraftVerdict: Hashable, Sendable {
     /// difficulty it falls in.
     case playable(par: Int, difficulty: Double, level: Difficulty)
     /// Not a level, and why: the reason starts with its kind ("unsolvable:", "not a
-    /// level:", "not a level yet:", "undecided:").
+    /// level:", "not a level yet:").
     case unplayable(reason: String)
+    /// Too large to decide within the budget ("undecided: …"): not playable here, but a
+    /// share code of it is imported (without a par).
+    case undecided(reason: String)
+
+    /// Whether its share code is worth copying: `bloq import` takes a level, or a board too
+    /// large to decide, and refuses everything else.
+    public var isShareable: Bool {
+        switch self {
+        case .playable, .undecided: true
+        case .thinking, .unplayable: false
+        }
+    }
 
     /// The verdict on a draft: its immediate problems first, then a search within
     /// `maxStates` states.
@@ -37,13 +49,14 @@ public enum DraftVerdict: Hashable, Sendable {
                         "unsolvable: the part the walls close in at row %1, column %2 can never be cleared (every position it can reach was searched)",
                         "\(region.row + 1)", "\(region.column + 1)"))
             }
+            if result.states <= 1 { return .unplayable(reason: tr("unsolvable: no block can move")) }
             return .unplayable(
                 reason: tr(
                     "unsolvable: no sequence of moves clears it (all %1 reachable position searched)",
                     "unsolvable: no sequence of moves clears it (all %1 reachable positions searched)", count: result.states,
                     "\(result.states)"))
         case .gaveUp:
-            return .unplayable(
+            return .undecided(
                 reason: tr(
                     "undecided: too large to decide; the search gave up after %1 position",
                     "undecided: too large to decide; the search gave up after %1 positions", count: result.states,
@@ -60,7 +73,7 @@ public enum DraftVerdict: Hashable, Sendable {
         case .thinking: tr("Thinking…")
         case .playable(let par, let difficulty, let level):
             tr("Playable: par %1 · %2 (difficulty score %3)", "\(par)", level.localizedName, "\(Int(difficulty.rounded()))")
-        case .unplayable(let reason): reason.prefix(1).uppercased() + reason.dropFirst()
+        case .unplayable(let reason), .undecided(let reason): reason.prefix(1).uppercased() + reason.dropFirst()
         }
     }
 }

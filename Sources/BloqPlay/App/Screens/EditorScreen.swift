@@ -96,7 +96,7 @@ public final class EditorScreen: AppScreen {
         let barSpecs = [
             ButtonSpec(.editor(.testPlay), tr("Play"), isEnabled: playable),
             ButtonSpec(.editor(.save), tr("Save"), isEnabled: playable, style: .accent),
-            ButtonSpec(.copyCode, tr("Copy code"), short: tr("Copy"), isEnabled: draft.board.blockCount > 0),
+            ButtonSpec(.copyCode, tr("Copy code"), short: tr("Copy"), isEnabled: verdict.isShareable),
         ]
         let barTop = inner.maxY - unit
         let bar =
@@ -111,7 +111,7 @@ public final class EditorScreen: AppScreen {
             switch verdict {
             case _ where notice != nil || app.toast != nil: .plain
             case .playable: .accent
-            case .unplayable: .danger
+            case .unplayable, .undecided: .danger
             case .thinking: .secondary
             }
         let px = metrics.type.caption
