@@ -54,10 +54,12 @@ public enum LevelCatalog {
             switch file.result {
             case .success(let level): return .playable(PlayableLevel(name: file.path, level: level))
             case .failure(let error):
+                // Where it is, as validate says it: the player can open the file there.
                 let first =
-                    (error.diagnostics.first { $0.severity == .error } ?? error.diagnostics.first).map { "line \($0.line): \($0.message)" }
-                    ?? "cannot be loaded"
-                return .broken(name: Path.lastComponent(file.path), error: first)
+                    (error.diagnostics.first { $0.severity == .error } ?? error.diagnostics.first).map {
+                        "line \($0.line), column \($0.column): \($0.message)"
+                    } ?? "cannot be loaded"
+                return .broken(name: file.path, error: first)
             }
         }
         let title = loaded.title.prefix(1).uppercased() + loaded.title.dropFirst()

@@ -38,4 +38,23 @@ struct LayoutTests {
             #expect(shown.contains(name), "\(window.0)x\(window.1): no toast on \(name); shown on \(shown)")
         }
     }
+
+    @Test("a level's tip is shown whole in a small landscape window: the board narrows for it")
+    func wholeTip() throws {
+        let tip = "Stuck for an idea? Hint shows the next two moves, but the level then gives at most two stars."
+        let board = try #require(Board(["....", ".Y..", "Y..B", ".B.."]))
+        let level = PlayableLevel(name: "easy/006.bloq", level: Level(title: "Backstop", par: 3, tip: tip, board: board))
+        for size in [Size(width: 400, height: 300), Size(width: 480, height: 320)] {
+            let app = AppController(
+                environment: AppEnvironment(packs: [PackEntry(title: "Easy", items: [.playable(level)])], progress: ProgressLedger()),
+                viewport: size)
+            app.minimumButtonSize = Metrics.minimumButtonSize(dpi: 96)
+            app.openLevel(pack: 0, level: 0)
+            for _ in 0..<60 { app.step(FixedStepClock.step) }
+            let words = app.shownTexts.map(\.text).joined(separator: " ")
+            #expect(words.contains("at most two stars."), "\(size): \(words)")
+            let cell = try #require(app.boardLayout?.cellSize)
+            #expect(cell >= 40, "\(size): cells of \(cell) px")
+        }
+    }
 }

@@ -17,6 +17,18 @@ public struct PackEntry: Sendable {
         self.isPlayers = isPlayers
     }
 
+    /// Where playable level `index` is among all the items (broken files count, as the level
+    /// list numbers its tiles); nil when there is no such level.
+    public func itemIndex(ofPlayable index: Int) -> Int? {
+        var seen = 0
+        for (position, item) in items.enumerated() {
+            guard case .playable = item else { continue }
+            if seen == index { return position }
+            seen += 1
+        }
+        return nil
+    }
+
     /// The playable levels in order.
     public var playable: [PlayableLevel] {
         items.compactMap { if case .playable(let level) = $0 { return level } else { return nil } }

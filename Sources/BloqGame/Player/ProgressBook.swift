@@ -30,6 +30,15 @@ public protocol ProgressBook: AnyObject {
 }
 
 extension ProgressBook {
+    /// Whether each level of `pack` (in play order) may be opened: every one of the
+    /// player's own packs (they made them: trying them in any order is the point), else as
+    /// the progress unlocks them.
+    public func unlocked(_ pack: PackEntry) -> [Bool] {
+        pack.isPlayers ? Array(repeating: true, count: pack.playable.count) : unlocked(pack.playable)
+    }
+}
+
+extension ProgressBook {
     /// Best stars earned on a level (0 when never cleared, or cleared with no stars).
     public func bestStars(_ level: PlayableLevel) -> Int { record(level)?.bestStars ?? 0 }
 
@@ -54,7 +63,7 @@ extension ProgressBook {
         }
         for packIndex in order {
             let levels = packs[packIndex].playable
-            let open = unlocked(levels)
+            let open = unlocked(packs[packIndex])
             if let index = levels.indices.first(where: { open[$0] && !isCleared(levels[$0]) }) { return (packIndex, index) }
         }
         if let newestLine { return (newestLine.pack, newestLine.level) }

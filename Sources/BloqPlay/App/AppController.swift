@@ -457,7 +457,7 @@ public final class AppController {
     /// Whether level `level` of pack `pack` may be opened (locked levels may not).
     public func isOpen(pack: Int, level: Int) -> Bool {
         guard packs.indices.contains(pack) else { return false }
-        let open = progress?.unlocked(packs[pack].playable) ?? []
+        let open = progress?.unlocked(packs[pack]) ?? []
         return open.indices.contains(level) ? open[level] : true
     }
 

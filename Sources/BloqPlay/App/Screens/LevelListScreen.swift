@@ -299,7 +299,8 @@ public final class LevelListScreen: AppScreen {
         var role = TextBox.Role.accent
         switch item {
         case .broken:
-            choices = [tr("broken"), "!"]
+            // The miniature shows a large "!" already.
+            choices = [tr("broken")]
             role = .danger
         case .playable(let level):
             if locked { return nil }
@@ -321,7 +322,7 @@ public final class LevelListScreen: AppScreen {
     /// Which playable levels of the pack are open.
     public var unlocked: [Bool] {
         guard let pack = currentPack else { return [] }
-        return app.progress?.unlocked(pack.playable) ?? Array(repeating: true, count: pack.playable.count)
+        return app.progress?.unlocked(pack) ?? Array(repeating: true, count: pack.playable.count)
     }
 
     /// The playable level an item of the pack is (nil for a broken one).

@@ -74,7 +74,8 @@ public final class PlayScreen: AppScreen {
             if let watch = app.levelWatch {
                 tr("Watching %1: saving it reloads", watch.path.split(separator: "/").last.map(String.init) ?? watch.path)
             } else {
-                tr("Level %1 of %2", "\(level + 1)", "\(app.packs[pack].playable.count)")
+                // Numbered as the list's tiles are: a broken file keeps its number.
+                tr("Level %1 of %2", "\((app.packs[pack].itemIndex(ofPlayable: level) ?? level) + 1)", "\(app.packs[pack].items.count)")
             }
         case .trial: tr("Trying your level: Escape goes back to the editor")
         case .code: tr("A shared level")
@@ -202,9 +203,16 @@ public final class PlayScreen: AppScreen {
         let cell = BoardLayout(frame: stacked.boardArea, rows: rows, columns: columns).cellSize
         var chosen = stacked
         if !metrics.isPortrait {
-            let beside = besideLayout(metrics)
+            var beside = besideLayout(metrics)
             let besideCell = BoardLayout(frame: beside.boardArea, rows: rows, columns: columns).cellSize
             let smallest = metrics.shortSide < 340 ? 28.0 : 40.0
+            // A message longer than the column holds (a tip in a small window): a narrower
+            // board and a wider column, while the cells stay large enough.
+            for share in [0.56, 0.48] where !saysAll(beside.message, metrics) {
+                let wider = besideLayout(metrics, boardShare: share)
+                guard BoardLayout(frame: wider.boardArea, rows: rows, columns: columns).cellSize >= smallest else { break }
+                beside = wider
+            }
             if cell < smallest || cell < besideCell * 0.75 { chosen = beside }
         }
         if let overlay = visibleOverlay {
@@ -420,13 +428,19 @@ public final class PlayScreen: AppScreen {
             banner: said.banner)
     }
 
-    private func besideLayout(_ metrics: Metrics) -> Layout {
+    /// Whether the message band `band` holds all of what it says now.
+    private func saysAll(_ band: Rect, _ metrics: Metrics) -> Bool {
+        guard !game.isStuck, let spoken else { return true }
+        return Typesetter.paragraphHeight(spoken, px: metrics.type.caption, width: band.width) <= band.height
+    }
+
+    private func besideLayout(_ metrics: Metrics, boardShare: Double = 0.64) -> Layout {
         let viewport = metrics.viewport
         let margin = metrics.margin
         // The board as large as the height allows, the panel what is left (at least a
         // third of the width).
         let ratio = Double(game.layout.columns) / Double(game.layout.rows)
-        let boardSide = min((viewport.height - margin * 2) * ratio, viewport.width * 0.64)
+        let boardSide = min((viewport.height - margin * 2) * ratio, viewport.width * boardShare)
         let boardArea = Rect(x: 0, y: margin, width: boardSide + margin, height: viewport.height - margin * 2)
         let panel = Rect(
             x: boardArea.maxX + margin, y: margin, width: viewport.width - boardArea.maxX - margin * 2, height: viewport.height - margin * 2
