@@ -14,6 +14,9 @@ struct Share: ParsableCommand {
             Exit status: 0, 65 for an invalid level, 66 for a missing file.
             """)
 
+    /// The positions `share` searches to see whether a level cannot be cleared.
+    static let proofBudget = 20_000
+
     @Argument(help: ArgumentHelp("The level file.", valueName: "FILE"))
     var file: String
 
@@ -37,8 +40,10 @@ struct Share: ParsableCommand {
             )
             shared = nil
         }
-        // bloq import refuses a level that cannot be cleared: no code for one.
-        let result = Solver(maxStates: Import.parBudget, memoryBudget: SolverBudget.memory()).solve(level.board)
+        // bloq import refuses a level that cannot be cleared: no code for one. A short
+        // search: a lone block or a walled-in part is proved at once, and a board the search
+        // cannot decide quickly still gets its code (import decides, with its own budget).
+        let result = Solver(maxStates: Share.proofBudget, memoryBudget: SolverBudget.memory()).solve(level.board)
         if let reason = result.unsolvableReason(on: level.board) {
             let at = Validate.unsolvableLocation(result, in: level)
             printError(

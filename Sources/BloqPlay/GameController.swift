@@ -47,7 +47,8 @@ public final class GameController {
 
     private let solver: SolverService
     private var sounds: [SoundCue] = []
-    /// The solver's optimum for the start board (par when the file gives none).
+    /// The solver's optimum for the start board: par, whatever the file says (GAME.md: par is
+    /// the optimal number of moves; a player's own file may state another).
     private var startOptimum: Int?
     private var startRequest: Int?
     /// What the solver said about boards of this level (their optimum and a solution, or
@@ -83,8 +84,9 @@ public final class GameController {
         assess()
     }
 
-    /// The level's par: the file's, or the solver's optimum once known.
-    public var par: Int? { level.level.par ?? startOptimum }
+    /// The level's par: the solver's optimum once known (the shipped levels' files state
+    /// exactly that), the file's until then.
+    public var par: Int? { startOptimum ?? level.level.par }
 
     /// The stars the clear earned, while the board is cleared; nil otherwise.
     public var earnedStars: Int? {
@@ -301,9 +303,9 @@ public final class GameController {
     }
 
     private func receive(_ id: Int, _ board: Board, _ result: SolverResult) {
-        if id == startRequest {
-            startOptimum = result.optimal
-            startRequest = nil
+        if id == startRequest || board == level.level.board {
+            if let optimal = result.optimal { startOptimum = optimal }
+            if id == startRequest { startRequest = nil }
         }
         asked.remove(board)
         remember(result, for: board)

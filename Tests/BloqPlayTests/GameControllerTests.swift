@@ -27,6 +27,18 @@ struct GameControllerTests {
         #expect(game.par == 9)
     }
 
+    @Test("a par the file states wrongly gives way to the solver's optimum once known (a player's own file)")
+    func wrongParInFile() throws {
+        // Full House clears in 9 at best; a file saying 12 would hand out 3 stars for 12.
+        let game = try #require(controller("RBRB", "BRBR", "RB.G", "GOGO", par: 12))
+        #expect(game.par == 12, "the file's, until the solver answers")
+        run(game, seconds: 0.2)
+        #expect(game.par == 9)
+        let low = try #require(controller("RBRB", "BRBR", "RB.G", "GOGO", par: 5))
+        run(low, seconds: 0.2)
+        #expect(low.par == 9, "a par below the optimum could never be reached")
+    }
+
     @Test("a hint plays the next two moves as ghosts, commits nothing, and caps the stars at 2")
     func hint() throws {
         let game = try #require(controller("R..R", "....", "B..B", par: 2))

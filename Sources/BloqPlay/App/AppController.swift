@@ -371,7 +371,7 @@ public final class AppController {
     /// (or an empty 4x4 grid).
     public func showEditor(copyOf level: PlayableLevel? = nil) {
         if let level { editor = EditorScreen(app: self, draft: LevelDraft(board: level.level.board, title: level.level.title)) }
-        let screen = editor ?? EditorScreen(app: self, draft: LevelDraft())
+        let screen = editor ?? EditorScreen(app: self, draft: LevelDraft(title: tr("My level")))
         editor = screen
         show(.editor(screen))
     }

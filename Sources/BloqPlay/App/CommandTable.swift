@@ -167,12 +167,19 @@ public struct CommandTable: Sendable {
     /// `footerHint(saying: tr("title"), for: .back)`.
     public func footerHint(saying word: String, for command: Command) -> String { footerHint((command, word)) }
 
-    private func footerHint(_ replacement: (Command, String)? = nil) -> String {
+    /// The footer line without `command` (Escape does nothing when a single level was
+    /// asked for: `bloq play --level`).
+    public func footerHint(omitting command: Command) -> String { footerHint((command, nil)) }
+
+    private func footerHint(_ replacement: (Command, String?)? = nil) -> String {
         var parts = [tr("Drag a block")]
         for binding in bindings {
             guard let footer = binding.footer, let key = binding.keys.first else { continue }
             var word = tr(footer)
-            if let replacement, binding.command == replacement.0 { word = replacement.1 }
+            if let replacement, binding.command == replacement.0 {
+                guard let instead = replacement.1 else { continue }
+                word = instead
+            }
             parts.append("\(CommandTable.shortName(key)) \(word)")
         }
         return parts.joined(separator: "  ·  ")

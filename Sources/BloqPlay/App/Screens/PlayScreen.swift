@@ -470,6 +470,7 @@ public final class PlayScreen: AppScreen {
         // With a gamepad, the shell's band says what its buttons do instead of the keys.
         if app.usesGamepad { return nil }
         if dailyDate != nil { return (app.commands.footerHint(saying: tr("title"), for: .back), false) }
+        if app.isSingleLevel { return (app.commands.footerHint(omitting: .back), false) }
         return (app.commands.footerHint, false)
     }
 
