@@ -42,7 +42,7 @@ RELEASE := -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -X
   -Xswiftc -Xfrontend -Xswiftc -no-clang-module-breadcrumbs \
   -Xswiftc -Xllvm -Xswiftc -sil-disable-pass=loop-unroll $(DISTRIBUTION_FLAGS)
 
-.PHONY: all deps build mo pot po-check run lint test test-solver-sweep test-x11 test-install test-sanitize bench-live test-reliability fuzz storm install shared uninstall dist dist-check release deb test-deb check-flatpak validate screenshots bench clean
+.PHONY: all deps build mo pot po-check run lint test test-counts check-tools test-solver-sweep test-x11 test-install test-sanitize bench-live test-reliability fuzz storm install shared uninstall dist dist-check release deb test-deb check-flatpak validate screenshots bench clean
 
 # Installing: `make install PREFIX=~/.local` (default /usr/local); DESTDIR is honoured.
 # bloq goes in BINDIR, bloq-window in LIBEXECDIR/bloq, their library in PREFIX/lib/bloq, the
@@ -143,23 +143,25 @@ lint:
 	  echo "lint: shipped code imports Foundation; use BloqFiles' Path, FileSystem, ProcessEnvironment and JSONDocument"; exit 1; }
 
 # One debug build serves the whole test run: the unit tests, the command-line tests' child
-# processes (inputs sized for a debug build), the storm and the fuzz corpora. The release
-# build is the one `make build` makes: the shipped levels are validated and the install is
-# checked with it. docs/testing.md has the measured times.
-test: deps lint po-check mo
-	@command -v desktop-file-validate >/dev/null && command -v appstreamcli >/dev/null && command -v man >/dev/null || { $(SUDO) apt-get update -q && \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends desktop-file-utils appstream man-db; }
+# processes (inputs sized for a debug build; BloqGame, the solver, optimised even there),
+# the storm and the fuzz corpora. The release build and the install are `make test-install`,
+# which CI (.ci/run) runs after this. docs/testing.md has the measured times.
+test: deps lint po-check mo check-tools
 	@mkdir -p .build
 	$(PATCH_DEPENDENCIES)
 	$(SWIFT) build --build-tests
 	set -o pipefail; $(HEADLESS) $(SWIFT) test --skip-build --disable-xctest 2>&1 | tee .build/test.log
 	$(HEADLESS) .build/debug/BloqDev storm --events 50000 --seed 11 --level levels/easy/100-full-house.bloq
 	.build/debug/FuzzLevels Tests/fuzz/levels/* && .build/debug/FuzzScripts Tests/fuzz/scripts/* && .build/debug/FuzzCodes Tests/fuzz/codes/*
-	$(SWIFT) build $(RELEASE) --product bloq
-	$(SWIFT) build $(RELEASE) --product bloq-window
-	$(HEADLESS) .build/release/bloq validate levels
-	scripts/install-check.sh
-	@# The closing line CI reads: the counts of the Swift Testing run above.
+	@$(MAKE) -s test-counts
+
+# What the packaging tests and the install check run: desktop-file-validate, appstreamcli, man.
+check-tools:
+	@command -v desktop-file-validate >/dev/null && command -v appstreamcli >/dev/null && command -v man >/dev/null || { $(SUDO) apt-get update -q && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends desktop-file-utils appstream man-db; }
+
+# The closing line CI reads: the counts of the last Swift Testing run of make test.
+test-counts:
 	@sed -nE 's/.*Test run with ([0-9]+) tests? .*passed.*/\1 passed, 0 failed/p' .build/test.log | tail -1
 
 # The solver on long sweeps, in a release build: the bound against exhaustive search on 800
@@ -300,9 +302,12 @@ check-flatpak:
 	  $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends flatpak-builder python3-yaml; }
 	scripts/flatpak-check.sh packaging/flatpak/$(APP_ID).yml
 
-# Installs into a scratch DESTDIR, runs the installed game from elsewhere, checks the
-# desktop entry and the man page, uninstalls, and checks nothing is left.
-test-install: build
+# The release build as make build makes it: every shipped level proved at its par by it,
+# then installed into a scratch DESTDIR, run from elsewhere, the desktop entry, metainfo and
+# man page checked, uninstalled, and nothing left (scripts/install-check.sh). CI runs it
+# after make test.
+test-install: build check-tools
+	$(HEADLESS) .build/release/bloq validate levels
 	scripts/install-check.sh
 
 # The test suite under AddressSanitizer and under ThreadSanitizer (the solver runs on a

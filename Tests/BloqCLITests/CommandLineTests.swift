@@ -141,9 +141,16 @@ struct Bloq {
     }
 }
 
-/// Every suite that starts child processes runs under this one, one test at a time.
+/// Every suite that starts child processes runs under this one or `ChildProcessLane`, one
+/// test at a time in each: two lanes, which keep both cores busy once the in-process tests
+/// are done, without starting more processes than the machine has cores.
 @Suite("Child processes, one at a time", .serialized)
 enum ChildProcessSuite {}
+
+/// The second lane of child processes (the reliability and durability suites): one test at
+/// a time, beside `ChildProcessSuite`.
+@Suite("Child processes, second lane", .serialized)
+enum ChildProcessLane {}
 
 extension ChildProcessSuite {
     @Suite("The bloq command line")

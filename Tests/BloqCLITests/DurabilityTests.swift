@@ -46,7 +46,7 @@ enum DurabilityFixtures {
     static let asNobody = geteuid() == 0 ? ["/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"] : []
 }
 
-extension ChildProcessSuite {
+extension ChildProcessLane {
     @Suite("Nothing a player did is lost (issue 26)")
     struct DurabilityTests {
         @Test(

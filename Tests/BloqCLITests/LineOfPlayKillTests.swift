@@ -4,7 +4,7 @@ import BloqGame
 import Foundation
 import Testing
 
-extension ChildProcessSuite {
+extension ChildProcessLane {
     @Suite("The line of play survives SIGKILL")
     struct LineOfPlayKillTests {
         static func monotonicNow() -> Double {

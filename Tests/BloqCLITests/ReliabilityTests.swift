@@ -77,7 +77,7 @@ func headlessGame(_ scratch: Scratch) -> [String: String] {
     ]
 }
 
-extension ChildProcessSuite {
+extension ChildProcessLane {
     @Suite("Two game windows saving at once")
     struct TwoWriterTests {
         @Test("two writers with different clears, interleaved, both survive")
