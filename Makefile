@@ -146,12 +146,20 @@ lint:
 # processes (inputs sized for a debug build; BloqGame, the solver, optimised even there),
 # the storm and the fuzz corpora. The release build and the install are `make test-install`,
 # which CI (.ci/run) runs after this. docs/testing.md has the measured times.
-test: deps lint po-check mo check-tools
+# make lint runs beside the debug build and the storm beside the test run, each on the core
+# the other leaves idle at times (SwiftPM's chains of modules, the test run's serial lanes);
+# each one's output is shown, and its failure fails make test, once both have ended.
+test: deps po-check mo check-tools
 	@mkdir -p .build
 	$(PATCH_DEPENDENCIES)
-	$(SWIFT) build --build-tests
-	set -o pipefail; $(HEADLESS) $(SWIFT) test --skip-build --disable-xctest 2>&1 | tee .build/test.log
-	$(HEADLESS) .build/debug/BloqDev storm --events 50000 --seed 11 --level levels/easy/100-full-house.bloq
+	@{ $(MAKE) -s lint > .build/lint.log 2>&1; echo $$? > .build/lint.status; } & \
+	$(SWIFT) build --build-tests; built=$$?; wait; cat .build/lint.log; \
+	[ "$$built" = 0 ] && [ "$$(cat .build/lint.status)" = 0 ]
+	@{ $(HEADLESS) .build/debug/BloqDev storm --events 50000 --seed 11 --level levels/easy/100-full-house.bloq > .build/storm.log 2>&1; \
+	  echo $$? > .build/storm.status; } & \
+	set -o pipefail; $(HEADLESS) $(SWIFT) test --skip-build --disable-xctest 2>&1 | tee .build/test.log; tested=$$?; wait; \
+	echo "== the input storm (BloqDev storm --events 50000 --seed 11)"; cat .build/storm.log; \
+	[ "$$tested" = 0 ] && [ "$$(cat .build/storm.status)" = 0 ]
 	.build/debug/FuzzLevels Tests/fuzz/levels/* && .build/debug/FuzzScripts Tests/fuzz/scripts/* && .build/debug/FuzzCodes Tests/fuzz/codes/*
 	@$(MAKE) -s test-counts
 
