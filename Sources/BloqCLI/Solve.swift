@@ -116,7 +116,7 @@ struct Solve: ParsableCommand {
             if json {
                 print("{\"solvable\": false, \"optimal\": null, \"moves\": []}")
             } else {
-                if result.loneBlock != nil || result.deadRegion != nil || result.states <= 1 {
+                if result.loneBlock != nil || result.deadRegion != nil || level.board.legalMoves.isEmpty {
                     print("unsolvable: \(result.unsolvableReason(on: level.board) ?? "")")
                 } else {
                     print("unsolvable (every reachable position was searched: \(Wording.count(result.states, "position")))")

@@ -67,8 +67,7 @@ public struct SolverResult: Hashable, Sendable {
                 return "the part of the board the walls close in at row \(region.row + 1), column \(region.column + 1) cannot be cleared"
                     + " (the solver searched every position it can reach)"
             }
-            // One position: the start, from which no block can move.
-            if states <= 1 { return "no block can move" }
+            if board.legalMoves.isEmpty { return "no block can move" }
             return "the solver searched all \(Wording.count(states, "reachable position"))"
         }
         let place = (board.colorCounts[color] ?? 0) == 1 ? "on the board" : "within its walls"

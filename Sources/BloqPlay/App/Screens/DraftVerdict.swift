@@ -49,7 +49,7 @@ public enum DraftVerdict: Hashable, Sendable {
                         "unsolvable: the part the walls close in at row %1, column %2 can never be cleared (every position it can reach was searched)",
                         "\(region.row + 1)", "\(region.column + 1)"))
             }
-            if result.states <= 1 { return .unplayable(reason: tr("unsolvable: no block can move")) }
+            if board.legalMoves.isEmpty { return .unplayable(reason: tr("unsolvable: no block can move")) }
             return .unplayable(
                 reason: tr(
                     "unsolvable: no sequence of moves clears it (all %1 reachable position searched)",
