@@ -17,6 +17,12 @@ public struct PackEntry: Sendable {
         self.isPlayers = isPlayers
     }
 
+    /// The playable level item `item` is (nil for a broken one, or no such item).
+    public func playableIndex(ofItem item: Int) -> Int? {
+        guard items.indices.contains(item), case .playable = items[item] else { return nil }
+        return items.prefix(item).reduce(0) { if case .playable = $1 { return $0 + 1 } else { return $0 } }
+    }
+
     /// Where playable level `index` is among all the items (broken files count, as the level
     /// list numbers its tiles); nil when there is no such level.
     public func itemIndex(ofPlayable index: Int) -> Int? {

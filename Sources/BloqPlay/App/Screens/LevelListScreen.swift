@@ -326,21 +326,9 @@ public final class LevelListScreen: AppScreen {
     }
 
     /// The playable level an item of the pack is (nil for a broken one).
-    public func playableIndex(ofItem item: Int) -> Int? {
-        guard let pack = currentPack, pack.items.indices.contains(item), case .playable = pack.items[item] else { return nil }
-        return pack.items.prefix(item).reduce(0) { if case .playable = $1 { return $0 + 1 } else { return $0 } }
-    }
+    public func playableIndex(ofItem item: Int) -> Int? { currentPack?.playableIndex(ofItem: item) }
 
-    func itemIndex(ofPlayable level: Int) -> Int? {
-        guard let pack = currentPack else { return nil }
-        var seen = 0
-        for (index, item) in pack.items.enumerated() {
-            guard case .playable = item else { continue }
-            if seen == level { return index }
-            seen += 1
-        }
-        return nil
-    }
+    func itemIndex(ofPlayable level: Int) -> Int? { currentPack?.itemIndex(ofPlayable: level) }
 
     /// The pack's summary line: page, and levels cleared as the progress records them.
     public var summary: String { summaryText(width: .infinity, px: 12) ?? "" }
