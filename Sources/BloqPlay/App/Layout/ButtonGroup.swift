@@ -107,6 +107,23 @@ public enum ButtonGroup {
         return laid
     }
 
+    /// `specs` in the first of `choices` (column counts, fewest rows first) whose labels fit,
+    /// in the frame `frame` gives for that count; when none fits (a long translation in a
+    /// narrow window), the last choice with its labels cut (`gridAlways`): a button is never
+    /// left out. Returns the controls and the frame they were laid out in.
+    public static func firstFitting(
+        _ specs: [ButtonSpec], columns choices: [Int], in frame: (Int) -> Rect, height: Double, gap: Double, scale: TypeScale
+    ) -> (controls: [Control], frame: Rect)? {
+        for columns in choices {
+            if let laid = grid(specs, in: frame(columns), columns: columns, height: height, gap: gap, scale: scale) {
+                return (laid, frame(columns))
+            }
+        }
+        guard let columns = choices.last else { return nil }
+        let laid = gridAlways(specs, in: frame(columns), columns: columns, height: height, gap: gap, scale: scale)
+        return laid.isEmpty ? nil : (laid, frame(columns))
+    }
+
     /// The height `count` buttons take in `columns` columns.
     public static func height(count: Int, columns: Int, height: Double, gap: Double) -> Double {
         let rows = (count + max(columns, 1) - 1) / max(columns, 1)

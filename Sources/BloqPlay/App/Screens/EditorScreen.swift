@@ -221,26 +221,17 @@ public final class EditorScreen: AppScreen {
                 width: swatch, height: swatch)
         }
         let paletteBottom = area.y + Double(rows) * swatch + Double(rows - 1) * gap
-        // The tools in the fewest rows their labels fit.
+        // The tools in the fewest rows their labels fit (two columns, cut, when none does).
         let height = metrics.unit
         let specs = toolSpecs
-        var tools: [Control] = []
-        var toolsTop = area.maxY
-        for columns in [specs.count, 5, 3, 2] where tools.isEmpty {
-            let total = ButtonGroup.height(count: specs.count, columns: columns, height: height, gap: gap)
-            let frame = Rect(x: area.x, y: area.maxY - total, width: area.width, height: total)
-            if let laid = ButtonGroup.grid(specs, in: frame, columns: columns, height: height, gap: gap, scale: metrics.type) {
-                tools = laid
-                toolsTop = frame.y
-            }
-        }
-        if tools.isEmpty {
-            // No row count fits the labels: two columns with the labels cut, every tool kept.
-            let total = ButtonGroup.height(count: specs.count, columns: 2, height: height, gap: gap)
-            let frame = Rect(x: area.x, y: area.maxY - total, width: area.width, height: total)
-            tools = ButtonGroup.gridAlways(specs, in: frame, columns: 2, height: height, gap: gap, scale: metrics.type)
-            toolsTop = frame.y
-        }
+        let laid = ButtonGroup.firstFitting(
+            specs, columns: [specs.count, 5, 3, 2],
+            in: { columns in
+                let total = ButtonGroup.height(count: specs.count, columns: columns, height: height, gap: gap)
+                return Rect(x: area.x, y: area.maxY - total, width: area.width, height: total)
+            }, height: height, gap: gap, scale: metrics.type)
+        let tools = laid?.controls ?? []
+        let toolsTop = laid?.frame.y ?? area.maxY
         let statusBand = statusHeight(width: area.width, metrics)
         let status = Rect(x: area.x, y: toolsTop - margin - statusBand, width: area.width, height: statusBand)
         let grid = Rect(x: area.x, y: paletteBottom + margin, width: area.width, height: max(status.y - gap - paletteBottom - margin, 1))

@@ -398,18 +398,13 @@ public final class PlayScreen: AppScreen {
         let height = metrics.unit
         let gap = metrics.gap
         let specs = toolbarSpecs
-        func band(_ columns: Int) -> Rect {
-            let bandHeight = ButtonGroup.height(count: specs.count, columns: columns, height: height, gap: gap)
-            return Rect(x: frame.x, y: frame.maxY - bandHeight, width: frame.width, height: bandHeight)
-        }
-        for columns in columnChoices {
-            if let laid = ButtonGroup.grid(specs, in: band(columns), columns: columns, height: height, gap: gap, scale: metrics.type) {
-                return (laid, band(columns).height)
-            }
-        }
-        guard let columns = columnChoices.last else { return ([], 0) }
-        let laid = ButtonGroup.gridAlways(specs, in: band(columns), columns: columns, height: height, gap: gap, scale: metrics.type)
-        return (laid, laid.isEmpty ? 0 : band(columns).height)
+        let laid = ButtonGroup.firstFitting(
+            specs, columns: columnChoices,
+            in: { columns in
+                let bandHeight = ButtonGroup.height(count: specs.count, columns: columns, height: height, gap: gap)
+                return Rect(x: frame.x, y: frame.maxY - bandHeight, width: frame.width, height: bandHeight)
+            }, height: height, gap: gap, scale: metrics.type)
+        return laid.map { ($0.controls, $0.frame.height) } ?? ([], 0)
     }
 
     private func stackedLayout(_ metrics: Metrics) -> Layout {
