@@ -50,7 +50,6 @@ public final class GameController {
     /// The solver's optimum for the start board: par, whatever the file says (GAME.md: par is
     /// the optimal number of moves; a player's own file may state another).
     private var startOptimum: Int?
-    private var startRequest: Int?
     /// What the solver said about boards of this level (their optimum and a solution, or
     /// unsolvable), the latest few kept: undo comes back to a known board at once.
     private var known: [Board: SolverResult] = [:]
@@ -78,8 +77,12 @@ public final class GameController {
             playTime = resume.playTime
             usedHint = resume.usedHint
         }
-        startRequest = level.level.par == nil ? solver.request(board) : nil
-        if startRequest != nil { asked.insert(board) }
+        // Par unknown: the start is asked about even when a resumed line is elsewhere (any
+        // answer about the start board gives it, below).
+        if level.level.par == nil {
+            asked.insert(board)
+            _ = solver.request(board)
+        }
         // Whether the board can still be cleared is known from the first frame on.
         assess()
     }
@@ -167,7 +170,7 @@ public final class GameController {
     /// Advances the simulation by one step of `seconds`.
     public func step(_ seconds: Double) {
         scene.advance(by: seconds)
-        for answer in solver.step() { receive(answer.id, answer.input, answer.output) }
+        for answer in solver.step() { receive(answer.input, answer.output) }
         playNextSolutionMove()
         var changed = false
         for event in scene.takeEvents() {
@@ -302,11 +305,8 @@ public final class GameController {
         return lastBoard != nil && lastBoard != scene.board
     }
 
-    private func receive(_ id: Int, _ board: Board, _ result: SolverResult) {
-        if id == startRequest || board == level.level.board {
-            if let optimal = result.optimal { startOptimum = optimal }
-            if id == startRequest { startRequest = nil }
-        }
+    private func receive(_ board: Board, _ result: SolverResult) {
+        if board == level.level.board, let optimal = result.optimal { startOptimum = optimal }
         asked.remove(board)
         remember(result, for: board)
         guard wanted != nil else {
