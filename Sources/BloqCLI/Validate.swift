@@ -70,7 +70,7 @@ struct Validate: ParsableCommand {
     /// Where an unsolvable level's message points: at the block that can never vanish, or
     /// the closed-in part, when one is the reason; else at the whole file (1:1).
     static func unsolvableLocation(_ result: SolverResult, in level: Level) -> (line: Int, column: Int) {
-        (result.loneBlock ?? result.deadRegion).flatMap { level.location(row: $0.row, column: $0.column) } ?? (1, 1)
+        (result.loneBlock ?? result.deadRegion).flatMap { level.cellPlaces[$0.row, $0.column] } ?? (1, 1)
     }
 
     /// What the solver says against a level: unsolvable, a stated par that is not the

@@ -42,29 +42,28 @@ public struct Level: Hashable, Sendable {
     private var parLine: Int?
     private var parColumn = 1
 
-    /// Where each cell of the grid is in the file (line, column), row by row, when the
-    /// level was read from one: messages about a cell point at it.
-    public var cellLocations: [[(line: Int, column: Int)]] {
-        get { zip(cells.lines, cells.columns).map { lines, columns in zip(lines, columns).map { ($0, $1) } } }
-        set { cells = SourceCells(lines: newValue.map { $0.map(\.line) }, columns: newValue.map { $0.map(\.column) }) }
-    }
-    private var cells = SourceCells()
+    /// Where each cell of the grid is in the file, row by row (none for a level not read
+    /// from a file): messages about a cell point at it.
+    public var cellPlaces = CellPlaces()
 
-    /// Where the cell at `row`, `column` (from 0) is in the file, when that is known.
-    public func location(row: Int, column: Int) -> (line: Int, column: Int)? {
-        guard cells.lines.indices.contains(row), cells.lines[row].indices.contains(column),
-            cells.columns.indices.contains(row), cells.columns[row].indices.contains(column)
-        else { return nil }
-        return (cells.lines[row][column], cells.columns[row][column])
-    }
+    /// The places of a grid's cells in its file: carried along, not part of what the level
+    /// is (the same grid with other spacing is the same level).
+    public struct CellPlaces: Hashable, Sendable {
+        /// Per row: the row's line, and each cell's column.
+        var rows: [(line: Int, columns: [Int])] = []
 
-    /// The cells' places in the file: carried along, not part of what the level is (the
-    /// same grid laid out with other spacing is the same level).
-    struct SourceCells: Hashable, Sendable {
-        var lines: [[Int]] = []
-        var columns: [[Int]] = []
-        static func == (_: SourceCells, _: SourceCells) -> Bool { true }
-        func hash(into hasher: inout Hasher) {}
+        public init() {}
+
+        public init(rows: [(line: Int, columns: [Int])]) { self.rows = rows }
+
+        /// Where the cell at `row`, `column` (from 0) is, when that is known.
+        public subscript(row: Int, column: Int) -> (line: Int, column: Int)? {
+            guard rows.indices.contains(row), rows[row].columns.indices.contains(column) else { return nil }
+            return (rows[row].line, rows[row].columns[column])
+        }
+
+        public static func == (_: CellPlaces, _: CellPlaces) -> Bool { true }
+        public func hash(into hasher: inout Hasher) {}
     }
 
     public init(

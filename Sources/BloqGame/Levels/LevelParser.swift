@@ -123,7 +123,7 @@ private struct Parser {
                 board: board,
                 warnings: diagnostics.filter { $0.severity == .warning })
             level.parLocation = parLocation
-            level.cellLocations = gridRows.map { row in row.cells.map { (row.line, $0.column) } }
+            level.cellPlaces = Level.CellPlaces(rows: gridRows.map { ($0.line, $0.cells.map(\.column)) })
             return level
         }
         return finish(level)
