@@ -71,10 +71,25 @@ public enum JSON {
             ("confetti", String(app.playScreen?.confettiAlive ?? 0)),
             ("texts", "[" + app.shownTexts.map(text).joined(separator: ", ") + "]"),
             ("board_rect", app.boardRect.map(box) ?? "null"),
+            ("blocks", app.game.map(blocks) ?? "[]"),
         ]
         var all = fields
         if app.help == nil, let editor = app.root.editorScreen { all.append(("editor", self.editor(editor))) }
         return "{" + all.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+    }
+
+    /// Every block as drawn now (CONTRACT section 3, `"blocks"`): its colour and box in
+    /// window pixels (a block in flight where it is this frame, squashed as it lands), and
+    /// whether it is moving; blocks that have vanished by the rules and only fade are left out.
+    public static func blocks(_ game: GameController) -> String {
+        let moving = game.scene.movingBlockIDs
+        let items = game.scene.blockSprites.filter { !$0.isVanishing }.map { sprite -> String in
+            let rect = sprite.drawnRect(in: game.layout)
+            let values = [rect.x, rect.y, rect.width, rect.height].map { String(Int($0.rounded())) }
+            return "{\"color\": \"\(sprite.color.letter)\", \"x\": \(values[0]), \"y\": \(values[1]), \"w\": \(values[2]), "
+                + "\"h\": \(values[3]), \"moving\": \(moving.contains(sprite.id))}"
+        }
+        return "[" + items.joined(separator: ", ") + "]"
     }
 
     /// A box in whole window pixels: `{"x": 1, "y": 2, "w": 3, "h": 4}`.

@@ -115,10 +115,11 @@ public struct ReplayOptions: ParsableArguments {
         let shell = AppController(
             environment: environment, viewport: Size(width: Double(options.width), height: Double(options.height)), singleLevel: true)
         try play(parsed, on: shell, options: options, canvas: canvas)
-        guard let session = shell.game?.scene.session else { throw ExitStatus.invalidData }
+        guard let game = shell.game else { throw ExitStatus.invalidData }
+        let session = game.scene.session
         if json {
             print(
-                "{\"board\": \(JSON.board(session.board)), \"moves\": \(session.moves), \"cleared\": \(session.isCleared), \"log\": \(JSON.moves(session.log))}"
+                "{\"board\": \(JSON.board(session.board)), \"moves\": \(session.moves), \"cleared\": \(session.isCleared), \"log\": \(JSON.moves(session.log)), \"blocks\": \(JSON.blocks(game))}"
             )
         } else {
             print("board:")

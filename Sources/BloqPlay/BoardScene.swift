@@ -29,6 +29,8 @@ public final class BoardScene {
     /// While a pointer drags, fractionComplete stays in this range so a drag alone never
     /// completes or cancels a move.
     public static let scrubRange = 0.01...0.99
+    /// Seconds a vanish takes: a pop, swell then gone.
+    public static let vanishDuration = 0.3
 
     public let driver: AnimationDriver
     public private(set) var session: PlaySession
@@ -48,6 +50,8 @@ public final class BoardScene {
     private var queuedEdits: [Edit] = []
     /// The animation of an undo, redo or restart; input waits while it runs.
     private var editAnimator: PropertyAnimator?
+    /// The block an undo or redo slides, while it does.
+    private var editMovingID: Int?
 
     private struct Grab {
         var blockID: Int
@@ -156,6 +160,14 @@ public final class BoardScene {
 
     /// Whether anything moves (the render loop may sleep when not).
     public var isAnimating: Bool { driver.hasRunningAnimators }
+
+    /// The blocks moving now: those sliding on their controllers (held by a pointer or
+    /// running) and the one an undo or redo slides.
+    public var movingBlockIDs: Set<Int> {
+        var ids = Set(controllers.keys)
+        if let editMovingID { ids.insert(editMovingID) }
+        return ids
+    }
 
     /// Whether moves are in flight (undo, redo and restart wait until none are).
     public var hasMovesInFlight: Bool { !controllers.isEmpty }
@@ -374,9 +386,14 @@ public final class BoardScene {
             }
         }
         let distance = moving.map { abs($0.to.row - $0.from.row) + abs($0.to.column - $0.from.column) } ?? 0
-        let animator = PropertyAnimator(
-            duration: reducedMotion ? 0.2 : max(SlideController.duration(forCells: Int(distance.rounded())), 0.2), curve: .easeInOut,
-            driver: driver)
+        // A redo slides as a move does, landing with speed; an undo glides home and eases
+        // into its cell; anything else grows and shrinks in the time of a one-cell slide.
+        let duration = reducedMotion ? 0.2 : SlideMotion.duration(forCells: max(distance, 1))
+        let curve: TimingCurve =
+            moving == nil || reducedMotion
+            ? .easeInOut
+            : .glide(initialVelocity: SlideMotion.launch / duration, arrivalSlope: forward ? SlideMotion.arrival : 0)
+        let animator = PropertyAnimator(duration: duration, curve: curve, driver: driver)
         animator.addAnimations { [weak self] t in
             guard let self else { return }
             if let moving {
@@ -403,7 +420,11 @@ public final class BoardScene {
                 self.sprites[id]?.opacity = 1
             }
             for id in vanishing { self.vanish(id) }
+            if let moving, forward, !vanishing.contains(moving.id), let move {
+                self.squash(moving.id, hitting: move.direction, at: SlideMotion.arrival * distance / duration)
+            }
             self.editAnimator = nil
+            self.editMovingID = nil
             self.verifySprites()
             self.processEdits()
         }
@@ -411,6 +432,7 @@ public final class BoardScene {
         // animation only moves the pictures there.
         restingIDs = resting
         editAnimator = animator
+        editMovingID = moving?.id
         animator.startAnimation()
     }
 
@@ -489,7 +511,9 @@ public final class BoardScene {
     }
 
     /// Ends a pan: the release velocity along the move decides, or the position when slow;
-    /// the animator continues from where the pointer left it, at the release speed.
+    /// the animator continues from where the pointer left it on a glide that leaves at the
+    /// release speed (`SlideMotion`): on to land with speed and squash, or back to ease
+    /// into its own cell.
     private func release(_ grab: Grab) {
         guard let controller = controllers[grab.blockID] else { return }
         let animator = controller.animator
@@ -502,24 +526,14 @@ public final class BoardScene {
         // heads where the block is going.
         var speed = velocity / distance
         if finishes != (speed > 0) { speed = 0 }
-        let remaining = finishes ? 1 - fraction : fraction
-        let time = BoardScene.releaseTime(remainingCells: remaining * distance, speed: abs(speed) / max(remaining, 1e-9))
+        let remaining = (finishes ? 1 - fraction : fraction) * distance
+        let time = SlideMotion.releaseTime(remainingCells: remaining, speed: abs(speed) * distance)
+        let arrival = finishes ? SlideMotion.arrival : 0
+        controller.impactSpeed = arrival * remaining / time
         animator.continueAnimation(
-            withTimingParameters: .spring(dampingRatio: 1, initialVelocity: speed), durationFactor: time / animator.duration)
+            withTimingParameters: .glide(initialVelocity: speed, arrivalSlope: arrival), durationFactor: time / animator.duration)
         if finishes { events.append(.slideStarted) }
     }
-
-    /// How long the rest of a released slide takes: longer for more cells, shorter for a fast
-    /// release, and never so long that a critically damped spring started at `speed`
-    /// (remaining distances per second) would overshoot (its rate, ln 1000 / time, stays
-    /// at least the speed).
-    static func releaseTime(remainingCells: Double, speed: Double) -> Double {
-        var time = 0.2 + 0.06 * remainingCells
-        if speed > 0 { time = min(time, log1000 / speed) }
-        return min(max(time, 0.05), 0.5)
-    }
-
-    private static let log1000 = 6.907755278982137
 
     private func complete(_ controller: SlideController, at position: AnimatingPosition) {
         let id = controller.blockID
@@ -539,6 +553,9 @@ public final class BoardScene {
         restingIDs[slide.destination] = id
         sprites[id]?.position = CellPoint(slide.destination)
         events.append(.committed(controller.move))
+        if !slide.vanished.contains(slide.destination) {
+            squash(id, hitting: controller.move.direction, at: controller.impactSpeed)
+        }
         if !slide.vanished.isEmpty {
             for cell in slide.vanished {
                 if let vanishing = restingIDs.removeValue(forKey: cell) { vanish(vanishing) }
@@ -573,19 +590,43 @@ public final class BoardScene {
             fade.startAnimation()
             return
         }
-        // Keyframes: swell for the first 30 %, then shrink and fade.
-        let animator = PropertyAnimator(duration: 0.28, curve: .linear, driver: driver)
+        // A pop, in keyframes: a quick swell that overshoots (Back) for the first 30 %, then
+        // it shrinks away and fades, faster and faster.
+        let animator = PropertyAnimator(duration: BoardScene.vanishDuration, curve: .linear, driver: driver)
         animator.addKeyframe(relativeStartTime: 0, relativeDuration: 0.3) { [weak self] t in
             guard t < 1 else { return }
-            self?.sprites[id]?.scale = 1 + 0.15 * TimingCurve.easeOut(.quad).progress(at: t)
+            self?.sprites[id]?.scale = 1 + 0.2 * TimingCurve.easeOut(.back).progress(at: t)
         }
         animator.addKeyframe(relativeStartTime: 0.3, relativeDuration: 0.7) { [weak self] t in
             guard t > 0 else { return }
-            let eased = TimingCurve.easeIn(.quad).progress(at: t)
-            self?.sprites[id]?.scale = 1.15 * (1 - eased)
-            self?.sprites[id]?.opacity = 1 - eased
+            self?.sprites[id]?.scale = 1.2 * (1 - TimingCurve.easeIn(.cubic).progress(at: t))
+            self?.sprites[id]?.opacity = 1 - TimingCurve.easeIn(.quad).progress(at: t)
         }
         animator.addCompletion { [weak self] _ in self?.sprites[id] = nil }
+        animator.startAnimation()
+    }
+
+    /// The block `id` hit what stopped it moving `direction` at `speed` cells per second:
+    /// it squashes against it, then springs back (a little past, then settles).
+    private func squash(_ id: Int, hitting direction: Direction, at speed: Double) {
+        let amount = SlideMotion.squash(impactSpeed: speed)
+        guard !reducedMotion, amount > 0.005 else { return }
+        sprites[id]?.squashAxis = direction
+        let squeeze = 0.15
+        let spring = TimingCurve.spring(dampingRatio: 0.45, initialVelocity: 0)
+        let settle = SlideMotion.squashDuration * (1 - squeeze)
+        let animator = PropertyAnimator(duration: SlideMotion.squashDuration, curve: .linear, driver: driver)
+        animator.addAnimations { [weak self] t in
+            let value =
+                t < squeeze
+                ? amount * TimingCurve.easeOut(.quad).progress(at: t / squeeze)
+                : amount * (1 - spring.progress(at: (t - squeeze) / (1 - squeeze), duration: settle))
+            self?.sprites[id]?.squash = t >= 1 ? 0 : value
+        }
+        animator.addCompletion { [weak self] _ in
+            self?.sprites[id]?.squash = 0
+            self?.sprites[id]?.squashAxis = nil
+        }
         animator.startAnimation()
     }
 

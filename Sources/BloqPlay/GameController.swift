@@ -172,7 +172,7 @@ public final class GameController {
         scene.advance(by: seconds)
         for answer in solver.step() { receive(answer.input, answer.output) }
         playNextSolutionMove()
-        var changed = false
+        var committed: [Move] = []
         for event in scene.takeEvents() {
             switch event {
             case .cleared: cleared()
@@ -180,25 +180,21 @@ public final class GameController {
             case .vanished: sounds.append(.vanish)
             case .bumped: sounds.append(.bump)
             case .committed(let move):
-                changed = true
-                // A move off the line that cleared the board is play again.
-                if let line = clearedLine, scene.session.log.count > line.count || line[scene.session.log.count - 1] != move {
-                    clearedLine = nil
-                }
+                committed.append(move)
+                // A move off the line that cleared the board is play again. (The log is read
+                // as it is after the whole step: an edit queued behind the move may already
+                // have changed it.)
+                if let line = clearedLine, !line.starts(with: scene.session.log) { clearedLine = nil }
             }
         }
-        if changed || boardChangedByEdit() {
-            // A move or an undo ends the hint: it was about the board before.
-            hint = []
-            scene.clearGhosts()
-        }
+        followHint(committed: committed, edited: boardChangedByEdit(committed: committed))
         assess()
         replayHint(after: seconds)
         if message != nil, scene.hasMovesInFlight { message = nil }
         if scene.session.isFull, message == nil {
             message = tr(
-                "This line of play has %1 move, the most it may: undo (Z) or restart (R)",
-                "This line of play has %1 moves, the most it may: undo (Z) or restart (R)", count: PlaySession.maximumMoves,
+                "This line of play has %1 move, the most it may: undo or restart",
+                "This line of play has %1 moves, the most it may: undo or restart", count: PlaySession.maximumMoves,
                 "\(PlaySession.maximumMoves)")
         }
     }
@@ -300,9 +296,27 @@ public final class GameController {
     /// The board the last step ended on, to see edits (undo, redo, restart) change it.
     private var lastBoard: Board?
 
-    private func boardChangedByEdit() -> Bool {
+    /// Whether an undo, redo or restart changed the board this step: it is not the last
+    /// step's board with the moves committed since applied.
+    private func boardChangedByEdit(committed: [Move]) -> Bool {
         defer { lastBoard = scene.board }
-        return lastBoard != nil && lastBoard != scene.board
+        guard let lastBoard else { return false }
+        return lastBoard.applying(committed) != scene.board
+    }
+
+    /// The hint follows the play: the move it showed first, made, leaves the rest of it
+    /// showing (a hint shows the next two moves, and the second is still the best next
+    /// one); any other move, or an undo, redo or restart, ends it (it was about the
+    /// board before).
+    private func followHint(committed: [Move], edited: Bool) {
+        guard !committed.isEmpty || edited, !hint.isEmpty || scene.isShowingGhosts else { return }
+        scene.clearGhosts()
+        if !edited, committed == [hint[0]] {
+            hint.removeFirst()
+            hintQuiet = 0
+        } else {
+            hint = []
+        }
     }
 
     private func receive(_ board: Board, _ result: SolverResult) {

@@ -19,6 +19,9 @@ public struct InputScript: Sendable {
     public static let maximumCoordinate = 100_000.0
     public static let maximumFingerID = 1_000_000
     public static let windowSizes = 160...8192
+    /// How long a `tap` holds the button when the script does not say: a person's click
+    /// lasts 80-150 ms, a tap on a touchscreen 100-200 ms.
+    public static let defaultTapMilliseconds = 100.0
 
     public enum TouchPhase: String, Sendable, Hashable {
         case down, move, up
@@ -39,8 +42,10 @@ public struct InputScript: Sendable {
         /// Mouse button up (preceded by a motion when the point is new).
         case release(Place)
         case touch(id: Int, phase: TouchPhase, Place)
-        /// A press and release at the centre of the enabled, visible control with this label.
-        case tap(String)
+        /// A press at the centre of the enabled, visible control with this label, released
+        /// `milliseconds` later (100, a person's click, unless `for MS` says otherwise; 0 is
+        /// the instantaneous press of older scripts).
+        case tap(String, milliseconds: Double)
         /// Text typed, as a keyboard types it into a text field (an addition to CONTRACT
         /// section 3).
         case text(String)
@@ -208,10 +213,33 @@ public struct InputScript: Sendable {
                 }
                 action = .pad(press)
             case "tap":
-                guard let label = label(remainder(of: line, afterWords: 3)) else {
-                    return fail(number, "'tap' takes a control's label, in double quotes when it has spaces: tap Play, tap \"Next level\"")
+                let usage =
+                    "'tap' takes a control's label, in double quotes when it has spaces, then 'for MS' if the press lasts other than 100 ms: tap Play, tap \"Next level\" for 150"
+                let rest = remainder(of: line, afterWords: 3)
+                // The label (one word, or quoted), then optionally `for MS`.
+                let labelText: String
+                let after: String
+                if rest.hasPrefix("\""), let close = rest.dropFirst().firstIndex(of: "\"") {
+                    labelText = String(rest[...close])
+                    after = String(rest[rest.index(after: close)...]).trimmingBlanks
+                } else {
+                    labelText = String(rest.prefix { $0 != " " && $0 != "\t" })
+                    after = String(rest.dropFirst(labelText.count)).trimmingBlanks
                 }
-                action = .tap(label)
+                guard let label = label(labelText) else { return fail(number, usage) }
+                var milliseconds = defaultTapMilliseconds
+                if !after.isEmpty {
+                    let fields = after.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+                    guard fields.count == 2, fields[0] == "for" else { return fail(number, usage) }
+                    guard let length = decimal(fields[1]), length >= 0, length <= maximumDuration else {
+                        return fail(
+                            number,
+                            "'for \(fields[1])' must give the press's length in milliseconds, a plain decimal from 0 to \(Int(maximumDuration)): tap Play for 150"
+                        )
+                    }
+                    milliseconds = length
+                }
+                action = .tap(label, milliseconds: milliseconds)
             case "text":
                 guard let typed = label(remainder(of: line, afterWords: 3)) else {
                     return fail(number, "'text' takes what is typed, in double quotes when it has spaces: text \"My level\"")
@@ -308,7 +336,9 @@ public struct InputScript: Sendable {
             case .touch(let id, let phase, let point): lines.append("\(at) touch \(id) \(phase.rawValue) \(cell(point))")
             case .key(let name): lines.append("\(at) key \(name)")
             case .pad(let press): lines.append("\(at) pad \(press.scriptName)")
-            case .tap(let label): lines.append("\(at) tap \"\(label)\"")
+            case .tap(let label, let milliseconds):
+                let length = milliseconds == InputScript.defaultTapMilliseconds ? "" : " for \(InputScript.format(milliseconds))"
+                lines.append("\(at) tap \"\(label)\"\(length)")
             case .text(let typed): lines.append("\(at) text \"\(typed)\"")
             case .resize(let width, let height): lines.append("\(at) resize \(width) \(height)")
             case .cancel: lines.append("\(at) cancel")

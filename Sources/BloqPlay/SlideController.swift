@@ -13,6 +13,9 @@ final class SlideController {
     private(set) var endCell: CellPosition
     let distance: Int
     let animator: PropertyAnimator
+    /// The speed (cells per second) the block will hit what stops it with, on the curve it
+    /// runs on now: the squash on impact follows it.
+    var impactSpeed: Double
 
     init(blockID: Int, move: Move, destination: CellPosition, driver: AnimationDriver) {
         self.blockID = blockID
@@ -20,12 +23,13 @@ final class SlideController {
         startCell = move.from
         endCell = destination
         distance = abs(destination.row - move.from.row) + abs(destination.column - move.from.column)
-        animator = PropertyAnimator(
-            duration: SlideController.duration(forCells: distance), curve: .easeInOut, driver: driver)
+        let duration = SlideMotion.duration(forCells: Double(distance))
+        animator = PropertyAnimator(duration: duration, curve: SlideMotion.curve(duration: duration), driver: driver)
+        impactSpeed = SlideMotion.arrival * Double(distance) / duration
     }
 
     /// The time a slide of `cells` takes when it runs on its own.
-    static func duration(forCells cells: Int) -> Double { 0.09 + 0.045 * Double(cells) }
+    static func duration(forCells cells: Int) -> Double { SlideMotion.duration(forCells: Double(cells)) }
 
     /// The drawn position at `progress` along the slide.
     func position(at progress: Double) -> CellPoint {
@@ -48,4 +52,50 @@ final class SlideController {
     func swapOffsets() {
         swap(&startCell, &endCell)
     }
+}
+
+/// How a slide moves: its durations and curves, chosen for a person's eye and hand
+/// (GAME.md, "Moves with weight"; docs/motion.md has the reasoning and the figures).
+///
+/// A block is a puck pushed on ice: it leaves quickly, glides, and lands against what
+/// stops it with speed, then squashes a little and springs back. A slide of two or more
+/// cells is still in flight 200 ms after it starts (a person reacts in about 200 ms), so a
+/// player who sees it go wrong can catch it.
+enum SlideMotion {
+    /// Seconds a slide of `cells` takes on its own (a key, the solution, redo): 0.16 s plus
+    /// 0.1 s × √cells, so 0.26 s for one cell, 0.30 s for two, 0.33 s for three, 0.56 s
+    /// for sixteen: longer slides are faster, as a thrown object's would be, without ever
+    /// dragging.
+    static func duration(forCells cells: Double) -> Double { 0.16 + 0.1 * max(cells, 0).squareRoot() }
+
+    /// The speed it leaves with, as a fraction of its average speed.
+    static let launch = 0.6
+    /// The speed it lands with, as a fraction of its average speed: with speed, for the impact.
+    static let arrival = 1.2
+
+    /// The curve of a slide of `duration` seconds that starts on its own.
+    static func curve(duration: Double) -> TimingCurve {
+        .glide(initialVelocity: launch / max(duration, 1e-3), arrivalSlope: arrival)
+    }
+
+    /// The most a released block's initial speed may be of its average speed over the rest
+    /// of the slide: a faster release shortens the rest instead, so the glide never
+    /// outruns the finger and never overshoots.
+    static let releaseSlopeLimit = 2.5
+
+    /// How long the rest of a released slide takes: as long as a slide of the remaining
+    /// cells on its own, shorter when the release was fast enough that the block would
+    /// otherwise slow down (the glide leaves at the release speed), and never under 60 ms.
+    static func releaseTime(remainingCells: Double, speed: Double) -> Double {
+        var time = duration(forCells: remainingCells)
+        if speed > 0, remainingCells > 0 { time = min(time, releaseSlopeLimit * remainingCells / speed) }
+        return max(time, 0.06)
+    }
+
+    /// How much a block hitting at `speed` cells per second squashes: 1 % a cell per
+    /// second, at most 10 %.
+    static func squash(impactSpeed speed: Double) -> Double { min(max(speed, 0) * 0.01, 0.1) }
+
+    /// Seconds the squash lasts: in, then out on a bouncy spring.
+    static let squashDuration = 0.3
 }

@@ -266,6 +266,10 @@ public final class SDLWindow: ScriptWindow {
     /// The desktop's clipboard (SDL_SetClipboardText, SDL_GetClipboardText), for a game in
     /// a window on a desktop (SDL's video must be started when it is used); a headless game
     /// keeps one of its own.
+    /// Whether the video driver reports a touchscreen (SDL counts XInput2 and Wayland
+    /// touch devices once video is up): the game then starts with touch words.
+    public static var hasTouchscreen: Bool { SDL_GetNumTouchDevices() > 0 }
+
     public static var desktopClipboard: Clipboard {
         Clipboard(
             copy: { text in

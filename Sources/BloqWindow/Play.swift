@@ -33,7 +33,11 @@ extension PlayOptions {
             printError("bloq: \(error)")
             throw ExitCode.failure
         }
-        let app = AppController(environment: made.environment, viewport: gameWindow.geometry.output)
+        var environment = made.environment
+        // A touchscreen (a phone, a tablet, a touch laptop): gesture words until a key or
+        // the mouse is used. A screenshot stays as replays are, for the keyboard.
+        if live, SDLWindow.hasTouchscreen { environment.inputMode = .touch }
+        let app = AppController(environment: environment, viewport: gameWindow.geometry.output)
         if fullscreen { app.settings.fullscreen = true }
         // Live, today's board is made at once, off the render thread, so Daily opens at once.
         if live, let today = app.today { app.prepareDaily(today) }

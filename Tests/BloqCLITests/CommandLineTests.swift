@@ -265,7 +265,7 @@ extension ChildProcessSuite {
             #expect(flag.status == 0 && flag.out.contains("level: daily/2026-03-15"), "--date wins over BLOQ_TODAY: \(flag.err)")
         }
 
-        @Test("replay --json prints board, moves, cleared and log; a bad script is 65 with SCRIPT:LINE")
+        @Test("replay --json prints board, moves, cleared, log and blocks; a bad script is 65 with SCRIPT:LINE")
         func replay() throws {
             let script = try Bloq.temporaryFile("s.script", "at 0 press 1 0\nat 50 drag 1 0.6\nat 80 release 1 0.9\nat 1000 end\n")
             let level = Bloq.root.appendingPathComponent("levels/easy/001-first-push.bloq").path
@@ -273,7 +273,7 @@ extension ChildProcessSuite {
             #expect(result.status == 0, "\(result.err)")
             #expect(
                 result.out.trimmingCharacters(in: .whitespacesAndNewlines)
-                    == #"{"board": ["...", "...", "..."], "moves": 1, "cleared": true, "log": [{"row": 1, "col": 0, "direction": "right"}]}"#
+                    == #"{"board": ["...", "...", "..."], "moves": 1, "cleared": true, "log": [{"row": 1, "col": 0, "direction": "right"}], "blocks": []}"#
             )
             let bad = try Bloq.temporaryFile("b.script", "at 0 press 1 0\nat 10 wiggle\nat 20 end\n")
             let failed = try Bloq.run(["replay", bad, "--level", level])

@@ -177,28 +177,31 @@ struct AppControllerTests {
         guard let tile = control(app, .tile(0)), let list = app.root.levelList else { return }
         mouse.down(tile.rect.center)
         run(app, 0.3)
+        // Still a person's tap: nothing grows yet.
+        #expect((list.preview?.fraction ?? 1) <= 0.01)
+        run(app, 0.35)
         let halfway = list.preview?.fraction ?? 0
         #expect(halfway > 0.2 && halfway < 0.99)
         run(app, 0.2)
         #expect((list.preview?.fraction ?? 1) <= 0.99 && list.preview?.isOpen == false)
         run(app, 0.5)
         #expect(list.preview?.isOpen == true)
-        mouse.time = 1
+        mouse.time = 1.5
         mouse.up(tile.rect.center)
         #expect(app.top.kind == .levels, "releasing after it opened does not play")
         mouse.tap(.previewPlay)
         #expect(app.top.kind == .play && app.playScreen?.levelIndex == 0)
     }
 
-    @Test("lifting early shrinks the preview back; a quick tap plays the level")
+    @Test("lifting a hold early shrinks the preview back; a tap plays the level")
     func previewLifted() {
         let app = testApp()
         let mouse = Pointer(app)
         mouse.tap(.levels)
         guard let tile = control(app, .tile(0)), let list = app.root.levelList else { return }
         mouse.down(tile.rect.center)
-        run(app, 0.3)
-        mouse.time = 0.3
+        run(app, 0.6)
+        mouse.time += 0.6
         mouse.up(tile.rect.center)
         #expect(list.preview != nil)
         run(app, 1)

@@ -238,7 +238,7 @@ struct BoardSceneTests {
     func undoVanish() {
         let scene = scene("R.R", "...")
         scene.perform(Move(row: 0, column: 0, direction: .right))
-        scene.advance(by: 0.2)  // committed and vanishing, not yet gone
+        scene.advance(by: 0.3)  // committed (a one-cell slide takes 0.26 s) and vanishing, not yet gone
         #expect(scene.board.isCleared && !scene.blockSprites.isEmpty)
         scene.undo()
         scene.advance(by: 0.05)

@@ -37,7 +37,14 @@ struct EditorScreenTests {
     @Test("every change is judged: thinking, then par and difficulty, or why not")
     func verdicts() throws {
         let (app, editor, _) = try editorApp()
-        #expect(editor.status.hasPrefix("Not a level yet"))
+        // An empty grid: how to begin, in the words of the player's hands, and no error.
+        #expect(editor.status == "Choose a colour, then click the grid to place blocks")
+        #expect(editor.verdict == .unplayable(reason: "not a level yet: no blocks (choose a colour, then click the grid)"))
+        let finger = Pointer(app, .finger(1))
+        finger.tap(at: Point(x: 1, y: 599))
+        #expect(editor.status == "Choose a colour, then tap the grid to place blocks")
+        let status = try #require(app.top.texts.first { $0.text.hasPrefix("Choose a colour") })
+        #expect(status.role == .secondary)
         paint(app, editor, .block(.red), [(0, 0)])
         #expect(editor.status == "Unsolvable: a lone red block can never vanish (add another)")
         paint(app, editor, .block(.red), [(0, 2)])

@@ -19,6 +19,23 @@ private func run(_ game: GameController, seconds: Double) {
 
 @Suite("Game controller: hints, solution, stars")
 struct GameControllerTests {
+    @Test("after a clear, undone to the start, a move that commits in the step its queued undo runs does not crash (storm, seed 11)")
+    func commitAndUndoInOneStep() throws {
+        let game = try #require(controller("R.R", "...", par: 1))
+        game.perform(.pushAtCursor(.right))
+        run(game, seconds: 1)
+        #expect(game.scene.session.isCleared)
+        game.perform(.undo)
+        run(game, seconds: 1)
+        #expect(game.scene.session.log.isEmpty)
+        // A different move, and an undo queued behind it: when the move commits, the undo
+        // runs in the same step and the log is empty again when the step's events are read.
+        #expect(game.scene.perform(Move(from: CellPosition(row: 0, column: 0), direction: .down)))
+        game.perform(.undo)
+        run(game, seconds: 1)
+        #expect(game.scene.session.log.isEmpty && game.scene.board == game.scene.session.start)
+    }
+
     @Test("par comes from the solver when the file gives none")
     func parFromSolver() throws {
         let game = try #require(controller("RBRB", "BRBR", "RB.G", "GOGO"))

@@ -4,10 +4,11 @@ import Testing
 
 @testable import BloqPlay
 
-/// Issue 15: a long slide released slowly must commit with no visible snap. The release
-/// continues the block on a critically damped duration spring capped at 0.5 s; a spring
-/// fitted only by its envelope was still 0.79 % short at its duration, so 7.5 cells from
-/// the end the block jumped about 0.06 cell when the move committed.
+/// Issue 15: a long slide released slowly must commit with no visible snap (a spring fitted
+/// only by its envelope was still 0.79 % short at its duration, so 7.5 cells from the end
+/// the block jumped about 0.06 cell when the move committed). Since issue 34 the release
+/// continues on a glide (`SlideMotion`) that lands with speed: every step, the commit's
+/// included, is the glide's own, with nothing added.
 @Suite("Board scene: a long slide commits without a snap")
 struct LongSlideTests {
     /// A mouse on a 2x16 board: one event per 1/120 s step at most, as SDL delivers them.
@@ -67,46 +68,50 @@ struct LongSlideTests {
         }
     }
 
-    @Test("a 15-cell slide dragged past half-way, held and released commits with no step over 0.01 cell")
+    @Test("a 15-cell slide dragged past half-way, held and released follows its glide to the commit, with no jump")
     func heldRelease() throws {
         let replay = Replay()
         replay.drag(to: 8.4, speed: 3, hold: 0.25)
         let commit = try #require(replay.commitStep, "the move commits")
         #expect(replay.scene.board == Board(["...............R", "................"]))
         #expect(replay.columns[commit] == 15)
-        let snap = replay.largestCommitStep
-        print("15-cell slide, held then released: the largest step at the commit is \(snap) cell")
-        #expect(snap <= 0.01, "the block snapped \(snap) cell when the move committed")
 
         // The whole motion: once the pan has chosen its direction (the scrub that takes the
         // block to the pointer, clamped to 0.01 of the slide) the block follows the pointer
-        // at 3 cells/s; released, it is exactly the duration spring from where it was let go
-        // (no jump at the release, none on the way); then it rests at the destination.
+        // at 3 cells/s; released, it is exactly the glide from where it was let go, leaving
+        // at rest and landing at 1.2 times its average speed (no jump at the release, none
+        // on the way, none at the commit); then it rests at the destination.
         let moved = try #require(replay.columns.firstIndex { $0 > 0 })
         for index in (moved + 1)..<replay.releaseStep {
             #expect(abs(replay.columns[index] - replay.columns[index - 1]) <= 3 * replay.step + 1e-9)
         }
         let start = replay.columns[replay.releaseStep - 1] / 15
-        let duration = BoardScene.releaseTime(remainingCells: 15 * (1 - start), speed: 0)
-        #expect(duration == 0.5, "the release is capped at 0.5 s")
-        let spring = TimingCurve.spring(dampingRatio: 1, initialVelocity: 0)
-        for index in replay.releaseStep..<commit {
+        let duration = SlideMotion.releaseTime(remainingCells: 15 * (1 - start), speed: 0)
+        #expect(abs(duration - (0.16 + 0.1 * (15 * (1 - start)).squareRoot())) < 1e-12)
+        let glide = TimingCurve.glide(initialVelocity: 0, arrivalSlope: SlideMotion.arrival)
+        for index in replay.releaseStep...commit {
             let elapsed = Double(index - replay.releaseStep + 1) * replay.step
-            let expected = 15 * (start + (1 - start) * spring.progress(at: elapsed / duration, duration: duration))
+            let expected = 15 * (start + (1 - start) * glide.progress(at: elapsed / duration, duration: duration))
             #expect(abs(replay.columns[index] - expected) < 1e-9, "step \(index): \(replay.columns[index]) vs \(expected)")
         }
+        let landing = SlideMotion.arrival * 15 * (1 - start) / duration * replay.step
+        let snap = replay.largestCommitStep
+        print("15-cell slide, held then released: the step into the commit is \(snap) cell, the glide's landing speed allows \(landing)")
+        #expect(snap <= landing + 1e-9, "the block jumped \(snap) cell when the move committed")
         for index in commit..<replay.columns.count { #expect(replay.columns[index] == 15) }
     }
 
-    @Test("a 15-cell slide released while still moving slowly commits with no step over 0.01 cell")
+    @Test("a 15-cell slide released while still moving slowly lands with its glide's speed, never more")
     func movingRelease() throws {
         let replay = Replay()
         replay.drag(to: 8, speed: 2, hold: 0.2, releaseSpeed: 0.6)  // under the 1 cell/s fling speed
         _ = try #require(replay.commitStep, "the move commits")
         #expect(replay.scene.board == Board(["...............R", "................"]))
+        let remaining = 15 - replay.columns[replay.releaseStep - 1]
+        let landing = SlideMotion.arrival * remaining / SlideMotion.releaseTime(remainingCells: remaining, speed: 0.6) * replay.step
         let snap = replay.largestCommitStep
-        print("15-cell slide, released moving at 0.6 cell/s: the largest step at the commit is \(snap) cell")
-        #expect(snap <= 0.01, "the block snapped \(snap) cell when the move committed")
+        print("15-cell slide, released moving at 0.6 cell/s: the step into the commit is \(snap) cell (landing speed: \(landing))")
+        #expect(snap <= landing + 1e-9, "the block jumped \(snap) cell when the move committed")
         // No step of the release moves the block backwards or further than the one before
         // it by more than the spring's start allows: the motion is smooth at the release.
         let first = abs(replay.columns[replay.releaseStep] - replay.columns[replay.releaseStep - 1])

@@ -186,9 +186,12 @@ struct ShellDefectTests {
         app.handle(.gamepad(GamepadPress(.a)))
         run(app, 0.2)
         #expect(app.top.kind == .play && app.playScreen?.levelIndex == 0, "gamepad A changed the level")
-        // Tab puts the focus on the toolbar; then Enter activates that control.
+        // Tab puts the focus on the controls in reading order (the header's "?", then the
+        // toolbar); then Enter activates that control.
         key(app, "Shift+Down")
         run(app, 1)
+        key(app, "Tab")
+        #expect(app.top.focus == .showHelp)
         key(app, "Tab")
         key(app, "Tab")
         #expect(app.top.focus == .undo)
@@ -219,7 +222,7 @@ struct ShellDefectTests {
         #expect(game.scene.session.moves == 1, "Undo did not fire")
     }
 
-    @Test("8. clearing with Show solution says why there are no stars; the overlay shows time and the best")
+    @Test("8. clearing with Show solution: its own quiet card says why there are no stars; the overlay shows time and the best")
     func overlayLines() throws {
         let ledger = ProgressLedger()
         let app = testApp(progress: ledger)
@@ -227,8 +230,13 @@ struct ShellDefectTests {
         key(app, "Shift+S")
         run(app, 3)
         let solved = try #require(app.playScreen?.visibleOverlay)
-        #expect(solved.lines.contains("Solved with Show solution: no stars"))
+        #expect(solved.lines.contains("The solver played it: no stars this time. Play again and try it yourself."))
         #expect(solved.stars == 0)
+        // Its own quiet card: no cheer, no confetti, no stars drawn; Play again first.
+        let card = try #require(app.playScreen?.layout.card).texts.map(\.text)
+        #expect(card.contains("Solution shown") && !card.contains("Cleared!") && !card.contains("☆☆☆"), "\(card)")
+        #expect(app.playScreen?.confettiAlive == 0 && solved.focus == .playAgain)
+        #expect(app.top.controls.first?.id == .playAgain)
         open(app, level: 1)
         clearOpenLevel(app)
         #expect(app.playScreen?.visibleOverlay?.lines.last == "First clear!")

@@ -3,9 +3,11 @@ import BloqGame
 import BloqPlay
 import Testing
 
-/// The stuck banner offers only what helps: Undo while a move can be taken back, Restart
-/// unless the board is the level's start; and on a level that cannot be cleared at all (a
-/// player's own file) it says so, instead of "undo the last move" at 0 moves.
+/// The stuck banner says what is true, names the stranded colour, and does not repeat the
+/// toolbar: its Undo and Restart are the toolbar's (the one that helps stands out), and
+/// Hint and Solution, which have nothing to show, are off. On a level that cannot be
+/// cleared at all (a player's own file) it says so, instead of "undo the last move" at 0
+/// moves, and nothing is offered.
 @Suite("Play: the stuck banner says what is true and offers what helps")
 struct StuckBannerTests {
     /// Two packs (the first level of each is open): a level that cannot be cleared from its
@@ -23,40 +25,73 @@ struct StuckBannerTests {
         ])
     }
 
-    static func banner(_ app: AppController) -> (buttons: [ControlID], words: String) {
-        let buttons = app.top.controls.map(\.id).filter { $0 == .stuckUndo || $0 == .stuckRestart }
-        return (buttons, app.shownTexts.map(\.text).joined(separator: " "))
+    /// The toolbar's state: which of its buttons are enabled, and which stands out.
+    static func toolbar(_ app: AppController) -> (enabled: Set<ControlID>, accent: Set<ControlID>) {
+        let tools = app.playScreen?.toolbar ?? []
+        return (Set(tools.filter(\.isEnabled).map(\.id)), Set(tools.filter { $0.style == .accent }.map(\.id)))
     }
 
-    @Test("a level that cannot be cleared from its start: the banner says so and offers neither Undo nor Restart")
+    static func words(_ app: AppController) -> String { app.shownTexts.map(\.text).joined(separator: " ") }
+
+    /// How many controls of the screen say `label`.
+    static func count(_ app: AppController, _ label: String) -> Int { app.top.controls.filter { $0.label == label }.count }
+
+    @Test("a level that cannot be cleared from its start: the banner names the lone colour; Undo, Restart, Hint, Solution are off")
     func unsolvableLevel() {
         let app = Self.app()
         app.openLevel(pack: 0, level: 0)
         run(app, 1)
-        let banner = Self.banner(app)
-        #expect(banner.buttons.isEmpty, "\(banner.buttons)")
-        #expect(banner.words.contains(PlayScreen.unsolvableNotice), "\(banner.words)")
-        #expect(!banner.words.contains("undo"), "\(banner.words)")
+        let words = Self.words(app)
+        #expect(words.contains("This level cannot be cleared: it has a single red block, which can never vanish"), "\(words)")
+        #expect(!words.contains("undo"), "\(words)")
+        let tools = Self.toolbar(app)
+        #expect(tools.enabled.isDisjoint(with: [.undo, .redo, .restart, .hint, .solution]), "\(tools.enabled)")
         #expect(app.playScreen?.levelCannotBeCleared == true)
     }
 
-    @Test("a stranding move: Undo and Restart, and Restart clears the banner")
+    @Test("a stranding move: the banner names red, the toolbar's Undo stands out, Hint and Solution are off, once each")
     func strandedBoard() throws {
         let app = Self.app()
         app.openLevel(pack: 1, level: 0)
         run(app, 0.5)
-        #expect(Self.banner(app).buttons.isEmpty, "not stuck yet")
+        #expect(Self.toolbar(app).enabled.isSuperset(of: [.hint, .solution]), "not stuck yet")
+        #expect(!Self.toolbar(app).enabled.contains(.restart), "nothing to restart at the start")
         app.perform(.play(.pushAtCursor(.down)))
         run(app, 1)
-        let banner = Self.banner(app)
-        #expect(banner.buttons == [.stuckUndo, .stuckRestart])
-        #expect(banner.words.contains(PlayScreen.stuckNotice), "\(banner.words)")
+        #expect(app.playScreen?.game.isStuck == true)
+        let words = Self.words(app)
+        #expect(words.contains("Only one red block is left, and it can never vanish: undo the last move, or restart"), "\(words)")
+        let tools = Self.toolbar(app)
+        #expect(tools.enabled.isSuperset(of: [.undo, .restart]) && tools.enabled.isDisjoint(with: [.hint, .solution]), "\(tools.enabled)")
+        #expect(tools.accent == [.undo], "\(tools.accent)")
+        // Not repeated: one Undo and one Restart on the screen, the toolbar's.
+        #expect(Self.count(app, "Undo") == 1 && Self.count(app, "Restart") == 1)
         #expect(app.playScreen?.levelCannotBeCleared == false)
-        let restart = try #require(app.top.controls.first { $0.id == .stuckRestart })
+        // H does nothing either: no ghosts, no hint.
+        key(app, "H")
+        run(app, 0.5)
+        #expect(app.playScreen?.game.hint.isEmpty == true && app.playScreen?.game.scene.isShowingGhosts == false)
+        let restart = try #require(app.top.controls.first { $0.id == .restart })
         let pointer = Pointer(app)
         pointer.down(restart.rect.center)
         pointer.up(restart.rect.center)
         run(app, 1)
-        #expect(Self.banner(app).buttons.isEmpty && app.playScreen?.game.isStuck == false)
+        #expect(app.playScreen?.game.isStuck == false)
+        #expect(Self.toolbar(app).enabled.isSuperset(of: [.hint, .solution]))
+    }
+
+    @Test("stuck for want of a meeting, not a lone block: the banner says so without a colour")
+    func strandedWithoutLoneBlock() {
+        // Two reds walled in on either side of a wall: neither can ever reach the other.
+        let board = Board(["R#R", "###"]) ?? Board(["R.R"])!
+        let app = testApp([
+            PackEntry(
+                title: "Mine",
+                items: [.playable(PlayableLevel(name: "mine/walls.bloq", level: Level(title: "Walls", par: nil, board: board)))])
+        ])
+        app.openLevel(pack: 0, level: 0)
+        run(app, 1)
+        #expect(app.playScreen?.strandedColor == nil)
+        #expect(Self.words(app).contains(PlayScreen.unsolvableNotice), "\(Self.words(app))")
     }
 }

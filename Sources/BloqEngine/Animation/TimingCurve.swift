@@ -14,6 +14,15 @@ public enum TimingCurve: Hashable, Sendable {
     /// critical (no overshoot), below 1 bounces (raised to 0.01 at least); `initialVelocity`
     /// is in whole distances per second, so a gesture's speed carries over without a jump.
     case spring(dampingRatio: Double, initialVelocity: Double)
+    /// A glide, as a puck pushed on ice: a cubic from 0 to 1 over the animator's duration
+    /// that leaves at `initialVelocity` (whole distances per second, as a spring's, so a
+    /// gesture's speed carries over without a jump) and arrives at `arrivalSlope` times its
+    /// average speed (0 eases into place; above 1 it lands with speed, for an impact).
+    /// It never goes back or past its end: the initial slope (velocity × duration) and the
+    /// arrival slope are kept within 0...3, where the cubic rises monotonically. Like a
+    /// spring it carries a velocity, so continuing onto it restarts it over the remaining
+    /// distance with that velocity rescaled.
+    case glide(initialVelocity: Double, arrivalSlope: Double)
     /// A physical spring: its duration comes from the physics (the time its envelope takes
     /// to fall to 1e-3), not from the animator, as with UIKit's UISpringTimingParameters.
     case physicalSpring(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double)
@@ -61,6 +70,8 @@ public enum TimingCurve: Hashable, Sendable {
         case .spring(let ratio, let velocity):
             let spring = Spring(dampingRatio: ratio, initialVelocity: velocity * velocityScale, duration: duration)
             return .spring(spring, seconds: duration)
+        case .glide(let velocity, let arrival):
+            return .glide(Glide(leaving: velocity * velocityScale * duration, arriving: arrival))
         case .physicalSpring(let m, let k, let c, let velocity):
             let spring = Spring(mass: m, stiffness: k, damping: c, initialVelocity: velocity * velocityScale)
             return .spring(spring, seconds: spring.settlingDuration)
@@ -86,19 +97,21 @@ public enum TimingCurve: Hashable, Sendable {
                 if high - low < 1e-14 { break }
             }
             return (low + high) / 2
-        case .spring, .physicalSpring:
+        case .spring, .physicalSpring, .glide:
             return p
         }
     }
 
     /// Whether progress never decreases over time, so each progress maps back to one time.
-    /// Springs and Back are not: continuing onto them restarts them over the remaining distance.
+    /// Springs and Back are not: continuing onto them restarts them over the remaining
+    /// distance. Nor is a glide counted so: its shape depends on the velocity it carries,
+    /// so it restarts as a spring does.
     public var isMonotonic: Bool {
         switch self {
         case .linear: true
         case .cubicBezier(_, let y1, _, let y2): (0...1).contains(y1) && (0...1).contains(y2)
         case .easing(let family, _): family != .back
-        case .spring, .physicalSpring: false
+        case .spring, .physicalSpring, .glide: false
         }
     }
 
@@ -116,6 +129,8 @@ public enum TimingCurve: Hashable, Sendable {
             return .spring(dampingRatio: ratio, initialVelocity: velocity)
         case .physicalSpring(let m, let k, let c, _):
             return .physicalSpring(mass: m, stiffness: k, damping: c, initialVelocity: velocity)
+        case .glide(_, let arrival):
+            return .glide(initialVelocity: velocity, arrivalSlope: arrival)
         default:
             return self
         }
@@ -129,6 +144,7 @@ enum CurveEvaluator {
     case easing(EasingFamily, EasingMode)
     /// A spring over `seconds` of real time for the time fraction 0...1.
     case spring(Spring, seconds: Double)
+    case glide(Glide)
 
     /// The progress at time fraction `t` (clamped to 0...1); exactly 0 at 0 and 1 at 1
     /// (a spring snaps to 1 at its end).
@@ -140,7 +156,37 @@ enum CurveEvaluator {
         case .bezier(let bezier): return bezier.y(atParameter: bezier.parameter(forX: t))
         case .easing(let family, let mode): return Penner.value(family, mode, t)
         case .spring(let spring, let seconds): return spring.value(at: t * seconds)
+        case .glide(let glide): return glide.value(at: t)
         }
+    }
+}
+
+/// The cubic Hermite curve from 0 to 1 on 0...1 with slope `leaving` at 0 and `arriving`
+/// at 1 (both in whole distances per whole duration), each kept within 0...3 and, together,
+/// within the circle a² + b² ≤ 9 where such a cubic is monotonic (Fritsch and Carlson).
+struct Glide: Hashable, Sendable {
+    let a: Double
+    let b: Double
+
+    init(leaving: Double, arriving: Double) {
+        var a = leaving.isFinite ? min(max(leaving, 0), 3) : 0
+        var b = arriving.isFinite ? min(max(arriving, 0), 3) : 1
+        let norm = (a * a + b * b).squareRoot()
+        if norm > 3 {
+            a *= 3 / norm
+            b *= 3 / norm
+        }
+        self.a = a
+        self.b = b
+    }
+
+    func value(at t: Double) -> Double {
+        ((a + b - 2) * t + (3 - 2 * a - b)) * t * t + a * t
+    }
+
+    /// The slope at `t` (whole distances per whole duration).
+    func slope(at t: Double) -> Double {
+        (3 * (a + b - 2) * t + 2 * (3 - 2 * a - b)) * t + a
     }
 }
 

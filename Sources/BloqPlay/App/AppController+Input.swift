@@ -13,18 +13,18 @@ extension AppController {
             router.cancelAll()
         case .key(let chord):
             showsFocus = true
-            useGamepad(false)
+            use(.keyboard)
             if let command = commands.command(for: chord, in: top.commandContexts) { perform(command) }
         case .text(let text):
             if top.wantsTextInput { top.insertText(text) }
         case .gamepad(let press):
             showsFocus = true
-            useGamepad(true)
+            use(.gamepad)
             if let command = commands.command(for: press, in: top.commandContexts) { perform(command) }
         case .pointer(let event):
             if event.phase == .down {
                 showsFocus = false
-                useGamepad(false)
+                if case .finger = event.pointer { use(.touch) } else { use(.keyboard) }
             }
             router.route(event) { self.owner(for: event) }
         }

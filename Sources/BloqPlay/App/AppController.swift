@@ -82,6 +82,7 @@ public final class AppController {
         self.environment = environment
         packs = environment.packs
         settings = environment.settings.initial
+        inputMode = environment.inputMode
         isSingleLevel = singleLevel
         metrics = Metrics(viewport: viewport)
         dailyJobs = BackgroundJobs(mode: environment.solverMode) { DailyBoard.make(for: $0) }
@@ -94,17 +95,28 @@ public final class AppController {
     /// gamepad's band).
     public var viewport: Size { metrics.window }
 
-    /// Whether the last input came from a gamepad: the shell then keeps a band along the
-    /// bottom that says what its buttons do on the screen shown. A key or a press of a
-    /// pointer takes it away.
-    public private(set) var usesGamepad = false
+    /// What the player plays with, by the last input used (a key or a mouse press: the
+    /// keyboard; a finger: touch; a button: the gamepad). Texts that name keys or a mouse
+    /// show only in `.keyboard`; with a gamepad the shell keeps a band along the bottom
+    /// that says what its buttons do on the screen shown.
+    public private(set) var inputMode: InputMode
 
-    /// Switches the gamepad's band on or off.
-    func useGamepad(_ on: Bool) {
-        guard on != usesGamepad else { return }
-        usesGamepad = on
-        fitLayoutArea()
+    /// Whether the last input came from a gamepad.
+    public var usesGamepad: Bool { inputMode == .gamepad }
+
+    /// Whether the player plays by touch (no key or mouse words then).
+    public var usesTouch: Bool { inputMode == .touch }
+
+    /// Switches what the player plays with (the gamepad's band comes and goes with it).
+    func use(_ mode: InputMode) {
+        guard mode != inputMode else { return }
+        let padChanged = (mode == .gamepad) != (inputMode == .gamepad)
+        inputMode = mode
+        if padChanged { fitLayoutArea() }
     }
+
+    /// Switches the gamepad's band on or off (a gamepad, or the keyboard).
+    func useGamepad(_ on: Bool) { use(on ? .gamepad : .keyboard) }
 
     /// The gamepad's line for the screen shown, when a gamepad is used.
     public var padHint: String? {

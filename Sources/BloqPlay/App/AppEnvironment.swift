@@ -46,6 +46,10 @@ public struct AppEnvironment {
     /// code) from the next text looked up on (`tr`). The language the game starts in is
     /// set before the shell is made (`AppEnvironment.make`).
     public var showLanguage: (String) -> Void
+    /// The input the player is expected to use until they use one (GAME.md, "Every
+    /// function by every hand"): touch where the machine has a touchscreen, else the
+    /// keyboard and mouse. The last input used decides from then on.
+    public var inputMode: InputMode = .keyboard
 
     public init(
         packs: [PackEntry], reloadPacks: (() -> [PackEntry])? = nil, packsChanged: (() -> Bool)? = nil, progress: ProgressBook? = nil,
@@ -70,6 +74,17 @@ public struct AppEnvironment {
         self.finish = finish
         self.showLanguage = showLanguage
     }
+}
+
+/// What the player is playing with, as the last input said: the texts that name controls
+/// follow it (key names and mouse words for the keyboard and mouse, gestures for touch,
+/// buttons for a gamepad).
+public enum InputMode: String, Hashable, Sendable {
+    /// A keyboard, a mouse, or both (a mouse press counts as this).
+    case keyboard
+    /// A touchscreen: SDL's finger events.
+    case touch
+    case gamepad
 }
 
 /// The settings the game starts with, and where changes are kept.

@@ -159,6 +159,33 @@ public struct CommandTable: Sendable {
         return result
     }
 
+    /// The help's rows for a gamepad player: each button (the D-pad's four as one) and
+    /// what it does on every screen that binds it ("cursor; move focus"), in table order.
+    public var padRows: [(keys: String, does: String)] {
+        var perPress: [(press: GamepadPress, words: [String])] = []
+        for binding in bindings {
+            guard let word = binding.pad, binding.context != .help, binding.context != .text else { continue }
+            for press in binding.buttons {
+                let does = tr(word)
+                if let same = perPress.firstIndex(where: { $0.press == press }) {
+                    if !perPress[same].words.contains(does) { perPress[same].words.append(does) }
+                } else {
+                    perPress.append((press, [does]))
+                }
+            }
+        }
+        // Buttons that do the same are one row (the D-pad's four directions).
+        var groups: [(presses: [GamepadPress], words: [String])] = []
+        for entry in perPress {
+            if let same = groups.firstIndex(where: { $0.words == entry.words }) {
+                groups[same].presses.append(entry.press)
+            } else {
+                groups.append(([entry.press], entry.words))
+            }
+        }
+        return groups.map { (CommandTable.describe($0.presses), $0.words.joined(separator: "; ")) }
+    }
+
     /// The play screen's footer line: the board's gesture, then each key with a footer word.
     public var footerHint: String { footerHint() }
 
@@ -296,7 +323,9 @@ extension CommandTable {
                 .play, keys: keys("R"), buttons: [GamepadPress(.back)], .play(.restart), help: trLater("restart (undoable)"),
                 footer: trLater("restart"),
                 pad: trLater("restart")),
-            CommandBinding(.play, keys: keys("Shift+S"), .play(.showSolution), help: trLater("play the rest of the solution (no stars)")),
+            CommandBinding(
+                .play, keys: keys("Shift+S"), buttons: [GamepadPress(.x, shoulderHeld: true)], .play(.showSolution),
+                help: trLater("play the rest of the solution (no stars)"), pad: trLater("solution")),
             CommandBinding(
                 .play, keys: keys("Escape"), buttons: [GamepadPress(.b)], .back, help: trLater("back"), footer: trLater("levels"),
                 pad: trLater("levels")),

@@ -10,9 +10,9 @@ public enum ControlID: Hashable, Sendable {
     /// Every screen's header: back a screen.
     case back
     // Play toolbar
-    case undo, redo, restart, hint
-    /// The banner that says the board can no longer be cleared: its Undo and Restart.
-    case stuckUndo, stuckRestart
+    case undo, redo, restart, hint, solution
+    /// The help ("?"): what the keys, the gestures or the gamepad's buttons do.
+    case showHelp
     // Level list
     case tab(Int)
     case previousPage, nextPage, continueLevel
@@ -87,10 +87,13 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         switch self {
         case .colorBlindSymbols: tr("Colour-blind symbols")
         case .sound: tr("Sound")
-        case .fullscreen: tr("Fullscreen (F11)")
+        case .fullscreen: tr("Fullscreen")
         case .reducedMotion: tr("Reduced motion")
         }
     }
+
+    /// The key that toggles it too, shown after the label to a keyboard player.
+    public var key: String? { self == .fullscreen ? "F11" : nil }
 
     /// The setting's value in `settings`.
     public func isOn(_ settings: Settings) -> Bool {
@@ -181,6 +184,18 @@ public struct Control: Hashable, Sendable {
             return TextBox(text, frame: labelFrame, px: labelPx, alignment: labelAlignment, owner: id)
         }
         return Typesetter.line(text, px: labelPx, in: rect, alignment: 0.5, owner: id)
+    }
+}
+
+extension Control {
+    /// The help button, "?": a square of the screen's control size in the top-right corner
+    /// of `frame` (the title's, the play screen's header). The keys' help for a keyboard
+    /// player, the gestures for a touch player, the buttons for a gamepad's.
+    static func helpButton(in frame: Rect, _ metrics: Metrics) -> Control {
+        let side = metrics.unit
+        var control = Control(.showHelp, "?", rect: Rect(x: frame.maxX - side, y: frame.y, width: side, height: side))
+        control.labelPx = metrics.type.body
+        return control
     }
 }
 

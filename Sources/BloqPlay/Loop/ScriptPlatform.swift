@@ -34,6 +34,14 @@ public final class ScriptPlatform: GamePlatform {
     /// Raw input made from the line being delivered, still to be taken (a tap is a press
     /// and a release).
     private var pending: [RawInput] = []
+    /// The time `pending` is due at (its line's, or its tap release's).
+    private var pendingTime = 0.0
+    /// The release of a tap that holds the button, due at its time (lines may come before
+    /// it); at most one, as the mouse has one button down at a time.
+    private var releases: [(time: Double, at: (x: Int32, y: Int32))] = []
+    /// What the next input is: the rest of the line being delivered, a tap's release, or
+    /// the next line.
+    private enum Source { case pending, release, line }
     /// Why the run stopped early: a line that could not be carried out.
     public private(set) var error: ReplayError?
     /// Whether the script reached its `end` (or failed).
@@ -55,17 +63,36 @@ public final class ScriptPlatform: GamePlatform {
 
     public func gatherInput(waitingUpTo timeout: Double) -> Bool { nextInputTime() != nil }
 
-    public func nextInputTime() -> Double? {
-        if !pending.isEmpty { return script.events[next - 1].time }
-        guard !isFinished, next < script.events.count, script.events[next].time <= now else { return nil }
-        return script.events[next].time
+    public func nextInputTime() -> Double? { nextSource()?.time }
+
+    /// The input due by now that comes first: a line's rest, then whichever of a tap's
+    /// release and the next line is due first (the release on a tie: it was due first).
+    private func nextSource() -> (source: Source, time: Double)? {
+        if !pending.isEmpty { return (.pending, pendingTime) }
+        guard !isFinished else { return nil }
+        let line = next < script.events.count && script.events[next].time <= now ? script.events[next].time : nil
+        if let release = releases.first, release.time <= now, line.map({ release.time <= $0 }) ?? true {
+            return (.release, release.time)
+        }
+        return line.map { (.line, $0) }
     }
 
     public func takeInput() -> RawInput? {
-        if pending.isEmpty {
-            guard !isFinished, next < script.events.count else { return nil }
+        switch nextSource()?.source {
+        case nil: return nil
+        case .pending: break
+        case .release:
+            let release = releases.removeFirst()
+            let at = release.at
+            // The pointer moved away meanwhile (a drag line): it comes back first.
+            let motion: [RawInput] = mouse.map { $0 != at } ?? false ? [.mouseMotion(x: at.x, y: at.y)] : []
+            mouse = at
+            pending = motion + [.mouseButton(down: false, x: at.x, y: at.y)]
+            pendingTime = release.time
+        case .line:
             let event = script.events[next]
             next += 1
+            pendingTime = event.time
             do {
                 pending = try raw(event)
             } catch {
@@ -105,8 +132,9 @@ public final class ScriptPlatform: GamePlatform {
             return []
         case .press(let place):
             let at = try windowPoint(place, line: event.line)
+            let early = releaseHeldTap()
             mouse = at
-            return [.mouseButton(down: true, x: at.x, y: at.y)]
+            return early + [.mouseButton(down: true, x: at.x, y: at.y)]
         case .drag(let place):
             let at = try windowPoint(place, line: event.line)
             mouse = at
@@ -116,10 +144,18 @@ public final class ScriptPlatform: GamePlatform {
             defer { mouse = at }
             let motion: [RawInput] = mouse.map { $0 != at } ?? false ? [.mouseMotion(x: at.x, y: at.y)] : []
             return motion + [.mouseButton(down: false, x: at.x, y: at.y)]
-        case .tap(let label):
+        case .tap(let label, let milliseconds):
             let at = try tapPoint(label, line: event.line)
+            let early = releaseHeldTap()
             mouse = at
-            return [.mouseButton(down: true, x: at.x, y: at.y), .mouseButton(down: false, x: at.x, y: at.y)]
+            guard milliseconds > 0 else {
+                return early + [.mouseButton(down: true, x: at.x, y: at.y), .mouseButton(down: false, x: at.x, y: at.y)]
+            }
+            // Held as a person holds a click: the release comes when it is due, after any
+            // lines before it.
+            let due = event.time + milliseconds
+            releases.append((due, at))
+            return early + [.mouseButton(down: true, x: at.x, y: at.y)]
         case .touch(let id, let phase, let place):
             let at = try fraction(place, line: event.line)
             switch phase {
@@ -151,6 +187,17 @@ public final class ScriptPlatform: GamePlatform {
         case .cancel:
             return [.focusLost]
         }
+    }
+
+    /// The release of a tap still held, when a new press comes first: one mouse button
+    /// cannot go down twice, so it comes up now (where it was pressed), as a person's would.
+    private func releaseHeldTap() -> [RawInput] {
+        guard let held = releases.popLast() else { return [] }
+        releases.removeAll()
+        let at = held.at
+        let motion: [RawInput] = mouse.map { $0 != at } ?? false ? [.mouseMotion(x: at.x, y: at.y)] : []
+        mouse = at
+        return motion + [.mouseButton(down: false, x: at.x, y: at.y)]
     }
 
     /// A script place as window points, rounded to whole points as the platform's mouse

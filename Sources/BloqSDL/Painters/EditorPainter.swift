@@ -86,7 +86,7 @@ struct EditorPainter {
         let cell = layout.cellSize
         let draft = screen.draft
         canvas.roundedRect(layout.boardFrame, radius: cell * 0.2, Palette.boardFrame)
-        let gap = max((cell * 0.06).rounded(), 1)
+        let gap = BlockSprite.gap(cell: cell)
         for row in 0..<draft.rows {
             for column in 0..<draft.columns {
                 let rect = layout.cellRect(row: Double(row), column: Double(column)).insetBy(gap)

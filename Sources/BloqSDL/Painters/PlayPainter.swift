@@ -96,7 +96,7 @@ struct PlayPainter {
         let cell = layout.cellSize
         canvas.roundedRect(layout.boardFrame, radius: cell * 0.2, Palette.boardFrame)
         let board = game.scene.board
-        let gap = max((cell * 0.06).rounded(), 1)
+        let gap = BlockSprite.gap(cell: cell)
         let kit = PaintKit(app: app, canvas: canvas)
         // Every cell's ground; the blocks are sprites drawn over it.
         for position in board.positions {
@@ -169,12 +169,9 @@ struct PlayPainter {
     private func drawSprites(_ sprites: [BlockSprite], _ game: GameController) {
         let layout = game.layout
         let cell = layout.cellSize
-        let gap = max((cell * 0.06).rounded(), 1)
         for sprite in sprites {
-            let drawn = sprite.drawnPosition
-            let base = layout.cellRect(row: drawn.row, column: drawn.column).insetBy(gap)
-            let side = base.width * sprite.scale
-            let rect = Rect(x: base.center.x - side / 2, y: base.center.y - side / 2, width: side, height: side)
+            let rect = sprite.drawnRect(in: layout)
+            let side = min(rect.width, rect.height)
             let alpha = UInt8((min(max(sprite.opacity, 0), 1) * 255).rounded())
             var shadow = rect
             shadow.y += cell * 0.05
@@ -192,7 +189,7 @@ struct PlayPainter {
     private func drawGhostsAndCursor(_ game: GameController) {
         let layout = game.layout
         let cell = layout.cellSize
-        let gap = max((cell * 0.06).rounded(), 1)
+        let gap = BlockSprite.gap(cell: cell)
         for ghost in game.scene.ghosts where ghost.opacity > 0 {
             let rect = layout.cellRect(row: ghost.position.row, column: ghost.position.column).insetBy(gap)
             let alpha = UInt8((min(max(ghost.opacity, 0), 1) * 110).rounded())

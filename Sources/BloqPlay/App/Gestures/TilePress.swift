@@ -1,7 +1,8 @@
 import BloqEngine
 
-/// A press on a playable level tile: drawn pressed; held, it grows the preview; a quick
-/// tap released over the tile opens the level.
+/// A press on a playable level tile: drawn pressed; held past a person's tap (0.35 s), it
+/// grows the preview; released within it over the tile, it opens the level, as a click
+/// on any control does.
 final class TilePress: ControlHolder {
     let id: ControlID
     private weak var screen: LevelListScreen?
@@ -22,6 +23,7 @@ final class TilePress: ControlHolder {
         case .moved:
             preview?.moved(to: event.location, time: event.time, pressure: event.pressure)
         case .up:
+            preview?.catchUp(to: event.time)
             guard let preview, preview.isBeyondTap || preview.isOpen else {
                 self.preview?.discard()
                 if screen.controls.first(where: { $0.rect.contains(event.location) })?.id == id {

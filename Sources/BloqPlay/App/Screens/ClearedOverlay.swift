@@ -51,7 +51,7 @@ public final class ClearedOverlay {
         self.showsLevelsButton = showsLevelsButton
         self.backLabel = backLabel
         self.dailyStreak = dailyStreak
-        focus = hasNextLevel ? .nextLevel : .playAgain
+        focus = hasNextLevel && !showedSolution ? .nextLevel : .playAgain
         self.confetti = confetti
     }
 
@@ -81,7 +81,7 @@ public final class ClearedOverlay {
         ]
         if let starsReason { result.append(starsReason) }
         if showedSolution {
-            result.append(tr("Solved with Show solution: no stars"))
+            result.append(tr("The solver played it: no stars this time. Play again and try it yourself."))
         } else if let best, let bestMoves = best.bestMoves {
             let bestTime = best.bestTime.map { " · " + ClearedOverlay.clock($0) } ?? ""
             let record = tr("%1 move", "%1 moves", count: bestMoves, "\(bestMoves)") + bestTime
@@ -109,13 +109,20 @@ public final class ClearedOverlay {
                 ? ButtonSpec(.nextLevel, tr("Next level"), trailing: "  ›", style: .accent)
                 : ButtonSpec(.playAgain, tr("Play again"), style: .accent)
         ]
+        // After Show solution the way on is to try it: Play again first, the next level after.
+        if showedSolution {
+            specs = [ButtonSpec(.playAgain, tr("Play again"), style: .accent)]
+            if hasNextLevel { specs.append(ButtonSpec(.nextLevel, tr("Next level"), trailing: "  ›")) }
+        }
         if showsLevelsButton { specs.append(ButtonSpec(.back, backLabel, leading: "‹ ")) }
         let height = metrics.unit
         let width = max(board.width, min(area.width, metrics.shortSide * 0.8))
         let inner = width - padding * 2
-        let heading = tr("Cleared!")
+        // A quiet card after Show solution: no cheer, no stars to show.
+        let heading = showedSolution ? tr("Solution shown") : tr("Cleared!")
         let headingPx = Typesetter.size(fitting: [heading], width: inner, sizes: [type.display, type.title, type.body]) ?? type.body
-        let starsText = PlayScreen.stars(stars)
+        let starsText = showedSolution ? "" : PlayScreen.stars(stars)
+        let starsHeight = showedSolution ? 0 : Typesetter.font.lineHeight(px: type.title)
         let linesPx = type.caption
         let linesHeight = lines.map { Typesetter.paragraphHeight($0, px: linesPx, width: inner, maximumLines: 2) }.reduce(0) {
             $0 + $1 + padding * 0.3
@@ -125,7 +132,7 @@ public final class ClearedOverlay {
             specs.count == 2 && ButtonGroup.labelSize(specs, width: (inner - metrics.gap) / 2, height: height, scale: type) != nil
         let buttonsHeight = ButtonGroup.height(count: specs.count, columns: sideBySide ? 2 : 1, height: height, gap: metrics.gap)
         let needed =
-            padding + Typesetter.font.lineHeight(px: headingPx) + Typesetter.font.lineHeight(px: type.title) + padding * 0.5
+            padding + Typesetter.font.lineHeight(px: headingPx) + starsHeight + padding * 0.5
             + linesHeight + padding * 0.5 + buttonsHeight + padding
         let cardHeight = min(max(board.height, needed), area.height)
         let frame = Rect(
@@ -134,10 +141,16 @@ public final class ClearedOverlay {
         var texts: [TextBox] = []
         var y = frame.y + padding
         let column = Rect(x: frame.x + padding, y: y, width: inner, height: 0)
-        texts.append(Typesetter.line(heading, px: headingPx, at: Point(x: column.x, y: y), width: inner, role: .accent, alignment: 0.5))
+        texts.append(
+            Typesetter.line(
+                heading, px: headingPx, at: Point(x: column.x, y: y), width: inner, role: showedSolution ? .plain : .accent, alignment: 0.5)
+        )
         y += Typesetter.font.lineHeight(px: headingPx)
-        texts.append(Typesetter.line(starsText, px: type.title, at: Point(x: column.x, y: y), width: inner, role: .accent, alignment: 0.5))
-        y += Typesetter.font.lineHeight(px: type.title) + padding * 0.5
+        if !showedSolution {
+            texts.append(
+                Typesetter.line(starsText, px: type.title, at: Point(x: column.x, y: y), width: inner, role: .accent, alignment: 0.5))
+        }
+        y += starsHeight + padding * 0.5
         for (index, line) in lines.enumerated() {
             let laid = Typesetter.paragraph(
                 line, px: linesPx, in: Rect(x: column.x, y: y, width: inner, height: 0), role: index == 0 ? .plain : .secondary,

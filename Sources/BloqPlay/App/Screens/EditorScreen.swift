@@ -110,6 +110,8 @@ public final class EditorScreen: AppScreen {
         let role: TextBox.Role =
             switch verdict {
             case _ where notice != nil || app.toast != nil: .plain
+            // An empty grid is no error: the line says how to begin.
+            case _ where draft.board.blockCount == 0: .secondary
             case .playable: .accent
             case .unplayable, .undecided: .danger
             case .thinking: .secondary
@@ -272,7 +274,17 @@ public final class EditorScreen: AppScreen {
 
     /// The status line: the notice, the shell's toast (what saving says), or the solver's
     /// verdict.
-    public var status: String { notice ?? app.toast?.text ?? verdict.summary }
+    public var status: String { notice ?? app.toast?.text ?? (draft.board.blockCount == 0 ? howToBegin : verdict.summary) }
+
+    /// What the status says on an empty grid: how to place the first block, in the words
+    /// of the player's hands.
+    private var howToBegin: String {
+        switch app.inputMode {
+        case .keyboard: tr("Choose a colour, then click the grid to place blocks")
+        case .touch: tr("Choose a colour, then tap the grid to place blocks")
+        case .gamepad: tr("Choose a colour, then paint the grid")
+        }
+    }
 
     // MARK: Actions
 

@@ -2,8 +2,9 @@ import BloqCore
 import BloqEngine
 import BloqGame
 
-/// The key help, over any screen: the command table's rows. Any key, button or press
-/// closes it.
+/// The help, over any screen, for the hands the player uses: the keys (the command
+/// table's rows) for a keyboard and mouse player, the gestures for a touch player, the
+/// buttons for a gamepad's. Any key, button or press closes it.
 public final class HelpScreen: AppScreen {
     public let kind = ScreenKind.help
     unowned let app: AppController
@@ -41,12 +42,48 @@ public final class HelpScreen: AppScreen {
         }
     }
 
-    /// What the help lists: pointer gestures, then the command table's keys.
+    /// What the help lists: pointer gestures, then the command table's keys (keyboard and
+    /// mouse); the gestures and the buttons on screen (touch); each gamepad button (pad).
     public var rows: [(keys: String, does: String)] {
-        [
-            (tr("Drag a block"), tr("push it; let go past half-way, or flick")),
-            (tr("Press and hold"), tr("a level in the list: its preview")),
-        ] + app.commands.helpRows
+        switch app.inputMode {
+        case .keyboard:
+            return [
+                (tr("Drag a block"), tr("push it; let go past half-way, or flick")),
+                (tr("Press and hold"), tr("a level in the list: its preview")),
+            ] + app.commands.helpRows
+        case .touch:
+            return [
+                (tr("Drag a block"), tr("push it; let go past half-way, or flick")),
+                (tr("Touch a moving block"), tr("catch it: send it on, or back where it came from")),
+                (tr("Two fingers"), tr("two blocks at once, when their moves cannot meet")),
+                (tr("Tap a level"), tr("play it")),
+                (tr("Touch and hold a level"), tr("its preview")),
+                (tr("Swipe from the left edge"), tr("back to the levels")),
+                (tr("Undo, Redo, Restart"), tr("take back a move, put it back, start again (undoable)")),
+                (tr("Hint"), tr("the next two moves, as ghosts (at most ★★)")),
+                (tr("Solution"), tr("plays the rest of the solution (no stars)")),
+            ]
+        case .gamepad:
+            return app.commands.padRows
+        }
+    }
+
+    /// The heading: what the rows are.
+    var heading: String {
+        switch app.inputMode {
+        case .keyboard: tr("Keys")
+        case .touch: tr("Gestures")
+        case .gamepad: tr("Gamepad")
+        }
+    }
+
+    /// How to close it, in the player's hands' words.
+    var closing: String {
+        switch app.inputMode {
+        case .keyboard: tr("Press any key to close")
+        case .touch: tr("Tap anywhere to close")
+        case .gamepad: tr("Any button closes the help")
+        }
     }
 
     public func gestureOwner(for event: PointerEvent) -> (any PointerOwner)? {
@@ -63,7 +100,7 @@ public final class HelpScreen: AppScreen {
         let margin = metrics.margin
         var texts: [TextBox] = []
         let heading = Typesetter.line(
-            tr("Keys"), px: type.title, at: Point(x: margin, y: margin), width: viewport.width - margin * 2, alignment: 0.5)
+            heading, px: type.title, at: Point(x: margin, y: margin), width: viewport.width - margin * 2, alignment: 0.5)
         texts.append(heading)
         let inner = Rect(x: margin, y: heading.frame.maxY + margin, width: viewport.width - margin * 2, height: 0)
         let px = type.body
@@ -126,9 +163,8 @@ public final class HelpScreen: AppScreen {
             controls = ButtonGroup.gridAlways(specs, in: frame, columns: 2, height: footerHeight, gap: metrics.gap, scale: type)
             words.width = frame.x - margin - footer.x
         }
-        let close =
-            pages > 1
-            ? tr("Page %1 of %2 · any other key closes", "\(shown + 1)", "\(pages)") : tr("Press any key to close")
+        // TRANSLATORS: %1 and %2 are page numbers; %3 says how to close the help ("Tap anywhere to close").
+        let close = pages > 1 ? tr("Page %1 of %2 · %3", "\(shown + 1)", "\(pages)", closing) : closing
         texts += Typesetter.paragraph(close, px: type.caption, in: words, role: .secondary, maximumLines: 2, centred: true)
         return (controls, texts, pages)
     }

@@ -19,6 +19,12 @@ public final class PlayScreen: AppScreen {
     private var left = false
     /// Whether a move was made since the level opened (the tip shows until the first).
     private var moved = false
+    /// Seconds left to confirm Show solution after a first press of its button (its label
+    /// then says "Show it"; nil: not asked). The clear earns no stars, so one stray tap
+    /// must not cost them; the key (Shift+S) and the gamepad's LB+X are deliberate.
+    public private(set) var confirmingSolution: Double?
+    /// How long the question stays.
+    static let solutionConfirmTime = 5.0
     /// The line of play last handed to the environment to keep (moves, and whether a hint
     /// was used).
     private var keptLine: (log: [Move], usedHint: Bool)?
@@ -77,7 +83,9 @@ public final class PlayScreen: AppScreen {
                 // Numbered as the list's tiles are: a broken file keeps its number.
                 tr("Level %1 of %2", "\((app.packs[pack].itemIndex(ofPlayable: level) ?? level) + 1)", "\(app.packs[pack].items.count)")
             }
-        case .trial: tr("Trying your level: Escape goes back to the editor")
+        case .trial:
+            app.inputMode == .keyboard
+                ? tr("Trying your level: Escape or ‹ Editor goes back to it") : tr("Trying your level: ‹ Editor goes back to it")
         case .code: tr("A shared level")
         case .daily(let board):
             board.date.longDescription + (dailyStreak > 0 ? " · " + tr("streak: %1", DailyScreen.streakText(dailyStreak)) : "")
@@ -110,8 +118,12 @@ public final class PlayScreen: AppScreen {
         guard !app.isSingleLevel, case .pack(let pack, let level) = source else { return false }
         return level + 1 < app.packs[pack].playable.count
     }
-    /// Where Back goes, as its button says: the title from the daily board, else the list.
-    var backLabel: String { dailyDate == nil ? tr("Levels") : tr("title").prefix(1).uppercased() + tr("title").dropFirst() }
+    /// Where Back goes, as its button says: the title from the daily board, the editor from
+    /// a try of its board, else the list.
+    var backLabel: String {
+        if case .trial = source { return tr("Editor") }
+        return dailyDate == nil ? tr("Levels") : tr("title").prefix(1).uppercased() + tr("title").dropFirst()
+    }
 
     /// The overlay, when it shows (the board has settled after the clear).
     public var visibleOverlay: ClearedOverlay? { game.showsClearedOverlay ? overlay : nil }
@@ -147,20 +159,41 @@ public final class PlayScreen: AppScreen {
     /// own file or pack; the shipped levels are proved solvable).
     public var levelCannotBeCleared: Bool { game.isStuck && game.scene.board == game.scene.session.start }
 
-    /// What the stuck banner says now (whole, and short for a small window's column).
-    private var stuckWords: (whole: String, short: String) {
-        if levelCannotBeCleared { return (PlayScreen.unsolvableNotice, tr("This level cannot be cleared")) }
-        if !game.scene.session.canUndo { return (PlayScreen.stuckRestartNotice, tr("Stuck: restart")) }
-        return (PlayScreen.stuckNotice, PlayScreen.stuckNoticeShort)
+    /// The colour stranded on the board: one with a single block left, which can never
+    /// vanish (the first such, in the colours' order); nil when every colour has company
+    /// (the board is stuck for another reason: its blocks can never meet).
+    public var strandedColor: BlockColor? {
+        game.scene.board.colorCounts.filter { $0.value == 1 }.keys.min()
     }
 
-    /// The stuck banner's buttons: Undo while a move can be taken back, Restart unless the
-    /// board is the level's start (where neither would help).
-    private var stuckSpecs: [ButtonSpec] {
-        var specs: [ButtonSpec] = []
-        if game.scene.session.canUndo { specs.append(ButtonSpec(.stuckUndo, tr("Undo"), style: .accent)) }
-        if !levelCannotBeCleared { specs.append(ButtonSpec(.stuckRestart, tr("Restart"), style: specs.isEmpty ? .accent : .plain)) }
-        return specs
+    /// What the stuck banner says now (whole, and short for a small window's column): the
+    /// stranded colour when one is, and what helps (the toolbar's Undo or Restart; neither
+    /// on a level that cannot be cleared from its start).
+    private var stuckWords: (whole: String, short: String) {
+        if levelCannotBeCleared {
+            if let color = strandedColor {
+                // TRANSLATORS: %1 is a colour's name in lower case ("red").
+                return (
+                    tr("This level cannot be cleared: it has a single %1 block, which can never vanish", color.localizedName),
+                    tr("This level cannot be cleared")
+                )
+            }
+            return (PlayScreen.unsolvableNotice, tr("This level cannot be cleared"))
+        }
+        guard let color = strandedColor else {
+            if !game.scene.session.canUndo { return (PlayScreen.stuckRestartNotice, tr("Stuck: restart")) }
+            return (PlayScreen.stuckNotice, PlayScreen.stuckNoticeShort)
+        }
+        let name = color.localizedName
+        if !game.scene.session.canUndo {
+            // TRANSLATORS: %1 is a colour's name in lower case ("red").
+            return (tr("Only one %1 block is left, and it can never vanish: restart the level", name), tr("Stuck: restart"))
+        }
+        // TRANSLATORS: %1 is a colour's name in lower case ("red").
+        return (
+            tr("Only one %1 block is left, and it can never vanish: undo the last move, or restart", name),
+            tr("Stuck: one %1 block left", name)
+        )
     }
 
     /// The banners and messages shown now: the stuck banner, then the game's message (the
@@ -294,18 +327,30 @@ public final class PlayScreen: AppScreen {
     }
 
     /// The toolbar as laid out now: the way back (unless single-level), Undo, Redo,
-    /// Restart, Hint (empty while the Cleared card covers it).
+    /// Restart, Hint, Solution (empty while the Cleared card covers it).
     public var toolbar: [Control] {
-        let ids: Set<ControlID> = [.back, .undo, .redo, .restart, .hint]
+        let ids: Set<ControlID> = [.back, .undo, .redo, .restart, .hint, .solution]
         return visibleOverlay == nil ? layout.controls.filter { ids.contains($0.id) } : []
     }
 
-    /// The toolbar's buttons: the way back (unless single-level), Undo, Redo, Restart, Hint.
+    /// The toolbar's buttons: the way back (unless single-level), Undo, Redo, Restart, Hint
+    /// and Solution. Stuck, the one that helps stands out (Undo, else Restart) and Hint and
+    /// Solution, which have nothing to show, are off; Restart is off where it would change
+    /// nothing.
     private var toolbarSpecs: [ButtonSpec] {
         let session = game.scene.session
+        let stuck = game.isStuck
+        let canRestart = session.moves > 0 || session.board != session.start
         var specs = [
-            ButtonSpec(.undo, tr("Undo"), isEnabled: session.canUndo), ButtonSpec(.redo, tr("Redo"), isEnabled: session.canRedo),
-            ButtonSpec(.restart, tr("Restart")), ButtonSpec(.hint, tr("Hint"), style: .accent),
+            ButtonSpec(.undo, tr("Undo"), isEnabled: session.canUndo, style: stuck && session.canUndo ? .accent : .plain),
+            ButtonSpec(.redo, tr("Redo"), isEnabled: session.canRedo),
+            ButtonSpec(.restart, tr("Restart"), isEnabled: canRestart, style: stuck && !session.canUndo && canRestart ? .accent : .plain),
+            ButtonSpec(.hint, tr("Hint"), isEnabled: !stuck, style: stuck ? .plain : .accent),
+            confirmingSolution == nil
+                // TRANSLATORS: the play toolbar's button that plays the rest of the solution.
+                ? ButtonSpec(.solution, tr("Solution"), isEnabled: !stuck)
+                // TRANSLATORS: the Solution button, pressed once: press again to see the solution.
+                : ButtonSpec(.solution, tr("Show it"), isEnabled: !stuck, style: .accent),
         ]
         if !app.isSingleLevel { specs.insert(ButtonSpec(.back, backLabel, leading: "‹ "), at: 0) }
         return specs
@@ -314,55 +359,28 @@ public final class PlayScreen: AppScreen {
     /// The banner's sentence where the whole one does not fit (a small window's column).
     public static var stuckNoticeShort: String { tr("Stuck: undo or restart") }
 
-    /// How the stuck banner sits in `band`: its buttons beside the sentence, or under it
-    /// on a narrow band; the buttons' frame and the sentence's.
-    private func stuckParts(in band: Rect, _ metrics: Metrics) -> (
-        specs: [ButtonSpec], buttons: Rect, words: Rect, height: Double, wide: Bool
-    ) {
-        let type = metrics.type
-        let specs = stuckSpecs
-        let height = max(metrics.minimumControl, min(metrics.unit, band.height))
-        guard !specs.isEmpty else {
-            // Nothing to offer: the sentence has the whole band.
-            let words = Rect(x: band.x + metrics.gap, y: band.y, width: band.width - metrics.gap * 2, height: band.height)
-            return (specs, Rect(x: band.maxX, y: band.y, width: 0, height: 0), words, 0, true)
-        }
-        let count = Double(specs.count)
-        let width = ButtonGroup.neededWidth(specs, px: type.body, height: height)
-        let row = width * count + metrics.gap * (count - 1)
-        let wide = band.width - row - metrics.gap * 2 >= type.caption * 12
-        let buttons =
-            wide
-            ? Rect(x: band.maxX - row, y: band.center.y - height / 2, width: row, height: height)
-            : Rect(x: band.x, y: band.maxY - height, width: band.width, height: height)
-        let words =
-            wide
-            ? Rect(x: band.x + metrics.gap, y: band.y, width: buttons.x - band.x - metrics.gap * 2, height: band.height)
-            : Rect(x: band.x + metrics.gap, y: band.y, width: band.width - metrics.gap * 2, height: buttons.y - band.y - metrics.gap)
-        return (specs, buttons, words, height, wide)
-    }
-
     /// What the message band says now (not the keys): the stuck banner's sentence, a toast,
     /// the tip or the game's message.
     private var spoken: String? {
-        game.isStuck ? stuckWords.whole : app.toast?.text ?? tip.map({ tr($0) }) ?? game.message
+        if game.isStuck { return stuckWords.whole }
+        if confirmingSolution != nil { return tr("Show the whole solution? The clear then earns no stars.") }
+        return app.toast?.text ?? tip.map({ tr($0) }) ?? game.message
     }
 
-    /// The message band's texts and controls: the stuck banner (its sentence beside Undo and
-    /// Restart), else a toast, the tip or the game's message, else the keys (when they fit).
+    /// The message band's texts and controls: the stuck banner (its sentence), else a
+    /// toast, the tip or the game's message, else the keys (when they fit).
     private func message(in band: Rect, _ metrics: Metrics) -> (texts: [TextBox], controls: [Control], banner: Rect?) {
         let type = metrics.type
         if game.isStuck {
-            let parts = stuckParts(in: band, metrics)
-            let controls = ButtonGroup.gridAlways(
-                parts.specs, in: parts.buttons, columns: max(parts.specs.count, 1), height: parts.height, gap: metrics.gap, scale: type)
-            let fit = Typesetter.lines(in: parts.words.height, px: type.caption)
+            // The sentence alone: the toolbar below has the Undo and Restart it speaks of.
+            let words = band.insetBy(metrics.gap)
+            let fit = Typesetter.lines(in: words.height, px: type.caption)
             // The whole sentence when it fits, else the short one.
             let said = stuckWords
-            let whole = Typesetter.paragraphHeight(said.whole, px: type.caption, width: parts.words.width) <= parts.words.height
+            let whole = Typesetter.paragraphHeight(said.whole, px: type.caption, width: words.width) <= words.height
             let sentence = whole ? said.whole : said.short
-            let texts = Typesetter.paragraph(sentence, px: type.caption, in: parts.words, maximumLines: fit, centred: true)
-            return (texts, controls, band)
+            let texts = Typesetter.paragraph(sentence, px: type.caption, in: words, maximumLines: fit, centred: true)
+            return (texts, [], band)
         }
         if let notice = spoken {
             let lines = Typesetter.lines(in: band.height, px: type.caption)
@@ -381,9 +399,7 @@ public final class PlayScreen: AppScreen {
         let least = max((Typesetter.font.lineHeight(px: type.caption) * 2.4).rounded(.up), metrics.minimumControl + 4)
         var need = least
         if game.isStuck {
-            let parts = stuckParts(in: Rect(x: 0, y: 0, width: width, height: metrics.unit), metrics)
-            let words = Typesetter.paragraphHeight(stuckWords.whole, px: type.caption, width: parts.words.width)
-            need = parts.wide ? max(words + metrics.gap, parts.height + 4) : words + metrics.gap * 2 + parts.height
+            need = Typesetter.paragraphHeight(stuckWords.whole, px: type.caption, width: width - metrics.gap * 2) + metrics.gap * 2
         } else if let spoken {
             need = Typesetter.paragraphHeight(spoken, px: type.caption, width: width) + metrics.gap
         }
@@ -411,7 +427,9 @@ public final class PlayScreen: AppScreen {
         let viewport = metrics.viewport
         let margin = metrics.margin
         let inner = Rect(x: margin, y: margin, width: viewport.width - margin * 2, height: viewport.height - margin * 2)
-        let top = header(in: inner, metrics)
+        let help = Control.helpButton(in: inner, metrics)
+        var top = header(in: Rect(x: inner.x, y: inner.y, width: help.rect.x - metrics.gap - inner.x, height: inner.height), metrics)
+        top.height = max(top.height, help.rect.height)
         let count = toolbarSpecs.count
         let tools = toolbarControls(in: inner, columnChoices: [count, (count + 1) / 2], metrics)
         let bandHeight = messageHeight(width: inner.width, metrics)
@@ -419,7 +437,7 @@ public final class PlayScreen: AppScreen {
         let boardArea = Rect(x: 0, y: inner.y + top.height, width: viewport.width, height: max(messageBand.y - inner.y - top.height, 1))
         let said = message(in: messageBand, metrics)
         return Layout(
-            boardArea: boardArea, message: messageBand, controls: said.controls + tools.controls, texts: top.texts + said.texts,
+            boardArea: boardArea, message: messageBand, controls: said.controls + tools.controls + [help], texts: top.texts + said.texts,
             banner: said.banner)
     }
 
@@ -440,7 +458,9 @@ public final class PlayScreen: AppScreen {
         let panel = Rect(
             x: boardArea.maxX + margin, y: margin, width: viewport.width - boardArea.maxX - margin * 2, height: viewport.height - margin * 2
         )
-        let top = header(in: panel, metrics)
+        let help = Control.helpButton(in: panel, metrics)
+        var top = header(in: Rect(x: panel.x, y: panel.y, width: help.rect.x - metrics.gap - panel.x, height: panel.height), metrics)
+        top.height = max(top.height, help.rect.height)
         let count = toolbarSpecs.count
         let tools = toolbarControls(in: panel, columnChoices: [2, 1, count], metrics)
         let messageTop = panel.y + top.height + margin
@@ -448,7 +468,7 @@ public final class PlayScreen: AppScreen {
             x: panel.x, y: messageTop, width: panel.width, height: max(panel.maxY - tools.height - margin - messageTop, 0))
         let said = message(in: messageBand, metrics)
         return Layout(
-            boardArea: boardArea, message: messageBand, controls: said.controls + tools.controls, texts: top.texts + said.texts,
+            boardArea: boardArea, message: messageBand, controls: said.controls + tools.controls + [help], texts: top.texts + said.texts,
             banner: said.banner)
     }
 
@@ -462,8 +482,13 @@ public final class PlayScreen: AppScreen {
     public var footer: (text: String, isMessage: Bool)? {
         guard visibleOverlay == nil else { return nil }
         if let message = game.message { return (message, true) }
+        switch app.inputMode {
+        case .keyboard: break
+        // A touch player reads the gestures, not the keys.
+        case .touch: return (tr("Drag a block to push it  ·  touch a moving block to catch it"), false)
         // With a gamepad, the shell's band says what its buttons do instead of the keys.
-        if app.usesGamepad { return nil }
+        case .gamepad: return nil
+        }
         if dailyDate != nil { return (app.commands.footerHint(saying: tr("title"), for: .back), false) }
         if app.isSingleLevel { return (app.commands.footerHint(omitting: .back), false) }
         return (app.commands.footerHint, false)
@@ -476,12 +501,17 @@ public final class PlayScreen: AppScreen {
     // MARK: Actions
 
     public func activate(_ id: ControlID) {
+        let confirming = confirmingSolution != nil
+        confirmingSolution = nil
         switch id {
         case .back: app.back()
-        case .undo, .stuckUndo: game.perform(.undo)
+        case .undo: game.perform(.undo)
         case .redo: game.perform(.redo)
-        case .restart, .playAgain, .stuckRestart: game.perform(.restart)
+        case .restart, .playAgain: game.perform(.restart)
         case .hint: game.perform(.hint)
+        case .solution:
+            if confirming { game.perform(.showSolution) } else { confirmingSolution = PlayScreen.solutionConfirmTime }
+        case .showHelp: app.showHelp()
         case .nextLevel:
             if hasNextLevel, case .pack(let pack, let level) = source, !app.openLevel(pack: pack, level: level + 1) { app.showLevels() }
         default: break
@@ -490,6 +520,7 @@ public final class PlayScreen: AppScreen {
 
     public func perform(_ command: Command) -> Bool {
         guard case .play(let play) = command else { return false }
+        confirmingSolution = nil
         game.perform(play)
         return true
     }
@@ -528,6 +559,10 @@ public final class PlayScreen: AppScreen {
     // MARK: Time
 
     public func step(_ seconds: Double) {
+        if let left = confirmingSolution {
+            // The question lapses, and a move or an edit answers it.
+            confirmingSolution = left > seconds && !game.scene.hasMovesInFlight && !game.scene.hasPendingEdits ? left - seconds : nil
+        }
         game.scene.reducedMotion = app.settings.reducedMotion
         game.step(seconds)
         if !game.scene.session.log.isEmpty { moved = true }
@@ -594,9 +629,9 @@ public final class PlayScreen: AppScreen {
         clears += 1
         let frame = game.layout.boardFrame
         let reduced = app.settings.reducedMotion
-        // Reduced motion: no confetti at all.
+        // Reduced motion: no confetti at all; nor after Show solution, which earned nothing.
         let burst =
-            reduced
+            reduced || game.showedSolution
             ? nil
             : ConfettiBurst(
                 count: 140, origin: frame.center, size: app.viewport, seed: UInt64(levelIndex ?? 0) &* 7919 &+ clears, duration: 2.4)
@@ -605,6 +640,6 @@ public final class PlayScreen: AppScreen {
             before: before,
             after: after, hasNextLevel: hasNextLevel, showsLevelsButton: !app.isSingleLevel, backLabel: backLabel,
             dailyStreak: dailyDate == nil || progress == nil ? nil : dailyStreak, confetti: burst)
-        app.play(.clear)
+        if !game.showedSolution { app.play(.clear) }
     }
 }

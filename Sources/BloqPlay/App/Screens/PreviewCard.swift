@@ -2,8 +2,9 @@ import BloqCore
 import BloqEngine
 import BloqGame
 
-/// The press-and-hold preview of a level tile (seed 004): it grows with the hold (or
-/// the touch's pressure), scrubbed and clamped to 0.01...0.99 while the pointer is down;
+/// The press-and-hold preview of a level tile (seed 004): once the press has outlasted a
+/// person's tap (0.35 s) it grows with the hold (or the touch's pressure), scrubbed and
+/// clamped to 0.01...0.99 while the pointer is down;
 /// lifting early shrinks it back; reaching the end opens the card, with Play and Close.
 public final class PreviewCard {
     /// The tile (item index in the pack) it grows from.
@@ -24,9 +25,6 @@ public final class PreviewCard {
     /// Simulated seconds since the press, advanced by the steps.
     private var clock = 0.0
     private let pressTime: Double
-
-    /// A quick tap shows nothing: the card starts growing past this much of the hold.
-    static let tapThreshold = 0.15
 
     init(
         tile: Int, level: PlayableLevel, at point: Point, time: Double, pressure: Double?, allowableMovement: Double,
@@ -51,14 +49,23 @@ public final class PreviewCard {
         animator.pauseAnimation()
     }
 
-    /// Whether the hold got far enough to count as a preview rather than a tap.
-    var isBeyondTap: Bool { recognizer.progress >= PreviewCard.tapThreshold }
+    /// Whether the press has lasted longer than a person's tap (0.35 s): a release now
+    /// shrinks the card instead of opening the level.
+    var isBeyondTap: Bool { recognizer.isBeyondTap }
 
     /// Advances the hold by one step while the pointer holds the tile.
     func advance(_ seconds: Double) {
         guard isHeld, !isOpen else { return }
         clock += seconds
         recognizer.update(time: pressTime + clock)
+        sync()
+    }
+
+    /// Brings the hold up to `time`, the release's (steps advance it a frame at a time).
+    func catchUp(to time: Double) {
+        guard isHeld, !isOpen, time > pressTime + clock else { return }
+        clock = time - pressTime
+        recognizer.update(time: time)
         sync()
     }
 
@@ -81,9 +88,8 @@ public final class PreviewCard {
             animator.continueAnimation(withTimingParameters: .easeOut, durationFactor: 0.3)
             return
         }
-        let progress = recognizer.progress
-        let shown = progress < PreviewCard.tapThreshold ? 0 : (progress - PreviewCard.tapThreshold) / (1 - PreviewCard.tapThreshold)
-        animator.fractionComplete = min(max(shown, 0.01), 0.99)
+        // Nothing grows during the tap; then the hold (or the pressure) scrubs the card.
+        animator.fractionComplete = min(max(recognizer.progress, 0.01), 0.99)
     }
 
     /// Shrinks back to the tile (released early, cancelled, or closed once open).

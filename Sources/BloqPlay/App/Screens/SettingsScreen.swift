@@ -44,7 +44,13 @@ public final class SettingsScreen: AppScreen {
             guard Double(rowCount) * (height + gap) - gap <= area.height || columns == 2 else { continue }
             let columnWidth = min((area.width - gap * Double(columns - 1)) / Double(columns), height * 10)
             let labelWidth = columnWidth - switchWidth - height * 0.6
-            guard let px = Typesetter.size(fitting: keys.map(\.label), width: labelWidth, sizes: [type.body, type.caption]) else {
+            // A keyboard player reads the key that does it too: "Fullscreen (F11)".
+            let keyboard = app.inputMode == .keyboard
+            let trailing = { (key: SettingKey) in keyboard ? key.key.map { " (\($0))" } ?? "" : "" }
+            guard
+                let px = Typesetter.size(
+                    fitting: keys.map { $0.label + trailing($0) }, width: labelWidth, sizes: [type.body, type.caption])
+            else {
                 continue
             }
             // The language's row: its name at the left, the choice at the right.
@@ -61,7 +67,8 @@ public final class SettingsScreen: AppScreen {
             }
             for (index, key) in keys.enumerated() {
                 let rect = frame(index)
-                var control = Control(.toggle(key), key.label, rect: rect, style: .toggle(on: key.isOn(app.settings)))
+                var control = Control(
+                    .toggle(key), key.label, rect: rect, style: .toggle(on: key.isOn(app.settings)), trailing: trailing(key))
                 control.labelPx = px
                 control.labelFrame = Rect(x: rect.x + height * 0.3, y: rect.y, width: labelWidth, height: height)
                 control.labelAlignment = 0

@@ -37,17 +37,20 @@ public final class TitleScreen: AppScreen {
         let type = metrics.type
         let margin = metrics.margin
         let inner = Rect(x: margin, y: margin, width: viewport.width - margin * 2, height: viewport.height - margin * 2)
-        // The bottom band: the notice (up to three lines), else the key line.
+        // The help button in the top-right corner; the logo and buttons below its row.
+        let help = Control.helpButton(in: inner, metrics)
+        // The bottom band: the notice (up to three lines), else the key line (for a
+        // keyboard player only: a touch player has the "?" button, a gamepad's band says
+        // what its buttons do).
         let shown = app.toast?.text ?? notice
-        // With a gamepad, the shell's band says what its buttons do instead of the keys.
-        let bottomText = shown ?? (app.usesGamepad ? "" : tr("F1 or ? shows the keys"))
+        let bottomText = shown ?? (app.inputMode == .keyboard ? tr("F1 or ? shows the keys") : "")
         let bottomHeight =
             bottomText.isEmpty ? 0 : Typesetter.paragraphHeight(bottomText, px: type.caption, width: inner.width, maximumLines: 3)
         let bottom = Rect(x: inner.x, y: inner.maxY - bottomHeight, width: inner.width, height: bottomHeight)
         var texts =
             bottomText.isEmpty
             ? [] : Typesetter.paragraph(bottomText, px: type.caption, in: bottom, role: shown == nil ? .secondary : .plain, maximumLines: 3)
-        let body = Rect(x: inner.x, y: inner.y, width: inner.width, height: bottom.y - margin - inner.y)
+        let body = Rect(x: inner.x, y: help.rect.maxY, width: inner.width, height: bottom.y - margin - help.rect.maxY)
 
         var specs = [
             ButtonSpec(.play, tr("Play"), style: .accent), ButtonSpec(.levels, tr("Levels")), ButtonSpec(.make, tr("Make")),
@@ -108,7 +111,7 @@ public final class TitleScreen: AppScreen {
                 moved.rect.y += shift
                 return moved
             }
-            return (buttons, texts + placed.texts, placed.blocks)
+            return ([help] + buttons, texts + placed.texts, placed.blocks)
         }
         // Side by side: the logo on the left half, the buttons on the right.
         let half = (body.width - margin) / 2
@@ -121,7 +124,7 @@ public final class TitleScreen: AppScreen {
             ButtonGroup.fitted(specs, in: right, height: height, gap: gap, scale: type, maximumWidth: right.width)
             ?? ButtonGroup.gridAlways(specs, in: right, columns: 2, height: height, gap: gap, scale: type)
         texts += placed.texts
-        return (buttons, texts, placed.blocks)
+        return ([help] + buttons, texts, placed.blocks)
     }
 
     public func activate(_ id: ControlID) {
@@ -133,6 +136,7 @@ public final class TitleScreen: AppScreen {
         case .settings: app.showSettings()
         case .about: app.showAbout()
         case .quit: app.quit()
+        case .showHelp: app.showHelp()
         default: break
         }
     }
