@@ -30,6 +30,7 @@ struct AnimatorContinuityTests {
         .linear, .easeIn, .easeOut, .easeInOut, .cubicBezier(0.2, 0.9, 0.3, 0.1), .easeInOut(.back), .easeOut(.back),
         .easeOut(.expo), .easeIn(.sine), .spring(dampingRatio: 0.6, initialVelocity: 0), .spring(dampingRatio: 1, initialVelocity: 2),
         .spring(dampingRatio: 0.3, initialVelocity: 0), .spring(dampingRatio: 1.5, initialVelocity: -1),
+        .glide(initialVelocity: 0.6, arrivalSlope: 1.2), .glide(initialVelocity: 5, arrivalSlope: 0),
     ]
 
     @Test(
@@ -390,6 +391,9 @@ struct RandomRun {
     /// fraction (the largest for any initial slope up to g₀; nil: the curve's own velocity
     /// over the whole timeline).
     static func slopeBound(curve: TimingCurve, distanceOverLength: Double, initialSlope: Double?) -> Double {
+        // A glide keeps both its slopes within 3 whole distances per whole stretch, and a
+        // monotonic cubic with such end slopes never rises faster than that.
+        if case .glide = curve { return max(3 * distanceOverLength, initialSlope ?? 0) * (1 + 1e-9) }
         guard case .spring(let ratio, let velocity) = curve else { return slope(of: curve) * distanceOverLength }
         guard distanceOverLength > 0 else { return initialSlope ?? 0 }
         let g0 = initialSlope ?? abs(velocity)

@@ -32,6 +32,42 @@ struct CurveFamilyTests {
         #expect(TimingCurve.easeInOut(.cubic) == .easing(.cubic, .easeInOut))
     }
 
+    @Test("a glide leaves at its velocity, lands at its slope, and never goes back or past its end")
+    func glide() {
+        // Over 0.5 s, leaving at 1.2 distances a second (slope 0.6) and landing at slope 1.2.
+        let curve = TimingCurve.glide(initialVelocity: 1.2, arrivalSlope: 1.2)
+        let h = 1e-6
+        #expect(curve.progress(at: 0, duration: 0.5) == 0 && curve.progress(at: 1, duration: 0.5) == 1)
+        #expect(abs(curve.progress(at: h, duration: 0.5) / h - 0.6) < 1e-4)
+        #expect(abs((1 - curve.progress(at: 1 - h, duration: 0.5)) / h - 1.2) < 1e-4)
+        #expect(!curve.isMonotonic, "it carries a velocity: continuing onto it restarts it, as onto a spring")
+        // Whatever it is asked (slopes beyond 3, negative, infinite), it rises from 0 to 1.
+        for (velocity, arrival) in [(0.0, 0.0), (20, 1.2), (-5, 2), (6, 6), (.infinity, 1), (1, .nan)] {
+            let wild = TimingCurve.glide(initialVelocity: velocity, arrivalSlope: arrival)
+            var last = 0.0
+            for step in 0...1000 {
+                let value = wild.progress(at: Double(step) / 1000, duration: 1)
+                #expect(value >= last - 1e-12 && value <= 1 + 1e-12, "\(velocity), \(arrival) at \(step)")
+                last = value
+            }
+            #expect(last == 1)
+        }
+    }
+
+    @Test("continued onto a glide, a scrubbed animator leaves at the glide's velocity, with no jump")
+    func glideCarriesVelocity() {
+        let probe = Probe(duration: 1, curve: .linear)
+        probe.animator.pauseAnimation()
+        probe.animator.fractionComplete = 0.25
+        // 1.5 whole distances a second: 2 remaining distances a second over 0.4 s (slope 0.8).
+        probe.animator.continueAnimation(withTimingParameters: .glide(initialVelocity: 1.5, arrivalSlope: 1), durationFactor: 0.4)
+        #expect(probe.value == 0.25)
+        probe.driver.advance(by: 0.001)
+        #expect(abs((probe.value - 0.25) / 0.001 - 1.5) < 0.01, "speed \((probe.value - 0.25) / 0.001)")
+        probe.driver.advance(by: 0.399)
+        #expect(probe.value == 1 && probe.completions == [.end])
+    }
+
     @Test("a duration spring has settled within 1e-3 by its duration, where it snaps to 1")
     func durationSpring() {
         for ratio in [0.3, 0.7, 1.0, 1.6] {
