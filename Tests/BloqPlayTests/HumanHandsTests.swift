@@ -206,7 +206,7 @@ struct HumanHandsTests {
         "F1", "F11", "Esc", "Shift", "Ctrl", "Tab", "Enter", "Return", "Space", "click", "mouse", "key", "arrow", "(Z)", "(R)",
     ]
 
-    @Test("after a touch no text names a key or a mouse: title, list, preview, play, cleared, stuck, help, settings, editor")
+    @Test("after a touch no text names a key or a mouse: title, list, preview, play, cleared, stuck, help, settings, about, editor")
     func touchWords() throws {
         let gap = Board(["R.R", "...", ".R."]) ?? Board(["R.R"])!
         let packs = [
@@ -247,6 +247,9 @@ struct HumanHandsTests {
             app.showSettings()
             hand.wait(0.2)
             look("settings")
+            app.showAbout()
+            hand.wait(0.2)
+            look("about")
             app.showEditor()
             hand.wait(0.2)
             look("editor")
