@@ -34,6 +34,10 @@ public struct FileDamage: Sendable, Equatable {
     /// as it is, never moved or written over; the game plays on and saves beside it (progress)
     /// or not at all (settings) until it can be read.
     public var cannotRead: String?
+    /// The file is a symbolic link to something that is not Bloq's (a folder, a device, a
+    /// FIFO, someone's file, nothing): the link and its target were left exactly as they
+    /// are; progress is kept beside the link (the journal), settings in memory.
+    public var foreignLink: ForeignLink?
 
     /// The sentence the title screen shows, in the language shown (`tr`), e.g. "3 records in
     /// your progress could not be read; the file was kept as
@@ -42,6 +46,18 @@ public struct FileDamage: Sendable, Equatable {
     /// they are the words of standard error.)
     public var sentence: String {
         let kept = keptAs.map { tr("the file was kept as %1", $0) } ?? tr("the file was left where it is")
+        if let foreignLink {
+            switch kind {
+            case .progress:
+                return tr(
+                    "Your progress file %1 is a symbolic link to %2, which is not a Bloq progress file (%3), so both were left as they are. What you do is kept beside the link and merged in once it leads to a progress file; to save into %1 itself, remove the link.",
+                    file, foreignLink.target, foreignLink.what.clause)
+            case .settings:
+                return tr(
+                    "Your settings file %1 is a symbolic link to %2, which is not a Bloq settings file (%3), so both were left as they are and the defaults are used; to keep the settings you change, remove the link.",
+                    file, foreignLink.target, foreignLink.what.clause)
+            }
+        }
         if let cannotRead {
             switch (kind, fellBackToPrevious) {
             case (.settings, _):
