@@ -38,6 +38,9 @@ public struct FileDamage: Sendable, Equatable {
     /// FIFO, someone's file, nothing): the link and its target were left exactly as they
     /// are; progress is kept beside the link (the journal), settings in memory.
     public var foreignLink: ForeignLink?
+    /// Records (or a whole section) the file gave more than once, whose copies were merged,
+    /// the best of each kept: a line-based merge (git, a sync tool, a hand edit) makes them.
+    public var mergedDuplicates = 0
 
     /// The sentence the title screen shows, in the language shown (`tr`), e.g. "3 records in
     /// your progress could not be read; the file was kept as
@@ -88,6 +91,13 @@ public struct FileDamage: Sendable, Equatable {
         if let foreignVersion {
             parts.append(
                 tr("Your progress was saved by a newer Bloq (file version %1); what this one understands was kept", "\(foreignVersion)"))
+        }
+        if mergedDuplicates > 0 {
+            parts.append(
+                tr(
+                    "%1 record in your progress file was given more than once, as a merge by git or a sync tool can leave it; the copies were merged, keeping the best of each",
+                    "%1 records in your progress file were given more than once, as a merge by git or a sync tool can leave them; the copies were merged, keeping the best of each",
+                    count: mergedDuplicates, "\(mergedDuplicates)"))
         }
         if droppedRecords > 0 {
             parts.append(

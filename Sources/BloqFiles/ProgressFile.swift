@@ -57,7 +57,7 @@ enum ProgressFile {
     /// What `bytes` hold: the whole object when it parses, else every record line that does.
     static func decode(_ bytes: [UInt8]) -> Contents {
         do {
-            let salvaged = try JSONDocumentDecoder.decode(SalvagedProgress.self, from: bytes)
+            let salvaged = try decodeSalvaged(bytes)
             return salvaged.isSound ? .sound(salvaged.progress) : .damaged(salvaged)
         } catch {
             if let salvaged = salvageLines(bytes) { return .damaged(salvaged) }
@@ -95,7 +95,7 @@ enum ProgressFile {
     /// not this layout, or is damaged throughout).
     static func salvageLines(_ bytes: [UInt8]) -> SalvagedProgress? {
         func fragment(_ text: String) -> SalvagedProgress? {
-            try? JSONDocumentDecoder.decode(SalvagedProgress.self, from: Array(text.utf8))
+            try? decodeSalvaged(Array(text.utf8))
         }
         var result = SalvagedProgress()
         var kept = 0
@@ -122,6 +122,7 @@ enum ProgressFile {
                 continue
             }
             result.progress.merge(record.progress)
+            result.merged += record.merged.map { "line \(index + 1): \($0)" }
             kept += 1
         }
         return kept > 0 ? result : nil

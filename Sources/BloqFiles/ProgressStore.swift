@@ -410,7 +410,7 @@ public final class ProgressStore: @unchecked Sendable {
         case .damaged(let salvaged, let bytes):
             var progress = salvaged.progress
             // The previous save may hold what the damaged records held.
-            var details = salvaged.dropped.map { "\(main): \($0)" }
+            var details = (salvaged.dropped + salvaged.merged.map { "\($0); merged, the best of each kept" }).map { "\(main): \($0)" }
             switch read(previous, strict: LinkedPath.place(previous) != .own) {
             case .sound(let older):
                 progress.merge(older)
@@ -423,7 +423,7 @@ public final class ProgressStore: @unchecked Sendable {
             let damage = FileDamage(
                 kind: .progress, file: main, droppedRecords: salvaged.dropped.count, unreadable: nil,
                 foreignVersion: salvaged.foreignVersion, keptAs: kept, fellBackToPrevious: false, details: details,
-                versionProblem: salvaged.versionProblem)
+                versionProblem: salvaged.versionProblem, mergedDuplicates: salvaged.merged.count)
             return Current(progress: progress, damage: damage)
         case .inaccessible(let reason):
             var current = Current(blocked: "it cannot be read (\(reason))")
@@ -461,11 +461,13 @@ public final class ProgressStore: @unchecked Sendable {
             let found = FileDamage(
                 kind: .progress, file: previous, droppedRecords: salvaged.dropped.count, unreadable: nil,
                 foreignVersion: salvaged.foreignVersion, keptAs: kept, fellBackToPrevious: false,
-                details: salvaged.dropped.map { "\(previous): \($0)" }, versionProblem: salvaged.versionProblem)
+                details: (salvaged.dropped + salvaged.merged.map { "\($0); merged, the best of each kept" }).map { "\(previous): \($0)" },
+                versionProblem: salvaged.versionProblem, mergedDuplicates: salvaged.merged.count)
             if var earlier {
                 earlier.fellBackToPrevious = true
                 earlier.details += found.details
                 earlier.droppedRecords += found.droppedRecords
+                earlier.mergedDuplicates += found.mergedDuplicates
                 damage = earlier
             } else {
                 damage = found
