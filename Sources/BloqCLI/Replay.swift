@@ -27,7 +27,8 @@ public struct Replay: ParsableCommand {
             With --level it plays that level alone; with --app it runs the whole game from the title screen, \
             keeping progress and settings in --data DIR (a fresh temporary folder without it), never in the \
             player's own files. Exit status: 0, 65 for an invalid level or script (or a line that cannot be \
-            carried out, such as a tap on a control that is not shown), 66 for a missing file.
+            carried out, such as a tap on a control that is not shown), 66 for a missing file, 73 when the \
+            screenshot (or the --data folder) cannot be written.
             """)
 
     @OptionGroup public var options: ReplayOptions
@@ -218,6 +219,9 @@ public struct ReplayOptions: ParsableArguments {
         } catch let error as ReplayError {
             printError("\(script):\(error.line): error: \(error.message)")
             throw ExitStatus.invalidData
+        } catch let failure as OutputFile.Failure {
+            printError("bloq: error: cannot write the screenshot to \(failure)")
+            throw ExitStatus.cannotCreate
         }
     }
 

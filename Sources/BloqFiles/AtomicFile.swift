@@ -7,6 +7,8 @@ enum AtomicFile {
     struct Failure: Error, CustomStringConvertible {
         var path: String
         var reason: String
+        /// The system's `errno`, when the failure was a system call's (else 0).
+        var code: Int32 = 0
         var description: String { "cannot write \(path): \(reason)" }
     }
 
@@ -27,7 +29,7 @@ enum AtomicFile {
     static func writeFile(_ data: [UInt8], at temporary: String, mode: mode_t = 0o644, owner: (uid_t, gid_t)? = nil) throws {
         unlink(temporary)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
-        guard descriptor >= 0 else { throw Failure(path: temporary, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw Failure(path: temporary, reason: String(cString: strerror(errno)), code: errno) }
         var written = 0
         let ok = data.withUnsafeBytes { buffer -> Bool in
             guard let base = buffer.baseAddress else { return true }
@@ -49,20 +51,20 @@ enum AtomicFile {
         }
         settled = settled && fchmod(descriptor, mode) == 0
         let synced = settled && fsync(descriptor) == 0
-        let reason = synced ? nil : String(cString: strerror(errno))
+        let code = synced ? 0 : errno
         close(descriptor)
-        if let reason {
+        if !synced {
             unlink(temporary)
-            throw Failure(path: temporary, reason: reason)
+            throw Failure(path: temporary, reason: String(cString: strerror(code)), code: code)
         }
     }
 
     /// Renames `temporary` over `path` and syncs the folder.
     static func commit(_ temporary: String, to path: String) throws {
         guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let code = errno
             unlink(temporary)
-            throw Failure(path: path, reason: reason)
+            throw Failure(path: path, reason: String(cString: strerror(code)), code: code)
         }
         let directory = open(Path.parent(path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directory >= 0 {

@@ -262,3 +262,45 @@ struct ForeignLinkTests {
     }
 }
 
+/// Issue 35: a clear that could not be saved ("kept in memory, saved with your next move")
+/// is saved once more as the game quits, and said plainly when that fails too.
+@Suite("Unsaved progress at quit")
+struct UnsavedAtQuitTests {
+    /// A data folder that cannot be made (below a regular file), as a full disk refuses a
+    /// save: the store throws, the ledger keeps the clear in memory.
+    func stuck() throws -> (root: String, data: String, state: PlayerState, level: PlayableLevel) {
+        let root = try scratchFolder("bloq-quit")
+        try Data("in the way".utf8).write(to: URL(fileURLWithPath: root + "/blocker"))
+        let data = root + "/blocker/data"
+        let state = PlayerFolders(data: data, config: root + "/config").open()
+        let board = try #require(Board(["R.R", "...", "..."]))
+        let level = PlayableLevel(
+            name: "t.bloq", level: try LevelParser.parse(LevelText.file(board: board, title: "t"), name: "t.bloq").get())
+        state.ledger.cleared(level, moves: 1, stars: 3, time: 2)
+        #expect(state.ledger.record(level)?.cleared == true, "kept in memory")
+        #expect(state.saveNotices.take()?.hasPrefix("Progress kept in memory, saved with your next move") == true)
+        return (root, data, state, level)
+    }
+
+    @Test("the disk is still full at quit: close() says plainly that the progress is lost, and why")
+    func stillFull() throws {
+        let (root, _, state, _) = try stuck()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let lines = state.close(timeout: 0)
+        #expect(
+            lines.contains { $0.hasPrefix("your progress since the last save could not be saved, so it is lost as Bloq quits: ") },
+            "\(lines)")
+        #expect(lines.contains { $0.contains("Free some space") }, "how to fix it: \(lines)")
+    }
+
+    @Test("the disk has room again at quit: close() saves the clear once more, and says nothing")
+    func roomAgain() throws {
+        let (root, data, state, level) = try stuck()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.removeItem(atPath: root + "/blocker")
+        let lines = state.close(timeout: 0)
+        #expect(lines.isEmpty, "\(lines)")
+        let saved = ProgressStore(folder: data).loadReport().progress
+        #expect(saved.levels[level.level.board.identity]?.cleared == true, "the clear is on disk")
+    }
+}
