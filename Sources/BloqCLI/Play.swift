@@ -86,6 +86,7 @@ public struct PlayOptions: ParsableArguments {
     public init() {}
 
     public func validate() throws {
+        try Arguments.checkPaths(["--level": level, "--pack": pack, "--data": data, "--screenshot": screenshot, "--record": record])
         try window?.check()
         if [level != nil, pack != nil, code != nil].filter({ $0 }).count > 1 {
             throw ValidationError("give one of --level, --pack and --code")

@@ -85,7 +85,12 @@ public struct ReplayOptions: ParsableArguments {
 
     public func validate() throws {
         try window?.check()
-        if app == (level != nil) { throw ValidationError("give --level FILE (one level) or --app (the whole game)") }
+        if app, level != nil {
+            throw ValidationError(
+                "--app and --level do not go together: give --level FILE to play one level, or --app to run the whole game")
+        }
+        if !app, level == nil { throw ValidationError("give --level FILE (one level) or --app (the whole game)") }
+        try Arguments.checkPaths(["SCRIPT": script, "--level": level, "--data": data, "--screenshot": screenshot])
         if data != nil, !app { throw ValidationError("--data DIR goes with --app") }
     }
 
@@ -136,7 +141,11 @@ public struct ReplayOptions: ParsableArguments {
         do {
             try FileSystem.createFolders(folder)
         } catch {
-            printError("\(folder): error: cannot create the data folder: \(Path.describe(error))")
+            let reason =
+                error.code == EEXIST || error.code == ENOTDIR
+                ? "it is a file, not a folder; give --data a folder (it is made when missing)"
+                : "\(Path.describe(error)); give --data a folder you may write to (it is made when missing)"
+            printError("bloq: error: cannot use \(folder) as the data folder: \(reason)")
             throw ExitStatus.cannotCreate
         }
         defer { if data == nil { FileSystem.removeTree(folder) } }

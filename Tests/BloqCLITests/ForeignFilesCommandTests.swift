@@ -102,5 +102,68 @@ extension ChildProcessLane {
                 #expect(!game.err.contains(word), "\(game.err)")
             }
         }
+
+        @Test("messages: --data a file, --app with --level, an empty path, a code cut to 'B', a title of spaces")
+        func smallerMessages() throws {
+            let scratch = try Scratch()
+            let script = try scratch.file("s.script", "at 0 end\n")
+            let file = try scratch.file("a-file", "not a folder\n")
+            let data = try Bloq.run(["replay", script, "--app", "--data", file])
+            #expect(data.status == 73)
+            #expect(data.err.contains("cannot use \(file) as the data folder: it is a file, not a folder"), "\(data.err)")
+            #expect(!data.err.contains("File exists"), "\(data.err)")
+            let played = try Bloq.run(
+                ["play", "--data", file, "--screenshot", scratch.path + "/x.png"],
+                environment: ["SDL_VIDEODRIVER": "offscreen", "SDL_AUDIODRIVER": "dummy"])
+            #expect(played.status == 66)
+            #expect(played.err.contains("is \(file), which is not a folder"), "\(played.err)")
+            let both = try Bloq.run(["replay", script, "--app", "--level", Self.firstLevel])
+            #expect(both.status == 64)
+            #expect(both.err.contains("--app and --level do not go together"), "\(both.err)")
+            for arguments in [["validate", ""], ["solve", ""], ["share", ""], ["validate", Self.firstLevel, ""]] {
+                let empty = try Bloq.run(arguments)
+                #expect(empty.status == 64, "\(arguments): \(empty.err)")
+                #expect(empty.err.contains("is an empty path (''), which names no file or folder"), "\(empty.err)")
+                #expect(!empty.err.contains(":1:1:"), "\(empty.err)")
+            }
+            let cut = try Bloq.run(["import", "B"], environment: ["XDG_DATA_HOME": scratch.path + "/home"])
+            #expect(cut.status == 65)
+            #expect(cut.err.contains("the share code is cut short: 'B' is only its first letter"), "\(cut.err)")
+            #expect(!cut.err.contains("version ''"), "\(cut.err)")
+            let board = try #require(Board(["R.R", "...", "G.G"]))
+            let spaces = try #require(ShareCode.encode(board, title: "    "))
+            let imported = try Bloq.run(["import", spaces], environment: ["XDG_DATA_HOME": scratch.path + "/home"])
+            #expect(imported.status == 0, "\(imported.err)")
+            #expect(!imported.err.contains("has no value"), "\(imported.err)")
+            let text = try String(contentsOfFile: imported.out.trimmingCharacters(in: .newlines), encoding: .utf8)
+            #expect(text.contains("title: Shared level"), "\(text)")
+        }
+
+        @Test("settings.json naming a language this Bloq lacks: the game says so and follows the desktop's language")
+        func unknownLanguage() throws {
+            let scratch = try Scratch()
+            let data = try scratch.folder("data")
+            _ = try scratch.file("data/settings.json", "{\"language\": \"xx\"}")
+            let script = try scratch.file("s.script", "at 0 tap Settings\nat 300 end\n")
+            let game = try Bloq.run(["replay", script, "--app", "--data", data])
+            #expect(game.status == 0, "\(game.err)")
+            #expect(
+                game.err.contains(
+                    "the settings name the language 'xx', which this Bloq has no translation for, so the game follows the desktop's language"
+                ),
+                "\(game.err)")
+            #expect(!game.err.contains("no catalog for the language 'xx'"), "\(game.err)")
+            #expect(try String(contentsOfFile: data + "/settings.json", encoding: .utf8).contains("xx"), "the file is left as it was")
+        }
+
+        @Test("escape sequences in a file's name or text never reach the terminal")
+        func escapeSequences() throws {
+            let scratch = try Scratch()
+            let name = try scratch.file("evil\u{1B}]0;owned\u{07}\u{1B}[2J.bloq", "title: x\u{1B}[31m\nR R\n. .\n")
+            let checked = try Bloq.run(["validate", name])
+            #expect(checked.status == 65)
+            #expect(checked.err.contains("evil"), "\(checked.err)")
+            #expect(!Self.hasControl(checked.err), "\(checked.err.debugDescription)")
+        }
     }
 }
