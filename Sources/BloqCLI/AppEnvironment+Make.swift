@@ -1,3 +1,4 @@
+import BloqCore
 import BloqFiles
 import BloqGame
 import BloqPlay
@@ -60,13 +61,21 @@ extension AppEnvironment {
         let initial = player?.settings ?? Settings()
         // Before anything is put into words (the notice of a damaged file, the screens).
         let languageWarnings = language.show(setting: initial.language, atStart: true)
+        // A language the settings name that this Bloq cannot show: said on the title screen too.
+        let languageNotice = language.unavailableSetting(initial.language, atStart: true).map {
+            tr(
+                "Your settings name the language '%1', which this version of Bloq cannot show, so it follows your desktop's language. Choose a language in Settings.",
+                $0)
+        }
+        let startNotices = [player?.notice, languageNotice].compactMap { $0 }
         let settingsStore = player?.settingsStore ?? SettingsStore(folder: folders.config)
         let settings = SettingsStorage(
             initial: initial, path: PlayerFolders.displayPath(settingsStore.path),
             save: { settings in if player != nil { try? settingsStore.save(settings) } })
         var environment = AppEnvironment(
             packs: packs, reloadPacks: reload, progress: player?.ledger ?? ProgressLedger(), settings: settings,
-            today: today, version: BloqVersion.current, solverMode: .deterministic, startNotice: player?.notice,
+            today: today, version: BloqVersion.current, solverMode: .deterministic,
+            startNotice: startNotices.isEmpty ? nil : startNotices.joined(separator: " "),
             showLanguage: { setting in
                 for warning in language.show(setting: setting, atStart: false) { printError("bloq: warning: \(warning)") }
             })

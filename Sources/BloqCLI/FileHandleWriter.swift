@@ -8,5 +8,5 @@ public enum FileHandleWriter {
 
 /// Writes to standard error without a line end (progress bars).
 public func printErrorRaw(_ text: String) {
-    FileHandleWriter.writeToStandardError(text)
+    StandardErrorStream.write(text, raw: true)
 }

@@ -51,12 +51,31 @@ public struct GameLanguage: Sendable {
         return setting != Settings.automaticLanguage ? setting : commandLine
     }
 
+    /// The code `setting` names when it is what is shown (not overridden by `--lang`) and
+    /// this Bloq has no catalog for it (`"language": "xx"` in settings.json, or a newer
+    /// Bloq's language): the game then follows the desktop's language, as "auto" does, and
+    /// says so. Nil otherwise.
+    public func unavailableSetting(_ setting: String, atStart: Bool) -> String? {
+        guard let catalogs, let named = code(setting: setting, atStart: atStart), named == setting, !(atStart && commandLine != nil)
+        else { return nil }
+        let wanted = Self.list(named)
+        return !wanted.isEmpty && !wanted.contains { CatalogLocator.catalog(for: $0, in: catalogs) != nil } ? named : nil
+    }
+
     /// Shows the languages for `setting` from the next text looked up on (mid-run too).
     /// Returns warnings for standard error: a language asked for by name (`--lang`, the
     /// setting) that cannot be shown. A desktop language without a catalog is English
-    /// without a word, as in any GNU program.
+    /// without a word, as in any GNU program. A setting this Bloq cannot show
+    /// (`unavailableSetting`) falls back to the desktop's language.
     @discardableResult
     public func show(setting: String, atStart: Bool) -> [String] {
+        if let unavailable = unavailableSetting(setting, atStart: atStart) {
+            let warnings = show(setting: Settings.automaticLanguage, atStart: atStart)
+            return [
+                "the settings name the language '\(unavailable)', which this Bloq has no translation for, so the game follows "
+                    + "the desktop's language instead (as Automatic does); choose a language in Settings"
+            ] + warnings
+        }
         let named = code(setting: setting, atStart: atStart)
         let wanted = named.map(Self.list) ?? automatic
         guard let catalogs else {

@@ -131,6 +131,7 @@ struct Generate: ParsableCommand {
     }
 
     func validate() throws {
+        try Arguments.checkPaths(["--out": out])
         if daily != nil {
             let others = [
                 difficulty != nil ? "--difficulty" : nil, count != nil ? "--count" : nil, seed != nil ? "--seed" : nil,

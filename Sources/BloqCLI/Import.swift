@@ -15,8 +15,10 @@ struct Import: ParsableCommand {
             positions is saved without a par, with a warning. Control characters in the code's title are \
             removed. A code that is damaged, or holds a board that is not a level or cannot be cleared, is \
             refused with what is wrong. \
+            Copies of bloq import running at once save a level once: the check and the save are made under \
+            the lock the game's saves take. \
             Exit status: 0, 65 for a malformed code or a level that cannot be cleared, 73 when the file \
-            cannot be written.
+            cannot be written, 75 when another copy of Bloq held the lock for more than 10 seconds.
             """)
 
     @Argument(help: ArgumentHelp("The share code (bloq share prints one).", valueName: "CODE"))
@@ -69,11 +71,17 @@ struct Import: ParsableCommand {
         let text = LevelText.file(
             board: level.board, title: level.title, par: par, comments: ["Imported from a share code: \(code.trimmingSpaces)"])
         do {
-            let path = try PlayerLevels.save(text, title: level.title, pack: pack, in: levels)
-            print(path)
+            // Checked again under the lock: another import may have saved it meanwhile.
+            switch try PlayerLevels.saveOnce(text, identity: level.board.identity, title: level.title, pack: pack, in: levels) {
+            case .saved(let path):
+                print(path)
+            case .existing(let existing):
+                printError("bloq: this level is already in your levels, as \(existing); nothing was written")
+                print(existing)
+            }
         } catch {
             printError("bloq: error: not imported: \(error)")
-            throw ExitStatus.cannotCreate
+            throw error.isTemporary ? ExitStatus.gaveUp : ExitStatus.cannotCreate
         }
     }
 }

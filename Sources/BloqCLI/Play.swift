@@ -17,7 +17,10 @@ public struct Play: ParsableCommand {
             Data (levels) is found with --data DIR, then $BLOQ_DATA, then next to the executable and in \
             ../share/bloq or ../share/games/bloq beside it, then (a build folder) the source tree above it. Screens for --screen: \(ShotScreen.allCases.map(\.rawValue).joined(separator: ", ")) \
             (symbols: play with colour-blind symbols; daily: the day's board, of --date or $BLOQ_TODAY for a \
-            screenshot that is the same every day).
+            screenshot that is the same every day). \
+            Exit status: 0, 65 for an invalid level, pack or share code, 66 for a missing file or folder, \
+            73 when the --screenshot or --record file cannot be written (its folder is missing or read-only, \
+            the disk is full, or it names a folder).
             """)
 
     @OptionGroup public var options: PlayOptions
@@ -83,6 +86,7 @@ public struct PlayOptions: ParsableArguments {
     public init() {}
 
     public func validate() throws {
+        try Arguments.checkPaths(["--level": level, "--pack": pack, "--data": data, "--screenshot": screenshot, "--record": record])
         try window?.check()
         if [level != nil, pack != nil, code != nil].filter({ $0 }).count > 1 {
             throw ValidationError("give one of --level, --pack and --code")

@@ -27,7 +27,8 @@ public struct Replay: ParsableCommand {
             With --level it plays that level alone; with --app it runs the whole game from the title screen, \
             keeping progress and settings in --data DIR (a fresh temporary folder without it), never in the \
             player's own files. Exit status: 0, 65 for an invalid level or script (or a line that cannot be \
-            carried out, such as a tap on a control that is not shown), 66 for a missing file.
+            carried out, such as a tap on a control that is not shown), 66 for a missing file, 73 when the \
+            screenshot (or the --data folder) cannot be written.
             """)
 
     @OptionGroup public var options: ReplayOptions
@@ -84,7 +85,12 @@ public struct ReplayOptions: ParsableArguments {
 
     public func validate() throws {
         try window?.check()
-        if app == (level != nil) { throw ValidationError("give --level FILE (one level) or --app (the whole game)") }
+        if app, level != nil {
+            throw ValidationError(
+                "--app and --level do not go together: give --level FILE to play one level, or --app to run the whole game")
+        }
+        if !app, level == nil { throw ValidationError("give --level FILE (one level) or --app (the whole game)") }
+        try Arguments.checkPaths(["SCRIPT": script, "--level": level, "--data": data, "--screenshot": screenshot])
         if data != nil, !app { throw ValidationError("--data DIR goes with --app") }
     }
 
@@ -136,7 +142,11 @@ public struct ReplayOptions: ParsableArguments {
         do {
             try FileSystem.createFolders(folder)
         } catch {
-            printError("\(folder): error: cannot create the data folder: \(Path.describe(error))")
+            let reason =
+                error.code == EEXIST || error.code == ENOTDIR
+                ? "it is a file, not a folder; give --data a folder (it is made when missing)"
+                : "\(Path.describe(error)); give --data a folder you may write to (it is made when missing)"
+            printError("bloq: error: cannot use \(folder) as the data folder: \(reason)")
             throw ExitStatus.cannotCreate
         }
         defer { if data == nil { FileSystem.removeTree(folder) } }
@@ -219,6 +229,9 @@ public struct ReplayOptions: ParsableArguments {
         } catch let error as ReplayError {
             printError("\(script):\(error.line): error: \(error.message)")
             throw ExitStatus.invalidData
+        } catch let failure as OutputFile.Failure {
+            printError("bloq: error: cannot write the screenshot to \(failure)")
+            throw ExitStatus.cannotCreate
         }
     }
 

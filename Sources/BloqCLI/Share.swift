@@ -23,6 +23,10 @@ struct Share: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Include the level's title (a longer code); --no-title, the default, leaves it out.")
     var title = false
 
+    func validate() throws {
+        try Arguments.checkPaths(["FILE": file])
+    }
+
     func run() throws {
         let level: Level
         switch LevelFiles.load(path: file).result {

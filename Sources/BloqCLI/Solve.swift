@@ -35,6 +35,7 @@ struct Solve: ParsableCommand {
     var stats = false
 
     func validate() throws {
+        try Arguments.checkPaths(["FILE": file])
         try SolverBudget.check(maxStates: maxStates)
     }
 

@@ -22,6 +22,7 @@ struct Validate: ParsableCommand {
     var maxStates = Solver.defaultMaxStates
 
     func validate() throws {
+        for path in paths { try Arguments.checkPaths(["PATH": path]) }
         try SolverBudget.check(maxStates: maxStates)
     }
 

@@ -7,6 +7,8 @@ enum AtomicFile {
     struct Failure: Error, CustomStringConvertible {
         var path: String
         var reason: String
+        /// The system's `errno`, when the failure was a system call's (else 0).
+        var code: Int32 = 0
         var description: String { "cannot write \(path): \(reason)" }
     }
 
@@ -20,11 +22,14 @@ enum AtomicFile {
         return temporary
     }
 
-    /// Writes `data` to a new file at `temporary` (replacing one there) and syncs it; on
-    /// failure the file is removed.
+    /// Writes `data` to a new file at `temporary` (what stood there, a temporary left by a
+    /// writer that was killed, is removed first) and syncs it; on failure the file is
+    /// removed. The file is always made anew (`O_EXCL`), so nothing that stood at the name
+    /// (a FIFO, a link, a device) is ever opened or written into.
     static func writeFile(_ data: [UInt8], at temporary: String, mode: mode_t = 0o644, owner: (uid_t, gid_t)? = nil) throws {
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode)
-        guard descriptor >= 0 else { throw Failure(path: temporary, reason: String(cString: strerror(errno))) }
+        unlink(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
+        guard descriptor >= 0 else { throw Failure(path: temporary, reason: String(cString: strerror(errno)), code: errno) }
         var written = 0
         let ok = data.withUnsafeBytes { buffer -> Bool in
             guard let base = buffer.baseAddress else { return true }
@@ -46,20 +51,20 @@ enum AtomicFile {
         }
         settled = settled && fchmod(descriptor, mode) == 0
         let synced = settled && fsync(descriptor) == 0
-        let reason = synced ? nil : String(cString: strerror(errno))
+        let code = synced ? 0 : errno
         close(descriptor)
-        if let reason {
+        if !synced {
             unlink(temporary)
-            throw Failure(path: temporary, reason: reason)
+            throw Failure(path: temporary, reason: String(cString: strerror(code)), code: code)
         }
     }
 
     /// Renames `temporary` over `path` and syncs the folder.
     static func commit(_ temporary: String, to path: String) throws {
         guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let code = errno
             unlink(temporary)
-            throw Failure(path: path, reason: reason)
+            throw Failure(path: path, reason: String(cString: strerror(code)), code: code)
         }
         let directory = open(Path.parent(path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directory >= 0 {
@@ -69,12 +74,15 @@ enum AtomicFile {
     }
 
     /// Writes `data` to `path` atomically. A symbolic link is written through: the file it
-    /// leads to is replaced (keeping its mode) and the link stays a link.
+    /// leads to is replaced (keeping its mode, and its owner when root writes it) and the
+    /// link stays a link. Callers make sure the file is theirs to write (`LinkedPath`).
     static func write(_ data: [UInt8], to path: String) throws {
         let target = try target(of: path)
         var status = stat()
-        let mode = stat(target, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? status.st_mode & 0o777 : 0o644
-        try commit(try writeTemporary(data, beside: target, mode: mode), to: target)
+        let regular = stat(target, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        let mode = regular ? status.st_mode & 0o777 : 0o644
+        let owner = regular && geteuid() == 0 ? (status.st_uid, status.st_gid) : nil
+        try commit(try writeTemporary(data, beside: target, mode: mode, owner: owner), to: target)
     }
 
     /// The file a write to `path` replaces: `path` itself, or, when it is a symbolic link,

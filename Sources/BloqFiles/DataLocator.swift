@@ -110,6 +110,10 @@ public struct DataLocatorError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         let places = searched.map { "  \($0.path)  (\($0.origin))" }.joined(separator: "\n")
         if explicit {
+            if let given = searched.first, RegularFile.kind(given.path) != .failed(.missing), !Path.isFolder(given.path) {
+                return "the data folder given (\(given.origin)) is \(given.path), which is not a folder; "
+                    + "point --data or BLOQ_DATA at the folder that holds 'levels/'."
+            }
             return "no 'levels' folder in the data folder given:\n\(places)\nPoint --data or BLOQ_DATA at the folder that holds 'levels/'."
         }
         return

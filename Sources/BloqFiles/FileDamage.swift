@@ -34,6 +34,13 @@ public struct FileDamage: Sendable, Equatable {
     /// as it is, never moved or written over; the game plays on and saves beside it (progress)
     /// or not at all (settings) until it can be read.
     public var cannotRead: String?
+    /// The file is a symbolic link to something that is not Bloq's (a folder, a device, a
+    /// FIFO, someone's file, nothing): the link and its target were left exactly as they
+    /// are; progress is kept beside the link (the journal), settings in memory.
+    public var foreignLink: ForeignLink?
+    /// Records (or a whole section) the file gave more than once, whose copies were merged,
+    /// the best of each kept: a line-based merge (git, a sync tool, a hand edit) makes them.
+    public var mergedDuplicates = 0
 
     /// The sentence the title screen shows, in the language shown (`tr`), e.g. "3 records in
     /// your progress could not be read; the file was kept as
@@ -42,6 +49,18 @@ public struct FileDamage: Sendable, Equatable {
     /// they are the words of standard error.)
     public var sentence: String {
         let kept = keptAs.map { tr("the file was kept as %1", $0) } ?? tr("the file was left where it is")
+        if let foreignLink {
+            switch kind {
+            case .progress:
+                return tr(
+                    "Your progress file %1 is a symbolic link to %2, which is not a Bloq progress file (%3), so both were left as they are. What you do is kept beside the link and merged in once it leads to a progress file; to save into %1 itself, remove the link.",
+                    file, foreignLink.target, foreignLink.what.clause)
+            case .settings:
+                return tr(
+                    "Your settings file %1 is a symbolic link to %2, which is not a Bloq settings file (%3), so both were left as they are and the defaults are used; to keep the settings you change, remove the link.",
+                    file, foreignLink.target, foreignLink.what.clause)
+            }
+        }
         if let cannotRead {
             switch (kind, fellBackToPrevious) {
             case (.settings, _):
@@ -72,6 +91,13 @@ public struct FileDamage: Sendable, Equatable {
         if let foreignVersion {
             parts.append(
                 tr("Your progress was saved by a newer Bloq (file version %1); what this one understands was kept", "\(foreignVersion)"))
+        }
+        if mergedDuplicates > 0 {
+            parts.append(
+                tr(
+                    "%1 record in your progress file was given more than once, as a merge by git or a sync tool can leave it; the copies were merged, keeping the best of each",
+                    "%1 records in your progress file were given more than once, as a merge by git or a sync tool can leave them; the copies were merged, keeping the best of each",
+                    count: mergedDuplicates, "\(mergedDuplicates)"))
         }
         if droppedRecords > 0 {
             parts.append(
@@ -104,13 +130,15 @@ public struct PlayerFilesNotice: Sendable, Equatable {
     }
 }
 
-/// What was wrong with a JSON file that could not be read at all, in a few words.
+/// What was wrong with a JSON file that could not be read at all, in a few words (never
+/// the decoder's own words: they name Swift types).
 enum JSONProblem {
     static func describe(_ error: any Error) -> String {
         switch error as? DecodingError {
         case .dataCorrupted?: "the text is not JSON"
-        case .typeMismatch?: "it holds JSON, but not an object"
-        default: String("\(error)".prefix(120))
+        case .valueNotFound?: "it holds null, not an object"
+        case .typeMismatch?, .keyNotFound?: "it holds JSON, but not an object"
+        default: "it cannot be read as JSON"
         }
     }
 }

@@ -2,15 +2,45 @@
 /// strategies) does, errors included: a text that does not scan, or a value that cannot be
 /// read where it must be, is `DecodingError.dataCorrupted` at the top; a value of the wrong
 /// kind is `typeMismatch`, a null where a value must be `valueNotFound`, a missing key
-/// `keyNotFound`. A key given twice counts once, the first time.
+/// `keyNotFound`. A key given twice counts once, the first time; `decodeNotingDuplicates`
+/// says whether an object it read gave one twice, so that a caller that knows how to merge
+/// the copies (`ProgressFile`) can read them all (`JSONDocument.readings(of:budget:)`).
 enum JSONDocumentDecoder {
     static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+        try decodeNotingDuplicates(type, from: bytes).value
+    }
+
+    /// The value, the document it was read from, and whether an object it read gave a key
+    /// more than once (only the first was read).
+    static func decodeNotingDuplicates<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> (
+        value: T, document: JSONDocument, hasDuplicateKeys: Bool
+    ) {
+        let document: JSONDocument
         do {
-            let document = try JSONDocument(bytes)
-            return try T(from: Reader(document: document, value: document.root, codingPath: []))
+            document = try JSONDocument(bytes)
+        } catch {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON."))
+        }
+        let notes = Notes()
+        let value = try decode(type, in: document, value: document.root, notes: notes)
+        return (value, document, notes.duplicateKey)
+    }
+
+    /// A value of `document` (its root, or a value made of its parts) decoded as `T`.
+    static func decode<T: Decodable>(_ type: T.Type, in document: JSONDocument, value: JSONDocument.Value, notes: Notes = Notes())
+        throws -> T
+    {
+        do {
+            return try T(from: Reader(document: document, value: value, codingPath: [], notes: notes))
         } catch is JSONDocument.Malformed {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON."))
         }
+    }
+
+    /// What a decoding noticed on its way.
+    final class Notes {
+        /// An object it read gave a key more than once.
+        var duplicateKey = false
     }
 
     /// A key of the coding path: an object's key or an array's index.
@@ -29,6 +59,7 @@ enum JSONDocumentDecoder {
         let document: JSONDocument
         let value: JSONDocument.Value
         let codingPath: [any CodingKey]
+        let notes: Notes
         var userInfo: [CodingUserInfoKey: Any] { [:] }
 
         func container<K: CodingKey>(keyedBy type: K.Type) throws -> KeyedDecodingContainer<K> {
@@ -71,7 +102,7 @@ enum JSONDocumentDecoder {
 
         /// The reader of a value inside this one.
         func reader(for value: JSONDocument.Value, key: any CodingKey) -> Reader {
-            Reader(document: document, value: value, codingPath: codingPath + [key])
+            Reader(document: document, value: value, codingPath: codingPath + [key], notes: notes)
         }
 
         func typeMismatch(_ type: Any.Type) -> DecodingError {
@@ -148,7 +179,11 @@ enum JSONDocumentDecoder {
             for (key, value) in list {
                 guard case .string(let range, let simple) = key else { continue }
                 let name = try reader.document.string(range, simple: simple)
-                if members[name] == nil { members[name] = value }
+                if members[name] == nil {
+                    members[name] = value
+                } else {
+                    reader.notes.duplicateKey = true
+                }
             }
             self.members = members
         }

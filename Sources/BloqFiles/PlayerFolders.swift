@@ -52,8 +52,10 @@ public struct PlayerFolders: Sendable {
             do {
                 let saved = try store.save(progress)
                 notices.saved(saved, file: Path.join(data, ProgressStore.fileName))
+                notices.unsaved = nil
                 return saved.progress
             } catch {
+                notices.unsaved = "\(error)"
                 StandardErrorStream.write("bloq: warning: \(error); your progress since the last save is kept in memory only\n")
                 // What the player must know first: nothing is lost yet; then why.
                 notices.post(tr("Progress kept in memory, saved with your next move: %1.", "\(error)"))
@@ -93,15 +95,29 @@ public struct PlayerState {
     /// SIGTERM, SIGHUP or SIGQUIT has stopped the loop): the line of play is flushed, and the
     /// journal is merged into `progress.json`, waiting up to `timeout` seconds for another
     /// copy's lock. Returns lines for standard error (empty when everything is in the file).
+    ///
+    /// Progress a save could not write (a full disk: "kept in memory, saved with your next
+    /// move") is saved once more; when that fails too, the lines say plainly that it is lost
+    /// and why, so nothing is lost silently.
     public func close(timeout: Double = 2) -> [String] {
         lineWriter.flush()
         var lines: [String] = []
+        if saveNotices.unsaved != nil {
+            do {
+                try progressStore.save(ledger.progress)
+                saveNotices.unsaved = nil
+            } catch {
+                lines.append(
+                    "your progress since the last save could not be saved, so it is lost as Bloq quits: \(error). "
+                        + "Free some space on that disk (or make \(progressStore.folder) writable) before you play again")
+            }
+        }
         if let failure = lineWriter.lastFailure { lines.append("cannot save the line of play: \(failure)") }
         if !progressStore.mergeJournal(timeout: timeout), progressStore.hasJournal {
             lines.append(
                 "your latest progress is kept beside \(Path.join(progressStore.folder, ProgressStore.fileName)) "
-                    + "(\(ProgressJournal.prefix)*), as the file is locked by another copy of Bloq or cannot be read; "
-                    + "the next start of Bloq merges it in")
+                    + "(\(ProgressJournal.prefix)*), as the file is locked by another copy of Bloq, cannot be read, or is a "
+                    + "symbolic link to something that is not a progress file; the next start of Bloq merges it in once it can")
         }
         return lines
     }
@@ -112,8 +128,16 @@ public final class SaveNotices: @unchecked Sendable {
     private let lock = DispatchQueue(label: "bloq.save-notices")
     private var pending: [String] = []
     private var journaling = false
+    private var failure: String?
 
     public init() {}
+
+    /// Why the last save failed, while what it held is in memory only (nil once a save
+    /// succeeds): `PlayerState.close()` tries once more.
+    var unsaved: String? {
+        get { lock.sync { failure } }
+        set { lock.sync { failure = newValue } }
+    }
 
     /// Adds a notice.
     public func post(_ text: String) { lock.sync { pending.append(text) } }

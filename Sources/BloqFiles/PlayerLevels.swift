@@ -9,6 +9,8 @@ public enum PlayerLevels {
     /// A level that was not saved, and why.
     public struct SaveError: Error, CustomStringConvertible, Equatable {
         public var description: String
+        /// Another copy of Bloq held the lock too long: trying again later may work.
+        public var isTemporary = false
     }
 
     /// The pack the editor and `bloq import` save into when none is named.
@@ -128,6 +130,47 @@ public enum PlayerLevels {
             number += 1
         }
         throw SaveError(description: "cannot find a free file name in \(folder)")
+    }
+
+    /// What `saveOnce` did.
+    public enum SavedOnce: Equatable, Sendable {
+        /// Saved as a new file, at this path.
+        case saved(String)
+        /// Not saved: a level with the same grid is among the player's levels already, here.
+        case existing(String)
+    }
+
+    /// How long `saveOnce` waits for another copy of Bloq that holds the lock (a save takes
+    /// milliseconds; another import lists the player's levels and writes one).
+    public static let importLockTimeout = 10.0
+
+    /// Saves `text`, a level whose board has the identity `identity`, as `save` does, unless
+    /// a level with that identity is among the player's levels already: the check and the
+    /// save are made under the lock progress saves take (`progress.json.lock` in the data
+    /// folder, the one above `levels`), so copies of `bloq import` started at once save one
+    /// file between them. Waits up to `timeout` seconds for the lock, then fails
+    /// (`SaveError.isTemporary`).
+    public static func saveOnce(
+        _ text: String, identity: String, title: String, pack: String, in levels: String,
+        timeout: Double = PlayerLevels.importLockTimeout
+    ) throws(SaveError) -> SavedOnce {
+        if let problem = problem(packName: pack) { throw SaveError(description: problem) }
+        let data = Path.parent(levels)
+        do {
+            try FileSystem.createFolders(data)
+        } catch {
+            throw SaveError(description: "cannot create the folder \(data): \(Path.describe(error))")
+        }
+        let lockPath = Path.join(data, ProgressStore.fileName + ".lock")
+        let lock = FileLock.acquire(lockPath, timeout: timeout)
+        defer { lock.release() }
+        guard lock.mayWrite else {
+            throw SaveError(
+                description: "another copy of Bloq held \(lockPath) for more than \(Int(timeout)) s; try again in a moment",
+                isTemporary: true)
+        }
+        if let existing = existing(identity: identity, in: levels) { return .existing(existing) }
+        return .saved(try save(text, title: title, pack: pack, in: levels))
     }
 
     /// The number a level file's name starts with (`012-x.bloq` → 12).

@@ -57,7 +57,7 @@ enum ProgressFile {
     /// What `bytes` hold: the whole object when it parses, else every record line that does.
     static func decode(_ bytes: [UInt8]) -> Contents {
         do {
-            let salvaged = try JSONDocumentDecoder.decode(SalvagedProgress.self, from: bytes)
+            let salvaged = try decodeSalvaged(bytes)
             return salvaged.isSound ? .sound(salvaged.progress) : .damaged(salvaged)
         } catch {
             if let salvaged = salvageLines(bytes) { return .damaged(salvaged) }
@@ -65,11 +65,37 @@ enum ProgressFile {
         }
     }
 
+    /// Whether `bytes` hold Bloq's progress, for a file a symbolic link leads to, which the
+    /// game writes over only then: a JSON object with a `version` and no key but the
+    /// sections (any keys when the version is a later Bloq's); or, damaged, this layout's
+    /// version line first and a record line that still parses. Someone's JSON (a
+    /// `package.json` has a version too), an empty file or any other text is not progress.
+    static func holdsProgress(_ bytes: [UInt8]) -> Bool {
+        guard let document = try? JSONDocument(bytes) else {
+            let firstLine = bytes.prefix { $0 != UInt8(ascii: "\n") }
+            let text = String(decoding: firstLine, as: UTF8.self).trimmingBlanks
+            return text.hasPrefix("{\"version\":") && salvageLines(bytes) != nil
+        }
+        guard case .object(let members) = document.root else { return false }
+        var keys: [String] = []
+        var version: Int?
+        for (key, value) in members {
+            guard case .string(let range, let simple) = key, let name = try? document.string(range, simple: simple) else { return false }
+            keys.append(name)
+            if name == "version", case .number(let range, let exponent) = value {
+                version = try? document.integer(range, exponent: exponent, as: Int.self)
+            }
+        }
+        guard keys.contains("version") else { return false }
+        if let version, SalvagedProgress.laterVersions.contains(version) { return true }
+        return keys.allSatisfy { $0 == "version" || sections.contains($0) }
+    }
+
     /// Every record line of `bytes` that parses, merged; nil when not one does (the file is
     /// not this layout, or is damaged throughout).
     static func salvageLines(_ bytes: [UInt8]) -> SalvagedProgress? {
         func fragment(_ text: String) -> SalvagedProgress? {
-            try? JSONDocumentDecoder.decode(SalvagedProgress.self, from: Array(text.utf8))
+            try? decodeSalvaged(Array(text.utf8))
         }
         var result = SalvagedProgress()
         var kept = 0
@@ -96,6 +122,7 @@ enum ProgressFile {
                 continue
             }
             result.progress.merge(record.progress)
+            result.merged += record.merged.map { "line \(index + 1): \($0)" }
             kept += 1
         }
         return kept > 0 ? result : nil

@@ -41,10 +41,12 @@ struct ProgressJournal: Sendable {
     /// Whether any entry is waiting to be merged.
     var isEmpty: Bool { entryPaths().isEmpty }
 
+    /// The published entries. A symbolic link with an entry's name is not one (the game never
+    /// makes one): it is left alone, neither read nor removed.
     private func entryPaths() -> [String] {
         guard case .success(let names) = LevelFiles.listFolder(folder) else { return [] }
         return names.filter { $0.hasPrefix(ProgressJournal.prefix) && !$0.hasSuffix(ProgressJournal.temporarySuffix) }.sorted()
-            .map { Path.join(folder, $0) }
+            .map { Path.join(folder, $0) }.filter { LinkedPath.place($0) == .own }
     }
 
     /// Removes temporaries left by writers that were killed while writing (their process is
@@ -81,7 +83,9 @@ struct ProgressJournal: Sendable {
         /// Publishes `progress` as this stream's entry, durably, and returns its path.
         @discardableResult
         func write(_ progress: SavedProgress) throws -> String {
-            let data = try ProgressFile.encode(progress)
+            guard let data = try? ProgressFile.encode(progress) else {
+                throw AtomicFile.Failure(path: journal.folder, reason: "the progress cannot be written as JSON")
+            }
             guard data.count <= ProgressStore.maximumFileSize else {
                 throw AtomicFile.Failure(
                     path: journal.folder, reason: "progress would be \(data.count) bytes, more than a progress file may be")

@@ -21,9 +21,12 @@ import Glibc
 ///   the file), and is merged into `progress.json` as soon as it can be: by this store,
 ///   trying again in the background, by the next save, or by the next copy of the game that
 ///   saves or starts. `progress.json` that cannot be read is never written over or moved.
-/// - **Through symbolic links.** A `progress.json` that is a symbolic link is written
-///   through: the file it leads to is replaced (its previous save beside it) and the link
-///   stays a link.
+/// - **Through symbolic links, to the game's own file only.** A `progress.json` that is a
+///   symbolic link is followed and never replaced: when it leads to a regular file that
+///   holds Bloq's progress, that file is replaced (its previous save beside it) and the link
+///   stays a link; when it leads to anything else (a folder, a device such as `/dev/null`, a
+///   FIFO, someone's file, nothing), the link and what it leads to are left exactly as they
+///   are, the load says so (`FileDamage.foreignLink`), and saves go into the journal.
 /// - **Damage costs only what is damaged.** The file holds one record a line
 ///   (`ProgressFile`); a record that cannot be read or is out of range is dropped, one by one,
 ///   and the rest loads, with what the previous save held of the rest; the damaged file is
@@ -88,9 +91,9 @@ public final class ProgressStore: @unchecked Sendable {
         defer { lock.release() }
         var current = readCurrent(repair: lock.mayWrite)
         let entries = readJournal(into: &current, repair: lock.mayWrite)
-        if lock.mayWrite, current.blocked == nil, !entries.isEmpty {
+        if lock.mayWrite, let file = current.file, !entries.isEmpty {
             // What the journal held is in the file now, or stays in the journal.
-            if (try? write(current.progress)) != nil { for entry in entries { unlink(entry) } }
+            if (try? write(current.progress, to: file)) != nil { for entry in entries { unlink(entry) } }
         }
         return Load(progress: current.progress, damage: current.damage)
     }
@@ -130,11 +133,11 @@ public final class ProgressStore: @unchecked Sendable {
         guard lock.mayWrite else {
             return try keepInJournal(progress, reason: "another copy of Bloq held \(lockPath) for more than \(ProgressStore.lockTimeout) s")
         }
-        if lock.isHeld { removeStaleTemporaries() }
         var current = readCurrent(repair: true)
-        if let blocked = current.blocked {
-            return try keepInJournal(progress, reason: "it cannot be read (\(blocked))", damage: current.damage)
+        guard let file = current.file else {
+            return try keepInJournal(progress, reason: current.blocked ?? "it cannot be read", damage: current.damage)
         }
+        if lock.isHeld { removeStaleTemporaries(beside: file) }
         let entries = readJournal(into: &current, repair: true)
         var merged = current.progress
         merged.merge(progress)
@@ -148,7 +151,7 @@ public final class ProgressStore: @unchecked Sendable {
             )
         }
         do {
-            try write(merged)
+            try write(merged, to: file)
         } catch let error as SaveError where error.isLimit {
             throw error
         } catch let error as SaveError {
@@ -169,9 +172,9 @@ public final class ProgressStore: @unchecked Sendable {
         journal.removeAbandonedTemporaries()
         guard !journal.isEmpty else { return true }
         var current = readCurrent(repair: true)
-        guard current.blocked == nil else { return false }
+        guard let file = current.file else { return false }
         let entries = readJournal(into: &current, repair: true)
-        guard (try? write(current.progress)) != nil else { return false }
+        guard (try? write(current.progress, to: file)) != nil else { return false }
         for entry in entries { unlink(entry) }
         return journal.isEmpty
     }
@@ -190,18 +193,16 @@ public final class ProgressStore: @unchecked Sendable {
 
     // MARK: Writing
 
-    /// The file the progress is written to: `progress.json`, or the file it links to.
-    private var mainFile: String { (try? AtomicFile.target(of: path)) ?? path }
-
-    /// Writes `progress` as the file, keeping the current file as the previous save.
-    /// Called under the lock.
-    private func write(_ progress: SavedProgress) throws {
-        let target = mainFile
+    /// Writes `progress` as `file` (`progress.json`, or the regular file of Bloq's progress it
+    /// links to, as `readCurrent` found it), keeping the current file as the previous save.
+    /// The new file gets the current one's mode (and, for root writing through a link, its
+    /// owner). Called under the lock.
+    private func write(_ progress: SavedProgress, to file: String) throws {
         let data: [UInt8]
         do {
             data = try ProgressFile.encode(progress)
         } catch {
-            throw SaveError(path: path, reason: "\(error)", isLimit: true)
+            throw SaveError(path: path, reason: "its contents cannot be written as JSON", isLimit: true)
         }
         guard data.count <= ProgressStore.maximumFileSize else {
             throw SaveError(
@@ -209,19 +210,61 @@ public final class ProgressStore: @unchecked Sendable {
                 reason: "progress would be \(data.count) bytes, more than the \(ProgressStore.maximumFileSize) a progress file may be",
                 isLimit: true)
         }
+        let linked = file != path
+        var status = stat()
+        let existing = lstat(file, &status) == 0 ? status : nil
         let temporary: String
         do {
-            temporary = try AtomicFile.writeTemporary(data, beside: target)
+            temporary = try AtomicFile.writeTemporary(
+                data, beside: file, mode: existing.map { $0.st_mode & 0o777 } ?? 0o644,
+                owner: existing.flatMap { geteuid() == 0 ? ($0.st_uid, $0.st_gid) : nil })
         } catch let failure as AtomicFile.Failure {
             throw SaveError(path: failure.path, reason: failure.reason)
         }
         // Keep the current save as the previous one (readCurrent moved a bad one aside);
         // a crash between the two renames leaves the previous save, which load falls back to.
-        if case .sound = read(target) { _ = rename(target, target + ".prev") }
+        keepPrevious(of: file, linked: linked)
+        // Only ever renamed over a regular file (or into an empty place): what was checked
+        // may have been swapped for something else meanwhile.
+        if lstat(file, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            unlink(temporary)
+            throw SaveError(path: file, reason: "it is no longer a regular file, so it was left as it is")
+        }
         do {
-            try AtomicFile.commit(temporary, to: target)
+            try AtomicFile.commit(temporary, to: file)
         } catch let failure as AtomicFile.Failure {
             throw SaveError(path: failure.path, reason: failure.reason)
+        }
+    }
+
+    /// Keeps the current `file`, when it is sound progress, as `file.prev`. A `.prev` that is
+    /// a symbolic link is written through when it leads to a file of Bloq's progress (the link
+    /// stays), and left alone, with no previous save kept, when it leads anywhere else; so is
+    /// a `.prev` that is not a regular file, or, beside a file reached through a link (in
+    /// someone else's folder), a `.prev` that holds something else.
+    private func keepPrevious(of file: String, linked: Bool) {
+        guard case .sound = read(file, strict: linked) else { return }
+        let previous = file + ".prev"
+        switch LinkedPath.place(previous) {
+        case .own:
+            var status = stat()
+            if lstat(previous, &status) == 0 {
+                guard status.st_mode & S_IFMT == S_IFREG else { return }
+                if linked {
+                    guard case .success(let bytes) = RegularFile.read(previous, limit: ProgressStore.maximumFileSize),
+                        ProgressFile.holdsProgress(bytes)
+                    else { return }
+                }
+            }
+            _ = rename(file, previous)
+        case .regular(let target):
+            guard case .success(let old) = RegularFile.read(target, limit: ProgressStore.maximumFileSize),
+                ProgressFile.holdsProgress(old),
+                case .success(let current) = RegularFile.read(file, limit: ProgressStore.maximumFileSize)
+            else { return }
+            try? AtomicFile.write(current, to: target)
+        case .foreign, .unreachable:
+            return
         }
     }
 
@@ -276,13 +319,21 @@ public final class ProgressStore: @unchecked Sendable {
         /// The file is there but cannot be read now (permissions, an I/O error): it is left
         /// as it is and never written over.
         case inaccessible(String)
+        /// Read `strict`ly (a file a symbolic link leads to), it is not Bloq's progress: it
+        /// is left as it is and never written over.
+        case foreign
     }
 
-    private func read(_ file: String) -> ReadResult {
+    /// What `file` holds. `strict`, for a file a symbolic link leads to: anything but Bloq's
+    /// progress, damaged or not, is `.foreign` (never moved aside or written over).
+    private func read(_ file: String, strict: Bool = false) -> ReadResult {
         let bytes: [UInt8]
         switch RegularFile.read(file, limit: ProgressStore.maximumFileSize) {
-        case .success(let contents): bytes = contents
+        case .success(let contents):
+            if strict, !ProgressFile.holdsProgress(contents) { return .foreign }
+            bytes = contents
         case .failure(.missing), .failure(.brokenLink): return .missing
+        case .failure(let failure) where strict && !failure.isAccess: return .foreign
         case .failure(.tooLarge(let size)):
             return .unreadable(
                 "it is \(size.map { "\($0) bytes" } ?? "larger than that"), more than the \(ProgressStore.maximumFileSize) bytes a progress file may be"
@@ -297,13 +348,27 @@ public final class ProgressStore: @unchecked Sendable {
         }
     }
 
-    /// The progress the files hold now, and why `progress.json` cannot be written, if it
-    /// cannot.
+    /// The progress the files hold now, and where it may be written, or why it may not.
     private struct Current {
         var progress = SavedProgress()
         var damage: FileDamage?
-        /// Why `progress.json` must not be written now (it cannot be read).
+        /// The file to write: `progress.json`, or the file of Bloq's progress it links to;
+        /// nil when nothing may be written now (`blocked` says why).
+        var file: String?
+        /// Why `progress.json` must not be written now: it cannot be read, or it is a link
+        /// to something that is not Bloq's progress (a clause: "it cannot be read
+        /// (permission denied)").
         var blocked: String?
+    }
+
+    /// `progress.json` as a link someone made to what is not Bloq's progress: left alone,
+    /// with what the journal holds (merged in by the caller) and nothing else.
+    private func refused(_ link: ForeignLink) -> Current {
+        let reason = link.reason(noun: "progress file")
+        let damage = FileDamage(
+            kind: .progress, file: path, droppedRecords: 0, unreadable: nil, foreignVersion: nil, keptAs: nil,
+            fellBackToPrevious: false, details: ["\(path): \(reason); left both as they are"], foreignLink: link)
+        return Current(damage: damage, blocked: reason)
     }
 
     /// The progress the files hold now: `progress.json`, else the previous save. With
@@ -311,19 +376,42 @@ public final class ProgressStore: @unchecked Sendable {
     /// what the previous save held), and an unreadable one moved aside, so the damage is
     /// reported once, not at every start. A file that cannot be read now is left alone.
     private func readCurrent(repair: Bool) -> Current {
-        let main = mainFile
+        let main: String
+        let linked: Bool
+        switch LinkedPath.place(path) {
+        case .own, .unreachable:
+            // A link that cannot be followed reads as a file that cannot be read now.
+            (main, linked) = (path, false)
+        case .regular(let target):
+            (main, linked) = (target, true)
+        case .foreign(let target, let what):
+            return refused(ForeignLink(link: path, target: target, what: what))
+        }
+        var current = readCurrent(main, linked: linked, repair: repair)
+        if current.blocked == nil { current.file = main }
+        return current
+    }
+
+    /// `readCurrent` of the file `main` found: `progress.json`, or (`linked`) the regular
+    /// file it links to.
+    private func readCurrent(_ main: String, linked: Bool, repair: Bool) -> Current {
         let previous = main + ".prev"
-        switch read(main) {
+        switch read(main, strict: linked) {
         case .sound(let progress):
             return Current(progress: progress)
+        case .missing where linked:
+            // Gone since the link was followed: as a broken link, left alone.
+            return refused(ForeignLink(link: path, target: main, what: .missing))
+        case .foreign:
+            return refused(ForeignLink(link: path, target: main, what: .otherFile))
         case .missing:
             // A crash between the two renames of a save leaves only the previous save.
             return readPrevious(previous, repair: repair, after: nil)
         case .damaged(let salvaged, let bytes):
             var progress = salvaged.progress
             // The previous save may hold what the damaged records held.
-            var details = salvaged.dropped.map { "\(main): \($0)" }
-            switch read(previous) {
+            var details = (salvaged.dropped + salvaged.merged.map { "\($0); merged, the best of each kept" }).map { "\(main): \($0)" }
+            switch read(previous, strict: LinkedPath.place(previous) != .own) {
             case .sound(let older):
                 progress.merge(older)
                 details.append("\(previous): merged in, for what it held of the damaged records")
@@ -335,11 +423,11 @@ public final class ProgressStore: @unchecked Sendable {
             let damage = FileDamage(
                 kind: .progress, file: main, droppedRecords: salvaged.dropped.count, unreadable: nil,
                 foreignVersion: salvaged.foreignVersion, keptAs: kept, fellBackToPrevious: false, details: details,
-                versionProblem: salvaged.versionProblem)
+                versionProblem: salvaged.versionProblem, mergedDuplicates: salvaged.merged.count)
             return Current(progress: progress, damage: damage)
         case .inaccessible(let reason):
-            var current = Current(blocked: reason)
-            switch read(previous) {
+            var current = Current(blocked: "it cannot be read (\(reason))")
+            switch read(previous, strict: LinkedPath.place(previous) != .own) {
             case .sound(let older): current.progress = older
             case .damaged(let older, _): current.progress = older.progress
             default: break
@@ -362,7 +450,7 @@ public final class ProgressStore: @unchecked Sendable {
     /// the damage that made it so).
     private func readPrevious(_ previous: String, repair: Bool, after earlier: FileDamage?) -> Current {
         var damage = earlier
-        switch read(previous) {
+        switch read(previous, strict: LinkedPath.place(previous) != .own) {
         case .missing:
             return Current(damage: damage)
         case .sound(let progress):
@@ -373,11 +461,13 @@ public final class ProgressStore: @unchecked Sendable {
             let found = FileDamage(
                 kind: .progress, file: previous, droppedRecords: salvaged.dropped.count, unreadable: nil,
                 foreignVersion: salvaged.foreignVersion, keptAs: kept, fellBackToPrevious: false,
-                details: salvaged.dropped.map { "\(previous): \($0)" }, versionProblem: salvaged.versionProblem)
+                details: (salvaged.dropped + salvaged.merged.map { "\($0); merged, the best of each kept" }).map { "\(previous): \($0)" },
+                versionProblem: salvaged.versionProblem, mergedDuplicates: salvaged.merged.count)
             if var earlier {
                 earlier.fellBackToPrevious = true
                 earlier.details += found.details
                 earlier.droppedRecords += found.droppedRecords
+                earlier.mergedDuplicates += found.mergedDuplicates
                 damage = earlier
             } else {
                 damage = found
@@ -386,6 +476,9 @@ public final class ProgressStore: @unchecked Sendable {
         case .inaccessible(let reason), .unreadable(let reason):
             // The previous save is only a fallback: one that cannot be read is left alone.
             damage?.details.append("\(previous): \(reason); left it as it is")
+            return Current(damage: damage)
+        case .foreign:
+            damage?.details.append("\(previous): a symbolic link to something that is not Bloq's progress; left it as it is")
             return Current(damage: damage)
         }
     }
@@ -404,7 +497,8 @@ public final class ProgressStore: @unchecked Sendable {
                 current.progress.merge(salvaged.progress)
                 merged.append(entry.path)
             case .unreadable(let reason):
-                let kept = repair ? asideName(path) : nil
+                // Kept aside under its own name, so the notice names the file it was.
+                let kept = repair ? asideName(entry.path) : nil
                 if let kept, rename(entry.path, kept) == 0 {
                     current.damage?.details.append("\(entry.path): \(reason); moved it to \(kept)")
                 }
@@ -438,10 +532,9 @@ public final class ProgressStore: @unchecked Sendable {
     }
 
     /// Temporary files of saves that were killed before they finished (beside the file, and
-    /// beside the file it links to), and of journal writers that are gone. Only called under
-    /// the lock, when no save is writing one.
-    private func removeStaleTemporaries() {
-        let target = mainFile
+    /// beside `target`, the file of Bloq's progress it links to), and of journal writers that
+    /// are gone. Only called under the lock, when no save is writing one.
+    private func removeStaleTemporaries(beside target: String) {
         var places = [(folder, ProgressStore.fileName + ".tmp-")]
         if target != path { places.append((Path.parent(target), Path.lastComponent(target) + ".tmp-")) }
         for (place, prefix) in places {

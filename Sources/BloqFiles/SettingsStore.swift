@@ -8,7 +8,10 @@ import Glibc
 /// damaged file is kept aside (`settings.json.corrupt-TIME`) and reported (`FileDamage`).
 /// A file that cannot be read now (its permissions) is left as it is and never written
 /// over: the defaults are used, and once it can be read, a save applies the player's
-/// changes over what it holds. A symbolic link is written through (the link stays).
+/// changes over what it holds. A symbolic link is followed and never replaced: written
+/// through (the link stays) when it leads to a regular file of Bloq's settings, and left
+/// alone with what it leads to otherwise (a folder, a device, someone's file, nothing): the
+/// defaults are used, the player is told, and changes live in memory.
 public struct SettingsStore: Sendable {
     /// Larger files are not read.
     public static let maximumFileSize = 64 * 1024
@@ -56,12 +59,55 @@ public struct SettingsStore: Sendable {
         let loaded = read()
         memory.lock.sync {
             memory.known = loaded.settings
-            memory.unread = loaded.damage?.cannotRead != nil
+            memory.unread = loaded.damage?.cannotRead != nil || loaded.damage?.foreignLink != nil
         }
         return loaded
     }
 
+    /// The keys of the settings some Bloq writes: a file a symbolic link leads to is
+    /// written over only when it holds these and no others.
+    static let knownKeys: Set<String> = [
+        "colorBlindSymbols", "sound", "fullscreen", "reducedMotion", "windowWidth", "windowHeight", "language",
+    ]
+
+    /// Whether `bytes` hold Bloq's settings: a JSON object of settings (at least one, and no
+    /// key Bloq does not write). Someone's JSON, an empty file or any other text is not.
+    static func holdsSettings(_ bytes: [UInt8]) -> Bool {
+        guard let document = try? JSONDocument(bytes), case .object(let members) = document.root, !members.isEmpty else {
+            return false
+        }
+        return members.allSatisfy { key, _ in
+            guard case .string(let range, let simple) = key, let name = try? document.string(range, simple: simple) else { return false }
+            return knownKeys.contains(name)
+        }
+    }
+
+    /// `settings.json` as a symbolic link to something that is not Bloq's settings, when it
+    /// is one (nil otherwise).
+    private func foreignLink() -> ForeignLink? {
+        switch LinkedPath.place(path) {
+        case .own, .unreachable: return nil
+        case .foreign(let target, let what): return ForeignLink(link: path, target: target, what: what)
+        case .regular(let target):
+            switch RegularFile.read(target, limit: SettingsStore.maximumFileSize) {
+            case .success(let bytes):
+                return SettingsStore.holdsSettings(bytes) ? nil : ForeignLink(link: path, target: target, what: .otherFile)
+            case .failure(let failure) where failure.isAccess: return nil
+            case .failure(.missing), .failure(.brokenLink): return ForeignLink(link: path, target: target, what: .missing)
+            case .failure: return ForeignLink(link: path, target: target, what: .otherFile)
+            }
+        }
+    }
+
     private func read() -> Load {
+        if let link = foreignLink() {
+            let reason = link.reason(noun: "settings file")
+            return Load(
+                settings: Settings(),
+                damage: FileDamage(
+                    kind: .settings, file: path, droppedRecords: 0, unreadable: nil, foreignVersion: nil, keptAs: nil,
+                    fellBackToPrevious: false, details: ["\(path): \(reason); left both as they are"], foreignLink: link))
+        }
         let bytes: [UInt8]
         switch RegularFile.read(path, limit: SettingsStore.maximumFileSize) {
         case .success(let contents): bytes = contents
@@ -115,6 +161,10 @@ public struct SettingsStore: Sendable {
     @discardableResult
     public func save(_ settings: Settings) throws -> Settings {
         try FileSystem.createFolders(folder)
+        if let link = foreignLink() {
+            memory.lock.sync { memory.unread = true }
+            throw SaveError(path: path, reason: "\(link.reason(noun: "settings file")), so both are left as they are")
+        }
         var result = settings
         switch RegularFile.read(path, limit: SettingsStore.maximumFileSize) {
         case .failure(let failure) where failure.isAccess:

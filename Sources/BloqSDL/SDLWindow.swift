@@ -244,21 +244,41 @@ public final class SDLWindow: ScriptWindow {
         return (width, height, pixels)
     }
 
-    /// Draws `app`'s current frame and writes it to `path` as a PNG.
-    public func saveScreenshot(of app: AppController, to path: String) throws(SDLError) {
+    /// Draws `app`'s current frame and writes it to `path` as a PNG (`OutputFile`: whole or
+    /// not at all, through a link, into a device): throws an `OutputFile.Failure`, which says
+    /// why and what to do, when the file cannot be written, an `SDLError` when the frame
+    /// cannot be drawn.
+    public func saveScreenshot(of app: AppController, to path: String) throws {
         draw(app)
+        try OutputFile.write(try pngData(), to: path)
+    }
+
+    /// The drawn frame (call after `draw`) as the bytes of a PNG file.
+    func pngData() throws(SDLError) -> [UInt8] {
         var frame = try readPixels()
-        let saved = frame.pixels.withUnsafeMutableBytes { buffer -> Int32 in
+        // A PNG is never much larger than its raw pixels (stored zlib blocks, a filter byte
+        // a row, chunk headers): encoded into memory, so that writing the file is ours to
+        // check (IMG_SavePNG reports a full disk as success).
+        let raw = frame.width * frame.height * 4
+        var output = [UInt8](repeating: 0, count: raw + raw / 8 + (1 << 20))
+        let written = frame.pixels.withUnsafeMutableBytes { buffer -> Int in
             guard
                 let surface = SDL_CreateRGBSurfaceWithFormatFrom(
                     buffer.baseAddress, Int32(frame.width), Int32(frame.height), 32, Int32(frame.width * 4),
                     SDL_PIXELFORMAT_ARGB8888.rawValue)
             else { return -1 }
             defer { SDL_FreeSurface(surface) }
-            return IMG_SavePNG(surface, path)
+            return output.withUnsafeMutableBytes { target -> Int in
+                guard let stream = SDL_RWFromMem(target.baseAddress, Int32(clamping: target.count)) else { return -1 }
+                defer { SDL_RWclose(stream) }
+                guard IMG_SavePNG_RW(surface, stream, 0) == 0 else { return -1 }
+                return Int(SDL_RWtell(stream))
+            }
         }
         frame.pixels.removeAll()
-        guard saved == 0 else { throw SDLError("cannot write the screenshot to \(path)") }
+        guard written > 0 else { throw SDLError("cannot encode the screenshot as a PNG") }
+        output.removeSubrange(written...)
+        return output
     }
 
     // MARK: The clipboard

@@ -52,6 +52,9 @@ extension PlayOptions {
             (screen ?? .play).prepare(ShotScreen.loop(app, in: gameWindow))
             do {
                 try gameWindow.saveScreenshot(of: app, to: screenshot)
+            } catch let failure as OutputFile.Failure {
+                printError("bloq: error: cannot write the screenshot to \(failure)")
+                throw ExitStatus.cannotCreate
             } catch {
                 printError("bloq: \(error)")
                 throw ExitCode.failure
@@ -84,13 +87,13 @@ extension PlayOptions {
         for line in app.finish() { printError("bloq: warning: \(line)") }
         if let record, let script = loop.recordedScript() {
             do {
-                try FileSystem.writeText(script.text, to: record)
+                try OutputFile.write(Array(script.text.utf8), to: record)
                 let name = app.packs.first?.playable.first?.name ?? "LEVEL.bloq"
                 printError(
                     "bloq: recorded \(script.events.count - 1) events to \(record); replay with: bloq replay \(record) --level \(name)")
             } catch {
-                printError("bloq: cannot write the recording to \(record): \(Path.describe(error))")
-                throw ExitCode.failure
+                printError("bloq: error: cannot write the recording to \(error)")
+                throw ExitStatus.cannotCreate
             }
         }
     }

@@ -485,12 +485,13 @@ extension ChildProcessSuite {
                 #expect(shell.terminationStatus == 0, "\(name): setup failed: \(setup)")
             }
             var prefix: [String] = []
+            var executable = Bloq.executable
             if fields["as"] == ["nobody"] {
-                guard geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+                guard AnotherUser.isAvailable else {
                     print("\(name): skipped: running as root without setpriv, so no user can be denied a folder")
                     return
                 }
-                if geteuid() == 0 { prefix = ["/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"] }
+                (prefix, executable) = (AnotherUser.prefix, AnotherUser.executable)
             }
             var environment = ["SDL_VIDEODRIVER": "offscreen", "SDL_AUDIODRIVER": "dummy"]
             for pair in fields["env"] ?? [] {
@@ -498,7 +499,7 @@ extension ChildProcessSuite {
                 if parts.count == 2 { environment[parts[0]] = parts[1] }
             }
             let arguments = (fields["run"]?.first ?? "").split(separator: " ").map(String.init)
-            let result = try Bloq.run(arguments, environment: environment, prefix: prefix)
+            let result = try Bloq.run(arguments, environment: environment, executable: executable, prefix: prefix)
             #expect("\(result.status)" == fields["status"]?.first, "\(name): \(result.err)")
             let errors = result.err.split(separator: "\n").map(String.init)
             for expectation in fields["expect"] ?? [] {

@@ -40,10 +40,6 @@ enum DurabilityFixtures {
         }
     }
 
-    static let canRunAsAnotherUser = geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
-
-    /// Runs a command as the user nobody when we are root (root reads every file).
-    static let asNobody = geteuid() == 0 ? ["/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"] : []
 }
 
 extension ChildProcessLane {
@@ -144,7 +140,7 @@ extension ChildProcessLane {
 
         @Test(
             "an unreadable progress file is unchanged after a run by another user, and saved into once it can be read",
-            .enabled(if: DurabilityFixtures.canRunAsAnotherUser, "running as root without setpriv"))
+            .enabled(if: AnotherUser.isAvailable, "running as root without setpriv"))
         func unreadable() throws {
             let scratch = try Scratch()
             let data = try scratch.folder("data")
@@ -161,7 +157,7 @@ extension ChildProcessLane {
             var status = stat()
             stat(file, &status)
             let script = try scratch.file("clear.script", DurabilityFixtures.clearScript)
-            let game = try Bloq.run(["replay", script, "--app", "--data", data], prefix: DurabilityFixtures.asNobody)
+            let game = try AnotherUser.run(["replay", script, "--app", "--data", data])
             #expect(game.status == 0, "\(game.err)")
             #expect(game.err.contains("\(file) cannot be read (permission denied); it was left as it is"), "\(game.err)")
             #expect(game.out.contains("progress: 1 cleared"), "the game played on in memory: \(game.out)")
@@ -177,7 +173,7 @@ extension ChildProcessLane {
             // Readable again: the next start merges the clear into it, keeping what it held.
             chmod(file, 0o644)
             let start = try scratch.file("start.script", DurabilityFixtures.startScript)
-            let next = try Bloq.run(["replay", start, "--app", "--data", data], prefix: DurabilityFixtures.asNobody)
+            let next = try AnotherUser.run(["replay", start, "--app", "--data", data])
             #expect(next.status == 0, "\(next.err)")
             let merged = DurabilityFixtures.progressFile(file)
             #expect(merged?.levels[earlier]?.bestStars == 2)

@@ -299,11 +299,9 @@ extension ChildProcessLane {
             #expect(play.err.contains("\(empty):1:1: error: no .bloq files here"))
         }
 
-        static let canDropPrivileges = geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
-
         @Test(
             "an unreadable folder is an error (exit 65), checked as the user nobody",
-            .enabled(if: canDropPrivileges, "running as root without setpriv, so no user can be denied a folder"))
+            .enabled(if: AnotherUser.isAvailable, "running as root without setpriv, so no user can be denied a folder"))
         func unreadable() throws {
             let scratch = try Scratch()
             _ = try scratch.file("top/ok.bloq", goodLevel)
@@ -311,8 +309,7 @@ extension ChildProcessLane {
             _ = try scratch.file("top/locked/hidden.bloq", badLevel)
             chmod(locked, 0)
             // Root reads any folder; the check runs as nobody, as the repro does.
-            let prefix = geteuid() == 0 ? ["/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"] : []
-            let result = try Bloq.run(["validate", scratch.path + "/top"], prefix: prefix)
+            let result = try AnotherUser.run(["validate", scratch.path + "/top"])
             #expect(result.status == 65, "\(result.err)")
             #expect(result.err.split(separator: "\n").contains("\(locked):1:1: error: cannot read this folder: permission denied"))
         }

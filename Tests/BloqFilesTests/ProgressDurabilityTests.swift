@@ -225,11 +225,14 @@ struct ProgressDurabilityTests {
         try FileManager.default.createDirectory(atPath: path + "/sync", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: path + "/data", withIntermediateDirectories: true)
         let link = path + "/data/progress.json"
+        // A progress file to link to (a link to nothing is left alone: ForeignLinkTests).
+        try Data("{\"version\":1,\"levels\":{},\"unfinished\":{}}\n".utf8).write(
+            to: URL(fileURLWithPath: path + "/sync/bloq-progress.json"))
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../sync/bloq-progress.json")
         let store = ProgressStore(folder: path + "/data")
         var progress = SavedProgress()
         progress.recordClear(level: ids[0], stars: 3, moves: 1, time: 1, at: 1)
-        try store.save(progress)  // the target does not exist yet: it is made
+        try store.save(progress)
         progress.recordClear(level: ids[1], stars: 2, moves: 1, time: 1, at: 2)
         try store.save(progress)
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == "../sync/bloq-progress.json")

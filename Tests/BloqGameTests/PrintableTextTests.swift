@@ -17,6 +17,23 @@ struct PrintableTextTests {
         #expect(LevelText.headerValue("a;b\u{1B}[1m") == "a,b")
     }
 
+    @Test("for standard error (issue 35): escape sequences and control characters go, line feeds and tabs stay")
+    func keepingLines() {
+        #expect(LevelText.printable("one\n\ttwo\u{1B}]0;x\u{07}\u{1B}[2J\rthree\u{9B}1m\n", keepingLines: true) == "one\n\ttwo three\n")
+        #expect(LevelText.printable("one\ntwo", keepingLines: false) == "one two")
+    }
+
+    @Test("a share code whose title is only spaces has no title (issue 35), so its level loads as an untitled one")
+    func spacesOnlyTitle() throws {
+        let board = try #require(Board(["R.R", "..."]))
+        let code = try #require(ShareCode.encode(board, title: "   "))
+        #expect(try ShareCode.decode(code).get().title == nil)
+        #expect(try ShareCode.level(from: code).get().title == "Shared level")
+        let padded = try #require(ShareCode.encode(board, title: "  Gap  "))
+        #expect(try ShareCode.decode(padded).get().title == "Gap")
+        #expect(ShareCode.decode("B").failureMessage?.contains("cut short") == true)
+    }
+
     @Test("a share code's title and a level file's title are read without them")
     func fromCodesAndFiles() throws {
         let board = try #require(Board(["R.R", "..."]))
@@ -27,5 +44,13 @@ struct PrintableTextTests {
         let level = try LevelParser.parse("title: Bad\u{1B}[5m blink\nauthor: x\u{7}y\nR . R\n. . .\n", name: "t.bloq").get()
         #expect(level.title == "Bad blink")
         #expect(level.author == "xy")
+    }
+}
+
+extension Result where Failure == ShareCode.DecodeError {
+    /// The failure's message, or nil on success.
+    var failureMessage: String? {
+        if case .failure(let error) = self { return error.message }
+        return nil
     }
 }

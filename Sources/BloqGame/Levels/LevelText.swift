@@ -27,8 +27,13 @@ public enum LevelText {
     /// code, a level file) on its way to the screen, a file or a terminal: a terminal escape
     /// sequence (ESC or CSI, then its parameters up to its final character; an OSC, DCS or
     /// similar string up to BEL or ESC \) is removed whole, any other control character
-    /// (C0, DEL, C1) is removed, and a tab or line end becomes a space.
-    public static func printable(_ text: String) -> String {
+    /// (C0, DEL, C1) is removed, and a tab or line end becomes a space. `keepingLines`, for
+    /// a message of several lines on its way to a terminal (standard error), keeps line
+    /// feeds and tabs as they are.
+    public static func printable(_ text: String) -> String { printable(text, keepingLines: false) }
+
+    /// `printable(_:)`, keeping line feeds and tabs when `keepingLines`.
+    public static func printable(_ text: String, keepingLines: Bool) -> String {
         var result = String.UnicodeScalarView()
         var scalars = text.unicodeScalars.makeIterator()
         /// Skips a control sequence's parameters up to its final character (0x40 to 0x7E).
@@ -56,6 +61,7 @@ public enum LevelText {
                 }
             case 0x9B: skipControlSequence()
             case 0x90, 0x98, 0x9D, 0x9E, 0x9F: skipControlString()
+            case 0x09 where keepingLines, 0x0A where keepingLines: result.append(scalar)
             case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85: result.append(" ")
             case 0x00...0x1F, 0x7F...0x9F: break
             case 0x2028, 0x2029: result.append(" ")

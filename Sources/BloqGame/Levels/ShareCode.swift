@@ -70,6 +70,10 @@ public enum ShareCode {
         }
         guard text.hasPrefix("B") else { return fail("a share code starts with \(prefix); this one starts with '\(text.prefix(1))'") }
         guard text.hasPrefix(prefix) else {
+            guard text.count > 1 else {
+                return fail(
+                    "the share code is cut short: '\(text)' is only its first letter (a code starts with \(prefix)); copy the whole code")
+            }
             let version = text.dropFirst().prefix(1)
             return fail("this share code is of version '\(version)', which this Bloq does not read (it reads \(prefix)); update Bloq")
         }
@@ -125,8 +129,9 @@ public enum ShareCode {
             }
             // A title from a stranger: no escape codes or other control characters reach
             // the screen, a file or a terminal.
-            let printable = LevelText.printable(decoded)
-            title = printable.isEmpty ? nil : printable
+            // Spaces at either end go too: a title of spaces alone is no title.
+            let printable = LevelText.printable(decoded).trimmed
+            title = printable.allSatisfy(\.isWhitespace) ? nil : printable
         }
         guard bits.remainingAreZero else { return fail("the share code has data after its level: it is damaged") }
         guard let board = Board(rows: rows, columns: columns, cells: symbols.map(cell)) else {

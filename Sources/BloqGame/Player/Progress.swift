@@ -274,7 +274,8 @@ public struct SavedProgress: Codable, Equatable, Sendable {
         let salvaged = try SalvagedProgress(from: decoder)
         guard salvaged.isSound else {
             let problems =
-                salvaged.dropped + (salvaged.foreignVersion.map { ["version \($0)"] } ?? []) + (salvaged.versionProblem.map { [$0] } ?? [])
+                salvaged.dropped + salvaged.merged + (salvaged.foreignVersion.map { ["version \($0)"] } ?? [])
+                + (salvaged.versionProblem.map { [$0] } ?? [])
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: problems.joined(separator: "; ")))
         }
         self = salvaged.progress
@@ -304,6 +305,9 @@ public struct SalvagedProgress: Decodable, Sendable {
     /// What is wrong with the version the file gives, when it is not a version any Bloq
     /// writes (`-1`, `0`, `1.5`, text): the file is damaged, not newer.
     public var versionProblem: String?
+    /// Keys the file gave more than once, whose copies were all read and merged, the best
+    /// of each kept (one description each: "levels 0123456789abcdef: given 2 times").
+    public var merged: [String] = []
 
     /// Nothing read, nothing dropped (for building one up record by record).
     public init() {}
@@ -311,8 +315,9 @@ public struct SalvagedProgress: Decodable, Sendable {
     /// Versions a later Bloq may write; any other number is damage.
     public static let laterVersions = 2...1000
 
-    /// Whether the file read whole: no record dropped, a version this game writes.
-    public var isSound: Bool { dropped.isEmpty && foreignVersion == nil && versionProblem == nil }
+    /// Whether the file read whole: no record dropped, no key given twice, a version this
+    /// game writes.
+    public var isSound: Bool { dropped.isEmpty && merged.isEmpty && foreignVersion == nil && versionProblem == nil }
 
     private struct Key: CodingKey {
         var stringValue: String

@@ -100,16 +100,26 @@ public final class SettingsScreen: AppScreen {
     }
 
     /// How the language setting reads on its row: "Automatic" (the desktop's language), or
-    /// the language's name in itself ("Deutsch"), or the code of one this version lacks.
+    /// the language's name in itself ("Deutsch"; "de_AT" too). A code of a language this
+    /// version lacks ("xx", a newer Bloq's) reads "Automatic": the game follows the
+    /// desktop's language then, and said so as it started.
     static func languageName(_ setting: String) -> String {
-        if setting == Settings.automaticLanguage { return tr("Automatic") }
-        return Language.named(setting)?.name ?? setting
+        shownChoice(setting).flatMap { Language.named($0)?.name } ?? tr("Automatic")
     }
 
-    /// The choice after `setting`, round the list (automatic, then each shipped language).
+    /// The shipped choice `setting` stands for: itself, its language without the region
+    /// ("de" for "de_AT"), or nil (automatic) for a language this version lacks.
+    static func shownChoice(_ setting: String) -> String? {
+        if Language.named(setting) != nil { return setting }
+        let base = String(setting.prefix { $0 != "_" })
+        return Language.named(base) != nil ? base : nil
+    }
+
+    /// The choice after `setting`, round the list (automatic, then each shipped language);
+    /// after a language this version lacks (which reads "Automatic"), the first language.
     static func nextLanguage(after setting: String) -> String {
         let choices = Settings.languageChoices
-        guard let index = choices.firstIndex(of: setting) else { return Settings.automaticLanguage }
+        let index = choices.firstIndex(of: shownChoice(setting) ?? Settings.automaticLanguage) ?? 0
         return choices[(index + 1) % choices.count]
     }
 }

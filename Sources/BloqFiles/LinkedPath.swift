@@ -1,0 +1,115 @@
+import BloqCore
+import Glibc
+
+/// Where a path the game writes (`progress.json`, `settings.json`, a `.prev` copy) leads when
+/// someone made it a symbolic link: a dotfiles manager, a sync folder, or a link to
+/// `/dev/null` to switch saving off. The game follows such a link and never replaces it, and
+/// it writes through it only to a regular file that holds the game's own data (the caller
+/// checks the contents: `ProgressFile.holdsProgress`, `SettingsStore.holdsSettings`).
+/// Anything else the link leads to (a folder, a device, a FIFO, someone's file, nothing)
+/// is left exactly as it is.
+public enum LinkedPath {
+    /// What stands at a path.
+    public enum Place: Equatable, Sendable {
+        /// Not a symbolic link (or nothing there): the game's own name in its own folder.
+        case own
+        /// A symbolic link that leads, through every link, to the regular file `target`.
+        case regular(target: String)
+        /// A symbolic link to something that is not a regular file, or to nothing.
+        case foreign(target: String, what: Foreign)
+        /// A symbolic link that cannot be followed now (a loop, a folder on the way that
+        /// cannot be searched): like a file that cannot be read now.
+        case unreachable(reason: String)
+    }
+
+    /// What a symbolic link leads to when it is not a file of the game's.
+    public enum Foreign: Equatable, Sendable {
+        case folder, device, fifo, socket
+        /// Nothing: the link is broken.
+        case missing
+        /// A regular file that does not hold the game's data (someone's text, an empty file).
+        case otherFile
+
+        /// The clause that says what it is, in the language shown: "it is a folder".
+        public var clause: String {
+            switch self {
+            case .folder: tr("it is a folder")
+            case .device: tr("it is a device")
+            case .fifo: tr("it is a named pipe")
+            case .socket: tr("it is a socket")
+            case .missing: tr("it does not exist")
+            case .otherFile: tr("it holds something else")
+            }
+        }
+
+        /// The same clause in English, for standard error.
+        public var englishClause: String {
+            switch self {
+            case .folder: "it is a folder"
+            case .device: "it is a device"
+            case .fifo: "it is a named pipe"
+            case .socket: "it is a socket"
+            case .missing: "it does not exist"
+            case .otherFile: "it holds something else"
+            }
+        }
+    }
+
+    /// What stands at `path`, following a symbolic link (through every link) without
+    /// touching anything.
+    public static func place(_ path: String) -> Place {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return .own }
+        let target: String
+        do {
+            target = try AtomicFile.target(of: path)
+        } catch let failure as AtomicFile.Failure {
+            return .unreachable(reason: failure.reason)
+        } catch {
+            return .unreachable(reason: "\(error)")
+        }
+        guard lstat(target, &status) == 0 else {
+            switch errno {
+            case ENOENT, ENOTDIR: return .foreign(target: target, what: .missing)
+            case EACCES, EPERM: return .unreachable(reason: "permission denied")
+            default: return .unreachable(reason: String(cString: strerror(errno)))
+            }
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .regular(target: target)
+        case S_IFDIR: return .foreign(target: target, what: .folder)
+        case S_IFCHR, S_IFBLK: return .foreign(target: target, what: .device)
+        case S_IFIFO: return .foreign(target: target, what: .fifo)
+        default: return .foreign(target: target, what: .socket)
+        }
+    }
+}
+
+/// A symbolic link the game left alone because it does not lead to a file of the game's:
+/// where it is, where it leads and what is there.
+public struct ForeignLink: Sendable, Equatable {
+    /// The link (`~/.local/share/bloq/progress.json`).
+    public var link: String
+    /// Where it leads, through every link.
+    public var target: String
+    public var what: LinkedPath.Foreign
+
+    /// `target` is shown as its folder's real path and its name (`../sync/x` as
+    /// `/home/jo/sync/x`), when that folder exists.
+    public init(link: String, target: String, what: LinkedPath.Foreign) {
+        self.link = link
+        self.what = what
+        if let folder = realpath(Path.parent(target), nil) {
+            self.target = Path.join(String(cString: folder), Path.lastComponent(target))
+            free(folder)
+        } else {
+            self.target = target
+        }
+    }
+
+    /// Why the file cannot be used, in English, for standard error and the save notices:
+    /// "it is a symbolic link to /dev/null, which is not a Bloq progress file (it is a device)".
+    public func reason(noun: String) -> String {
+        "it is a symbolic link to \(target), which is not a Bloq \(noun) (\(what.englishClause))"
+    }
+}
