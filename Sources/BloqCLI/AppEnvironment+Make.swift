@@ -34,11 +34,16 @@ extension AppEnvironment {
         _ variant: AppVariant, packs choice: PackChoice, today: @escaping () -> DailyDate?, language: GameLanguage
     ) -> (environment: AppEnvironment, warnings: [String]) {
         let folders: PlayerFolders
-        var player: PlayerState?
+        var player: PlayerFolders.Opened?
         switch variant {
-        case .live(let given, _), .replay(let given):
+        case .live(let given, _):
             folders = given
-            player = given.open()
+            player = given.open(saving: .background)
+        case .replay(let given):
+            // Saves at once, on the loop's thread: a replay's notices come at the same step
+            // every time.
+            folders = given
+            player = given.open(saving: .inline)
         case .detached(let given):
             folders = given
         }
@@ -73,7 +78,8 @@ extension AppEnvironment {
             initial: initial, path: PlayerFolders.displayPath(settingsStore.path),
             save: { settings in if player != nil { try? settingsStore.save(settings) } })
         var environment = AppEnvironment(
-            packs: packs, reloadPacks: reload, progress: player?.ledger ?? ProgressLedger(), settings: settings,
+            packs: packs, reloadPacks: reload, progress: player?.progress ?? PlayerProgress(),
+            now: { WallClock.secondsSince1970() }, settings: settings,
             today: today, version: BloqVersion.current, solverMode: .deterministic,
             startNotice: startNotices.isEmpty ? nil : startNotices.joined(separator: " "),
             showLanguage: { setting in
@@ -83,12 +89,13 @@ extension AppEnvironment {
             environment.levelSaver = LevelSaver { text, title, pack, replacing in
                 try PlayerLevels.save(text, title: title, pack: pack, in: folders.levels, replacing: replacing)
             }
-            // The line of play reaches the disk after every committed move (a journal beside
-            // progress.json, written off the render thread), so a crash or a power cut loses
-            // at most the last second.
-            environment.keepLine = { patch in player.lineWriter.write(patch) }
-            environment.takeSaveNotice = { player.saveNotices.take() }
-            environment.finish = { player.close() }
+            // Every change of the progress reaches the disk off the frame (the line of play
+            // within a fraction of a second of a move), so a crash or a power cut loses at
+            // most the last second; the game's end flushes what is pending.
+            let saves = player.saves
+            environment.saveProgress = { progress, urgency in saves.save(progress, urgency) }
+            environment.takeSaveEvents = { saves.takeEvents() }
+            environment.finish = { saves.finish() }
         }
         if case .live(_, let clipboard) = variant {
             environment.clipboard = clipboard

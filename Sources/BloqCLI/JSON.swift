@@ -48,7 +48,7 @@ public enum JSON {
             return "{\"label\": \(string(control.label)), \"x\": \(box[0]), \"y\": \(box[1]), \"w\": \(box[2]), \"h\": \(box[3]), "
                 + "\"enabled\": \(control.isEnabled)}"
         }
-        let totals = app.progress?.totals ?? (cleared: 0, stars: 0)
+        let totals = app.progress.totals
         let fields: [(String, String)] = [
             ("screen", string(screen.rawValue)),
             ("level", levelPath.map(string) ?? "null"),

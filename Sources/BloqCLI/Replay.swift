@@ -185,7 +185,7 @@ public struct ReplayOptions: ParsableArguments {
             }
             if shell.help == nil, let editor = shell.root.editorScreen { print("editor: \(editor.status)") }
             print("controls: \(controls.map(\.label).joined(separator: ", "))")
-            let totals = shell.progress?.totals ?? (cleared: 0, stars: 0)
+            let totals = shell.progress.totals
             print("progress: \(totals.cleared) cleared, \(totals.stars) stars")
         }
     }

@@ -3,14 +3,15 @@ import BloqFiles
 import BloqGame
 import Foundation
 
-/// For the line-of-play test: plays a level move after move as the shell does, handing each
-/// committed move's line to a `LineOfPlayWriter`, and prints "handed N AT" after move N
-/// (AT: CLOCK_MONOTONIC seconds, which the test reads too), until killed. A test kills it
-/// with SIGKILL and checks that the file holds every line handed in more than the writer's
-/// bound before the kill.
+/// For the line-of-play test: plays a level move after move as the shell does, handing the
+/// progress after each committed move to the `SaveService` (`.soon`, as the shell does),
+/// and prints "handed N AT" after move N (AT: CLOCK_MONOTONIC seconds, which the test reads
+/// too), until killed. A test kills it with SIGKILL and checks that the file holds every
+/// line handed in more than the service's bound before the kill.
 struct LineTorture: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "line-torture", abstract: "Hand the line of play to the writer move after move until killed (line-of-play test).")
+        commandName: "line-torture", abstract: "Hand the line of play to the save service move after move until killed (line-of-play test)."
+    )
 
     @Option(help: ArgumentHelp("The folder of progress.json.", valueName: "DIR"))
     var folder: String
@@ -32,13 +33,17 @@ struct LineTorture: ParsableCommand {
     func run() throws {
         guard let board = Self.board else { throw ExitCode.failure }
         let level = PlayableLevel(name: "line-torture", level: Level(title: "Line torture", board: board))
-        let ledger = ProgressLedger(now: { Date().timeIntervalSince1970 })
-        let writer = LineOfPlayWriter(folder: folder)
+        let saves = SaveService(store: ProgressStore(folder: folder))
+        var progress = PlayerProgress()
+        var stamp = 0.0
         for count in 1...moves {
-            let line = UnfinishedLine(
+            var line = UnfinishedLine(
                 log: (0..<count).map { BloqGame.Move(row: $0 % 3, column: 0, direction: .right) }, playTime: Double(count),
                 usedHint: false)
-            writer.write(ledger.playing(level, line: line))
+            stamp = max(Date().timeIntervalSince1970, stamp + 0.001)
+            line.savedAt = stamp
+            progress.setUnfinished(level: level.level.board.identity, line, at: stamp)
+            saves.save(progress, .soon)
             var now = timespec()
             clock_gettime(CLOCK_MONOTONIC, &now)
             print("handed \(count) \(Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)")

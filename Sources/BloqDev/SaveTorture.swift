@@ -37,7 +37,7 @@ struct SaveTorture: ParsableCommand {
     static func clearedLevel(_ writer: Int, _ number: Int) -> String { String(format: "%x%015x", writer, number) }
 
     /// How far writer `writer` got, as `progress` records it.
-    static func counter(_ progress: SavedProgress, writer: Int) -> Int {
+    static func counter(_ progress: PlayerProgress, writer: Int) -> Int {
         Int(progress.unfinished[counterLevel(writer)]?.savedAt ?? 0)
     }
 
@@ -71,7 +71,7 @@ struct SaveTorture: ParsableCommand {
     /// disk as surely and is merged by the next save or load: that counts as saved. A save
     /// that fails outright (the journal could not be written either) is tried again, at
     /// most 10 times, as the game saves it again with its next change.
-    static func save(_ progress: SavedProgress, to store: ProgressStore) throws -> SavedProgress {
+    static func save(_ progress: PlayerProgress, to store: ProgressStore) throws -> PlayerProgress {
         for attempt in 1...10 {
             do {
                 return try store.save(progress).progress

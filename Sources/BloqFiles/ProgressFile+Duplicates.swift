@@ -3,7 +3,7 @@ import BloqGame
 /// A progress file that gives a key more than once: a `"levels"` object twice, a level's
 /// record twice, a value twice inside a record. Line-based merges (git, a sync tool, a hand
 /// edit) make exactly that, and each copy may hold clears the other lacks. Every copy is read
-/// and they are merged as two copies of the game are (`SavedProgress.merge`): a level is
+/// and they are merged as two copies of the game are (`PlayerProgress.merge`): a level is
 /// cleared if any copy cleared it, with the most stars, the fewest moves, the shortest time
 /// and the latest clear; a level's unfinished line is the newer one (by `savedAt`), ended by
 /// a clear or a give-up saved after it; a give-up keeps its latest time; a day of the daily
@@ -68,8 +68,8 @@ extension ProgressFile {
                     for reading in readings {
                         guard let read = decode(.object([(group.key, .object([(record.key, reading)]))])) else { continue }
                         if read.progress.largestSection > 0, let full = record.name, !kept.contains(full) {
-                            guard kept.count < SavedProgress.maximumLevels else {
-                                result.dropped.append("\(name) \(id): more than \(SavedProgress.maximumLevels) records")
+                            guard kept.count < PlayerProgress.maximumLevels else {
+                                result.dropped.append("\(name) \(id): more than \(PlayerProgress.maximumLevels) records")
                                 break
                             }
                             kept.insert(full)

@@ -24,7 +24,7 @@ import BloqGame
 enum ProgressFile {
     /// What a file's bytes hold.
     enum Contents {
-        case sound(SavedProgress)
+        case sound(PlayerProgress)
         /// Readable in part: what was kept, and what was dropped.
         case damaged(SalvagedProgress)
         /// Nothing could be read: why.
@@ -35,7 +35,7 @@ enum ProgressFile {
     static let sections = ["levels", "unfinished", "discarded", "daily"]
 
     /// The file's text for `progress`, one record a line.
-    static func encode(_ progress: SavedProgress) throws -> [UInt8] {
+    static func encode(_ progress: PlayerProgress) throws -> [UInt8] {
         var text = "{\"version\":\(progress.version)"
         func section<Value: Encodable>(_ name: String, _ records: [String: Value], always: Bool) throws {
             guard always || !records.isEmpty else { return }
@@ -45,7 +45,7 @@ enum ProgressFile {
             text += recordsOfObject(whole).map { "\n" + String(decoding: whole[$0], as: UTF8.self) }.joined(separator: ",")
             text += records.isEmpty ? "}" : "\n}"
         }
-        // As SavedProgress encodes itself: levels and lines always, the rest when present.
+        // As PlayerProgress encodes itself: levels and lines always, the rest when present.
         try section("levels", progress.levels, always: true)
         try section("unfinished", progress.unfinished, always: true)
         try section("discarded", progress.discarded, always: false)

@@ -11,7 +11,7 @@ import Glibc
 /// A writer keeps one stream of entries: each write publishes a new entry (a temporary file,
 /// synced, renamed into place, the folder synced) and then removes the stream's previous
 /// one. An entry never changes once published, so a merger removes exactly what it read.
-/// Progress only grows under the merge (`SavedProgress.merged(with:)`), so an entry that is
+/// Progress only grows under the merge (`PlayerProgress.merged(with:)`), so an entry that is
 /// merged twice, or after a newer one, changes nothing.
 struct ProgressJournal: Sendable {
     static let prefix = ProgressStore.fileName + ".journal-"
@@ -82,7 +82,7 @@ struct ProgressJournal: Sendable {
 
         /// Publishes `progress` as this stream's entry, durably, and returns its path.
         @discardableResult
-        func write(_ progress: SavedProgress) throws -> String {
+        func write(_ progress: PlayerProgress) throws -> String {
             guard let data = try? ProgressFile.encode(progress) else {
                 throw AtomicFile.Failure(path: journal.folder, reason: "the progress cannot be written as JSON")
             }

@@ -1,5 +1,4 @@
 import BloqGame
-import Dispatch
 import Glibc
 
 /// Reads and writes `progress.json` in a folder, crash-safely and safely for several copies
@@ -7,7 +6,7 @@ import Glibc
 ///
 /// - **Merging, never overwriting.** A save takes an advisory lock (`flock` on
 ///   `progress.json.lock` beside it), reads what the file holds now, merges the progress it
-///   was given into it (`SavedProgress.merged(with:)`: the best of both for every level, the
+///   was given into it (`PlayerProgress.merged(with:)`: the best of both for every level, the
 ///   newer unfinished line), writes the result and lets go. So a second game window that
 ///   saves what it loaded at start never wipes the first one's clears, and a line one copy
 ///   finished never comes back from another. The result is returned: a caller adopts it,
@@ -15,12 +14,12 @@ import Glibc
 /// - **Crash-safe.** The new contents go to a temporary file, synced; the current file is
 ///   kept as `progress.json.prev`; the temporary file is renamed into place; the folder is
 ///   synced. A crash at any moment leaves the newest save or the previous one.
-/// - **Never lost to a lock or a file that cannot be read.** When another copy holds the
-///   lock past `lockTimeout`, `progress.json` cannot be read (its permissions) or cannot be
-///   written, the progress goes into the journal beside it (`ProgressJournal`, synced like
-///   the file), and is merged into `progress.json` as soon as it can be: by this store,
-///   trying again in the background, by the next save, or by the next copy of the game that
-///   saves or starts. `progress.json` that cannot be read is never written over or moved.
+/// - **Never lost to a lock or a file that cannot be read.** When `progress.json` cannot be
+///   read (its permissions) or cannot be written, or another copy holds the lock past the
+///   wait (unless the caller will try again: `WhenLocked.report`, as `SaveService` does),
+///   the progress is kept beside it (`ProgressJournal`, synced like the file), and is merged
+///   into `progress.json` as soon as it can be: by the next save or load of any copy of the
+///   game. `progress.json` that cannot be read is never written over or moved.
 /// - **Through symbolic links, to the game's own file only.** A `progress.json` that is a
 ///   symbolic link is followed and never replaced: when it leads to a regular file that
 ///   holds Bloq's progress, that file is replaced (its previous save beside it) and the link
@@ -40,16 +39,12 @@ public final class ProgressStore: @unchecked Sendable {
     /// How long a save or load waits for another copy of the game to finish saving: then a
     /// save keeps its progress in the journal, and a load reads the files as they are.
     public static let lockTimeout = 0.5
-    /// How often the background merge tries again, in seconds.
-    static let mergeInterval = 0.5
 
     public let folder: String
     private var path: String { Path.join(folder, ProgressStore.fileName) }
     private var lockPath: String { path + ".lock" }
     let journal: ProgressJournal
     private let stream: ProgressJournal.Stream
-    private let state = DispatchQueue(label: "bloq.progress-store")
-    private var merging = false
 
     public init(folder: String) {
         self.folder = folder
@@ -68,7 +63,7 @@ public final class ProgressStore: @unchecked Sendable {
 
     /// What loading found: the progress, and the damage repaired, if any.
     public struct Load: Sendable {
-        public var progress: SavedProgress
+        public var progress: PlayerProgress
         /// Damage found in the file, or a file that could not be read, for the title screen
         /// to report once; nil when sound.
         public var damage: FileDamage?
@@ -77,7 +72,7 @@ public final class ProgressStore: @unchecked Sendable {
     }
 
     /// The saved progress, and warnings about files that could not be trusted.
-    public func load() -> (progress: SavedProgress, warnings: [String]) {
+    public func load() -> (progress: PlayerProgress, warnings: [String]) {
         let loaded = loadReport()
         return (loaded.progress, loaded.warnings)
     }
@@ -101,11 +96,21 @@ public final class ProgressStore: @unchecked Sendable {
     /// The result of a save: what the file holds now (the progress given, merged into what
     /// the file held), and damage found in the file on the way, if any.
     public struct Saved: Sendable {
-        public var progress: SavedProgress
+        public var progress: PlayerProgress
         public var damage: FileDamage?
         /// Set when the progress could not go into `progress.json` now and was kept in the
         /// journal beside it instead (`progress` is then the progress given).
         public var journaled: Journaled?
+        /// Another copy of the game held the lock, and nothing was written (a save asked to
+        /// `.report` it; `progress` is then the progress given).
+        public var locked = false
+
+        public init(progress: PlayerProgress, damage: FileDamage? = nil, journaled: Journaled? = nil, locked: Bool = false) {
+            self.progress = progress
+            self.damage = damage
+            self.journaled = journaled
+            self.locked = locked
+        }
     }
 
     /// Progress kept in the journal: where, and why it could not go into the file.
@@ -116,22 +121,35 @@ public final class ProgressStore: @unchecked Sendable {
         public var reason: String
     }
 
+    /// What a save does when another copy of the game holds the lock past the wait.
+    public enum WhenLocked: Sendable {
+        /// Keeps the progress beside the file, merged in by the next save or load that can.
+        case keepBeside
+        /// Writes nothing and says so (`Saved.locked`): the caller tries again later.
+        case report
+    }
+
     /// Merges `progress` into the saved progress, crash-safely (see the type's
     /// documentation), and returns what was written; or, when the file cannot take it now,
-    /// keeps it in the journal (`Saved.journaled`) and merges it later. Throws only when
-    /// neither could be written, or the result would pass a limit of the file (the files
-    /// are then as they were, and the caller keeps its progress in memory).
+    /// keeps it beside the file (`Saved.journaled`) to be merged in later. When another copy
+    /// holds the lock past `lockWait` seconds: kept beside it too, or, with `.report`,
+    /// nothing is written (`Saved.locked`). Throws only when nothing could be written, or
+    /// the result would pass a limit of the file (the files are then as they were, and the
+    /// caller keeps its progress in memory).
     @discardableResult
-    public func save(_ progress: SavedProgress) throws -> Saved {
+    public func save(_ progress: PlayerProgress, lockWait: Double = ProgressStore.lockTimeout, whenLocked: WhenLocked = .keepBeside)
+        throws -> Saved
+    {
         do {
             try FileSystem.createFolders(folder)
         } catch {
             throw SaveError(path: folder, reason: "cannot make the folder: \(Path.describe(error))")
         }
-        let lock = FileLock.acquire(lockPath, timeout: ProgressStore.lockTimeout)
+        let lock = FileLock.acquire(lockPath, timeout: lockWait)
         defer { lock.release() }
         guard lock.mayWrite else {
-            return try keepInJournal(progress, reason: "another copy of Bloq held \(lockPath) for more than \(ProgressStore.lockTimeout) s")
+            if whenLocked == .report { return Saved(progress: progress, locked: true) }
+            return try keepInJournal(progress, reason: "another copy of Bloq held \(lockPath) for more than \(lockWait) s")
         }
         var current = readCurrent(repair: true)
         guard let file = current.file else {
@@ -144,10 +162,11 @@ public final class ProgressStore: @unchecked Sendable {
         // Never write what a load would refuse: the file stays as it was, the caller keeps
         // its progress in memory.
         let records = merged.largestSection
-        guard records <= SavedProgress.maximumLevels else {
+        guard records <= PlayerProgress.maximumLevels else {
             throw SaveError(
                 path: path,
-                reason: "progress would hold \(records) records of a kind, more than the \(SavedProgress.maximumLevels) a progress file may"
+                reason:
+                    "progress would hold \(records) records of a kind, more than the \(PlayerProgress.maximumLevels) a progress file may"
             )
         }
         do {
@@ -197,7 +216,7 @@ public final class ProgressStore: @unchecked Sendable {
     /// links to, as `readCurrent` found it), keeping the current file as the previous save.
     /// The new file gets the current one's mode (and, for root writing through a link, its
     /// owner). Called under the lock.
-    private func write(_ progress: SavedProgress, to file: String) throws {
+    private func write(_ progress: PlayerProgress, to file: String) throws {
         let data: [UInt8]
         do {
             data = try ProgressFile.encode(progress)
@@ -268,50 +287,22 @@ public final class ProgressStore: @unchecked Sendable {
         }
     }
 
-    /// Keeps `progress` in the journal and starts merging it in the background.
-    private func keepInJournal(_ progress: SavedProgress, reason: String, damage: FileDamage? = nil) throws -> Saved {
+    /// Keeps `progress` beside the file, to be merged in by the next save or load that can.
+    private func keepInJournal(_ progress: PlayerProgress, reason: String, damage: FileDamage? = nil) throws -> Saved {
         let entry: String
         do {
             entry = try stream.write(progress)
         } catch {
             throw SaveError(path: path, reason: "\(reason); and it could not be kept beside it either (\(error))")
         }
-        mergeInBackground()
         return Saved(progress: progress, damage: damage, journaled: Journaled(path: entry, reason: reason))
-    }
-
-    /// Tries to merge the journal every `mergeInterval` seconds, on a thread of its own,
-    /// until this store's own entry is merged (by it or by another copy; entries another
-    /// copy keeps writing are that copy's to see into the file).
-    private func mergeInBackground() {
-        let start = state.sync {
-            guard !merging else { return false }
-            merging = true
-            return true
-        }
-        guard start else { return }
-        DispatchQueue.global(qos: .utility).async { [self] in
-            while true {
-                while stream.isWaiting {
-                    usleep(UInt32(ProgressStore.mergeInterval * 1_000_000))
-                    mergeJournal()
-                }
-                // An entry written while this thread was finishing is this thread's too.
-                let done = state.sync {
-                    guard !stream.isWaiting else { return false }
-                    merging = false
-                    return true
-                }
-                if done { break }
-            }
-        }
     }
 
     // MARK: Reading
 
     private enum ReadResult {
         case missing
-        case sound(SavedProgress)
+        case sound(PlayerProgress)
         /// Readable in part: what was kept, and what was dropped.
         case damaged(SalvagedProgress, bytes: [UInt8])
         /// Its contents are not progress (not JSON, too large, not a regular file).
@@ -350,7 +341,7 @@ public final class ProgressStore: @unchecked Sendable {
 
     /// The progress the files hold now, and where it may be written, or why it may not.
     private struct Current {
-        var progress = SavedProgress()
+        var progress = PlayerProgress()
         var damage: FileDamage?
         /// The file to write: `progress.json`, or the file of Bloq's progress it links to;
         /// nil when nothing may be written now (`blocked` says why).
@@ -434,7 +425,8 @@ public final class ProgressStore: @unchecked Sendable {
             }
             current.damage = FileDamage(
                 kind: .progress, file: main, droppedRecords: 0, unreadable: nil, foreignVersion: nil, keptAs: nil,
-                fellBackToPrevious: current.progress != SavedProgress(), details: ["\(main): cannot be read (\(reason)); left it as it is"],
+                fellBackToPrevious: current.progress != PlayerProgress(),
+                details: ["\(main): cannot be read (\(reason)); left it as it is"],
                 cannotRead: reason)
             return current
         case .unreadable(let reason):
@@ -509,7 +501,7 @@ public final class ProgressStore: @unchecked Sendable {
 
     /// Keeps `bytes` aside, whole, then replaces `file` by `progress`, each atomically;
     /// returns where the bytes were kept.
-    private func keepAside(_ bytes: [UInt8], of file: String, replacingWith progress: SavedProgress) -> String? {
+    private func keepAside(_ bytes: [UInt8], of file: String, replacingWith progress: PlayerProgress) -> String? {
         let aside = asideName(file)
         guard (try? AtomicFile.write(bytes, to: aside)) != nil else { return nil }
         if let data = try? ProgressFile.encode(progress) { try? AtomicFile.write(data, to: file) }

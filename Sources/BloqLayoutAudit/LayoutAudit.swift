@@ -45,7 +45,7 @@ public enum LayoutAudit {
         let app = AppController(
             environment: AppEnvironment(
                 packs: [easy, PackEntry(title: "Medium", items: easy.items), PackEntry(title: "Hard", items: easy.items), expert],
-                progress: ProgressLedger(), today: { DailyDate("2026-03-14") }, takeSaveNotice: { saveNotice }),
+                takeSaveEvents: { saveNotice.map { [.notice($0)] } ?? [] }, today: { DailyDate("2026-03-14") }),
             viewport: size)
         app.minimumButtonSize = Metrics.minimumButtonSize(dpi: 96)
         return app

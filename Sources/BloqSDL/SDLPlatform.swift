@@ -89,6 +89,7 @@ public final class SDLPlatform: GamePlatform {
 
     @discardableResult
     public func gatherInput(waitingUpTo timeout: Double) -> Bool {
+        if timeout == 0 { FrameTrace.frameBegan() }
         var event = SDL_Event()
         if gathered.isEmpty, timeout > 0, sleepsWhenIdle {
             guard SDL_WaitEventTimeout(&event, Int32(clamping: Int(timeout))) != 0 else { return false }
@@ -127,7 +128,9 @@ public final class SDLPlatform: GamePlatform {
     public func present(_ app: AppController, sounds: [SoundCue]) {
         applySettings(app.settings)
         for cue in sounds { sound?.play(cue) }
+        let drawing = FrameTrace.drawingBegins()
         window.draw(app)
+        FrameTrace.drawn(since: drawing, presented: drawing.map { _ in FrameTrace.now() })
         window.present()
         if !devicesOpened {
             devicesOpened = true

@@ -84,6 +84,7 @@ extension PlayOptions {
             final.windowHeight = gameWindow.windowSize.height
         }
         if live { app.environment.settings.save(final) }
+        FrameTrace.report()
         for line in app.finish() { printError("bloq: warning: \(line)") }
         if let record, let script = loop.recordedScript() {
             do {

@@ -28,8 +28,8 @@ enum DurabilityFixtures {
     }
 
     /// `progress.json` itself, decoded whole (as any Bloq reads it), or nil.
-    static func progressFile(_ path: String) -> SavedProgress? {
-        FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode(SavedProgress.self, from: $0) }
+    static func progressFile(_ path: String) -> PlayerProgress? {
+        FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode(PlayerProgress.self, from: $0) }
     }
 
     /// The journal entries in `folder` (published ones: a temporary being written is not an
@@ -115,7 +115,7 @@ extension ChildProcessLane {
             func lineOnDisk() -> Bool {
                 DurabilityFixtures.journal(data).contains { name in
                     let entry = FileManager.default.contents(atPath: data + "/" + name)
-                    let progress = entry.flatMap { try? JSONDecoder().decode(SavedProgress.self, from: $0) }
+                    let progress = entry.flatMap { try? JSONDecoder().decode(PlayerProgress.self, from: $0) }
                     return progress?.unfinished[level]?.log.count == 1
                 }
             }
@@ -147,7 +147,7 @@ extension ChildProcessLane {
             chmod(data, 0o777)
             let file = data + "/progress.json"
             let earlier = "00000000000000e1"
-            var progress = SavedProgress()
+            var progress = PlayerProgress()
             progress.recordClear(level: earlier, stars: 2, moves: 7, time: 3, at: 1000)
             try ProgressStore(folder: data).save(progress)
             // Read before it is made unreadable: a test run by a user other than root could
@@ -187,7 +187,7 @@ extension ChildProcessLane {
             let data = try scratch.folder("data")
             let sync = try scratch.folder("sync")
             let earlier = "00000000000000e2"
-            var progress = SavedProgress()
+            var progress = PlayerProgress()
             progress.recordClear(level: earlier, stars: 3, moves: 4, time: 2, at: 1000)
             try ProgressStore(folder: sync).save(progress)
             let link = try scratch.link("data/progress.json", to: "../sync/progress.json")

@@ -7,12 +7,12 @@ import Testing
 /// What `BloqDev save-torture` leaves in a progress file (see SaveTorture.swift).
 enum SaveTortureFile {
     /// How far writer `writer` got: the time stamp of its counter line.
-    static func counter(_ progress: SavedProgress, writer: Int) -> Int {
+    static func counter(_ progress: PlayerProgress, writer: Int) -> Int {
         Int(progress.unfinished[String(format: "f%015x", writer)]?.savedAt ?? 0)
     }
 
     /// The saves from 1 to `upTo` of writer `writer` whose clear the file does not hold.
-    static func missingClears(_ progress: SavedProgress, writer: Int, upTo: Int) -> [Int] {
+    static func missingClears(_ progress: PlayerProgress, writer: Int, upTo: Int) -> [Int] {
         guard upTo > 0 else { return [] }
         return (1...upTo).filter { progress.levels[String(format: "%x%015x", writer, $0)]?.cleared != true }
     }

@@ -19,8 +19,8 @@ struct DuplicateKeyTests {
         return (ProgressStore(folder: folder), folder)
     }
 
-    func decodeFile(_ path: String) throws -> SavedProgress {
-        try JSONDecoder().decode(SavedProgress.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+    func decodeFile(_ path: String) throws -> PlayerProgress {
+        try JSONDecoder().decode(PlayerProgress.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
     @Test("a \"levels\" object given twice: every clear of both copies is kept, said once, the file kept aside; .prev keeps them too")

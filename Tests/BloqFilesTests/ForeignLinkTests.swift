@@ -160,7 +160,7 @@ struct ForeignLinkTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/data", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/sync", withIntermediateDirectories: true)
-        var earlier = SavedProgress()
+        var earlier = PlayerProgress()
         earlier.recordClear(level: "00000000000000c0", stars: 2, moves: 9, time: 9, at: 50)
         try ProgressStore(folder: root + "/sync").save(earlier)
         chmod(root + "/sync/progress.json", 0o600)
@@ -174,7 +174,7 @@ struct ForeignLinkTests {
         #expect(saved.journaled == nil)
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: root + "/data/progress.json")) == "../sync/progress.json")
         let target = try JSONDecoder().decode(
-            SavedProgress.self, from: Data(contentsOf: URL(fileURLWithPath: root + "/sync/progress.json")))
+            PlayerProgress.self, from: Data(contentsOf: URL(fileURLWithPath: root + "/sync/progress.json")))
         #expect(target.levels[id]?.cleared == true && target.levels["00000000000000c0"]?.bestStars == 2)
         #expect(Snapshot(root + "/sync/progress.json").mode & 0o777 == 0o600, "the target keeps its mode")
         #expect(FileManager.default.fileExists(atPath: root + "/sync/progress.json.prev"))
@@ -189,7 +189,7 @@ struct ForeignLinkTests {
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/Documents", withIntermediateDirectories: true)
         let store = ProgressStore(folder: data)
-        var progress = SavedProgress()
+        var progress = PlayerProgress()
         progress.recordClear(level: id, stars: 1, moves: 9, time: 9, at: 1)
         try store.save(progress)
         try FileManager.default.createSymbolicLink(atPath: data + "/progress.json.prev", withDestinationPath: "../Documents")
@@ -201,13 +201,13 @@ struct ForeignLinkTests {
         #expect(ProgressStore(folder: data).loadReport().progress.levels[id]?.bestStars == 2)
         // A .prev linked to a progress file is written through, the link kept.
         try FileManager.default.removeItem(atPath: data + "/progress.json.prev")
-        try ProgressStore(folder: root + "/backup").save(SavedProgress())
+        try ProgressStore(folder: root + "/backup").save(PlayerProgress())
         try FileManager.default.createSymbolicLink(atPath: data + "/progress.json.prev", withDestinationPath: "../backup/progress.json")
         progress.recordClear(level: id, stars: 3, moves: 7, time: 9, at: 3)
         try store.save(progress)
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: data + "/progress.json.prev")) == "../backup/progress.json")
         let previous = try JSONDecoder().decode(
-            SavedProgress.self, from: Data(contentsOf: URL(fileURLWithPath: root + "/backup/progress.json")))
+            PlayerProgress.self, from: Data(contentsOf: URL(fileURLWithPath: root + "/backup/progress.json")))
         #expect(previous.levels[id]?.bestStars == 2, "the save before the last one")
     }
 
@@ -254,7 +254,7 @@ struct ForeignLinkTests {
         let damaged = data + "/progress.json.journal-2-y-save-1"
         try Data("not progress".utf8).write(to: URL(fileURLWithPath: damaged))
         let loaded = ProgressStore(folder: data).loadReport()
-        #expect(loaded.progress == SavedProgress())
+        #expect(loaded.progress == PlayerProgress())
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: linked)) == "../notes.txt")
         #expect(String(decoding: FileManager.default.contents(atPath: root + "/notes.txt") ?? Data(), as: UTF8.self) == "my notes\n")
         let kept = names(data).filter { $0.contains("corrupt") }
@@ -267,38 +267,44 @@ struct ForeignLinkTests {
 @Suite("Unsaved progress at quit")
 struct UnsavedAtQuitTests {
     /// A data folder that cannot be made (below a regular file), as a full disk refuses a
-    /// save: the store throws, the ledger keeps the clear in memory.
-    func stuck() throws -> (root: String, data: String, state: PlayerState, level: PlayableLevel) {
+    /// save: the store throws, the service keeps the clear pending and says so.
+    func stuck() throws -> (root: String, data: String, saves: SaveService, level: PlayableLevel) {
         let root = try scratchFolder("bloq-quit")
         try Data("in the way".utf8).write(to: URL(fileURLWithPath: root + "/blocker"))
         let data = root + "/blocker/data"
-        let state = PlayerFolders(data: data, config: root + "/config").open()
+        let opened = PlayerFolders(data: data, config: root + "/config").open(saving: .inline)
         let board = try #require(Board(["R.R", "...", "..."]))
         let level = PlayableLevel(
             name: "t.bloq", level: try LevelParser.parse(LevelText.file(board: board, title: "t"), name: "t.bloq").get())
-        state.ledger.cleared(level, moves: 1, stars: 3, time: 2)
-        #expect(state.ledger.record(level)?.cleared == true, "kept in memory")
-        #expect(state.saveNotices.take()?.hasPrefix("Progress kept in memory, saved with your next move") == true)
-        return (root, data, state, level)
+        var progress = opened.progress
+        progress.recordClear(level: level.level.board.identity, stars: 3, moves: 1, time: 2, at: 1)
+        opened.saves.save(progress, .now)
+        #expect(opened.saves.isPending, "kept in memory")
+        let notices = opened.saves.takeEvents().compactMap { event -> String? in
+            if case .notice(let text) = event { return text }
+            return nil
+        }
+        #expect(notices.first?.hasPrefix("Progress kept in memory, saved with your next move") == true, "\(notices)")
+        return (root, data, opened.saves, level)
     }
 
-    @Test("the disk is still full at quit: close() says plainly that the progress is lost, and why")
+    @Test("the disk is still full at quit: finish() says plainly that the progress is lost, and why")
     func stillFull() throws {
-        let (root, _, state, _) = try stuck()
+        let (root, _, saves, _) = try stuck()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let lines = state.close(timeout: 0)
+        let lines = saves.finish(timeout: 0)
         #expect(
             lines.contains { $0.hasPrefix("your progress since the last save could not be saved, so it is lost as Bloq quits: ") },
             "\(lines)")
         #expect(lines.contains { $0.contains("Free some space") }, "how to fix it: \(lines)")
     }
 
-    @Test("the disk has room again at quit: close() saves the clear once more, and says nothing")
+    @Test("the disk has room again at quit: finish() saves the clear once more, and says nothing")
     func roomAgain() throws {
-        let (root, data, state, level) = try stuck()
+        let (root, data, saves, level) = try stuck()
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.removeItem(atPath: root + "/blocker")
-        let lines = state.close(timeout: 0)
+        let lines = saves.finish(timeout: 0)
         #expect(lines.isEmpty, "\(lines)")
         let saved = ProgressStore(folder: data).loadReport().progress
         #expect(saved.levels[level.level.board.identity]?.cleared == true, "the clear is on disk")

@@ -13,7 +13,7 @@ import Testing
 struct JSONDocumentTests {
     /// What reading a progress file gave: the value and what was dropped, or why it failed.
     struct ProgressOutcome: Equatable {
-        var progress: SavedProgress?
+        var progress: PlayerProgress?
         var dropped: [String] = []
         var foreignVersion: Int?
         var versionProblem: String?
@@ -147,7 +147,7 @@ struct JSONDocumentTests {
     }
 
     /// A progress of random records: levels, lines, give-ups and days.
-    func randomProgress(_ random: inout SeededGenerator) -> SavedProgress {
+    func randomProgress(_ random: inout SeededGenerator) -> PlayerProgress {
         func id() -> String { (0..<16).map { _ in String(random.below(16), radix: 16) }.joined() }
         func time() -> Double {
             switch random.below(4) {
@@ -157,7 +157,7 @@ struct JSONDocumentTests {
             default: random.unit() * 600
             }
         }
-        var progress = SavedProgress()
+        var progress = PlayerProgress()
         for _ in 0..<random.below(20) {
             progress.levels[id()] = LevelRecord(
                 bestStars: random.below(4), bestMoves: random.below(2) == 0 ? nil : random.below(500),

@@ -16,8 +16,8 @@ struct ProgressDurabilityTests {
     func names(_ folder: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() }
 
     /// Three cleared levels, saved once (no previous save beside it).
-    func threeClears(in path: String) throws -> SavedProgress {
-        var progress = SavedProgress()
+    func threeClears(in path: String) throws -> PlayerProgress {
+        var progress = PlayerProgress()
         for (index, id) in ids.enumerated() {
             progress.recordClear(level: id, stars: index + 1, moves: 10 + index, time: 5, at: Double(100 + index))
         }
@@ -43,7 +43,7 @@ struct ProgressDurabilityTests {
             #expect(lines.filter { $0.contains(id) }.count == 1, "\(id) on a line of its own: \(written)")
         }
         // What an older Bloq does: decode the whole text at once.
-        let whole = try JSONDecoder().decode(SavedProgress.self, from: Data(written.utf8))
+        let whole = try JSONDecoder().decode(PlayerProgress.self, from: Data(written.utf8))
         #expect(whole == progress)
         #expect(ProgressStore(folder: path).loadReport().progress == progress)
     }
@@ -117,7 +117,7 @@ struct ProgressDurabilityTests {
         #expect(loaded.progress.levels[ids[0]] == LevelRecord(bestStars: 3, bestMoves: 9, bestTime: 40, cleared: true))
         #expect(loaded.progress.unfinished[ids[1]]?.log == [Move(row: 1, column: 2, direction: .left)])
         // Saved again in the new layout, it holds the same.
-        try ProgressStore(folder: path).save(SavedProgress())
+        try ProgressStore(folder: path).save(PlayerProgress())
         #expect(ProgressStore(folder: path).loadReport().progress == loaded.progress)
         #expect(text(path + "/progress.json").split(separator: "\n").count > 3)
     }
@@ -151,7 +151,7 @@ struct ProgressDurabilityTests {
         let holder = open(path + "/progress.json.lock", O_RDWR | O_CREAT, 0o644)
         defer { close(holder) }
         #expect(flock(holder, LOCK_EX) == 0)
-        var progress = SavedProgress()
+        var progress = PlayerProgress()
         progress.recordClear(level: "000000000000000f", stars: 2, moves: 3, time: 4, at: 500)
         let store = ProgressStore(folder: path)
         let saved = try store.save(progress)
@@ -166,31 +166,34 @@ struct ProgressDurabilityTests {
         let loaded = ProgressStore(folder: path).loadReport()
         #expect(loaded.progress.levels["000000000000000f"]?.bestStars == 2)
         #expect(loaded.progress.levels.count == 4)
-        let onDisk = try JSONDecoder().decode(SavedProgress.self, from: Data(text(path + "/progress.json").utf8))
+        let onDisk = try JSONDecoder().decode(PlayerProgress.self, from: Data(text(path + "/progress.json").utf8))
         #expect(onDisk.levels["000000000000000f"]?.cleared == true, "merged into progress.json itself")
         #expect(!names(path).contains { $0.contains(".journal-") }, "\(names(path))")
     }
 
-    @Test("the store merges its journal by itself, in the background, once the lock is free")
-    func backgroundMerge() throws {
+    @Test("a save while another copy holds the lock waits, off the caller's thread, and goes into progress.json itself once it is free")
+    func serviceWaitsForLock() throws {
         let path = try folder()
         defer { try? FileManager.default.removeItem(atPath: path) }
         let holder = open(path + "/progress.json.lock", O_RDWR | O_CREAT, 0o644)
         #expect(flock(holder, LOCK_EX) == 0)
-        var progress = SavedProgress()
+        var progress = PlayerProgress()
         progress.recordClear(level: ids[0], stars: 3, moves: 1, time: 1, at: 1)
-        let store = ProgressStore(folder: path)
-        #expect(try store.save(progress).journaled != nil)
+        let saves = SaveService(store: ProgressStore(folder: path))
+        saves.save(progress, .now)
+        #expect(saves.isPending, "nothing could be written yet")
         close(holder)
         // Within a few of its half-second tries (bounded generously: this is not a timing test).
-        var merged = false
-        for _ in 0..<200 where !merged {
-            usleep(50_000)
-            merged = !store.hasJournal && FileManager.default.fileExists(atPath: path + "/progress.json")
+        var saved = false
+        for _ in 0..<400 where !saved {
+            usleep(25_000)
+            saved = saves.takeEvents().contains { if case .saved = $0 { true } else { false } }
         }
-        #expect(merged)
-        let onDisk = try JSONDecoder().decode(SavedProgress.self, from: Data(text(path + "/progress.json").utf8))
+        #expect(saved && !saves.isPending)
+        let onDisk = try JSONDecoder().decode(PlayerProgress.self, from: Data(text(path + "/progress.json").utf8))
         #expect(onDisk.levels[ids[0]]?.bestStars == 3)
+        #expect(!names(path).contains { $0.contains(".journal-") }, "nothing kept beside it: \(names(path))")
+        #expect(saves.finish().isEmpty)
     }
 
     @Test("a file that cannot be read (a link loop, which root cannot read either) is left as it is; saves go beside it")
@@ -213,7 +216,7 @@ struct ProgressDurabilityTests {
         #expect(!names(path).contains { $0.contains("corrupt") }, "nothing moved aside: \(names(path))")
         // Once it can be read, the journal goes into it.
         try FileManager.default.removeItem(atPath: file)
-        try ProgressStore(folder: path).save(SavedProgress())
+        try ProgressStore(folder: path).save(PlayerProgress())
         #expect(ProgressStore(folder: path).loadReport().progress.levels[ids[0]]?.cleared == true)
         #expect(!store.hasJournal)
     }
@@ -230,15 +233,15 @@ struct ProgressDurabilityTests {
             to: URL(fileURLWithPath: path + "/sync/bloq-progress.json"))
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../sync/bloq-progress.json")
         let store = ProgressStore(folder: path + "/data")
-        var progress = SavedProgress()
+        var progress = PlayerProgress()
         progress.recordClear(level: ids[0], stars: 3, moves: 1, time: 1, at: 1)
         try store.save(progress)
         progress.recordClear(level: ids[1], stars: 2, moves: 1, time: 1, at: 2)
         try store.save(progress)
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == "../sync/bloq-progress.json")
-        let target = try JSONDecoder().decode(SavedProgress.self, from: Data(text(path + "/sync/bloq-progress.json").utf8))
+        let target = try JSONDecoder().decode(PlayerProgress.self, from: Data(text(path + "/sync/bloq-progress.json").utf8))
         #expect(target.levels[ids[1]]?.cleared == true)
-        let previous = try JSONDecoder().decode(SavedProgress.self, from: Data(text(path + "/sync/bloq-progress.json.prev").utf8))
+        let previous = try JSONDecoder().decode(PlayerProgress.self, from: Data(text(path + "/sync/bloq-progress.json.prev").utf8))
         #expect(previous.levels.keys.sorted() == [ids[0]])
         #expect(ProgressStore(folder: path + "/data").loadReport().progress == progress)
     }
@@ -280,76 +283,80 @@ struct ProgressDurabilityTests {
     }
 }
 
-@Suite("The line of play is written durably, off the calling thread")
-struct LineOfPlayWriterTests {
+@Suite("Saves leave the frame: coalesced, written off the calling thread, flushed at the end")
+struct SaveServiceTests {
     let level = "00000000000000a1"
 
     func line(_ moves: Int) -> UnfinishedLine {
         UnfinishedLine(log: (0..<moves).map { Move(row: $0 % 4, column: 0, direction: .right) }, playTime: Double(moves), usedHint: false)
     }
 
-    /// A ledger's patch for `moves` moves, as the shell makes one after each committed move.
-    func patch(_ moves: Int, stamp: Double) -> SavedProgress {
-        var patch = SavedProgress()
-        patch.setUnfinished(level: level, line(moves), at: stamp)
-        return patch
+    /// The progress after `moves` moves, as the shell holds it after each committed move.
+    func progress(_ moves: Int, stamp: Double) -> PlayerProgress {
+        var progress = PlayerProgress()
+        progress.setUnfinished(level: level, line(moves), at: stamp)
+        return progress
     }
 
-    @Test("after flush() the file on disk holds the last line handed in; the next start reads it")
+    @Test("after finish() the file on disk holds the last line handed in; the next start reads it")
     func flushed() throws {
         let path = try scratchFolder("bloq-line")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let writer = LineOfPlayWriter(folder: path, delay: 60)  // only flush() writes here
-        for moves in 1...50 { writer.write(patch(moves, stamp: Double(moves))) }
-        #expect(!writer.isWritten)
-        writer.flush()
-        #expect(writer.isWritten)
-        #expect(writer.lastFailure == nil)
+        let saves = SaveService(store: ProgressStore(folder: path))
+        for moves in 1...50 { saves.save(progress(moves, stamp: Double(moves)), .soon) }
+        #expect(saves.finish().isEmpty)
+        #expect(!saves.isPending)
         let loaded = ProgressStore(folder: path).loadReport()
         #expect(loaded.progress.unfinished[level]?.log.count == 50)
         #expect(loaded.damage == nil)
     }
 
-    @Test("without flush() the line reaches the disk by itself, once for many moves")
+    @Test("without finish() the line reaches the disk by itself, in few writes for many moves")
     func bySelf() throws {
         let path = try scratchFolder("bloq-line")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let writer = LineOfPlayWriter(folder: path)
-        for moves in 1...20 { writer.write(patch(moves, stamp: Double(moves))) }
-        var written = false
-        for _ in 0..<200 where !written {
+        let saves = SaveService(store: ProgressStore(folder: path))
+        for moves in 1...20 { saves.save(progress(moves, stamp: Double(moves)), .soon) }
+        var events: [SaveEvent] = []
+        for _ in 0..<400 where saves.isPending || events.isEmpty {
             usleep(20_000)
-            written = writer.isWritten
+            events += saves.takeEvents()
         }
-        #expect(written)
-        let entries = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.contains(".journal-") }
-        #expect(entries.count == 1, "one entry, the newest: \(entries)")
+        #expect(!saves.isPending)
+        let writes = events.filter { if case .saved = $0 { true } else { false } }.count
+        #expect((1...2).contains(writes), "20 moves gathered into \(writes) writes")
         #expect(ProgressStore(folder: path).loadReport().progress.unfinished[level]?.log.count == 20)
+        #expect(!names(path).contains { $0.contains(".journal-") }, "\(names(path))")
     }
 
-    @Test("the ledger stamps the line: a clear or a give-up recorded after it ends it when the copies meet")
-    func ledgerOrder() throws {
+    func names(_ path: String) -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] }
+
+    @Test("stamped lines: a clear or a give-up recorded after a line ends it when copies meet; a line started again after them stays")
+    func stampedOrder() throws {
         let path = try scratchFolder("bloq-line")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let board = try #require(Board(["R . R", ". . .", ". R ."].map { $0.replacingOccurrences(of: " ", with: "") }))
-        let playable = PlayableLevel(name: "a.bloq", level: Level(title: "A", par: 1, board: board))
-        let store = ProgressStore(folder: path)
-        let ledger = ProgressLedger(now: { 1000 }, persist: { try? store.save($0).progress })
-        let writer = LineOfPlayWriter(folder: path, delay: 60)
-        writer.write(ledger.playing(playable, line: line(3)))
-        writer.flush()
-        #expect(ProgressStore(folder: path).loadReport().progress.unfinished[board.identity]?.log.count == 3)
-        writer.write(ledger.playing(playable, line: line(4)))
-        writer.flush()
-        // Given up (left with no moves): the journal's older lines stay ended.
-        ledger.leaving(playable, line: nil)
-        #expect(ProgressStore(folder: path).loadReport().progress.unfinished[board.identity] == nil)
-        writer.write(ledger.playing(playable, line: line(1)))
-        writer.flush()
-        #expect(ProgressStore(folder: path).loadReport().progress.unfinished[board.identity]?.log.count == 1, "started again")
-        ledger.cleared(playable, moves: 1, stars: 3, time: 2)
+        let saves = SaveService(store: ProgressStore(folder: path), mode: .inline)
+        var mine = PlayerProgress()
+        mine.setUnfinished(level: level, line(3), at: 1000)
+        saves.save(mine, .soon)
+        #expect(ProgressStore(folder: path).loadReport().progress.unfinished[level]?.log.count == 3)
+        // Given up (left with no moves) later: the file's older line ends.
+        mine.setUnfinished(level: level, nil, at: 1001)
+        saves.save(mine, .now)
+        #expect(ProgressStore(folder: path).loadReport().progress.unfinished[level] == nil)
+        // Another copy that still holds the old line saves it: it stays ended.
+        var other = PlayerProgress()
+        other.setUnfinished(level: level, line(3), at: 1000)
+        saves.save(other, .now)
+        #expect(ProgressStore(folder: path).loadReport().progress.unfinished[level] == nil)
+        mine.setUnfinished(level: level, line(1), at: 1002)
+        saves.save(mine, .soon)
+        #expect(ProgressStore(folder: path).loadReport().progress.unfinished[level]?.log.count == 1, "started again")
+        mine.recordClear(level: level, stars: 3, moves: 1, time: 2, at: 1003)
+        saves.save(mine, .now)
         let final = ProgressStore(folder: path).loadReport().progress
-        #expect(final.unfinished[board.identity] == nil)
-        #expect(final.levels[board.identity]?.cleared == true)
+        #expect(final.unfinished[level] == nil)
+        #expect(final.levels[level]?.cleared == true)
+        #expect(saves.finish().isEmpty)
     }
 }

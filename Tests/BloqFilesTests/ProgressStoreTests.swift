@@ -14,7 +14,7 @@ struct ProgressStoreTests {
         let path = try folder()
         defer { try? FileManager.default.removeItem(atPath: path) }
         let store = ProgressStore(folder: path)
-        var progress = SavedProgress()
+        var progress = PlayerProgress()
         progress.recordClear(level: id, stars: 2, moves: 12, time: 40)
         progress.recordClear(level: id, stars: 3, moves: 9, time: 55)
         progress.unfinished["fedcba9876543210"] = UnfinishedLine(
@@ -31,7 +31,7 @@ struct ProgressStoreTests {
         let path = try folder()
         defer { try? FileManager.default.removeItem(atPath: path) }
         let store = ProgressStore(folder: path)
-        var first = SavedProgress()
+        var first = PlayerProgress()
         first.recordClear(level: id, stars: 1, moves: 20, time: 10)
         try store.save(first)
         var second = first
@@ -93,7 +93,7 @@ struct ProgressStoreTests {
         let store = ProgressStore(folder: path)
         try Data(count: ProgressStore.maximumFileSize + 10).write(to: URL(fileURLWithPath: path + "/progress.json"))
         let loaded = store.loadReport()
-        #expect(loaded.progress == SavedProgress())
+        #expect(loaded.progress == PlayerProgress())
         #expect(loaded.damage?.unreadable == "it is 16777226 bytes, more than the 16777216 bytes a progress file may be")
     }
 
@@ -103,7 +103,7 @@ struct ProgressStoreTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(mkfifo(path + "/progress.json", 0o644) == 0)
         let loaded = ProgressStore(folder: path).loadReport()
-        #expect(loaded.progress == SavedProgress())
+        #expect(loaded.progress == PlayerProgress())
         #expect(loaded.damage?.unreadable == "it is not a regular file")
         #expect(RegularFile.kind(path + "/progress.json") == .failed(.missing))
     }
@@ -173,8 +173,8 @@ struct ProgressStoreTests {
         let path = try folder()
         defer { try? FileManager.default.removeItem(atPath: path) }
         let store = ProgressStore(folder: path)
-        var full = SavedProgress()
-        for index in 0..<SavedProgress.maximumLevels {
+        var full = PlayerProgress()
+        for index in 0..<PlayerProgress.maximumLevels {
             full.levels[String(format: "%016x", index)] = LevelRecord(bestStars: 1, cleared: true)
         }
         try store.save(full)
@@ -183,7 +183,7 @@ struct ProgressStoreTests {
         #expect(throws: ProgressStore.SaveError.self) { try store.save(more) }
         let loaded = store.loadReport()
         #expect(loaded.damage == nil, "no record was dropped, so no copy was kept aside")
-        #expect(loaded.progress.levels.count == SavedProgress.maximumLevels)
+        #expect(loaded.progress.levels.count == PlayerProgress.maximumLevels)
     }
 
     @Test("a save waits for another copy's lock, and keeps its progress in the journal after the timeout instead of hanging")
@@ -194,16 +194,16 @@ struct ProgressStoreTests {
         defer { close(holder) }
         #expect(flock(holder, LOCK_EX) == 0)
         let start = Date()
-        let saved = try ProgressStore(folder: path).save(SavedProgress())
+        let saved = try ProgressStore(folder: path).save(PlayerProgress())
         #expect(saved.journaled != nil)
         #expect(Date().timeIntervalSince(start) < ProgressStore.lockTimeout + 2)
         flock(holder, LOCK_UN)
-        #expect(try ProgressStore(folder: path).save(SavedProgress()).journaled == nil)
+        #expect(try ProgressStore(folder: path).save(PlayerProgress()).journaled == nil)
     }
 
     @Test("the first level is open; a clear opens the next two")
     func unlocking() {
-        var progress = SavedProgress()
+        var progress = PlayerProgress()
         let pack = ["a", "b", "c", "d", "e"].map { String(repeating: $0, count: 16) }
         #expect(progress.unlocked(pack) == [true, false, false, false, false])
         progress.recordClear(level: pack[0], stars: 1, moves: 5, time: 1)

@@ -16,7 +16,7 @@ struct DailyProgressTests {
 
     @Test("a daily clear keeps the day's best; the streak counts days in a row up to today")
     func streak() {
-        var progress = SavedProgress()
+        var progress = PlayerProgress()
         #expect(progress.dailyStreak(asOf: day("2026-03-14")) == 0)
         progress.recordDailyClear(day: day("2026-03-12"), level: board, stars: 2, moves: 12, time: 50, at: 10)
         progress.recordDailyClear(day: day("2026-03-13"), level: board, stars: 3, moves: 10, time: 40, at: 20)
@@ -32,7 +32,7 @@ struct DailyProgressTests {
         #expect(progress.dailyStreak(asOf: day("2026-03-15")) == 1)
         #expect(progress.longestDailyStreak == 2)
         // Across a month and a year.
-        var long = SavedProgress()
+        var long = PlayerProgress()
         var date = day("2025-12-25")
         for _ in 0..<10 {
             long.recordDailyClear(day: date, level: board, stars: 3, moves: 9, time: 1, at: 1)
@@ -40,7 +40,7 @@ struct DailyProgressTests {
         }
         #expect(long.dailyStreak(asOf: day("2026-01-03")) == 10 && long.longestDailyStreak == 10)
         // A clear by Show solution (no stars) is kept as the day's record but keeps no streak.
-        var shown = SavedProgress()
+        var shown = PlayerProgress()
         shown.recordDailyClear(day: day("2026-03-14"), level: board, stars: 0, moves: 11, time: 9, at: 1)
         #expect(shown.daily["2026-03-14"]?.cleared == true && shown.dailyStreak(asOf: day("2026-03-14")) == 0)
         #expect(shown.longestDailyStreak == 0)
@@ -48,7 +48,7 @@ struct DailyProgressTests {
 
     @Test("a daily clear ends the board's unfinished line, and another copy's older line does not bring it back")
     func clearEndsLine() {
-        var stale = SavedProgress()
+        var stale = PlayerProgress()
         stale.setUnfinished(
             level: board, UnfinishedLine(log: [Move(row: 0, column: 0, direction: .right)], playTime: 1, usedHint: false), at: 100)
         var current = stale
@@ -62,10 +62,10 @@ struct DailyProgressTests {
 
     @Test("merging keeps every day either copy cleared, the best of each; commutative and idempotent")
     func merge() {
-        var a = SavedProgress()
+        var a = PlayerProgress()
         a.recordDailyClear(day: day("2026-03-10"), level: board, stars: 3, moves: 9, time: 60, at: 1)
         a.recordDailyClear(day: day("2026-03-11"), level: board, stars: 2, moves: 12, time: 30, at: 2)
-        var b = SavedProgress()
+        var b = PlayerProgress()
         b.recordDailyClear(day: day("2026-03-11"), level: board, stars: 3, moves: 10, time: 45, at: 3)
         b.recordDailyClear(day: day("2026-03-12"), level: board, stars: 1, moves: 20, time: 90, at: 4)
         let ab = a.merged(with: b)
@@ -82,7 +82,7 @@ struct DailyProgressTests {
             {"levels":{"0123456789abcdef":{"bestMoves":9,"bestStars":3,"bestTime":12.5,"cleared":true}},\
             "unfinished":{},"version":1}
             """
-        let progress = try JSONTestDecoder.decode(SavedProgress.self, old)
+        let progress = try JSONTestDecoder.decode(PlayerProgress.self, old)
         #expect(progress.daily.isEmpty && progress.levels["0123456789abcdef"]?.bestMoves == 9)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -90,7 +90,7 @@ struct DailyProgressTests {
         #expect(!written.contains("daily"))
         var withDaily = progress
         withDaily.recordDailyClear(day: day("2026-03-14"), level: board, stars: 3, moves: 9, time: 8, at: 5)
-        let again = try JSONTestDecoder.decode(SavedProgress.self, String(decoding: try encoder.encode(withDaily), as: UTF8.self))
+        let again = try JSONTestDecoder.decode(PlayerProgress.self, String(decoding: try encoder.encode(withDaily), as: UTF8.self))
         #expect(again == withDaily)
     }
 
@@ -107,6 +107,6 @@ struct DailyProgressTests {
         #expect(Array(salvaged.progress.daily.keys) == ["2026-03-14"])
         #expect(salvaged.dropped.count == 3)
         #expect(salvaged.dropped.contains("daily 'yesterday': not a day (YYYY-MM-DD)"))
-        #expect(throws: DecodingError.self) { try JSONTestDecoder.decode(SavedProgress.self, text) }
+        #expect(throws: DecodingError.self) { try JSONTestDecoder.decode(PlayerProgress.self, text) }
     }
 }

@@ -19,9 +19,9 @@ struct ProgressMergeTests {
 
     @Test("the best of both for every level: most stars, fewest moves, shortest time, any clear")
     func bestOfBoth() {
-        var first = SavedProgress()
+        var first = PlayerProgress()
         first.recordClear(level: a, stars: 3, moves: 12, time: 50, at: 10)
-        var second = SavedProgress()
+        var second = PlayerProgress()
         second.recordClear(level: a, stars: 2, moves: 9, time: 70, at: 20)
         second.recordClear(level: b, stars: 1, moves: 30, time: 5, at: 20)
         let merged = first.merged(with: second)
@@ -32,25 +32,25 @@ struct ProgressMergeTests {
 
     @Test("the newer unfinished line wins, by its time stamp; a line without one is the oldest")
     func newerLine() {
-        var first = SavedProgress()
+        var first = PlayerProgress()
         first.setUnfinished(level: a, line(3, at: 100), at: 100)
-        var second = SavedProgress()
+        var second = PlayerProgress()
         second.setUnfinished(level: a, line(5, at: 200), at: 200)
         #expect(first.merged(with: second).unfinished[a] == line(5, at: 200))
         #expect(second.merged(with: first).unfinished[a] == line(5, at: 200))
-        var old = SavedProgress()
+        var old = PlayerProgress()
         old.unfinished[a] = line(9, at: nil)
         #expect(old.merged(with: first).unfinished[a] == line(3, at: 100))
     }
 
     @Test("a clear ends only lines not newer than it; a line saved after the clear stays")
     func clearEndsOlderLines() {
-        var window = SavedProgress()
+        var window = PlayerProgress()
         window.setUnfinished(level: a, line(4, at: 100), at: 100)
-        var other = SavedProgress()
+        var other = PlayerProgress()
         other.recordClear(level: a, stars: 2, moves: 6, time: 3, at: 150)
         #expect(window.merged(with: other).unfinished[a] == nil, "a line from before the clear does not come back")
-        var later = SavedProgress()
+        var later = PlayerProgress()
         later.setUnfinished(level: a, line(2, at: 180), at: 180)
         let merged = later.merged(with: other)
         #expect(merged.unfinished[a] == line(2, at: 180), "the level was started again after the clear")
@@ -63,7 +63,7 @@ struct ProgressMergeTests {
 
     @Test("a line given up stays given up: a copy holding the older line does not bring it back")
     func giveUpIsKept() {
-        var stale = SavedProgress()
+        var stale = PlayerProgress()
         stale.setUnfinished(level: a, line(4, at: 100), at: 100)
         var current = stale
         current.setUnfinished(level: a, nil, at: 130)
@@ -78,8 +78,8 @@ struct ProgressMergeTests {
     @Test("the merge is commutative, associative and idempotent on random progress")
     func algebra() {
         var random = SeededGenerator(seed: 99)
-        func progress() -> SavedProgress {
-            var result = SavedProgress()
+        func progress() -> PlayerProgress {
+            var result = PlayerProgress()
             for _ in 0..<12 {
                 let level = String(format: "%016x", random.below(6))
                 let time = Double(random.below(40))
@@ -116,7 +116,7 @@ struct ProgressMergeTests {
         #expect(salvaged.progress.levels.keys.sorted() == [b])
         #expect(salvaged.dropped.count == 2)
         let bare = try JSONTestDecoder.decode(SalvagedProgress.self, #"{"version": 1, "levels": {}}"#)
-        #expect(bare.dropped.isEmpty && bare.progress == SavedProgress())
-        #expect(throws: (any Error).self) { try JSONTestDecoder.decode(SavedProgress.self, text) }
+        #expect(bare.dropped.isEmpty && bare.progress == PlayerProgress())
+        #expect(throws: (any Error).self) { try JSONTestDecoder.decode(PlayerProgress.self, text) }
     }
 }

@@ -19,7 +19,7 @@ func testPack(_ count: Int, broken: Bool = false, title: String = "Test") -> Pac
 /// An app on 800x600 with 40-pixel buttons, its environment made from `packs` and
 /// `progress` and then changed by `configure`.
 func testApp(
-    _ packs: [PackEntry] = [testPack(30)], progress: ProgressBook? = ProgressLedger(), singleLevel: Bool = false,
+    _ packs: [PackEntry] = [testPack(30)], progress: PlayerProgress = PlayerProgress(), singleLevel: Bool = false,
     configure: (inout AppEnvironment) -> Void = { _ in }
 ) -> AppController {
     var environment = AppEnvironment(packs: packs, progress: progress)
@@ -350,5 +350,32 @@ struct PackReloadTests {
         app.back()
         run(app, 0.1)
         #expect(app.packs.count == 1, "read again once the level is left")
+    }
+}
+
+/// A player's progress built by hand, as play would record it: clears and lines stamped by
+/// a clock the test sets (each stamp later than the one before, as the shell's are).
+struct ProgressFixture {
+    var progress = PlayerProgress()
+    var clock: Double
+    private var lastStamp = 0.0
+
+    init(clock: Double = 0) { self.clock = clock }
+
+    private mutating func stamp() -> Double {
+        lastStamp = max(clock, lastStamp + 0.001)
+        return lastStamp
+    }
+
+    mutating func cleared(_ level: PlayableLevel, moves: Int, stars: Int, time: Double) {
+        let moment = stamp()
+        progress.recordClear(level: level.level.board.identity, stars: stars, moves: moves, time: time, at: moment)
+    }
+
+    mutating func leaving(_ level: PlayableLevel, line: UnfinishedLine?) {
+        let moment = stamp()
+        var stamped = line
+        stamped?.savedAt = moment
+        progress.setUnfinished(level: level.level.board.identity, stamped, at: moment)
     }
 }

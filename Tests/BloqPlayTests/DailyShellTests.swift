@@ -8,7 +8,7 @@ import Testing
 struct DailyShellTests {
     static let day = DailyDate("2026-03-14")!
 
-    func dailyApp(progress: ProgressLedger = ProgressLedger(), day: DailyDate? = DailyShellTests.day) -> AppController {
+    func dailyApp(progress: PlayerProgress = PlayerProgress(), day: DailyDate? = DailyShellTests.day) -> AppController {
         testApp(progress: progress) { $0.today = { day } }
     }
 
@@ -60,9 +60,9 @@ struct DailyShellTests {
 
     @Test("a clear is kept as the day's record, not a level's; the overlay and the title show the streak")
     func clearKeepsStreak() throws {
-        var yesterday = SavedProgress()
+        var yesterday = PlayerProgress()
         yesterday.recordDailyClear(day: Self.day.adding(days: -1)!, level: "00000000000000da", stars: 3, moves: 9, time: 5, at: 1)
-        let app = dailyApp(progress: ProgressLedger(progress: yesterday))
+        let app = dailyApp(progress: yesterday)
         app.showDaily()
         run(app, 0.5)
         #expect(control(app, .back) != nil)
@@ -70,7 +70,7 @@ struct DailyShellTests {
         let overlay = try #require(app.playScreen?.visibleOverlay)
         #expect(overlay.stars == 3 && overlay.lines.contains("Daily streak: 2 days"))
         #expect(app.top.controls.map(\.label) == ["Play again", "Title"])
-        let progress = try #require(app.progress as? ProgressLedger)
+        let progress = app.progress
         #expect(progress.dailyRecord(Self.day)?.bestStars == 3)
         #expect(progress.totals.cleared == 0, "daily boards are not levels of a pack")
         #expect(app.dailyStreak == 2)

@@ -48,7 +48,7 @@ struct GamepadWalkTests {
         }
         let app = AppController(
             environment: AppEnvironment(
-                packs: [PackEntry(title: "Easy", items: items)], progress: ProgressLedger(), today: { DailyDate("2026-03-14") }),
+                packs: [PackEntry(title: "Easy", items: items)], today: { DailyDate("2026-03-14") }),
             viewport: deck)
         app.minimumButtonSize = Metrics.minimumButtonSize(dpi: 96)
         return app

@@ -89,7 +89,7 @@ struct HumanHandsTests {
 
     /// An app of `size` on a pack of one-move levels.
     static func app(_ size: Size, packs: [PackEntry] = [testPack(30)]) -> AppController {
-        let app = AppController(environment: AppEnvironment(packs: packs, progress: ProgressLedger()), viewport: size)
+        let app = AppController(environment: AppEnvironment(packs: packs), viewport: size)
         app.minimumButtonSize = Metrics.minimumButtonSize()
         return app
     }

@@ -46,7 +46,7 @@ struct LayoutTests {
         let level = PlayableLevel(name: "easy/006.bloq", level: Level(title: "Backstop", par: 3, tip: tip, board: board))
         for size in [Size(width: 400, height: 300), Size(width: 480, height: 320)] {
             let app = AppController(
-                environment: AppEnvironment(packs: [PackEntry(title: "Easy", items: [.playable(level)])], progress: ProgressLedger()),
+                environment: AppEnvironment(packs: [PackEntry(title: "Easy", items: [.playable(level)])]),
                 viewport: size)
             app.minimumButtonSize = Metrics.minimumButtonSize(dpi: 96)
             app.openLevel(pack: 0, level: 0)

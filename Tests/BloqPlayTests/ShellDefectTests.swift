@@ -31,8 +31,7 @@ struct ShellDefectTests {
 
     @Test("2. redoing the winning move shows the stars it earned, everywhere")
     func redoWinningMove() throws {
-        let ledger = ProgressLedger()
-        let app = testApp(progress: ledger)
+        let app = testApp()
         open(app)
         clearOpenLevel(app)
         #expect(app.playScreen?.visibleOverlay?.stars == 3)
@@ -44,14 +43,14 @@ struct ShellDefectTests {
         #expect(app.playScreen?.visibleOverlay?.stars == 3, "the overlay")
         #expect(app.game?.starsInReach == 3, "the top bar")
         let level = try #require(app.playScreen?.level)
-        #expect(ledger.bestStars(level) == 3)
+        #expect(app.progress.bestStars(level) == 3)
     }
 
     @Test("3. Play and Continue open the level with the newest unfinished line; a clear without stars counts as cleared")
     func continueTarget() throws {
-        let ledger = ProgressLedger(now: { 1_000 })
+        var saved = PlayerProgress()
         do {
-            let app = testApp(progress: ledger)
+            let app = testApp(configure: { $0.now = { 1_000 } })
             // Level 1 cleared with Show solution: no stars, but cleared.
             open(app, level: 0)
             key(app, "Shift+S")
@@ -67,10 +66,11 @@ struct ShellDefectTests {
             open(app, level: 1)
             key(app, "Escape")
             app.quit()
+            saved = app.progress
         }
         // The game starts again on the same progress.
-        let again = testApp(progress: ledger)
-        #expect(ledger.totals.cleared == 1)
+        let again = testApp(progress: saved)
+        #expect(saved.totals.cleared == 1)
         key(again, "Return")  // Play, focused at start
         #expect(again.playScreen?.levelIndex == 2, "the newest unfinished line")
         #expect(again.game?.scene.session.moves == 1, "resumed where it was")
@@ -81,25 +81,24 @@ struct ShellDefectTests {
         #expect(again.playScreen?.levelIndex == 2)
 
         // With no unfinished line, Continue opens the first open level never cleared.
-        let fresh = ProgressLedger()
+        var fresh = ProgressFixture()
         fresh.cleared(testPack(30).playable[0], moves: 9, stars: 0, time: 1)
-        let other = testApp(progress: fresh)
+        let other = testApp(progress: fresh.progress)
         other.continuePlaying()
         #expect(other.playScreen?.levelIndex == 1, "not level 1, cleared with no stars")
     }
 
     @Test("3b. the newest line wins over an older one earlier in the pack")
     func newestLineWins() {
-        var clock = 100.0
-        let ledger = ProgressLedger(now: { clock })
+        var ledger = ProgressFixture(clock: 100)
         let pack = testPack(30)
         ledger.cleared(pack.playable[0], moves: 1, stars: 3, time: 1)
         ledger.cleared(pack.playable[1], moves: 1, stars: 3, time: 1)
         let line = UnfinishedLine(log: [Move(row: 0, column: 0, direction: .down)], playTime: 1, usedHint: false)
         ledger.leaving(pack.playable[3], line: line)
-        clock = 200
+        ledger.clock = 200
         ledger.leaving(pack.playable[2], line: line)
-        let app = testApp([pack], progress: ledger)
+        let app = testApp([pack], progress: ledger.progress)
         app.continuePlaying()
         #expect(app.playScreen?.levelIndex == 2)
     }
@@ -118,26 +117,25 @@ struct ShellDefectTests {
 
     @Test("3c. after clearing levels of a later pack, Play continues in that pack, not at an old line elsewhere")
     func continueInTheLatestPack() {
-        var clock = 50.0
-        let ledger = ProgressLedger(now: { clock })
+        var ledger = ProgressFixture(clock: 50)
         let easy = markedPack(title: "Easy", marker: "...")
         let expert = markedPack(title: "Expert", marker: "#..")
         let line = UnfinishedLine(log: [Move(row: 0, column: 0, direction: .down)], playTime: 1, usedHint: false)
         ledger.cleared(easy.playable[0], moves: 1, stars: 3, time: 1)
-        clock = 100
+        ledger.clock = 100
         ledger.leaving(easy.playable[1], line: line)  // an easy level left half-played, long ago
-        clock = 200
+        ledger.clock = 200
         ledger.cleared(expert.playable[0], moves: 1, stars: 3, time: 1)
-        clock = 300
+        ledger.clock = 300
         ledger.cleared(expert.playable[1], moves: 1, stars: 3, time: 1)
-        let app = testApp([easy, expert], progress: ledger)
+        let app = testApp([easy, expert], progress: ledger.progress)
         app.continuePlaying()
         #expect(app.playScreen?.packIndex == 1, "the pack played last")
         #expect(app.playScreen?.levelIndex == 2, "its first level never cleared")
         // A line left after those clears wins again.
-        clock = 400
+        ledger.clock = 400
         ledger.leaving(easy.playable[2], line: line)
-        let later = testApp([easy, expert], progress: ledger)
+        let later = testApp([easy, expert], progress: ledger.progress)
         later.continuePlaying()
         #expect(later.playScreen?.packIndex == 0)
         #expect(later.playScreen?.levelIndex == 2)
@@ -145,13 +143,13 @@ struct ShellDefectTests {
 
     @Test("3d. the level list opens on the pack played last: after a restart, and after going back to the title")
     func levelListRemembersThePack() throws {
-        let ledger = ProgressLedger(now: { 100 })
+        var ledger = ProgressFixture(clock: 100)
         let packs = [
             markedPack(title: "Easy", marker: "..."), markedPack(title: "Medium", marker: "#.."),
             markedPack(title: "Expert", marker: ".#."),
         ]
         ledger.cleared(packs[2].playable[0], moves: 1, stars: 3, time: 1)
-        let app = testApp(packs, progress: ledger)
+        let app = testApp(packs, progress: ledger.progress)
         app.showLevels()
         #expect(app.root.levelList?.packIndex == 2, "from the progress, on a fresh start")
         // Pick Medium, back to the title, Levels again: still Medium.
@@ -169,7 +167,7 @@ struct ShellDefectTests {
         app.showLevels()
         #expect(app.root.levelList?.packIndex == 0)
         // With no progress at all, the first pack.
-        let fresh = testApp(packs, progress: ProgressLedger())
+        let fresh = testApp(packs)
         fresh.showLevels()
         #expect(fresh.root.levelList?.packIndex == 0)
     }
@@ -199,7 +197,9 @@ struct ShellDefectTests {
 
     @Test("5. a finger on a toolbar button does not strand another pointer's drag")
     func toolbarFingerAndDrag() throws {
-        let app = testApp(progress: nil)
+        var cleared = ProgressFixture()
+        cleared.cleared(testPack(30).playable[0], moves: 1, stars: 3, time: 1)
+        let app = testApp(progress: cleared.progress)
         open(app, level: 1)
         let game = try #require(app.game)
         let undo = try #require(control(app, .undo)?.rect)
@@ -224,8 +224,7 @@ struct ShellDefectTests {
 
     @Test("8. clearing with Show solution: its own quiet card says why there are no stars; the overlay shows time and the best")
     func overlayLines() throws {
-        let ledger = ProgressLedger()
-        let app = testApp(progress: ledger)
+        let app = testApp()
         open(app)
         key(app, "Shift+S")
         run(app, 3)

@@ -15,7 +15,7 @@ extension SDLSuite {
             var settings = Settings()
             settings.colorBlindSymbols = symbols
             return AppController(
-                environment: AppEnvironment(packs: [pack], progress: ProgressLedger(), settings: SettingsStorage(initial: settings)),
+                environment: AppEnvironment(packs: [pack], settings: SettingsStorage(initial: settings)),
                 viewport: viewport)
         }
 

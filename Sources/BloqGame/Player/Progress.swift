@@ -16,7 +16,7 @@ public struct UnfinishedLine: Sendable, Equatable, Codable {
 
     /// Whether every value is in range (a hand-edited or damaged file may hold anything).
     public var isPlausible: Bool {
-        log.count <= SavedProgress.maximumLogLength && playTime.isFinite && playTime >= 0 && (savedAt?.isFinite ?? true)
+        log.count <= PlayerProgress.maximumLogLength && playTime.isFinite && playTime >= 0 && (savedAt?.isFinite ?? true)
             && log.allSatisfy { (0..<16).contains($0.from.row) && (0..<16).contains($0.from.column) }
     }
 
@@ -86,7 +86,7 @@ public struct LevelRecord: Codable, Equatable, Sendable {
 /// another finished. For that, every change that removes something carries a time: a clear
 /// (`LevelRecord.clearedAt`) and a line given up (`discarded`); everything else only grows
 /// (stars, bests, clears) and merges by taking the best.
-public struct SavedProgress: Codable, Equatable, Sendable {
+public struct PlayerProgress: Codable, Equatable, Sendable {
     public var version = 1
     public var levels: [String: LevelRecord] = [:]
     public var unfinished: [String: UnfinishedLine] = [:]
@@ -192,8 +192,8 @@ public struct SavedProgress: Codable, Equatable, Sendable {
     ///   given up: a clear or a give-up ends every line saved before it, in any copy;
     /// - the later give-up of each level, while it is later than the level's last clear;
     /// - every day's daily record either knows, each the best of both.
-    public func merged(with other: SavedProgress) -> SavedProgress {
-        var result = SavedProgress()
+    public func merged(with other: PlayerProgress) -> PlayerProgress {
+        var result = PlayerProgress()
         result.version = max(version, other.version)
         result.levels = levels.merging(other.levels) { $0.merged(with: $1) }
         result.daily = daily.merging(other.daily) { $0.merged(with: $1) }
@@ -207,7 +207,7 @@ public struct SavedProgress: Codable, Equatable, Sendable {
     /// journal entry or one record merged into a large progress): the same result as
     /// `merged(with:)` when this progress already follows the rules that end lines (every
     /// progress made by these methods or read from a file does).
-    public mutating func merge(_ other: SavedProgress) {
+    public mutating func merge(_ other: PlayerProgress) {
         version = max(version, other.version)
         for (id, record) in other.levels { levels[id] = levels[id].map { $0.merged(with: record) } ?? record }
         for (day, record) in other.daily { daily[day] = daily[day].map { $0.merged(with: record) } ?? record }
@@ -256,11 +256,11 @@ public struct SavedProgress: Codable, Equatable, Sendable {
 
     /// Whether every value is in range (a hand-edited or damaged file may not be).
     public var isPlausible: Bool {
-        guard version == 1, largestSection <= SavedProgress.maximumLevels else { return false }
-        return levels.allSatisfy { SavedProgress.isPlausibleID($0.key) && $0.value.isPlausible }
-            && unfinished.allSatisfy { SavedProgress.isPlausibleID($0.key) && $0.value.isPlausible }
-            && discarded.allSatisfy { SavedProgress.isPlausibleID($0.key) && $0.value.isFinite }
-            && daily.allSatisfy { SavedProgress.isPlausibleDay($0.key) && $0.value.isPlausible }
+        guard version == 1, largestSection <= PlayerProgress.maximumLevels else { return false }
+        return levels.allSatisfy { PlayerProgress.isPlausibleID($0.key) && $0.value.isPlausible }
+            && unfinished.allSatisfy { PlayerProgress.isPlausibleID($0.key) && $0.value.isPlausible }
+            && discarded.allSatisfy { PlayerProgress.isPlausibleID($0.key) && $0.value.isFinite }
+            && daily.allSatisfy { PlayerProgress.isPlausibleDay($0.key) && $0.value.isPlausible }
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -295,7 +295,7 @@ public struct SavedProgress: Codable, Equatable, Sendable {
 /// value out of range, is dropped and described; the rest is kept. Only a file that is not
 /// a JSON object at all fails to decode.
 public struct SalvagedProgress: Decodable, Sendable {
-    public var progress = SavedProgress()
+    public var progress = PlayerProgress()
     /// What was dropped, one description a record ("level 0123456789abcdef: a value is out
     /// of range").
     public var dropped: [String] = []
@@ -346,13 +346,13 @@ public struct SalvagedProgress: Decodable, Sendable {
         progress.unfinished = section("unfinished", of: container, plausible: \.isPlausible)
         progress.discarded = section("discarded", of: container, plausible: \.isFinite)
         progress.daily = section(
-            "daily", of: container, key: SavedProgress.isPlausibleDay, keyProblem: "not a day (YYYY-MM-DD)", plausible: \.isPlausible)
+            "daily", of: container, key: PlayerProgress.isPlausibleDay, keyProblem: "not a day (YYYY-MM-DD)", plausible: \.isPlausible)
         for level in Set(progress.unfinished.keys).union(progress.discarded.keys) { progress.normalize(level) }
     }
 
     /// One section (an object of records by level identity, or by `key`), record by record.
     private mutating func section<Value: Decodable>(
-        _ name: String, of container: KeyedDecodingContainer<Key>, key isKey: (String) -> Bool = SavedProgress.isPlausibleID,
+        _ name: String, of container: KeyedDecodingContainer<Key>, key isKey: (String) -> Bool = PlayerProgress.isPlausibleID,
         keyProblem: String = "not a level identity (16 hexadecimal digits)", plausible: (Value) -> Bool
     ) -> [String: Value] {
         let key = Key(stringValue: name)
@@ -375,8 +375,8 @@ public struct SalvagedProgress: Decodable, Sendable {
                 dropped.append("\(name) \(id): a value is out of range")
                 continue
             }
-            guard kept.count < SavedProgress.maximumLevels else {
-                dropped.append("\(name) \(id): more than \(SavedProgress.maximumLevels) records")
+            guard kept.count < PlayerProgress.maximumLevels else {
+                dropped.append("\(name) \(id): more than \(PlayerProgress.maximumLevels) records")
                 continue
             }
             kept[id] = value

@@ -25,7 +25,13 @@ public final class AppController {
     private var editor: EditorScreen?
     /// The pack the level list showed, or a level was played from, last in this run.
     private var lastPackIndex: Int?
-    public var progress: ProgressBook? { environment.progress }
+    /// The player's progress: the shell's own value. Play changes it through the
+    /// `record…` methods, each of which hands it to the environment to save; what saving
+    /// brings back (other copies' progress merged in) is merged into it as the shell steps.
+    public private(set) var progress: PlayerProgress
+    /// The latest stamp given to a record (strictly later each time: the clock may stand
+    /// still, in replays or on a coarse clock).
+    private var lastStamp: Double
     public var settings: Settings {
         didSet {
             guard settings != oldValue else { return }
@@ -83,6 +89,8 @@ public final class AppController {
         packs = environment.packs
         settings = environment.settings.initial
         inputMode = environment.inputMode
+        progress = environment.progress
+        lastStamp = environment.progress.latestMoment
         isSingleLevel = singleLevel
         metrics = Metrics(viewport: viewport)
         dailyJobs = BackgroundJobs(mode: environment.solverMode) { DailyBoard.make(for: $0) }
@@ -331,12 +339,71 @@ public final class AppController {
         playScreen?.countPlayTime(seconds, idle: true)
     }
 
+    /// What saving had to say and the toast has not shown yet, oldest first.
+    private var saveNotices: [String] = []
+
+    /// Takes what saving had to say: the progress as saved (other copies' merged in) joins
+    /// the shell's, notices wait for the toast.
+    private func takeSaveEvents() {
+        for event in environment.takeSaveEvents() {
+            switch event {
+            case .saved(let saved): progress.merge(saved)
+            // The same sentence is not queued behind itself (a save retried says it again).
+            case .notice(let text) where text != toast?.text && !saveNotices.contains(text): saveNotices.append(text)
+            case .notice: break
+            }
+        }
+    }
+
+    // MARK: Recording play
+
+    /// The time now for a record, strictly later than any stamp given before, so the line
+    /// left last is the newest even when the clock stands still.
+    private func stamp() -> Double {
+        lastStamp = max(environment.now(), lastStamp + 0.001)
+        return lastStamp
+    }
+
+    /// Records a clear of `level`: the best stars, moves and time are kept; the unfinished
+    /// line goes. Saved at once.
+    public func recordClear(_ level: PlayableLevel, moves: Int, stars: Int, time: Double) {
+        let moment = stamp()
+        progress.recordClear(level: level.level.board.identity, stars: stars, moves: moves, time: time, at: moment)
+        environment.saveProgress?(progress, .now)
+    }
+
+    /// Records a clear of the daily board of `day` (`level`): the day's best stars, moves
+    /// and time are kept; the board's unfinished line goes. Saved at once.
+    public func recordDailyClear(_ day: DailyDate, level: PlayableLevel, moves: Int, stars: Int, time: Double) {
+        let moment = stamp()
+        progress.recordDailyClear(day: day, level: level.level.board.identity, stars: stars, moves: moves, time: time, at: moment)
+        environment.saveProgress?(progress, .now)
+    }
+
+    /// Records the line of play on `level` (nil: nothing left to resume, as
+    /// `GameController.unfinishedLine` says), stamped now, so a clear or a give-up recorded
+    /// later ends it wherever copies of the progress meet. After a move it is saved soon
+    /// (moves in quick succession make one write); as the player leaves, at once.
+    public func recordLine(_ level: PlayableLevel, _ line: UnfinishedLine?, leaving: Bool) {
+        let id = level.level.board.identity
+        guard line != nil || progress.unfinished[id] != nil else { return }
+        let moment = stamp()
+        var stamped = line
+        stamped?.savedAt = moment
+        progress.setUnfinished(level: id, stamped, at: moment)
+        environment.saveProgress?(progress, leaving ? .now : .soon)
+    }
+
     /// Shows what saving has to say, one toast at a time, each for `toastSeconds`.
     private func ageToast(_ seconds: Double) {
+        takeSaveEvents()
         if let shown = toast {
             toast = shown.remaining > seconds ? (shown.text, shown.remaining - seconds) : nil
         }
-        if toast == nil, let text = environment.takeSaveNotice() { toast = (text, AppController.toastSeconds) }
+        if toast == nil, let text = saveNotices.first {
+            saveNotices.removeFirst()
+            toast = (text, AppController.toastSeconds)
+        }
         // The toast's band comes and goes with the toast, and with the screen shown.
         fitLayoutArea()
     }
@@ -373,7 +440,7 @@ public final class AppController {
     /// unfinished line), so a player back at the expert levels finds them at once.
     public func showLevels(pack: Int? = nil, level: Int? = nil) {
         let packIndex =
-            pack ?? playScreen?.packIndex ?? root.levelList?.packIndex ?? lastPackIndex ?? progress?.latestPack(in: packs) ?? 0
+            pack ?? playScreen?.packIndex ?? root.levelList?.packIndex ?? lastPackIndex ?? progress.latestPack(in: packs) ?? 0
         show(.levels(LevelListScreen(app: self, pack: packIndex, showing: level ?? (playScreen?.levelIndex))))
     }
 
@@ -432,7 +499,7 @@ public final class AppController {
 
     /// Days in a row with the daily board cleared, up to today (0 without progress or a date).
     public var dailyStreak: Int {
-        guard let today, let progress else { return 0 }
+        guard let today else { return 0 }
         return progress.dailyStreak(asOf: today)
     }
 
@@ -461,7 +528,7 @@ public final class AppController {
     public func continuePlaying(among packIndices: [Int]? = nil) {
         let indices = packIndices ?? Array(packs.indices)
         let chosen = indices.map { packs[$0] }
-        let target = progress?.continueTarget(in: chosen) ?? chosen.firstIndex { !$0.playable.isEmpty }.map { ($0, 0) }
+        let target = progress.continueTarget(in: chosen) ?? chosen.firstIndex { !$0.playable.isEmpty }.map { ($0, 0) }
         guard let target else { return }
         openLevel(pack: indices[target.pack], level: target.level)
     }
@@ -469,7 +536,7 @@ public final class AppController {
     /// Whether level `level` of pack `pack` may be opened (locked levels may not).
     public func isOpen(pack: Int, level: Int) -> Bool {
         guard packs.indices.contains(pack) else { return false }
-        let open = progress?.unlocked(packs[pack]) ?? []
+        let open = progress.unlocked(packs[pack])
         return open.indices.contains(level) ? open[level] : true
     }
 

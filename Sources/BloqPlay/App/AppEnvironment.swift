@@ -15,8 +15,17 @@ public struct AppEnvironment {
     /// Whether the packs' folders changed since it was last asked (a pack imported with
     /// `bloq import`, a level copied in, while the game runs); nil: nobody looks.
     public var packsChanged: (() -> Bool)?
-    /// The player's progress; nil: nothing is recorded.
-    public var progress: ProgressBook?
+    /// The player's progress as the game opens with it. The shell owns it from then on.
+    public var progress: PlayerProgress
+    /// Where the shell hands its progress after every change, returning at once (BloqFiles'
+    /// `SaveService`); nil: it lives in memory only (screenshots, tests).
+    public var saveProgress: ((PlayerProgress, SaveUrgency) -> Void)?
+    /// What saving has to say (the progress as saved, merged with other copies'; notices),
+    /// taken as the shell steps.
+    public var takeSaveEvents: () -> [SaveEvent]
+    /// The time now in seconds since 1970, for stamping records (the rules never read a
+    /// clock).
+    public var now: () -> Double
     /// The settings as the game opens with them, and where a change goes.
     public var settings: SettingsStorage
     /// Saves a level the editor made; nil: this game cannot save levels.
@@ -32,13 +41,6 @@ public struct AppEnvironment {
     public var solverMode: SolverService.Mode
     /// A line the title screen shows once (a damaged progress file, say).
     public var startNotice: String?
-    /// Keeps the line of play durable: handed the progress patch of the level being
-    /// played after every committed move (and undo, redo, restart), it saves it off the
-    /// render thread within a second. Nil: the line is saved only when the player leaves.
-    public var keepLine: ((SavedProgress) -> Void)?
-    /// What saving has to tell the player (another copy holds the lock, the file cannot be
-    /// read), taken one at a time as the game runs and shown as a toast.
-    public var takeSaveNotice: () -> String?
     /// Finishes saving as the game ends (the line of play flushed, the journal merged);
     /// returns lines for standard error.
     public var finish: () -> [String]
@@ -52,16 +54,21 @@ public struct AppEnvironment {
     public var inputMode: InputMode = .keyboard
 
     public init(
-        packs: [PackEntry], reloadPacks: (() -> [PackEntry])? = nil, packsChanged: (() -> Bool)? = nil, progress: ProgressBook? = nil,
+        packs: [PackEntry], reloadPacks: (() -> [PackEntry])? = nil, packsChanged: (() -> Bool)? = nil,
+        progress: PlayerProgress = PlayerProgress(), saveProgress: ((PlayerProgress, SaveUrgency) -> Void)? = nil,
+        takeSaveEvents: @escaping () -> [SaveEvent] = { [] }, now: @escaping () -> Double = { 0 },
         settings: SettingsStorage = SettingsStorage(), levelSaver: LevelSaver? = nil, clipboard: Clipboard = .inMemory(),
         today: @escaping () -> DailyDate? = { nil }, version: String = "", solverMode: SolverService.Mode = .deterministic,
-        startNotice: String? = nil, keepLine: ((SavedProgress) -> Void)? = nil, takeSaveNotice: @escaping () -> String? = { nil },
+        startNotice: String? = nil,
         finish: @escaping () -> [String] = { [] }, showLanguage: @escaping (String) -> Void = { _ in }
     ) {
         self.packs = packs
         self.reloadPacks = reloadPacks
         self.packsChanged = packsChanged
         self.progress = progress
+        self.saveProgress = saveProgress
+        self.takeSaveEvents = takeSaveEvents
+        self.now = now
         self.settings = settings
         self.levelSaver = levelSaver
         self.clipboard = clipboard
@@ -69,8 +76,6 @@ public struct AppEnvironment {
         self.version = version
         self.solverMode = solverMode
         self.startNotice = startNotice
-        self.keepLine = keepLine
-        self.takeSaveNotice = takeSaveNotice
         self.finish = finish
         self.showLanguage = showLanguage
     }

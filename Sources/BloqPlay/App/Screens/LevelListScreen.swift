@@ -78,12 +78,12 @@ public final class LevelListScreen: AppScreen {
     public func previewLayout(_ preview: PreviewCard) -> PreviewCard.Layout {
         let level = preview.level
         var details = [tr("Level %1", "\(preview.tile + 1)") + (level.level.par.map { "  ·  " + tr("par %1", "\($0)") } ?? "")]
-        if let record = app.progress?.record(level), record.cleared {
+        if let record = app.progress.record(level), record.cleared {
             var best = tr("Best %1", PlayScreen.stars(record.bestStars))
             if let moves = record.bestMoves { best += "  ·  " + tr("%1 move", "%1 moves", count: moves, "\(moves)") }
             if let time = record.bestTime { best += "  ·  " + ClearedOverlay.clock(time) }
             details.append(best)
-        } else if let line = app.progress?.unfinished(level) {
+        } else if let line = app.progress.unfinished(level) {
             details.append(tr("In progress: %1 move played", "In progress: %1 moves played", count: line.log.count, "\(line.log.count)"))
         } else {
             details.append(tr("Not cleared yet"))
@@ -304,10 +304,10 @@ public final class LevelListScreen: AppScreen {
             role = .danger
         case .playable(let level):
             if locked { return nil }
-            if let record = app.progress?.record(level), record.cleared {
+            if let record = app.progress.record(level), record.cleared {
                 // Cleared with no stars (Show solution) still reads as cleared.
                 choices = record.bestStars > 0 ? [PlayScreen.stars(record.bestStars)] : [tr("✓ cleared"), "✓"]
-            } else if app.progress?.unfinished(level) != nil {
+            } else if app.progress.unfinished(level) != nil {
                 // Started and left unfinished: it resumes where the player was.
                 choices = [tr("in progress"), "…"]
             } else {
@@ -322,7 +322,7 @@ public final class LevelListScreen: AppScreen {
     /// Which playable levels of the pack are open.
     public var unlocked: [Bool] {
         guard let pack = currentPack else { return [] }
-        return app.progress?.unlocked(pack) ?? Array(repeating: true, count: pack.playable.count)
+        return app.progress.unlocked(pack)
     }
 
     /// The playable level an item of the pack is (nil for a broken one).
@@ -336,7 +336,7 @@ public final class LevelListScreen: AppScreen {
     /// The summary as fits `width` at `px`: in full, or without the page.
     private func summaryText(width: Double, px: Double) -> String? {
         guard let pack = currentPack else { return nil }
-        let cleared = pack.playable.filter { app.progress?.isCleared($0) ?? false }.count
+        let cleared = pack.playable.filter { app.progress.isCleared($0) }.count
         let count = tr("%1/%2 cleared", "\(cleared)", "\(pack.playable.count)")
         let full = tr("Page %1 of %2", "\(page + 1)", "\(pages)") + "  ·  " + count
         return [full, count].first { Typesetter.fits($0, px: px, width: width) }

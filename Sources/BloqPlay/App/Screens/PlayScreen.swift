@@ -51,7 +51,7 @@ public final class PlayScreen: AppScreen {
         case .daily(let board): playable = PlayableLevel(name: "daily/\(board.date)", level: board.level)
         }
         // A trial of the editor's board is no level of the player's: nothing is recorded.
-        let resume = if case .trial = source { nil as UnfinishedLine? } else { app.progress?.unfinished(playable) }
+        let resume = if case .trial = source { nil as UnfinishedLine? } else { app.progress.unfinished(playable) }
         game = GameController(
             level: playable, viewport: app.viewport, toolbarHeight: app.metrics.toolbarHeight, solverMode: app.solverMode, resume: resume,
             reducedMotion: app.settings.reducedMotion)
@@ -104,14 +104,15 @@ public final class PlayScreen: AppScreen {
     /// The player's daily streak counted up to the day of the board played (0 otherwise).
     public var dailyStreak: Int {
         guard let date = dailyDate else { return 0 }
-        return app.progress?.dailyStreak(asOf: date) ?? 0
+        return app.progress.dailyStreak(asOf: date)
     }
 
     public var level: PlayableLevel { game.level }
-    /// The progress the level is recorded in (none while trying the editor's board).
-    private var progress: ProgressBook? {
-        if case .trial = source { return nil }
-        return app.progress
+    /// Whether play here is recorded in the player's progress (not while trying the
+    /// editor's board).
+    private var isRecorded: Bool {
+        if case .trial = source { return false }
+        return true
     }
     /// Whether a level follows this one in the pack (never in a single-level game).
     public var hasNextLevel: Bool {
@@ -590,24 +591,24 @@ public final class PlayScreen: AppScreen {
         if idle { game.idle(seconds) } else { game.addPlayTime(seconds) }
     }
 
-    /// Hands the line of play to the environment to keep whenever a move, an undo, a redo,
-    /// a restart or a hint changes it, so that a crash or a power cut loses at most the
-    /// last second (the clear itself is recorded by `cleared`).
+    /// Records the line of play whenever a move, an undo, a redo, a restart or a hint
+    /// changes it (the shell saves it off the frame, soon), so that a crash or a power cut
+    /// loses at most the last second (the clear itself is recorded by `cleared`).
     private func keepLineIfChanged() {
-        guard let progress, let keep = app.environment.keepLine, !game.scene.session.isCleared else { return }
+        guard isRecorded, !game.scene.session.isCleared else { return }
         let log = game.scene.session.log
         if let keptLine, keptLine.log == log, keptLine.usedHint == game.usedHint { return }
         let first = keptLine == nil
         keptLine = (log, game.usedHint)
         // Opening a level changes nothing worth a write.
         if first, log.isEmpty, !game.usedHint { return }
-        keep(progress.playing(level, line: game.unfinishedLine))
+        app.recordLine(level, game.unfinishedLine, leaving: false)
     }
 
     public func willLeave() {
         guard !left else { return }
         left = true
-        progress?.leaving(level, line: game.unfinishedLine)
+        if isRecorded { app.recordLine(level, game.unfinishedLine, leaving: true) }
     }
 
     // MARK: The clear
@@ -617,14 +618,16 @@ public final class PlayScreen: AppScreen {
     private func cleared(stars: Int, moves: Int, time: Double) {
         let before: LevelRecord?
         let after: LevelRecord?
-        if let day = dailyDate {
-            before = progress?.dailyRecord(day)
-            progress?.clearedDaily(day, level: level, moves: moves, stars: stars, time: time)
-            after = progress?.dailyRecord(day)
+        if !isRecorded {
+            (before, after) = (nil, nil)
+        } else if let day = dailyDate {
+            before = app.progress.dailyRecord(day)
+            app.recordDailyClear(day, level: level, moves: moves, stars: stars, time: time)
+            after = app.progress.dailyRecord(day)
         } else {
-            before = progress?.record(level)
-            progress?.cleared(level, moves: moves, stars: stars, time: time)
-            after = progress?.record(level)
+            before = app.progress.record(level)
+            app.recordClear(level, moves: moves, stars: stars, time: time)
+            after = app.progress.record(level)
         }
         clears += 1
         let frame = game.layout.boardFrame
@@ -639,7 +642,7 @@ public final class PlayScreen: AppScreen {
             stars: stars, moves: moves, par: game.par, time: time, showedSolution: game.showedSolution, usedHint: game.usedHint,
             before: before,
             after: after, hasNextLevel: hasNextLevel, showsLevelsButton: !app.isSingleLevel, backLabel: backLabel,
-            dailyStreak: dailyDate == nil || progress == nil ? nil : dailyStreak, confetti: burst)
+            dailyStreak: dailyDate == nil || !isRecorded ? nil : dailyStreak, confetti: burst)
         if !game.showedSolution { app.play(.clear) }
     }
 }
