@@ -124,9 +124,7 @@ public struct ReplayOptions: ParsableArguments {
         guard let game = shell.game else { throw ExitStatus.invalidData }
         let session = game.scene.session
         if json {
-            print(
-                "{\"board\": \(JSON.board(session.board)), \"moves\": \(session.moves), \"cleared\": \(session.isCleared), \"log\": \(JSON.moves(session.log)), \"blocks\": \(JSON.blocks(game))}"
-            )
+            print(JSONOutput.level(game).printed)
         } else {
             print("board:")
             for line in session.board.lines { print("  \(line)") }
@@ -174,7 +172,7 @@ public struct ReplayOptions: ParsableArguments {
             shell.playScreen?.packIndex == nil ? game.level.name : relativePath(game.level.name, roots: [dataRoot, folder])
         }
         if json {
-            print(JSON.app(shell, screen: screen, controls: controls, levelPath: path))
+            print(JSONOutput.app(shell, screen: screen, controls: controls, levelPath: path).printed)
         } else {
             print("screen: \(screen.rawValue)")
             if let path { print("level: \(path)") }
@@ -246,5 +244,5 @@ public struct ReplayOptions: ParsableArguments {
         return path
     }
 
-    static func describe(_ move: Move) -> String { JSON.describe(move) }
+    static func describe(_ move: Move) -> String { JSONOutput.describe(move) }
 }

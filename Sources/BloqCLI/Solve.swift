@@ -98,7 +98,7 @@ struct Solve: ParsableCommand {
         switch result.outcome {
         case .solved(let moves):
             if json {
-                print("{\"solvable\": true, \"optimal\": \(moves.count), \"moves\": \(JSON.moves(moves))}")
+                print(JSONOutput.solution(moves, solvable: true).printed)
             } else {
                 print("solvable in \(Wording.count(moves.count, "move")) (optimal; \(Wording.count(result.states, "position")) searched)")
                 // Step by step, with the board after each move, for level authors.
@@ -115,7 +115,7 @@ struct Solve: ParsableCommand {
             }
         case .unsolvable:
             if json {
-                print("{\"solvable\": false, \"optimal\": null, \"moves\": []}")
+                print(JSONOutput.solution(nil, solvable: false).printed)
             } else {
                 if result.loneBlock != nil || result.deadRegion != nil || level.board.legalMoves.isEmpty {
                     print("unsolvable: \(result.unsolvableReason(on: level.board) ?? "")")
@@ -125,7 +125,7 @@ struct Solve: ParsableCommand {
             }
         case .gaveUp:
             if json {
-                print("{\"solvable\": null, \"optimal\": null, \"moves\": []}")
+                print(JSONOutput.solution(nil, solvable: nil).printed)
             } else {
                 print("gave up after \(SolverBudget.describe(result, maxStates: maxStates, memory: memory)); no answer either way")
             }

@@ -129,16 +129,3 @@ public struct PlayerFilesNotice: Sendable, Equatable {
         return sentences.isEmpty ? nil : sentences.joined(separator: " ")
     }
 }
-
-/// What was wrong with a JSON file that could not be read at all, in a few words (never
-/// the decoder's own words: they name Swift types).
-enum JSONProblem {
-    static func describe(_ error: any Error) -> String {
-        switch error as? DecodingError {
-        case .dataCorrupted?: "the text is not JSON"
-        case .valueNotFound?: "it holds null, not an object"
-        case .typeMismatch?, .keyNotFound?: "it holds JSON, but not an object"
-        default: "it cannot be read as JSON"
-        }
-    }
-}

@@ -15,15 +15,25 @@ import BloqGame
 /// }
 /// ```
 ///
-/// The whole text is the same JSON object as before this layout (every earlier Bloq reads
-/// it, and it reads every earlier file, which holds the object on one line). When the whole
-/// text does not parse (a stray byte, a write cut short by another tool), each line is read
-/// on its own: every record line that still parses is kept, whichever section it sat in (a
-/// record's key and shape say which: a level identity with a record, a line, or a time; a
-/// day), and only the damaged lines are lost.
-enum ProgressFile {
+/// The whole text is one JSON object (every earlier Bloq reads it, and it reads every
+/// earlier file, which holds the object on one line). Read record by record: a record that
+/// cannot be read, or holds a value out of range, is dropped and described, the rest is
+/// kept. When the whole text does not parse (a stray byte, a write cut short by another
+/// tool), each line is read on its own: every record line that still parses is kept,
+/// whichever section it sat in (a record's key and shape say which), and only the damaged
+/// lines are lost.
+///
+/// A key given more than once (a line-based merge by git or a sync tool, a hand edit)
+/// loses nothing: every copy is read and they are merged as two copies of the game are
+/// (`PlayerProgress.merge`): a level is cleared if any copy cleared it, with the most
+/// stars, the fewest moves, the shortest time and the latest clear; the newer unfinished
+/// line; the latest give-up; every day of the daily board either copy has, each at its
+/// best; a field given twice inside a record is read both ways and the best kept. Each
+/// merge is described (`SalvagedProgress.merged`), so the file counts as damaged: it is
+/// kept aside whole and replaced by the merged progress, and the player is told.
+public enum ProgressFile {
     /// What a file's bytes hold.
-    enum Contents {
+    public enum Contents: Sendable {
         case sound(PlayerProgress)
         /// Readable in part: what was kept, and what was dropped.
         case damaged(SalvagedProgress)
@@ -34,35 +44,228 @@ enum ProgressFile {
     /// The sections, in the order they are written.
     static let sections = ["levels", "unfinished", "discarded", "daily"]
 
-    /// The file's text for `progress`, one record a line.
-    static func encode(_ progress: PlayerProgress) throws -> [UInt8] {
+    // MARK: Writing
+
+    /// The file's text for `progress`, one record a line, each record's keys sorted.
+    public static func encode(_ progress: PlayerProgress) -> [UInt8] {
         var text = "{\"version\":\(progress.version)"
-        func section<Value: Encodable>(_ name: String, _ records: [String: Value], always: Bool) throws {
+        func section<Value>(_ name: String, _ records: [String: Value], always: Bool, _ json: (Value) -> JSONValue) {
             guard always || !records.isEmpty else { return }
             text += ",\n\"\(name)\":{"
-            // One encoding of the whole section (sorted by key), cut into its records.
-            let whole = try JSONDocumentEncoder.encode(records)
-            text += recordsOfObject(whole).map { "\n" + String(decoding: whole[$0], as: UTF8.self) }.joined(separator: ",")
+            text += records.sorted { $0.key < $1.key }.map { record in
+                var line = "\n"
+                JSONValue.writeString(record.key, to: &line)
+                return line + ":" + json(record.value).text()
+            }.joined(separator: ",")
             text += records.isEmpty ? "}" : "\n}"
         }
-        // As PlayerProgress encodes itself: levels and lines always, the rest when present.
-        try section("levels", progress.levels, always: true)
-        try section("unfinished", progress.unfinished, always: true)
-        try section("discarded", progress.discarded, always: false)
-        try section("daily", progress.daily, always: false)
+        section("levels", progress.levels, always: true, json)
+        section("unfinished", progress.unfinished, always: true, json)
+        section("discarded", progress.discarded, always: false, JSONValue.double)
+        section("daily", progress.daily, always: false, json)
         text += "\n}\n"
         return Array(text.utf8)
     }
 
+    static func json(_ record: LevelRecord) -> JSONValue {
+        var members = [JSONValue.Member]()
+        if let moves = record.bestMoves { members.append(.init("bestMoves", .int(moves))) }
+        members.append(.init("bestStars", .int(record.bestStars)))
+        if let time = record.bestTime { members.append(.init("bestTime", .double(time))) }
+        members.append(.init("cleared", .bool(record.cleared)))
+        if let moment = record.clearedAt { members.append(.init("clearedAt", .double(moment))) }
+        return .object(members)
+    }
+
+    static func json(_ line: UnfinishedLine) -> JSONValue {
+        let log = line.log.map { move in
+            JSONValue.object([
+                "direction": .string(move.direction.rawValue),
+                "from": .object(["column": .int(move.from.column), "row": .int(move.from.row)]),
+            ])
+        }
+        var members: [JSONValue.Member] = [.init("log", .array(log)), .init("playTime", .double(line.playTime))]
+        if let moment = line.savedAt { members.append(.init("savedAt", .double(moment))) }
+        members.append(.init("usedHint", .bool(line.usedHint)))
+        return .object(members)
+    }
+
+    // MARK: Reading
+
     /// What `bytes` hold: the whole object when it parses, else every record line that does.
-    static func decode(_ bytes: [UInt8]) -> Contents {
+    public static func decode(_ bytes: [UInt8]) -> Contents {
+        let root: JSONValue
         do {
-            let salvaged = try decodeSalvaged(bytes)
-            return salvaged.isSound ? .sound(salvaged.progress) : .damaged(salvaged)
+            root = try JSONValue.parse(bytes)
         } catch {
             if let salvaged = salvageLines(bytes) { return .damaged(salvaged) }
-            return .unreadable("it is not valid progress JSON (\(JSONProblem.describe(error)))")
+            return .unreadable("it is not valid progress JSON (the text is not JSON: \(error))")
         }
+        guard let salvaged = read(root) else {
+            return .unreadable("it is not valid progress JSON (it holds \(root.kind), not an object)")
+        }
+        return salvaged.isSound ? .sound(salvaged.progress) : .damaged(salvaged)
+    }
+
+    /// The progress a parsed file holds, record by record; nil when it is not an object.
+    static func read(_ root: JSONValue) -> SalvagedProgress? {
+        guard let members = root.members else { return nil }
+        var result = SalvagedProgress()
+        for group in grouped(members) {
+            if group.values.count > 1 { result.merged.append("'\(group.key)' is given \(group.values.count) times") }
+            switch group.key {
+            case "version":
+                for value in group.values { readVersion(value, into: &result) }
+            case "levels":
+                readSection("levels", group.values, into: &result, isKey: PlayerProgress.isPlausibleID, record: levelRecord) {
+                    $0.progress.levels[$1] = $2
+                }
+            case "unfinished":
+                readSection("unfinished", group.values, into: &result, isKey: PlayerProgress.isPlausibleID, record: unfinishedLine) {
+                    $0.progress.unfinished[$1] = $2
+                }
+            case "discarded":
+                readSection("discarded", group.values, into: &result, isKey: PlayerProgress.isPlausibleID, record: moment) {
+                    $0.progress.discarded[$1] = $2
+                }
+            case "daily":
+                readSection(
+                    "daily", group.values, into: &result, isKey: PlayerProgress.isPlausibleDay, keyProblem: "not a day (YYYY-MM-DD)",
+                    record: levelRecord
+                ) { $0.progress.daily[$1] = $2 }
+            default:
+                break  // a later Bloq's key: this one reads what it knows
+            }
+        }
+        for level in Set(result.progress.unfinished.keys).union(result.progress.discarded.keys) { result.progress.normalize(level) }
+        return result
+    }
+
+    /// An object's members grouped by key, in the order each key first appears, every copy
+    /// of a key given more than once kept.
+    static func grouped(_ members: [JSONValue.Member]) -> [(key: String, values: [JSONValue])] {
+        var groups: [(key: String, values: [JSONValue])] = []
+        var index: [String: Int] = [:]
+        for member in members {
+            if let at = index[member.key] {
+                groups[at].values.append(member.value)
+            } else {
+                index[member.key] = groups.count
+                groups.append((member.key, [member.value]))
+            }
+        }
+        return groups
+    }
+
+    /// Readings of a record without a field given twice: reading i takes copy i of every
+    /// field (the last copy when a field has fewer), so every copy is in some reading whole;
+    /// a record with no field given twice is one reading. Linear in the copies.
+    static func readings(_ members: [JSONValue.Member]) -> [JSONValue] {
+        let groups = grouped(members)
+        let count = groups.map(\.values.count).max() ?? 1
+        guard count > 1 else { return [.object(members)] }
+        return (0..<count).map { index in
+            .object(groups.map { JSONValue.Member($0.key, $0.values[min(index, $0.values.count - 1)]) })
+        }
+    }
+
+    /// Versions a later Bloq may write; any other number is damage.
+    static let laterVersions = 2...1000
+
+    static func readVersion(_ value: JSONValue, into result: inout SalvagedProgress) {
+        switch value.intValue {
+        case 1?: break
+        case let later? where laterVersions.contains(later): result.foreignVersion = max(result.foreignVersion ?? later, later)
+        case let other?: result.versionProblem = result.versionProblem ?? "its version is \(other), which no Bloq writes"
+        case nil: result.versionProblem = result.versionProblem ?? "its version is not a whole number"
+        }
+    }
+
+    /// One section (every copy of it): an object of records by level identity (or by `isKey`),
+    /// record by record, every copy of a record merged in.
+    static func readSection<Value>(
+        _ name: String, _ copies: [JSONValue], into result: inout SalvagedProgress, isKey: (String) -> Bool,
+        keyProblem: String = "not a level identity (16 hexadecimal digits)", record read: (JSONValue) -> Value?,
+        store: (inout SalvagedProgress, String, Value) -> Void
+    ) where Value: PlausibleRecord {
+        var members: [JSONValue.Member] = []
+        for copy in copies {
+            guard let list = copy.members else {
+                result.dropped.append("'\(name)' is not an object of records")
+                continue
+            }
+            members += list
+        }
+        var kept: Set<String> = []
+        for group in grouped(members) {
+            let id = group.key
+            guard isKey(id) else {
+                result.dropped.append("\(name) '\(String(id.prefix(40)))': \(keyProblem)")
+                continue
+            }
+            if group.values.count > 1 { result.merged.append("\(name) \(id): given \(group.values.count) times") }
+            var values: [Value] = []
+            var inside = false
+            for value in group.values {
+                let readings = value.members.map(Self.readings) ?? [value]
+                inside = inside || readings.count > 1
+                values += readings.compactMap(read)
+            }
+            if inside { result.merged.append("\(name) \(id): a value in it is given more than once") }
+            guard !values.isEmpty else {
+                result.dropped.append("\(name) \(id): not a record this version can read")
+                continue
+            }
+            let sound = values.filter(\.isPlausible)
+            guard !sound.isEmpty else {
+                result.dropped.append("\(name) \(id): a value is out of range")
+                continue
+            }
+            guard kept.count < PlayerProgress.maximumLevels else {
+                result.dropped.append("\(name) \(id): more than \(PlayerProgress.maximumLevels) records")
+                continue
+            }
+            kept.insert(id)
+            // Every sound reading, merged as two copies of the game merge.
+            var merged = PlayerProgress()
+            for value in sound {
+                var one = SalvagedProgress()
+                store(&one, id, value)
+                merged.merge(one.progress)
+            }
+            result.progress.merge(merged)
+        }
+    }
+
+    static func levelRecord(_ value: JSONValue) -> LevelRecord? {
+        guard value.members != nil, let stars = value["bestStars"]?.intValue, let cleared = value["cleared"]?.boolValue,
+            let moves = optional(value["bestMoves"], \.intValue), let time = optional(value["bestTime"], \.doubleValue),
+            let moment = optional(value["clearedAt"], \.doubleValue)
+        else { return nil }
+        return LevelRecord(bestStars: stars, bestMoves: moves, bestTime: time, cleared: cleared, clearedAt: moment)
+    }
+
+    static func unfinishedLine(_ value: JSONValue) -> UnfinishedLine? {
+        guard value.members != nil, let entries = value["log"]?.arrayValue, let time = value["playTime"]?.doubleValue,
+            let hint = value["usedHint"]?.boolValue, let moment = optional(value["savedAt"], \.doubleValue),
+            entries.count <= PlayerProgress.maximumLogLength
+        else { return nil }
+        var log: [Move] = []
+        for entry in entries {
+            guard let direction = entry["direction"]?.stringValue.flatMap(Direction.init(rawValue:)),
+                let row = entry["from"]?["row"]?.intValue, let column = entry["from"]?["column"]?.intValue
+            else { return nil }
+            log.append(Move(row: row, column: column, direction: direction))
+        }
+        return UnfinishedLine(log: log, playTime: time, usedHint: hint, savedAt: moment)
+    }
+
+    static func moment(_ value: JSONValue) -> Double? { value.doubleValue }
+
+    /// An optional field: absent or null is `.some(nil)`; a value of the wrong kind is nil.
+    static func optional<Value>(_ field: JSONValue?, _ read: (JSONValue) -> Value?) -> Value?? {
+        guard let field, field != .null else { return .some(nil) }
+        return read(field).map { .some($0) }
     }
 
     /// Whether `bytes` hold Bloq's progress, for a file a symbolic link leads to, which the
@@ -71,31 +274,21 @@ enum ProgressFile {
     /// version line first and a record line that still parses. Someone's JSON (a
     /// `package.json` has a version too), an empty file or any other text is not progress.
     static func holdsProgress(_ bytes: [UInt8]) -> Bool {
-        guard let document = try? JSONDocument(bytes) else {
+        guard let root = try? JSONValue.parse(bytes) else {
             let firstLine = bytes.prefix { $0 != UInt8(ascii: "\n") }
             let text = String(decoding: firstLine, as: UTF8.self).trimmingBlanks
             return text.hasPrefix("{\"version\":") && salvageLines(bytes) != nil
         }
-        guard case .object(let members) = document.root else { return false }
-        var keys: [String] = []
-        var version: Int?
-        for (key, value) in members {
-            guard case .string(let range, let simple) = key, let name = try? document.string(range, simple: simple) else { return false }
-            keys.append(name)
-            if name == "version", case .number(let range, let exponent) = value {
-                version = try? document.integer(range, exponent: exponent, as: Int.self)
-            }
-        }
-        guard keys.contains("version") else { return false }
-        if let version, SalvagedProgress.laterVersions.contains(version) { return true }
-        return keys.allSatisfy { $0 == "version" || sections.contains($0) }
+        guard let members = root.members, let version = root["version"] else { return false }
+        if let later = version.intValue, laterVersions.contains(later) { return true }
+        return members.allSatisfy { $0.key == "version" || sections.contains($0.key) }
     }
 
     /// Every record line of `bytes` that parses, merged; nil when not one does (the file is
     /// not this layout, or is damaged throughout).
     static func salvageLines(_ bytes: [UInt8]) -> SalvagedProgress? {
         func fragment(_ text: String) -> SalvagedProgress? {
-            try? decodeSalvaged(Array(text.utf8))
+            (try? JSONValue.parse(Array(text.utf8))).flatMap(read)
         }
         var result = SalvagedProgress()
         var kept = 0
@@ -127,41 +320,17 @@ enum ProgressFile {
         }
         return kept > 0 ? result : nil
     }
+}
 
-    /// The byte ranges of the members (`"key":value`) of the JSON object `json`, found by
-    /// its top-level commas (outside strings and nested values).
-    static func recordsOfObject(_ json: [UInt8]) -> [Range<Int>] {
-        guard json.count >= 2, json.first == UInt8(ascii: "{"), json.last == UInt8(ascii: "}") else { return [] }
-        var ranges: [Range<Int>] = []
-        var depth = 0
-        var inString = false
-        var escaped = false
-        var start = 1
-        for index in 1..<(json.count - 1) {
-            let byte = json[index]
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-            case UInt8(ascii: ",") where depth == 0:
-                ranges.append(start..<index)
-                start = index + 1
-            default: break
-            }
-        }
-        if start < json.count - 1 { ranges.append(start..<(json.count - 1)) }
-        return ranges
-    }
+/// A record read from the progress file, whose values may be out of range.
+protocol PlausibleRecord {
+    var isPlausible: Bool { get }
+}
+
+extension LevelRecord: PlausibleRecord {}
+extension UnfinishedLine: PlausibleRecord {}
+extension Double: PlausibleRecord {
+    var isPlausible: Bool { isFinite }
 }
 
 extension String {

@@ -83,9 +83,7 @@ struct ProgressJournal: Sendable {
         /// Publishes `progress` as this stream's entry, durably, and returns its path.
         @discardableResult
         func write(_ progress: PlayerProgress) throws -> String {
-            guard let data = try? ProgressFile.encode(progress) else {
-                throw AtomicFile.Failure(path: journal.folder, reason: "the progress cannot be written as JSON")
-            }
+            let data = ProgressFile.encode(progress)
             guard data.count <= ProgressStore.maximumFileSize else {
                 throw AtomicFile.Failure(
                     path: journal.folder, reason: "progress would be \(data.count) bytes, more than a progress file may be")

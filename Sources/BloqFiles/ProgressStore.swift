@@ -217,12 +217,7 @@ public final class ProgressStore: @unchecked Sendable {
     /// The new file gets the current one's mode (and, for root writing through a link, its
     /// owner). Called under the lock.
     private func write(_ progress: PlayerProgress, to file: String) throws {
-        let data: [UInt8]
-        do {
-            data = try ProgressFile.encode(progress)
-        } catch {
-            throw SaveError(path: path, reason: "its contents cannot be written as JSON", isLimit: true)
-        }
+        let data = ProgressFile.encode(progress)
         guard data.count <= ProgressStore.maximumFileSize else {
             throw SaveError(
                 path: path,
@@ -504,7 +499,7 @@ public final class ProgressStore: @unchecked Sendable {
     private func keepAside(_ bytes: [UInt8], of file: String, replacingWith progress: PlayerProgress) -> String? {
         let aside = asideName(file)
         guard (try? AtomicFile.write(bytes, to: aside)) != nil else { return nil }
-        if let data = try? ProgressFile.encode(progress) { try? AtomicFile.write(data, to: file) }
+        try? AtomicFile.write(ProgressFile.encode(progress), to: file)
         return aside
     }
 

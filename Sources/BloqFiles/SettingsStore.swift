@@ -73,13 +73,70 @@ public struct SettingsStore: Sendable {
     /// Whether `bytes` hold Bloq's settings: a JSON object of settings (at least one, and no
     /// key Bloq does not write). Someone's JSON, an empty file or any other text is not.
     static func holdsSettings(_ bytes: [UInt8]) -> Bool {
-        guard let document = try? JSONDocument(bytes), case .object(let members) = document.root, !members.isEmpty else {
-            return false
+        guard let members = (try? JSONValue.parse(bytes))?.members, !members.isEmpty else { return false }
+        return members.allSatisfy { knownKeys.contains($0.key) }
+    }
+
+    // MARK: The file's text
+
+    /// What `bytes` hold, setting by setting; or why they cannot be read at all.
+    public static func decode(_ bytes: [UInt8]) -> Result<SalvagedSettings, UnreadableSettings> {
+        let root: JSONValue
+        do {
+            root = try JSONValue.parse(bytes)
+        } catch {
+            return .failure(UnreadableSettings(reason: "the text is not JSON: \(error)"))
         }
-        return members.allSatisfy { key, _ in
-            guard case .string(let range, let simple) = key, let name = try? document.string(range, simple: simple) else { return false }
-            return knownKeys.contains(name)
+        guard let members = root.members else { return .failure(UnreadableSettings(reason: "it holds \(root.kind), not an object")) }
+        var salvaged = SalvagedSettings()
+        // A setting given twice: the last copy counts, as when a file is edited by hand.
+        var values: [String: JSONValue] = [:]
+        for member in members { values[member.key] = member.value }
+        func flag(_ name: String, _ apply: (inout Settings, Bool) -> Void) {
+            guard let value = values[name] else { return }
+            if let flag = value.boolValue { apply(&salvaged.settings, flag) } else { salvaged.dropped.append("\(name): not true or false") }
         }
+        func size(_ name: String, _ apply: (inout Settings, Int) -> Void) {
+            guard let value = values[name], value != .null else { return }
+            if let size = value.intValue, Settings.windowSizes.contains(size) {
+                apply(&salvaged.settings, size)
+            } else {
+                salvaged.dropped.append(
+                    "\(name): not a whole number from \(Settings.windowSizes.lowerBound) to \(Settings.windowSizes.upperBound)")
+            }
+        }
+        flag("colorBlindSymbols") { $0.colorBlindSymbols = $1 }
+        flag("sound") { $0.sound = $1 }
+        flag("fullscreen") { $0.fullscreen = $1 }
+        flag("reducedMotion") { $0.reducedMotion = $1 }
+        size("windowWidth") { $0.windowWidth = $1 }
+        size("windowHeight") { $0.windowHeight = $1 }
+        if let value = values["language"] {
+            if let code = value.stringValue, Settings.isLanguageSetting(code) {
+                salvaged.settings.language = code
+            } else {
+                salvaged.dropped.append("language: not \"\(Settings.automaticLanguage)\" or a language code such as \"de\"")
+            }
+        }
+        return .success(salvaged)
+    }
+
+    /// Why a settings file cannot be read at all.
+    public struct UnreadableSettings: Error, Sendable {
+        public var reason: String
+    }
+
+    /// The file's text for `settings`: one setting a line, in the order of their names.
+    public static func encode(_ settings: Settings) -> [UInt8] {
+        var members: [JSONValue.Member] = [
+            .init("colorBlindSymbols", .bool(settings.colorBlindSymbols)), .init("fullscreen", .bool(settings.fullscreen)),
+            .init("language", .string(settings.language)), .init("reducedMotion", .bool(settings.reducedMotion)),
+            .init("sound", .bool(settings.sound)),
+        ]
+        if let height = settings.windowHeight { members.append(.init("windowHeight", .int(height))) }
+        if let width = settings.windowWidth { members.append(.init("windowWidth", .int(width))) }
+        members.sort { $0.key < $1.key }
+        return Array((JSONValue.object(members).text(pretty: true) + "\n").utf8)
     }
 
     /// `settings.json` as a symbolic link to something that is not Bloq's settings, when it
@@ -127,12 +184,12 @@ public struct SettingsStore: Sendable {
             return Load(settings: Settings(), damage: damage(unreadable: reason, keptAs: moveAside()))
         }
         let salvaged: SalvagedSettings
-        do {
-            salvaged = try JSONDocumentDecoder.decode(SalvagedSettings.self, from: bytes)
-        } catch {
+        switch SettingsStore.decode(bytes) {
+        case .success(let read): salvaged = read
+        case .failure(let unreadable):
             return Load(
                 settings: Settings(),
-                damage: damage(unreadable: "it is not valid settings JSON (\(JSONProblem.describe(error)))", keptAs: moveAside()))
+                damage: damage(unreadable: "it is not valid settings JSON (\(unreadable.reason))", keptAs: moveAside()))
         }
         guard !salvaged.dropped.isEmpty else { return Load(settings: salvaged.settings, damage: nil) }
         let aside = asideName()
@@ -172,7 +229,7 @@ public struct SettingsStore: Sendable {
             throw SaveError(path: path, reason: "it cannot be read (\(failure.accessReason)), so it is left as it is")
         case .success(let bytes):
             let (unread, known) = memory.lock.sync { (memory.unread, memory.known) }
-            if unread, let current = try? JSONDocumentDecoder.decode(SalvagedSettings.self, from: bytes) {
+            if unread, case .success(let current) = SettingsStore.decode(bytes) {
                 result = current.settings.applying(changesFrom: known, to: settings)
             }
         default:
@@ -187,7 +244,7 @@ public struct SettingsStore: Sendable {
     }
 
     private func write(_ settings: Settings) throws {
-        try AtomicFile.write(try JSONDocumentEncoder.encode(settings, pretty: true), to: path)
+        try AtomicFile.write(SettingsStore.encode(settings), to: path)
     }
 
     private func damage(unreadable reason: String, keptAs kept: String?) -> FileDamage {

@@ -29,7 +29,7 @@ enum DurabilityFixtures {
 
     /// `progress.json` itself, decoded whole (as any Bloq reads it), or nil.
     static func progressFile(_ path: String) -> PlayerProgress? {
-        FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode(PlayerProgress.self, from: $0) }
+        FileManager.default.contents(atPath: path).flatMap { try? soundProgress($0) }
     }
 
     /// The journal entries in `folder` (published ones: a temporary being written is not an
@@ -115,7 +115,7 @@ extension ChildProcessLane {
             func lineOnDisk() -> Bool {
                 DurabilityFixtures.journal(data).contains { name in
                     let entry = FileManager.default.contents(atPath: data + "/" + name)
-                    let progress = entry.flatMap { try? JSONDecoder().decode(PlayerProgress.self, from: $0) }
+                    let progress = entry.flatMap { try? soundProgress($0) }
                     return progress?.unfinished[level]?.log.count == 1
                 }
             }

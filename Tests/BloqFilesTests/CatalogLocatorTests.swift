@@ -77,7 +77,7 @@ struct CatalogLocatorTests {
         var settings = Settings()
         settings.language = "es"
         try store.save(settings)
-        #expect(try String(contentsOfFile: folder + "/settings.json", encoding: .utf8).contains("\"language\" : \"es\""))
+        #expect(try String(contentsOfFile: folder + "/settings.json", encoding: .utf8).contains("\"language\": \"es\""))
         #expect(SettingsStore(folder: folder).load().settings.language == "es")
     }
 }

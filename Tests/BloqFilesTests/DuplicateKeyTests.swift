@@ -20,7 +20,7 @@ struct DuplicateKeyTests {
     }
 
     func decodeFile(_ path: String) throws -> PlayerProgress {
-        try JSONDecoder().decode(PlayerProgress.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        try soundProgress(Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
     @Test("a \"levels\" object given twice: every clear of both copies is kept, said once, the file kept aside; .prev keeps them too")

@@ -173,8 +173,7 @@ struct ForeignLinkTests {
         let saved = try store.save(progress)
         #expect(saved.journaled == nil)
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: root + "/data/progress.json")) == "../sync/progress.json")
-        let target = try JSONDecoder().decode(
-            PlayerProgress.self, from: Data(contentsOf: URL(fileURLWithPath: root + "/sync/progress.json")))
+        let target = try soundProgress(Data(contentsOf: URL(fileURLWithPath: root + "/sync/progress.json")))
         #expect(target.levels[id]?.cleared == true && target.levels["00000000000000c0"]?.bestStars == 2)
         #expect(Snapshot(root + "/sync/progress.json").mode & 0o777 == 0o600, "the target keeps its mode")
         #expect(FileManager.default.fileExists(atPath: root + "/sync/progress.json.prev"))
@@ -206,8 +205,7 @@ struct ForeignLinkTests {
         progress.recordClear(level: id, stars: 3, moves: 7, time: 9, at: 3)
         try store.save(progress)
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: data + "/progress.json.prev")) == "../backup/progress.json")
-        let previous = try JSONDecoder().decode(
-            PlayerProgress.self, from: Data(contentsOf: URL(fileURLWithPath: root + "/backup/progress.json")))
+        let previous = try soundProgress(Data(contentsOf: URL(fileURLWithPath: root + "/backup/progress.json")))
         #expect(previous.levels[id]?.bestStars == 2, "the save before the last one")
     }
 

@@ -43,7 +43,7 @@ struct ProgressDurabilityTests {
             #expect(lines.filter { $0.contains(id) }.count == 1, "\(id) on a line of its own: \(written)")
         }
         // What an older Bloq does: decode the whole text at once.
-        let whole = try JSONDecoder().decode(PlayerProgress.self, from: Data(written.utf8))
+        let whole = try soundProgress(Data(written.utf8))
         #expect(whole == progress)
         #expect(ProgressStore(folder: path).loadReport().progress == progress)
     }
@@ -166,7 +166,7 @@ struct ProgressDurabilityTests {
         let loaded = ProgressStore(folder: path).loadReport()
         #expect(loaded.progress.levels["000000000000000f"]?.bestStars == 2)
         #expect(loaded.progress.levels.count == 4)
-        let onDisk = try JSONDecoder().decode(PlayerProgress.self, from: Data(text(path + "/progress.json").utf8))
+        let onDisk = try soundProgress(Data(text(path + "/progress.json").utf8))
         #expect(onDisk.levels["000000000000000f"]?.cleared == true, "merged into progress.json itself")
         #expect(!names(path).contains { $0.contains(".journal-") }, "\(names(path))")
     }
@@ -190,7 +190,7 @@ struct ProgressDurabilityTests {
             saved = saves.takeEvents().contains { if case .saved = $0 { true } else { false } }
         }
         #expect(saved && !saves.isPending)
-        let onDisk = try JSONDecoder().decode(PlayerProgress.self, from: Data(text(path + "/progress.json").utf8))
+        let onDisk = try soundProgress(Data(text(path + "/progress.json").utf8))
         #expect(onDisk.levels[ids[0]]?.bestStars == 3)
         #expect(!names(path).contains { $0.contains(".journal-") }, "nothing kept beside it: \(names(path))")
         #expect(saves.finish().isEmpty)
@@ -239,9 +239,9 @@ struct ProgressDurabilityTests {
         progress.recordClear(level: ids[1], stars: 2, moves: 1, time: 1, at: 2)
         try store.save(progress)
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == "../sync/bloq-progress.json")
-        let target = try JSONDecoder().decode(PlayerProgress.self, from: Data(text(path + "/sync/bloq-progress.json").utf8))
+        let target = try soundProgress(Data(text(path + "/sync/bloq-progress.json").utf8))
         #expect(target.levels[ids[1]]?.cleared == true)
-        let previous = try JSONDecoder().decode(PlayerProgress.self, from: Data(text(path + "/sync/bloq-progress.json.prev").utf8))
+        let previous = try soundProgress(Data(text(path + "/sync/bloq-progress.json.prev").utf8))
         #expect(previous.levels.keys.sorted() == [ids[0]])
         #expect(ProgressStore(folder: path + "/data").loadReport().progress == progress)
     }
@@ -261,7 +261,7 @@ struct ProgressDurabilityTests {
         settings.reducedMotion = true
         try store.save(settings)
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == path + "/dotfiles/settings.json")
-        let target = try JSONDecoder().decode(Settings.self, from: Data(text(path + "/dotfiles/settings.json").utf8))
+        let target = try SettingsStore.decode([UInt8](Data(text(path + "/dotfiles/settings.json").utf8))).get().settings
         #expect(target.reducedMotion && !target.sound)
         // A loop cannot be read: the defaults are used, it is left alone, and saving refuses.
         let loop = path + "/loop"

@@ -1,3 +1,5 @@
+import BloqFiles
+import BloqGame
 import Foundation
 
 /// A new empty folder under the temporary directory, named `prefix-UUID`; the caller
@@ -7,3 +9,11 @@ func scratchFolder(_ prefix: String) throws -> String {
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
 }
+
+/// The progress a file's bytes hold, read as the game reads it; throws unless it is sound.
+func soundProgress(_ data: Data) throws -> PlayerProgress {
+    guard case .sound(let progress) = ProgressFile.decode([UInt8](data)) else { throw NotSound() }
+    return progress
+}
+
+struct NotSound: Error {}

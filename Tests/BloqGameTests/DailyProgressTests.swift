@@ -75,38 +75,4 @@ struct DailyProgressTests {
         #expect(ab.daily["2026-03-11"] == LevelRecord(bestStars: 3, bestMoves: 10, bestTime: 30, cleared: true, clearedAt: 3))
         #expect(ab.dailyStreak(asOf: day("2026-03-12")) == 3)
     }
-
-    @Test("a progress file from before daily records loads, and one without daily clears is written as before")
-    func oldFiles() throws {
-        let old = """
-            {"levels":{"0123456789abcdef":{"bestMoves":9,"bestStars":3,"bestTime":12.5,"cleared":true}},\
-            "unfinished":{},"version":1}
-            """
-        let progress = try JSONTestDecoder.decode(PlayerProgress.self, old)
-        #expect(progress.daily.isEmpty && progress.levels["0123456789abcdef"]?.bestMoves == 9)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let written = String(decoding: try encoder.encode(progress), as: UTF8.self)
-        #expect(!written.contains("daily"))
-        var withDaily = progress
-        withDaily.recordDailyClear(day: day("2026-03-14"), level: board, stars: 3, moves: 9, time: 8, at: 5)
-        let again = try JSONTestDecoder.decode(PlayerProgress.self, String(decoding: try encoder.encode(withDaily), as: UTF8.self))
-        #expect(again == withDaily)
-    }
-
-    @Test("a damaged daily record is dropped alone: a key that is not a day, or a value out of range")
-    func damaged() throws {
-        let text = """
-            {"version":1,"levels":{},"unfinished":{},"daily":{\
-            "2026-03-14":{"bestStars":3,"bestMoves":9,"cleared":true},\
-            "2026-02-30":{"bestStars":3,"cleared":true},\
-            "yesterday":{"bestStars":3,"cleared":true},\
-            "2026-03-13":{"bestStars":7,"cleared":true}}}
-            """
-        let salvaged = try JSONTestDecoder.decode(SalvagedProgress.self, text)
-        #expect(Array(salvaged.progress.daily.keys) == ["2026-03-14"])
-        #expect(salvaged.dropped.count == 3)
-        #expect(salvaged.dropped.contains("daily 'yesterday': not a day (YYYY-MM-DD)"))
-        #expect(throws: DecodingError.self) { try JSONTestDecoder.decode(PlayerProgress.self, text) }
-    }
 }

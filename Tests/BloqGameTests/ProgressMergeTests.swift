@@ -1,11 +1,5 @@
 import BloqGame
-import Foundation
 import Testing
-
-/// JSON in tests (the module itself never touches Foundation).
-enum JSONTestDecoder {
-    static func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T { try JSONDecoder().decode(type, from: Data(text.utf8)) }
-}
 
 @Suite("Merging saved progress")
 struct ProgressMergeTests {
@@ -103,20 +97,5 @@ struct ProgressMergeTests {
             inPlace.merge(y)
             #expect(inPlace == x.merged(with: y), "merging in place gives what merged(with:) gives")
         }
-    }
-
-    @Test("decoding drops bad records one by one and keeps the rest; missing keys are empty")
-    func salvage() throws {
-        let text = """
-            {"version": 1, "levels": {"000000000000000a": {"bestStars": 4, "cleared": true},
-             "000000000000000b": {"bestStars": 2, "bestMoves": 8, "cleared": true}},
-             "unfinished": {"000000000000000c": {"log": [], "playTime": -1, "usedHint": false}}}
-            """
-        let salvaged = try JSONTestDecoder.decode(SalvagedProgress.self, text)
-        #expect(salvaged.progress.levels.keys.sorted() == [b])
-        #expect(salvaged.dropped.count == 2)
-        let bare = try JSONTestDecoder.decode(SalvagedProgress.self, #"{"version": 1, "levels": {}}"#)
-        #expect(bare.dropped.isEmpty && bare.progress == PlayerProgress())
-        #expect(throws: (any Error).self) { try JSONTestDecoder.decode(PlayerProgress.self, text) }
     }
 }

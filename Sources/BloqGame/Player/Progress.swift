@@ -1,5 +1,5 @@
 /// A line of play left unfinished, saved so a player who quits resumes where they were.
-public struct UnfinishedLine: Sendable, Equatable, Codable {
+public struct UnfinishedLine: Sendable, Equatable {
     public var log: [Move]
     public var playTime: Double
     public var usedHint: Bool
@@ -42,7 +42,7 @@ public struct UnfinishedLine: Sendable, Equatable, Codable {
 }
 
 /// What a player has achieved on one level (keyed by the level's content identity).
-public struct LevelRecord: Codable, Equatable, Sendable {
+public struct LevelRecord: Equatable, Sendable {
     public var bestStars: Int
     public var bestMoves: Int?
     /// Seconds of play from opening the level to clearing it, paused time excluded.
@@ -86,7 +86,7 @@ public struct LevelRecord: Codable, Equatable, Sendable {
 /// another finished. For that, every change that removes something carries a time: a clear
 /// (`LevelRecord.clearedAt`) and a line given up (`discarded`); everything else only grows
 /// (stars, bests, clears) and merges by taking the best.
-public struct PlayerProgress: Codable, Equatable, Sendable {
+public struct PlayerProgress: Equatable, Sendable {
     public var version = 1
     public var levels: [String: LevelRecord] = [:]
     public var unfinished: [String: UnfinishedLine] = [:]
@@ -221,7 +221,7 @@ public struct PlayerProgress: Codable, Equatable, Sendable {
 
     /// Applies the rules that end lines: a line not saved after the level's last clear or
     /// its last give-up goes, and a give-up not after the last clear is forgotten.
-    mutating func normalize(_ level: String) {
+    public mutating func normalize(_ level: String) {
         let clearedAt = levels[level]?.clearedAt
         if let given = discarded[level], let clearedAt, given <= clearedAt { discarded[level] = nil }
         guard let line = unfinished[level] else { return }
@@ -262,39 +262,12 @@ public struct PlayerProgress: Codable, Equatable, Sendable {
             && discarded.allSatisfy { PlayerProgress.isPlausibleID($0.key) && $0.value.isFinite }
             && daily.allSatisfy { PlayerProgress.isPlausibleDay($0.key) && $0.value.isPlausible }
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case version, levels, unfinished, discarded, daily
-    }
-
-    /// Decodes a whole, undamaged file: one damaged record fails it (`SalvagedProgress`
-    /// reads what it can instead). Keys a file does not have are empty, as files written
-    /// before `discarded` or `daily` existed have none.
-    public init(from decoder: any Decoder) throws {
-        let salvaged = try SalvagedProgress(from: decoder)
-        guard salvaged.isSound else {
-            let problems =
-                salvaged.dropped + salvaged.merged + (salvaged.foreignVersion.map { ["version \($0)"] } ?? [])
-                + (salvaged.versionProblem.map { [$0] } ?? [])
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: problems.joined(separator: "; ")))
-        }
-        self = salvaged.progress
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(version, forKey: .version)
-        try container.encode(levels, forKey: .levels)
-        try container.encode(unfinished, forKey: .unfinished)
-        if !discarded.isEmpty { try container.encode(discarded, forKey: .discarded) }
-        if !daily.isEmpty { try container.encode(daily, forKey: .daily) }
-    }
 }
 
 /// A progress file read record by record: each record that cannot be decoded, or holds a
 /// value out of range, is dropped and described; the rest is kept. Only a file that is not
 /// a JSON object at all fails to decode.
-public struct SalvagedProgress: Decodable, Sendable {
+public struct SalvagedProgress: Sendable {
     public var progress = PlayerProgress()
     /// What was dropped, one description a record ("level 0123456789abcdef: a value is out
     /// of range").
@@ -312,75 +285,7 @@ public struct SalvagedProgress: Decodable, Sendable {
     /// Nothing read, nothing dropped (for building one up record by record).
     public init() {}
 
-    /// Versions a later Bloq may write; any other number is damage.
-    public static let laterVersions = 2...1000
-
     /// Whether the file read whole: no record dropped, no key given twice, a version this
     /// game writes.
     public var isSound: Bool { dropped.isEmpty && merged.isEmpty && foreignVersion == nil && versionProblem == nil }
-
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    /// A value that may fail to decode without failing its container.
-    private struct Lossy<Value: Decodable>: Decodable {
-        var value: Value?
-        init(from decoder: any Decoder) throws { value = try? Value(from: decoder) }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Key.self)
-        if container.contains(Key(stringValue: "version")) {
-            switch (try? container.decode(Lossy<Int>.self, forKey: Key(stringValue: "version")))?.value {
-            case 1?: break
-            case let later? where SalvagedProgress.laterVersions.contains(later): foreignVersion = later
-            case let other?: versionProblem = "its version is \(other), which no Bloq writes"
-            case nil: versionProblem = "its version is not a whole number"
-            }
-        }
-        progress.levels = section("levels", of: container, plausible: \.isPlausible)
-        progress.unfinished = section("unfinished", of: container, plausible: \.isPlausible)
-        progress.discarded = section("discarded", of: container, plausible: \.isFinite)
-        progress.daily = section(
-            "daily", of: container, key: PlayerProgress.isPlausibleDay, keyProblem: "not a day (YYYY-MM-DD)", plausible: \.isPlausible)
-        for level in Set(progress.unfinished.keys).union(progress.discarded.keys) { progress.normalize(level) }
-    }
-
-    /// One section (an object of records by level identity, or by `key`), record by record.
-    private mutating func section<Value: Decodable>(
-        _ name: String, of container: KeyedDecodingContainer<Key>, key isKey: (String) -> Bool = PlayerProgress.isPlausibleID,
-        keyProblem: String = "not a level identity (16 hexadecimal digits)", plausible: (Value) -> Bool
-    ) -> [String: Value] {
-        let key = Key(stringValue: name)
-        guard container.contains(key) else { return [:] }
-        guard let records = (try? container.decode([String: Lossy<Value>].self, forKey: key)) else {
-            dropped.append("'\(name)' is not an object of records")
-            return [:]
-        }
-        var kept: [String: Value] = [:]
-        for (id, record) in records.sorted(by: { $0.key < $1.key }) {
-            guard isKey(id) else {
-                dropped.append("\(name) '\(id.prefix(40))': \(keyProblem)")
-                continue
-            }
-            guard let value = record.value else {
-                dropped.append("\(name) \(id): not a record this version can read")
-                continue
-            }
-            guard plausible(value) else {
-                dropped.append("\(name) \(id): a value is out of range")
-                continue
-            }
-            guard kept.count < PlayerProgress.maximumLevels else {
-                dropped.append("\(name) \(id): more than \(PlayerProgress.maximumLevels) records")
-                continue
-            }
-            kept[id] = value
-        }
-        return kept
-    }
 }

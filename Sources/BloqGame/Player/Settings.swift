@@ -1,7 +1,7 @@
 import BloqCore
 
 /// The player's settings (saved under `$XDG_CONFIG_HOME/bloq/` by the platform).
-public struct Settings: Codable, Equatable, Sendable {
+public struct Settings: Equatable, Sendable {
     /// Draw a distinct symbol on each colour, for players who tell colours apart poorly.
     public var colorBlindSymbols = false
     public var sound = true
@@ -58,58 +58,13 @@ public struct Settings: Codable, Equatable, Sendable {
     }
 }
 
-/// A settings file read setting by setting: each that cannot be decoded or is out of range
+/// A settings file read setting by setting: each that cannot be read or is out of range
 /// is dropped (its default stands) and described; the rest is kept. Keys this version does
-/// not know are left alone. Only a file that is not a JSON object fails to decode.
-public struct SalvagedSettings: Decodable, Sendable {
+/// not know are left alone (BloqFiles' `SettingsStore` reads the file).
+public struct SalvagedSettings: Sendable {
     public var settings = Settings()
     /// One description a dropped setting ("windowWidth: out of range").
     public var dropped: [String] = []
 
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Key.self)
-        func flag(_ name: String, _ apply: (Bool) -> Void) {
-            let key = Key(stringValue: name)
-            guard container.contains(key) else { return }
-            if let value = try? container.decode(Bool.self, forKey: key) {
-                apply(value)
-            } else {
-                dropped.append("\(name): not true or false")
-            }
-        }
-        func size(_ name: String, _ apply: (Int) -> Void) {
-            let key = Key(stringValue: name)
-            guard container.contains(key), (try? container.decodeNil(forKey: key)) != true else { return }
-            if let value = try? container.decode(Int.self, forKey: key), Settings.windowSizes.contains(value) {
-                apply(value)
-            } else {
-                dropped.append("\(name): not a whole number from \(Settings.windowSizes.lowerBound) to \(Settings.windowSizes.upperBound)")
-            }
-        }
-        func language(_ name: String, _ apply: (String) -> Void) {
-            let key = Key(stringValue: name)
-            guard container.contains(key) else { return }
-            if let value = try? container.decode(String.self, forKey: key), Settings.isLanguageSetting(value) {
-                apply(value)
-            } else {
-                dropped.append("\(name): not \"\(Settings.automaticLanguage)\" or a language code such as \"de\"")
-            }
-        }
-        var settings = Settings()
-        flag("colorBlindSymbols") { settings.colorBlindSymbols = $0 }
-        flag("sound") { settings.sound = $0 }
-        flag("fullscreen") { settings.fullscreen = $0 }
-        flag("reducedMotion") { settings.reducedMotion = $0 }
-        size("windowWidth") { settings.windowWidth = $0 }
-        size("windowHeight") { settings.windowHeight = $0 }
-        language("language") { settings.language = $0 }
-        self.settings = settings
-    }
+    public init() {}
 }
