@@ -74,19 +74,24 @@ RELEASE_DATE = $(shell sed -nE 's/.*<release version="[^"]+" date="([0-9-]+)".*/
 
 all: build
 
+# Installs those of the Debian packages $(1) that are missing.
 # Without dpkg (a Flatpak build, another distribution) there is nothing it can install.
 # NO_DEPS=1 (a package build, whose Build-Depends are installed already) skips it.
+define apt_install
+@[ -z "$(NO_DEPS)" ] || exit 0; command -v dpkg-query >/dev/null || exit 0; \
+missing=""; \
+for p in $(1); do \
+  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+done; \
+if [ -n "$$missing" ]; then \
+  echo "Installing Debian packages:$$missing"; \
+  $(SUDO) apt-get update -q && \
+  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
+fi
+endef
+
 deps:
-	@[ -z "$(NO_DEPS)" ] || exit 0; command -v dpkg-query >/dev/null || exit 0; \
-	missing=""; \
-	for p in $(APT_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing Debian packages:$$missing"; \
-	  $(SUDO) apt-get update -q && \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
-	fi
+	$(call apt_install,$(APT_PACKAGES))
 
 # swift-argument-parser with packaging/patches applied (it then links no Foundation), once;
 # every target that builds runs it first (scripts/patch-dependencies.sh, docs/packaging.md).
