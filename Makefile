@@ -42,7 +42,7 @@ RELEASE := -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -X
   -Xswiftc -Xfrontend -Xswiftc -no-clang-module-breadcrumbs \
   -Xswiftc -Xllvm -Xswiftc -sil-disable-pass=loop-unroll $(DISTRIBUTION_FLAGS)
 
-.PHONY: all deps build mo pot po-check run lint test test-counts check-tools test-solver-sweep test-x11 test-install test-sanitize bench-live test-reliability fuzz storm install shared uninstall dist dist-check release deb test-deb check-flatpak validate screenshots bench clean
+.PHONY: all deps deps-touch build mo pot po-check run lint test test-touch test-counts check-tools test-solver-sweep test-x11 test-install test-sanitize bench-live test-reliability fuzz storm install shared uninstall dist dist-check release deb test-deb check-flatpak validate screenshots bench clean
 
 # Installing: `make install PREFIX=~/.local` (default /usr/local); DESTDIR is honoured.
 # bloq goes in BINDIR, bloq-window in LIBEXECDIR/bloq, their library in PREFIX/lib/bloq, the
@@ -92,6 +92,13 @@ endef
 
 deps:
 	$(call apt_install,$(APT_PACKAGES))
+
+# What the real-touch test (RealTouchTests, docs/testing.md) needs: Xorg, its dummy video
+# driver and its inputtest input driver, the driver's protocol header for the C client the
+# test builds with cc, and xwininfo; make test installs them.
+TOUCH_PACKAGES := xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev x11-utils
+deps-touch:
+	$(call apt_install,$(TOUCH_PACKAGES))
 
 # swift-argument-parser with packaging/patches applied (it then links no Foundation), once;
 # every target that builds runs it first (scripts/patch-dependencies.sh, docs/packaging.md).
@@ -154,7 +161,7 @@ lint:
 # make lint runs beside the debug build and the storm beside the test run, each on the core
 # the other leaves idle at times (SwiftPM's chains of modules, the test run's serial lanes);
 # each one's output is shown, and its failure fails make test, once both have ended.
-test: deps po-check mo check-tools
+test: deps po-check mo check-tools deps-touch
 	@mkdir -p .build
 	$(PATCH_DEPENDENCIES)
 	@{ $(MAKE) -s lint > .build/lint.log 2>&1; echo $$? > .build/lint.status; } & \
@@ -172,6 +179,13 @@ test: deps po-check mo check-tools
 check-tools:
 	@command -v desktop-file-validate >/dev/null && command -v appstreamcli >/dev/null && command -v man >/dev/null || { $(SUDO) apt-get update -q && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends desktop-file-utils appstream man-db; }
+
+# Only the real-touch test: the game in a private Xorg, tapped, dragged and quit through the
+# inputtest driver's touchscreen and keyboard (RealTouchTests, docs/testing.md).
+test-touch: deps mo deps-touch
+	$(PATCH_DEPENDENCIES)
+	$(SWIFT) build --build-tests
+	$(HEADLESS) $(SWIFT) test --skip-build --disable-xctest --filter RealTouchTests
 
 # The closing line CI reads: the counts of the last Swift Testing run of make test.
 test-counts:
