@@ -42,7 +42,7 @@ RELEASE := -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -X
   -Xswiftc -Xfrontend -Xswiftc -no-clang-module-breadcrumbs \
   -Xswiftc -Xllvm -Xswiftc -sil-disable-pass=loop-unroll $(DISTRIBUTION_FLAGS)
 
-.PHONY: all deps build mo pot po-check run lint test test-counts check-tools test-solver-sweep test-x11 test-install test-sanitize bench-live test-reliability fuzz storm install shared uninstall dist dist-check release deb test-deb check-flatpak validate screenshots bench clean
+.PHONY: all deps deps-touch build mo pot po-check run lint test test-touch test-counts check-tools test-solver-sweep test-x11 test-install test-sanitize bench-live test-reliability fuzz storm install shared uninstall dist dist-check release deb test-deb check-flatpak validate screenshots bench clean
 
 # Installing: `make install PREFIX=~/.local` (default /usr/local); DESTDIR is honoured.
 # bloq goes in BINDIR, bloq-window in LIBEXECDIR/bloq, their library in PREFIX/lib/bloq, the
@@ -74,19 +74,31 @@ RELEASE_DATE = $(shell sed -nE 's/.*<release version="[^"]+" date="([0-9-]+)".*/
 
 all: build
 
+# Installs those of the Debian packages $(1) that are missing.
 # Without dpkg (a Flatpak build, another distribution) there is nothing it can install.
 # NO_DEPS=1 (a package build, whose Build-Depends are installed already) skips it.
+define apt_install
+@[ -z "$(NO_DEPS)" ] || exit 0; command -v dpkg-query >/dev/null || exit 0; \
+missing=""; \
+for p in $(1); do \
+  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+done; \
+if [ -n "$$missing" ]; then \
+  echo "Installing Debian packages:$$missing"; \
+  $(SUDO) apt-get update -q && \
+  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
+fi
+endef
+
 deps:
-	@[ -z "$(NO_DEPS)" ] || exit 0; command -v dpkg-query >/dev/null || exit 0; \
-	missing=""; \
-	for p in $(APT_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing Debian packages:$$missing"; \
-	  $(SUDO) apt-get update -q && \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
-	fi
+	$(call apt_install,$(APT_PACKAGES))
+
+# What the real-touch test (RealTouchTests, docs/testing.md) needs: Xorg, its dummy video
+# driver and its inputtest input driver, the driver's protocol header for the C client the
+# test builds with cc, and xwininfo; make test installs them.
+TOUCH_PACKAGES := xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev x11-utils
+deps-touch:
+	$(call apt_install,$(TOUCH_PACKAGES))
 
 # swift-argument-parser with packaging/patches applied (it then links no Foundation), once;
 # every target that builds runs it first (scripts/patch-dependencies.sh, docs/packaging.md).
@@ -149,7 +161,7 @@ lint:
 # make lint runs beside the debug build and the storm beside the test run, each on the core
 # the other leaves idle at times (SwiftPM's chains of modules, the test run's serial lanes);
 # each one's output is shown, and its failure fails make test, once both have ended.
-test: deps po-check mo check-tools
+test: deps po-check mo check-tools deps-touch
 	@mkdir -p .build
 	$(PATCH_DEPENDENCIES)
 	@{ $(MAKE) -s lint > .build/lint.log 2>&1; echo $$? > .build/lint.status; } & \
@@ -167,6 +179,13 @@ test: deps po-check mo check-tools
 check-tools:
 	@command -v desktop-file-validate >/dev/null && command -v appstreamcli >/dev/null && command -v man >/dev/null || { $(SUDO) apt-get update -q && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends desktop-file-utils appstream man-db; }
+
+# Only the real-touch test: the game in a private Xorg, tapped, dragged and quit through the
+# inputtest driver's touchscreen and keyboard (RealTouchTests, docs/testing.md).
+test-touch: deps mo deps-touch
+	$(PATCH_DEPENDENCIES)
+	$(SWIFT) build --build-tests
+	$(HEADLESS) $(SWIFT) test --skip-build --disable-xctest --filter RealTouchTests
 
 # The closing line CI reads: the counts of the last Swift Testing run of make test.
 test-counts:

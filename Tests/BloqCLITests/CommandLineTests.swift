@@ -37,11 +37,13 @@ struct Bloq {
 
     /// Starts `bloq arguments` (headless SDL, no crash backtraces, `environment` added and
     /// `removing` taken out) and returns at once: the test reads its output as it comes.
+    /// `input`, when given, is its standard input (else it inherits the test's).
     static func start(
         _ arguments: [String], environment: [String: String] = [:], removing: [String] = [],
-        executable: URL = Bloq.executable, prefix: [String] = []
+        executable: URL = Bloq.executable, prefix: [String] = [], input: FileHandle? = nil
     ) throws -> Child {
         let process = Process()
+        if let input { process.standardInput = input }
         if prefix.isEmpty {
             process.executableURL = executable
             process.arguments = arguments
@@ -101,6 +103,9 @@ struct Bloq {
 
         /// Its standard error so far.
         var standardError: String { String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self) }
+
+        /// Its standard output so far.
+        var standardOutput: String { String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self) }
 
         /// Whether `text` shows on its standard error before the child exits (or hangs).
         func waitForError(_ text: String) -> Bool {
