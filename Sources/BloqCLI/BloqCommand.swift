@@ -9,7 +9,9 @@ public struct BloqCommand: ParsableCommand {
         commandName: "bloq",
         abstract: "Bloq: push coloured blocks until same colours touch and vanish; clear the board.",
         version: BloqVersion.current,
-        subcommands: [Play.self, Solve.self, Validate.self, Generate.self, Replay.self, Share.self, Import.self, Bench.self],
+        subcommands: [
+            Play.self, Solve.self, Validate.self, Generate.self, Replay.self, Share.self, Import.self, Verify.self, Bench.self,
+        ],
         defaultSubcommand: Play.self
     )
 

@@ -21,7 +21,7 @@ struct Import: ParsableCommand {
             cannot be written, 75 when another copy of Bloq held the lock for more than 10 seconds.
             """)
 
-    @Argument(help: ArgumentHelp("The share code (bloq share prints one).", valueName: "CODE"))
+    @Argument(help: ArgumentHelp("The share code (bloq share prints one), or a solve code (its level is saved).", valueName: "CODE"))
     var code: String
 
     @Option(help: ArgumentHelp("The pack (a folder of your levels) to save into.", valueName: "NAME"))
@@ -75,6 +75,13 @@ struct Import: ParsableCommand {
             switch try PlayerLevels.saveOnce(text, identity: level.board.identity, title: level.title, pack: pack, in: levels) {
             case .saved(let path):
                 print(path)
+                if SolveCode.isSolveCode(code), case .success(let contents) = SolveCode.decode(code),
+                    SolveCode.replay(contents.moves, on: contents.board).cleared
+                {
+                    printError(
+                        "bloq: the code carries a line that clears the level in \(Wording.count(contents.moves.count, "move")); "
+                            + "bloq play --code CODE opens it with the line to watch")
+                }
             case .existing(let existing):
                 printError("bloq: this level is already in your levels, as \(existing); nothing was written")
                 print(existing)

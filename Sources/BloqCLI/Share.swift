@@ -11,6 +11,8 @@ struct Share: ParsableCommand {
             caught (docs/levels.md, "Share codes"); a 4x4 level's code is 17 characters. With --title it \
             also carries the title the file gives (a file without a title: none). \
             A level the solver proves cannot be cleared gets no code (bloq import would refuse it). \
+            With --solution it prints a solve code (S1...): the level and a best solution, found within a \
+            million positions; a board too large to solve within them gets none. \
             Exit status: 0, 65 for an invalid level, 66 for a missing file.
             """)
 
@@ -22,6 +24,9 @@ struct Share: ParsableCommand {
 
     @Flag(inversion: .prefixedNo, help: "Include the level's title (a longer code); --no-title, the default, leaves it out.")
     var title = false
+
+    @Flag(help: "Print a solve code instead: the level and a best solution the solver finds (bloq verify checks one).")
+    var solution = false
 
     func validate() throws {
         try Arguments.checkPaths(["FILE": file])
@@ -54,6 +59,16 @@ struct Share: ParsableCommand {
                 "\(file):\(at.line):\(at.column): error: no sequence of moves clears this board (\(reason)); bloq import would refuse its code, so none is printed"
             )
             throw ExitStatus.invalidData
+        }
+        if solution {
+            let best = Solver(maxStates: Import.parBudget, memoryBudget: SolverBudget.memory()).solve(level.board)
+            guard case .solved(let moves) = best.outcome, let code = SolveCode.encode(level.board, title: shared, moves: moves) else {
+                printError(
+                    "\(file):1:1: error: the solver found no solution within \(Import.parBudget) positions, so there is no solve code")
+                throw ExitStatus.invalidData
+            }
+            print(code)
+            return
         }
         guard let code = ShareCode.encode(level.board, title: shared) else {
             printError("\(file):1:1: error: the level cannot be written as a share code")

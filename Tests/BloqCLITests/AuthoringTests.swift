@@ -225,5 +225,27 @@ extension ChildProcessSuite {
             let missing = try Bloq.run(["play", "--level", folder + "/nope.bloq", "--watch"])
             #expect(missing.status == 66 && missing.err.contains("does not exist"), "\(missing.err)")
         }
+
+        @Test("verify: a solve code's moves replayed; --json; a forged line says which move fails, exit 65; import takes a solve code")
+        func verify() throws {
+            let code = try Bloq.run([
+                "share", Bloq.root.appendingPathComponent("levels/easy/100-full-house.bloq").path, "--title", "--solution",
+            ])
+            .out.trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(code.hasPrefix("S1"))
+            let plain = try Bloq.run(["verify", code])
+            #expect(plain.status == 0 && plain.out == "Full House: cleared in 9 moves (par 9) ★★★\n", "\(plain.out)\(plain.err)")
+            let json = try Bloq.run(["verify", code, "--json"])
+            #expect(json.out == #"{"level": "Full House", "moves": 9, "par": 9, "cleared": true, "stars": 3}"# + "\n", "\(json.out)")
+            let share = try Bloq.run(["verify", "B1ABQEQ68"])
+            #expect(share.status == 65 && share.err.contains("a share code holds a level, not a line"), "\(share.err)")
+            let broken = try Bloq.run(["verify", String(code.dropLast(3))])
+            #expect(broken.status == 65 && broken.err.hasPrefix("bloq: error: "), "\(broken.err)")
+            let data = scratchHome()
+            defer { try? FileManager.default.removeItem(atPath: data) }
+            let imported = try Bloq.run(["import", code], environment: ["XDG_DATA_HOME": data])
+            #expect(imported.status == 0 && imported.out.hasSuffix(".bloq\n"), "\(imported.err)")
+            #expect(imported.err.contains("the code carries a line that clears the level in 9 moves"), "\(imported.err)")
+        }
     }
 }

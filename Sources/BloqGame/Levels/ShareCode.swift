@@ -33,10 +33,17 @@ public enum ShareCode {
     /// `maximumTitleBytes` (the caller says so).
     public static func encode(_ board: Board, title: String? = nil) -> String? {
         var bits = BitWriter()
+        guard write(board, title: title, into: &bits) else { return nil }
+        return prefix + sealed(bits)
+    }
+
+    /// Writes the board and title (the payload of a share code, and the first part of a
+    /// solve code's); false when the title is too long.
+    static func write(_ board: Board, title: String?, into bits: inout BitWriter) -> Bool {
         bits.write(board.rows - 2, width: 4)
         bits.write(board.columns - 2, width: 4)
         let titleBytes = title.map { Array($0.utf8) } ?? []
-        guard titleBytes.count <= maximumTitleBytes else { return nil }
+        guard titleBytes.count <= maximumTitleBytes else { return false }
         bits.write(titleBytes.isEmpty ? 0 : 1, width: 1)
         let symbols = board.cells.map(symbol)
         var index = 0
@@ -49,83 +56,108 @@ public enum ShareCode {
             bits.write(titleBytes.count, width: 8)
             for byte in titleBytes { bits.write(Int(byte), width: 8) }
         }
+        return true
+    }
+
+    /// The bits' bytes with their CRC-16, in base64url.
+    static func sealed(_ bits: BitWriter) -> String {
         var bytes = bits.bytes
         let crc = crc16(bytes)
         bytes += [UInt8(crc >> 8), UInt8(crc & 0xFF)]
-        return prefix + base64url(bytes)
+        return base64url(bytes)
     }
 
     /// The board and title a code holds, or what is wrong with it. The board is checked
     /// only for what a code can get wrong (sizes, cells); whether it makes a valid level
     /// is `LevelParser`'s to say, as for a file.
     public static func decode(_ code: String) -> Result<(board: Board, title: String?), DecodeError> {
-        func fail(_ message: String) -> Result<(board: Board, title: String?), DecodeError> { .failure(DecodeError(message: message)) }
+        var bits: BitReader
+        switch unsealed(code, prefix: prefix, kind: "share code", maximumLength: maximumLength) {
+        case .success(let read): bits = read
+        case .failure(let error): return .failure(error)
+        }
+        let read = readBoard(&bits, kind: "share code")
+        guard case .success = read else { return read }
+        guard bits.remainingAreZero else { return .failure(DecodeError(message: "the share code has data after its level: it is damaged")) }
+        return read
+    }
+
+    /// The bits of a code of `kind` ("share code") starting with `prefix`, its characters,
+    /// length and checksum checked.
+    static func unsealed(_ code: String, prefix: String, kind: String, maximumLength: Int) -> Result<BitReader, DecodeError> {
+        func fail(_ message: String) -> Result<BitReader, DecodeError> { .failure(DecodeError(message: message)) }
         let text = String(
             code.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }.reversed().drop {
                 $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r"
             }.reversed())
-        guard !text.isEmpty else { return fail("the share code is empty") }
+        guard !text.isEmpty else { return fail("the \(kind) is empty") }
         guard text.count <= maximumLength else {
-            return fail("the share code is \(text.count) characters long; no code is longer than \(maximumLength)")
+            return fail("the \(kind) is \(text.count) characters long; no code is longer than \(maximumLength)")
         }
-        guard text.hasPrefix("B") else { return fail("a share code starts with \(prefix); this one starts with '\(text.prefix(1))'") }
+        let letter = String(prefix.prefix(1))
+        guard text.hasPrefix(letter) else { return fail("a \(kind) starts with \(prefix); this one starts with '\(text.prefix(1))'") }
         guard text.hasPrefix(prefix) else {
             guard text.count > 1 else {
                 return fail(
-                    "the share code is cut short: '\(text)' is only its first letter (a code starts with \(prefix)); copy the whole code")
+                    "the \(kind) is cut short: '\(text)' is only its first letter (a code starts with \(prefix)); copy the whole code")
             }
             let version = text.dropFirst().prefix(1)
-            return fail("this share code is of version '\(version)', which this Bloq does not read (it reads \(prefix)); update Bloq")
+            return fail("this \(kind) is of version '\(version)', which this Bloq does not read (it reads \(prefix)); update Bloq")
         }
         var values: [UInt8] = []
         for (offset, character) in text.dropFirst(prefix.count).enumerated() {
             guard let value = alphabet.firstIndex(of: character) else {
                 return fail(
-                    "character \(offset + prefix.count + 1) of the share code, '\(character)', is not one a code uses (letters, digits, - and _)"
+                    "character \(offset + prefix.count + 1) of the \(kind), '\(character)', is not one a code uses (letters, digits, - and _)"
                 )
             }
             values.append(UInt8(value))
         }
-        guard values.count % 4 != 1 else { return fail("the share code is cut short or has a character too many") }
+        guard values.count % 4 != 1 else { return fail("the \(kind) is cut short or has a character too many") }
         // The last character's bits past the last whole byte are zero in a real code.
         let spare = values.count * 6 % 8
         guard let last = values.last, Int(last) & ((1 << spare) - 1) == 0 else {
-            return fail("the share code's last character is wrong; copy the code again")
+            return fail("the \(kind)'s last character is wrong; copy the code again")
         }
         var bytes = fromBase64url(values)
-        guard bytes.count >= 4 else { return fail("the share code is too short: a character is missing") }
+        guard bytes.count >= 4 else { return fail("the \(kind) is too short: a character is missing") }
         let stored = UInt16(bytes[bytes.count - 2]) << 8 | UInt16(bytes[bytes.count - 1])
         bytes.removeLast(2)
         guard crc16(bytes) == stored else {
-            return fail("the share code's checksum does not match: a character is wrong or missing; copy the code again")
+            return fail("the \(kind)'s checksum does not match: a character is wrong or missing; copy the code again")
         }
-        var bits = BitReader(bytes)
+        return .success(BitReader(bytes))
+    }
+
+    /// The board and title read from `bits` (a share code's payload, a solve code's start).
+    static func readBoard(_ bits: inout BitReader, kind: String) -> Result<(board: Board, title: String?), DecodeError> {
+        func fail(_ message: String) -> Result<(board: Board, title: String?), DecodeError> { .failure(DecodeError(message: message)) }
         guard let rows = bits.read(4).map({ $0 + 2 }), let columns = bits.read(4).map({ $0 + 2 }), let hasTitle = bits.read(1) else {
-            return fail("the share code is too short")
+            return fail("the \(kind) is too short")
         }
         guard Board.sizeRange.contains(rows), Board.sizeRange.contains(columns) else {
-            return fail("the share code's board is \(rows)x\(columns); boards are 2 to 16 cells each way")
+            return fail("the \(kind)'s board is \(rows)x\(columns); boards are 2 to 16 cells each way")
         }
         var symbols: [Int] = []
         let count = rows * columns
         while symbols.count + 1 < count {
-            guard let pair = bits.read(7), pair < 100 else { return fail("the share code's cells are damaged") }
+            guard let pair = bits.read(7), pair < 100 else { return fail("the \(kind)'s cells are damaged") }
             symbols += [pair / 10, pair % 10]
         }
         if symbols.count < count {
-            guard let last = bits.read(4), last < 10 else { return fail("the share code's cells are damaged") }
+            guard let last = bits.read(4), last < 10 else { return fail("the \(kind)'s cells are damaged") }
             symbols.append(last)
         }
         var title: String?
         if hasTitle == 1 {
-            guard let length = bits.read(8), length > 0 else { return fail("the share code's title is damaged") }
+            guard let length = bits.read(8), length > 0 else { return fail("the \(kind)'s title is damaged") }
             var titleBytes: [UInt8] = []
             for _ in 0..<length {
-                guard let byte = bits.read(8) else { return fail("the share code's title is cut short") }
+                guard let byte = bits.read(8) else { return fail("the \(kind)'s title is cut short") }
                 titleBytes.append(UInt8(byte))
             }
             guard let decoded = String(validating: titleBytes, as: UTF8.self) else {
-                return fail("the share code's title is not valid UTF-8 text")
+                return fail("the \(kind)'s title is not valid UTF-8 text")
             }
             // A title from a stranger: no escape codes or other control characters reach
             // the screen, a file or a terminal.
@@ -133,9 +165,8 @@ public enum ShareCode {
             let printable = LevelText.printable(decoded).trimmed
             title = printable.allSatisfy(\.isWhitespace) ? nil : printable
         }
-        guard bits.remainingAreZero else { return fail("the share code has data after its level: it is damaged") }
         guard let board = Board(rows: rows, columns: columns, cells: symbols.map(cell)) else {
-            return fail("the share code's board does not fit its size")
+            return fail("the \(kind)'s board does not fit its size")
         }
         return .success((board, title))
     }
@@ -143,13 +174,26 @@ public enum ShareCode {
     /// The level a code holds, checked by the level parser as a file is (two same-coloured
     /// blocks touching, no blocks), or what is wrong with the code or its level. Without a
     /// title in the code the level is called `untitled`.
+    /// A solve code (`SolveCode`) gives its level too.
     public static func level(from code: String, untitled: String = "Shared level") -> Result<Level, DecodeError> {
         let decoded: (board: Board, title: String?)
-        switch decode(code) {
-        case .success(let value): decoded = value
-        case .failure(let error): return .failure(error)
+        if SolveCode.isSolveCode(code) {
+            switch SolveCode.decode(code) {
+            case .success(let value): decoded = (value.board, value.title)
+            case .failure(let error): return .failure(error)
+            }
+        } else {
+            switch decode(code) {
+            case .success(let value): decoded = value
+            case .failure(let error): return .failure(error)
+            }
         }
-        switch LevelParser.parse(levelText(board: decoded.board, title: decoded.title ?? untitled), name: "share code") {
+        return level(board: decoded.board, title: decoded.title ?? untitled)
+    }
+
+    /// The level of a code's board and title, checked by the level parser as a file is.
+    public static func level(board: Board, title: String) -> Result<Level, DecodeError> {
+        switch LevelParser.parse(levelText(board: board, title: title), name: "share code") {
         case .success(let level): return .success(level)
         case .failure(let error):
             let messages = error.diagnostics.filter { $0.severity == .error }.map(\.message)
@@ -215,7 +259,7 @@ public enum ShareCode {
 }
 
 /// Bits written most significant first into bytes.
-private struct BitWriter {
+struct BitWriter {
     private(set) var bytes: [UInt8] = []
     private var used = 0  // bits used in the last byte
 
@@ -229,7 +273,7 @@ private struct BitWriter {
 }
 
 /// Bits read most significant first from bytes.
-private struct BitReader {
+struct BitReader {
     private let bytes: [UInt8]
     private var position = 0
 
