@@ -2,7 +2,6 @@
 # The longest frame of a live game while another process holds progress.json's lock through a
 # clear (docs/performance.md): Xvfb, a real pointer (xdotool), BLOQ_TRACE_FRAMES=1.
 # usage: scripts/lock-frame-check.sh BLOQ_BINARY [hold|free] X Y (the red block of level 1 in an 800x600 window)
-# usage: lockframe.sh BLOQ_BINARY [hold]
 set -u
 bin=$1; hold=${2:-hold}
 work=$(mktemp -d)
@@ -23,7 +22,8 @@ xdotool mousemove $((X + $3)) $((Y + $4)); sleep 0.2; xdotool mousedown 1
 for dx in 10 20 30 40 50 60 70 80 90 100 110 120; do xdotool mousemove $((X + $3 + dx)) $((Y + $4)); sleep 0.016; done
 xdotool mouseup 1
 sleep 3
-import -window root $work/shot.png; cp $work/shot.png /tmp/shots/lockframe-$hold.png
+# SHOT=FILE keeps a picture of the final screen.
+[ -n "${SHOT:-}" ] && import -window root "$SHOT"
 xdotool key Escape; sleep 0.3; xdotool key Escape; sleep 0.3; xdotool key Escape; sleep 0.3
 for _ in $(seq 60); do kill -0 $game 2>/dev/null || break; sleep 0.1; done
 kill $game 2>/dev/null; wait $game 2>/dev/null
