@@ -73,6 +73,7 @@ public enum JSONOutput {
             .init("texts", .array(app.shownTexts.map(text))),
             .init("board_rect", app.boardRect.map(box) ?? .null),
             .init("blocks", app.game.map(blocks) ?? .array([])),
+            .init("clipboard", app.lastCopied.map(JSONValue.string) ?? .null),
         ]
         if app.help == nil, let editor = app.root.editorScreen { members.append(.init("editor", self.editor(editor))) }
         return .object(members)

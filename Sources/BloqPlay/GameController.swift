@@ -377,6 +377,20 @@ public final class GameController {
         }
     }
 
+    /// Plays `line` (a solve code's, which clears the level from its start) as real moves,
+    /// as Show solution plays the solver's: the clear earns no stars. Only from the level's
+    /// start; false (nothing played) elsewhere, or when it does not clear it.
+    @discardableResult
+    public func watch(_ line: [Move]) -> Bool {
+        guard scene.session.log.isEmpty, scene.board == scene.session.start, !scene.hasMovesInFlight,
+            SolveCode.replay(line, on: scene.board).cleared
+        else { return false }
+        showedSolution = true
+        message = nil
+        solutionQueue = line
+        return true
+    }
+
     /// Plays the shown solution one real move at a time, each when the last has settled.
     private func playNextSolutionMove() {
         guard let next = solutionQueue.first, !scene.hasMovesInFlight, !scene.hasPendingEdits else { return }

@@ -37,6 +37,10 @@ extension PlayOptions {
         // A touchscreen (a phone, a tablet, a touch laptop): gesture words until a key or
         // the mouse is used. A screenshot stays as replays are, for the keyboard.
         if live, SDLWindow.hasTouchscreen { environment.inputMode = .touch }
+        // A solve code's line is offered to watch.
+        if let code, SolveCode.isSolveCode(code), case .success(let contents) = SolveCode.decode(code) {
+            environment.lineToWatch = contents.moves
+        }
         let app = AppController(environment: environment, viewport: gameWindow.geometry.output)
         if fullscreen { app.settings.fullscreen = true }
         // Live, today's board is made at once, off the render thread, so Daily opens at once.

@@ -276,7 +276,13 @@ public final class AppController {
     }
 
     /// Puts `text` on the clipboard.
-    public func copyToClipboard(_ text: String) { environment.clipboard.copy(text) }
+    public func copyToClipboard(_ text: String) {
+        environment.clipboard.copy(text)
+        lastCopied = text
+    }
+
+    /// What the game last put on the clipboard in this run (the app JSON's `"clipboard"`).
+    public private(set) var lastCopied: String?
 
     /// The clipboard's text, if any.
     public func clipboardText() -> String? { environment.clipboard.paste() }
@@ -461,8 +467,10 @@ public final class AppController {
     }
 
     /// Plays a level that is in no pack (a pasted share code); back returns to the list.
-    public func play(_ level: PlayableLevel) {
-        show(.play(PlayScreen(app: self, source: .code(level))))
+    /// Plays a level from a code; a solve code's `line`, when it clears the level, is
+    /// offered to watch.
+    public func play(_ level: PlayableLevel, line: [Move]? = nil) {
+        show(.play(PlayScreen(app: self, source: .code(level, line: line))))
     }
 
     public func showAbout() { show(.about(AboutScreen(app: self))) }

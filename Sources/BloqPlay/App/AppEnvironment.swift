@@ -52,6 +52,8 @@ public struct AppEnvironment {
     /// function by every hand"): touch where the machine has a touchscreen, else the
     /// keyboard and mouse. The last input used decides from then on.
     public var inputMode: InputMode = .keyboard
+    /// A solve code's line for a single level (`bloq play --code S1…`): offered to watch.
+    public var lineToWatch: [Move]?
 
     public init(
         packs: [PackEntry], reloadPacks: (() -> [PackEntry])? = nil, packsChanged: (() -> Bool)? = nil,
@@ -130,8 +132,12 @@ public struct Clipboard {
     }
 
     /// A clipboard that lives in the game, for games with no desktop (replays, tests).
-    public static func inMemory() -> Clipboard {
+    public static func inMemory() -> Clipboard { inMemory(holding: nil) }
+
+    /// An in-memory clipboard holding `text` to start with.
+    public static func inMemory(holding text: String?) -> Clipboard {
         let box = TextBox()
+        box.text = text
         return Clipboard(copy: { box.text = $0 }, paste: { box.text })
     }
 

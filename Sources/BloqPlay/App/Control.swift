@@ -11,6 +11,10 @@ public enum ControlID: Hashable, Sendable {
     case back
     // Play toolbar
     case undo, redo, restart, hint, solution
+    /// A solve code's line, offered to watch (in the Solution button's place).
+    case watchLine
+    /// The Cleared card's Share: the result and its solve code, to the clipboard.
+    case shareResult
     /// The help ("?"): what the keys, the gestures or the gamepad's buttons do.
     case showHelp
     // Level list

@@ -29,6 +29,10 @@ public final class ClearedOverlay {
     /// The daily streak after this clear, on a daily board (nil elsewhere).
     public let dailyStreak: Int?
     public var focus: ControlID?
+    /// Whether Share is offered: a clear of the player's own (not Show solution's).
+    public var canShare: Bool { !showedSolution }
+    /// Said on the card once Share has copied the result.
+    public var shared: String?
     /// The confetti, and seconds since it burst.
     public private(set) var confetti: ConfettiBurst?
     public private(set) var confettiTime = 0.0
@@ -88,6 +92,7 @@ public final class ClearedOverlay {
             result.append(isFirstClear ? tr("First clear!") : (isNewBest ? tr("New best! %1", record) : tr("Best: %1", record)))
         }
         if let dailyStreak, dailyStreak > 0 { result.append(tr("Daily streak: %1", DailyScreen.streakText(dailyStreak))) }
+        if let shared { result.append(shared) }
         return result
     }
 
@@ -115,6 +120,8 @@ public final class ClearedOverlay {
             if hasNextLevel { specs.append(ButtonSpec(.nextLevel, tr("Next level"), trailing: "  ›")) }
         }
         if showsLevelsButton { specs.append(ButtonSpec(.back, backLabel, leading: "‹ ")) }
+        // TRANSLATORS: the Cleared card's button that copies the result and its solve code.
+        if canShare { specs.append(ButtonSpec(.shareResult, tr("Share"))) }
         let height = metrics.unit
         let width = max(board.width, min(area.width, metrics.shortSide * 0.8))
         let inner = width - padding * 2

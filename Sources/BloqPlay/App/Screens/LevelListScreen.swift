@@ -425,7 +425,15 @@ public final class LevelListScreen: AppScreen {
         }
         switch ShareCode.level(from: text) {
         case .failure(let error): notice = tr("Not a level: %1", error.message)
-        case .success(let level): app.play(PlayableLevel(name: "shared level", level: level))
+        case .success(let level):
+            // A solve code's line, when it clears the level, is offered to watch.
+            var line: [Move]?
+            if SolveCode.isSolveCode(text), case .success(let contents) = SolveCode.decode(text),
+                SolveCode.replay(contents.moves, on: contents.board).cleared
+            {
+                line = contents.moves
+            }
+            app.play(PlayableLevel(name: "shared level", level: level), line: line)
         }
     }
 

@@ -19,6 +19,8 @@ public final class PlayScreen: AppScreen {
     private var left = false
     /// Whether a move was made since the level opened (the tip shows until the first).
     private var moved = false
+    /// A solve code's line that clears the level, offered to watch until the player moves.
+    public private(set) var offeredLine: [Move]?
     /// Seconds left to confirm Show solution after a first press of its button (its label
     /// then says "Show it"; nil: not asked). The clear earns no stars, so one stray tap
     /// must not cost them; the key (Shift+S) and the gamepad's LB+X are deliberate.
@@ -35,8 +37,8 @@ public final class PlayScreen: AppScreen {
         case pack(Int, Int)
         /// The editor's board, tried in place; back returns to the editor.
         case trial(PlayableLevel, editor: EditorScreen)
-        /// A level from a share code, in no pack.
-        case code(PlayableLevel)
+        /// A level from a share code, in no pack; a solve code's line that clears it, to watch.
+        case code(PlayableLevel, line: [Move]?)
         /// The daily board of a day; back returns to the title.
         case daily(DailyBoard)
     }
@@ -47,7 +49,7 @@ public final class PlayScreen: AppScreen {
         let playable: PlayableLevel
         switch source {
         case .pack(let pack, let level): playable = app.packs[pack].playable[level]
-        case .trial(let level, _), .code(let level): playable = level
+        case .trial(let level, _), .code(let level, _): playable = level
         case .daily(let board): playable = PlayableLevel(name: "daily/\(board.date)", level: board.level)
         }
         // A trial of the editor's board is no level of the player's: nothing is recorded.
@@ -56,6 +58,12 @@ public final class PlayScreen: AppScreen {
             level: playable, viewport: app.viewport, toolbarHeight: app.metrics.toolbarHeight, solverMode: app.solverMode, resume: resume,
             reducedMotion: app.settings.reducedMotion)
         moved = !(resume?.log.isEmpty ?? true)
+        if case .code(_, let line?) = source { offeredLine = line }
+        if app.isSingleLevel, let line = app.environment.lineToWatch,
+            SolveCode.replay(line, on: playable.level.board).cleared
+        {
+            offeredLine = line
+        }
         game.onCleared = { [weak self] stars, moves, time in self?.cleared(stars: stars, moves: moves, time: time) }
         game.place(in: layout.boardArea)
     }
@@ -330,7 +338,7 @@ public final class PlayScreen: AppScreen {
     /// The toolbar as laid out now: the way back (unless single-level), Undo, Redo,
     /// Restart, Hint, Solution (empty while the Cleared card covers it).
     public var toolbar: [Control] {
-        let ids: Set<ControlID> = [.back, .undo, .redo, .restart, .hint, .solution]
+        let ids: Set<ControlID> = [.back, .undo, .redo, .restart, .hint, .solution, .watchLine]
         return visibleOverlay == nil ? layout.controls.filter { ids.contains($0.id) } : []
     }
 
@@ -347,11 +355,14 @@ public final class PlayScreen: AppScreen {
             ButtonSpec(.redo, tr("Redo"), isEnabled: session.canRedo),
             ButtonSpec(.restart, tr("Restart"), isEnabled: canRestart, style: stuck && !session.canUndo && canRestart ? .accent : .plain),
             ButtonSpec(.hint, tr("Hint"), isEnabled: !stuck, style: stuck ? .plain : .accent),
-            confirmingSolution == nil
-                // TRANSLATORS: the play toolbar's button that plays the rest of the solution.
-                ? ButtonSpec(.solution, tr("Solution"), isEnabled: !stuck)
-                // TRANSLATORS: the Solution button, pressed once: press again to see the solution.
-                : ButtonSpec(.solution, tr("Show it"), isEnabled: !stuck, style: .accent),
+            offeredLine != nil && !moved
+                // TRANSLATORS: in the Solution button's place while a solve code's line is offered: plays it.
+                ? ButtonSpec(.watchLine, tr("Watch"), style: .accent)
+                : confirmingSolution == nil
+                    // TRANSLATORS: the play toolbar's button that plays the rest of the solution.
+                    ? ButtonSpec(.solution, tr("Solution"), isEnabled: !stuck)
+                    // TRANSLATORS: the Solution button, pressed once: press again to see the solution.
+                    : ButtonSpec(.solution, tr("Show it"), isEnabled: !stuck, style: .accent),
         ]
         if !app.isSingleLevel { specs.insert(ButtonSpec(.back, backLabel, leading: "‹ "), at: 0) }
         return specs
@@ -365,6 +376,12 @@ public final class PlayScreen: AppScreen {
     private var spoken: String? {
         if game.isStuck { return stuckWords.whole }
         if confirmingSolution != nil { return tr("Show the whole solution? The clear then earns no stars.") }
+        if let line = offeredLine, !moved {
+            return tr(
+                "This code carries a line that clears the level in %1 move: Watch plays it (no stars)",
+                "This code carries a line that clears the level in %1 moves: Watch plays it (no stars)", count: line.count,
+                "\(line.count)")
+        }
         return app.toast?.text ?? tip.map({ tr($0) }) ?? game.message
     }
 
@@ -512,6 +529,9 @@ public final class PlayScreen: AppScreen {
         case .hint: game.perform(.hint)
         case .solution:
             if confirming { game.perform(.showSolution) } else { confirmingSolution = PlayScreen.solutionConfirmTime }
+        case .watchLine:
+            if let line = offeredLine, game.watch(line) { moved = true }
+        case .shareResult: shareResult()
         case .showHelp: app.showHelp()
         case .nextLevel:
             if hasNextLevel, case .pack(let pack, let level) = source, !app.openLevel(pack: pack, level: level + 1) { app.showLevels() }
@@ -612,6 +632,25 @@ public final class PlayScreen: AppScreen {
     }
 
     // MARK: The clear
+
+    /// The one-line result of the clear shown and, on the next line, its solve code: what
+    /// the Cleared card's Share copies ("Bloq daily 2026-11-27 ★★★ 9 moves (par 9) 0:41").
+    public var shareText: String? {
+        guard let overlay = visibleOverlay, !overlay.showedSolution,
+            let code = SolveCode.encode(game.scene.session.start, title: heading, moves: game.scene.session.log)
+        else { return nil }
+        let what = dailyDate.map { "Bloq daily \($0)" } ?? "Bloq \"\(game.level.level.title)\""
+        let moves = overlay.moves == 1 ? "1 move" : "\(overlay.moves) moves"
+        let par = overlay.par.map { " (par \($0))" } ?? ""
+        return "\(what) \(PlayScreen.stars(overlay.stars)) \(moves)\(par) \(ClearedOverlay.clock(overlay.time))\n\(code)"
+    }
+
+    private func shareResult() {
+        guard let text = shareText else { return }
+        app.copyToClipboard(text)
+        // Said on the card, which covers the message band.
+        overlay?.shared = tr("Your result and its solve code are on the clipboard")
+    }
 
     private var clears: UInt64 = 0
 

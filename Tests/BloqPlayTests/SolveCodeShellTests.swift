@@ -1,0 +1,53 @@
+import BloqEngine
+import BloqGame
+import BloqPlay
+import Testing
+
+/// Issue 40 in the shell: the Cleared card's Share copies a one-line result and its solve
+/// code; Paste code takes a solve code and offers its line to watch.
+@Suite("Solve codes in the game: Share and Watch")
+struct SolveCodeShellTests {
+    @Test("Share copies 'Bloq \"TITLE\" ★★★ N moves (par P) m:ss' and a solve code that verifies; not after Show solution")
+    func share() throws {
+        let app = testApp()
+        #expect(app.openLevel(pack: 0, level: 0))
+        run(app, 0.3)
+        app.perform(.play(.pushAtCursor(.right)))
+        run(app, 1.5)
+        let pointer = Pointer(app)
+        pointer.tap(.shareResult)
+        let copied = try #require(app.lastCopied)
+        let lines = copied.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2 && lines[0] == "Bloq \"L0\" ★★★ 1 move (par 1) 0:00", "\(copied)")
+        let contents = try SolveCode.decode(lines[1]).get()
+        #expect(contents.title == "L0" && SolveCode.replay(contents.moves, on: contents.board).cleared)
+        #expect(app.shownTexts.contains { $0.text.contains("Your result and its solve code are on the clipboard") })
+        // After Show solution, nothing to share.
+        key(app, "R")
+        run(app, 0.5)
+        key(app, "Shift+S")
+        run(app, 3)
+        #expect(app.playScreen?.visibleOverlay?.showedSolution == true)
+        #expect(!app.top.controls.contains { $0.id == .shareResult })
+    }
+
+    @Test("Paste code with a solve code opens its level with Watch in the Solution button's place; Watch plays the line, no stars")
+    func watch() throws {
+        let board = try #require(Board(["R..R", "....", "B..B"]))
+        let code = try #require(
+            SolveCode.encode(
+                board, title: "Two", moves: [Move(row: 0, column: 0, direction: .right), Move(row: 2, column: 0, direction: .right)]))
+        let clipboard = Clipboard.inMemory(holding: code)
+        let app = testApp { $0.clipboard = clipboard }
+        app.showLevels()
+        Pointer(app).tap(.pasteCode)
+        run(app, 0.3)
+        #expect(app.top.kind == .play && app.playScreen?.offeredLine?.count == 2)
+        #expect(app.top.controls.contains { $0.id == .watchLine && $0.label == "Watch" })
+        #expect(app.shownTexts.map(\.text).joined(separator: " ").contains("This code carries a line that clears the level in 2 moves"))
+        Pointer(app).tap(.watchLine)
+        run(app, 3)
+        let overlay = try #require(app.playScreen?.visibleOverlay)
+        #expect(overlay.showedSolution && overlay.stars == 0 && overlay.moves == 2)
+    }
+}
