@@ -76,6 +76,7 @@ public enum JSONOutput {
             .init("clipboard", app.lastCopied.map(JSONValue.string) ?? .null),
         ]
         if app.help == nil, let editor = app.root.editorScreen { members.append(.init("editor", self.editor(editor))) }
+        if app.help == nil, case .statistics(let screen) = app.root { members.append(.init("statistics", statistics(screen.statistics))) }
         return .object(members)
     }
 
@@ -116,6 +117,19 @@ public enum JSONOutput {
 
     /// A move as the replay's text output and the `hint` field write it: "row 0 col 2 left".
     public static func describe(_ move: Move) -> String { "row \(move.from.row) col \(move.from.column) \(move.direction.rawValue)" }
+
+    /// The player's whole record, on the statistics screen (CONTRACT section 3).
+    static func statistics(_ stats: PlayerStatistics) -> JSONValue {
+        .object([
+            "cleared": .int(stats.cleared), "stars": .int(stats.stars), "moves": .int(stats.moves),
+            "play_time_ms": milliseconds(stats.playTime), "hints": .int(stats.hints), "solutions_shown": .int(stats.solutionsShown),
+            "daily_best_streak": .int(stats.dailyBestStreak),
+            "packs": .array(
+                stats.packs.map { pack in
+                    .object(["name": .string(pack.name), "cleared": .int(pack.cleared), "of": .int(pack.of), "stars": .int(pack.stars)])
+                }),
+        ])
+    }
 
     /// The editor's state, added to the app JSON on the editor screen: the fields, the
     /// solver's verdict (`thinking`, `playable` with par and difficulty, `unplayable` with

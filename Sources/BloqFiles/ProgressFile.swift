@@ -74,6 +74,18 @@ public enum ProgressFile {
         if let time = record.bestTime { members.append(.init("bestTime", .double(time))) }
         members.append(.init("cleared", .bool(record.cleared)))
         if let moment = record.clearedAt { members.append(.init("clearedAt", .double(moment))) }
+        // The statistics' counts, once there are any (a file of a clear before they were
+        // kept stays as it was written).
+        let tally = record.tally
+        if tally != LevelRecord.Tally() {
+            members.append(
+                .init(
+                    "tally",
+                    .object([
+                        "clears": .int(tally.clears), "hints": .int(tally.hints), "moves": .int(tally.moves),
+                        "solutions": .int(tally.solutions), "time": .double(tally.time),
+                    ])))
+        }
         return .object(members)
     }
 
@@ -242,7 +254,14 @@ public enum ProgressFile {
             let moves = optional(value["bestMoves"], \.intValue), let time = optional(value["bestTime"], \.doubleValue),
             let moment = optional(value["clearedAt"], \.doubleValue)
         else { return nil }
-        return LevelRecord(bestStars: stars, bestMoves: moves, bestTime: time, cleared: cleared, clearedAt: moment)
+        var tally = LevelRecord.Tally()
+        if let counts = value["tally"], counts != .null {
+            guard let clears = counts["clears"]?.intValue, let moves = counts["moves"]?.intValue, let seconds = counts["time"]?.doubleValue,
+                let hints = counts["hints"]?.intValue, let solutions = counts["solutions"]?.intValue
+            else { return nil }
+            tally = LevelRecord.Tally(clears: clears, moves: moves, time: seconds, hints: hints, solutions: solutions)
+        }
+        return LevelRecord(bestStars: stars, bestMoves: moves, bestTime: time, cleared: cleared, clearedAt: moment, tally: tally)
     }
 
     static func unfinishedLine(_ value: JSONValue) -> UnfinishedLine? {

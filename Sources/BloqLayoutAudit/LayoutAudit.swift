@@ -96,6 +96,8 @@ public enum LayoutAudit {
         shots.append(shot(app, "settings"))
         app.showAbout()
         shots.append(shot(app, "about"))
+        app.showStatistics()
+        shots.append(shot(app, "statistics"))
         app.showDaily()
         shots.append(shot(app, "daily (thinking)"))
         settle(1)

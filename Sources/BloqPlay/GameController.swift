@@ -41,9 +41,26 @@ public final class GameController {
     /// redo: the clock stays stopped (looking back is not playing) until a move leaves it.
     private var clearedLine: [Move]?
 
-    /// Called every time the board becomes cleared (a last move, or redoing it): the
-    /// stars earned, the moves and the play time.
-    public var onCleared: ((_ stars: Int, _ moves: Int, _ time: Double) -> Void)?
+    /// A clear, as the game reports it (every time the board becomes cleared: a last move,
+    /// or redoing it).
+    public struct Clear: Equatable, Sendable {
+        public var stars: Int
+        public var moves: Int
+        /// Seconds of play it is recorded with.
+        public var time: Double
+        /// Redone along the line that cleared it before (undo, then redo): the same clear
+        /// again, not a new one (the statistics count it once).
+        public var isRepeat: Bool
+    }
+
+    /// The clears since the caller last took them (`takeClears()`).
+    private var clears: [Clear] = []
+
+    /// The clears since the last call, oldest first.
+    public func takeClears() -> [Clear] {
+        defer { clears.removeAll() }
+        return clears
+    }
 
     private let solver: SolverService
     private var sounds: [SoundCue] = []
@@ -311,7 +328,7 @@ public final class GameController {
     private func followHint(committed: [Move], edited: Bool) {
         guard !committed.isEmpty || edited, !hint.isEmpty || scene.isShowingGhosts else { return }
         scene.clearGhosts()
-        if !edited, committed == [hint[0]] {
+        if !edited, let first = hint.first, committed == [first] {
             hint.removeFirst()
             hintQuiet = 0
         } else {
@@ -402,7 +419,8 @@ public final class GameController {
         guard let stars = earnedStars else { return }
         message = nil
         hint = []
+        let isRepeat = clearedLine != nil
         if clearedLine == nil { clearedLine = scene.session.log }
-        onCleared?(stars, scene.session.moves, recordedTime)
+        clears.append(Clear(stars: stars, moves: scene.session.moves, time: recordedTime, isRepeat: isRepeat))
     }
 }

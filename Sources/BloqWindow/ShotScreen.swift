@@ -18,10 +18,11 @@ extension ShotScreen {
         let app = loop.app
         func settle(_ frames: Int) { loop.run(while: { true }, limit: frames) }
         switch self {
-        case .title, .play, .about, .settings, .levels:
+        case .title, .play, .about, .settings, .levels, .statistics:
             if self == .levels { app.showLevels() }
             if self == .settings { app.showSettings() }
             if self == .about { app.showAbout() }
+            if self == .statistics { app.showStatistics() }
         case .help:
             app.perform(.showHelp)
         case .editor:

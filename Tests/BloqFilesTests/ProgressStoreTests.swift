@@ -23,7 +23,11 @@ struct ProgressStoreTests {
         let (loaded, warnings) = store.load()
         #expect(warnings.isEmpty)
         #expect(loaded == progress)
-        #expect(loaded.levels[id] == LevelRecord(bestStars: 3, bestMoves: 9, bestTime: 40, cleared: true))
+        #expect(
+            loaded.levels[id]
+                == LevelRecord(
+                    bestStars: 3, bestMoves: 9, bestTime: 40, cleared: true,
+                    tally: .init(clears: 2, moves: 21, time: 95)))
     }
 
     @Test("a file that is not JSON is moved aside with a warning and the previous save is used")
@@ -163,7 +167,11 @@ struct ProgressStoreTests {
         let final = ProgressStore(folder: path).loadReport()
         #expect(final.damage == nil)
         #expect(Set(final.progress.daily.keys) == Set(days.map(\.description)))
-        #expect(final.progress.daily["2026-03-12"] == LevelRecord(bestStars: 3, bestMoves: 11, bestTime: 40, cleared: true, clearedAt: 210))
+        #expect(
+            final.progress.daily["2026-03-12"]
+                == LevelRecord(
+                    bestStars: 3, bestMoves: 11, bestTime: 40, cleared: true, clearedAt: 210,
+                    tally: .init(clears: 1, moves: 12, time: 50)))
         #expect(final.progress.dailyStreak(asOf: days[2]) == 3)
         #expect(final.progress.levels[id]?.cleared == true)
     }

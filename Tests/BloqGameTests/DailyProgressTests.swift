@@ -21,7 +21,11 @@ struct DailyProgressTests {
         progress.recordDailyClear(day: day("2026-03-12"), level: board, stars: 2, moves: 12, time: 50, at: 10)
         progress.recordDailyClear(day: day("2026-03-13"), level: board, stars: 3, moves: 10, time: 40, at: 20)
         progress.recordDailyClear(day: day("2026-03-13"), level: board, stars: 1, moves: 14, time: 30, at: 30)
-        #expect(progress.daily["2026-03-13"] == LevelRecord(bestStars: 3, bestMoves: 10, bestTime: 30, cleared: true, clearedAt: 30))
+        #expect(
+            progress.daily["2026-03-13"]
+                == LevelRecord(
+                    bestStars: 3, bestMoves: 10, bestTime: 30, cleared: true, clearedAt: 30,
+                    tally: .init(clears: 2, moves: 24, time: 70)))
         // Today not cleared yet: the run up to yesterday still stands.
         #expect(progress.dailyStreak(asOf: day("2026-03-14")) == 2)
         #expect(progress.dailyStreak(asOf: day("2026-03-13")) == 2)
@@ -72,7 +76,11 @@ struct DailyProgressTests {
         #expect(ab == b.merged(with: a))
         #expect(ab.merged(with: ab) == ab)
         #expect(Set(ab.daily.keys) == ["2026-03-10", "2026-03-11", "2026-03-12"])
-        #expect(ab.daily["2026-03-11"] == LevelRecord(bestStars: 3, bestMoves: 10, bestTime: 30, cleared: true, clearedAt: 3))
+        #expect(
+            ab.daily["2026-03-11"]
+                == LevelRecord(
+                    bestStars: 3, bestMoves: 10, bestTime: 30, cleared: true, clearedAt: 3,
+                    tally: .init(clears: 1, moves: 12, time: 45)))
         #expect(ab.dailyStreak(asOf: day("2026-03-12")) == 3)
     }
 }

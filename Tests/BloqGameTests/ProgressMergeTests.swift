@@ -19,7 +19,11 @@ struct ProgressMergeTests {
         second.recordClear(level: a, stars: 2, moves: 9, time: 70, at: 20)
         second.recordClear(level: b, stars: 1, moves: 30, time: 5, at: 20)
         let merged = first.merged(with: second)
-        #expect(merged.levels[a] == LevelRecord(bestStars: 3, bestMoves: 9, bestTime: 50, cleared: true, clearedAt: 20))
+        #expect(
+            merged.levels[a]
+                == LevelRecord(
+                    bestStars: 3, bestMoves: 9, bestTime: 50, cleared: true, clearedAt: 20,
+                    tally: .init(clears: 1, moves: 12, time: 70)))
         #expect(merged.levels[b]?.cleared == true)
         #expect(merged.unlocked([a, b, "000000000000000c", "000000000000000d"]) == [true, true, true, true])
     }

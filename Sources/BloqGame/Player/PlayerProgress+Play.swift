@@ -118,3 +118,60 @@ public enum SaveEvent: Sendable, Equatable {
     /// written): a sentence in the language shown.
     case notice(String)
 }
+
+/// The player's whole record, added up from the progress (the statistics screen, the app
+/// JSON's `"statistics"`): levels cleared and stars, and per pack; every clear's moves and
+/// play time, and how many came after a hint or from Show solution; the daily streak's best.
+public struct PlayerStatistics: Equatable, Sendable {
+    /// Levels cleared and stars earned (the daily boards are counted apart, in the streak).
+    public var cleared: Int
+    public var stars: Int
+    /// Moves and seconds of play over every clear, daily boards included.
+    public var moves: Int
+    public var playTime: Double
+    /// Clears after a hint, and by Show solution (or a solve code's line watched).
+    public var hints: Int
+    public var solutionsShown: Int
+    /// Daily boards cleared, the streak now and the longest one.
+    public var dailyCleared: Int
+    public var dailyStreak: Int
+    public var dailyBestStreak: Int
+    /// Each pack: its name, its levels cleared, how many it has, the stars earned and the
+    /// most it gives.
+    public var packs: [Pack]
+
+    public struct Pack: Equatable, Sendable {
+        public var name: String
+        public var cleared: Int
+        public var of: Int
+        public var stars: Int
+
+        public init(name: String, cleared: Int, of: Int, stars: Int) {
+            self.name = name
+            self.cleared = cleared
+            self.of = of
+            self.stars = stars
+        }
+    }
+}
+
+extension PlayerProgress {
+    /// The statistics of this progress over `packs` (the daily streak as of `today`).
+    public func statistics(in packs: [PackEntry], today: DailyDate?) -> PlayerStatistics {
+        let totals = self.totals
+        let tallies = levels.values.map(\.tally) + daily.values.map(\.tally)
+        func sum(_ value: (LevelRecord.Tally) -> Int) -> Int {
+            tallies.reduce(0) { min($0.addingReportingOverflow(value($1)).partialValue, Int.max / 2) }
+        }
+        return PlayerStatistics(
+            cleared: totals.cleared, stars: totals.stars, moves: sum(\.moves), playTime: tallies.reduce(0) { $0 + $1.time },
+            hints: sum(\.hints), solutionsShown: sum(\.solutions),
+            dailyCleared: daily.values.filter { $0.cleared && $0.bestStars > 0 }.count,
+            dailyStreak: today.map { dailyStreak(asOf: $0) } ?? 0, dailyBestStreak: longestDailyStreak,
+            packs: packs.map { pack in
+                PlayerStatistics.Pack(
+                    name: pack.title, cleared: pack.playable.filter(isCleared).count, of: pack.playable.count,
+                    stars: pack.playable.reduce(0) { $0 + bestStars($1) })
+            })
+    }
+}

@@ -53,28 +53,81 @@ public struct LevelRecord: Equatable, Sendable {
     /// over: the clear ended it.
     public var clearedAt: Double?
 
-    public init(bestStars: Int = 0, bestMoves: Int? = nil, bestTime: Double? = nil, cleared: Bool = false, clearedAt: Double? = nil) {
+    /// The player's record on the level over every clear (the statistics screen adds them
+    /// up): how many, their moves and play time together, and how many came after a hint or
+    /// from Show solution. Zero in files written before they were kept.
+    public var tally = Tally()
+
+    /// What every clear of a level adds up to. Two copies of the game merge each count by its
+    /// larger value (the progress only grows under the merge), so two windows clearing the
+    /// same level at the same moment count one clear: never more than were made.
+    public struct Tally: Equatable, Sendable {
+        public var clears = 0
+        public var moves = 0
+        /// Seconds.
+        public var time = 0.0
+        public var hints = 0
+        public var solutions = 0
+
+        public init(clears: Int = 0, moves: Int = 0, time: Double = 0, hints: Int = 0, solutions: Int = 0) {
+            self.clears = clears
+            self.moves = moves
+            self.time = time
+            self.hints = hints
+            self.solutions = solutions
+        }
+
+        /// The larger of each count.
+        public func merged(with other: Tally) -> Tally {
+            Tally(
+                clears: max(clears, other.clears), moves: max(moves, other.moves), time: max(time, other.time),
+                hints: max(hints, other.hints), solutions: max(solutions, other.solutions))
+        }
+
+        /// Whether every count is in range.
+        public var isPlausible: Bool {
+            [clears, moves, hints, solutions].allSatisfy { (0...1_000_000_000).contains($0) } && time.isFinite && time >= 0
+                && time < 1e12
+        }
+
+        /// One more clear of `moves` moves in `time` seconds (saturating: a count never traps).
+        mutating func add(moves: Int, time: Double, usedHint: Bool, showedSolution: Bool) {
+            func bump(_ value: inout Int, _ by: Int) { value = min(value.addingReportingOverflow(max(by, 0)).partialValue, 1_000_000_000) }
+            bump(&clears, 1)
+            bump(&self.moves, moves)
+            self.time = min(self.time + (time.isFinite ? max(time, 0) : 0), 1e11)
+            if usedHint { bump(&hints, 1) }
+            if showedSolution { bump(&solutions, 1) }
+        }
+    }
+
+    public init(
+        bestStars: Int = 0, bestMoves: Int? = nil, bestTime: Double? = nil, cleared: Bool = false, clearedAt: Double? = nil,
+        tally: Tally = Tally()
+    ) {
         self.bestStars = bestStars
         self.bestMoves = bestMoves
         self.bestTime = bestTime
         self.cleared = cleared
         self.clearedAt = clearedAt
+        self.tally = tally
     }
 
     /// Whether every value is in range.
     public var isPlausible: Bool {
         (0...3).contains(bestStars) && (bestMoves.map { (0...1_000_000).contains($0) } ?? true)
-            && (bestTime.map { $0.isFinite && $0 >= 0 } ?? true) && (clearedAt?.isFinite ?? true)
+            && (bestTime.map { $0.isFinite && $0 >= 0 } ?? true) && (clearedAt?.isFinite ?? true) && tally.isPlausible
     }
 
     /// The best of both: most stars, fewest moves, shortest time, cleared if either is,
-    /// the later clear.
+    /// the later clear, the larger of each count.
     public func merged(with other: LevelRecord) -> LevelRecord {
         func least<T: Comparable>(_ a: T?, _ b: T?) -> T? { a.map { a in b.map { min(a, $0) } ?? a } ?? b }
         func most<T: Comparable>(_ a: T?, _ b: T?) -> T? { a.map { a in b.map { max(a, $0) } ?? a } ?? b }
         return LevelRecord(
             bestStars: max(bestStars, other.bestStars), bestMoves: least(bestMoves, other.bestMoves),
-            bestTime: least(bestTime, other.bestTime), cleared: cleared || other.cleared, clearedAt: most(clearedAt, other.clearedAt))
+            bestTime: least(bestTime, other.bestTime), cleared: cleared || other.cleared, clearedAt: most(clearedAt, other.clearedAt),
+            tally: tally.merged(with: other.tally))
     }
 }
 
@@ -105,8 +158,12 @@ public struct PlayerProgress: Equatable, Sendable {
     /// Records a clear at `moment` (seconds since 1970; nil when unknown), keeping the best
     /// stars, moves and time. The level's unfinished line ends, unless it was saved after
     /// the clear (another copy of the game started the level again since).
-    public mutating func recordClear(level: String, stars: Int, moves: Int, time: Double, at moment: Double? = nil) {
+    public mutating func recordClear(
+        level: String, stars: Int, moves: Int, time: Double, at moment: Double? = nil, usedHint: Bool = false, showedSolution: Bool = false,
+        tallied: Bool = true
+    ) {
         var record = levels[level] ?? LevelRecord()
+        if tallied { record.tally.add(moves: moves, time: time, usedHint: usedHint, showedSolution: showedSolution) }
         record.cleared = true
         record.bestStars = max(record.bestStars, stars)
         record.bestMoves = min(record.bestMoves ?? moves, moves)
@@ -123,9 +180,13 @@ public struct PlayerProgress: Equatable, Sendable {
 
     /// Records a clear of the daily board of `day` at `moment`, keeping the day's best
     /// stars, moves and time; the board's unfinished line (`level`, its identity) ends.
-    public mutating func recordDailyClear(day: DailyDate, level: String, stars: Int, moves: Int, time: Double, at moment: Double) {
+    public mutating func recordDailyClear(
+        day: DailyDate, level: String, stars: Int, moves: Int, time: Double, at moment: Double, usedHint: Bool = false,
+        showedSolution: Bool = false, tallied: Bool = true
+    ) {
         let key = day.description
         var record = daily[key] ?? LevelRecord()
+        if tallied { record.tally.add(moves: moves, time: time, usedHint: usedHint, showedSolution: showedSolution) }
         record.cleared = true
         record.bestStars = max(record.bestStars, stars)
         record.bestMoves = min(record.bestMoves ?? moves, moves)

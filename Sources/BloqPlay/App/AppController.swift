@@ -164,7 +164,7 @@ public final class AppController {
         if help != nil { return true }
         switch root.kind {
         case .title, .levels, .play, .editor: return false
-        case .settings, .about, .daily, .help: return true
+        case .settings, .about, .daily, .help, .statistics: return true
         }
     }
 
@@ -292,7 +292,7 @@ public final class AppController {
         switch root {
         case .play(let play): play.game.layout
         case .editor(let editor): editor.gridLayout
-        case .title, .levels, .settings, .about, .daily: nil
+        case .title, .levels, .settings, .about, .daily, .statistics: nil
         }
     }
 
@@ -372,17 +372,28 @@ public final class AppController {
 
     /// Records a clear of `level`: the best stars, moves and time are kept; the unfinished
     /// line goes. Saved at once.
-    public func recordClear(_ level: PlayableLevel, moves: Int, stars: Int, time: Double) {
+    /// `tallied`: the clear counts in the statistics (not a clear redone along its line).
+    public func recordClear(
+        _ level: PlayableLevel, moves: Int, stars: Int, time: Double, usedHint: Bool = false, showedSolution: Bool = false,
+        tallied: Bool = true
+    ) {
         let moment = stamp()
-        progress.recordClear(level: level.level.board.identity, stars: stars, moves: moves, time: time, at: moment)
+        progress.recordClear(
+            level: level.level.board.identity, stars: stars, moves: moves, time: time, at: moment, usedHint: usedHint,
+            showedSolution: showedSolution, tallied: tallied)
         environment.saveProgress?(progress, .now)
     }
 
     /// Records a clear of the daily board of `day` (`level`): the day's best stars, moves
     /// and time are kept; the board's unfinished line goes. Saved at once.
-    public func recordDailyClear(_ day: DailyDate, level: PlayableLevel, moves: Int, stars: Int, time: Double) {
+    public func recordDailyClear(
+        _ day: DailyDate, level: PlayableLevel, moves: Int, stars: Int, time: Double, usedHint: Bool = false, showedSolution: Bool = false,
+        tallied: Bool = true
+    ) {
         let moment = stamp()
-        progress.recordDailyClear(day: day, level: level.level.board.identity, stars: stars, moves: moves, time: time, at: moment)
+        progress.recordDailyClear(
+            day: day, level: level.level.board.identity, stars: stars, moves: moves, time: time, at: moment, usedHint: usedHint,
+            showedSolution: showedSolution, tallied: tallied)
         environment.saveProgress?(progress, .now)
     }
 
@@ -431,7 +442,7 @@ public final class AppController {
         switch root {
         case .levels(let list): lastPackIndex = list.packIndex
         case .play(let play): lastPackIndex = play.packIndex ?? lastPackIndex
-        case .title, .settings, .about, .editor, .daily: break
+        case .title, .settings, .about, .editor, .daily, .statistics: break
         }
         root.screen.willLeave()
         router.cancelAll()
@@ -474,6 +485,8 @@ public final class AppController {
     }
 
     public func showAbout() { show(.about(AboutScreen(app: self))) }
+
+    public func showStatistics() { show(.statistics(StatisticsScreen(app: self))) }
 
     // MARK: The daily board
 
@@ -562,7 +575,7 @@ public final class AppController {
             case .daily: showTitle()
             case .pack, .code: showLevels()
             }
-        case .levels, .settings, .about, .editor, .daily: showTitle()
+        case .levels, .settings, .about, .editor, .daily, .statistics: showTitle()
         case .title: quit()
         }
     }

@@ -2,7 +2,7 @@ import BloqEngine
 
 /// The screens of the game, as whole-app replays report them.
 public enum ScreenKind: String, Sendable, CaseIterable {
-    case title, levels, play, settings, about, help, editor, daily
+    case title, levels, play, settings, about, help, editor, daily, statistics
 }
 
 /// One screen of the game: it owns its layout, its controls and what its commands do.

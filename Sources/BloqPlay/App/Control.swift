@@ -6,7 +6,7 @@ import BloqGame
 /// it does is its screen's business.
 public enum ControlID: Hashable, Sendable {
     // Title
-    case play, daily, levels, settings, about, quit
+    case play, daily, levels, settings, about, quit, statistics
     /// Every screen's header: back a screen.
     case back
     // Play toolbar

@@ -8,6 +8,7 @@ public enum Screen {
     case about(AboutScreen)
     case editor(EditorScreen)
     case daily(DailyScreen)
+    case statistics(StatisticsScreen)
 
     /// The screen itself, for what every screen does (controls, commands, time).
     public var screen: any AppScreen {
@@ -19,6 +20,7 @@ public enum Screen {
         case .about(let screen): screen
         case .editor(let screen): screen
         case .daily(let screen): screen
+        case .statistics(let screen): screen
         }
     }
 
@@ -43,6 +45,11 @@ public enum Screen {
     /// The settings, when they are shown.
     public var settingsScreen: SettingsScreen? {
         if case .settings(let screen) = self { screen } else { nil }
+    }
+
+    /// The statistics, when they are shown.
+    public var statisticsScreen: StatisticsScreen? {
+        if case .statistics(let screen) = self { screen } else { nil }
     }
 
     /// The Daily screen (thinking about today's board), when it is shown.

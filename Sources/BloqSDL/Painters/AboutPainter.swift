@@ -14,3 +14,17 @@ struct AboutPainter {
         kit.buttons(layout.controls, focus: screen.focus)
     }
 }
+
+/// Statistics: what the screen laid out (the rows of the player's record).
+struct StatisticsPainter {
+    let app: AppController
+    let screen: StatisticsScreen
+    let canvas: Canvas
+
+    func draw() {
+        let kit = PaintKit(app: app, canvas: canvas)
+        let layout = screen.layout
+        kit.texts(layout.texts)
+        kit.buttons(layout.controls, focus: screen.focus)
+    }
+}

@@ -16,6 +16,7 @@ struct ScreenPainter {
         case .about(let screen): AboutPainter(app: app, screen: screen, canvas: canvas).draw()
         case .editor(let screen): EditorPainter(app: app, screen: screen, canvas: canvas).draw()
         case .daily(let screen): DailyPainter(app: app, screen: screen, canvas: canvas).draw()
+        case .statistics(let screen): StatisticsPainter(app: app, screen: screen, canvas: canvas).draw()
         }
         if let help = app.help { HelpPainter(app: app, screen: help, canvas: canvas).draw() }
         // The toast's band, on screens that have no place for it in their own layout.

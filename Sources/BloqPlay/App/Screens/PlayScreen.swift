@@ -64,7 +64,6 @@ public final class PlayScreen: AppScreen {
         {
             offeredLine = line
         }
-        game.onCleared = { [weak self] stars, moves, time in self?.cleared(stars: stars, moves: moves, time: time) }
         game.place(in: layout.boardArea)
     }
 
@@ -586,6 +585,7 @@ public final class PlayScreen: AppScreen {
         }
         game.scene.reducedMotion = app.settings.reducedMotion
         game.step(seconds)
+        for clear in game.takeClears() { cleared(clear) }
         if !game.scene.session.log.isEmpty { moved = true }
         keepLineIfChanged()
         for cue in game.takeSounds() { app.play(cue) }
@@ -654,18 +654,23 @@ public final class PlayScreen: AppScreen {
 
     private var clears: UInt64 = 0
 
-    private func cleared(stars: Int, moves: Int, time: Double) {
+    private func cleared(_ clear: GameController.Clear) {
+        let (stars, moves, time) = (clear.stars, clear.moves, clear.time)
         let before: LevelRecord?
         let after: LevelRecord?
         if !isRecorded {
             (before, after) = (nil, nil)
         } else if let day = dailyDate {
             before = app.progress.dailyRecord(day)
-            app.recordDailyClear(day, level: level, moves: moves, stars: stars, time: time)
+            app.recordDailyClear(
+                day, level: level, moves: moves, stars: stars, time: time, usedHint: game.usedHint, showedSolution: game.showedSolution,
+                tallied: !clear.isRepeat)
             after = app.progress.dailyRecord(day)
         } else {
             before = app.progress.record(level)
-            app.recordClear(level, moves: moves, stars: stars, time: time)
+            app.recordClear(
+                level, moves: moves, stars: stars, time: time, usedHint: game.usedHint, showedSolution: game.showedSolution,
+                tallied: !clear.isRepeat)
             after = app.progress.record(level)
         }
         clears += 1

@@ -54,7 +54,8 @@ public final class TitleScreen: AppScreen {
 
         var specs = [
             ButtonSpec(.play, tr("Play"), style: .accent), ButtonSpec(.levels, tr("Levels")), ButtonSpec(.make, tr("Make")),
-            ButtonSpec(.settings, tr("Settings")), ButtonSpec(.about, tr("About")), ButtonSpec(.quit, tr("Quit")),
+            ButtonSpec(.statistics, tr("Statistics")), ButtonSpec(.settings, tr("Settings")), ButtonSpec(.about, tr("About")),
+            ButtonSpec(.quit, tr("Quit")),
         ]
         if app.today != nil {
             let streak = app.dailyStreak
@@ -135,6 +136,7 @@ public final class TitleScreen: AppScreen {
         case .make: app.showEditor()
         case .settings: app.showSettings()
         case .about: app.showAbout()
+        case .statistics: app.showStatistics()
         case .quit: app.quit()
         case .showHelp: app.showHelp()
         default: break

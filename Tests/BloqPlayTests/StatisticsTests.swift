@@ -1,0 +1,62 @@
+import BloqEngine
+import BloqGame
+import BloqPlay
+import Testing
+
+/// Issue 40: the statistics screen reads the player's whole record from the progress.
+@Suite("Statistics: the player's whole record")
+struct StatisticsTests {
+    @Test("clears add up: levels, stars, moves, time, hints and solutions; a redone clear counts once; per pack")
+    func addsUp() throws {
+        let app = testApp()
+        #expect(app.openLevel(pack: 0, level: 0))
+        run(app, 0.3)
+        app.perform(.play(.pushAtCursor(.right)))
+        run(app, 1.5)
+        // Undone and redone: the same clear, not another.
+        key(app, "Z")
+        run(app, 1)
+        key(app, "Y")
+        run(app, 1.5)
+        // Level 2 after a hint, level 3 by Show solution.
+        #expect(app.openLevel(pack: 0, level: 1))
+        run(app, 0.3)
+        key(app, "H")
+        run(app, 0.5)
+        app.perform(.play(.pushAtCursor(.right)))
+        run(app, 1.5)
+        #expect(app.openLevel(pack: 0, level: 2))
+        run(app, 0.3)
+        key(app, "Shift+S")
+        run(app, 3)
+        app.showStatistics()
+        let screen = try #require(app.root.statisticsScreen)
+        let stats = screen.statistics
+        #expect(stats.cleared == 3 && stats.stars == 3 + 2 + 0, "\(stats)")
+        #expect(stats.moves == 3 && stats.hints == 1 && stats.solutionsShown == 1, "\(stats)")
+        #expect(stats.playTime > 0)
+        #expect(stats.packs == [PlayerStatistics.Pack(name: "Test", cleared: 3, of: 30, stars: 5)])
+        let words = app.shownTexts.map(\.text)
+        #expect(words.contains("Statistics") && words.contains("Clears after a hint") && words.contains("3 of 30 · 5 of 90 ★"), "\(words)")
+        key(app, "Escape")
+        #expect(app.root.kind == .title)
+    }
+
+    @Test("the daily boards and the streak: cleared days, the streak now and its best")
+    func daily() {
+        var progress = PlayerProgress()
+        let days = ["2026-03-10", "2026-03-11", "2026-03-13", "2026-03-14"].compactMap(DailyDate.init)
+        for (index, day) in days.enumerated() {
+            progress.recordDailyClear(day: day, level: "00000000000000da", stars: 3, moves: 9, time: 30, at: Double(index))
+        }
+        let stats = progress.statistics(in: [], today: DailyDate("2026-03-14"))
+        #expect(stats.dailyCleared == 4 && stats.dailyStreak == 2 && stats.dailyBestStreak == 2)
+        #expect(stats.moves == 36 && stats.playTime == 120 && stats.cleared == 0)
+    }
+
+    @Test("play time reads m:ss under an hour, h:mm:ss over")
+    func duration() {
+        #expect(StatisticsScreen.duration(0) == "0:00" && StatisticsScreen.duration(61.9) == "1:01")
+        #expect(StatisticsScreen.duration(3600 * 2 + 65) == "2:01:05" && StatisticsScreen.duration(.infinity) == "99999:59:59")
+    }
+}
