@@ -60,7 +60,8 @@ extension PlayOptions {
         defer { watcher?.stop() }
         if watch, let level {
             // Each saved version reloads; validate's solver checks run off the render thread.
-            watcher = SDLPlatform.watchLevelFile(level, in: app) { LevelValidation.solverProblems($0, file: level) }
+            let check = LevelValidation.watchCheck(seconds: LevelWatch.checkSeconds)
+            watcher = SDLPlatform.watchLevelFile(level, in: app) { [path = level] version, stop in check(version, path, stop) }
         }
         if record != nil { loop.startRecording() }
         loop.frame()

@@ -85,7 +85,11 @@ struct Search: ~Copyable {
     /// Positions expanded (a position is expanded once for each level of its children).
     var expansions = 0
 
-    init(board: Board, maxStates: Int, memoryBudget: Int) {
+    /// Checked every `SearchStop.interval` expansions.
+    let stop: SearchStop
+
+    init(board: Board, maxStates: Int, memoryBudget: Int, stop: SearchStop = .never) {
+        self.stop = stop
         rows = board.rows
         columns = board.columns
         self.maxStates = maxStates
@@ -287,6 +291,10 @@ struct Search: ~Copyable {
             let s = Int(state)
             // Stale: expanded since at a shorter depth, or queued again on another level.
             guard !isClosed(s), level(s) == f % Search.levels, depthBits(s) == depth & 15 else { continue }
+            if expansions % SearchStop.interval == 0, stop.isRequested {
+                limit = .stopped
+                return result(.gaveUp)
+            }
             expansions += 1
             setExpanded(s)
             let base = wordPointer(s)

@@ -84,7 +84,9 @@ public final class AppController {
         settings = environment.settings.initial
         isSingleLevel = singleLevel
         metrics = Metrics(viewport: viewport)
-        dailyJobs = BackgroundJobs(mode: environment.solverMode) { DailyBoard.make(for: $0) }
+        // No time limit: the day's board must be everyone's (a request no longer wanted is
+        // still stopped, and its answer dropped).
+        dailyJobs = BackgroundJobs(mode: environment.solverMode) { DailyBoard.make(for: $0, stop: $1) }
         if singleLevel { openLevel(pack: 0, level: 0) }
     }
 

@@ -40,7 +40,7 @@ public final class EditorScreen: AppScreen {
         self.app = app
         history = History(draft, limit: 1_000)
         self.draft = draft
-        judge = BackgroundJobs(mode: app.solverMode) { DraftVerdict.judge($0) }
+        judge = BackgroundJobs(mode: app.solverMode, seconds: DraftVerdict.liveSeconds) { DraftVerdict.judge($0, stop: $1) }
         rejudge()
     }
 
