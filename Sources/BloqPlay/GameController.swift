@@ -103,7 +103,10 @@ public final class GameController {
     public var showsClearedOverlay: Bool { scene.session.isCleared && !scene.isAnimating }
 
     /// Whether anything moves or waits on time (the loop may sleep when not).
-    public var isAnimating: Bool { scene.isAnimating || solver.isBusy || !solutionQueue.isEmpty }
+    public var isAnimating: Bool { isMoving || solver.isBusy }
+
+    /// Whether anything moves (not only the solver at work).
+    public var isMoving: Bool { scene.isAnimating || !solutionQueue.isEmpty }
 
     /// Seconds of quiet before a hint's ghosts play again.
     public static let hintReplayDelay = 2.5

@@ -520,6 +520,7 @@ public final class EditorScreen: AppScreen {
     }
 
     public var isAnimating: Bool { judge.isBusy }
+    public var isMoving: Bool { false }
 }
 
 /// A press on the editor's grid: it paints the cell under it, and every cell it is
