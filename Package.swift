@@ -29,11 +29,9 @@ let package = Package(
         ),
         // Whether an X11 window manager runs (fullscreen without one is done by hand).
         .target(name: "CBloqX11"),
-        // glibc's gettext (libintl.h), which the Glibc module leaves out.
-        .target(name: "CGettext"),
         // The seeded generator everything random shares (levels, confetti, sound, tests), and
-        // the player's language (Localized, through gettext).
-        .target(name: "BloqCore", dependencies: ["CGettext"]),
+        // the player's language (Localized: the gettext catalogs, read and checked by Bloq).
+        .target(name: "BloqCore"),
         // Rules, levels, play session: pure Swift, standard library and BloqCore only.
         // Optimised in debug builds too: the tests' solver searches (the shipped levels
         // proved at par, budgets run out in child processes) take a tenth of the time, and

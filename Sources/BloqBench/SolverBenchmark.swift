@@ -123,6 +123,20 @@ extension BenchmarkBoards {
     }()
 }
 
+extension BenchmarkBoards {
+    /// The sparse 16x16 board of issue 35 (`bench/sparse-16x16.bloq`): 28 blocks in 8
+    /// colours (3 or 4 each), none beside another, no walls: 228 empty cells, so every block
+    /// can slide far in every direction and the bound is weak. Before issue 35 a position
+    /// cost about 16 µs there against 2.6 µs on the crowded 16x16 board.
+    public static let sparseSixteen =
+        Board([
+            "...P..O..G......", "..........G.....", "..Y.....Y..C....", "..........P.O...", "................",
+            "W..G.R.........O", "................", "......W.........", "..........W.....", "...B.......Y...R",
+            "....O...........", "...B.B..G.......", ".......C....P...", "..........R.....", "...........Y.R..",
+            ".C..............",
+        ]) ?? sixteenBySixteen
+}
+
 /// What a board set records of a board: its optimum, unsolvable, or not decided.
 public enum SolverOutcomeSummary: Hashable, Sendable {
     case solved(Int)
@@ -268,6 +282,24 @@ public enum SolverBenchmark {
             memory(BenchmarkBoards.sixteenOpenCells, states: states), memory(BenchmarkBoards.sixBySix, states: states),
             memory(BenchmarkBoards.sixteenBySixteen, states: states)
         )
+    }
+
+    /// The microseconds of CPU time a stored position costs on `board`: a search run to
+    /// exactly `states` positions (the boards measured are far too large to end sooner),
+    /// timed on the thread's CPU clock, over the positions it stored. Nil if the search
+    /// ended before `states`.
+    public static func microsecondsPerPosition(_ board: Board, states: Int = 300_000) -> Double? {
+        let start = threadCPUTime()
+        let result = Solver(maxStates: states).solve(board)
+        let seconds = threadCPUTime() - start
+        guard result.outcome == .gaveUp, result.limit == .states else { return nil }
+        return seconds * 1e6 / Double(result.states)
+    }
+
+    static func threadCPUTime() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 
     static func now() -> Double {

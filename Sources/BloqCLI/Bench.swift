@@ -43,16 +43,16 @@ public struct BenchOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Measure only the 4x4 frame (frame), the solver on the pool (solver), on random 6x6 boards with walls (solver6x6), on dense 6x6 boards (solverdense6) or on 8x8 boards (solver8x8) (these three print a line per board on standard error), or its memory a position (memory), a saved level to its board drawn under --watch (watch), for a profiler; or only the whole user processes (live).",
-            valueName: "frame|solver|solver6x6|solverdense6|solver8x8|memory|live"))
+            "Measure only the 4x4 frame (frame), the solver on the pool (solver), on random 6x6 boards with walls (solver6x6), on dense 6x6 boards (solverdense6) or on 8x8 boards (solver8x8) (these three print a line per board on standard error), its time a position on the sparse and the crowded 16x16 board (solver16), or its memory a position (memory), a saved level to its board drawn under --watch (watch), for a profiler; or only the whole user processes (live).",
+            valueName: "frame|solver|solver6x6|solverdense6|solver8x8|solver16|memory|live"))
     public var only: String?
 
     public init() {}
 
     public func validate() throws {
-        if let only, !["frame", "solver", "solver6x6", "solverdense6", "solver8x8", "memory", "watch", "live"].contains(only) {
+        if let only, !["frame", "solver", "solver6x6", "solverdense6", "solver8x8", "solver16", "memory", "watch", "live"].contains(only) {
             throw ValidationError(
-                "--only takes frame, solver, solver6x6, solverdense6, solver8x8, memory, watch or live, not '\(only)'.")
+                "--only takes frame, solver, solver6x6, solverdense6, solver8x8, solver16, memory, watch or live, not '\(only)'.")
         }
         // A pool named that is not there would silently be replaced by random boards.
         if let boards, RegularFile.kind(boards) != .regular {

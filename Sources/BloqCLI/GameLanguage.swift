@@ -18,6 +18,9 @@ public struct GameLanguage: Sendable {
     public var catalogs: String?
     /// Where catalogs were looked for (for a warning when none was found).
     public var searched: [String]
+    /// Names in the environment's language list that were left out because they could name
+    /// a path outside the catalogs' folder (`Language.refused(by:)`), said once at start.
+    public var refused: [String] = []
 
     public init(commandLine: String?, automatic: [String], catalogs: CatalogLocator = CatalogLocator()) {
         self.commandLine = commandLine
@@ -28,7 +31,9 @@ public struct GameLanguage: Sendable {
 
     /// A live game's: "auto" follows `environment`.
     public static func live(commandLine: String?, environment: [String: String] = ProcessEnvironment.current) -> GameLanguage {
-        GameLanguage(commandLine: commandLine, automatic: Language.preferred(by: environment))
+        var language = GameLanguage(commandLine: commandLine, automatic: Language.preferred(by: environment))
+        language.refused = Language.refused(by: environment)
+        return language
     }
 
     /// A replay's: "auto" is English, whatever the environment says.
@@ -64,9 +69,11 @@ public struct GameLanguage: Sendable {
 
     /// Shows the languages for `setting` from the next text looked up on (mid-run too).
     /// Returns warnings for standard error: a language asked for by name (`--lang`, the
-    /// setting) that cannot be shown. A desktop language without a catalog is English
-    /// without a word, as in any GNU program. A setting this Bloq cannot show
-    /// (`unavailableSetting`) falls back to the desktop's language.
+    /// setting) that cannot be shown, a damaged catalog (passed over: `CatalogLocator.load`),
+    /// and at start a language name that could reach outside the catalogs' folder. A
+    /// desktop language without a catalog is English without a word, as in any GNU program.
+    /// A setting this Bloq cannot show (`unavailableSetting`) falls back to the desktop's
+    /// language.
     @discardableResult
     public func show(setting: String, atStart: Bool) -> [String] {
         if let unavailable = unavailableSetting(setting, atStart: atStart) {
@@ -78,27 +85,36 @@ public struct GameLanguage: Sendable {
         }
         let named = code(setting: setting, atStart: atStart)
         let wanted = named.map(Self.list) ?? automatic
+        var warnings: [String] = []
+        if atStart, named == nil {
+            for name in refused {
+                warnings.append(
+                    "the language list of the environment (LANGUAGE, LC_ALL, LC_MESSAGES, LANG) names '\(Self.printable(name))', "
+                        + "which holds '/' or '..' and so is no language name: it is ignored")
+            }
+        }
         guard let catalogs else {
-            Localized.show([])
-            guard let named, !wanted.isEmpty else { return [] }
-            return [
+            Localized.use([])
+            guard let named, !wanted.isEmpty else { return warnings }
+            return warnings + [
                 "no translations found (looked in \(searched.joined(separator: ", "))), so the game shows English, not '\(named)'; "
                     + "build them with make mo, or reinstall Bloq"
             ]
         }
-        Localized.useCatalogs(in: catalogs)
-        let shown = wanted.filter { CatalogLocator.catalog(for: $0, in: catalogs) != nil }
-        var warnings: [String] = []
-        if let named, !wanted.isEmpty, shown.isEmpty {
+        let loaded = CatalogLocator.load(wanted, in: catalogs)
+        Localized.use(loaded.catalogs)
+        warnings += loaded.warnings
+        if let named, !wanted.isEmpty, !loaded.found {
             let have = CatalogLocator.languages(in: catalogs).joined(separator: ", ")
             warnings.append("no catalog for the language '\(named)' in \(catalogs) (it has: \(have)), so the game shows English")
         }
-        if !Localized.show(shown), !shown.isEmpty {
-            warnings.append(
-                "glibc cannot show translations here (no C.UTF-8 locale, nor the desktop's), so the game shows English; "
-                    + "install the locales package or generate a UTF-8 locale")
-        }
         return warnings
+    }
+
+    /// `text` with control characters shown as `?` (an environment variable may hold
+    /// anything, escape sequences included, and the warning goes to a terminal).
+    static func printable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.prefix(200).map { $0.properties.generalCategory == .control ? "?" : $0 }))
     }
 
     /// A setting's or `--lang`'s code as a language list: English is the empty list.

@@ -76,8 +76,12 @@ struct Validate: ParsableCommand {
 
     /// What the solver says against a level: unsolvable, a stated par that is not the
     /// optimum, or too large to decide (a warning, or an error when it states a par).
-    static func solverProblems(_ level: Level, file: String, maxStates: Int, memory: Int) -> [Diagnostic] {
-        let result = Solver(maxStates: maxStates, memoryBudget: memory).solve(level.board)
+    /// `stop` (play --watch's time limit) ends the search early: the answer is then a
+    /// warning that says so, never an error.
+    static func solverProblems(
+        _ level: Level, file: String, maxStates: Int, memory: Int, stop: SearchStop = .never, seconds: Double? = nil
+    ) -> [Diagnostic] {
+        let result = Solver(maxStates: maxStates, memoryBudget: memory, stop: stop).solve(level.board)
         switch result.outcome {
         case .solved(let moves):
             guard let par = level.par, par != moves.count else { return [] }
@@ -96,6 +100,15 @@ struct Validate: ParsableCommand {
                     file: file, line: at.line, column: at.column,
                     message:
                         "no sequence of moves clears this board (\(result.unsolvableReason(on: level.board) ?? "")); change the grid so every colour can meet"
+                )
+            ]
+        case .gaveUp where result.limit == .stopped:
+            let limit = seconds.map { "after \(Wording.decimal($0, places: 0)) s" } ?? "early"
+            return [
+                Diagnostic(
+                    file: file, line: 1, column: 1, severity: .warning,
+                    message:
+                        "the solver's check stopped \(limit), before it could decide (\(Wording.count(result.states, "position")) searched); bloq validate \(file) decides with no time limit"
                 )
             ]
         case .gaveUp:
@@ -122,4 +135,19 @@ public enum LevelValidation {
     public static func solverProblems(_ level: Level, file: String) -> [Diagnostic] {
         Validate.solverProblems(level, file: file, maxStates: Solver.defaultMaxStates, memory: SolverBudget.memory())
     }
+
+    /// What play --watch checks a saved version with: validate's budget of positions, a
+    /// fixed memory budget (`memoryBudget`), and `seconds` of wall time in live play.
+    public static func watchCheck(seconds: Double = LevelValidation.seconds) -> @Sendable (Level, String, SearchStop) -> [Diagnostic] {
+        { level, file, stop in
+            Validate.solverProblems(
+                level, file: file, maxStates: Solver.defaultMaxStates, memory: min(memoryBudget, SolverBudget.memory()), stop: stop,
+                seconds: seconds)
+        }
+    }
+
+    /// The memory one check of play --watch may take (a 16x16 board's 1.8 million positions).
+    public static let memoryBudget = 256 << 20
+    /// The wall time one check of play --watch may take.
+    public static let seconds = 10.0
 }

@@ -51,7 +51,28 @@ public struct Language: Hashable, Sendable {
     /// ("C.UTF-8" is no language, so English). The list ends before the first English entry
     /// ("en", "en_GB"…): English needs no catalog, so a language after it is never wanted,
     /// where gettext itself would look for it.
+    ///
+    /// A name that could reach outside the catalogs' folder (it holds `/` or `..`: a
+    /// `LANGUAGE` of `../../tmp/x`) is never a language: it is left out (`refused(by:)`
+    /// lists them, for a warning).
     public static func preferred(by environment: [String: String]) -> [String] {
+        requested(by: environment).filter(isSafeName)
+    }
+
+    /// The names of `environment`'s language list that `preferred(by:)` leaves out because
+    /// they could name a path outside the catalogs' folder.
+    public static func refused(by environment: [String: String]) -> [String] {
+        requested(by: environment).filter { !isSafeName($0) }
+    }
+
+    /// Whether `name` can be a folder in the catalogs' folder and nothing else: not empty,
+    /// no `/` and no `..`.
+    public static func isSafeName(_ name: String) -> Bool {
+        !name.isEmpty && !name.contains("/") && !name.contains("..") && !name.utf8.contains(0)
+    }
+
+    /// `preferred(by:)` before unsafe names are left out.
+    private static func requested(by environment: [String: String]) -> [String] {
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
         if locale == "C" || locale == "POSIX" { return [] }
         let list: [String]

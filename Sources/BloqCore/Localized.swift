@@ -1,8 +1,9 @@
-import CGettext
+import Synchronization
 
-/// The game's words in the player's language, through glibc's gettext (catalogs
-/// `share/locale/LL/LC_MESSAGES/bloq.mo`). Every text a player reads in the window goes
-/// through `tr(_:)` or `tr(_:_:count:)`; the extractor (`make pot`) finds the calls.
+/// The game's words in the player's language, from the catalogs `share/locale/LL/LC_MESSAGES/
+/// bloq.mo`, which Bloq reads and checks itself (`MessageCatalog`) before any lookup: glibc's
+/// gettext is not used (docs/translating.md says why). Every text a player reads in the
+/// window goes through `tr(_:)` or `tr(_:_:count:)`; the extractor (`make pot`) finds the calls.
 ///
 /// Placeholders are numbered, `%1`, `%2`, so a translation may put them in another order:
 /// `tr("Level %1 of %2", "\(n)", "\(total)")`.
@@ -10,31 +11,24 @@ public enum Localized {
     /// The gettext domain: the catalogs' file name.
     public static let domain = "bloq"
 
-    /// Reads the catalogs from `folder` (`LL/LC_MESSAGES/bloq.mo` in it) from now on.
-    public static func useCatalogs(in folder: String) {
-        bloq_bind_domain(domain, folder)
-    }
+    /// The catalogs shown, best first (a lookup tries each in turn, as gettext tries the
+    /// languages of `LANGUAGE`); empty: English.
+    private static let shown = Mutex<[MessageCatalog]>([])
 
-    /// Shows `languages` (gettext's names, best first: "de", "pt_BR") from the next `tr`
-    /// on, mid-run too: the first that has a catalog is shown; English when none has, or
-    /// for an empty list. Only the process's messages locale and `LANGUAGE` are set (no
-    /// generated locale is needed: see `bloq_show_languages`). Returns false when glibc
-    /// cannot show any translation here (no C.UTF-8 locale and no other it can set), so
-    /// everything stays English. Call it from the thread that draws, not while another
-    /// thread looks a text up.
-    @discardableResult
-    public static func show(_ languages: [String]) -> Bool {
-        bloq_show_languages(languages.joined(separator: ":")) != 0
+    /// Shows `catalogs` (best first) from the next `tr` on, mid-run too; an empty list is
+    /// English. Safe from any thread: a lookup on another thread sees the old list or the new.
+    public static func use(_ catalogs: [MessageCatalog]) {
+        shown.withLock { $0 = catalogs }
     }
 
     /// The translation of `msgid` (itself when there is none).
     public static func string(_ msgid: String) -> String {
         guard !msgid.isEmpty else { return msgid }
-        // gettext answers an untranslated text with the very pointer it was given, which
-        // lives only as long as `withCString`: that answer is `msgid` itself.
-        return msgid.withCString { key in
-            guard let translated = bloq_dgettext(domain, key), translated != key else { return msgid }
-            return String(cString: translated)
+        return shown.withLock { catalogs in
+            for catalog in catalogs {
+                if let translated = catalog.translation(of: msgid) { return translated }
+            }
+            return msgid
         }
     }
 
@@ -42,21 +36,26 @@ public enum Localized {
     /// language's own forms: Russian has three).
     public static func plural(_ singular: String, _ plural: String, count: Int) -> String {
         let english = count == 1 ? singular : plural
-        return singular.withCString { one in
-            plural.withCString { many in
-                let translated = bloq_dngettext(domain, one, many, UInt(clamping: max(count, 0)))
-                guard let translated, translated != one, translated != many else { return english }
-                return String(cString: translated)
+        return shown.withLock { catalogs in
+            for catalog in catalogs {
+                if let translated = catalog.translation(of: singular, count: UInt64(max(count, 0))) { return translated }
             }
+            return english
         }
     }
 
+    /// The longest text `format` makes, in bytes of UTF-8 (far more than any screen shows).
+    public static let maximumFormattedBytes = 1 << 16
+
     /// `text` with `%1`, `%2`, … replaced by `arguments` (`%%` is a percent sign).
+    /// The result is cut at `maximumFormattedBytes`: a text that names a placeholder
+    /// thousands of times (a hostile catalog's) cannot multiply a long argument past it.
     public static func format(_ text: String, _ arguments: [String]) -> String {
         guard !arguments.isEmpty else { return text }
         var result = ""
         var characters = text.makeIterator()
         while let character = characters.next() {
+            guard result.utf8.count <= maximumFormattedBytes else { break }
             guard character == "%" else {
                 result.append(character)
                 continue

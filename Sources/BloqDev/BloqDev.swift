@@ -10,7 +10,7 @@ struct BloqDev: ParsableCommand {
         abstract: "Test harnesses for Bloq's developers (make storm, make test).",
         subcommands: [
             Storm.self, SaveTorture.self, LineTorture.self, Survey.self, Words.self, Bounds.self, BenchSets.self, SolveSet.self,
-            DifficultyProfiles.self, DifficultyFit.self, Layout.self,
+            DifficultyProfiles.self, DifficultyFit.self, Layout.self, QuitSignalCheck.self,
         ]
     )
 }

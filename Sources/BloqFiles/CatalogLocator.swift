@@ -51,7 +51,9 @@ public struct CatalogLocator: Sendable {
     /// The catalog of `folder` that gettext reads for `name` (a language list's entry: "de",
     /// "de_AT.UTF-8"), or nil: gettext tries the name, then without its codeset and region,
     /// "de_AT.UTF-8", "de_AT", "de" (the forms Bloq's catalogs use).
+    /// A name with `/` or `..` (which could reach outside `folder`) has none.
     public static func catalog(for name: String, in folder: String) -> String? {
+        guard Language.isSafeName(name) else { return nil }
         let withoutModifier = String(name.prefix { $0 != "@" })
         let withoutCodeset = String(withoutModifier.prefix { $0 != "." })
         let language = String(withoutCodeset.prefix { $0 != "_" })
@@ -60,6 +62,38 @@ public struct CatalogLocator: Sendable {
             if Path.isFile(path) { return path }
         }
         return nil
+    }
+
+    /// The catalogs of `folder` for `languages` (best first), read and checked
+    /// (`MessageCatalog`), in that order: a language without a catalog is passed over, and
+    /// so is one whose catalog is damaged, with a warning that says where and how to fix it.
+    /// `found` says whether any language had a catalog file at all, valid or not.
+    public static func load(_ languages: [String], in folder: String) -> (catalogs: [MessageCatalog], warnings: [String], found: Bool) {
+        var catalogs: [MessageCatalog] = []
+        var failures: [(path: String, reason: String)] = []
+        var found = false
+        var seen: Set<String> = []
+        for name in languages {
+            guard let path = catalog(for: name, in: folder), seen.insert(path).inserted else { continue }
+            found = true
+            switch RegularFile.read(path, limit: MessageCatalog.maximumFileSize) {
+            case .failure(let failure):
+                failures.append((path, failure.reason(noun: "catalog")))
+            case .success(let bytes):
+                do throws(CatalogError) {
+                    catalogs.append(try MessageCatalog(bytes: bytes))
+                } catch {
+                    failures.append((path, error.message))
+                }
+            }
+        }
+        // What shows instead of a damaged catalog: the next language's, else English.
+        let instead = catalogs.isEmpty ? "the game shows English" : "the game shows the next language asked for"
+        let warnings = failures.map { failure in
+            "\(failure.path) is not used: \(failure.reason), so \(instead); reinstall Bloq, "
+                + "or compile the catalog again from its .po file (msgfmt --check -o FILE.mo LL.po, or make mo in a source tree)"
+        }
+        return (catalogs, warnings, found)
     }
 
     /// `folder/LANGUAGE/LC_MESSAGES/bloq.mo`.

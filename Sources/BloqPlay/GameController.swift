@@ -76,6 +76,8 @@ public final class GameController {
     private enum Wanted { case hint, solution }
     private var wanted: Wanted?
     private var solutionQueue: [Move] = []
+    /// Whether the player was told that the solver gave up on this level's boards.
+    private var saidTooLarge = false
 
     /// Opens `level` in a viewport of `viewport` pixels, keeping `toolbarHeight` pixels
     /// free along the bottom, resuming `resume` when it replays on the board.
@@ -118,7 +120,10 @@ public final class GameController {
     public var showsClearedOverlay: Bool { scene.session.isCleared && !scene.isAnimating }
 
     /// Whether anything moves or waits on time (the loop may sleep when not).
-    public var isAnimating: Bool { scene.isAnimating || solver.isBusy || !solutionQueue.isEmpty }
+    public var isAnimating: Bool { isMoving || solver.isBusy }
+
+    /// Whether anything moves (not only the solver at work).
+    public var isMoving: Bool { scene.isAnimating || !solutionQueue.isEmpty }
 
     /// Seconds of quiet before a hint's ghosts play again.
     public static let hintReplayDelay = 2.5
@@ -306,6 +311,11 @@ public final class GameController {
         guard !scene.session.isCleared, known[board] == nil, !asked.contains(board), !scene.hasMovesInFlight,
             !scene.hasPendingEdits
         else { return }
+        // Live, what was asked about boards left behind is stopped: one search at a time,
+        // about where the player is (and the start's, while par is unknown).
+        let start = level.level.board
+        let parWanted = startOptimum == nil && level.level.par == nil
+        for stale in solver.cancel(where: { $0 != board && !(parWanted && $0 == start) }) { asked.remove(stale) }
         asked.insert(board)
         _ = solver.request(board)
     }
@@ -340,6 +350,12 @@ public final class GameController {
         if board == level.level.board, let optimal = result.optimal { startOptimum = optimal }
         asked.remove(board)
         remember(result, for: board)
+        if result.outcome == .gaveUp, wanted == nil, !saidTooLarge, board == scene.board {
+            // Said once a level: the board is beyond the solver's budgets here, so nothing
+            // will say it is stuck, and no hint or par will come.
+            saidTooLarge = true
+            message = tr("This board is too large for the solver here: no par or hints, and no warning if it can no longer be cleared")
+        }
         guard wanted != nil else {
             assess()
             return

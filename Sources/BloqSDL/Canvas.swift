@@ -171,6 +171,7 @@ final class Canvas {
     /// Draws `text` no wider than `maximumWidth`, shrinking it if it must.
     @discardableResult
     func text(_ text: String, size: Double, _ color: RGBA, at origin: Point, anchor: Point = .zero, maximumWidth: Double) -> Size {
+        let text = Canvas.drawable(text)
         var size = size
         let width = measure(text, size: size).width
         if width > maximumWidth, width > 0 { size *= maximumWidth / width }
@@ -181,6 +182,7 @@ final class Canvas {
     /// centre, 1 right of x; the same for y) and returns its size.
     @discardableResult
     func text(_ text: String, size: Double, _ color: RGBA, at origin: Point, anchor: Point = .zero) -> Size {
+        let text = Canvas.drawable(text)
         guard !text.isEmpty, let entry = textTexture(text, size: max(Int(size.rounded()), 6), color) else {
             return Size(width: 0, height: 0)
         }
@@ -193,8 +195,21 @@ final class Canvas {
         return Size(width: Double(entry.width), height: Double(entry.height))
     }
 
+    /// The most characters of one text drawn: more than a line of the smallest type across
+    /// the widest window holds. The layout fits and wraps texts to their boxes; this bounds
+    /// what SDL_ttf is given (it measures and renders a whole string) whatever reaches it.
+    static let maximumCharacters = 1_024
+
+    /// `text`, cut to `maximumCharacters` (scalars, so that one character of thousands of
+    /// combining marks is cut too).
+    static func drawable(_ text: String) -> String {
+        guard text.utf8.count > maximumCharacters else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.prefix(maximumCharacters)))
+    }
+
     /// The size `text` would take.
     func measure(_ text: String, size: Double) -> Size {
+        let text = Canvas.drawable(text)
         guard let font = font(size: max(Int(size.rounded()), 6)) else { return Size(width: 0, height: 0) }
         var width: Int32 = 0
         var height: Int32 = 0

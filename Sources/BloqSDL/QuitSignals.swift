@@ -1,20 +1,63 @@
+import CSDL2
 import Glibc
 import Synchronization
 
-/// SIGHUP (the terminal closed, the session logged out), SIGQUIT and SIGTERM end the game
-/// the way closing its window does: the loop stops, and what must be saved is saved, then
-/// the process exits. (Left alone, SIGHUP would kill the game without a save, and SIGQUIT
-/// would only print a crash report.) The handler does nothing but note the signal: it is
-/// read by the platform between frames.
+/// SIGHUP (the terminal closed, the session logged out), SIGINT (Ctrl+C), SIGQUIT and
+/// SIGTERM end a live game the way closing its window does: the loop stops, and what must
+/// be saved is saved, then the process exits. (Left alone, SIGHUP would kill the game
+/// without a save, and SIGQUIT would only print a crash report.)
+///
+/// Honoured within a second wherever the game is: the handler only notes the signal and
+/// wakes a watcher thread (a semaphore post, which is safe in a handler); the watcher wakes
+/// the loop at once (an SDL quit event), and if the loop has not taken the signal
+/// (`acknowledge`) a second later, because something holds it up, the watcher ends the
+/// process. A second signal ends it at once. Saves go to disk as they are made
+/// (`ProgressStore`), so an end that skips the last save loses at most the line of play
+/// since the last move's save.
+///
+/// Processes that end on their own (a screenshot, a replay, `bloq bench`) install nothing:
+/// a signal's default action ends them at once (and SDL is told to install no handlers of
+/// its own: `SDLWindow`).
 public enum QuitSignals {
+    /// The signals handled.
+    public static let numbers: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM]
+    /// Seconds the loop has to take a signal before the process ends without it.
+    public static let grace = 1.0
+
     /// The last signal received, or 0.
     private static let received = Atomic<Int32>(0)
+    private static let acknowledged = Atomic<Bool>(false)
+    /// Posted by the handler (the watcher waits on it) and by `acknowledge`.
+    nonisolated(unsafe) private static let wake: UnsafeMutablePointer<sem_t> = {
+        let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
+        sem_init(semaphore, 0, 0)
+        return semaphore
+    }()
+    nonisolated(unsafe) private static let taken: UnsafeMutablePointer<sem_t> = {
+        let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
+        sem_init(semaphore, 0, 0)
+        return semaphore
+    }()
 
-    /// Installs the handlers (before SDL starts, which then leaves SIGTERM to them).
+    /// Installs the handlers and starts the watcher (before SDL starts).
     public static func install() {
-        for number in [SIGHUP, SIGQUIT, SIGTERM] {
+        _ = wake
+        _ = taken
+        // A handler cannot run for a blocked signal (a mask inherited from the parent).
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in numbers { sigaddset(&set, number) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        var thread = pthread_t()
+        pthread_create(&thread, nil, { _ in QuitSignals.watch() }, nil)
+        pthread_detach(thread)
+        for number in numbers {
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = { signal in QuitSignals.received.store(signal, ordering: .relaxed) }
+            action.__sigaction_handler.sa_handler = { signal in
+                // A second signal: the player insists; nothing here may wait.
+                if QuitSignals.received.exchange(signal, ordering: .relaxed) != 0 { _exit(128 + signal) }
+                sem_post(QuitSignals.wake)
+            }
             sigemptyset(&action.sa_mask)
             action.sa_flags = 0
             sigaction(number, &action, nil)
@@ -27,10 +70,38 @@ public enum QuitSignals {
         return number == 0 ? nil : number
     }
 
+    /// Says the loop has taken the signal and is ending the game in order (saving): the
+    /// watcher then lets it finish.
+    public static func acknowledge() {
+        guard pending != nil, !acknowledged.exchange(true, ordering: .relaxed) else { return }
+        sem_post(taken)
+    }
+
+    /// The watcher: sleeps until a signal, wakes the loop, and ends the process when the
+    /// loop does not take the signal within `grace`.
+    private static func watch() -> UnsafeMutableRawPointer? {
+        while sem_wait(wake) != 0 {}
+        guard let signal = pending else { return nil }
+        var quit = SDL_Event()
+        quit.type = SDL_QUIT.rawValue
+        if SDL_WasInit(SDL_INIT_EVENTS) != 0 { SDL_PushEvent(&quit) }
+        var deadline = timespec()
+        clock_gettime(CLOCK_REALTIME, &deadline)
+        deadline.tv_sec += Int(grace)
+        while sem_timedwait(taken, &deadline) != 0 {
+            guard errno == EINTR else { break }
+        }
+        guard !acknowledged.load(ordering: .relaxed) else { return nil }
+        let message = "bloq: \(name(signal)) received, and the game did not stop within \(Int(grace)) s: ending it now\n"
+        _ = message.withCString { write(2, $0, strlen($0)) }
+        _exit(128 + signal)
+    }
+
     /// A signal's name for a message ("SIGHUP").
     public static func name(_ number: Int32) -> String {
         switch number {
         case SIGHUP: "SIGHUP"
+        case SIGINT: "SIGINT"
         case SIGQUIT: "SIGQUIT"
         case SIGTERM: "SIGTERM"
         default: "signal \(number)"

@@ -152,7 +152,7 @@ public final class SDLPlatform: GamePlatform {
     /// solver says against a version that loads (run off the render thread); nil for none.
     /// Stop the returned watcher before SDL is.
     public static func watchLevelFile(
-        _ path: String, in app: AppController, check: (@Sendable (Level) -> [Diagnostic])?, inotify: Bool = true
+        _ path: String, in app: AppController, check: (@Sendable (Level, SearchStop) -> [Diagnostic])?, inotify: Bool = true
     ) -> FileWatcher {
         let watcher = FileWatcher(path: path, inotify: inotify, onChange: { SDLPlatform.wakeFromAnyThread() })
         app.watch(

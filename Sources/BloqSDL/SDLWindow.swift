@@ -69,6 +69,7 @@ public final class SDLWindow: ScriptWindow {
         SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
         // Touch produces finger events; SDL's synthesised mouse events are ignored anyway.
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "1")
+        SDLWindow.leaveSignalsAlone()
         StartupTrace.mark("before SDL_Init")
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             let error = SDLError("no display: SDL could not start its video system")
@@ -151,6 +152,15 @@ public final class SDLWindow: ScriptWindow {
         SDL_Quit()
     }
 
+    /// Tells SDL to install no signal handlers. Its own turn SIGINT and SIGTERM into a quit
+    /// event, which only a live loop reads: a screenshot or a replay went on working for as
+    /// long as it took (12 minutes on a hostile catalog, before its texts were bounded),
+    /// deaf to SIGTERM. Now a process that ends on its own keeps the default action (the
+    /// signal ends it at once), and a live game has `QuitSignals`.
+    static func leaveSignalsAlone() {
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
+    }
+
     /// How to get a display, for the no-display error.
     static let displayHelp =
         "Run the game in a desktop session (DISPLAY or WAYLAND_DISPLAY set), start a virtual one (Xvfb :99 & DISPLAY=:99 bloq), or render without a display with --screenshot OUT.png"
@@ -159,6 +169,7 @@ public final class SDLWindow: ScriptWindow {
     /// answers: for a wait that should not end in it (`play --watch` on a file that does
     /// not load yet). Starts SDL's video and stops it again.
     public static func displayError() -> SDLError? {
+        leaveSignalsAlone()
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
             let error = SDLError("no display: SDL could not start its video system")
             return SDLError(error.what, detail: "\(error.detail). \(SDLWindow.displayHelp)")

@@ -29,6 +29,7 @@ extension BenchOptions {
         let solver = SolverBenchmark.run(set, naiveLimit: naiveBoards)
         let memory = SolverBenchmark.bytesPerState()
         let reach = SolverBenchmark.reach(BenchmarkBoards.random6x6(count: Self.reachBoards, seed: Self.reachSeed))
+        let sixteen = sixteenFigures()
         let dense = setFigures("dense6x6")
         let eight = setFigures("8x8")
         let frame4 = try RenderBenchmarks.frameMilliseconds(board: Self.classicBoard)
@@ -40,7 +41,7 @@ extension BenchOptions {
                 ("solver_median_ms", solver.medianMilliseconds), ("solver_worst_ms", solver.worstMilliseconds),
                 ("solver_speedup_vs_naive", solver.speedup), ("solver_6x6_proved_percent", reach.provedPercent),
                 ("solver_6x6_median_ms", reach.medianMilliseconds),
-            ].map { ($0.0, .value($0.1)) } + dense.figures + eight.figures
+            ].map { ($0.0, .value($0.1)) } + dense.figures + eight.figures + sixteen
             + [
                 ("solver_bytes_per_state", memory.sixteenCells?.heapBytesPerState ?? -1),
                 ("solver_bytes_per_state_16_cells", memory.sixteenCells?.accountedBytesPerState ?? -1),
@@ -96,6 +97,8 @@ extension BenchOptions {
             let figures = setFigures(name, perBoard: true)
             for note in figures.notes { printError(note) }
             return figures.figures
+        case "solver16":
+            return sixteenFigures()
         case "solver6x6":
             let set = BenchmarkBoards.random6x6(count: Self.reachBoards, seed: Self.reachSeed)
             let reach = SolverBenchmark.reach(set)
@@ -103,6 +106,19 @@ extension BenchOptions {
             return [("solver_6x6_proved_percent", .value(reach.provedPercent)), ("solver_6x6_median_ms", .value(reach.medianMilliseconds))]
         default:
             return []  // the argument parser lets no other name through
+        }
+    }
+
+    /// The CPU time a stored position costs on the sparse 16x16 board
+    /// (`solver_sparse16_us_per_position`, docs/performance.md) and on the crowded one
+    /// (`solver_crowded16_us_per_position`), each search run to 300,000 positions.
+    func sixteenFigures() -> [(String, LiveBenchmarks.Figure)] {
+        [
+            ("solver_sparse16_us_per_position", BenchmarkBoards.sparseSixteen),
+            ("solver_crowded16_us_per_position", BenchmarkBoards.sixteenBySixteen),
+        ]
+        .map { name, board in
+            (name, SolverBenchmark.microsecondsPerPosition(board).map { .value($0) } ?? .unavailable("the search ended early"))
         }
     }
 

@@ -11,7 +11,8 @@ import Glibc
 extension PlayOptions {
     func openWindow() throws {
         let live = screenshot == nil
-        // Closing the terminal or a SIGTERM ends the game as its window's close button does.
+        // Closing the terminal, Ctrl+C or a SIGTERM ends the game as its window's close button
+        // does. A screenshot keeps the signals' default action: they end it at once.
         if live { QuitSignals.install() }
         let folders = PlayerFolders.standard()
         let packs = try loadPacks()
@@ -70,7 +71,8 @@ extension PlayOptions {
         defer { watcher?.stop() }
         if watch, let level {
             // Each saved version reloads; validate's solver checks run off the render thread.
-            watcher = SDLPlatform.watchLevelFile(level, in: app) { LevelValidation.solverProblems($0, file: level) }
+            let check = LevelValidation.watchCheck(seconds: LevelWatch.checkSeconds)
+            watcher = SDLPlatform.watchLevelFile(level, in: app) { [path = level] version, stop in check(version, path, stop) }
         }
         if record != nil { loop.startRecording() }
         loop.frame()
@@ -81,6 +83,7 @@ extension PlayOptions {
             return
         }
         loop.run()
+        QuitSignals.acknowledge()
         if let signal = QuitSignals.pending { printError("bloq: \(QuitSignals.name(signal)) received: saving and quitting") }
         var final = app.settings
         if !final.fullscreen {
@@ -166,6 +169,11 @@ extension PlayOptions {
             var shown = error.description
             while true {
                 usleep(20_000)
+                if let signal = QuitSignals.pending {
+                    QuitSignals.acknowledge()
+                    printError("bloq: \(QuitSignals.name(signal)) received: stopped waiting for \(level)")
+                    throw ExitCode(128 + signal)
+                }
                 guard watcher.takeChange() else { continue }
                 do {
                     return try LevelCatalog.single(level: level)

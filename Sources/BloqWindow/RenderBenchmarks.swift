@@ -126,7 +126,8 @@ public enum RenderBenchmarks {
             viewport: window.geometry.output, singleLevel: true)
         let clock = ManualClock()
         let loop = GameLoop(app: app, platform: SDLPlatform(window: window, time: .manual(clock)))
-        let watcher = SDLPlatform.watchLevelFile(path, in: app) { LevelValidation.solverProblems($0, file: path) }
+        let check = LevelValidation.watchCheck(seconds: LevelWatch.checkSeconds)
+        let watcher = SDLPlatform.watchLevelFile(path, in: app) { version, stop in check(version, path, stop) }
         defer { watcher.stop() }
         clock.advance(bySeconds: 1.0 / 60)
         loop.frame()

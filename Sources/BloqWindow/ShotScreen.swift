@@ -37,7 +37,10 @@ extension ShotScreen {
             app.settings.colorBlindSymbols = true
         case .cleared:
             // The player's clear at par: the optimal moves pushed one by one.
-            guard let game = app.game, case .solved(let moves) = Solver().solve(game.scene.board).outcome else { return }
+            guard let game = app.game,
+                case .solved(let moves) = Solver(maxStates: SolverService.maxStates, memoryBudget: SolverService.memoryBudget)
+                    .solve(game.scene.board).outcome
+            else { return }
             for move in moves {
                 game.scene.perform(move)
                 loop.run(while: { game.scene.hasMovesInFlight }, limit: 120)

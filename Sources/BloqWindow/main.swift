@@ -1,4 +1,6 @@
+import BloqCLI
 import BloqSDL
 
 StartupTrace.mark("main")
+SignalMask.unblockQuitSignals()
 WindowCommand.main()

@@ -1,4 +1,5 @@
 import BloqCLI
 
 // The command-line tool: everything but windows (those are bloq-window's).
+SignalMask.unblockQuitSignals()
 BloqCommand.main()

@@ -1,6 +1,7 @@
 import BloqBench
 import BloqGame
 import CAllocationCounter
+import Foundation
 import Testing
 
 @Suite("The solver's memory, measured on the heap")
@@ -18,6 +19,7 @@ struct SolverHeapTests {
             ("16 open cells", BenchmarkBoards.sixteenOpenCells, 159_431),
             ("6x6 with walls", BenchmarkBoards.sixBySix, 159_431),
             ("16x16", BenchmarkBoards.sixteenBySixteen, 31_493),
+            ("sparse 16x16", BenchmarkBoards.sparseSixteen, 31_493),
         ])
     func heap(name: String, board: Board, states: Int) throws {
         // Under a sanitizer the counter cannot see the heap; there is nothing to measure.
@@ -45,5 +47,19 @@ struct SolverHeapTests {
         let memory = SolverBenchmark.memory(BenchmarkBoards.sixteenOpenCells, states: 10_000)
         #expect(bloq_thread_live_bytes() - before < 4_096, "the search's memory was not all released")
         #expect((memory?.heapBytesPerState ?? 0) > 8, "a position takes at least its 8 bytes of cells")
+    }
+}
+
+@Suite("The benchmark boards")
+struct BenchmarkBoardTests {
+    @Test("bench/sparse-16x16.bloq is the board bloq bench measures (BenchmarkBoards.sparseSixteen): 28 blocks, none touching")
+    func sparseSixteen() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("bench/sparse-16x16.bloq"), encoding: .utf8)
+        let level = try LevelParser.parse(text, name: "sparse-16x16.bloq").get()
+        #expect(level.board == BenchmarkBoards.sparseSixteen)
+        #expect(level.board.cells.filter { $0.color != nil }.count == 28)
+        #expect(Set(level.board.cells.compactMap(\.color)).count == 8)
+        #expect(level.board.touchingPairs.isEmpty)
     }
 }

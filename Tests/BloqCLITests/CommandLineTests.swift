@@ -107,6 +107,16 @@ struct Bloq {
         /// Its standard output so far.
         var standardOutput: String { String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self) }
 
+        /// Whether `text` shows on its standard output before the child exits (or hangs).
+        func waitForOutput(_ text: String) -> Bool {
+            let deadline = Date().addingTimeInterval(Bloq.hangGuard)
+            while Date() < deadline, process.isRunning {
+                if standardOutput.contains(text) { return true }
+                usleep(20_000)
+            }
+            return standardOutput.contains(text)
+        }
+
         /// Whether `text` shows on its standard error before the child exits (or hangs).
         func waitForError(_ text: String) -> Bool {
             let deadline = Date().addingTimeInterval(Bloq.hangGuard)

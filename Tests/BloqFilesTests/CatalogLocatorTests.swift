@@ -80,4 +80,30 @@ struct CatalogLocatorTests {
         #expect(try String(contentsOfFile: folder + "/settings.json", encoding: .utf8).contains("\"language\": \"es\""))
         #expect(SettingsStore(folder: folder).load().settings.language == "es")
     }
+
+    @Test("a language name with '/' or '..' names no catalog, even when the path it makes holds one")
+    func outsideNames() throws {
+        let root = try scratchFolder("bloq-catalogs")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try catalog(root + "/locale", "fr")
+        try catalog(root + "/evil", "de")
+        #expect(CatalogLocator.catalog(for: "fr", in: root + "/locale") != nil)
+        #expect(CatalogLocator.catalog(for: "../evil/de", in: root + "/locale") == nil)
+        #expect(CatalogLocator.catalog(for: "fr/../fr", in: root + "/locale") == nil)
+        #expect(CatalogLocator.load(["../evil/de"], in: root + "/locale").found == false)
+    }
+
+    @Test("a damaged catalog is passed over for the next language, with a warning that names it and says how to fix it")
+    func damagedPassedOver() throws {
+        let root = try scratchFolder("bloq-catalogs")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try catalog(root, "de")  // empty: damaged
+        try catalog(root, "fr")
+        let loaded = CatalogLocator.load(["de", "fr"], in: root)
+        #expect(loaded.catalogs.isEmpty)
+        #expect(loaded.found)
+        #expect(loaded.warnings.count == 2)
+        #expect(loaded.warnings.first?.hasPrefix(root + "/de/LC_MESSAGES/bloq.mo is not used: it is 0 bytes, too short") == true)
+        #expect(loaded.warnings.first?.contains("so the game shows English; reinstall Bloq, or compile the catalog again") == true)
+    }
 }

@@ -32,7 +32,7 @@ final class HeadlessGame {
     }
 
     /// Makes the level follow the file at `path`, as `bloq play --watch` does.
-    func watch(_ path: String, check: (@Sendable (Level) -> [Diagnostic])?, inotify: Bool) {
+    func watch(_ path: String, check: (@Sendable (Level, SearchStop) -> [Diagnostic])?, inotify: Bool) {
         watcher?.stop()
         watcher = SDLPlatform.watchLevelFile(path, in: app, check: check, inotify: inotify)
     }

@@ -50,9 +50,9 @@ extension SDLSuite {
             game.app.continuePlaying()
             game.watch(
                 path,
-                check: { level in
+                check: { level, stop in
                     // The solver's side of validate, as the window process runs it.
-                    let optimal = Solver().solve(level.board).optimal
+                    let optimal = Solver(stop: stop).solve(level.board).optimal
                     guard let par = level.par, let optimal, par != optimal else { return [] }
                     return [Diagnostic(file: path, line: 1, column: 1, message: "par is \(par) but the fewest moves is \(optimal)")]
                 }, inotify: inotify)

@@ -37,19 +37,53 @@ public struct FontMetrics: Sendable {
 
     /// The width in pixels of `text` drawn at `px` (a whole number of pixels, as fonts are
     /// drawn): each character's advance rounded to whole pixels, as the renderer does.
-    public func width(_ text: String, px: Double) -> Double {
+    /// - Complexity: O(n) in the text's Unicode scalars.
+    public func width(_ text: some StringProtocol, px: Double) -> Double {
         let scale = px.rounded() / Double(unitsPerEm)
         var total = 0.0
-        for scalar in text.unicodeScalars where scalar.properties.generalCategory != .nonspacingMark {
-            total += (Double(advance(scalar)) * scale).rounded()
-        }
+        for scalar in text.unicodeScalars { total += width(scalar, scale: scale) }
         return total
+    }
+
+    /// The width of one character (its scalars') at `px`.
+    public func width(_ character: Character, px: Double) -> Double {
+        let scale = px.rounded() / Double(unitsPerEm)
+        var total = 0.0
+        for scalar in character.unicodeScalars { total += width(scalar, scale: scale) }
+        return total
+    }
+
+    /// The width of `text`'s characters at `px`, one a character, in order: the measure
+    /// every wrap and cut works from, made once (a text is never measured again for each
+    /// way of breaking it).
+    /// - Complexity: O(n) in the text's Unicode scalars.
+    public func widths(_ text: some StringProtocol, px: Double) -> [Double] {
+        let scale = px.rounded() / Double(unitsPerEm)
+        return text.map { character in
+            var total = 0.0
+            for scalar in character.unicodeScalars { total += width(scalar, scale: scale) }
+            return total
+        }
+    }
+
+    /// A scalar's advance at `scale` pixels a font unit, rounded to whole pixels; 0 for a
+    /// combining mark, which the renderer draws over the character before it.
+    @inline(__always) func width(_ scalar: Unicode.Scalar, scale: Double) -> Double {
+        // Below U+0300 (the first combining mark) no scalar is a nonspacing mark: the
+        // general category's table lookup is not needed for Latin text.
+        if scalar.value >= 0x300, scalar.properties.generalCategory == .nonspacingMark { return 0 }
+        return (Double(advance(scalar)) * scale).rounded()
     }
 
     /// The width of the box `text` is drawn in at `px`: its width with room for the
     /// renderer's hinting (a few percent at some sizes).
-    public func boxWidth(_ text: String, px: Double) -> Double {
-        (width(text, px: px) * 1.03).rounded(.up) + 2
+    public func boxWidth(_ text: some StringProtocol, px: Double) -> Double {
+        boxWidth(forWidth: width(text, px: px))
+    }
+
+    /// The box width of a text `width` pixels wide (`width(_:px:)`).
+    public func boxWidth(forWidth width: Double) -> Double {
+        (width * 1.03).rounded(.up) + 2
     }
 
     /// The height of a line of text at `px`.
@@ -59,30 +93,68 @@ public struct FontMetrics: Sendable {
 
     /// `text` broken into lines whose boxes are at most `width` wide at `px`: at spaces,
     /// and a word too long for a line (a path) where it must be. Explicit line breaks
-    /// stay.
-    public func wrap(_ text: String, px: Double, width: Double) -> [String] {
+    /// stay. Stops after `limit` lines (the rest of the text is not broken up).
+    /// - Complexity: O(n) in the text's characters: each is measured once, and a line's
+    ///   width is kept as it grows rather than measured again.
+    public func wrap(_ text: String, px: Double, width: Double, limit: Int = .max) -> [String] {
         var lines: [String] = []
+        let space = self.width(" ", px: px)
+        func fits(_ candidate: Double) -> Bool { boxWidth(forWidth: candidate) <= width }
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            guard lines.count < limit else { break }
             var current = ""
-            func fits(_ candidate: String) -> Bool { boxWidth(candidate, px: px) <= width }
-            for word in paragraph.split(separator: " ").map(String.init) {
-                let candidate = current.isEmpty ? word : current + " " + word
+            var currentWidth = 0.0
+            for word in paragraph.split(separator: " ") {
+                let characters = widths(word, px: px)
+                let wordWidth = characters.reduce(0, +)
+                let candidate = current.isEmpty ? wordWidth : currentWidth + space + wordWidth
                 if fits(candidate) {
-                    current = candidate
+                    if !current.isEmpty { current += " " }
+                    current += word
+                    currentWidth = candidate
                     continue
                 }
                 if !current.isEmpty { lines.append(current) }
                 current = ""
-                for character in word {
-                    if !current.isEmpty, !fits(current + String(character)) {
+                currentWidth = 0
+                for (character, characterWidth) in zip(word, characters) {
+                    guard lines.count < limit else { return lines }
+                    if !current.isEmpty, !fits(currentWidth + characterWidth) {
                         lines.append(current)
                         current = ""
+                        currentWidth = 0
                     }
                     current.append(character)
+                    currentWidth += characterWidth
                 }
+                guard lines.count < limit else { return lines }
             }
             lines.append(current)
         }
-        return lines
+        return Array(lines.prefix(limit))
+    }
+
+    /// The longest start (or end, `fromEnd`) of `text` whose box at `px`, with `mark`
+    /// added after it (before it), is at most `width` wide; "" when none is.
+    /// - Complexity: O(n) in the characters kept (each measured once), plus the mark.
+    public func longestPart(of text: some StringProtocol, px: Double, width: Double, mark: String, fromEnd: Bool) -> String {
+        var total = self.width(mark, px: px)
+        var kept = 0
+        if fromEnd {
+            for character in text.reversed() {
+                let next = total + self.width(character, px: px)
+                guard boxWidth(forWidth: next) <= width else { break }
+                total = next
+                kept += 1
+            }
+            return String(text.suffix(kept))
+        }
+        for character in text {
+            let next = total + self.width(character, px: px)
+            guard boxWidth(forWidth: next) <= width else { break }
+            total = next
+            kept += 1
+        }
+        return String(text.prefix(kept))
     }
 }

@@ -62,6 +62,9 @@ public struct DailyBoard: Sendable, Hashable {
     /// practice every board drawn is decided and the day's board does not depend on the
     /// budget: `undecided` stays 0.
     public static let maxStates = Solver.defaultMaxStates
+    /// The memory a search's tables may take: fixed (not the machine's), so that the day's
+    /// board is the same everywhere; `maxStates` positions of a 4x4 board take 100 MB at most.
+    public static let memoryBudget = 256 << 20
     /// Boards drawn before the day is given up (never reached in practice: the 30 days of
     /// March 2026 took 3 to 141).
     public static let maximumBoards = 5_000
@@ -75,7 +78,9 @@ public struct DailyBoard: Sendable, Hashable {
     /// `maximumBoards` boards drawn meets the recipe (no day tested comes near: they take a
     /// few dozen). Takes tens of milliseconds in a release build (the boards drawn are
     /// solved, and those of the day's length rated); run it off the render thread.
-    public static func make(for date: DailyDate) -> DailyBoard? {
+    /// `stop` ends the making early (nil: the answer is then discarded, never a different
+    /// board: no budget here depends on time, so the day's board is everyone's).
+    public static func make(for date: DailyDate, stop: SearchStop = .never) -> DailyBoard? {
         var generator = LevelGenerator(difficulty: .hard, rows: rows, columns: columns, seed: seed(for: date))
         generator.walls = walls
         generator.blocks = blocks
@@ -85,9 +90,10 @@ public struct DailyBoard: Sendable, Hashable {
         var drawn = 0
         var undecided = 0
         while drawn < maximumBoards {
+            if stop.isRequested { return nil }
             drawn += 1
             guard let board = generator.candidate(&random) else { continue }
-            switch judge(board, target: target) {
+            switch judge(board, target: target, stop: stop) {
             case .kept(let rating): return DailyBoard(date: date, board: board, rating: rating, boardsDrawn: drawn, undecided: undecided)
             case .undecided: undecided += 1
             case .rejected: break
@@ -106,8 +112,8 @@ public struct DailyBoard: Sendable, Hashable {
     /// Whether `board` meets the recipe for a day of optimal length `target`: cheapest
     /// tests first (its length, then its opening clears, then every opening move, stopping
     /// as soon as too many are optimal), so most boards cost one search.
-    static func judge(_ board: Board, target: Int) -> Verdict {
-        let solver = Solver(maxStates: maxStates)
+    static func judge(_ board: Board, target: Int, stop: SearchStop = .never) -> Verdict {
+        let solver = Solver(maxStates: maxStates, memoryBudget: memoryBudget, stop: stop)
         func optimum(_ position: Board) -> Int?? {
             let result = solver.solve(position)
             return result.outcome == .gaveUp ? nil : .some(result.optimal)

@@ -36,17 +36,18 @@ public struct DifficultyRating: Hashable, Sendable, Comparable {
     /// all its searches (the board's and one per opening move); returns the rating (nil
     /// when the board is unsolvable, too large, or the total ran out) and the positions
     /// the searches stored.
+    /// `stop` ends every search (the rating is then nil).
     public static func rate(
-        _ board: Board, maxStates: Int, totalStates: Int, memoryBudget: Int = Solver.defaultMemoryBudget
+        _ board: Board, maxStates: Int, totalStates: Int, memoryBudget: Int = Solver.defaultMemoryBudget, stop: SearchStop = .never
     ) -> (rating: DifficultyRating?, states: Int) {
         var spent = 0
         /// The search's result, or nil when the total is spent before or during it.
         func solve(_ position: Board) -> SolverResult? {
             let left = totalStates - spent
             guard left > 0 else { return nil }
-            let result = Solver(maxStates: min(maxStates, left), memoryBudget: memoryBudget).solve(position)
+            let result = Solver(maxStates: min(maxStates, left), memoryBudget: memoryBudget, stop: stop).solve(position)
             spent += result.states
-            if result.outcome == .gaveUp, maxStates > left { return nil }
+            if result.outcome == .gaveUp, maxStates > left || result.limit == .stopped { return nil }
             return result
         }
         guard let first = solve(board), let optimal = first.optimal else { return (nil, spent) }

@@ -45,14 +45,23 @@ struct GroupBound {
     var masks: [UInt16]
     var kept: [UInt16]
 
-    /// Boards of up to 64 open cells remember counts by the set's cells (a bit each): a
-    /// colour's set recurs in many positions. Direct-mapped; a key of 0 is an empty slot
-    /// (the empty set is never looked up).
+    /// Counts are remembered by the set's cells: a colour's set recurs in many positions.
+    /// Boards of up to 64 open cells key an entry by the cells' bits (one word); larger ones
+    /// (`wide`) by the cells' indices, in order, a byte each (two words: the first eight
+    /// cells, then four more and the count in the top byte; a colour of an exact count has
+    /// at most `exactLimit` = 12 blocks, and a board at most 256 cells). Direct-mapped; a
+    /// key of 0 (in its last word) is an empty slot: a set of under two blocks is never
+    /// looked up.
     var cacheKeys: UnsafeMutablePointer<UInt64>?
     var cacheValues: UnsafeMutablePointer<UInt8>?
-    /// The cache has 2^cacheShift entries of 9 bytes.
+    /// Whether the cache is keyed by cell indices (boards of over 64 open cells).
+    let wide: Bool
+    /// The cache has 2^cacheShift entries of `entryBytes` bytes.
     var cacheShift = GroupBound.firstCacheShift
-    static let firstCacheBytes = (1 << firstCacheShift) * 9
+    /// Bytes an entry of the cache takes: its key and a byte of count.
+    var entryBytes: Int { wide ? 17 : 9 }
+    /// Bytes the first cache takes on a board with `openCells` open cells.
+    static func firstCacheBytes(openCells: Int) -> Int { (1 << firstCacheShift) * (openCells > 64 ? 17 : 9) }
 
     /// The movement bound (`MoveBound`), on boards of up to 64 open cells.
     let movement: MoveBound?
@@ -100,13 +109,15 @@ struct GroupBound {
         kept = []
         kept.reserveCapacity(4 * Self.exactLimit * (Self.exactLimit + 1))
         movement = open.count <= 64 ? MoveBound(cellCount: open.count, links: links) : nil
-        if cache, open.count <= 64 { allocateCache() }
+        wide = open.count > 64
+        if cache { allocateCache() }
     }
 
     private mutating func allocateCache() {
         let entries = 1 << cacheShift
-        let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: entries)
-        keys.initialize(repeating: 0, count: entries)
+        let words = wide ? 2 : 1
+        let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: entries * words)
+        keys.initialize(repeating: 0, count: entries * words)
         cacheKeys = keys
         cacheValues = UnsafeMutablePointer<UInt8>.allocate(capacity: entries)
     }
@@ -132,7 +143,7 @@ struct GroupBound {
     }
 
     /// Bytes the cache holds (counted in the search's memory).
-    var cacheBytes: Int { cacheKeys == nil ? 0 : (1 << cacheShift) * 9 }
+    var cacheBytes: Int { cacheKeys == nil ? 0 : (1 << cacheShift) * entryBytes }
 
     /// Bytes the cache and the movement bound's tables hold (counted in the search's memory).
     var bytes: Int { cacheBytes + (movement?.bytes ?? 0) }
@@ -150,6 +161,29 @@ struct GroupBound {
         if keys[index] == mask { return Int(values[index]) }
         let value = uncachedBound(mask: mask)
         keys[index] = mask
+        values[index] = UInt8(value)
+        return value
+    }
+
+    /// The fewest groups covering `cells` (distinct open cells in increasing order, at most
+    /// `exactLimit`), through the cache of a board of over 64 open cells.
+    mutating func bound(sortedCells cells: UnsafeBufferPointer<Int32>) -> Int {
+        guard wide, let keys = cacheKeys, let values = cacheValues, cells.count >= 2 else { return groups(cells) }
+        var low: UInt64 = 0
+        var high = UInt64(cells.count) << 56
+        for i in cells.indices {
+            if i < 8 {
+                low |= UInt64(UInt8(truncatingIfNeeded: cells[i])) << UInt64(i * 8)
+            } else {
+                high |= UInt64(UInt8(truncatingIfNeeded: cells[i])) << UInt64((i - 8) * 8)
+            }
+        }
+        let mixed = (low ^ high &* 0xBF58_476D_1CE4_E5B9) &* 0x9E37_79B9_7F4A_7C15
+        let index = Int(mixed >> UInt64(64 - cacheShift))
+        if keys[index * 2 + 1] == high, keys[index * 2] == low { return Int(values[index]) }
+        let value = groups(cells)
+        keys[index * 2] = low
+        keys[index * 2 + 1] = high
         values[index] = UInt8(value)
         return value
     }

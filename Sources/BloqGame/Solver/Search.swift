@@ -49,6 +49,15 @@ struct Search: ~Copyable {
     let around: [UInt64]
     /// And per region its cells.
     let regionMasks: [UInt64]
+    /// On larger boards (at most 16 rows and columns), per open cell its row and column,
+    /// per board cell its open cell (-1 for a wall), and per row and column the walls as
+    /// bits (a cell at bit index + 1, with the edges as bits 0 and size + 1): a position's
+    /// blocks are added to these, and a slide's end is one bit scan along its row or column.
+    let cellRows: [Int32]
+    let cellColumns: [Int32]
+    let openIndex: [Int32]
+    let wallRows: [UInt32]
+    let wallColumns: [UInt32]
 
     var count = 0
     var bytes = 0
@@ -76,7 +85,11 @@ struct Search: ~Copyable {
     /// Positions expanded (a position is expanded once for each level of its children).
     var expansions = 0
 
-    init(board: Board, maxStates: Int, memoryBudget: Int) {
+    /// Checked every `SearchStop.interval` expansions.
+    let stop: SearchStop
+
+    init(board: Board, maxStates: Int, memoryBudget: Int, stop: SearchStop = .never) {
+        self.stop = stop
         rows = board.rows
         columns = board.columns
         self.maxStates = maxStates
@@ -133,12 +146,27 @@ struct Search: ~Copyable {
         self.around = around
         let capacity = 1024
         // The cache of group counts only when the budget holds it beside the first table.
-        let cache = open.count <= 64 && capacity * 4 + GroupBound.firstCacheBytes <= memoryBudget
+        let cache = capacity * 4 + GroupBound.firstCacheBytes(openCells: open.count) <= memoryBudget
         let bound = GroupBound(board: board, open: open, links: links, cache: cache)
         let initial = capacity * 4 + bound.bytes
         var regionMasks = [UInt64](repeating: 0, count: masked ? bound.regionCount : 0)
         if masked { for cell in 0..<open.count { regionMasks[Int(bound.region[cell])] |= 1 << UInt64(cell) } }
         self.regionMasks = regionMasks
+        cellRows = masked ? [] : open.map { Int32($0 / board.columns) }
+        cellColumns = masked ? [] : open.map { Int32($0 % board.columns) }
+        openIndex = masked ? [] : index.map(Int32.init)
+        var wallRows = [UInt32](repeating: 0, count: masked ? 0 : board.rows)
+        var wallColumns = [UInt32](repeating: 0, count: masked ? 0 : board.columns)
+        if !masked {
+            for row in 0..<board.rows { wallRows[row] = 1 | 1 << UInt32(board.columns + 1) }
+            for column in 0..<board.columns { wallColumns[column] = 1 | 1 << UInt32(board.rows + 1) }
+            for cell in 0..<board.cells.count where index[cell] < 0 {
+                wallRows[cell / board.columns] |= 1 << UInt32(cell % board.columns + 1)
+                wallColumns[cell % board.columns] |= 1 << UInt32(cell / board.columns + 1)
+            }
+        }
+        self.wallRows = wallRows
+        self.wallColumns = wallColumns
         groups = bound
         tableCapacity = capacity
         table = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
@@ -218,7 +246,7 @@ struct Search: ~Copyable {
         let pendingCapacity = max(openCells.count * 4, 1) * words
         let scratchBytes =
             pendingCapacity * 8 + max(openCells.count * 4, 1) * 8 + max(openCells.count, 1) * 16
-            + (openCells.count + 63) / 64 * 8 + openCells.count
+            + (openCells.count + 63) / 64 * 8 + openCells.count + (masked ? 0 : openCells.count * 8 + (rows + columns) * 4)
         guard affords(scratchBytes) else { return result(.gaveUp) }
         account(scratchBytes)
         let pending = UnsafeMutablePointer<UInt64>.allocate(capacity: pendingCapacity)
@@ -227,9 +255,29 @@ struct Search: ~Copyable {
         defer { pendingHashes.deallocate() }
         var pendingCount = 0
         var blocks = [(Int, Int)](repeating: (0, 0), count: max(openCells.count, 1))
-        // On boards of over 64 open cells, the blocks that can move (a bit a cell).
+        // On boards of over 64 open cells, the blocks that can move (a bit a cell), the
+        // directions each can take, and the rows' and columns' walls and blocks (a bit each).
         var movable = [UInt64](repeating: 0, count: masked ? 0 : (openCells.count + 63) / 64)
         var freeSides = [UInt8](repeating: 0, count: masked ? 0 : openCells.count)
+        // Scratch of the sparse way, written for every block of every position expanded:
+        // raw memory, so no write checks whether an array's buffer is shared.
+        let rowMasks = UnsafeMutablePointer<UInt32>.allocate(capacity: max(wallRows.count, 1))
+        defer { rowMasks.deallocate() }
+        let columnMasks = UnsafeMutablePointer<UInt32>.allocate(capacity: max(wallColumns.count, 1))
+        defer { columnMasks.deallocate() }
+        for row in wallRows.indices { rowMasks[row] = wallRows[row] }
+        for column in wallColumns.indices { columnMasks[column] = wallColumns[column] }
+        let blocksAtStart = grid.reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
+        let placed = UnsafeMutablePointer<Int>.allocate(capacity: max(openCells.count, 1))
+        defer { placed.deallocate() }
+        var placedCount = 0
+        // A board of over 64 open cells with more empty cells than blocks at the start (a
+        // sparse one: the 16x16 with 28 blocks) reads a position a block at a time
+        // and slides by bit scans along rows and columns; a crowded one a cell at a time,
+        // with slides of a cell or two walked. In the sparse way only the position's blocks
+        // are written into `grid`, which is empty between expansions.
+        let sparse = !masked && blocksAtStart * 2 <= openCells.count
+        if sparse { for i in grid.indices { grid[i] = 0 } }
         while true {
             guard let (state, depth) = pop(level: f) else {
                 if open.allSatisfy(\.isEmpty) { return result(.unsolvable) }
@@ -243,6 +291,10 @@ struct Search: ~Copyable {
             let s = Int(state)
             // Stale: expanded since at a shorter depth, or queued again on another level.
             guard !isClosed(s), level(s) == f % Search.levels, depthBits(s) == depth & 15 else { continue }
+            if expansions % SearchStop.interval == 0, stop.isRequested {
+                limit = .stopped
+                return result(.gaveUp)
+            }
             expansions += 1
             setExpanded(s)
             let base = wordPointer(s)
@@ -259,22 +311,54 @@ struct Search: ~Copyable {
                     }
                 }
             } else {
-                decode(s, into: &grid)
-                sets.load(grid, region: groups.region)
-                // Only a block beside an empty cell can move, and only towards it: on a
-                // crowded board a few of the hundreds. Found from the empty cells, kept in
-                // cell order (a bit each), with the directions each can take (`freeSides`;
-                // the way from an empty cell to a block, reversed: up and down, left and
-                // right are 0 and 1, 2 and 3).
-                for cell in 0..<openCells.count where grid[cell] == 0 {
-                    for e in 0..<4 {
-                        let neighbour = Int(neighbours[cell * 4 + e])
-                        if neighbour >= 0, grid[neighbour] > 0 {
-                            movable[neighbour >> 6] |= 1 << UInt64(neighbour & 63)
-                            freeSides[neighbour] |= UInt8(1 << (e ^ 1))
+                if sparse {
+                    // The blocks, from the packed words a nibble at a time (a step per block,
+                    // not per cell), into `grid`, `sets` and the rows' and columns' bits;
+                    // each looks at its own neighbours for the ways it can move.
+                    for w in 0..<words {
+                        var word = base[w]
+                        while word != 0 {
+                            let shift = word.trailingZeroBitCount & ~3
+                            let cell = w * 16 + shift / 4
+                            let color = Int(word >> UInt64(shift) & 15)
+                            grid[cell] = UInt8(color)
+                            sets.add(cell, color: color, region: groups.region[cell])
+                            rowMasks[Int(cellRows[cell])] |= 1 << UInt32(cellColumns[cell] + 1)
+                            columnMasks[Int(cellColumns[cell])] |= 1 << UInt32(cellRows[cell] + 1)
+                            placed[placedCount] = cell
+                            placedCount += 1
+                            word &= ~(15 << UInt64(shift))
+                        }
+                    }
+                    for k in 0..<placedCount {
+                        let cell = placed[k]
+                        for e in 0..<4 {
+                            let neighbour = Int(neighbours[cell * 4 + e])
+                            if neighbour >= 0, grid[neighbour] == 0 {
+                                movable[cell >> 6] |= 1 << UInt64(cell & 63)
+                                freeSides[cell] |= UInt8(1 << e)
+                            }
+                        }
+                    }
+                } else {
+                    decode(s, into: &grid)
+                    sets.load(grid, region: groups.region)
+                    // Only a block beside an empty cell can move, and only towards it: on a
+                    // crowded board a few of the hundreds. Found from the empty cells, kept in
+                    // cell order (a bit each), with the directions each can take (`freeSides`;
+                    // the way from an empty cell to a block, reversed: up and down, left and
+                    // right are 0 and 1, 2 and 3).
+                    for cell in 0..<openCells.count where grid[cell] == 0 {
+                        for e in 0..<4 {
+                            let neighbour = Int(neighbours[cell * 4 + e])
+                            if neighbour >= 0, grid[neighbour] > 0 {
+                                movable[neighbour >> 6] |= 1 << UInt64(neighbour & 63)
+                                freeSides[neighbour] |= UInt8(1 << (e ^ 1))
+                            }
                         }
                     }
                 }
+                // The blocks to move: those that can, in cell order.
                 for w in movable.indices {
                     var bits = movable[w]
                     while bits != 0 {
@@ -286,7 +370,23 @@ struct Search: ~Copyable {
                     movable[w] = 0
                 }
             }
-            defer { if masked { sets.clearMasks() } else { sets.clear(grid, region: groups.region) } }
+            defer {
+                if masked {
+                    sets.clearMasks()
+                } else if !sparse {
+                    sets.clear(grid, region: groups.region)
+                } else {
+                    // Back to no blocks: only the cells this position filled.
+                    for k in 0..<placedCount {
+                        let cell = placed[k]
+                        sets.remove(cell, color: Int(grid[cell]), region: groups.region[cell])
+                        grid[cell] = 0
+                        rowMasks[Int(cellRows[cell])] = wallRows[Int(cellRows[cell])]
+                        columnMasks[Int(cellColumns[cell])] = wallColumns[Int(cellColumns[cell])]
+                    }
+                    placedCount = 0
+                }
+            }
             let parentBound = bound(&sets)
             // The lowest level above f of a child: where the position is expanded again.
             var next = Int.max
@@ -309,7 +409,11 @@ struct Search: ~Copyable {
                         continue
                     }
                     let stop =
-                        masked ? slideStop(from: from, direction: d, occupied: occupied) : slideStop(from: from, direction: d, in: grid)
+                        masked
+                        ? slideStop(from: from, direction: d, occupied: occupied)
+                        : sparse
+                            ? slideStop(from: from, direction: d, rows: rowMasks, columns: columnMasks)
+                            : slideStop(from: from, direction: d, in: grid)
                     guard stop != from else { continue }
                     // The child: the block leaves `from` and lands on `stop`, then its
                     // same-coloured neighbours vanish with it.
@@ -346,19 +450,28 @@ struct Search: ~Copyable {
                         if vanished == 0 { mask |= 1 << UInt64(stop) } else { mask &= ~vanishedMask }
                         colourBound = groups.bound(mask: mask)
                     } else {
+                        // The colour's cells after the move, in increasing order (the cache's key).
                         var n = 0
+                        var landed = vanished != 0
                         for k in 0..<sets.counts[color] {
                             let cell = sets.cell(color, k)
                             if Int(cell) == from { continue }
                             if vanished > 0, sets.isNeighbour(cell, of: stop, neighbours) { continue }
+                            if !landed, Int(cell) > stop {
+                                scratch[n] = Int32(stop)
+                                n += 1
+                                landed = true
+                            }
                             scratch[n] = cell
                             n += 1
                         }
-                        if vanished == 0 {
+                        if !landed {
                             scratch[n] = Int32(stop)
                             n += 1
                         }
-                        colourBound = groups.groups(scratch, count: n)
+                        colourBound = scratch.withUnsafeBufferPointer {
+                            groups.bound(sortedCells: UnsafeBufferPointer(rebasing: $0[0..<n]))
+                        }
                     }
                     let childBound = parentBound - sets.bounds[color] + colourBound
                     if childBound == 0 {
@@ -524,7 +637,7 @@ struct Search: ~Copyable {
             } else if masked {
                 value = groups.bound(mask: sets.masks[color])
             } else {
-                value = groups.groups(sets.cells(color))
+                value = groups.bound(sortedCells: sets.cells(color))
             }
             sets.bounds[color] = value
             total += value
@@ -600,6 +713,28 @@ struct Search: ~Copyable {
             let before = neighbours.withUnsafeBufferPointer { Int($0[first * 4 + (d ^ 1)]) }
             return before
         }
+    }
+
+    /// `slideStop(from:direction:in:)` on a board of over 64 open cells, whose rows' and
+    /// columns' walls and blocks are the bits of `rows` and `columns` (`wallRows`).
+    @inline(__always)
+    func slideStop(from: Int, direction d: Int, rows: UnsafeMutablePointer<UInt32>, columns: UnsafeMutablePointer<UInt32>) -> Int {
+        let row = Int(cellRows[from])
+        let column = Int(cellColumns[from])
+        // The cell's own bit; the first set bit beyond it that way is what stops the block.
+        let along = d < 2 ? columns[column] : rows[row]
+        let at = d < 2 ? row + 1 : column + 1
+        let stopAt: Int
+        if d == 0 || d == 2 {
+            let before = along & (UInt32(1) << UInt32(at) &- 1)
+            stopAt = 32 - before.leadingZeroBitCount
+        } else {
+            let after = along & ~(UInt32(1) << UInt32(at + 1) &- 1)
+            stopAt = after.trailingZeroBitCount - 1
+        }
+        // Bit b is row or column b - 1.
+        let cell = d < 2 ? (stopAt - 1) * self.columns + column : row * self.columns + stopAt - 1
+        return Int(openIndex[cell])
     }
 
     /// The move that takes the position `grid` to `target`.
@@ -964,6 +1099,20 @@ struct ColourSets {
             if cell < 64 { masks[color] |= 1 << UInt64(cell) }
             perRegion[color * regions + Int(region[cell])] += 1
         }
+    }
+
+    /// Adds a block of `color` on `cell` (boards of over 64 open cells: no masks).
+    @inline(__always) func add(_ cell: Int, color: Int, region: Int32) {
+        let k = counts[color]
+        if k < Self.listed { lists[color * Self.listed + k] = Int32(cell) }
+        counts[color] = k + 1
+        perRegion[color * regions + Int(region)] += 1
+    }
+
+    /// Takes away what `add` added (counts go to 0 with the last block of each colour).
+    @inline(__always) func remove(_ cell: Int, color: Int, region: Int32) {
+        counts[color] = 0
+        perRegion[color * regions + Int(region)] = 0
     }
 
     /// Empties what `Search.loadMasks` filled.

@@ -24,6 +24,33 @@ public enum SolverLimit: Hashable, Sendable {
     case states
     /// Storing more would take the search's tables past `memoryBudget` bytes.
     case memory
+    /// The caller stopped it (`SearchStop`): out of the time a live answer may take, or no
+    /// longer wanted.
+    case stopped
+}
+
+/// A way to stop a running search from outside: a check the search makes every
+/// `SearchStop.interval` expansions (and between the regions of a board), which gives up
+/// with `SolverLimit.stopped` once it says yes. The search itself never reads a clock: a
+/// caller that bounds it in wall time reads its own (the play screen's solver thread does,
+/// docs/solver.md), and a replay, whose answers must not depend on the machine's speed,
+/// hands it none.
+public struct SearchStop: Sendable {
+    let check: (@Sendable () -> Bool)?
+
+    /// A stop that `check` asks for (called from the searching thread).
+    public init(_ check: @escaping @Sendable () -> Bool) { self.check = check }
+
+    private init() { check = nil }
+
+    /// No stop: only the budgets end the search.
+    public static let never = SearchStop()
+
+    /// Expansions between two checks: a few milliseconds of the slowest boards' work.
+    public static let interval = 64
+
+    /// Whether the search should stop now.
+    public var isRequested: Bool { check?() ?? false }
 }
 
 /// The answer of a search and what it cost.
@@ -115,11 +142,17 @@ public struct Solver: Sendable {
     /// a time (the default). Off, one search takes the whole board: the memory benchmarks
     /// measure a single search that way.
     public var splitsRegions: Bool
+    /// What may stop the search before a budget runs out (`SearchStop.never`: nothing).
+    public var stop: SearchStop
 
-    public init(maxStates: Int = Solver.defaultMaxStates, memoryBudget: Int = Solver.defaultMemoryBudget, splitsRegions: Bool = true) {
+    public init(
+        maxStates: Int = Solver.defaultMaxStates, memoryBudget: Int = Solver.defaultMemoryBudget, splitsRegions: Bool = true,
+        stop: SearchStop = .never
+    ) {
         self.maxStates = min(max(maxStates, 1), Solver.maximumStates)
         self.memoryBudget = max(memoryBudget, 0)
         self.splitsRegions = splitsRegions
+        self.stop = stop
     }
 
     /// The most bytes a stored position costs on a board with `openCells` cells that are not
@@ -165,7 +198,7 @@ public struct Solver: Sendable {
     /// fewer is ruled out, rather than going on to the optimum. One search of the whole
     /// board (regions are not split: the question is about their sum).
     public func clears(_ board: Board, within moves: Int) -> (answer: CappedAnswer?, states: Int) {
-        var search = Search(board: board, maxStates: maxStates, memoryBudget: memoryBudget)
+        var search = Search(board: board, maxStates: maxStates, memoryBudget: memoryBudget, stop: stop)
         search.moveCap = max(moves, 0)
         let result = search.run()
         switch result.outcome {
@@ -186,7 +219,7 @@ public struct Solver: Sendable {
         let parts = splitsRegions ? Solver.regions(of: board) : []
         // One region, or a lone block somewhere (the whole board's start says so at once).
         guard parts.count > 1, Solver.lowerBound(board) != nil else {
-            var search = Search(board: board, maxStates: maxStates, memoryBudget: memoryBudget)
+            var search = Search(board: board, maxStates: maxStates, memoryBudget: memoryBudget, stop: stop)
             return search.run()
         }
         var moves: [Move] = []
@@ -195,7 +228,11 @@ public struct Solver: Sendable {
         var peakBytes = 0
         var gaveUp: SolverLimit?
         for part in parts {
-            var search = Search(board: part, maxStates: max(maxStates - states, 1), memoryBudget: memoryBudget)
+            if stop.isRequested {
+                gaveUp = .stopped
+                break
+            }
+            var search = Search(board: part, maxStates: max(maxStates - states, 1), memoryBudget: memoryBudget, stop: stop)
             let result = search.run()
             states += result.states
             expansions += result.expansions
@@ -210,8 +247,11 @@ public struct Solver: Sendable {
                 return dead
             case .gaveUp:
                 // Another region may still be proved unsolvable; nothing else is claimed.
+                // Stopped from outside, no other region is searched.
                 gaveUp = gaveUp ?? result.limit ?? .states
+                if result.limit == .stopped { gaveUp = .stopped }
             }
+            if gaveUp == .stopped { break }
         }
         if let gaveUp {
             return SolverResult(outcome: .gaveUp, states: states, peakBytes: peakBytes, limit: gaveUp, expansions: expansions)

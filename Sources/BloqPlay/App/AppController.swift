@@ -93,7 +93,9 @@ public final class AppController {
         lastStamp = environment.progress.latestMoment
         isSingleLevel = singleLevel
         metrics = Metrics(viewport: viewport)
-        dailyJobs = BackgroundJobs(mode: environment.solverMode) { DailyBoard.make(for: $0) }
+        // No time limit: the day's board must be everyone's (a request no longer wanted is
+        // still stopped, and its answer dropped).
+        dailyJobs = BackgroundJobs(mode: environment.solverMode) { DailyBoard.make(for: $0, stop: $1) }
         if singleLevel { openLevel(pack: 0, level: 0) }
     }
 
@@ -317,10 +319,17 @@ public final class AppController {
 
     // MARK: Time
 
-    /// Whether anything moves (the loop may sleep when not).
+    /// Whether anything moves, or background work is awaited (the loop may sleep when not).
     public var isAnimating: Bool {
         driver.hasRunningAnimators || root.screen.isAnimating || (help?.isAnimating ?? false) || (levelWatch?.isBusy ?? false)
             || dailyJobs.isBusy || toast != nil
+    }
+
+    /// Whether anything moves, not only background work awaited (a search, the day's
+    /// board, --watch's check): while it is only that, the loop looks for the answer ten
+    /// times a second instead of drawing 60 frames a second that show the same picture.
+    public var isMoving: Bool {
+        driver.hasRunningAnimators || root.screen.isMoving || (help?.isAnimating ?? false) || toast != nil
     }
 
     /// Advances everything by one simulation step; the step counts as play time on the

@@ -33,8 +33,11 @@ public protocol AppScreen: AnyObject {
     var wantsTextInput: Bool { get }
     /// Advances the screen's own animations and logic by one simulation step.
     func step(_ seconds: Double)
-    /// Whether anything on the screen moves with time.
+    /// Whether anything on the screen moves with time, or waits for background work.
     var isAnimating: Bool { get }
+    /// Whether anything on the screen moves with time (not only waits for background work:
+    /// then the loop looks for the answer ten times a second rather than drawing every frame).
+    var isMoving: Bool { get }
     /// The viewport or the button size changed.
     func layoutChanged()
     /// The screen is about to be replaced: save what must be saved.
@@ -52,6 +55,7 @@ extension AppScreen {
     public func insertText(_ text: String) {}
     public var wantsTextInput: Bool { false }
     public var isAnimating: Bool { false }
+    public var isMoving: Bool { isAnimating }
     public func layoutChanged() {}
     public func willLeave() {}
     public func perform(_ command: Command) -> Bool { false }

@@ -33,16 +33,21 @@ public final class LevelWatch {
     /// - Parameters:
     ///   - changed: whether the file changed since the last call (the platform's watcher).
     ///   - load: reads and parses the file.
-    ///   - check: what the solver says against a level that loads (nil: no check).
+    ///   - check: what the solver says against a level that loads (nil: no check); it
+    ///     should stop when its `SearchStop` asks.
+    ///   - seconds: the wall time one check may take in live play.
     public init(
         path: String, changed: @escaping () -> Bool, load: @escaping () -> Result<Level, LevelLoadError>,
-        check: (@Sendable (Level) -> [Diagnostic])?, mode: BackgroundMode
+        check: (@Sendable (Level, SearchStop) -> [Diagnostic])?, seconds: Double? = LevelWatch.checkSeconds, mode: BackgroundMode
     ) {
         self.path = path
         self.changed = changed
         self.load = load
-        judge = check.map { BackgroundJobs(mode: mode, work: $0) }
+        judge = check.map { BackgroundJobs(mode: mode, seconds: seconds, work: $0) }
     }
+
+    /// The wall time one solver check of a saved version may take in live play.
+    public static let checkSeconds = 10.0
 
     /// Starts from the level shown at first: its warnings, and the solver's check.
     func begin(with level: Level) {

@@ -74,15 +74,12 @@ public enum Typesetter {
 
     /// `text` as fits `width` at `px`: whole, or cut with "…" at its end (or its start,
     /// `keepingEnd`, while it is typed in).
+    /// - Complexity: O(n) in the text's characters (each measured once, however long the
+    ///   text: a hostile translation or level title cannot make a frame take minutes).
     public static func fitted(_ text: String, px: Double, width: Double, keepingEnd: Bool) -> String {
         guard !fits(text, px: px, width: width) else { return text }
-        var kept = Substring(text)
-        while !kept.isEmpty {
-            if keepingEnd { kept = kept.dropFirst() } else { kept = kept.dropLast() }
-            let candidate = keepingEnd ? "…" + String(kept) : String(kept) + "…"
-            if fits(candidate, px: px, width: width) { return candidate }
-        }
-        return "…"
+        let kept = font.longestPart(of: text, px: px, width: width, mark: "…", fromEnd: keepingEnd)
+        return keepingEnd ? "…" + kept : kept + "…"
     }
 
     /// Whether `text` fits `width` at `px` on one line.
@@ -101,12 +98,12 @@ public enum Typesetter {
         _ text: String, px: Double, in frame: Rect, role: TextBox.Role = .plain, alignment: Double = 0.5,
         maximumLines: Int = .max, centred: Bool = false, owner: ControlID? = nil
     ) -> [TextBox] {
-        var lines = font.wrap(text, px: px, width: frame.width)
+        // One line past the most shown says whether the text goes on; the rest is never broken.
+        var lines = font.wrap(text, px: px, width: frame.width, limit: maximumLines > 0 && maximumLines < .max ? maximumLines + 1 : .max)
         if lines.count > maximumLines, maximumLines > 0 {
             lines = Array(lines.prefix(maximumLines))
-            var last = lines[lines.count - 1]
-            while !last.isEmpty, !fits(last + "…", px: px, width: frame.width) { last.removeLast() }
-            lines[lines.count - 1] = last + "…"
+            let last = lines[lines.count - 1]
+            lines[lines.count - 1] = font.longestPart(of: last, px: px, width: frame.width, mark: "…", fromEnd: false) + "…"
         }
         let height = font.lineHeight(px: px)
         let leading = (height * 0.15).rounded()
@@ -134,7 +131,7 @@ public enum Typesetter {
 
     /// The height `text` takes wrapped to `width` at `px`.
     public static func paragraphHeight(_ text: String, px: Double, width: Double, maximumLines: Int = .max) -> Double {
-        let count = min(font.wrap(text, px: px, width: width).count, maximumLines)
+        let count = min(font.wrap(text, px: px, width: width, limit: maximumLines).count, maximumLines)
         let height = font.lineHeight(px: px)
         return Double(count) * height + Double(max(count - 1, 0)) * (height * 0.15).rounded()
     }

@@ -25,15 +25,18 @@ public enum DraftVerdict: Hashable, Sendable {
     }
 
     /// The verdict on a draft: its immediate problems first, then a search within
-    /// `maxStates` states.
-    public static func judge(_ draft: LevelDraft, maxStates: Int = DraftVerdict.budget) -> DraftVerdict {
+    /// `maxStates` states and `memoryBudget` bytes (and the rating's searches within four
+    /// times `maxStates` in all), which `stop` may end early (the editor's time limit).
+    public static func judge(_ draft: LevelDraft, maxStates: Int = DraftVerdict.budget, stop: SearchStop = .never) -> DraftVerdict {
         if let problem = draft.immediateProblem { return .unplayable(reason: problem) }
         let board = draft.board
-        let result = Solver(maxStates: maxStates).solve(board)
+        let result = Solver(maxStates: maxStates, memoryBudget: memoryBudget, stop: stop).solve(board)
         switch result.outcome {
         case .solved:
             guard let par = result.optimal else { return .unplayable(reason: tr("unsolvable: no sequence of moves clears it")) }
-            let rating = DifficultyRating.rate(board, maxStates: maxStates)
+            let rating = DifficultyRating.rate(
+                board, maxStates: maxStates, totalStates: maxStates * 4, memoryBudget: memoryBudget, stop: stop
+            ).rating
             return .playable(par: par, difficulty: rating?.score ?? Double(par) * 10, level: Difficulty.of(board, optimal: par))
         case .unsolvable:
             if let at = result.loneBlock, let color = board[at].color {
@@ -55,6 +58,12 @@ public enum DraftVerdict: Hashable, Sendable {
                     "unsolvable: no sequence of moves clears it (all %1 reachable position searched)",
                     "unsolvable: no sequence of moves clears it (all %1 reachable positions searched)", count: result.states,
                     "\(result.states)"))
+        case .gaveUp where result.limit == .stopped:
+            let seconds = Int(liveSeconds)
+            return .undecided(
+                reason: tr(
+                    "undecided: too large to decide here; the search stopped after %1 second",
+                    "undecided: too large to decide here; the search stopped after %1 seconds", count: seconds, "\(seconds)"))
         case .gaveUp:
             return .undecided(
                 reason: tr(
@@ -66,6 +75,10 @@ public enum DraftVerdict: Hashable, Sendable {
 
     /// The editor's search budget per draft, in states (a tenth of a second to a few seconds).
     public static let budget = 400_000
+    /// The memory one search of a draft may take (a fixed amount: a replay's verdicts are
+    /// the same everywhere), and the wall time the verdict may take in live play.
+    public static let memoryBudget = 128 << 20
+    public static let liveSeconds = 3.0
 
     /// A line for the editor's status bar.
     public var summary: String {

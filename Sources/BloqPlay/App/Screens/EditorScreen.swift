@@ -40,7 +40,7 @@ public final class EditorScreen: AppScreen {
         self.app = app
         history = History(draft, limit: 1_000)
         self.draft = draft
-        judge = BackgroundJobs(mode: app.solverMode) { DraftVerdict.judge($0) }
+        judge = BackgroundJobs(mode: app.solverMode, seconds: DraftVerdict.liveSeconds) { DraftVerdict.judge($0, stop: $1) }
         rejudge()
     }
 
@@ -532,6 +532,7 @@ public final class EditorScreen: AppScreen {
     }
 
     public var isAnimating: Bool { judge.isBusy }
+    public var isMoving: Bool { false }
 }
 
 /// A press on the editor's grid: it paints the cell under it, and every cell it is

@@ -596,7 +596,8 @@ public final class PlayScreen: AppScreen {
         }
     }
 
-    public var isAnimating: Bool { game.isAnimating || overlay?.confetti != nil || edgePanPercent != nil }
+    public var isAnimating: Bool { isMoving || game.isAnimating }
+    public var isMoving: Bool { game.isMoving || overlay?.confetti != nil || edgePanPercent != nil }
 
     /// Confetti pieces alive now (0 with reduced motion, or once the burst is over).
     public var confettiAlive: Int {
