@@ -87,6 +87,18 @@ func clearOpenLevel(_ app: AppController) {
 
 @Suite("App shell: navigation, focus, previews, transitions")
 struct AppControllerTests {
+    @Test("a level is being played while its board shows uncleared: not on the title, the list or after the clear (issue 36)")
+    func playingLevel() {
+        let app = testApp()
+        #expect(!app.isPlayingLevel)
+        app.openLevel(pack: 0, level: 0)
+        #expect(app.isPlayingLevel)
+        clearOpenLevel(app)
+        #expect(app.game?.scene.session.isCleared == true && !app.isPlayingLevel)
+        app.showLevels()
+        #expect(!app.isPlayingLevel)
+    }
+
     @Test("title → levels → play and back again with Escape; Escape on the title quits")
     func navigation() {
         let app = testApp()

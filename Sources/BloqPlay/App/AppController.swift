@@ -284,6 +284,14 @@ public final class AppController {
 
     /// The play screen, when a level is open.
     public var playScreen: PlayScreen? { root.playScreen }
+
+    /// Whether a level is being played: the board of a level not yet cleared is shown. A
+    /// live window keeps the screen awake then (while input keeps coming: `SDLPlatform`).
+    public var isPlayingLevel: Bool { playScreen.map { !$0.game.scene.session.isCleared } ?? false }
+
+    /// The box of the text field being typed in, in window pixels, or nil when none is: a
+    /// live window turns text input (and so an on-screen keyboard) on only then.
+    public var textInputRect: Rect? { top.wantsTextInput ? top.textInputRect : nil }
     /// The level being played, when one is open.
     public var game: GameController? { playScreen?.game }
 
