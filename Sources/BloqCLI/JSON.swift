@@ -72,6 +72,9 @@ public enum JSON {
             ("texts", "[" + app.shownTexts.map(text).joined(separator: ", ") + "]"),
             ("board_rect", app.boardRect.map(box) ?? "null"),
             ("blocks", app.game.map(blocks) ?? "[]"),
+            ("theme", string(app.appearance.theme.rawValue)),
+            ("contrast", string(app.appearance.contrast.rawValue)),
+            ("reduced_motion", String(app.appearance.reducedMotion)),
         ]
         var all = fields
         if app.help == nil, let editor = app.root.editorScreen { all.append(("editor", self.editor(editor))) }

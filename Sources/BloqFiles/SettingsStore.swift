@@ -67,7 +67,8 @@ public struct SettingsStore: Sendable {
     /// The keys of the settings some Bloq writes: a file a symbolic link leads to is
     /// written over only when it holds these and no others.
     static let knownKeys: Set<String> = [
-        "colorBlindSymbols", "sound", "fullscreen", "reducedMotion", "windowWidth", "windowHeight", "language",
+        "colorBlindSymbols", "sound", "fullscreen", "theme", "contrast", "motion", "reducedMotion", "windowWidth", "windowHeight",
+        "language",
     ]
 
     /// Whether `bytes` hold Bloq's settings: a JSON object of settings (at least one, and no

@@ -32,8 +32,15 @@ public final class ManualClock: Sendable {
 public final class SDLPlatform: GamePlatform {
     public let window: SDLWindow
     private let time: PlatformTime
-    /// Events gathered for this frame, with their times, oldest first.
-    private var gathered: [(event: SDL_Event, time: Double)] = []
+    /// Input gathered for this frame, with its time, oldest first.
+    private var gathered: [(item: Gathered, time: Double)] = []
+    /// An SDL event, or the desktop's new appearance preferences.
+    private enum Gathered {
+        case event(SDL_Event)
+        case appearance(SystemAppearance)
+    }
+    /// The desktop's preferences (its settings portal), read each time input is gathered.
+    private let desktop: (any DesktopPreferences)?
     private var sound: SoundPlayer?
     private var gamepads: [OpaquePointer] = []
     /// Whether sound and gamepads were opened (after the first frame: the window shows sooner).
@@ -65,11 +72,13 @@ public final class SDLPlatform: GamePlatform {
     /// soon as it opened could race SDL's audio thread as the process ended.
     private let opensDevices: Bool
 
-    /// A platform over `window`, on SDL's clock or a manual one.
-    public init(window: SDLWindow, time: PlatformTime = .system, opensDevices: Bool = true) {
+    /// A platform over `window`, on SDL's clock or a manual one; `desktop` tells the
+    /// desktop's appearance preferences (live play), and wakes the loop when they change.
+    public init(window: SDLWindow, time: PlatformTime = .system, opensDevices: Bool = true, desktop: (any DesktopPreferences)? = nil) {
         self.window = window
         self.time = time
         self.opensDevices = opensDevices
+        self.desktop = desktop
     }
 
     deinit {
@@ -106,8 +115,13 @@ public final class SDLPlatform: GamePlatform {
     public func gatherInput(waitingUpTo timeout: Double) -> Bool {
         var event = SDL_Event()
         if gathered.isEmpty, timeout > 0, sleepsWhenIdle {
-            guard SDL_WaitEventTimeout(&event, Int32(clamping: Int(timeout))) != 0 else { return false }
-            gathered.append((event, stamp(event)))
+            guard SDL_WaitEventTimeout(&event, Int32(clamping: Int(timeout))) != 0 else {
+                followDesktop()
+                followTime()
+                return !gathered.isEmpty
+            }
+            gathered.append((.event(event), stamp(event)))
+            if SDLPlatform.isPlayerInput(event) { lastInput = event.common.timestamp }
             // Pointer motion comes faster than frames (120 Hz and more): what arrives
             // within one frame's time is handled together, in the next frame drawn.
             if !window.hasVSync, let last = lastPresent {
@@ -115,11 +129,20 @@ public final class SDLPlatform: GamePlatform {
                 if since < SDLPlatform.frameMilliseconds { SDL_Delay(SDLPlatform.frameMilliseconds - since) }
             }
         }
-        while SDL_PollEvent(&event) != 0 { gathered.append((event, stamp(event))) }
-        if let input = gathered.last(where: { SDLPlatform.isPlayerInput($0.event) }) { lastInput = input.event.common.timestamp }
+        while SDL_PollEvent(&event) != 0 {
+            gathered.append((.event(event), stamp(event)))
+            if SDLPlatform.isPlayerInput(event) { lastInput = event.common.timestamp }
+        }
+        followDesktop()
         // Woken or not, the screen's sleep and the sound device follow the time.
         followTime()
         return !gathered.isEmpty
+    }
+
+    /// Takes the desktop's new appearance preferences, if they changed, as input now.
+    private func followDesktop() {
+        guard let changed = desktop?.poll() else { return }
+        gathered.append((.appearance(changed), now))
     }
 
     /// Whether an event is the player's doing (what keeps the screen awake).
@@ -136,7 +159,11 @@ public final class SDLPlatform: GamePlatform {
 
     public func takeInput() -> RawInput? {
         guard !gathered.isEmpty else { return nil }
-        let event = gathered.removeFirst().event
+        let event: SDL_Event
+        switch gathered.removeFirst().item {
+        case .event(let sdl): event = sdl
+        case .appearance(let appearance): return .systemAppearance(appearance)
+        }
         if event.type == SDL_CONTROLLERDEVICEADDED.rawValue {
             openGamepads()
             return nil
@@ -191,7 +218,7 @@ public final class SDLPlatform: GamePlatform {
 
     /// Wakes the loop from its wait for events, from any thread (SDL_PushEvent is safe
     /// there): a watched level file changed.
-    static func wakeFromAnyThread() {
+    public static func wakeFromAnyThread() {
         var event = SDL_Event()
         event.type = SDL_USEREVENT.rawValue
         SDL_PushEvent(&event)

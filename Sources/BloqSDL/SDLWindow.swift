@@ -313,6 +313,12 @@ public final class SDLWindow: ScriptWindow {
 
     /// Draws `app`'s current state into the back buffer (without presenting it).
     public func draw(_ app: AppController) {
+        let palette = Palette(app.appearance)
+        if palette != canvas.palette {
+            // Textures keep the colours they were made in: a new appearance draws anew.
+            canvas.flush()
+            canvas.palette = palette
+        }
         painter.draw(app, on: canvas)
         framesDrawn += 1
     }

@@ -6,8 +6,12 @@ public struct Settings: Codable, Equatable, Sendable {
     public var colorBlindSymbols = false
     public var sound = true
     public var fullscreen = false
-    /// Fewer and shorter effects (confetti, transitions).
-    public var reducedMotion = false
+    /// Light or dark: the system's by default (`Appearance` resolves it).
+    public var theme = ThemeSetting.system
+    /// Normal or high contrast: the system's by default.
+    public var contrast = ContrastSetting.system
+    /// Fewer and shorter effects (confetti, transitions): the system's by default.
+    public var motion = MotionSetting.system
     /// The window size in points, remembered across runs.
     public var windowWidth: Int?
     public var windowHeight: Int?
@@ -17,6 +21,37 @@ public struct Settings: Codable, Equatable, Sendable {
     public var language = Settings.automaticLanguage
 
     public init() {}
+
+    /// Whether motion is reduced by the player's choice (`motion` is `.reduced`); setting it
+    /// chooses reduced or full motion. Older versions kept only this, as `reducedMotion`.
+    public var reducedMotion: Bool {
+        get { motion == .reduced }
+        set { motion = newValue ? .reduced : .full }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case colorBlindSymbols, sound, fullscreen, theme, contrast, motion, reducedMotion, windowWidth, windowHeight, language
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self = try SalvagedSettings(from: decoder).settings
+    }
+
+    /// Every setting, and `reducedMotion` beside `motion` for the versions before it (which
+    /// read only that, and a choice to follow the system as no reduced motion).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(colorBlindSymbols, forKey: .colorBlindSymbols)
+        try container.encode(sound, forKey: .sound)
+        try container.encode(fullscreen, forKey: .fullscreen)
+        try container.encode(theme, forKey: .theme)
+        try container.encode(contrast, forKey: .contrast)
+        try container.encode(motion, forKey: .motion)
+        try container.encode(reducedMotion, forKey: .reducedMotion)
+        try container.encode(windowWidth, forKey: .windowWidth)
+        try container.encode(windowHeight, forKey: .windowHeight)
+        try container.encode(language, forKey: .language)
+    }
 
     /// The `language` that follows the desktop's language.
     public static let automaticLanguage = "auto"
@@ -44,7 +79,9 @@ public struct Settings: Codable, Equatable, Sendable {
         take(\.colorBlindSymbols)
         take(\.sound)
         take(\.fullscreen)
-        take(\.reducedMotion)
+        take(\.theme)
+        take(\.contrast)
+        take(\.motion)
         take(\.windowWidth)
         take(\.windowHeight)
         take(\.language)
@@ -93,6 +130,16 @@ public struct SalvagedSettings: Decodable, Sendable {
                 dropped.append("\(name): not a whole number from \(Settings.windowSizes.lowerBound) to \(Settings.windowSizes.upperBound)")
             }
         }
+        func choice<Choice: RawRepresentable<String> & CaseIterable>(_ name: String, _ apply: (Choice) -> Void) {
+            let key = Key(stringValue: name)
+            guard container.contains(key) else { return }
+            if let value = try? container.decode(String.self, forKey: key), let chosen = Choice(rawValue: value) {
+                apply(chosen)
+            } else {
+                let names = Choice.allCases.map { "\"\($0.rawValue)\"" }
+                dropped.append("\(name): not " + names.dropLast().joined(separator: ", ") + " or " + (names.last ?? ""))
+            }
+        }
         func language(_ name: String, _ apply: (String) -> Void) {
             let key = Key(stringValue: name)
             guard container.contains(key) else { return }
@@ -106,7 +153,12 @@ public struct SalvagedSettings: Decodable, Sendable {
         flag("colorBlindSymbols") { settings.colorBlindSymbols = $0 }
         flag("sound") { settings.sound = $0 }
         flag("fullscreen") { settings.fullscreen = $0 }
-        flag("reducedMotion") { settings.reducedMotion = $0 }
+        // A file of a version before `motion` says only whether motion was reduced: true
+        // was the player's choice; false, the default then, now follows the system.
+        flag("reducedMotion") { settings.motion = $0 ? .reduced : .system }
+        choice("motion") { settings.motion = $0 }
+        choice("theme") { settings.theme = $0 }
+        choice("contrast") { settings.contrast = $0 }
         size("windowWidth") { settings.windowWidth = $0 }
         size("windowHeight") { settings.windowHeight = $0 }
         language("language") { settings.language = $0 }

@@ -11,6 +11,8 @@ extension AppController {
             resize(size)
         case .focusLost:
             router.cancelAll()
+        case .systemAppearance(let appearance):
+            systemAppearance = appearance
         case .key(let chord):
             showsFocus = true
             use(.keyboard)

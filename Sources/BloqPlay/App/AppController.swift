@@ -38,6 +38,11 @@ public final class AppController {
         }
     }
     public private(set) var metrics: Metrics
+    /// What the desktop prefers (its settings portal, followed live); no preference in
+    /// replays and screenshots.
+    public internal(set) var systemAppearance = SystemAppearance.none
+    /// The appearance in force: the settings' choices, the system's where they follow it.
+    public var appearance: Appearance { Appearance(settings: settings, system: systemAppearance) }
     /// When true (level-mode replays, `play --level`), the play screen never leaves its level.
     public let isSingleLevel: Bool
     public var solverMode: SolverService.Mode { environment.solverMode }
