@@ -67,6 +67,7 @@ extension AppController {
         case .showHelp: showHelp()
         case .dismiss: dismissHelp()
         case .toggleFullscreen: settings.fullscreen.toggle()
+        case .quit: quit()
         case .back: back()
         case .nextPage, .previousPage, .play, .editor, .deleteBackward, .endTextEntry, .deleteWordBackward, .selectAll, .paste, .caret:
             break

@@ -50,7 +50,8 @@ public final class SettingsScreen: AppScreen {
         var controls = header.controls
         // Each arrangement in turn: one column, two, then one with each choice under its
         // name (a narrow window in a long language), then two so; the first that fits.
-        let arrangements = [(1, false), (2, false), (1, true), (2, true)]
+        // When none does (a tiny window), two columns, the choices cut to fit.
+        let arrangements = [(1, false), (2, false), (1, true), (2, true), (2, false)]
         for (attempt, (columns, stacked)) in arrangements.enumerated() {
             let last = attempt == arrangements.count - 1
             let rowHeight = stacked ? (height * 1.5).rounded() : height
