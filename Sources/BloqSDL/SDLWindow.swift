@@ -70,15 +70,19 @@ public final class SDLWindow: ScriptWindow {
             opened = try SDLWindow.open(options)
         } catch .waylandCannotDraw(let error) where VideoDriverChoice.mayFallBackToX11(environment: ProcessEnvironment.current) {
             StandardErrorStream.write(
-                "bloq: warning: \(error); opening the window through X11 (XWayland) instead, which a scaled screen shows "
-                    + "blurred. Install libegl-mesa0 and libgl1-mesa-dri (Mesa's OpenGL, which draws without a GPU too) for a "
-                    + "Wayland window\n")
+                "bloq: warning: cannot draw on Wayland: SDL 2 draws there only through OpenGL (EGL), and none started "
+                    + "(\(error.detail)); the window opens through X11 (XWayland) instead, blurred on a scaled screen. Install "
+                    + "libegl-mesa0 and libgl1-mesa-dri (Mesa's OpenGL, which draws without a GPU too) for a sharp Wayland window\n")
+            // SDL_Quit cleared every hint: give them again, X11 this time.
+            SDLWindow.prepareVideo()
             SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11")
             do {
                 opened = try SDLWindow.open(options)
             } catch {
                 throw error.error
             }
+        } catch .waylandCannotDraw(let error) {
+            throw SDLWindow.waylandProblem(error)
         } catch {
             throw error.error
         }
@@ -100,8 +104,8 @@ public final class SDLWindow: ScriptWindow {
         var font: String
     }
 
-    /// Why `open` failed: no renderer could draw on Wayland (the window may go over to
-    /// X11), or anything else.
+    /// Why `open` failed: no window or renderer could draw on Wayland, with SDL's error (the
+    /// window may go over to X11), or anything else.
     private enum OpenFailure: Error {
         case waylandCannotDraw(SDLError)
         case failed(SDLError)
@@ -111,6 +115,15 @@ public final class SDLWindow: ScriptWindow {
             case .waylandCannotDraw(let error), .failed(let error): error
             }
         }
+    }
+
+    /// Why the game cannot draw on Wayland, and what to do, from SDL's own `error`.
+    private static func waylandProblem(_ error: SDLError) -> SDLError {
+        SDLError(
+            "cannot draw on Wayland",
+            detail: "SDL 2 draws there only through OpenGL (EGL), and none started (\(error.detail)). "
+                + "Install libegl-mesa0 and libgl1-mesa-dri (Mesa's OpenGL, which draws without a GPU too), "
+                + "or run the game under X11 with SDL_VIDEODRIVER=x11")
     }
 
     /// The hints every start of SDL's video gives, before SDL_Init: the video driver (a
@@ -181,7 +194,8 @@ public final class SDLWindow: ScriptWindow {
             let error = SDLError("cannot open a window")
             TTF_Quit()
             SDL_Quit()
-            throw .failed(error)
+            // On Wayland SDL opens its OpenGL (EGL) with the window: no OpenGL, no window.
+            throw driver == "wayland" ? .waylandCannotDraw(error) : .failed(error)
         }
         StartupTrace.mark("window created")
         SDL_SetWindowMinimumSize(window, 160, 160)
@@ -202,14 +216,7 @@ public final class SDLWindow: ScriptWindow {
         }
         if created == nil, driver != "wayland" { created = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) }
         guard let renderer = created else {
-            var error = SDLError("cannot create a renderer")
-            if driver == "wayland" {
-                error = SDLError(
-                    "cannot draw on Wayland",
-                    detail: "SDL 2 draws there only through OpenGL (EGL), and none started: \(error.detail). "
-                        + "Install libegl-mesa0 and libgl1-mesa-dri (Mesa's OpenGL, which draws without a GPU too), "
-                        + "or run the game under X11 with SDL_VIDEODRIVER=x11")
-            }
+            let error = SDLError("cannot create a renderer")
             SDL_DestroyWindow(window)
             TTF_Quit()
             SDL_Quit()
