@@ -3,7 +3,7 @@
 
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev fonts-dejavu-core gettext
+APT_PACKAGES := pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev libdbus-1-dev fonts-dejavu-core gettext
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Headless, software-rendered SDL for tests: the same pixels on every machine.
 HEADLESS := SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER=dummy
@@ -42,7 +42,7 @@ RELEASE := -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -X
   -Xswiftc -Xfrontend -Xswiftc -no-clang-module-breadcrumbs \
   -Xswiftc -Xllvm -Xswiftc -sil-disable-pass=loop-unroll $(DISTRIBUTION_FLAGS)
 
-.PHONY: all deps deps-touch build mo pot po-check run lint test test-touch test-counts check-tools test-solver-sweep test-x11 test-install test-sanitize bench-live test-reliability fuzz storm install shared uninstall dist dist-check release deb test-deb check-flatpak validate screenshots bench clean
+.PHONY: all deps deps-touch deps-wayland test-wayland build mo pot po-check run lint test test-touch test-counts check-tools test-solver-sweep test-x11 test-install test-sanitize bench-live test-reliability fuzz storm install shared uninstall dist dist-check release deb test-deb check-flatpak validate screenshots bench clean
 
 # Installing: `make install PREFIX=~/.local` (default /usr/local); DESTDIR is honoured.
 # bloq goes in BINDIR, bloq-window in LIBEXECDIR/bloq, their library in PREFIX/lib/bloq, the
@@ -161,19 +161,38 @@ lint:
 # make lint runs beside the debug build and the storm beside the test run, each on the core
 # the other leaves idle at times (SwiftPM's chains of modules, the test run's serial lanes);
 # each one's output is shown, and its failure fails make test, once both have ended.
-test: deps po-check mo check-tools deps-touch
+test: deps po-check mo check-tools deps-wayland
 	@mkdir -p .build
 	$(PATCH_DEPENDENCIES)
 	@{ $(MAKE) -s lint > .build/lint.log 2>&1; echo $$? > .build/lint.status; } & \
 	$(SWIFT) build --build-tests; built=$$?; wait; cat .build/lint.log; \
 	[ "$$built" = 0 ] && [ "$$(cat .build/lint.status)" = 0 ]
 	@{ $(HEADLESS) .build/debug/BloqDev storm --events 50000 --seed 11 --level levels/easy/100-full-house.bloq > .build/storm.log 2>&1; \
-	  echo $$? > .build/storm.status; } & \
+	  echo $$? > .build/storm.status; scripts/wayland-check.sh .build/debug > .build/wayland.log 2>&1; echo $$? > .build/wayland.status; } & \
 	set -o pipefail; $(HEADLESS) $(SWIFT) test --skip-build --disable-xctest 2>&1 | tee .build/test.log; tested=$$?; wait; \
 	echo "== the input storm (BloqDev storm --events 50000 --seed 11)"; cat .build/storm.log; \
-	[ "$$tested" = 0 ] && [ "$$(cat .build/storm.status)" = 0 ]
+	echo "== under sway headless (scripts/wayland-check.sh, make test-wayland)"; cat .build/wayland.log; \
+	[ "$$tested" = 0 ] && [ "$$(cat .build/storm.status)" = 0 ] && [ "$$(cat .build/wayland.status)" = 0 ]
 	.build/debug/FuzzLevels Tests/fuzz/levels/* && .build/debug/FuzzScripts Tests/fuzz/scripts/* && .build/debug/FuzzCodes Tests/fuzz/codes/*
 	@$(MAKE) -s test-counts
+
+# What the Wayland checks need (scripts/wayland-check.sh) beside deps-touch's Xorg (for real
+# touch through sway): sway and grim, a session bus, and Mesa's OpenGL (llvmpipe without a
+# GPU), which SDL 2 needs to draw on Wayland at all.
+WAYLAND_PACKAGES := sway grim dbus-daemon libgl1-mesa-dri libegl-mesa0
+deps-wayland: deps-touch
+	$(call apt_install,$(WAYLAND_PACKAGES))
+
+# The game under a real Wayland compositor, sway headless, as an ordinary user (a system
+# user, bloq-wayland, made when run as root): a Wayland window with DISPLAY set too, no text
+# input, idle inhibitor or audio device on the title, the screen kept awake in a level,
+# device pixels at scale 2, the portal's color-scheme followed live, a finger drag through
+# Wayland clearing a level (scripts/wayland-check.sh, docs/platform.md). make test runs it beside the test run, on the debug build.
+test-wayland: deps mo deps-wayland
+	$(PATCH_DEPENDENCIES)
+	$(SWIFT) build --product bloq
+	$(SWIFT) build --product bloq-window
+	scripts/wayland-check.sh .build/debug
 
 # What the packaging tests and the install check run: desktop-file-validate, appstreamcli, man.
 check-tools:

@@ -27,6 +27,8 @@ let package = Package(
                 .apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev", "libfontconfig-dev"])
             ]
         ),
+        // libdbus, for the desktop portal's appearance settings (BloqPortal imports it).
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // Whether an X11 window manager runs (fullscreen without one is done by hand).
         .target(name: "CBloqX11"),
         // The seeded generator everything random shares (levels, confetti, sound, tests), and
@@ -52,6 +54,8 @@ let package = Package(
         .target(name: "BloqLayoutAudit", dependencies: ["BloqEngine", "BloqGame", "BloqPlay"]),
         // The platform: window, renderer, text, events, the render loop.
         .target(name: "BloqSDL", dependencies: ["CSDL2", "CBloqX11", "BloqCore", "BloqEngine", "BloqGame", "BloqPlay", "BloqFiles"]),
+        // The only importer of libdbus: the desktop's appearance from the XDG settings portal.
+        .target(name: "BloqPortal", dependencies: ["CDBus", "BloqGame", "BloqPlay"]),
         // libFuzzer targets (make fuzz); a normal build replays the kept corpus through them.
         .target(name: "FuzzSupport"),
         .executableTarget(name: "FuzzLevels", dependencies: ["BloqGame", "FuzzSupport"]),
@@ -78,7 +82,7 @@ let package = Package(
         .executableTarget(name: "bloq", dependencies: ["BloqCLI"]),
         // The window process: play, screenshots, benchmarks (SDL).
         .executableTarget(
-            name: "bloq-window", dependencies: ["BloqCLI", "BloqSDL", "BloqBench", "BloqFiles"], path: "Sources/BloqWindow"),
+            name: "bloq-window", dependencies: ["BloqCLI", "BloqSDL", "BloqPortal", "BloqBench", "BloqFiles"], path: "Sources/BloqWindow"),
         .testTarget(name: "BloqGameTests", dependencies: ["BloqGame", "BloqCore"]),
         // The solver's memory measured on the heap (links the allocation counter, which
         // interposes malloc in the test process).
@@ -89,5 +93,6 @@ let package = Package(
         // Runs the bloq executable (which `swift test` builds) as users do.
         .testTarget(name: "BloqCLITests", dependencies: ["BloqFiles", "BloqGame", "BloqCore"]),
         .testTarget(name: "BloqSDLTests", dependencies: ["BloqSDL", "BloqPlay", "BloqEngine", "BloqGame"]),
+        .testTarget(name: "BloqPortalTests", dependencies: ["BloqPortal", "BloqGame"]),
     ]
 )

@@ -4,7 +4,7 @@
 # what a YAML parser reads (a key flatpak-builder does not know, or a value of the wrong
 # type, is dropped or changed there); then the promises: the application id, the command,
 # the Swift SDK extension on the freedesktop runtime, the release tag of this version, and
-# finish-args that grant a window, sound and the GPU and nothing else. make check-flatpak.
+# finish-args that grant a window, sound, the GPU and gamepads (--device=all) and nothing else. make check-flatpak.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 manifest=${1:-packaging/flatpak/io.github.bloqlinux.bloq.yml}
@@ -70,7 +70,7 @@ if "org.freedesktop.Sdk.Extension.swift6" not in shown.get("sdk-extensions", [])
     problems.append("sdk-extensions: org.freedesktop.Sdk.Extension.swift6 is missing")
 if "/usr/lib/sdk/swift6/bin" not in shown.get("build-options", {}).get("append-path", ""):
     problems.append("build-options.append-path: the Swift SDK extension's bin is missing")
-allowed = {"--socket=wayland", "--socket=fallback-x11", "--share=ipc", "--socket=pulseaudio", "--device=dri"}
+allowed = {"--socket=wayland", "--socket=fallback-x11", "--share=ipc", "--socket=pulseaudio", "--device=all"}
 granted = shown.get("finish-args", [])
 for arg in granted:
     if arg not in allowed:

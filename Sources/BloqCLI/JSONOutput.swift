@@ -74,6 +74,9 @@ public enum JSONOutput {
             .init("board_rect", app.boardRect.map(box) ?? .null),
             .init("blocks", app.game.map(blocks) ?? .array([])),
             .init("clipboard", app.lastCopied.map(JSONValue.string) ?? .null),
+            .init("theme", .string(app.appearance.theme.rawValue)),
+            .init("contrast", .string(app.appearance.contrast.rawValue)),
+            .init("reduced_motion", .bool(app.appearance.reducedMotion)),
         ]
         if app.help == nil, let editor = app.root.editorScreen { members.append(.init("editor", self.editor(editor))) }
         if app.help == nil, case .statistics(let screen) = app.root { members.append(.init("statistics", statistics(screen.statistics))) }

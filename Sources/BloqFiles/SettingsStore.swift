@@ -67,7 +67,8 @@ public struct SettingsStore: Sendable {
     /// The keys of the settings some Bloq writes: a file a symbolic link leads to is
     /// written over only when it holds these and no others.
     static let knownKeys: Set<String> = [
-        "colorBlindSymbols", "sound", "fullscreen", "reducedMotion", "windowWidth", "windowHeight", "language",
+        "colorBlindSymbols", "sound", "fullscreen", "theme", "contrast", "motion", "reducedMotion", "windowWidth", "windowHeight",
+        "language",
     ]
 
     /// Whether `bytes` hold Bloq's settings: a JSON object of settings (at least one, and no
@@ -108,7 +109,21 @@ public struct SettingsStore: Sendable {
         flag("colorBlindSymbols") { $0.colorBlindSymbols = $1 }
         flag("sound") { $0.sound = $1 }
         flag("fullscreen") { $0.fullscreen = $1 }
-        flag("reducedMotion") { $0.reducedMotion = $1 }
+        // A file of a version before `motion` says only whether motion was reduced: true
+        // was the player's choice; false, the default then, now follows the system.
+        flag("reducedMotion") { $0.motion = $1 ? .reduced : .system }
+        func choice<Choice: RawRepresentable<String> & CaseIterable>(_ name: String, _ apply: (inout Settings, Choice) -> Void) {
+            guard let value = values[name] else { return }
+            if let text = value.stringValue, let chosen = Choice(rawValue: text) {
+                apply(&salvaged.settings, chosen)
+            } else {
+                let names = Choice.allCases.map { "\"\($0.rawValue)\"" }
+                salvaged.dropped.append("\(name): not " + names.dropLast().joined(separator: ", ") + " or " + (names.last ?? ""))
+            }
+        }
+        choice("motion") { $0.motion = $1 }
+        choice("theme") { $0.theme = $1 }
+        choice("contrast") { $0.contrast = $1 }
         size("windowWidth") { $0.windowWidth = $1 }
         size("windowHeight") { $0.windowHeight = $1 }
         if let value = values["language"] {
@@ -126,12 +141,15 @@ public struct SettingsStore: Sendable {
         public var reason: String
     }
 
-    /// The file's text for `settings`: one setting a line, in the order of their names.
+    /// The file's text for `settings`: one setting a line, in the order of their names, and
+    /// `reducedMotion` beside `motion` for the versions before it (which read only that,
+    /// and a choice to follow the system as no reduced motion).
     public static func encode(_ settings: Settings) -> [UInt8] {
         var members: [JSONValue.Member] = [
             .init("colorBlindSymbols", .bool(settings.colorBlindSymbols)), .init("fullscreen", .bool(settings.fullscreen)),
             .init("language", .string(settings.language)), .init("reducedMotion", .bool(settings.reducedMotion)),
-            .init("sound", .bool(settings.sound)),
+            .init("sound", .bool(settings.sound)), .init("theme", .string(settings.theme.rawValue)),
+            .init("contrast", .string(settings.contrast.rawValue)), .init("motion", .string(settings.motion.rawValue)),
         ]
         if let height = settings.windowHeight { members.append(.init("windowHeight", .int(height))) }
         if let width = settings.windowWidth { members.append(.init("windowWidth", .int(width))) }

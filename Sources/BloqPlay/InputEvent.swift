@@ -1,4 +1,5 @@
 import BloqEngine
+import BloqGame
 
 /// A key press with its modifiers.
 public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
@@ -116,4 +117,6 @@ public enum InputEvent: Hashable, Sendable {
     case resized(Size)
     /// Focus lost or the pointer left the window: pans in progress are cancelled.
     case focusLost
+    /// The desktop's appearance preferences changed (light or dark, contrast, reduced motion).
+    case systemAppearance(SystemAppearance)
 }

@@ -38,6 +38,7 @@ public struct InputRecorder: Sendable {
         case .focusLost: action = .cancel
         case .gamepad(let press): action = .pad(press)
         case .resized: return  // resizes come from the window (recordResize)
+        case .systemAppearance: return  // the desktop's, not the player's doing
         }
         events.append(InputScript.Event(time: InputRecorder.round(time), action: action))
     }

@@ -60,6 +60,9 @@ final class Canvas {
     /// Added to every position drawn (screens sliding during a transition).
     var offset = Point.zero
 
+    /// The colours painters draw with: the appearance in force (`SDLWindow.draw` sets it).
+    var palette = Palette.dark
+
     /// A layer drawn once and copied whole while its key stays the same.
     private var layer: (key: AnyHashable, texture: OpaquePointer, size: Size)?
 

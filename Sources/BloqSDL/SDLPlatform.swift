@@ -32,8 +32,15 @@ public final class ManualClock: Sendable {
 public final class SDLPlatform: GamePlatform {
     public let window: SDLWindow
     private let time: PlatformTime
-    /// Events gathered for this frame, with their times, oldest first.
-    private var gathered: [(event: SDL_Event, time: Double)] = []
+    /// Input gathered for this frame, with its time, oldest first.
+    private var gathered: [(item: Gathered, time: Double)] = []
+    /// An SDL event, or the desktop's new appearance preferences.
+    private enum Gathered {
+        case event(SDL_Event)
+        case appearance(SystemAppearance)
+    }
+    /// The desktop's preferences (its settings portal), read each time input is gathered.
+    private let desktop: (any DesktopPreferences)?
     private var sound: SoundPlayer?
     private var gamepads: [OpaquePointer] = []
     /// Whether sound and gamepads were opened (after the first frame: the window shows sooner).
@@ -44,17 +51,34 @@ public final class SDLPlatform: GamePlatform {
     private var borderlessFullscreen: Rect?
     /// A frame's time without vsync (about 60 frames a second).
     static let frameMilliseconds: UInt32 = 16
+    /// SDL's ticks at the player's last input (a key, a pointer, a finger, a button), or
+    /// when the window opened.
+    private var lastInput: UInt32 = SDL_GetTicks()
+    /// Whether the last frame showed a level being played (`AppController.isPlayingLevel`).
+    private var playingLevel = false
+    /// Whether the screen is kept awake now (SDL_DisableScreenSaver).
+    private var keepsScreenAwake = false
+    /// The text field's box given to the input method while a field is edited, in points.
+    private var textInputBox: SDL_Rect?
+    /// How long after the player's last input a level being played keeps the screen awake:
+    /// five minutes, the GNOME and Phosh default before the screen dims, and longer than the
+    /// one to two minutes phones blank after. A player thinking over a hard board without
+    /// touching it keeps the screen; one who walked away lets it sleep, as the desktop would
+    /// without the game (docs/platform.md).
+    static let awakeAfterInput: UInt32 = 5 * 60 * 1000
 
     /// Whether gamepads and sound open after the first frame: not in a process that ends
     /// at its first frame (`BLOQ_EXIT_AFTER_FIRST_FRAME`), where an audio device closed as
     /// soon as it opened could race SDL's audio thread as the process ended.
     private let opensDevices: Bool
 
-    /// A platform over `window`, on SDL's clock or a manual one.
-    public init(window: SDLWindow, time: PlatformTime = .system, opensDevices: Bool = true) {
+    /// A platform over `window`, on SDL's clock or a manual one; `desktop` tells the
+    /// desktop's appearance preferences (live play), and wakes the loop when they change.
+    public init(window: SDLWindow, time: PlatformTime = .system, opensDevices: Bool = true, desktop: (any DesktopPreferences)? = nil) {
         self.window = window
         self.time = time
         self.opensDevices = opensDevices
+        self.desktop = desktop
     }
 
     deinit {
@@ -92,8 +116,13 @@ public final class SDLPlatform: GamePlatform {
         if timeout == 0 { FrameTrace.frameBegan() }
         var event = SDL_Event()
         if gathered.isEmpty, timeout > 0, sleepsWhenIdle {
-            guard SDL_WaitEventTimeout(&event, Int32(clamping: Int(timeout))) != 0 else { return false }
-            gathered.append((event, stamp(event)))
+            guard SDL_WaitEventTimeout(&event, Int32(clamping: Int(timeout))) != 0 else {
+                followDesktop()
+                followTime()
+                return !gathered.isEmpty
+            }
+            gathered.append((.event(event), stamp(event)))
+            if SDLPlatform.isPlayerInput(event) { lastInput = event.common.timestamp }
             // Pointer motion comes faster than frames (120 Hz and more): what arrives
             // within one frame's time is handled together, in the next frame drawn.
             if !window.hasVSync, let last = lastPresent {
@@ -101,15 +130,41 @@ public final class SDLPlatform: GamePlatform {
                 if since < SDLPlatform.frameMilliseconds { SDL_Delay(SDLPlatform.frameMilliseconds - since) }
             }
         }
-        while SDL_PollEvent(&event) != 0 { gathered.append((event, stamp(event))) }
+        while SDL_PollEvent(&event) != 0 {
+            gathered.append((.event(event), stamp(event)))
+            if SDLPlatform.isPlayerInput(event) { lastInput = event.common.timestamp }
+        }
+        followDesktop()
+        // Woken or not, the screen's sleep and the sound device follow the time.
+        followTime()
         return !gathered.isEmpty
+    }
+
+    /// Takes the desktop's new appearance preferences, if they changed, as input now.
+    private func followDesktop() {
+        guard let changed = desktop?.poll() else { return }
+        gathered.append((.appearance(changed), now))
+    }
+
+    /// Whether an event is the player's doing (what keeps the screen awake).
+    private static func isPlayerInput(_ event: SDL_Event) -> Bool {
+        switch SDL_EventType(rawValue: event.type) {
+        case SDL_KEYDOWN, SDL_TEXTINPUT, SDL_MOUSEBUTTONDOWN, SDL_MOUSEMOTION, SDL_MOUSEWHEEL, SDL_FINGERDOWN, SDL_FINGERMOTION,
+            SDL_CONTROLLERBUTTONDOWN, SDL_CONTROLLERAXISMOTION:
+            true
+        default: false
+        }
     }
 
     public func nextInputTime() -> Double? { gathered.first?.time }
 
     public func takeInput() -> RawInput? {
         guard !gathered.isEmpty else { return nil }
-        let event = gathered.removeFirst().event
+        let event: SDL_Event
+        switch gathered.removeFirst().item {
+        case .event(let sdl): event = sdl
+        case .appearance(let appearance): return .systemAppearance(appearance)
+        }
         if event.type == SDL_CONTROLLERDEVICEADDED.rawValue {
             openGamepads()
             return nil
@@ -127,7 +182,9 @@ public final class SDLPlatform: GamePlatform {
 
     public func present(_ app: AppController, sounds: [SoundCue]) {
         applySettings(app.settings)
-        for cue in sounds { sound?.play(cue) }
+        followShell(app)
+        let seconds = Double(SDL_GetTicks()) / 1000
+        for cue in sounds { sound?.play(cue, now: seconds) }
         let drawing = FrameTrace.drawingBegins()
         window.draw(app)
         FrameTrace.drawn(since: drawing, presented: drawing.map { _ in FrameTrace.now() })
@@ -164,7 +221,7 @@ public final class SDLPlatform: GamePlatform {
 
     /// Wakes the loop from its wait for events, from any thread (SDL_PushEvent is safe
     /// there): a watched level file changed.
-    static func wakeFromAnyThread() {
+    public static func wakeFromAnyThread() {
         var event = SDL_Event()
         event.type = SDL_USEREVENT.rawValue
         SDL_PushEvent(&event)
@@ -177,8 +234,61 @@ public final class SDLPlatform: GamePlatform {
     private func openDevices() {
         guard opensDevices, !window.isHeadless, case .system = time else { return }
         if SDL_InitSubSystem(SDL_INIT_GAMECONTROLLER) == 0 { openGamepads() }
-        sound = SoundPlayer()
+        if wantsSound { sound = SoundPlayer() }
         StartupTrace.mark("gamepads and sound")
+    }
+
+    /// Whether sound is on (the setting, as the last frame saw it).
+    private var wantsSound = true
+
+    // MARK: A good citizen
+
+    /// Follows what the shell shows: sound on or off (off: the audio device closed and
+    /// SDL's audio stopped), whether a level is being played (the screen kept awake), and
+    /// the text field being edited (text input, so an on-screen keyboard, only then).
+    private func followShell(_ app: AppController) {
+        if app.settings.sound != wantsSound {
+            wantsSound = app.settings.sound
+            if devicesOpened { sound = wantsSound ? SoundPlayer() : nil }
+        }
+        playingLevel = app.isPlayingLevel
+        guard !window.isHeadless else { return }
+        let box = app.textInputRect.map { rect -> SDL_Rect in
+            // The shell lays out in output pixels; SDL takes the window's points.
+            let scale = window.geometry.scale
+            return SDL_Rect(
+                x: Int32(clamping: Int((rect.x / scale.x).rounded(.down))), y: Int32(clamping: Int((rect.y / scale.y).rounded(.down))),
+                w: Int32(clamping: Int((rect.width / scale.x).rounded(.up))), h: Int32(clamping: Int((rect.height / scale.y).rounded(.up))))
+        }
+        if let box, textInputBox.map({ $0.x != box.x || $0.y != box.y || $0.w != box.w || $0.h != box.h }) ?? true {
+            var rect = box
+            SDL_SetTextInputRect(&rect)
+            if textInputBox == nil { SDL_StartTextInput() }
+            textInputBox = box
+        } else if box == nil, textInputBox != nil {
+            SDL_StopTextInput()
+            textInputBox = nil
+        }
+        followTime()
+    }
+
+    /// Keeps the screen awake while a level is being played in a window that is not
+    /// minimised and the player's last input is less than `awakeAfterInput` old; lets it
+    /// sleep otherwise. (Not keyboard focus: a phone with no keyboard never gives it, and
+    /// input comes only to the window in front anyway. A Wayland compositor honours the
+    /// inhibitor only while the window shows.)
+    /// Closes the sound device once it has been silent a while. Runs every frame, and every
+    /// second while the loop sleeps.
+    private func followTime() {
+        guard !window.isHeadless, case .system = time else { return }
+        let now = SDL_GetTicks()
+        let shown = SDL_GetWindowFlags(window.window) & (SDL_WINDOW_MINIMIZED.rawValue | SDL_WINDOW_HIDDEN.rawValue) == 0
+        let awake = playingLevel && shown && now &- lastInput < SDLPlatform.awakeAfterInput
+        if awake != keepsScreenAwake {
+            keepsScreenAwake = awake
+            if awake { SDL_DisableScreenSaver() } else { SDL_EnableScreenSaver() }
+        }
+        sound?.closeWhenSilent(now: Double(now) / 1000)
     }
 
     private func openGamepads() {

@@ -44,8 +44,16 @@ public final class SDLWindow: ScriptWindow {
     /// Frames drawn so far.
     public private(set) var framesDrawn = 0
 
+    /// The SDL video driver the window is on ("wayland", "x11", "offscreen").
+    public let videoDriver: String
+    /// The renderer drawing it ("opengl", "opengles2", "software"), with OpenGL's own
+    /// GL_RENDERER where it says ("opengl: llvmpipe (LLVM 15.0.6, 256 bits)").
+    public let rendererName: String
+
     /// Starts SDL and opens the window. Throws with a plain reason when there is no display
-    /// (or no renderer, or no font).
+    /// (or no renderer, or no font). In a Wayland session the window is a Wayland one, drawn
+    /// with OpenGL; when no OpenGL can draw there and an X server is at hand, it goes over to
+    /// X11, saying so (docs/platform.md).
     public init(options: WindowOptions) throws(SDLError) {
         isHeadless = options.headless
         if options.headless {
@@ -56,34 +64,119 @@ public final class SDLWindow: ScriptWindow {
             // loading Mesa's GL and LLVM (about 70 MB) for nothing: the software renderer draws.
             SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         }
-        let choice =
-            options.headless
-            ? RendererChoice.software
-            : RendererChoice.decide(environment: ProcessEnvironment.current, deviceNodes: RendererChoice.deviceNodes())
-        if choice == .software {
-            // Draw in memory and copy to the window: no OpenGL context, so no Mesa, no LLVM.
-            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
-            SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
+        SDLWindow.prepareVideo()
+        var opened: Opened
+        do {
+            opened = try SDLWindow.open(options)
+        } catch .waylandCannotDraw(let error) where VideoDriverChoice.mayFallBackToX11(environment: ProcessEnvironment.current) {
+            StandardErrorStream.write(
+                "bloq: warning: cannot draw on Wayland: SDL 2 draws there only through OpenGL (EGL), and none started "
+                    + "(\(error.detail)); the window opens through X11 (XWayland) instead, blurred on a scaled screen. Install "
+                    + "libegl-mesa0 and libgl1-mesa-dri (Mesa's OpenGL, which draws without a GPU too) for a sharp Wayland window\n")
+            // SDL_Quit cleared every hint: give them again, X11 this time.
+            SDLWindow.prepareVideo()
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11")
+            do {
+                opened = try SDLWindow.open(options)
+            } catch {
+                throw error.error
+            }
+        } catch .waylandCannotDraw(let error) {
+            throw SDLWindow.waylandProblem(error)
+        } catch {
+            throw error.error
         }
+        window = opened.window
+        renderer = opened.renderer
+        hasVSync = opened.hasVSync
+        videoDriver = opened.videoDriver
+        rendererName = opened.rendererName
+        canvas = Canvas(renderer: opened.renderer, fontPath: opened.font)
+    }
+
+    /// What `open` made.
+    private struct Opened {
+        var window: OpaquePointer
+        var renderer: OpaquePointer
+        var hasVSync: Bool
+        var videoDriver: String
+        var rendererName: String
+        var font: String
+    }
+
+    /// Why `open` failed: no window or renderer could draw on Wayland, with SDL's error (the
+    /// window may go over to X11), or anything else.
+    private enum OpenFailure: Error {
+        case waylandCannotDraw(SDLError)
+        case failed(SDLError)
+
+        var error: SDLError {
+            switch self {
+            case .waylandCannotDraw(let error), .failed(let error): error
+            }
+        }
+    }
+
+    /// Why the game cannot draw on Wayland, and what to do, from SDL's own `error`.
+    private static func waylandProblem(_ error: SDLError) -> SDLError {
+        SDLError(
+            "cannot draw on Wayland",
+            detail: "SDL 2 draws there only through OpenGL (EGL), and none started (\(error.detail)). "
+                + "Install libegl-mesa0 and libgl1-mesa-dri (Mesa's OpenGL, which draws without a GPU too), "
+                + "or run the game under X11 with SDL_VIDEODRIVER=x11")
+    }
+
+    /// The hints every start of SDL's video gives, before SDL_Init: the video driver (a
+    /// Wayland session's own first), the screen allowed to sleep (the platform keeps it awake
+    /// only while a level is played: `SDLPlatform`), the windows named after the application
+    /// id, and touch and focus clicks as the game wants them.
+    static func prepareVideo() {
+        if let drivers = VideoDriverChoice.preference(environment: ProcessEnvironment.current) {
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, drivers)
+        }
+        // SDL 2 keeps the screen awake for as long as a window is open unless told otherwise.
+        SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
         ApplicationID.nameWindows()
         SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
         // Touch produces finger events; SDL's synthesised mouse events are ignored anyway.
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "1")
         SDLWindow.leaveSignalsAlone()
+    }
+
+    /// Starts SDL's video and SDL_ttf, opens the window and its renderer, and finds the font.
+    /// On failure everything it started is stopped again.
+    private static func open(_ options: WindowOptions) throws(OpenFailure) -> Opened {
         StartupTrace.mark("before SDL_Init")
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             let error = SDLError("no display: SDL could not start its video system")
-            throw SDLError(error.what, detail: "\(error.detail). \(SDLWindow.displayHelp)")
+            throw .failed(SDLError(error.what, detail: "\(error.detail). \(SDLWindow.displayHelp)"))
         }
         if !options.headless, !options.acceptsInvisibleDriver, let problem = SDLWindow.invisibleDriver() {
             SDL_Quit()
-            throw SDLError("no display found", detail: "\(problem). \(SDLWindow.displayHelp)")
+            throw .failed(SDLError("no display found", detail: "\(problem). \(SDLWindow.displayHelp)"))
         }
-        StartupTrace.mark("SDL_Init (video)")
+        // SDL starts text input with its video (on Wayland and X11 that can bring up an
+        // on-screen keyboard): the platform turns it on only while a text field is edited.
+        SDL_StopTextInput()
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
+        StartupTrace.mark("SDL_Init (video: \(driver))")
         guard TTF_Init() == 0 else {
             let error = SDLError("SDL_ttf could not start")
             SDL_Quit()
-            throw error
+            throw .failed(error)
+        }
+        let environment = ProcessEnvironment.current
+        let choice =
+            options.headless
+            ? RendererChoice.software
+            : RendererChoice.decide(environment: environment, deviceNodes: RendererChoice.deviceNodes(), videoDriver: driver)
+        if choice == .software {
+            // Draw in memory and copy to the window: no OpenGL context, so no Mesa, no LLVM.
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+            SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
+        } else {
+            SDL_ResetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION)
+            SDL_ResetHint(SDL_HINT_RENDER_DRIVER)
         }
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         // Fullscreen (the setting, or --fullscreen) comes with the first frame, the same way
@@ -102,7 +195,8 @@ public final class SDLWindow: ScriptWindow {
             let error = SDLError("cannot open a window")
             TTF_Quit()
             SDL_Quit()
-            throw error
+            // On Wayland SDL opens its OpenGL (EGL) with the window: no OpenGL, no window.
+            throw driver == "wayland" ? .waylandCannotDraw(error) : .failed(error)
         }
         StartupTrace.mark("window created")
         SDL_SetWindowMinimumSize(window, 160, 160)
@@ -111,37 +205,40 @@ public final class SDLWindow: ScriptWindow {
             ? SDL_RENDERER_SOFTWARE.rawValue
             : SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
         var created = SDL_CreateRenderer(window, -1, rendererFlags)
-        if let accelerated = created, choice == .accelerated, let name = RendererChoice.currentGLRenderer(),
-            RendererChoice.isSoftwareGL(name),
-            ProcessEnvironment.current["BLOQ_RENDERER"] != "accelerated"
+        var glName = created == nil ? nil : RendererChoice.currentGLRenderer()
+        if let accelerated = created, choice == .accelerated, let name = glName, RendererChoice.isSoftwareGL(name),
+            RendererChoice.swapsSoftwareGL(environment: environment, videoDriver: driver)
         {
             // A GPU device, but OpenGL fell back to software all the same: draw with SDL's own.
             SDL_DestroyRenderer(accelerated)
             SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
             created = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+            glName = nil
         }
-        guard let renderer = created ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+        if created == nil, driver != "wayland" { created = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) }
+        guard let renderer = created else {
             let error = SDLError("cannot create a renderer")
             SDL_DestroyWindow(window)
             TTF_Quit()
             SDL_Quit()
-            throw error
+            throw driver == "wayland" ? .waylandCannotDraw(error) : .failed(error)
         }
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
-        hasVSync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
-        StartupTrace.mark("renderer created")
+        let name = info.name.map { String(cString: $0) } ?? "unknown"
+        let rendererName = glName.map { "\(name): \($0)" } ?? name
+        StartupTrace.mark("renderer created (\(rendererName))")
         guard let font = FontLocator.boldSans() else {
             SDL_DestroyRenderer(renderer)
             SDL_DestroyWindow(window)
             TTF_Quit()
             SDL_Quit()
-            throw SDLError("no font found", detail: "fontconfig offers no sans-serif TrueType font; install fonts-dejavu-core")
+            throw .failed(SDLError("no font found", detail: "fontconfig offers no sans-serif TrueType font; install fonts-dejavu-core"))
         }
-        self.window = window
-        self.renderer = renderer
         StartupTrace.mark("font found")
-        canvas = Canvas(renderer: renderer, fontPath: font)
+        return Opened(
+            window: window, renderer: renderer, hasVSync: info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0, videoDriver: driver,
+            rendererName: rendererName, font: font)
     }
 
     deinit {
@@ -169,7 +266,7 @@ public final class SDLWindow: ScriptWindow {
     /// answers: for a wait that should not end in it (`play --watch` on a file that does
     /// not load yet). Starts SDL's video and stops it again.
     public static func displayError() -> SDLError? {
-        leaveSignalsAlone()
+        prepareVideo()
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
             let error = SDLError("no display: SDL could not start its video system")
             return SDLError(error.what, detail: "\(error.detail). \(SDLWindow.displayHelp)")
@@ -233,6 +330,12 @@ public final class SDLWindow: ScriptWindow {
 
     /// Draws `app`'s current state into the back buffer (without presenting it).
     public func draw(_ app: AppController) {
+        let palette = Palette(app.appearance)
+        if palette != canvas.palette {
+            // Textures keep the colours they were made in: a new appearance draws anew.
+            canvas.flush()
+            canvas.palette = palette
+        }
         painter.draw(app, on: canvas)
         framesDrawn += 1
     }

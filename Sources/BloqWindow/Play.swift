@@ -4,6 +4,7 @@ import BloqEngine
 import BloqFiles
 import BloqGame
 import BloqPlay
+import BloqPortal
 import BloqSDL
 import Glibc
 
@@ -23,6 +24,9 @@ extension PlayOptions {
         // The window's size: --window, else the one remembered (live), else the default.
         let settings = made.environment.settings.initial
         let size = window ?? WindowSize(width: live ? settings.windowWidth ?? 900 : 800, height: live ? settings.windowHeight ?? 700 : 600)
+        // The desktop's appearance (light or dark, contrast, reduced motion), followed live:
+        // asked for now, so the portal answers while SDL starts. Screenshots keep the defaults.
+        let portal = live && !WindowProcess.stopsAfterFirstFrame ? PortalSettings(wake: { SDLPlatform.wakeFromAnyThread() }) : nil
         let gameWindow: SDLWindow
         do {
             gameWindow = try SDLWindow(
@@ -66,7 +70,10 @@ extension PlayOptions {
             }
             return
         }
-        let loop = GameLoop(app: app, platform: SDLPlatform(window: gameWindow, opensDevices: !WindowProcess.stopsAfterFirstFrame))
+        // The first frame in the desktop's colours: its answer, if it comes soon.
+        portal?.waitForAnswer(upTo: 0.2)
+        let loop = GameLoop(
+            app: app, platform: SDLPlatform(window: gameWindow, opensDevices: !WindowProcess.stopsAfterFirstFrame, desktop: portal))
         var watcher: FileWatcher?
         defer { watcher?.stop() }
         if watch, let level {

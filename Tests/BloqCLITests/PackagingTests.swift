@@ -147,15 +147,28 @@ struct ApplicationIDTests {
         #expect(!metainfo.contains("<developer_name>"), "the deprecated <developer_name> is back")
     }
 
-    @Test("the Flatpak gets a window, sound and the GPU, and no files")
+    @Test("the Flatpak gets a window, sound, the GPU and gamepads (--device=all: evdev and hidraw), and no files")
     func flatpakPermissions() throws {
         let manifest = try Packaging.text("packaging/flatpak/\(id).yml")
         #expect(
             Set(Packaging.yamlList("finish-args", in: manifest)) == [
-                "--socket=wayland", "--socket=fallback-x11", "--share=ipc", "--socket=pulseaudio", "--device=dri",
+                "--socket=wayland", "--socket=fallback-x11", "--share=ipc", "--socket=pulseaudio", "--device=all",
             ])
         #expect(Packaging.yamlList("sdk-extensions", in: manifest) == ["org.freedesktop.Sdk.Extension.swift6"])
         #expect(try Packaging.captures(#"^runtime: (\S+)$"#, in: manifest) == ["org.freedesktop.Platform"])
+    }
+
+    @Test("listed for phones: the desktop entry's Phosh and Plasma Mobile form factors, the metainfo's touch and display length (issue 36)")
+    func mobileFormFactor() throws {
+        let entry = try Packaging.text("Assets/\(id).desktop")
+        #expect(entry.contains("\nX-Purism-FormFactor=Workstation;Mobile;\n"))
+        #expect(entry.contains("\nX-KDE-FormFactors=desktop;tablet;handset;\n"))
+        let metainfo = try Packaging.text("Assets/\(id).metainfo.xml")
+        let recommends = try Packaging.captures(#"(?s)<recommends>(.*?)</recommends>"#, in: metainfo).joined()
+        for control in ["touch", "keyboard", "pointing"] { #expect(recommends.contains("<control>\(control)</control>")) }
+        let requires = try Packaging.captures(#"(?s)<requires>(.*?)</requires>"#, in: metainfo).joined()
+        #expect(requires.contains(#"<display_length compare="ge">360</display_length>"#))
+        #expect(metainfo.contains(#"<value key="Purism::form_factor">mobile</value>"#))
     }
 
     @Test("every metainfo screenshot is a committed PNG at the release's tag, with a caption")

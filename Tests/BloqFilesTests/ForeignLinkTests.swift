@@ -215,7 +215,7 @@ struct ForeignLinkTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/Documents", withIntermediateDirectories: true)
         #expect(mkfifo(root + "/pipe", 0o644) == 0)
-        try Data("{\"theme\": \"mine\"}".utf8).write(to: URL(fileURLWithPath: root + "/other.json"))
+        try Data("{\"editor.theme\": \"mine\"}".utf8).write(to: URL(fileURLWithPath: root + "/other.json"))
         let cases: [(String, LinkedPath.Foreign)] = [
             ("Documents", .folder), ("pipe", .fifo), ("other.json", .otherFile), ("nothing.json", .missing),
         ]

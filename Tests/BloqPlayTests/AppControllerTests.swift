@@ -87,6 +87,41 @@ func clearOpenLevel(_ app: AppController) {
 
 @Suite("App shell: navigation, focus, previews, transitions")
 struct AppControllerTests {
+    @Test("Ctrl+Q quits from every screen, the help and a text field being typed in; the help lists it (issue 36)")
+    func controlQ() {
+        let screens: [(String, (AppController) -> Void)] = [
+            ("title", { _ in }), ("levels", { $0.showLevels() }), ("play", { $0.openLevel(pack: 0, level: 0) }),
+            ("settings", { $0.showSettings() }), ("about", { $0.showAbout() }), ("editor", { $0.showEditor() }),
+            ("help", { $0.showHelp() }),
+            (
+                "the editor's title field",
+                { app in
+                    app.showEditor()
+                    Pointer(app).tap(.editTitle)
+                }
+            ),
+        ]
+        for (name, open) in screens {
+            let app = testApp()
+            open(app)
+            key(app, "Ctrl+Q")
+            #expect(app.wantsQuit, "Ctrl+Q on \(name)")
+        }
+        #expect(CommandTable.standard.helpRows.contains { $0.keys == "Ctrl+Q" && $0.does == "quit the game" })
+    }
+
+    @Test("a level is being played while its board shows uncleared: not on the title, the list or after the clear (issue 36)")
+    func playingLevel() {
+        let app = testApp()
+        #expect(!app.isPlayingLevel)
+        app.openLevel(pack: 0, level: 0)
+        #expect(app.isPlayingLevel)
+        clearOpenLevel(app)
+        #expect(app.game?.scene.session.isCleared == true && !app.isPlayingLevel)
+        app.showLevels()
+        #expect(!app.isPlayingLevel)
+    }
+
     @Test("title → levels → play and back again with Escape; Escape on the title quits")
     func navigation() {
         let app = testApp()

@@ -140,4 +140,21 @@ struct EditorScreenTests {
         key(app, "Return")
         #expect(!editor.wantsTextInput)
     }
+
+    @Test("text input is wanted only while a field is edited, with that field's box (issue 36: the on-screen keyboard)")
+    func textInputOnlyForFields() throws {
+        let (app, editor, _) = try editorApp()
+        #expect(app.textInputRect == nil, "the editor with no field edited takes no text")
+        let pointer = Pointer(app)
+        pointer.tap(.editTitle)
+        let title = try #require(editor.controls.first { $0.id == .editTitle }?.rect)
+        #expect(app.textInputRect == title)
+        pointer.tap(.editPack)
+        let pack = try #require(editor.controls.first { $0.id == .editPack }?.rect)
+        #expect(app.textInputRect == pack)
+        key(app, "Return")
+        #expect(app.textInputRect == nil)
+        app.showTitle()
+        #expect(app.textInputRect == nil && !app.isPlayingLevel)
+    }
 }

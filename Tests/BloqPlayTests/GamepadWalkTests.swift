@@ -109,12 +109,12 @@ struct GamepadWalkTests {
         pad.press(.b)
         #expect(app.top.kind == .title)
 
-        // Settings: a toggle flips with A.
+        // Settings: a choice moves on with A.
         #expect(pad.focus(.settings))
         pad.press(.a)
         #expect(app.top.kind == .settings)
         let before = app.settings.reducedMotion
-        #expect(pad.focus(.toggle(.reducedMotion)))
+        #expect(pad.focus(.appearance(.motion)))
         pad.press(.a)
         #expect(app.settings.reducedMotion != before)
         pad.press(.b)

@@ -70,6 +70,26 @@ struct RendererChoiceTests {
         #expect(RendererChoice.decide(environment: ["BLOQ_RENDERER": "fast"], deviceNodes: []) == .software, "an unknown value is ignored")
     }
 
+    @Test("on Wayland, OpenGL whatever the machine (SDL 2's Wayland has no software surface), llvmpipe kept (issue 36)")
+    func wayland() {
+        #expect(RendererChoice.decide(environment: [:], deviceNodes: [], videoDriver: "wayland") == .accelerated)
+        #expect(RendererChoice.decide(environment: ["BLOQ_RENDERER": "software"], deviceNodes: [], videoDriver: "wayland") == .accelerated)
+        #expect(!RendererChoice.swapsSoftwareGL(environment: [:], videoDriver: "wayland"))
+        #expect(RendererChoice.swapsSoftwareGL(environment: [:], videoDriver: "x11"))
+        #expect(!RendererChoice.swapsSoftwareGL(environment: ["BLOQ_RENDERER": "accelerated"], videoDriver: "x11"))
+    }
+
+    @Test("Wayland first in a Wayland session, SDL's own order elsewhere, the player's SDL_VIDEODRIVER always (issue 36)")
+    func videoDriver() {
+        #expect(VideoDriverChoice.preference(environment: ["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0"]) == "wayland,x11")
+        #expect(VideoDriverChoice.preference(environment: ["DISPLAY": ":0"]) == nil)
+        #expect(VideoDriverChoice.preference(environment: ["WAYLAND_DISPLAY": "", "DISPLAY": ":0"]) == nil)
+        #expect(VideoDriverChoice.preference(environment: ["WAYLAND_DISPLAY": "wayland-0", "SDL_VIDEODRIVER": "x11"]) == nil)
+        #expect(VideoDriverChoice.mayFallBackToX11(environment: ["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0"]))
+        #expect(!VideoDriverChoice.mayFallBackToX11(environment: ["WAYLAND_DISPLAY": "wayland-0"]))
+        #expect(!VideoDriverChoice.mayFallBackToX11(environment: ["DISPLAY": ":0", "SDL_VIDEODRIVER": "wayland"]))
+    }
+
     @Test("Mesa's software rasterisers are recognised by their GL_RENDERER names")
     func softwareGL() {
         #expect(RendererChoice.isSoftwareGL("llvmpipe (LLVM 15.0.6, 256 bits)"))

@@ -6,8 +6,12 @@ public struct Settings: Equatable, Sendable {
     public var colorBlindSymbols = false
     public var sound = true
     public var fullscreen = false
-    /// Fewer and shorter effects (confetti, transitions).
-    public var reducedMotion = false
+    /// Light or dark: the system's by default (`Appearance` resolves it).
+    public var theme = ThemeSetting.system
+    /// Normal or high contrast: the system's by default.
+    public var contrast = ContrastSetting.system
+    /// Fewer and shorter effects (confetti, transitions): the system's by default.
+    public var motion = MotionSetting.system
     /// The window size in points, remembered across runs.
     public var windowWidth: Int?
     public var windowHeight: Int?
@@ -17,6 +21,13 @@ public struct Settings: Equatable, Sendable {
     public var language = Settings.automaticLanguage
 
     public init() {}
+
+    /// Whether motion is reduced by the player's choice (`motion` is `.reduced`); setting it
+    /// chooses reduced or full motion. Older versions kept only this, as `reducedMotion`.
+    public var reducedMotion: Bool {
+        get { motion == .reduced }
+        set { motion = newValue ? .reduced : .full }
+    }
 
     /// The `language` that follows the desktop's language.
     public static let automaticLanguage = "auto"
@@ -44,7 +55,9 @@ public struct Settings: Equatable, Sendable {
         take(\.colorBlindSymbols)
         take(\.sound)
         take(\.fullscreen)
-        take(\.reducedMotion)
+        take(\.theme)
+        take(\.contrast)
+        take(\.motion)
         take(\.windowWidth)
         take(\.windowHeight)
         take(\.language)

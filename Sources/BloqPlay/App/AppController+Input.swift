@@ -11,6 +11,8 @@ extension AppController {
             resize(size)
         case .focusLost:
             router.cancelAll()
+        case .systemAppearance(let appearance):
+            systemAppearance = appearance
         case .key(let chord):
             showsFocus = true
             use(.keyboard)
@@ -65,6 +67,7 @@ extension AppController {
         case .showHelp: showHelp()
         case .dismiss: dismissHelp()
         case .toggleFullscreen: settings.fullscreen.toggle()
+        case .quit: quit()
         case .back: back()
         case .nextPage, .previousPage, .play, .editor, .deleteBackward, .endTextEntry, .deleteWordBackward, .selectAll, .paste, .caret:
             break

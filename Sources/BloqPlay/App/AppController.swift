@@ -44,6 +44,11 @@ public final class AppController {
         }
     }
     public private(set) var metrics: Metrics
+    /// What the desktop prefers (its settings portal, followed live); no preference in
+    /// replays and screenshots.
+    public internal(set) var systemAppearance = SystemAppearance.none
+    /// The appearance in force: the settings' choices, the system's where they follow it.
+    public var appearance: Appearance { Appearance(settings: settings, system: systemAppearance) }
     /// When true (level-mode replays, `play --level`), the play screen never leaves its level.
     public let isSingleLevel: Bool
     public var solverMode: SolverService.Mode { environment.solverMode }
@@ -300,6 +305,14 @@ public final class AppController {
 
     /// The play screen, when a level is open.
     public var playScreen: PlayScreen? { root.playScreen }
+
+    /// Whether a level is being played: the board of a level not yet cleared is shown. A
+    /// live window keeps the screen awake then (while input keeps coming: `SDLPlatform`).
+    public var isPlayingLevel: Bool { playScreen.map { !$0.game.scene.session.isCleared } ?? false }
+
+    /// The box of the text field being typed in, in window pixels, or nil when none is: a
+    /// live window turns text input (and so an on-screen keyboard) on only then.
+    public var textInputRect: Rect? { top.wantsTextInput ? top.textInputRect : nil }
     /// The level being played, when one is open.
     public var game: GameController? { playScreen?.game }
 

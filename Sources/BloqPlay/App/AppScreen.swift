@@ -31,6 +31,9 @@ public protocol AppScreen: AnyObject {
     func insertText(_ text: String)
     /// Whether a text field is being typed in (the platform turns text input on).
     var wantsTextInput: Bool { get }
+    /// The box of the field being typed in, in window pixels (the platform gives it to the
+    /// input method, so an on-screen keyboard leaves it in view); nil when none is.
+    var textInputRect: Rect? { get }
     /// Advances the screen's own animations and logic by one simulation step.
     func step(_ seconds: Double)
     /// Whether anything on the screen moves with time, or waits for background work.
@@ -54,6 +57,7 @@ extension AppScreen {
     public func step(_ seconds: Double) {}
     public func insertText(_ text: String) {}
     public var wantsTextInput: Bool { false }
+    public var textInputRect: Rect? { nil }
     public var isAnimating: Bool { false }
     public var isMoving: Bool { isAnimating }
     public func layoutChanged() {}

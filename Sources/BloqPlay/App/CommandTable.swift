@@ -9,6 +9,8 @@ public enum Command: Hashable, Sendable {
     /// Close the help.
     case dismiss
     case toggleFullscreen
+    /// Quit the game (Ctrl+Q, as GNOME's and KDE's applications do).
+    case quit
     /// Spatial focus navigation among the screen's enabled controls.
     case moveFocus(Direction)
     case focusNext, focusPrevious
@@ -291,6 +293,8 @@ extension CommandTable {
             CommandBinding(
                 .help, keys: keys("Right", "Down", "PageDown"), buttons: [GamepadPress(.right), GamepadPress(.down)], .nextPage),
             CommandBinding(.help, keys: keys("Left", "Up", "PageUp"), buttons: [GamepadPress(.left), GamepadPress(.up)], .previousPage),
+            // Ctrl+Q quits from the help too, and while a text field is typed in (below).
+            CommandBinding(.help, keys: keys("Ctrl+Q"), .quit),
             CommandBinding(.help, anyInput: true, .dismiss),
         ]
         // The board.
@@ -360,6 +364,7 @@ extension CommandTable {
                     .editor, keys: keys(name), .editor(.tool(index)), help: trLater("choose a colour, 9 a wall, 0 empty (editor)")))
         }
         table += [
+            CommandBinding(.text, keys: keys("Ctrl+Q"), .quit),
             CommandBinding(.text, keys: keys("Backspace"), .deleteBackward),
             CommandBinding(.text, keys: keys("Ctrl+Backspace"), .deleteWordBackward),
             CommandBinding(.text, keys: keys("Ctrl+A"), .selectAll),
@@ -395,6 +400,7 @@ extension CommandTable {
             CommandBinding(.menu, keys: keys("Escape"), buttons: [GamepadPress(.b)], .back, help: trLater("back"), pad: trLater("back")),
             // Everywhere.
             CommandBinding(.anywhere, keys: keys("F11"), .toggleFullscreen, help: trLater("fullscreen")),
+            CommandBinding(.anywhere, keys: keys("Ctrl+Q"), .quit, help: trLater("quit the game")),
             CommandBinding(
                 .anywhere, keys: keys("F1", "?", "Shift+/"), buttons: [GamepadPress(.start)], .showHelp, help: trLater("this help"),
                 footer: trLater("keys"),

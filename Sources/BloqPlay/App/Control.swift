@@ -30,6 +30,9 @@ public enum ControlID: Hashable, Sendable {
     case nextLevel, playAgain
     // Settings
     case toggle(SettingKey)
+    /// An appearance setting (theme, contrast, reduced motion): each press picks the next
+    /// choice, following the system first.
+    case appearance(AppearanceKey)
     /// The language the game shows: each press picks the next choice.
     case language
     // Title and sharing
@@ -84,7 +87,7 @@ public enum EditorAction: String, Hashable, Sendable, CaseIterable {
 
 /// The settings a control can toggle.
 public enum SettingKey: String, Hashable, Sendable, CaseIterable {
-    case colorBlindSymbols, sound, fullscreen, reducedMotion
+    case colorBlindSymbols, sound, fullscreen
 
     /// The toggle's label.
     public var label: String {
@@ -92,7 +95,6 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .colorBlindSymbols: tr("Colour-blind symbols")
         case .sound: tr("Sound")
         case .fullscreen: tr("Fullscreen")
-        case .reducedMotion: tr("Reduced motion")
         }
     }
 
@@ -105,7 +107,6 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .colorBlindSymbols: settings.colorBlindSymbols
         case .sound: settings.sound
         case .fullscreen: settings.fullscreen
-        case .reducedMotion: settings.reducedMotion
         }
     }
 
@@ -115,7 +116,76 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
         case .colorBlindSymbols: settings.colorBlindSymbols.toggle()
         case .sound: settings.sound.toggle()
         case .fullscreen: settings.fullscreen.toggle()
-        case .reducedMotion: settings.reducedMotion.toggle()
+        }
+    }
+}
+
+/// The appearance settings: each follows the system (the desktop's preference) unless the
+/// player chooses, and its row says which, and what the system gives ("Automatic (dark)").
+public enum AppearanceKey: String, Hashable, Sendable, CaseIterable {
+    case theme, contrast, motion
+
+    /// The row's label.
+    public var label: String {
+        switch self {
+        case .theme: tr("Theme")
+        case .contrast: tr("Contrast")
+        case .motion: tr("Reduced motion")
+        }
+    }
+
+    /// What the row says for `settings`, where `system` is what following the system gives.
+    public func value(_ settings: Settings, system: Appearance) -> String {
+        switch self {
+        case .theme:
+            switch settings.theme {
+            case .system: tr("Automatic (%1)", system.theme == .light ? tr("light") : tr("dark"))
+            case .light: tr("Light")
+            case .dark: tr("Dark")
+            }
+        case .contrast:
+            switch settings.contrast {
+            case .system: tr("Automatic (%1)", system.contrast == .high ? tr("high") : tr("normal"))
+            case .normal: tr("Normal")
+            case .high: tr("High")
+            }
+        case .motion:
+            switch settings.motion {
+            // TRANSLATORS: reduced motion on or off, as the system sets it.
+            case .system: tr("Automatic (%1)", system.reducedMotion ? tr("on") : tr("off"))
+            case .reduced: tr("On")
+            case .full: tr("Off")
+            }
+        }
+    }
+
+    /// Every text the row may say (its value's box is as wide as the widest).
+    public var values: [String] {
+        var settings = Settings()
+        var texts: [String] = []
+        let systems = [Appearance(), Appearance(theme: .light, contrast: .high, reducedMotion: true)]
+        for choice in 0..<3 {
+            switch self {
+            case .theme: settings.theme = ThemeSetting.allCases[choice]
+            case .contrast: settings.contrast = ContrastSetting.allCases[choice]
+            case .motion: settings.motion = MotionSetting.allCases[choice]
+            }
+            for system in systems { texts.append(value(settings, system: system)) }
+        }
+        return texts
+    }
+
+    /// Picks the next choice in `settings`: the system's, then each of the two.
+    public func next(_ settings: inout Settings) {
+        func following<Choice: CaseIterable & Equatable>(_ value: Choice) -> Choice {
+            let all = Array(Choice.allCases)
+            let index = all.firstIndex(of: value) ?? 0
+            return all[(index + 1) % all.count]
+        }
+        switch self {
+        case .theme: settings.theme = following(settings.theme)
+        case .contrast: settings.contrast = following(settings.contrast)
+        case .motion: settings.motion = following(settings.motion)
         }
     }
 }

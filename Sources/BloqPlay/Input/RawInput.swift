@@ -1,4 +1,5 @@
 import BloqEngine
+import BloqGame
 
 /// A platform event as it arrives, before cleaning: what SDL delivers (decoded by the
 /// platform layer) or what a replay's script stands for. Coordinates keep the platform's
@@ -24,6 +25,8 @@ public enum RawInput: Sendable, Equatable {
     case focusLost
     /// The window was resized, exposed or restored: the layout must be read again.
     case windowChanged
+    /// The desktop's appearance preferences, read anew (its settings portal said they changed).
+    case systemAppearance(SystemAppearance)
 }
 
 /// Turns raw input into `InputEvent`s, once, at the edge (Tatham's one place for
@@ -96,6 +99,8 @@ public struct InputTranslator: Sendable {
             return [.input(.focusLost)]
         case .windowChanged:
             return [.windowChanged]
+        case .systemAppearance(let appearance):
+            return [.input(.systemAppearance(appearance))]
         }
     }
 }

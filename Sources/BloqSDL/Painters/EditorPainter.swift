@@ -32,9 +32,9 @@ struct EditorPainter {
     private func drawField(_ control: Control, texts: [TextBox], editing: Bool, caret: Int, allSelected: Bool, _ kit: PaintKit) {
         let rect = control.rect
         if editing || (control.id == screen.focus && app.showsFocus) {
-            canvas.roundedRect(rect.insetBy(-3), radius: rect.height * 0.3, Palette.accent.with(alpha: 200))
+            canvas.roundedRect(rect.insetBy(-3), radius: rect.height * 0.3, canvas.palette.accent.with(alpha: 200))
         }
-        canvas.roundedRect(rect, radius: rect.height * 0.28, editing ? Palette.selected : Palette.control, shaded: true)
+        canvas.roundedRect(rect, radius: rect.height * 0.28, editing ? canvas.palette.selected : canvas.palette.control, shaded: true)
         guard let value = texts.last, texts.count == 2, let label = texts.first else { return kit.texts(texts) }
         kit.text(label)
         let width = canvas.measure(value.text, size: value.px).width
@@ -44,7 +44,7 @@ struct EditorPainter {
                 Rect(
                     x: value.frame.x - 2, y: rect.center.y - value.px * 0.62, width: min(width, value.frame.width) + 4,
                     height: value.px * 1.24),
-                Palette.button.with(alpha: 170))
+                canvas.palette.button.with(alpha: 170))
         }
         kit.text(value)
         guard editing, !allSelected, case .field(let full, _, _, _) = control.style else { return }
@@ -53,15 +53,16 @@ struct EditorPainter {
         let cut = value.text.hasPrefix("…") && value.text != full
         let shownCaret = cut ? max(caret - (full.count - (value.text.count - 1)), 0) + 1 : caret
         let x = value.frame.x + canvas.measure(String(value.text.prefix(shownCaret)), size: value.px).width
-        canvas.fill(Rect(x: x, y: rect.center.y - value.px * 0.6, width: max(value.px * 0.08, 2), height: value.px * 1.2), Palette.accent)
+        canvas.fill(
+            Rect(x: x, y: rect.center.y - value.px * 0.6, width: max(value.px * 0.08, 2), height: value.px * 1.2), canvas.palette.accent)
     }
 
     private func drawSwatch(_ control: Control, tool: EditorTool, selected: Bool) {
         let rect = control.rect
         if control.id == screen.focus, app.showsFocus {
-            canvas.roundedRect(rect.insetBy(-7), radius: rect.height * 0.3, Palette.cursor.with(alpha: 220))
+            canvas.roundedRect(rect.insetBy(-7), radius: rect.height * 0.3, canvas.palette.cursor.with(alpha: 220))
         }
-        if selected { canvas.roundedRect(rect.insetBy(-4), radius: rect.height * 0.26, Palette.accent) }
+        if selected { canvas.roundedRect(rect.insetBy(-4), radius: rect.height * 0.26, canvas.palette.accent) }
         let inner = rect.insetBy(rect.width * 0.08)
         switch tool {
         case .block(let color):
@@ -72,10 +73,10 @@ struct EditorPainter {
                     anchor: Point(x: 0.5, y: 0.5))
             }
         case .wall:
-            canvas.roundedRect(inner, radius: inner.height * 0.12, Palette.wall, shaded: true)
-            canvas.roundedRect(inner.insetBy(inner.width * 0.16), radius: inner.height * 0.06, Palette.wallInset)
+            canvas.roundedRect(inner, radius: inner.height * 0.12, canvas.palette.wall, shaded: true)
+            canvas.roundedRect(inner.insetBy(inner.width * 0.16), radius: inner.height * 0.06, canvas.palette.wallInset)
         case .empty:
-            canvas.roundedRect(inner, radius: inner.height * 0.14, Palette.emptyCell)
+            canvas.roundedRect(inner, radius: inner.height * 0.14, canvas.palette.emptyCell)
         }
         if app.isPressed(control.id) { canvas.roundedRect(inner, radius: inner.height * 0.2, RGBA(0x000000, alpha: 60)) }
     }
@@ -85,7 +86,7 @@ struct EditorPainter {
         let layout = screen.gridLayout
         let cell = layout.cellSize
         let draft = screen.draft
-        canvas.roundedRect(layout.boardFrame, radius: cell * 0.2, Palette.boardFrame)
+        canvas.roundedRect(layout.boardFrame, radius: cell * 0.2, canvas.palette.boardFrame)
         let gap = BlockSprite.gap(cell: cell)
         for row in 0..<draft.rows {
             for column in 0..<draft.columns {

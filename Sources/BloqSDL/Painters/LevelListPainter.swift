@@ -22,7 +22,7 @@ struct LevelListPainter {
         let layout = screen.layout
         let pack = screen.currentPack
         let focus = screen.preview?.isOpen == true ? nil : screen.focus
-        if let band = layout.notice { canvas.roundedRect(band, radius: min(band.height * 0.3, 12), Palette.overlay) }
+        if let band = layout.notice { canvas.roundedRect(band, radius: min(band.height * 0.3, 12), canvas.palette.overlay) }
         kit.texts(layout.texts.filter { if case .tile = $0.owner { false } else { true } })
         for control in layout.controls {
             guard case .tile(let index) = control.id else {
@@ -36,9 +36,9 @@ struct LevelListPainter {
             rect.x += offset.x
             let locked = !control.isEnabled
             if control.id == focus, app.showsFocus {
-                canvas.roundedRect(rect.insetBy(-4), radius: rect.width * 0.14, Palette.accent.with(alpha: 230))
+                canvas.roundedRect(rect.insetBy(-4), radius: rect.width * 0.14, canvas.palette.accent.with(alpha: 230))
             }
-            canvas.roundedRect(rect, radius: rect.width * 0.12, Palette.control.with(alpha: locked ? 150 : 255), shaded: true)
+            canvas.roundedRect(rect, radius: rect.width * 0.12, canvas.palette.control.with(alpha: locked ? 150 : 255), shaded: true)
             var texts = layout.texts.filter { $0.owner == control.id }
             if let label = control.labelBox { texts.insert(label, at: 0) }
             for var text in texts {
@@ -53,7 +53,7 @@ struct LevelListPainter {
                 if locked { drawLock(center: miniature.center, size: min(miniature.width, miniature.height) * 0.4) }
             case .broken:
                 canvas.text(
-                    "!", size: miniature.height * 0.7, Palette.danger, at: miniature.center, anchor: Point(x: 0.5, y: 0.5))
+                    "!", size: miniature.height * 0.7, canvas.palette.danger, at: miniature.center, anchor: Point(x: 0.5, y: 0.5))
             }
         }
     }
@@ -61,9 +61,9 @@ struct LevelListPainter {
     private func drawLock(center: Point, size: Double) {
         let body = Rect(x: center.x - size * 0.5, y: center.y - size * 0.1, width: size, height: size * 0.75)
         let shackle = Rect(x: center.x - size * 0.32, y: center.y - size * 0.55, width: size * 0.64, height: size * 0.7)
-        canvas.roundedRect(shackle, radius: size * 0.32, Palette.text.with(alpha: 220))
-        canvas.roundedRect(shackle.insetBy(size * 0.11), radius: size * 0.2, Palette.control)
-        canvas.roundedRect(body, radius: size * 0.14, Palette.text.with(alpha: 230), shaded: true)
+        canvas.roundedRect(shackle, radius: size * 0.32, canvas.palette.text.with(alpha: 220))
+        canvas.roundedRect(shackle.insetBy(size * 0.11), radius: size * 0.2, canvas.palette.control)
+        canvas.roundedRect(body, radius: size * 0.14, canvas.palette.text.with(alpha: 230), shaded: true)
     }
 
     /// The card growing from its tile (the list dimmed beneath), or open on its own.
@@ -77,7 +77,7 @@ struct LevelListPainter {
         let frame = preview.isOpen ? PreviewCard.cardFrame(metrics) : preview.frame(from: tile, metrics)
         // Reduced motion: the card fades in where it opens (a cross-fade, nothing grows).
         let cardAlpha = preview.reducedMotion ? UInt8(255 * t) : 255
-        canvas.roundedRect(frame, radius: min(frame.width, frame.height) * 0.06, Palette.card.with(alpha: cardAlpha), shaded: true)
+        canvas.roundedRect(frame, radius: min(frame.width, frame.height) * 0.06, canvas.palette.card.with(alpha: cardAlpha), shaded: true)
         // What the card says comes in over the last part of the growth, where it will stay.
         let layout = screen.previewLayout(preview)
         let alpha = preview.isOpen ? 255 : UInt8(255 * min(max((t - 0.6) / 0.4, 0), 1))

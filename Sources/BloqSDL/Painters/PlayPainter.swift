@@ -22,7 +22,7 @@ struct PlayPainter {
                 RGBA(0x000000, alpha: UInt8(120 * (1 - percent))))
             canvas.offset = Point(x: app.viewport.width * percent, y: 0)
             canvas.fill(Rect(x: -8, y: 0, width: 8, height: app.viewport.height), RGBA(0x000000, alpha: 90))
-            canvas.fill(Rect(x: 0, y: 0, width: app.viewport.width, height: app.viewport.height), Palette.background)
+            canvas.fill(Rect(x: 0, y: 0, width: app.viewport.width, height: app.viewport.height), canvas.palette.background)
         }
         let game = screen.game
         let overlay = screen.visibleOverlay
@@ -30,10 +30,10 @@ struct PlayPainter {
         let resting = game.scene.blockSprites.filter(\.isAtRest)
         let cardTexts = Set(layout.card?.texts ?? [])
         let still = {
-            if screen.edgePanPercent == nil { canvas.clear(Palette.background) }
+            if screen.edgePanPercent == nil { canvas.clear(canvas.palette.background) }
             drawBoard(game, sprites: resting, quiet: overlay != nil)
             if let banner = layout.banner {
-                canvas.roundedRect(banner.insetBy(-2), radius: min(banner.height * 0.2, 12), Palette.banner)
+                canvas.roundedRect(banner.insetBy(-2), radius: min(banner.height * 0.2, 12), canvas.palette.banner)
             }
             kit.texts(layout.texts.filter { !cardTexts.contains($0) })
             if overlay == nil { kit.buttons(layout.controls, focus: screen.focus) }
@@ -57,7 +57,7 @@ struct PlayPainter {
             }
         }
         if let card = layout.card {
-            canvas.roundedRect(card.frame, radius: min(card.frame.width, card.frame.height) * 0.06, Palette.overlay)
+            canvas.roundedRect(card.frame, radius: min(card.frame.width, card.frame.height) * 0.06, canvas.palette.overlay)
             kit.texts(card.texts)
             kit.buttons(layout.controls, focus: screen.focus)
         }
@@ -94,7 +94,7 @@ struct PlayPainter {
     private func drawBoard(_ game: GameController, sprites: [BlockSprite], quiet: Bool) {
         let layout = game.layout
         let cell = layout.cellSize
-        canvas.roundedRect(layout.boardFrame, radius: cell * 0.2, Palette.boardFrame)
+        canvas.roundedRect(layout.boardFrame, radius: cell * 0.2, canvas.palette.boardFrame)
         let board = game.scene.board
         let gap = BlockSprite.gap(cell: cell)
         let kit = PaintKit(app: app, canvas: canvas)
@@ -120,7 +120,7 @@ struct PlayPainter {
             let from = layout.cellRect(row: Double(move.from.row), column: Double(move.from.column))
             let to = layout.cellRect(row: Double(slide.destination.row), column: Double(slide.destination.column))
             // The ring: halo, then the white line inside it.
-            for (inset, color, width) in [(0.0, Palette.hintHalo, stroke + halo * 2), (halo, Palette.hintInk, stroke)] {
+            for (inset, color, width) in [(0.0, canvas.palette.hintHalo, stroke + halo * 2), (halo, canvas.palette.hintInk, stroke)] {
                 let ring = from.insetBy(inset)
                 for edge in [
                     Rect(x: ring.x, y: ring.y, width: ring.width, height: width),
@@ -135,8 +135,8 @@ struct PlayPainter {
             let badge = Point(x: from.minX + cell * 0.2, y: from.minY + cell * 0.2)
             canvas.roundedRect(
                 Rect(x: badge.x - cell * 0.14, y: badge.y - cell * 0.14, width: cell * 0.28, height: cell * 0.28), radius: cell * 0.14,
-                Palette.hintHalo)
-            canvas.text("\(index + 1)", size: cell * 0.2, Palette.hintInk, at: badge, anchor: Point(x: 0.5, y: 0.5))
+                canvas.palette.hintHalo)
+            canvas.text("\(index + 1)", size: cell * 0.2, canvas.palette.hintInk, at: badge, anchor: Point(x: 0.5, y: 0.5))
             board = slide.result
         }
     }
@@ -150,7 +150,7 @@ struct PlayPainter {
         let start = Point(x: from.x + dx * cell * 0.25, y: from.y + dy * cell * 0.25)
         let tip = Point(x: to.x, y: to.y)
         let neck = Point(x: tip.x - dx * head, y: tip.y - dy * head)
-        for (extra, color) in [(halo, Palette.hintHalo), (0.0, Palette.hintInk)] {
+        for (extra, color) in [(halo, canvas.palette.hintHalo), (0.0, canvas.palette.hintInk)] {
             let thickness = stroke + extra * 2
             let shaft = Rect(
                 x: min(start.x, neck.x) - (dy != 0 ? thickness / 2 : 0) - (dx != 0 ? extra : 0),
@@ -194,7 +194,7 @@ struct PlayPainter {
             let rect = layout.cellRect(row: ghost.position.row, column: ghost.position.column).insetBy(gap)
             let alpha = UInt8((min(max(ghost.opacity, 0), 1) * 110).rounded())
             canvas.roundedRect(rect, radius: cell * 0.16, Palette.block(ghost.color).with(alpha: alpha), shaded: true)
-            canvas.roundedRect(rect.insetBy(cell * 0.3), radius: cell * 0.08, Palette.text.with(alpha: alpha))
+            canvas.roundedRect(rect.insetBy(cell * 0.3), radius: cell * 0.08, canvas.palette.text.with(alpha: alpha))
         }
         if game.showsCursor, !game.showsClearedOverlay {
             PaintKit(app: app, canvas: canvas).cursor(
@@ -213,10 +213,10 @@ struct PlayPainter {
         let padding = size * 0.8
         let wrapWidth = width - padding * 2
         var lines: [(String, RGBA)] = Typesetter.font.wrap(report.heading, px: size, width: wrapWidth).map {
-            ($0, report.keepsLastGood ? Palette.danger : Palette.accent)
+            ($0, report.keepsLastGood ? canvas.palette.danger : canvas.palette.accent)
         }
         for diagnostic in report.lines {
-            lines += Typesetter.font.wrap(diagnostic, px: size, width: wrapWidth).map { ($0, Palette.text) }
+            lines += Typesetter.font.wrap(diagnostic, px: size, width: wrapWidth).map { ($0, canvas.palette.text) }
         }
         // At most as many lines as fit over the board (and never fewer than three).
         let fit = max(Int((board.height * 0.9 - padding * 2) / lineHeight), 3)
@@ -226,7 +226,7 @@ struct PlayPainter {
                 Array(lines.prefix(fit - 1)) + [
                     (
                         tr("… and %1 more line: run bloq validate", "… and %1 more lines: run bloq validate", count: hidden, "\(hidden)"),
-                        Palette.secondaryText
+                        canvas.palette.secondaryText
                     )
                 ]
         }

@@ -7,7 +7,7 @@ import BloqPlay
 struct ScreenPainter {
     func draw(_ app: AppController, on canvas: Canvas) {
         canvas.offset = .zero
-        canvas.clear(Palette.background)
+        canvas.clear(canvas.palette.background)
         switch app.root {
         case .title(let screen): TitlePainter(app: app, screen: screen, canvas: canvas).draw()
         case .levels(let screen): LevelListPainter(app: app, screen: screen, canvas: canvas).draw()
@@ -21,14 +21,14 @@ struct ScreenPainter {
         if let help = app.help { HelpPainter(app: app, screen: help, canvas: canvas).draw() }
         // The toast's band, on screens that have no place for it in their own layout.
         if let band = app.toastBand {
-            canvas.fill(band, Palette.overlay)
+            canvas.fill(band, canvas.palette.overlay)
             PaintKit(app: app, canvas: canvas).texts(app.toastTexts)
         }
         // The gamepad's band: what its buttons do on this screen.
         let pad = app.padHintTexts
         if !pad.isEmpty {
             let top = app.metrics.viewport.height
-            canvas.fill(Rect(x: 0, y: top, width: app.viewport.width, height: app.viewport.height - top), Palette.overlay)
+            canvas.fill(Rect(x: 0, y: top, width: app.viewport.width, height: app.viewport.height - top), canvas.palette.overlay)
             PaintKit(app: app, canvas: canvas).texts(pad)
         }
     }
@@ -49,12 +49,14 @@ struct PaintKit {
         if pressed { rect = rect.insetBy(rect.height * 0.04) }
         let base: RGBA =
             switch control.style {
-            case .accent: Palette.button
-            case .selected: Palette.selected
-            default: Palette.control
+            case .accent: canvas.palette.button
+            case .selected: canvas.palette.selected
+            default: canvas.palette.control
             }
         let fill = (pressed ? base.darker : base).with(alpha: control.isEnabled ? 255 : 90)
-        if focused, app.showsFocus { canvas.roundedRect(rect.insetBy(-4), radius: rect.height * 0.32, Palette.accent.with(alpha: 230)) }
+        if focused, app.showsFocus {
+            canvas.roundedRect(rect.insetBy(-4), radius: rect.height * 0.32, canvas.palette.accent.with(alpha: 230))
+        }
         canvas.roundedRect(rect, radius: rect.height * 0.28, fill, shaded: true)
         if var label = control.labelBox {
             label.frame.x += offset.x
@@ -62,7 +64,7 @@ struct PaintKit {
             text(label, alpha: control.isEnabled ? 255 : 120)
         } else {
             canvas.text(
-                control.text, size: rect.height * 0.4, Palette.text.with(alpha: control.isEnabled ? 255 : 120), at: rect.center,
+                control.text, size: rect.height * 0.4, canvas.palette.text.with(alpha: control.isEnabled ? 255 : 120), at: rect.center,
                 anchor: Point(x: 0.5, y: 0.5), maximumWidth: rect.width * 0.88)
         }
     }
@@ -76,10 +78,10 @@ struct PaintKit {
     func text(_ box: TextBox, alpha: UInt8 = 255) {
         let color: RGBA =
             switch box.role {
-            case .plain: Palette.text
-            case .secondary: Palette.secondaryText
-            case .accent: Palette.accent
-            case .danger: Palette.danger
+            case .plain: canvas.palette.text
+            case .secondary: canvas.palette.secondaryText
+            case .accent: canvas.palette.accent
+            case .danger: canvas.palette.danger
             }
         canvas.text(
             box.text, size: box.px, color.with(alpha: alpha),
@@ -96,7 +98,7 @@ struct PaintKit {
     func heading(_ text: String) {
         let unit = app.metrics.unit
         canvas.text(
-            text, size: unit * 0.6, Palette.text, at: Point(x: app.viewport.width / 2, y: unit * 0.8), anchor: Point(x: 0.5, y: 0.5),
+            text, size: unit * 0.6, canvas.palette.text, at: Point(x: app.viewport.width / 2, y: unit * 0.8), anchor: Point(x: 0.5, y: 0.5),
             maximumWidth: app.viewport.width * 0.5)
     }
 
@@ -111,11 +113,13 @@ struct PaintKit {
             )
             .insetBy(max(cell * 0.08, 0.5))
             switch board[position] {
-            case .empty: canvas.roundedRect(rect, radius: cell * 0.18, Palette.emptyCell.with(alpha: alpha))
+            case .empty: canvas.roundedRect(rect, radius: cell * 0.18, canvas.palette.emptyCell.with(alpha: alpha))
             case .wall:
                 // As on the board: raised, with its inset.
-                canvas.roundedRect(rect, radius: cell * 0.12, Palette.wall.with(alpha: alpha), shaded: true)
-                if cell >= 8 { canvas.roundedRect(rect.insetBy(cell * 0.16), radius: cell * 0.06, Palette.wallInset.with(alpha: alpha)) }
+                canvas.roundedRect(rect, radius: cell * 0.12, canvas.palette.wall.with(alpha: alpha), shaded: true)
+                if cell >= 8 {
+                    canvas.roundedRect(rect.insetBy(cell * 0.16), radius: cell * 0.06, canvas.palette.wallInset.with(alpha: alpha))
+                }
             case .block(let color):
                 canvas.roundedRect(rect, radius: cell * 0.2, Palette.block(color).with(alpha: alpha), shaded: true)
                 if symbols, cell >= 10 {
@@ -130,10 +134,10 @@ struct PaintKit {
     /// One cell of a board: empty, a wall, or a block (with its symbol when asked).
     func cell(_ cell: Cell, in rect: Rect, cellSize: Double, symbols: Bool) {
         switch cell {
-        case .empty: canvas.roundedRect(rect, radius: cellSize * 0.14, Palette.emptyCell)
+        case .empty: canvas.roundedRect(rect, radius: cellSize * 0.14, canvas.palette.emptyCell)
         case .wall:
-            canvas.roundedRect(rect, radius: cellSize * 0.12, Palette.wall, shaded: true)
-            canvas.roundedRect(rect.insetBy(cellSize * 0.16), radius: cellSize * 0.06, Palette.wallInset)
+            canvas.roundedRect(rect, radius: cellSize * 0.12, canvas.palette.wall, shaded: true)
+            canvas.roundedRect(rect.insetBy(cellSize * 0.16), radius: cellSize * 0.06, canvas.palette.wallInset)
         case .block(let color):
             canvas.roundedRect(rect, radius: cellSize * 0.16, Palette.block(color), shaded: true)
             if symbols {
@@ -153,7 +157,7 @@ struct PaintKit {
             Rect(x: rect.x, y: rect.y, width: thickness, height: rect.height),
             Rect(x: rect.maxX - thickness, y: rect.y, width: thickness, height: rect.height),
         ] {
-            canvas.fill(edge, Palette.cursor.with(alpha: 200))
+            canvas.fill(edge, canvas.palette.cursor.with(alpha: 200))
         }
     }
 

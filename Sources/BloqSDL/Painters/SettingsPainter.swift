@@ -20,16 +20,16 @@ struct SettingsPainter {
             }
             let rect = app.isPressed(control.id) ? control.rect.insetBy(2) : control.rect
             if control.id == screen.focus, app.showsFocus {
-                canvas.roundedRect(rect.insetBy(-4), radius: rect.height * 0.32, Palette.accent.with(alpha: 230))
+                canvas.roundedRect(rect.insetBy(-4), radius: rect.height * 0.32, canvas.palette.accent.with(alpha: 230))
             }
-            canvas.roundedRect(rect, radius: rect.height * 0.28, Palette.control, shaded: true)
+            canvas.roundedRect(rect, radius: rect.height * 0.28, canvas.palette.control, shaded: true)
             if let label = control.labelBox { kit.text(label) }
             let pill = Rect(
                 x: rect.maxX - rect.height * 1.9, y: rect.y + rect.height * 0.2, width: rect.height * 1.6, height: rect.height * 0.6)
-            canvas.roundedRect(pill, radius: pill.height / 2, on ? Palette.button : Palette.emptyCell)
+            canvas.roundedRect(pill, radius: pill.height / 2, on ? canvas.palette.button : canvas.palette.emptyCell)
             let knob = Rect(x: on ? pill.maxX - pill.height : pill.x, y: pill.y, width: pill.height, height: pill.height).insetBy(
                 pill.height * 0.1)
-            canvas.roundedRect(knob, radius: knob.height / 2, Palette.text, shaded: true)
+            canvas.roundedRect(knob, radius: knob.height / 2, canvas.palette.text, shaded: true)
         }
     }
 }

@@ -401,6 +401,12 @@ public final class EditorScreen: AppScreen {
 
     public var wantsTextInput: Bool { editing != nil }
 
+    public var textInputRect: Rect? {
+        guard let editing else { return nil }
+        let id: ControlID = editing == .title ? .editTitle : .editPack
+        return controls.first { $0.id == id }?.rect
+    }
+
     public func insertText(_ text: String) {
         edit { $0.insert(text) }
     }

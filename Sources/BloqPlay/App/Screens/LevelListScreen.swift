@@ -448,8 +448,8 @@ public final class LevelListScreen: AppScreen {
             key.map { tr("Level %1 is locked: clear level %2 to open it", "\(item + 1)", "\((itemIndex(ofPlayable: $0) ?? $0) + 1)") }
             ?? tr("Level %1 is locked: clear the levels before it to open it", "\(item + 1)")
         // Reduced motion: the notice says it, the tile stays still.
-        let amplitude = app.settings.reducedMotion ? 0 : app.metrics.unit * 0.15
-        let animator = PropertyAnimator(duration: app.settings.reducedMotion ? 0.2 : 0.4, curve: .linear, driver: app.driver)
+        let amplitude = app.appearance.reducedMotion ? 0 : app.metrics.unit * 0.15
+        let animator = PropertyAnimator(duration: app.appearance.reducedMotion ? 0.2 : 0.4, curve: .linear, driver: app.driver)
         animator.addAnimations { [weak self] t in
             self?.shake = (item, amplitude * (1 - t) * sin(t * Double.pi * 6))
         }
@@ -484,7 +484,7 @@ public final class LevelListScreen: AppScreen {
         let card = PreviewCard(
             tile: item, level: level, at: event.location, time: event.time, pressure: event.pressure,
             allowableMovement: max(app.metrics.minimumButtonSize * 0.3, 8), driver: app.driver,
-            reducedMotion: app.settings.reducedMotion)
+            reducedMotion: app.appearance.reducedMotion)
         preview = card
         notice = nil
         return card

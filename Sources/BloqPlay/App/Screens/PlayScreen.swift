@@ -56,7 +56,7 @@ public final class PlayScreen: AppScreen {
         let resume = if case .trial = source { nil as UnfinishedLine? } else { app.progress.unfinished(playable) }
         game = GameController(
             level: playable, viewport: app.viewport, toolbarHeight: app.metrics.toolbarHeight, solverMode: app.solverMode, resume: resume,
-            reducedMotion: app.settings.reducedMotion)
+            reducedMotion: app.appearance.reducedMotion)
         moved = !(resume?.log.isEmpty ?? true)
         if case .code(_, let line?) = source { offeredLine = line }
         if app.isSingleLevel, let line = app.environment.lineToWatch,
@@ -566,7 +566,7 @@ public final class PlayScreen: AppScreen {
     func beginEdgeTransition() -> InteractiveTransition {
         edgePanPercent = 0
         return InteractiveTransition(
-            duration: app.settings.reducedMotion ? 0.15 : 0.35, driver: app.driver,
+            duration: app.appearance.reducedMotion ? 0.15 : 0.35, driver: app.driver,
             update: { [weak self] percent in self?.edgePanPercent = percent },
             completion: { [weak self] finished in
                 guard let self else { return }
@@ -583,7 +583,7 @@ public final class PlayScreen: AppScreen {
             // The question lapses, and a move or an edit answers it.
             confirmingSolution = left > seconds && !game.scene.hasMovesInFlight && !game.scene.hasPendingEdits ? left - seconds : nil
         }
-        game.scene.reducedMotion = app.settings.reducedMotion
+        game.scene.reducedMotion = app.appearance.reducedMotion
         game.step(seconds)
         for clear in game.takeClears() { cleared(clear) }
         if !game.scene.session.log.isEmpty { moved = true }
@@ -676,7 +676,7 @@ public final class PlayScreen: AppScreen {
         }
         clears += 1
         let frame = game.layout.boardFrame
-        let reduced = app.settings.reducedMotion
+        let reduced = app.appearance.reducedMotion
         // Reduced motion: no confetti at all; nor after Show solution, which earned nothing.
         let burst =
             reduced || game.showedSolution

@@ -16,8 +16,9 @@ public final class SettingsScreen: AppScreen {
     public var controls: [Control] { layout.controls }
     public var texts: [TextBox] { layout.texts }
 
-    /// The header, a switch per setting (its name on the left, the switch on the right),
-    /// in one column, or two when one does not fit; where they are saved at the bottom.
+    /// The header, a switch per setting and a row per choice (its name on the left, the
+    /// switch or the choice on the right), in one column, or two when one does not fit;
+    /// where they are saved at the bottom.
     public var layout: (controls: [Control], texts: [TextBox]) {
         let metrics = app.metrics
         let viewport = metrics.viewport
@@ -32,56 +33,92 @@ public final class SettingsScreen: AppScreen {
         texts += Typesetter.paragraph(saved, px: type.caption, in: bottom, role: .secondary, maximumLines: 2)
         let area = Rect(x: margin, y: header.bottom, width: width, height: bottom.y - margin - header.bottom)
         let keys = SettingKey.allCases
-        let rows = keys.count + 1
+        // The choices: the appearance's (what following the system gives now), the language.
+        let system = Appearance(settings: Settings(), system: app.systemAppearance)
+        var choices: [(id: ControlID, label: String, value: String, values: [String])] = AppearanceKey.allCases.map {
+            (.appearance($0), $0.label, $0.value(app.settings, system: system), $0.values)
+        }
+        choices.append(
+            (
+                .language, tr("Language"), SettingsScreen.languageName(app.settings.language),
+                Settings.languageChoices.map(SettingsScreen.languageName)
+            ))
+        let rows = keys.count + choices.count
         let height = metrics.unit
         let gap = metrics.gap
         let switchWidth = (height * 1.6).rounded()
-        let language = SettingsScreen.languageName(app.settings.language)
-        let languageNames = Settings.languageChoices.map(SettingsScreen.languageName)
         var controls = header.controls
-        for columns in 1...2 {
+        // Each arrangement in turn: one column, two, then one with each choice under its
+        // name (a narrow window in a long language), then two so; the first that fits.
+        // When none does (a tiny window), two columns, the choices cut to fit.
+        let arrangements = [(1, false), (2, false), (1, true), (2, true), (2, false)]
+        for (attempt, (columns, stacked)) in arrangements.enumerated() {
+            let last = attempt == arrangements.count - 1
+            let rowHeight = stacked ? (height * 1.5).rounded() : height
             let rowCount = (rows + columns - 1) / columns
-            guard Double(rowCount) * (height + gap) - gap <= area.height || columns == 2 else { continue }
-            let columnWidth = min((area.width - gap * Double(columns - 1)) / Double(columns), height * 10)
+            guard Double(rowCount) * (rowHeight + gap) - gap <= area.height || last else { continue }
+            let columnWidth = min((area.width - gap * Double(columns - 1)) / Double(columns), height * 12)
             let labelWidth = columnWidth - switchWidth - height * 0.6
             // A keyboard player reads the key that does it too: "Fullscreen (F11)".
             let keyboard = app.inputMode == .keyboard
             let trailing = { (key: SettingKey) in keyboard ? key.key.map { " (\($0))" } ?? "" : "" }
-            guard
-                let px = Typesetter.size(
-                    fitting: keys.map { $0.label + trailing($0) }, width: labelWidth, sizes: [type.body, type.caption])
-            else {
-                continue
+            let fitted = Typesetter.size(
+                fitting: keys.map { $0.label + trailing($0) }, width: labelWidth, sizes: [type.body, type.caption])
+            guard let px = fitted ?? (last ? type.caption : nil) else { continue }
+            // A choice's row: its name at the left, the choice at the right (or under it), at
+            // the labels' size or the caption's, its box as wide as its widest choice.
+            let room = columnWidth - height * 0.9
+            func fit(_ valuePx: Double) -> [Double]? {
+                let widths = choices.map { choice in choice.values.map { Typesetter.font.boxWidth($0, px: valuePx) }.max() ?? 0 }
+                let fits = zip(choices, widths).allSatisfy { choice, width in
+                    stacked
+                        ? max(Typesetter.font.boxWidth(choice.label, px: px), width) <= columnWidth - height * 0.6
+                        : Typesetter.font.boxWidth(choice.label, px: px) + width <= room
+                }
+                return fits ? widths : nil
             }
-            // The language's row: its name at the left, the choice at the right.
-            let valueWidth = languageNames.map { Typesetter.font.boxWidth($0, px: px) }.max() ?? 0
-            let languageLabel = tr("Language")
-            guard Typesetter.fits(languageLabel, px: px, width: columnWidth - valueWidth - height * 0.9) else { continue }
+            let valuePx = [px, type.caption].first { fit($0) != nil }
+            guard valuePx != nil || last else { continue }
+            let shownPx = valuePx ?? type.caption
+            // Nothing fits even so: the choice keeps what room there is, cut.
+            let valueWidths = fit(shownPx) ?? choices.map { _ in stacked ? columnWidth - height * 0.6 : room / 2 }
             let total = columnWidth * Double(columns) + gap * Double(columns - 1)
             let left = area.center.x - total / 2
-            let top = area.y + max((area.height - (Double(rowCount) * (height + gap) - gap)) / 2, 0) * 0.4
+            let top = area.y + max((area.height - (Double(rowCount) * (rowHeight + gap) - gap)) / 2, 0) * 0.4
             func frame(_ index: Int) -> Rect {
                 Rect(
-                    x: left + Double(index % columns) * (columnWidth + gap), y: top + Double(index / columns) * (height + gap),
-                    width: columnWidth, height: height)
+                    x: left + Double(index % columns) * (columnWidth + gap), y: top + Double(index / columns) * (rowHeight + gap),
+                    width: columnWidth, height: rowHeight)
             }
             for (index, key) in keys.enumerated() {
                 let rect = frame(index)
                 var control = Control(
                     .toggle(key), key.label, rect: rect, style: .toggle(on: key.isOn(app.settings)), trailing: trailing(key))
                 control.labelPx = px
-                control.labelFrame = Rect(x: rect.x + height * 0.3, y: rect.y, width: labelWidth, height: height)
+                control.labelFrame = Rect(x: rect.x + height * 0.3, y: rect.y, width: labelWidth, height: rowHeight)
                 control.labelAlignment = 0
                 controls.append(control)
             }
-            let rect = frame(keys.count)
-            var control = Control(.language, languageLabel, rect: rect)
-            control.labelPx = px
-            control.labelFrame = Rect(x: rect.x + height * 0.3, y: rect.y, width: rect.width - valueWidth - height * 0.9, height: height)
-            control.labelAlignment = 0
-            controls.append(control)
-            let value = Rect(x: rect.maxX - height * 0.3 - valueWidth, y: rect.y, width: valueWidth, height: height)
-            texts.append(Typesetter.line(language, px: px, in: value, role: .accent, alignment: 1, owner: .language))
+            for (offset, (choice, valueWidth)) in zip(choices, valueWidths).enumerated() {
+                let rect = frame(keys.count + offset)
+                var control = Control(choice.id, choice.label, rect: rect)
+                control.labelPx = px
+                control.labelAlignment = 0
+                let value: Rect
+                if stacked {
+                    control.labelFrame = Rect(
+                        x: rect.x + height * 0.3, y: rect.y + rowHeight * 0.04, width: columnWidth - height * 0.6, height: rowHeight * 0.46)
+                    value = Rect(
+                        x: rect.maxX - height * 0.3 - valueWidth, y: rect.y + rowHeight * 0.5, width: valueWidth, height: rowHeight * 0.46)
+                } else {
+                    control.labelFrame = Rect(
+                        x: rect.x + height * 0.3, y: rect.y, width: max(rect.width - valueWidth - height * 0.9, 1), height: rowHeight)
+                    value = Rect(x: rect.maxX - height * 0.3 - valueWidth, y: rect.y, width: valueWidth, height: rowHeight)
+                }
+                controls.append(control)
+                let shown = Typesetter.fitted(choice.value, px: shownPx, width: valueWidth, keepingEnd: false)
+                texts.append(Typesetter.line(shown, px: shownPx, in: value, role: .accent, alignment: 1, owner: choice.id))
+            }
             break
         }
         return (controls, texts)
@@ -94,6 +131,7 @@ public final class SettingsScreen: AppScreen {
         switch id {
         case .back: app.back()
         case .toggle(let key): key.toggle(&app.settings)
+        case .appearance(let key): key.next(&app.settings)
         case .language: app.settings.language = SettingsScreen.nextLanguage(after: app.settings.language)
         default: break
         }

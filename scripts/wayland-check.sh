@@ -1,0 +1,436 @@
+#!/usr/bin/env bash
+# The game under a real Wayland compositor (issue 36, docs/platform.md): sway 1.7 headless
+# (no GPU, no input device: WLR_BACKENDS=headless WLR_RENDERER=pixman
+# WLR_LIBINPUT_NO_DEVICES=1), run as an ordinary user (sway refuses root), with a private
+# session bus and a stand-in settings portal (Tests/portal/portal-stand-in.c). Checks, each
+# a few seconds, each with its figure:
+#
+#   1. a Wayland window (xdg-shell, not XWayland) with DISPLAY set too, drawn by OpenGL;
+#   2. on the title: no text-input enable and no idle inhibitor asked of the compositor
+#      (WAYLAND_DEBUG=client), and no audio device opened (SDL's disk driver writes nothing);
+#   3. a level being played: an idle inhibitor (the screen kept awake);
+#   4. at output scale 2 the frame grim captures has device-pixel detail, not a doubled
+#      image (and the doubled path, forced, is told apart);
+#   5. the portal's color-scheme changes, and the game's theme follows in a frame;
+#   6. a finger drag through Wayland clears a level: sway on its X11 backend inside an Xorg
+#      whose inputtest driver is a touchscreen (the dummy video driver; the hands work's
+#      client, Tests/xinput/inputtest-client.c), so XInput2 touch becomes wl_touch; and the
+#      audio device opens for the sounds of the clear and closes after them.
+#
+# Usage: scripts/wayland-check.sh [BUILD_FOLDER]   (default .build/debug; make test-wayland)
+# As root it makes (once) a system user, bloq-wayland, to run sway and the game, and copies
+# what they need into a world-readable scratch folder, so a clone in a mode-700 folder works.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-.build/debug}
+root=$PWD
+guard=60  # seconds: the bound of a wait only a failure reaches, never a measure of speed
+
+failures=0
+fail() { echo "wayland-check: FAILED: $*" >&2; failures=$((failures + 1)); }
+pass() { echo "wayland-check: ok: $*"; }
+now() { date +%s.%N; }
+since() { python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.2f}')" "$1" "$(now)"; }
+started=$(now)
+
+xorg=/usr/lib/xorg/Xorg  # the server itself, not the setuid wrapper (RealTouchTests says why)
+for tool in sway swaymsg grim dbus-daemon cc pkg-config python3 setpriv "$xorg"; do
+  command -v "$tool" >/dev/null || { echo "wayland-check: $tool is missing (make test-wayland installs sway, grim, dbus)" >&2; exit 1; }
+done
+for file in "$build/bloq" "$build/bloq-window"; do
+  [ -x "$file" ] || { echo "wayland-check: $file is missing: build first (swift build --build-tests, or make build)" >&2; exit 1; }
+done
+
+# Who runs sway and the game: an ordinary user.
+if [ "$(id -u)" = 0 ]; then
+  user=bloq-wayland
+  id -u "$user" >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin "$user"
+  as_user=(setpriv --reuid="$user" --regid="$user" --init-groups)
+else
+  user=$(id -un)
+  as_user=()
+fi
+
+# A world-readable scratch folder with what that user needs: the binaries, the levels (found
+# beside the executable), the catalogs (../share/locale), the stand-in portal.
+scratch=$(mktemp -d /tmp/bloq-wayland.XXXXXX)
+chmod 755 "$scratch"
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  if [ -n "${KEEP_SCRATCH:-}" ]; then echo "wayland-check: kept $scratch"; else rm -rf "$scratch"; fi
+}
+trap cleanup EXIT
+mkdir -p "$scratch/bin" "$scratch/share" "$scratch/run" "$scratch/run2" "$scratch/home" "$scratch/x/conf.d"
+cp "$build/bloq" "$build/bloq-window" "$scratch/bin/"
+cp -R levels "$scratch/bin/levels"
+[ -d .build/locale ] && cp -R .build/locale "$scratch/share/locale"
+cc -std=c11 -O1 -Wall -Wextra -Werror -o "$scratch/bin/portal-stand-in" Tests/portal/portal-stand-in.c $(pkg-config --cflags --libs dbus-1)
+cc -std=c11 -O1 -Wall -Wextra -Werror -o "$scratch/inputtest-client" Tests/xinput/inputtest-client.c -lm
+chmod -R a+rX "$scratch"
+chown "$user" "$scratch/run" "$scratch/run2" "$scratch/home"
+chmod 700 "$scratch/run" "$scratch/run2"
+
+user_env=(env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME="$scratch/home" XDG_RUNTIME_DIR="$scratch/run"
+  XDG_DATA_HOME="$scratch/home/data" XDG_CONFIG_HOME="$scratch/home/config" LANG=C.UTF-8)
+# Runs a command as that user, and waits for it.
+run_as() { "${as_user[@]}" "${user_env[@]}" "$@"; }
+# Starts one as that user in the background (IN OUT ERR COMMAND...): setpriv and env exec it,
+# so its pid ($spawned, also in pids) is the program's own, which ends it.
+spawned=""
+spawn() {
+  local in=$1 out=$2 err=$3
+  shift 3
+  "${as_user[@]}" "${user_env[@]}" "$@" < "$in" > "$out" 2> "$err" &
+  spawned=$!
+  pids+=("$spawned")
+}
+
+# The session bus and the portal on it, dark to begin with.
+spawn /dev/null "$scratch/bus" "$scratch/bus.err" dbus-daemon --session --nofork --nopidfile --print-address=1 --address="unix:dir=$scratch/run"
+for _ in $(seq $((guard * 20))); do [ -s "$scratch/bus" ] && break; sleep 0.05; done
+bus=$(head -1 "$scratch/bus")
+[ -n "$bus" ] || { echo "wayland-check: dbus-daemon did not start: $(cat "$scratch/bus.err")" >&2; exit 1; }
+mkfifo "$scratch/portal.in"
+spawn "$scratch/portal.in" "$scratch/portal.out" "$scratch/portal.err" env DBUS_SESSION_BUS_ADDRESS="$bus" "$scratch/bin/portal-stand-in"
+exec 7> "$scratch/portal.in"
+portal() {  # sends a command to the stand-in portal and waits until it acted on it
+  local before
+  before=$(grep -c '^set$' "$scratch/portal.out" || true)
+  echo "$1" >&7
+  for _ in $(seq $((guard * 20))); do [ "$(grep -c '^set$' "$scratch/portal.out" || true)" -gt "$before" ] && return 0; sleep 0.05; done
+  fail "the stand-in portal did not take '$1': $(cat "$scratch/portal.out" "$scratch/portal.err")"
+}
+portal "quiet org.freedesktop.appearance color-scheme u 1"
+
+# sway headless, no borders or title bars (the view is the whole output).
+cat > "$scratch/sway.conf" <<EOF
+output HEADLESS-1 resolution 1280x800 scale 1
+default_border none
+default_floating_border none
+EOF
+chmod 644 "$scratch/sway.conf"
+spawn /dev/null "$scratch/sway.out" "$scratch/sway.log" env WLR_BACKENDS=headless WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 sway -c "$scratch/sway.conf"
+socket=""
+for _ in $(seq $((guard * 20))); do
+  socket=$(ls "$scratch/run" 2>/dev/null | grep -E '^wayland-[0-9]+$' | head -1 || true)
+  ipc=$(ls "$scratch/run" 2>/dev/null | grep -E '^sway-ipc' | head -1 || true)
+  [ -n "$socket" ] && [ -n "$ipc" ] && break
+  sleep 0.05
+done
+[ -n "$socket" ] && [ -n "$ipc" ] || { echo "wayland-check: sway did not start:" >&2; tail -20 "$scratch/sway.log" >&2; exit 1; }
+sway_msg() { run_as env SWAYSOCK="$scratch/run/$ipc" swaymsg "$@"; }
+echo "wayland-check: sway $(sway --version | sed 's/^sway version //') headless on $socket, as $user, set up in $(since "$started") s"
+
+# Starts the game (arguments: its own) on sway; its standard error is $scratch/game.err.
+game_pid=""
+start_game() {
+  local name=$1
+  shift
+  # shellcheck disable=SC2086 # GAME_ENV is a list of NAME=VALUE words
+  spawn /dev/null "$scratch/$name.out" "$scratch/$name.err" env WAYLAND_DISPLAY="$socket" DISPLAY=:99 DBUS_SESSION_BUS_ADDRESS="$bus" \
+    WAYLAND_DEBUG=client BLOQ_TRACE_STARTUP=1 SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE="$scratch/run/$name.raw" ${GAME_ENV:-} \
+    "$scratch/bin/bloq" play "$@"
+  game_pid=$spawned
+}
+stop_game() { kill "$game_pid" 2>/dev/null || true; wait "$game_pid" 2>/dev/null || true; }
+# The game's view in sway's tree: "shell width height" once it shows (empty until then).
+view() {
+  sway_msg -t get_tree | python3 -c '
+import json, sys
+def walk(node):
+    if node.get("app_id") == "io.github.bloqlinux.bloq" and node.get("visible"):
+        r = node["rect"]
+        print(node.get("shell"), r["width"], r["height"]); sys.exit(0)
+    for child in node.get("nodes", []) + node.get("floating_nodes", []): walk(child)
+walk(json.load(sys.stdin))'
+}
+wait_for_view() {
+  local shown=""
+  for _ in $(seq $((guard * 10))); do
+    shown=$(view || true)
+    [ -n "$shown" ] && grep -q "first frame presented" "$scratch/$1.err" && { echo "$shown"; return 0; }
+    kill -0 "$game_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  return 1
+}
+# Captures the output with grim as a PPM and prints the figure asked of it ($2: luma, parity).
+frame() {
+  run_as env WAYLAND_DISPLAY="$socket" grim -t ppm "$scratch/run/frame.ppm"
+  python3 - "$scratch/run/frame.ppm" "$1" <<'EOF'
+import sys
+data = open(sys.argv[1], "rb").read()
+fields, position = [], 0
+while len(fields) < 4:
+    while data[position:position + 1].isspace(): position += 1
+    if data[position:position + 1] == b"#":
+        position = data.index(b"\n", position)
+        continue
+    end = position
+    while not data[end:end + 1].isspace(): end += 1
+    fields.append(data[position:end]); position = end
+width, height = int(fields[1]), int(fields[2])
+pixels = data[position + 1:]
+def at(x, y):
+    i = (y * width + x) * 3
+    return pixels[i:i + 3]
+if sys.argv[2] == "luma":
+    # The background's luma, from a corner band the game paints with it.
+    r, g, b = at(width // 2, height - 3)
+    print(f"{width}x{height} {int(0.299 * r + 0.587 * g + 0.114 * b)}")
+else:
+    # Device-pixel detail: a picture drawn at half the size and doubled has every pair of
+    # pixels (2x, 2x+1) alike, across and down; one drawn at device pixels has as many
+    # changes inside the pairs as between them. The figure: changes inside pairs over
+    # changes between them (about 1 at device pixels, 0 for a doubled picture).
+    # Every third row across, every seventh column down: enough pixels, in a second.
+    inside = between = 0
+    for y in range(0, height - 1, 3):
+        row = pixels[y * width * 3:(y + 1) * width * 3]
+        for x in range(0, width - 1):
+            if row[x * 3:x * 3 + 3] != row[x * 3 + 3:x * 3 + 6]:
+                if x % 2 == 0: inside += 1
+                else: between += 1
+    for x in range(0, width, 7):
+        column = pixels[x * 3::width * 3]
+        for y in range(0, height - 1):
+            if pixels[(y * width + x) * 3:(y * width + x) * 3 + 3] != pixels[((y + 1) * width + x) * 3:((y + 1) * width + x) * 3 + 3]:
+                if y % 2 == 0: inside += 1
+                else: between += 1
+    print(f"{width}x{height} {inside / max(between, 1):.3f} {inside} {between}")
+EOF
+}
+
+# 1 and 2: the title, at scale 1, with DISPLAY set too.
+t=$(now)
+start_game title
+if shown=$(wait_for_view title); then
+  read -r shell width height <<<"$shown"
+  driver=$(sed -nE 's/^startup: SDL_Init \(video: ([a-z0-9]+)\).*/\1/p' "$scratch/title.err")
+  renderer=$(sed -nE 's/^startup: renderer created \((.*)\) [0-9.]+ ms$/\1/p' "$scratch/title.err")
+  if [ "$shell" = xdg_shell ] && [ "$driver" = wayland ]; then
+    pass "a Wayland window with DISPLAY=:99 set too: sway's view shell $shell, ${width}x$height, SDL video driver $driver, renderer $renderer (in $(since "$t") s)"
+  else
+    fail "the window is not a Wayland one: sway's view shell '$shell', SDL video driver '$driver'"
+  fi
+  sleep 3  # the title, idle, as a player reads it
+  enables=$(grep -cE 'zwp_text_input_v3@[0-9]+\.enable\(' "$scratch/title.err" || true)
+  inhibitors=$(grep -cE 'create_inhibitor\(' "$scratch/title.err" || true)
+  audio=$(stat -c %s "$scratch/run/title.raw" 2>/dev/null || echo 0)
+  [ "$enables" = 0 ] && pass "the title asked for no text input: $enables zwp_text_input_v3.enable requests" \
+    || fail "the title turned text input on: $enables zwp_text_input_v3.enable requests"
+  [ "$inhibitors" = 0 ] && pass "the title let the screen sleep: $inhibitors idle inhibitors created" \
+    || fail "the title keeps the screen awake: $inhibitors zwp_idle_inhibit_manager_v1.create_inhibitor requests"
+  [ "$audio" = 0 ] && pass "the silent title kept no audio device running: $audio bytes from SDL's disk audio driver in 3 s" \
+    || fail "the silent title ran an audio device: $audio bytes written by SDL's disk audio driver"
+else
+  fail "no window of the game showed under sway: $(tail -5 "$scratch/title.err")"
+fi
+stop_game
+
+# 3: a level being played keeps the screen awake.
+t=$(now)
+start_game level --level "$scratch/bin/levels/easy/001-first-push.bloq"
+if wait_for_view level >/dev/null; then
+  inhibitors=$(grep -cE 'create_inhibitor\(' "$scratch/level.err" || true)
+  [ "$inhibitors" -ge 1 ] && pass "a level being played kept the screen awake: $inhibitors idle inhibitor (in $(since "$t") s)" \
+    || fail "a level being played let the screen sleep: no idle inhibitor created"
+else
+  fail "no window of the game showed for a level: $(tail -5 "$scratch/level.err")"
+fi
+stop_game
+
+# 4: scale 2, device pixels; and the doubled picture SDL's software path would give, told apart.
+sway_msg output HEADLESS-1 scale 2 >/dev/null
+for path in device doubled; do
+  t=$(now)
+  if [ "$path" = doubled ]; then GAME_ENV="SDL_RENDER_DRIVER=software SDL_FRAMEBUFFER_ACCELERATION=opengl"; else GAME_ENV=""; fi
+  start_game "scale-$path"
+  if wait_for_view "scale-$path" >/dev/null; then
+    sleep 0.5
+    read -r size ratio inside between <<<"$(frame parity)"
+    [ -n "${KEEP_SCRATCH:-}" ] && cp "$scratch/run/frame.ppm" "$scratch/scale-$path.ppm"
+    renderer=$(sed -nE 's/^startup: renderer created \((.*)\) [0-9.]+ ms$/\1/p' "$scratch/scale-$path.err")
+    if [ "$path" = device ]; then
+      python3 -c "import sys; sys.exit(0 if float(sys.argv[1]) > 0.5 else 1)" "$ratio" \
+        && pass "scale 2: grim's $size frame has device-pixel detail: changes inside pixel pairs / between them $ratio ($inside / $between; a doubled picture gives 0), renderer $renderer (in $(since "$t") s)" \
+        || fail "scale 2: grim's $size frame looks doubled: changes inside pixel pairs / between them $ratio ($inside / $between), renderer $renderer"
+    else
+      python3 -c "import sys; sys.exit(0 if float(sys.argv[1]) < 0.05 else 1)" "$ratio" \
+        && pass "the measure tells a doubled picture: SDL's software renderer on a window surface gives $ratio ($inside / $between) at scale 2" \
+        || echo "wayland-check: note: the forced software path gave $ratio ($inside / $between) at scale 2 (renderer $renderer)"
+    fi
+  else
+    fail "no window at scale 2 ($path): $(tail -5 "$scratch/scale-$path.err")"
+  fi
+  stop_game
+done
+GAME_ENV=""
+sway_msg output HEADLESS-1 scale 1 >/dev/null
+
+# 5: the portal's color-scheme, followed live.
+start_game theme
+if wait_for_view theme >/dev/null; then
+  sleep 0.5
+  read -r size before <<<"$(frame luma)"
+  t=$(now)
+  portal "set org.freedesktop.appearance color-scheme u 2"
+  after=$before
+  for _ in $(seq $((guard * 10))); do
+    read -r size after <<<"$(frame luma)"
+    [ "$after" -gt 128 ] && break
+    sleep 0.1
+  done
+  took=$(since "$t")
+  if [ "$before" -lt 64 ] && [ "$after" -gt 192 ]; then
+    pass "the portal's color-scheme 1 → 2 (dark → light) switched the game live: background luma $before → $after, seen by grim $took s after SettingChanged"
+  else
+    fail "the portal's color-scheme change did not switch the theme: background luma $before → $after"
+  fi
+else
+  fail "no window of the game showed for the theme: $(tail -5 "$scratch/theme.err")"
+fi
+stop_game
+
+# 6: a finger through Xorg's inputtest touchscreen, sway's X11 backend and wl_touch.
+t=$(now)
+width=1280 height=800
+clock=$(python3 -c "print(f'{($width + 100) * ($height + 17) * 60 / 1e6:.2f}')")
+echo "# The dummy video driver's screen and inputtest's devices, for scripts/wayland-check.sh." > "$scratch/x/conf.d/README.conf"
+cat > "$scratch/x/xorg.conf" <<XORG
+Section "ServerFlags"
+    Option "AutoAddDevices" "off"
+    Option "AutoAddGPU" "off"
+    Option "DontVTSwitch" "on"
+    Option "BlankTime" "0"
+EndSection
+Section "Device"
+    Identifier "dummy"
+    Driver "dummy"
+    VideoRam 65536
+EndSection
+Section "Monitor"
+    Identifier "monitor"
+    HorizSync 5.0 - 1000.0
+    VertRefresh 5.0 - 200.0
+    Modeline "${width}x$height" $clock $width $((width + 40)) $((width + 80)) $((width + 100)) $height $((height + 1)) $((height + 4)) $((height + 17))
+EndSection
+Section "Screen"
+    Identifier "screen"
+    Device "dummy"
+    Monitor "monitor"
+    DefaultDepth 24
+    SubSection "Display"
+        Depth 24
+        Modes "${width}x$height"
+        Virtual $width $height
+    EndSubSection
+EndSection
+Section "InputDevice"
+    Identifier "touchscreen"
+    Driver "inputtest"
+    Option "DeviceType" "Touch"
+    Option "TouchCount" "10"
+    Option "SocketPath" "$scratch/x/touch"
+EndSection
+Section "InputDevice"
+    Identifier "pointer"
+    Driver "inputtest"
+    Option "DeviceType" "PointerAbsolute"
+    Option "SocketPath" "$scratch/x/pointer"
+EndSection
+Section "InputDevice"
+    Identifier "keyboard"
+    Driver "inputtest"
+    Option "DeviceType" "Keyboard"
+    Option "SocketPath" "$scratch/x/keyboard"
+EndSection
+Section "ServerLayout"
+    Identifier "layout"
+    Screen "screen"
+    InputDevice "pointer" "CorePointer"
+    InputDevice "keyboard" "CoreKeyboard"
+    InputDevice "touchscreen" "SendCoreEvents"
+EndSection
+XORG
+"$xorg" -displayfd 1 -config "$scratch/x/xorg.conf" -configdir "$scratch/x/conf.d" -logfile "$scratch/x/Xorg.log" -noreset -nolisten tcp \
+  > "$scratch/x/display" 2> "$scratch/x/xorg.err" &
+pids+=($!)
+for _ in $(seq $((guard * 20))); do grep -q . "$scratch/x/display" && break; sleep 0.05; done
+display=":$(head -1 "$scratch/x/display")"
+# The second sway and the game run in a runtime folder of their own.
+touch_env=(env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME="$scratch/home" XDG_RUNTIME_DIR="$scratch/run2"
+  XDG_DATA_HOME="$scratch/home/touch" XDG_CONFIG_HOME="$scratch/home/config" LANG=C.UTF-8 DISPLAY="$display")
+if [ "$display" = ":" ]; then
+  fail "Xorg with the dummy and inputtest drivers did not start: $(tail -5 "$scratch/x/xorg.err")"
+else
+  printf 'default_border none\noutput X11-1 resolution %sx%s\n' "$width" "$height" > "$scratch/sway-x11.conf"
+  chmod 644 "$scratch/sway-x11.conf"
+  "${as_user[@]}" "${touch_env[@]}" WLR_BACKENDS=x11 WLR_RENDERER=pixman sway -c "$scratch/sway-x11.conf" \
+    < /dev/null > "$scratch/sway-x11.out" 2> "$scratch/sway-x11.log" &
+  pids+=($!)
+  touch_socket=""
+  for _ in $(seq $((guard * 20))); do
+    touch_socket=$(ls "$scratch/run2" 2>/dev/null | grep -E '^wayland-[0-9]+$' | head -1 || true)
+    [ -n "$touch_socket" ] && break
+    sleep 0.05
+  done
+  # Where the block to push is, from a level replay of the same window.
+  echo "at 100 end" > "$scratch/end.script"
+  blocks=$("$build/bloq" replay "$scratch/end.script" --level levels/easy/001-first-push.bloq --json --window "${width}x$height")
+  read -r x y cell <<<"$(python3 -c '
+import json, sys
+block = json.loads(sys.argv[1])["blocks"][0]
+print(block["x"] + block["w"] // 2, block["y"] + block["h"] // 2, block["w"])' "$blocks")"
+  "${as_user[@]}" "${touch_env[@]}" WAYLAND_DISPLAY="$touch_socket" WAYLAND_DEBUG=client BLOQ_TRACE_STARTUP=1 SDL_AUDIODRIVER=disk \
+    SDL_DISKAUDIOFILE="$scratch/run2/touch.raw" "$scratch/bin/bloq" play --level "$scratch/bin/levels/easy/001-first-push.bloq" \
+    < /dev/null > "$scratch/touch.out" 2> "$scratch/touch.err" &
+  game_pid=$!
+  pids+=("$game_pid")
+  for _ in $(seq $((guard * 10))); do grep -q "first frame presented" "$scratch/touch.err" && break; sleep 0.1; done
+  # A person's drag: down on the left red block, 60 Hz motion to the right over a cell and
+  # a half, up; the block slides on, the two reds vanish, the level is cleared.
+  {
+    echo "sleep 300"
+    echo "touch down 1 $x $y"
+    for step in 1 2 3 4 5 6 7 8 9 10; do
+      echo "sleep 16"
+      echo "touch move 1 $((x + cell * step * 3 / 20)) $((y + step / 4))"
+    done
+    echo "sleep 16"
+    echo "touch up 1 $((x + cell * 3 / 2)) $((y + 2))"
+    echo "sync"
+  } > "$scratch/drag.txt"
+  if "$scratch/inputtest-client" --screen "${width}x$height" --touch "$scratch/x/touch" --pointer "$scratch/x/pointer" \
+    --keyboard "$scratch/x/keyboard" "$scratch/drag.txt" > "$scratch/client.out" 2> "$scratch/client.err"; then
+    cleared=""
+    for _ in $(seq $((guard * 10))); do
+      grep -q '"cleared":true' "$scratch/home/touch/bloq/progress.json" 2>/dev/null && { cleared=yes; break; }
+      sleep 0.1
+    done
+    touches=$(grep -cE 'wl_touch@[0-9]+\.(down|motion|up)\(' "$scratch/touch.err" || true)
+    if [ -n "$cleared" ]; then
+      pass "a finger drag through sway (XInput2 touch → wl_touch, $touches touch events) cleared level 1: progress.json says so $(since "$t") s after Xorg started"
+    else
+      fail "a finger drag through sway did not clear level 1 ($touches wl_touch events reached the game): $(tail -3 "$scratch/touch.err")"
+    fi
+    # The sounds of the clear open the audio device; it closes once they are over.
+    sleep 4
+    first=$(stat -c %s "$scratch/run2/touch.raw" 2>/dev/null || echo 0)
+    sleep 1
+    second=$(stat -c %s "$scratch/run2/touch.raw" 2>/dev/null || echo 0)
+    if [ "$first" -gt 0 ] && [ "$first" = "$second" ]; then
+      pass "the clear's sounds opened the audio device, which closed after them: $first bytes written, none in the second after"
+    else
+      fail "the audio device did not open for the clear's sounds and close after them: $first bytes, then $second"
+    fi
+  else
+    fail "the input client could not drive the touchscreen: $(cat "$scratch/client.err")"
+  fi
+  stop_game
+fi
+
+echo "wayland-check: $(since "$started") s in all, $failures failed"
+[ "$failures" = 0 ]
