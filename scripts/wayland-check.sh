@@ -8,7 +8,8 @@
 #   1. a Wayland window (xdg-shell, not XWayland) with DISPLAY set too, drawn by OpenGL;
 #   2. on the title: no text-input enable and no idle inhibitor asked of the compositor
 #      (WAYLAND_DEBUG=client), and no audio device opened (SDL's disk driver writes nothing);
-#   3. a level being played: an idle inhibitor (the screen kept awake);
+#   3. a level being played: an idle inhibitor (the screen kept awake), and the play clock
+#      running though the seat has no keyboard (a phone's touchscreen alone);
 #   4. at output scale 2 the frame grim captures has device-pixel detail, not a doubled
 #      image (and the doubled path, forced, is told apart);
 #   5. the portal's color-scheme changes, and the game's theme follows in a frame;
@@ -230,13 +231,33 @@ else
 fi
 stop_game
 
-# 3: a level being played keeps the screen awake.
+# 3: a level being played keeps the screen awake. Level 3 with a move made (a replay leaves
+# it so), for the play clock's check below.
+cp Tests/replays/app/show-solution-setup.script "$scratch/bin/"
+run_as env SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER=dummy \
+  "$scratch/bin/bloq" replay "$scratch/bin/show-solution-setup.script" --app --data "$scratch/home/data/bloq" >/dev/null
+played_time() {
+  python3 -c '
+import json, sys
+lines = json.load(open(sys.argv[1])).get("unfinished", {})
+print(max((line.get("playTime", 0) for line in lines.values()), default=0))' "$scratch/home/data/bloq/progress.json" 2>/dev/null || echo 0
+}
+played_before=$(played_time)
 t=$(now)
-start_game level --level "$scratch/bin/levels/easy/001-first-push.bloq"
+start_game level --level "$scratch/bin/levels/easy/003-into-the-gap.bloq"
 if wait_for_view level >/dev/null; then
   inhibitors=$(grep -cE 'create_inhibitor\(' "$scratch/level.err" || true)
   [ "$inhibitors" -ge 1 ] && pass "a level being played kept the screen awake: $inhibitors idle inhibitor (in $(since "$t") s)" \
     || fail "a level being played let the screen sleep: no idle inhibitor created"
+  # The play clock runs with no keyboard on the seat (a phone's touchscreen alone: sway
+  # here has no input device, so SDL never hears of keyboard focus): 3 s on the board, then
+  # SIGTERM, and the saved line's play time says how much the clock counted.
+  sleep 3
+  stop_game
+  played=$(python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.2f}')" "$played_before" "$(played_time)")
+  python3 -c "import sys; sys.exit(0 if float(sys.argv[1]) >= 2 else 1)" "$played" \
+    && pass "with no keyboard on the seat the play clock ran: $played s counted in about 3 s on the board" \
+    || fail "with no keyboard on the seat the play clock stood still: $played s counted in about 3 s on the board"
 else
   fail "no window of the game showed for a level: $(tail -5 "$scratch/level.err")"
 fi

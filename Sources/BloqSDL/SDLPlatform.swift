@@ -102,10 +102,20 @@ public final class SDLPlatform: GamePlatform {
 
     public var geometry: WindowGeometry { window.geometry }
 
+    /// Whether the window has had keyboard focus: a seat with no keyboard (a phone's
+    /// touchscreen alone, under Phosh or Plasma Mobile) never gives any, so until it has
+    /// been given once the window counts as focused while it is not minimised.
+    private var hasHadKeyboardFocus = false
+
     public var isFocused: Bool {
         if window.isHeadless { return true }
         let flags = SDL_GetWindowFlags(window.window)
-        return flags & SDL_WINDOW_INPUT_FOCUS.rawValue != 0 && flags & SDL_WINDOW_MINIMIZED.rawValue == 0
+        guard flags & SDL_WINDOW_MINIMIZED.rawValue == 0 else { return false }
+        if flags & SDL_WINDOW_INPUT_FOCUS.rawValue != 0 {
+            hasHadKeyboardFocus = true
+            return true
+        }
+        return !hasHadKeyboardFocus
     }
 
     /// A live window ends when a quit signal came (SIGHUP, SIGQUIT, SIGTERM).
