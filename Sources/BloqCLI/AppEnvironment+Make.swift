@@ -77,35 +77,37 @@ extension AppEnvironment {
         let settings = SettingsStorage(
             initial: initial, path: PlayerFolders.displayPath(settingsStore.path),
             save: { settings in if player != nil { try? settingsStore.save(settings) } })
-        var environment = AppEnvironment(
-            packs: packs, reloadPacks: reload, progress: player?.progress ?? PlayerProgress(),
-            now: { WallClock.secondsSince1970() }, settings: settings,
-            today: today, version: BloqVersion.current, solverMode: .deterministic,
-            startNotice: startNotices.isEmpty ? nil : startNotices.joined(separator: " "),
+        // Every change of the progress reaches the disk off the frame (the line of play
+        // within a fraction of a second of a move), so a crash or a power cut loses at
+        // most the last second; the game's end flushes what is pending.
+        let saves = player?.saves
+        let levelSaver = player.map { _ in
+            LevelSaver { text, title, pack, replacing in
+                try PlayerLevels.save(text, title: title, pack: pack, in: folders.levels, replacing: replacing)
+            }
+        }
+        // Live: the desktop's clipboard, the solver off the render thread, and packs
+        // imported or copied in while the game runs listed without a restart.
+        var clipboard = Clipboard.inMemory()
+        var packsChanged: (() -> Bool)?
+        if case .live(_, let desktop) = variant {
+            clipboard = desktop
+            if case .shipped(let dataRoot) = choice {
+                let watched = PackFolders(roots: [Path.join(dataRoot, "levels"), folders.levels])
+                packsChanged = { watched.changed() }
+            }
+        }
+        let live = if case .live = variant { true } else { false }
+        let environment = AppEnvironment(
+            packs: packs, reloadPacks: reload, packsChanged: packsChanged, progress: player?.progress ?? PlayerProgress(),
+            saveProgress: saves.map { saves in { progress, urgency in saves.save(progress, urgency) } },
+            takeSaveEvents: { saves?.takeEvents() ?? [] }, now: { WallClock.secondsSince1970() }, settings: settings,
+            levelSaver: levelSaver, clipboard: clipboard, today: today, version: BloqVersion.current,
+            solverMode: live ? .background : .deterministic,
+            startNotice: startNotices.isEmpty ? nil : startNotices.joined(separator: " "), finish: { saves?.finish() ?? [] },
             showLanguage: { setting in
                 for warning in language.show(setting: setting, atStart: false) { printError("bloq: warning: \(warning)") }
             })
-        if let player {
-            environment.levelSaver = LevelSaver { text, title, pack, replacing in
-                try PlayerLevels.save(text, title: title, pack: pack, in: folders.levels, replacing: replacing)
-            }
-            // Every change of the progress reaches the disk off the frame (the line of play
-            // within a fraction of a second of a move), so a crash or a power cut loses at
-            // most the last second; the game's end flushes what is pending.
-            let saves = player.saves
-            environment.saveProgress = { progress, urgency in saves.save(progress, urgency) }
-            environment.takeSaveEvents = { saves.takeEvents() }
-            environment.finish = { saves.finish() }
-        }
-        if case .live(_, let clipboard) = variant {
-            environment.clipboard = clipboard
-            environment.solverMode = .background
-            // Packs imported or copied in while the game runs are listed without a restart.
-            if case .shipped(let dataRoot) = choice {
-                let watched = PackFolders(roots: [Path.join(dataRoot, "levels"), folders.levels])
-                environment.packsChanged = { watched.changed() }
-            }
-        }
         return (environment, (player?.warnings ?? []) + languageWarnings)
     }
 }

@@ -213,20 +213,19 @@ public final class SDLPlatform: GamePlatform {
         lastPresent = SDL_GetTicks()
     }
 
-    /// Makes the level `app` shows follow the file at `path` (`bloq play --level FILE
-    /// --watch`): a `FileWatcher` (inotify, polling as the fallback) wakes the loop when
-    /// the file changes, and the shell reloads it on the next frame. `check` is what the
-    /// solver says against a version that loads (run off the render thread); nil for none.
-    /// Stop the returned watcher before SDL is.
+    /// The watch that makes the first level follow the file at `path` (`bloq play --level
+    /// FILE --watch`; the shell's `AppEnvironment.levelWatch`): a `FileWatcher` (inotify,
+    /// polling as the fallback) wakes the loop when the file changes, and the shell reloads
+    /// it on the next frame. `check` is what the solver says against a version that loads
+    /// (run off the render thread, as `mode` says); nil for none. Stop the watcher before
+    /// SDL is.
     public static func watchLevelFile(
-        _ path: String, in app: AppController, check: (@Sendable (Level, SearchStop) -> [Diagnostic])?, inotify: Bool = true
-    ) -> FileWatcher {
+        _ path: String, mode: SolverService.Mode, inotify: Bool = true, check: (@Sendable (Level, SearchStop) -> [Diagnostic])?
+    ) -> (watcher: FileWatcher, watch: LevelWatch) {
         let watcher = FileWatcher(path: path, inotify: inotify, onChange: { SDLPlatform.wakeFromAnyThread() })
-        app.watch(
-            LevelWatch(
-                path: path, changed: { watcher.takeChange() }, load: { LevelFiles.load(path: path).result }, check: check,
-                mode: app.solverMode))
-        return watcher
+        let watch = LevelWatch(
+            path: path, changed: { watcher.takeChange() }, load: { LevelFiles.load(path: path).result }, check: check, mode: mode)
+        return (watcher, watch)
     }
 
     /// Wakes the loop from its wait for events, from any thread (SDL_PushEvent is safe

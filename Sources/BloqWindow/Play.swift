@@ -46,6 +46,17 @@ extension PlayOptions {
         if let code, SolveCode.isSolveCode(code), case .success(let contents) = SolveCode.decode(code) {
             environment.lineToWatch = contents.moves
         }
+        var watcher: FileWatcher?
+        defer { watcher?.stop() }
+        if watch, let level, screenshot == nil {
+            // Each saved version reloads; validate's solver checks run off the render thread.
+            let check = LevelValidation.watchCheck(seconds: LevelWatch.checkSeconds)
+            let watching = SDLPlatform.watchLevelFile(level, mode: environment.solverMode) { [path = level] version, stop in
+                check(version, path, stop)
+            }
+            watcher = watching.watcher
+            environment.levelWatch = watching.watch
+        }
         let app = AppController(environment: environment, viewport: gameWindow.geometry.output)
         if fullscreen { app.settings.fullscreen = true }
         // Live, today's board is made at once, off the render thread, so Daily opens at once.
@@ -74,13 +85,6 @@ extension PlayOptions {
         portal?.waitForAnswer(upTo: 0.2)
         let loop = GameLoop(
             app: app, platform: SDLPlatform(window: gameWindow, opensDevices: !WindowProcess.stopsAfterFirstFrame, desktop: portal))
-        var watcher: FileWatcher?
-        defer { watcher?.stop() }
-        if watch, let level {
-            // Each saved version reloads; validate's solver checks run off the render thread.
-            let check = LevelValidation.watchCheck(seconds: LevelWatch.checkSeconds)
-            watcher = SDLPlatform.watchLevelFile(level, in: app) { [path = level] version, stop in check(version, path, stop) }
-        }
         if record != nil { loop.startRecording() }
         loop.frame()
         StartupTrace.mark("first frame presented")

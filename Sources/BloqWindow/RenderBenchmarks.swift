@@ -119,16 +119,15 @@ public enum RenderBenchmarks {
         try FileSystem.writeText(versions[1].0, to: path)
         let level = try LevelParser.parse(versions[1].0, name: path).get()
         let window = try SDLWindow(options: WindowOptions(width: 800, height: 600, headless: true))
-        let app = AppController(
-            environment: AppEnvironment(
-                packs: [PackEntry(title: level.title, items: [.playable(PlayableLevel(name: path, level: level))])], solverMode: .background
-            ),
-            viewport: window.geometry.output, singleLevel: true)
+        let check = LevelValidation.watchCheck(seconds: LevelWatch.checkSeconds)
+        let watching = SDLPlatform.watchLevelFile(path, mode: .background) { version, stop in check(version, path, stop) }
+        defer { watching.watcher.stop() }
+        var environment = AppEnvironment(
+            packs: [PackEntry(title: level.title, items: [.playable(PlayableLevel(name: path, level: level))])], solverMode: .background)
+        environment.levelWatch = watching.watch
+        let app = AppController(environment: environment, viewport: window.geometry.output, singleLevel: true)
         let clock = ManualClock()
         let loop = GameLoop(app: app, platform: SDLPlatform(window: window, time: .manual(clock)))
-        let check = LevelValidation.watchCheck(seconds: LevelWatch.checkSeconds)
-        let watcher = SDLPlatform.watchLevelFile(path, in: app) { version, stop in check(version, path, stop) }
-        defer { watcher.stop() }
         clock.advance(bySeconds: 1.0 / 60)
         loop.frame()
         var times: [Double] = []

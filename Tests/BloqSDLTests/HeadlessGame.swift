@@ -31,10 +31,16 @@ final class HeadlessGame {
         })
     }
 
-    /// Makes the level follow the file at `path`, as `bloq play --watch` does.
-    func watch(_ path: String, check: (@Sendable (Level, SearchStop) -> [Diagnostic])?, inotify: Bool) {
-        watcher?.stop()
-        watcher = SDLPlatform.watchLevelFile(path, in: app, check: check, inotify: inotify)
+    /// A game of `packs` whose first level follows the file at `path`, as `bloq play
+    /// --watch` opens it (the solver off the render thread, as live).
+    convenience init(
+        watching path: String, packs: [PackEntry], check: (@Sendable (Level, SearchStop) -> [Diagnostic])?, inotify: Bool
+    ) throws {
+        let watching = SDLPlatform.watchLevelFile(path, mode: .background, inotify: inotify, check: check)
+        var environment = AppEnvironment(packs: packs, solverMode: .background)
+        environment.levelWatch = watching.watch
+        try self.init(app: { viewport in AppController(environment: environment, viewport: viewport) })
+        watcher = watching.watcher
     }
 
     /// The level being played.

@@ -40,22 +40,15 @@ extension SDLSuite {
         /// off the render thread, as live).
         func game(_ path: String, inotify: Bool) throws -> HeadlessGame {
             let level = try LevelParser.parse(String(contentsOfFile: path, encoding: .utf8), name: path).get()
-            let game = try HeadlessGame(app: { viewport in
-                AppController(
-                    environment: AppEnvironment(
-                        packs: [PackEntry(title: level.title, items: [.playable(PlayableLevel(name: path, level: level))])],
-                        solverMode: .background),
-                    viewport: viewport)
-            })
-            game.app.continuePlaying()
-            game.watch(
-                path,
+            let game = try HeadlessGame(
+                watching: path, packs: [PackEntry(title: level.title, items: [.playable(PlayableLevel(name: path, level: level))])],
                 check: { level, stop in
                     // The solver's side of validate, as the window process runs it.
                     let optimal = Solver(stop: stop).solve(level.board).optimal
                     guard let par = level.par, let optimal, par != optimal else { return [] }
                     return [Diagnostic(file: path, line: 1, column: 1, message: "par is \(par) but the fewest moves is \(optimal)")]
                 }, inotify: inotify)
+            game.app.continuePlaying()
             return game
         }
 

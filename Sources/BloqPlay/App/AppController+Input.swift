@@ -6,6 +6,7 @@ import BloqGame
 extension AppController {
     /// Handles one input event.
     public func handle(_ input: InputEvent) {
+        defer { settle() }
         switch input {
         case .resized(let size):
             resize(size)
@@ -50,6 +51,7 @@ extension AppController {
 
     /// Carries out a command: the screen on top first, then the shell's defaults.
     public func perform(_ command: Command) {
+        defer { settle() }
         let screen = top
         if screen.perform(command) { return }
         switch command {

@@ -3,24 +3,30 @@ import BloqEngine
 import BloqGame
 
 /// The whole game without pixels: which screen shows, and the state the screens share
-/// (packs, progress, settings, the viewport). Navigation lives here; each screen owns its
-/// layout and commands; input is routed in `AppController+Input.swift`. Live play and
-/// replays feed it the same `InputEvent`s and steps; the platform draws what it says.
+/// (packs, progress, settings, the viewport), which each screen reads as its
+/// `ScreenContext`. Navigation lives here, and everything a screen asks for
+/// (`ScreenRequest`) is carried out here; each screen owns its layout and commands; input
+/// is routed in `AppController+Input.swift`. Live play and replays feed it the same
+/// `InputEvent`s and steps; the platform draws what it says.
 public final class AppController {
     /// The screen shown, under the help when the help is open. The title until the first
     /// navigation (made on first use, when the shell is whole).
-    public private(set) lazy var root: Screen = .title(TitleScreen(app: self, notice: environment.startNotice))
+    public private(set) lazy var root: Screen = .title(TitleScreen(context: context, notice: environment.startNotice))
     /// The key help, open over `root`.
-    public private(set) var help: HelpScreen?
+    public private(set) var help: HelpScreen? {
+        didSet { contextChanged() }
+    }
     /// The screen on top: the one that receives input.
     public var top: any AppScreen { help ?? root.screen }
 
     /// What the shell was handed: packs, progress, settings, savers, the clipboard, the day.
     public let environment: AppEnvironment
     /// The packs listed; `reloadPacks()` reads them again (a level saved in the editor).
-    public private(set) var packs: [PackEntry]
+    public private(set) var packs: [PackEntry] {
+        didSet { contextChanged() }
+    }
     /// The level file the game follows (`play --level FILE --watch`), if any.
-    public private(set) var levelWatch: LevelWatch?
+    public var levelWatch: LevelWatch? { environment.levelWatch }
     /// The editor, kept while the game runs so Make comes back to the draft.
     private var editor: EditorScreen?
     /// The pack the level list showed, or a level was played from, last in this run.
@@ -28,25 +34,30 @@ public final class AppController {
     /// The player's progress: the shell's own value. Play changes it through the
     /// `record…` methods, each of which hands it to the environment to save; what saving
     /// brings back (other copies' progress merged in) is merged into it as the shell steps.
-    public private(set) var progress: PlayerProgress
+    public private(set) var progress: PlayerProgress {
+        didSet { contextChanged() }
+    }
     /// The latest stamp given to a record (strictly later each time: the clock may stand
     /// still, in replays or on a coarse clock).
     private var lastStamp: Double
     public var settings: Settings {
         didSet {
             guard settings != oldValue else { return }
-            if settings.language != oldValue.language {
-                // Every text is looked up again from the next frame on; labels change width.
-                environment.showLanguage(settings.language)
-                layoutChanged()
-            }
+            contextChanged()
+            // Every text is looked up again from the next frame on; labels change width (the
+            // screens lay themselves out again for the new context).
+            if settings.language != oldValue.language { environment.showLanguage(settings.language) }
             environment.settings.save(settings)
         }
     }
-    public private(set) var metrics: Metrics
+    public private(set) var metrics: Metrics {
+        didSet { if metrics != oldValue { contextChanged() } }
+    }
     /// What the desktop prefers (its settings portal, followed live); no preference in
     /// replays and screenshots.
-    public internal(set) var systemAppearance = SystemAppearance.none
+    public internal(set) var systemAppearance = SystemAppearance.none {
+        didSet { if systemAppearance != oldValue { contextChanged() } }
+    }
     /// The appearance in force: the settings' choices, the system's where they follow it.
     public var appearance: Appearance { Appearance(settings: settings, system: systemAppearance) }
     /// When true (level-mode replays, `play --level`), the play screen never leaves its level.
@@ -72,14 +83,20 @@ public final class AppController {
     /// How often the packs' folders are looked at, in seconds.
     static let packCheckInterval = 1.0
     /// A toast shown over any screen (what saving has to say), and the seconds it has left.
-    public private(set) var toast: (text: String, remaining: Double)?
+    public private(set) var toast: (text: String, remaining: Double)? {
+        didSet { if toast?.text != oldValue?.text { contextChanged() } }
+    }
     /// How long a toast shows.
     public static let toastSeconds = 6.0
     private var sounds: [SoundCue] = []
     /// The daily boards made so far (one a day, made once), by day.
-    public private(set) var dailyBoards: [DailyDate: DailyBoard] = [:]
+    public private(set) var dailyBoards: [DailyDate: DailyBoard] = [:] {
+        didSet { contextChanged() }
+    }
     /// Days whose board could not be made (the recipe found none).
-    public private(set) var dailyFailures: Set<DailyDate> = []
+    public private(set) var dailyFailures: Set<DailyDate> = [] {
+        didSet { contextChanged() }
+    }
     /// Makes daily boards off the render thread (at once, answered at a fixed step, in
     /// replays).
     private let dailyJobs: BackgroundJobs<DailyDate, DailyBoard?>
@@ -101,7 +118,113 @@ public final class AppController {
         // No time limit: the day's board must be everyone's (a request no longer wanted is
         // still stopped, and its answer dropped).
         dailyJobs = BackgroundJobs(mode: environment.solverMode) { DailyBoard.make(for: $0, stop: $1) }
+        today = environment.today()
+        context = ScreenContext(
+            metrics: metrics, inputMode: inputMode, toast: nil, settings: settings, systemAppearance: systemAppearance,
+            progress: progress, packs: packs, today: today, dailyBoards: [:], dailyFailures: [], watchedPath: environment.levelWatch?.path,
+            isSingleLevel: singleLevel, helpShown: false, clipboard: environment.clipboard, lineToWatch: environment.lineToWatch,
+            solverMode: environment.solverMode, version: environment.version, settingsPath: environment.settings.path,
+            canSaveLevels: environment.levelSaver != nil, commands: commands, driver: driver)
         if singleLevel { openLevel(pack: 0, level: 0) }
+        if let watch = environment.levelWatch, let level = packs.first?.playable.first { watch.begin(with: level.level) }
+    }
+
+    // MARK: What the screens read, and what they ask for
+
+    /// What the screens read of the shell now (`ScreenContext`), handed to the screens
+    /// shown as it changes.
+    public private(set) var context: ScreenContext
+    /// Whether what the context holds changed since it was last handed out.
+    private var contextStale = false
+
+    /// Something the context holds changed: the screens shown get the new context at once
+    /// (they make their layouts again only when next asked for them).
+    private func contextChanged() {
+        contextStale = true
+        handOutContext()
+    }
+
+    /// Hands the screens shown the context as it is now, when it changed.
+    private func handOutContext() {
+        guard contextStale, !handingOut else { return }
+        contextStale = false
+        handingOut = true
+        defer { handingOut = false }
+        context.metrics = metrics
+        context.inputMode = inputMode
+        context.toast = toast?.text
+        context.settings = settings
+        context.systemAppearance = systemAppearance
+        context.progress = progress
+        context.packs = packs
+        context.today = today
+        context.dailyBoards = dailyBoards
+        context.dailyFailures = dailyFailures
+        context.helpShown = help != nil
+        context.generation += 1
+        root.screen.context = context
+        help?.context = context
+        // A screen given the context may change the shell's state (the play screen places
+        // its board): once more, then.
+        if contextStale {
+            handingOut = false
+            handOutContext()
+        }
+    }
+
+    /// Whether the context is being handed out now (a change meanwhile waits for the end).
+    private var handingOut = false
+
+    /// Carries out what the screens shown asked for, handing out the context as it
+    /// changes, until they ask for nothing more.
+    func settle() {
+        // Each request is carried out once; a screen asking again and again (a bug) is cut
+        // off rather than looping.
+        for _ in 0..<64 {
+            handOutContext()
+            let requests = root.screen.takeRequests() + (help?.takeRequests() ?? [])
+            if requests.isEmpty { return }
+            for request in requests { carryOut(request) }
+        }
+    }
+
+    private func carryOut(_ request: ScreenRequest) {
+        switch request {
+        case .back: back()
+        case .quit: quit()
+        case .showTitle: showTitle()
+        case .showLevels(let pack, let level): showLevels(pack: pack, level: level)
+        case .showSettings: showSettings()
+        case .showAbout: showAbout()
+        case .showStatistics: showStatistics()
+        case .showDaily: showDaily()
+        case .showEditor(let level): showEditor(copyOf: level)
+        case .showHelp: showHelp()
+        case .dismissHelp: dismissHelp()
+        case .continuePlaying(let packs): continuePlaying(among: packs)
+        case .openLevel(let pack, let level): openLevel(pack: pack, level: level)
+        case .playCode(let level, let line): play(level, line: line)
+        case .playDaily(let board): show(.play(PlayScreen(context: context, source: .daily(board))))
+        case .tryDraft(let level, let editor): show(.play(PlayScreen(context: context, source: .trial(level, editor: editor))))
+        case .sound(let cue): play(cue)
+        case .copy(let text): copyToClipboard(text)
+        case .changeSettings(let changed): settings = changed
+        case .saveLevel(let text, let title, let pack, let replacing): saveLevel(text, title: title, pack: pack, replacing: replacing)
+        case .recordClear(let clear):
+            progress.record(clear, at: stamp())
+            environment.saveProgress?(progress, .now)
+        case .recordLine(let level, let line, let leaving): recordLine(level, line, leaving: leaving)
+        }
+    }
+
+    /// Saves the editor's level file, and tells the editor how it went; the packs are read
+    /// again, so the level is listed.
+    private func saveLevel(_ text: String, title: String, pack: String, replacing: String?) {
+        // The editor asks only when the game can save (`ScreenContext.canSaveLevels`).
+        guard let saver = environment.levelSaver else { return }
+        let result = Result { try saver.save(text, title, pack, replacing) }
+        if case .success = result { reloadPacks() }
+        editor?.levelSaved(result, pack: pack)
     }
 
     // MARK: Shared state
@@ -127,6 +250,7 @@ public final class AppController {
         guard mode != inputMode else { return }
         let padChanged = (mode == .gamepad) != (inputMode == .gamepad)
         inputMode = mode
+        contextChanged()
         if padChanged { fitLayoutArea() }
     }
 
@@ -170,7 +294,9 @@ public final class AppController {
         guard toast != nil else { return false }
         if help != nil { return true }
         switch root.kind {
-        case .title, .levels, .play, .editor: return false
+        // The preview card covers the list's band.
+        case .levels: return root.levelList?.preview?.isOpen == true
+        case .title, .play, .editor: return false
         case .settings, .about, .daily, .help, .statistics: return true
         }
     }
@@ -192,13 +318,20 @@ public final class AppController {
         return (Typesetter.height(lines: setting.lines, px: setting.px) + metrics.margin * 2).rounded(.up)
     }
 
-    /// The toast as laid out in the shell's band, when the screen shown has no place for it.
+    /// The toast as laid out now, the one place it is: in the shell's band, or in the
+    /// place the screen shown keeps for it (`AppScreen.toastBand`).
     public var toastTexts: [TextBox] {
-        guard let setting = toastSetting, let text = toast?.text else { return [] }
-        let band = Rect(
-            x: metrics.margin * 2, y: metrics.viewport.height + metrics.margin, width: metrics.window.width - metrics.margin * 4,
-            height: toastBandHeight - metrics.margin * 2)
-        return Typesetter.paragraph(text, px: setting.px, in: band, role: .plain, maximumLines: setting.lines, centred: true)
+        guard let text = toast?.text else { return [] }
+        if let setting = toastSetting {
+            let band = Rect(
+                x: metrics.margin * 2, y: metrics.viewport.height + metrics.margin, width: metrics.window.width - metrics.margin * 4,
+                height: toastBandHeight - metrics.margin * 2)
+            return Typesetter.paragraph(text, px: setting.px, in: band, role: .plain, maximumLines: setting.lines, centred: true)
+        }
+        guard let band = top.toastBand else { return [] }
+        let px = metrics.type.caption
+        return Typesetter.paragraph(
+            text, px: px, in: band, role: .plain, maximumLines: Typesetter.lines(in: band.height, px: px), centred: true)
     }
 
     /// The toast's band (nil when it shows on the screen itself, or no toast shows).
@@ -213,16 +346,14 @@ public final class AppController {
         let area = Size(width: metrics.window.width, height: max(metrics.window.height - padBandHeight - toastBandHeight, 1))
         guard area != metrics.viewport else { return }
         metrics.viewport = area
-        layoutChanged()
     }
 
     /// The smallest side of a button, in pixels (about 9 mm; set by the platform).
     public var minimumButtonSize: Double {
         get { metrics.minimumButtonSize }
         set {
-            guard newValue != metrics.minimumButtonSize else { return }
             metrics.minimumButtonSize = newValue
-            layoutChanged()
+            settle()
         }
     }
 
@@ -231,12 +362,6 @@ public final class AppController {
         metrics.window = size
         metrics.viewport = size
         fitLayoutArea()
-        layoutChanged()
-    }
-
-    private func layoutChanged() {
-        root.screen.layoutChanged()
-        help?.layoutChanged()
     }
 
     /// Reads the packs again (levels saved meanwhile appear in the list).
@@ -245,6 +370,7 @@ public final class AppController {
         let shown = root.levelList.flatMap { $0.currentPack?.title }
         packs = reload()
         packsStale = false
+        handOutContext()
         root.levelList?.packsChanged(showing: shown)
     }
 
@@ -260,13 +386,6 @@ public final class AppController {
         if packsStale, root.playScreen == nil { reloadPacks() }
     }
 
-    /// Makes the first level follow its file (`play --level FILE --watch`): each version
-    /// that loads replaces it; one with errors leaves it, with the errors shown over it.
-    public func watch(_ watch: LevelWatch) {
-        levelWatch = watch
-        if let level = packs.first?.playable.first { watch.begin(with: level.level) }
-    }
-
     /// Looks at what changes outside the game (the watched level file); returns whether
     /// anything changed, so a loop that sleeps knows to draw.
     @discardableResult
@@ -278,7 +397,8 @@ public final class AppController {
         packs = [PackEntry(title: level.title, items: [.playable(reloaded)])]
         // On the board the new version opens at once; elsewhere (the list, the title) it
         // is there when the player opens it.
-        if case .pack = playScreen?.source { show(.play(PlayScreen(app: self, source: .pack(0, 0)))) }
+        if case .pack = playScreen?.source { show(.play(PlayScreen(context: screenContext, source: .pack(0, 0)))) }
+        settle()
         return true
     }
 
@@ -348,6 +468,8 @@ public final class AppController {
     /// Advances everything by one simulation step; the step counts as play time on the
     /// play screen unless the window is out of focus (`countingPlayTime` false).
     public func step(_ seconds: Double, countingPlayTime: Bool = true) {
+        today = environment.today()
+        defer { settle() }
         ageToast(seconds)
         checkPacks(after: seconds)
         for answer in dailyJobs.step() {
@@ -356,15 +478,17 @@ public final class AppController {
         driver.advance(by: seconds)
         levelWatch?.step()
         root.screen.step(seconds)
-        if countingPlayTime { playScreen?.countPlayTime(seconds, idle: false) }
+        // The help covers the board: its time is not play.
+        if countingPlayTime, help == nil { playScreen?.countPlayTime(seconds, idle: false) }
     }
 
     /// Time that passed with nothing to simulate (the loop slept waiting for input, the
     /// window focused): it counts as play time on the play screen all the same.
     public func idle(_ seconds: Double) {
+        defer { settle() }
         ageToast(seconds)
         checkPacks(after: seconds)
-        playScreen?.countPlayTime(seconds, idle: true)
+        if help == nil { playScreen?.countPlayTime(seconds, idle: true) }
     }
 
     /// What saving had to say and the toast has not shown yet, oldest first.
@@ -392,38 +516,11 @@ public final class AppController {
         return lastStamp
     }
 
-    /// Records a clear of `level`: the best stars, moves and time are kept; the unfinished
-    /// line goes. Saved at once.
-    /// `tallied`: the clear counts in the statistics (not a clear redone along its line).
-    public func recordClear(
-        _ level: PlayableLevel, moves: Int, stars: Int, time: Double, usedHint: Bool = false, showedSolution: Bool = false,
-        tallied: Bool = true
-    ) {
-        let moment = stamp()
-        progress.recordClear(
-            level: level.level.board.identity, stars: stars, moves: moves, time: time, at: moment, usedHint: usedHint,
-            showedSolution: showedSolution, tallied: tallied)
-        environment.saveProgress?(progress, .now)
-    }
-
-    /// Records a clear of the daily board of `day` (`level`): the day's best stars, moves
-    /// and time are kept; the board's unfinished line goes. Saved at once.
-    public func recordDailyClear(
-        _ day: DailyDate, level: PlayableLevel, moves: Int, stars: Int, time: Double, usedHint: Bool = false, showedSolution: Bool = false,
-        tallied: Bool = true
-    ) {
-        let moment = stamp()
-        progress.recordDailyClear(
-            day: day, level: level.level.board.identity, stars: stars, moves: moves, time: time, at: moment, usedHint: usedHint,
-            showedSolution: showedSolution, tallied: tallied)
-        environment.saveProgress?(progress, .now)
-    }
-
     /// Records the line of play on `level` (nil: nothing left to resume, as
     /// `GameController.unfinishedLine` says), stamped now, so a clear or a give-up recorded
     /// later ends it wherever copies of the progress meet. After a move it is saved soon
     /// (moves in quick succession make one write); as the player leaves, at once.
-    public func recordLine(_ level: PlayableLevel, _ line: UnfinishedLine?, leaving: Bool) {
+    func recordLine(_ level: PlayableLevel, _ line: UnfinishedLine?, leaving: Bool) {
         let id = level.level.board.identity
         guard line != nil || progress.unfinished[id] != nil else { return }
         let moment = stamp()
@@ -466,13 +563,25 @@ public final class AppController {
         case .play(let play): lastPackIndex = play.packIndex ?? lastPackIndex
         case .title, .settings, .about, .editor, .daily, .statistics: break
         }
-        root.screen.willLeave()
+        let leaving = root.screen
+        leaving.willLeave()
         router.cancelAll()
         help = nil
         root = screen
+        // What the screen left asked for as it went (its line of play kept) is still done;
+        // a screen kept for later (the editor) comes back with nothing asked of old.
+        for request in leaving.takeRequests() { carryOut(request) }
+        _ = screen.screen.takeRequests()
+        screen.screen.context = screenContext
     }
 
-    public func showTitle() { show(.title(TitleScreen(app: self))) }
+    /// The context as it is now, handed out first if it changed (for a screen being made).
+    private var screenContext: ScreenContext {
+        handOutContext()
+        return context
+    }
+
+    public func showTitle() { show(.title(TitleScreen(context: screenContext))) }
 
     /// The level list, on `pack` when given, at the page of `level`. Else on the pack
     /// shown or played last: in this run, or as the progress tells (the newest clear or
@@ -480,40 +589,39 @@ public final class AppController {
     public func showLevels(pack: Int? = nil, level: Int? = nil) {
         let packIndex =
             pack ?? playScreen?.packIndex ?? root.levelList?.packIndex ?? lastPackIndex ?? progress.latestPack(in: packs) ?? 0
-        show(.levels(LevelListScreen(app: self, pack: packIndex, showing: level ?? (playScreen?.levelIndex))))
+        show(.levels(LevelListScreen(context: screenContext, pack: packIndex, showing: level ?? (playScreen?.levelIndex))))
     }
 
-    public func showSettings() { show(.settings(SettingsScreen(app: self))) }
+    public func showSettings() { show(.settings(SettingsScreen(context: screenContext))) }
 
     /// The level editor: on a copy of `level` when given, else on the draft of last time
     /// (or an empty 4x4 grid).
     public func showEditor(copyOf level: PlayableLevel? = nil) {
-        if let level { editor = EditorScreen(app: self, draft: LevelDraft(board: level.level.board, title: level.level.title)) }
-        let screen = editor ?? EditorScreen(app: self, draft: LevelDraft(title: tr("My level")))
+        if let level {
+            editor = EditorScreen(context: screenContext, draft: LevelDraft(board: level.level.board, title: level.level.title))
+        }
+        let screen = editor ?? EditorScreen(context: screenContext, draft: LevelDraft(title: tr("My level")))
         editor = screen
         show(.editor(screen))
     }
 
-    /// Plays the editor's board in place; back returns to the editor as it was.
-    func testPlay(_ level: PlayableLevel, from editor: EditorScreen) {
-        show(.play(PlayScreen(app: self, source: .trial(level, editor: editor))))
-    }
-
-    /// Plays a level that is in no pack (a pasted share code); back returns to the list.
-    /// Plays a level from a code; a solve code's `line`, when it clears the level, is
-    /// offered to watch.
+    /// Plays a level that is in no pack (a pasted share code); back returns to the list. A
+    /// solve code's `line`, when it clears the level, is offered to watch.
     public func play(_ level: PlayableLevel, line: [Move]? = nil) {
-        show(.play(PlayScreen(app: self, source: .code(level, line: line))))
+        show(.play(PlayScreen(context: screenContext, source: .code(level, line: line))))
     }
 
-    public func showAbout() { show(.about(AboutScreen(app: self))) }
+    public func showAbout() { show(.about(AboutScreen(context: screenContext))) }
 
-    public func showStatistics() { show(.statistics(StatisticsScreen(app: self))) }
+    public func showStatistics() { show(.statistics(StatisticsScreen(context: screenContext))) }
 
     // MARK: The daily board
 
-    /// The day it is now, for the daily board (nil: no daily board here).
-    public var today: DailyDate? { environment.today() }
+    /// The day it is now, for the daily board (nil: no daily board here); looked at again
+    /// each step, so a game left open past midnight offers the new day's board.
+    public private(set) var today: DailyDate? {
+        didSet { if today != oldValue { contextChanged() } }
+    }
 
     /// Starts making the board of `day` off the render thread, unless it is made or on its
     /// way. Live play asks for today's at start, so Daily opens at once.
@@ -528,28 +636,20 @@ public final class AppController {
     public func showDaily() {
         guard let today else { return }
         if let board = dailyBoards[today] {
-            playDaily(board)
+            show(.play(PlayScreen(context: screenContext, source: .daily(board))))
         } else {
             prepareDaily(today)
-            show(.daily(DailyScreen(app: self, date: today)))
+            show(.daily(DailyScreen(context: screenContext, date: today)))
         }
     }
 
-    /// Plays a daily board (the Daily screen calls it when the board is made).
-    func playDaily(_ board: DailyBoard) {
-        show(.play(PlayScreen(app: self, source: .daily(board))))
-    }
-
     /// Days in a row with the daily board cleared, up to today (0 without progress or a date).
-    public var dailyStreak: Int {
-        guard let today else { return 0 }
-        return progress.dailyStreak(asOf: today)
-    }
+    public var dailyStreak: Int { context.dailyStreak }
 
     public func showHelp() {
         guard help == nil else { return }
         router.cancelAll()
-        help = HelpScreen(app: self)
+        help = HelpScreen(context: screenContext)
     }
 
     func dismissHelp() {
@@ -563,7 +663,7 @@ public final class AppController {
     public func openLevel(pack: Int, level: Int) -> Bool {
         guard packs.indices.contains(pack), packs[pack].playable.indices.contains(level), isOpen(pack: pack, level: level)
         else { return false }
-        show(.play(PlayScreen(app: self, source: .pack(pack, level))))
+        show(.play(PlayScreen(context: screenContext, source: .pack(pack, level))))
         return true
     }
 
@@ -577,11 +677,7 @@ public final class AppController {
     }
 
     /// Whether level `level` of pack `pack` may be opened (locked levels may not).
-    public func isOpen(pack: Int, level: Int) -> Bool {
-        guard packs.indices.contains(pack) else { return false }
-        let open = progress.unlocked(packs[pack])
-        return open.indices.contains(level) ? open[level] : true
-    }
+    public func isOpen(pack: Int, level: Int) -> Bool { screenContext.isOpen(pack: pack, level: level) }
 
     /// Goes back a screen: play → levels → title → quit. The help closes first.
     public func back() {
@@ -605,6 +701,10 @@ public final class AppController {
     public func quit() {
         root.screen.willLeave()
         wantsQuit = true
+        for request in root.screen.takeRequests() {
+            // What the screen asks as the game ends (its line kept) is done; nothing else.
+            if case .recordLine = request { carryOut(request) }
+        }
     }
 
     /// Ends the game: quits if the player has not (what the screen must save is saved),

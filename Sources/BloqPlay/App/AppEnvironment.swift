@@ -54,6 +54,9 @@ public struct AppEnvironment {
     public var inputMode: InputMode = .keyboard
     /// A solve code's line for a single level (`bloq play --code S1…`): offered to watch.
     public var lineToWatch: [Move]?
+    /// The file the first level follows (`play --level FILE --watch`): each version that
+    /// loads replaces it; one with errors leaves it, with the errors shown over it.
+    public var levelWatch: LevelWatch?
 
     public init(
         packs: [PackEntry], reloadPacks: (() -> [PackEntry])? = nil, packsChanged: (() -> Bool)? = nil,

@@ -5,10 +5,12 @@ public enum ScreenKind: String, Sendable, CaseIterable {
     case title, levels, play, settings, about, help, editor, daily, statistics
 }
 
-/// One screen of the game: it owns its layout, its controls and what its commands do.
-/// The shell routes pointers to it (its controls, then its gestures) and keys through the
-/// command table in the contexts it names; a painter in the platform draws it.
-public protocol AppScreen: AnyObject {
+/// One screen of the game: it owns its layout, its controls and what its commands do. It
+/// reads the shell's state from its `context` and asks for what it wants done
+/// (`ShellScreen.ask`); the shell routes pointers to it (its controls, then its gestures)
+/// and keys through the command table in the contexts it names; a painter in the platform
+/// draws it.
+public protocol AppScreen: ShellScreen {
     var kind: ScreenKind { get }
     /// What a press would hit now, front-most first: the router hit-tests these, painters
     /// draw them, replays find them by label. A control hidden or covered is not listed.
@@ -41,12 +43,14 @@ public protocol AppScreen: AnyObject {
     /// Whether anything on the screen moves with time (not only waits for background work:
     /// then the loop looks for the answer ten times a second rather than drawing every frame).
     var isMoving: Bool { get }
-    /// The viewport or the button size changed.
-    func layoutChanged()
     /// The screen is about to be replaced: save what must be saved.
     func willLeave()
-    /// The banners and toasts it shows now, for the player (and for whole-app replays).
+    /// The banners and notices it shows now, for the player (and for whole-app replays);
+    /// the shell adds its toast.
     var notices: [String] { get }
+    /// Where the shell's toast shows on this screen, when it has a place for it (else the
+    /// shell keeps a band along the bottom).
+    var toastBand: Rect? { get }
     /// Every text it shows now, laid out, but its controls' labels (`Control.labelBox`).
     var texts: [TextBox] { get }
 }
@@ -60,9 +64,9 @@ extension AppScreen {
     public var textInputRect: Rect? { nil }
     public var isAnimating: Bool { false }
     public var isMoving: Bool { isAnimating }
-    public func layoutChanged() {}
     public func willLeave() {}
     public func perform(_ command: Command) -> Bool { false }
     public var notices: [String] { [] }
+    public var toastBand: Rect? { nil }
     public var texts: [TextBox] { [] }
 }

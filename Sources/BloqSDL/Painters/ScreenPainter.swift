@@ -19,11 +19,10 @@ struct ScreenPainter {
         case .statistics(let screen): StatisticsPainter(app: app, screen: screen, canvas: canvas).draw()
         }
         if let help = app.help { HelpPainter(app: app, screen: help, canvas: canvas).draw() }
-        // The toast's band, on screens that have no place for it in their own layout.
-        if let band = app.toastBand {
-            canvas.fill(band, canvas.palette.overlay)
-            PaintKit(app: app, canvas: canvas).texts(app.toastTexts)
-        }
+        // The toast: in its band, on screens that have no place for it in their own layout,
+        // else in the place the screen keeps.
+        if let band = app.toastBand { canvas.fill(band, canvas.palette.overlay) }
+        PaintKit(app: app, canvas: canvas).texts(app.toastTexts)
         // The gamepad's band: what its buttons do on this screen.
         let pad = app.padHintTexts
         if !pad.isEmpty {

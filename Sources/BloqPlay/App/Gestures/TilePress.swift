@@ -27,7 +27,7 @@ final class TilePress: ControlHolder {
             guard let preview, preview.isBeyondTap || preview.isOpen else {
                 self.preview?.discard()
                 if screen.controls.first(where: { $0.rect.contains(event.location) })?.id == id {
-                    screen.app.play(.click)
+                    screen.ask(.sound(.click))
                     screen.activate(id)
                 }
                 return

@@ -3,12 +3,10 @@ import BloqEngine
 import BloqGame
 
 /// About: the version and the credits.
-public final class AboutScreen: AppScreen {
+public final class AboutScreen: ShellScreen, AppScreen {
     public let kind = ScreenKind.about
-    unowned let app: AppController
     public var focus: ControlID? = .back
-
-    init(app: AppController) { self.app = app }
+    private var memo = Memo<Int, (controls: [Control], texts: [TextBox])>()
 
     public var commandContexts: [CommandContext] { [.menu, .anywhere] }
     public var controls: [Control] { layout.controls }
@@ -17,7 +15,11 @@ public final class AboutScreen: AppScreen {
     /// The header, the name and version, and the credits as one paragraph, as large as
     /// fits.
     public var layout: (controls: [Control], texts: [TextBox]) {
-        let metrics = app.metrics
+        memo.value(for: context.generation) { makeLayout() }
+    }
+
+    private func makeLayout() -> (controls: [Control], texts: [TextBox]) {
+        let metrics = context.metrics
         let viewport = metrics.viewport
         let type = metrics.type
         let margin = metrics.margin
@@ -38,8 +40,8 @@ public final class AboutScreen: AppScreen {
         texts += Typesetter.paragraph(credits, px: px, in: area, alignment: 0.5, maximumLines: lines)
         return (header.controls, texts)
     }
-    public func activate(_ id: ControlID) { if id == .back { app.back() } }
-    public var version: String { app.version }
+    public func activate(_ id: ControlID) { if id == .back { ask(.back) } }
+    public var version: String { context.version }
 
     /// The credits (also in the README), a sentence each.
     public static var credits: [String] {

@@ -5,27 +5,35 @@ import BloqGame
 /// The Daily screen: shown while today's board is being made (the solver proves its par
 /// first), then it opens the board on the play screen by itself. If no board can be made
 /// it says so. Back returns to the title.
-public final class DailyScreen: AppScreen {
+public final class DailyScreen: ShellScreen, AppScreen {
     public let kind = ScreenKind.daily
-    unowned let app: AppController
     /// The day whose board is coming.
     public let date: DailyDate
     public var focus: ControlID? = .back
     /// Seconds spent thinking (the painter's dots move with it).
     public private(set) var thinkingTime = 0.0
+    /// Whether the board has been asked to be played (once).
+    private var opened = false
+    private var memo = Memo<Int, Layout>()
 
-    init(app: AppController, date: DailyDate) {
-        self.app = app
+    init(context: ScreenContext, date: DailyDate) {
         self.date = date
+        super.init(context: context)
     }
+
+    public typealias Layout = (controls: [Control], texts: [TextBox], dots: Rect)
 
     public var commandContexts: [CommandContext] { [.menu, .anywhere] }
     public var controls: [Control] { layout.controls }
     public var texts: [TextBox] { layout.texts }
 
     /// The header, the day, the streak, the message, and where the thinking dots go.
-    public var layout: (controls: [Control], texts: [TextBox], dots: Rect) {
-        let metrics = app.metrics
+    public var layout: Layout {
+        memo.value(for: context.generation) { makeLayout() }
+    }
+
+    private func makeLayout() -> Layout {
+        let metrics = context.metrics
         let viewport = metrics.viewport
         let type = metrics.type
         let margin = metrics.margin
@@ -49,10 +57,10 @@ public final class DailyScreen: AppScreen {
         let dot = (metrics.unit * 0.22).rounded()
         return (header.controls, texts, Rect(x: viewport.width / 2 - dot * 3.75, y: y, width: dot * 7.5, height: dot))
     }
-    public func activate(_ id: ControlID) { if id == .back { app.back() } }
+    public func activate(_ id: ControlID) { if id == .back { ask(.back) } }
 
     /// Whether the board could not be made.
-    public var failed: Bool { app.dailyFailures.contains(date) }
+    public var failed: Bool { context.dailyFailures.contains(date) }
 
     /// What the screen says: thinking, or why there is no board.
     public var message: String {
@@ -60,11 +68,14 @@ public final class DailyScreen: AppScreen {
     }
 
     /// The streak the player keeps by clearing today's board.
-    public var streak: Int { app.dailyStreak }
+    public var streak: Int { context.dailyStreak }
 
     public func step(_ seconds: Double) {
         thinkingTime += seconds
-        if app.root.shows(self), let board = app.dailyBoards[date] { app.playDaily(board) }
+        if !opened, let board = context.dailyBoards[date] {
+            opened = true
+            ask(.playDaily(board))
+        }
     }
 
     public var isAnimating: Bool { !failed }

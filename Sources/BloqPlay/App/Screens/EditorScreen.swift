@@ -6,9 +6,8 @@ import BloqGame
 /// finger or keyboard; resize, mirror, rotate, clear, with one undo history of edits; the
 /// solver judging every change off the render thread (par, or why it is not a level, or
 /// "thinking…"); Play to test in place; Save into the player's own pack; Copy code.
-public final class EditorScreen: AppScreen {
+public final class EditorScreen: ShellScreen, AppScreen {
     public let kind = ScreenKind.editor
-    unowned let app: AppController
     /// Every edit, undoable.
     public private(set) var history: History<LevelDraft>
     /// The draft shown: the history's current entry, or a paint stroke in progress.
@@ -36,11 +35,27 @@ public final class EditorScreen: AppScreen {
         case title, pack
     }
 
-    init(app: AppController, draft: LevelDraft) {
-        self.app = app
+    private var memo = Memo<LayoutKey, Layout>()
+
+    /// What the editor's layout is made from, but the context.
+    private struct LayoutKey: Equatable {
+        var generation: Int
+        var draft: LevelDraft
+        var pack: String
+        var tool: EditorTool
+        var editing: Field?
+        var field: TextField?
+        var verdict: DraftVerdict
+        var notice: String?
+        var canUndo: Bool
+        var canRedo: Bool
+    }
+
+    init(context: ScreenContext, draft: LevelDraft) {
         history = History(draft, limit: 1_000)
         self.draft = draft
-        judge = BackgroundJobs(mode: app.solverMode, seconds: DraftVerdict.liveSeconds) { DraftVerdict.judge($0, stop: $1) }
+        judge = BackgroundJobs(mode: context.solverMode, seconds: DraftVerdict.liveSeconds) { DraftVerdict.judge($0, stop: $1) }
+        super.init(context: context)
         rejudge()
     }
 
@@ -64,7 +79,17 @@ public final class EditorScreen: AppScreen {
     }
 
     public var layout: Layout {
-        let metrics = app.metrics
+        let key = LayoutKey(
+            generation: context.generation, draft: draft, pack: pack, tool: tool, editing: editing, field: field, verdict: verdict,
+            notice: notice, canUndo: history.canUndo, canRedo: history.canRedo)
+        return memo.value(for: key) { makeLayout() }
+    }
+
+    /// Where the shell's toast shows: the status line, when the editor has no notice.
+    public var toastBand: Rect? { notice == nil && context.toast != nil ? layout.status : nil }
+
+    private func makeLayout() -> Layout {
+        let metrics = context.metrics
         let viewport = metrics.viewport
         let margin = metrics.margin
         let gap = metrics.gap
@@ -109,7 +134,7 @@ public final class EditorScreen: AppScreen {
         // The status: the notice or a toast, else the verdict, as many lines as its band holds.
         let role: TextBox.Role =
             switch verdict {
-            case _ where notice != nil || app.toast != nil: .plain
+            case _ where notice != nil: .plain
             // An empty grid is no error: the line says how to begin.
             case _ where draft.board.blockCount == 0: .secondary
             case .playable: .accent
@@ -118,7 +143,10 @@ public final class EditorScreen: AppScreen {
             }
         let px = metrics.type.caption
         let lines = Typesetter.lines(in: parts.status.height, px: px)
-        texts += Typesetter.paragraph(status, px: px, in: parts.status, role: role, maximumLines: lines, centred: true)
+        // The shell sets its toast in the status band (`toastBand`).
+        if notice != nil || context.toast == nil {
+            texts += Typesetter.paragraph(status, px: px, in: parts.status, role: role, maximumLines: lines, centred: true)
+        }
         return Layout(controls: controls, texts: texts, grid: parts.grid, status: parts.status)
     }
 
@@ -274,12 +302,12 @@ public final class EditorScreen: AppScreen {
 
     /// The status line: the notice, the shell's toast (what saving says), or the solver's
     /// verdict.
-    public var status: String { notice ?? app.toast?.text ?? (draft.board.blockCount == 0 ? howToBegin : verdict.summary) }
+    public var status: String { notice ?? context.toast ?? (draft.board.blockCount == 0 ? howToBegin : verdict.summary) }
 
     /// What the status says on an empty grid: how to place the first block, in the words
     /// of the player's hands.
     private var howToBegin: String {
-        switch app.inputMode {
+        switch context.inputMode {
         case .keyboard: tr("Choose a colour, then click the grid to place blocks")
         case .touch: tr("Choose a colour, then tap the grid to place blocks")
         case .gamepad: tr("Choose a colour, then paint the grid")
@@ -291,7 +319,7 @@ public final class EditorScreen: AppScreen {
     public func activate(_ id: ControlID) {
         editing = nil
         switch id {
-        case .back: app.back()
+        case .back: ask(.back)
         case .tool(let paint): tool = paint
         case .editTitle: startEditing(.title)
         case .editPack: startEditing(.pack)
@@ -317,7 +345,7 @@ public final class EditorScreen: AppScreen {
         case .removeColumn: commit(draft.resized(rows: draft.rows, columns: draft.columns - 1))
         case .testPlay:
             guard case .playable(let par, _, _) = verdict else { return }
-            app.testPlay(PlayableLevel(name: "editor", level: Level(title: draft.title, par: par, board: draft.board)), from: self)
+            ask(.tryDraft(PlayableLevel(name: "editor", level: Level(title: draft.title, par: par, board: draft.board)), editor: self))
         case .save: save()
         }
     }
@@ -353,7 +381,7 @@ public final class EditorScreen: AppScreen {
             edit { $0.move(motion) }
             return true
         case .paste:
-            if let text = app.clipboardText() { edit { $0.insert(text) } }
+            if let text = context.clipboard.paste() { edit { $0.insert(text) } }
             return true
         case .endTextEntry:
             editing = nil
@@ -507,25 +535,30 @@ public final class EditorScreen: AppScreen {
 
     private func save() {
         guard case .playable(let par, _, _) = verdict else { return }
-        guard let saver = app.environment.levelSaver else {
+        guard context.canSaveLevels else {
             notice = tr("This game cannot save levels")
             return
         }
-        do {
-            let replacing = savedFile?.pack == pack ? savedFile?.path : nil
-            let path = try saver.save(draft.levelText(par: par), draft.title, pack, replacing)
+        let replacing = savedFile?.pack == pack ? savedFile?.path : nil
+        ask(.saveLevel(text: draft.levelText(par: par), title: draft.title, pack: pack, replacing: replacing))
+    }
+
+    /// How the save asked for went: the file written (a Save in the same pack replaces it),
+    /// or why not.
+    func levelSaved(_ result: Result<String, any Error>, pack: String) {
+        switch result {
+        case .success(let path):
             savedFile = (path, pack)
-            app.reloadPacks()
             let name = path.split(separator: "/").suffix(2).joined(separator: "/")
             notice = tr("Saved as %1 in your levels: find it under Levels", name)
-        } catch {
+        case .failure(let error):
             notice = tr("Not saved: %1", "\(error)")
         }
     }
 
     private func copyCode() {
         guard let code = ShareCode.encode(draft.board, title: draft.title) ?? ShareCode.encode(draft.board) else { return }
-        app.copyToClipboard(code)
+        ask(.copy(code))
         notice = tr("Code copied: %1", code)
     }
 

@@ -5,12 +5,10 @@ import BloqGame
 /// The help, over any screen, for the hands the player uses: the keys (the command
 /// table's rows) for a keyboard and mouse player, the gestures for a touch player, the
 /// buttons for a gamepad's. Any key, button or press closes it.
-public final class HelpScreen: AppScreen {
+public final class HelpScreen: ShellScreen, AppScreen {
     public let kind = ScreenKind.help
-    unowned let app: AppController
     public var focus: ControlID?
-
-    init(app: AppController) { self.app = app }
+    private var memo = Memo<[Int], Layout>()
 
     public var commandContexts: [CommandContext] { [.help] }
     public var controls: [Control] { layout.controls }
@@ -22,7 +20,7 @@ public final class HelpScreen: AppScreen {
         switch id {
         case .nextPage: page = min(page + 1, layout.pages - 1)
         case .previousPage: page = max(page - 1, 0)
-        default: app.dismissHelp()
+        default: ask(.dismissHelp)
         }
     }
 
@@ -35,7 +33,7 @@ public final class HelpScreen: AppScreen {
             page = max(page - 1, 0)
             return true
         case .nextPage, .previousPage:
-            app.dismissHelp()
+            ask(.dismissHelp)
             return true
         default:
             return false
@@ -45,12 +43,12 @@ public final class HelpScreen: AppScreen {
     /// What the help lists: pointer gestures, then the command table's keys (keyboard and
     /// mouse); the gestures and the buttons on screen (touch); each gamepad button (pad).
     public var rows: [(keys: String, does: String)] {
-        switch app.inputMode {
+        switch context.inputMode {
         case .keyboard:
             return [
                 (tr("Drag a block"), tr("push it; let go past half-way, or flick")),
                 (tr("Press and hold"), tr("a level in the list: its preview")),
-            ] + app.commands.helpRows
+            ] + context.commands.helpRows
         case .touch:
             return [
                 (tr("Drag a block"), tr("push it; let go past half-way, or flick")),
@@ -64,13 +62,13 @@ public final class HelpScreen: AppScreen {
                 (tr("Solution"), tr("plays the rest of the solution (no stars)")),
             ]
         case .gamepad:
-            return app.commands.padRows
+            return context.commands.padRows
         }
     }
 
     /// The heading: what the rows are.
     var heading: String {
-        switch app.inputMode {
+        switch context.inputMode {
         case .keyboard: tr("Keys")
         case .touch: tr("Gestures")
         case .gamepad: tr("Gamepad")
@@ -79,7 +77,7 @@ public final class HelpScreen: AppScreen {
 
     /// How to close it, in the player's hands' words.
     var closing: String {
-        switch app.inputMode {
+        switch context.inputMode {
         case .keyboard: tr("Press any key to close")
         case .touch: tr("Tap anywhere to close")
         case .gamepad: tr("Any button closes the help")
@@ -87,14 +85,20 @@ public final class HelpScreen: AppScreen {
     }
 
     public func gestureOwner(for event: PointerEvent) -> (any PointerOwner)? {
-        TapOwner { [weak app] in app?.dismissHelp() }
+        TapOwner { [weak self] in self?.ask(.dismissHelp) }
     }
 
     /// The help over the whole window: the heading, the rows (keys on the left, what they
     /// do on the right, wrapped), in two columns of rows when the window is wide enough, in
     /// pages when they do not all fit, and the line that says how to close it.
-    public var layout: (controls: [Control], texts: [TextBox], pages: Int) {
-        let metrics = app.metrics
+    public typealias Layout = (controls: [Control], texts: [TextBox], pages: Int)
+
+    public var layout: Layout {
+        memo.value(for: [context.generation, page]) { makeLayout() }
+    }
+
+    private func makeLayout() -> Layout {
+        let metrics = context.metrics
         let viewport = metrics.viewport
         let type = metrics.type
         let margin = metrics.margin

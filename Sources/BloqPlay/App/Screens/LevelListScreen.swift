@@ -5,9 +5,8 @@ import BloqGame
 /// The level list: a tab per pack, pages of tiles (stars, locks, broken levels with their
 /// error) as many as the window holds (20 at most), Continue, and the press-and-hold
 /// preview of a tile.
-public final class LevelListScreen: AppScreen {
+public final class LevelListScreen: ShellScreen, AppScreen {
     public let kind = ScreenKind.levels
-    unowned let app: AppController
     public private(set) var packIndex: Int
     /// The first level of the page shown (pages follow the window's size: this stays).
     private var firstItem = 0
@@ -25,20 +24,31 @@ public final class LevelListScreen: AppScreen {
     /// The most levels a page shows.
     public static let levelsPerPage = 20
 
-    init(app: AppController, pack: Int, showing level: Int? = nil) {
-        self.app = app
-        packIndex = app.packs.indices.contains(pack) ? pack : 0
+    private var memo = Memo<LayoutKey, Layout>()
+    private var previewMemo = Memo<[Int], PreviewCard.Layout>()
+
+    /// What the list's layout is made from, but the context.
+    private struct LayoutKey: Equatable {
+        var generation: Int
+        var packIndex: Int
+        var firstItem: Int
+        var notice: String?
+    }
+
+    init(context: ScreenContext, pack: Int, showing level: Int? = nil) {
+        packIndex = context.packs.indices.contains(pack) ? pack : 0
+        super.init(context: context)
         if let level, let item = itemIndex(ofPlayable: level) { firstItem = item }
     }
 
-    public var currentPack: PackEntry? { app.packs.indices.contains(packIndex) ? app.packs[packIndex] : nil }
+    public var currentPack: PackEntry? { context.packs.indices.contains(packIndex) ? context.packs[packIndex] : nil }
 
     /// The packs were read again: stay on the pack titled `title` (packs may have come
     /// or gone before it), on a page that still exists.
     func packsChanged(showing title: String?) {
-        if let title, let index = app.packs.firstIndex(where: { $0.title == title }) {
+        if let title, let index = context.packs.firstIndex(where: { $0.title == title }) {
             packIndex = index
-        } else if !app.packs.indices.contains(packIndex) {
+        } else if !context.packs.indices.contains(packIndex) {
             packIndex = 0
         }
         firstItem = min(firstItem, max((currentPack?.items.count ?? 0) - 1, 0))
@@ -76,19 +86,23 @@ public final class LevelListScreen: AppScreen {
 
     /// The preview card laid out, with what the progress says of its level.
     public func previewLayout(_ preview: PreviewCard) -> PreviewCard.Layout {
+        previewMemo.value(for: [context.generation, preview.tile]) { makePreviewLayout(preview) }
+    }
+
+    private func makePreviewLayout(_ preview: PreviewCard) -> PreviewCard.Layout {
         let level = preview.level
         var details = [tr("Level %1", "\(preview.tile + 1)") + (level.level.par.map { "  ·  " + tr("par %1", "\($0)") } ?? "")]
-        if let record = app.progress.record(level), record.cleared {
+        if let record = context.progress.record(level), record.cleared {
             var best = tr("Best %1", PlayScreen.stars(record.bestStars))
             if let moves = record.bestMoves { best += "  ·  " + tr("%1 move", "%1 moves", count: moves, "\(moves)") }
             if let time = record.bestTime { best += "  ·  " + ClearedOverlay.clock(time) }
             details.append(best)
-        } else if let line = app.progress.unfinished(level) {
+        } else if let line = context.progress.unfinished(level) {
             details.append(tr("In progress: %1 move played", "In progress: %1 moves played", count: line.log.count, "\(line.log.count)"))
         } else {
             details.append(tr("Not cleared yet"))
         }
-        return preview.layout(app.metrics, details: details)
+        return preview.layout(context.metrics, details: details)
     }
 
     /// The list's controls (also drawn beneath a play screen sliding away).
@@ -155,7 +169,7 @@ public final class LevelListScreen: AppScreen {
     /// The pack tabs under the header: in one row when their labels fit, else two or
     /// three; with more packs than that, the pack shown between arrows to the others.
     private func tabControls(top: Double, _ metrics: Metrics) -> (controls: [Control], bottom: Double) {
-        let packs = app.packs
+        let packs = context.packs
         guard !packs.isEmpty else { return ([], top) }
         let viewport = metrics.viewport
         let margin = metrics.margin
@@ -192,7 +206,7 @@ public final class LevelListScreen: AppScreen {
     /// The tiles' grid in the room between the tabs and the summary: the most tiles (up
     /// to 20) that are at least the smallest tile, then the largest tiles.
     public var grid: Grid {
-        let metrics = app.metrics
+        let metrics = context.metrics
         let laid = frame(metrics)
         return grid(top: laid.gridTop, bottom: summaryTop(barTop: laid.barTop, metrics), metrics)
     }
@@ -224,7 +238,17 @@ public final class LevelListScreen: AppScreen {
     }
 
     public var layout: Layout {
-        let metrics = app.metrics
+        memo.value(for: LayoutKey(generation: context.generation, packIndex: packIndex, firstItem: firstItem, notice: notice)) {
+            makeLayout()
+        }
+    }
+
+    /// Where the shell's toast shows: the notice's band, when no notice of the list's own
+    /// takes it.
+    public var toastBand: Rect? { notice == nil ? layout.notice?.insetBy(context.metrics.margin) : nil }
+
+    private func makeLayout() -> Layout {
+        let metrics = context.metrics
         let type = metrics.type
         let margin = metrics.margin
         let viewport = metrics.viewport
@@ -236,13 +260,16 @@ public final class LevelListScreen: AppScreen {
         // The notice takes a band above the summary; the tiles shrink to make room.
         var noticeBand: Rect?
         var area = grid.area
-        if let said = notice ?? app.toast?.text {
+        if let said = notice ?? context.toast {
             let width = viewport.width - margin * 4
             let height = Typesetter.paragraphHeight(said, px: type.caption, width: width, maximumLines: 4) + metrics.gap * 2
             let band = Rect(x: margin, y: summaryTop - margin - height, width: viewport.width - margin * 2, height: height)
             noticeBand = band
             area.height = max(band.y - margin - area.y, 0)
-            texts += Typesetter.paragraph(said, px: type.caption, in: band.insetBy(margin), maximumLines: 4, centred: true)
+            // The shell sets its toast in the band (`toastBand`); the notice is the list's own.
+            if notice != nil {
+                texts += Typesetter.paragraph(said, px: type.caption, in: band.insetBy(margin), maximumLines: 4, centred: true)
+            }
         }
         var miniatures: [Int: Rect] = [:]
         if let pack = currentPack {
@@ -304,10 +331,10 @@ public final class LevelListScreen: AppScreen {
             role = .danger
         case .playable(let level):
             if locked { return nil }
-            if let record = app.progress.record(level), record.cleared {
+            if let record = context.progress.record(level), record.cleared {
                 // Cleared with no stars (Show solution) still reads as cleared.
                 choices = record.bestStars > 0 ? [PlayScreen.stars(record.bestStars)] : [tr("✓ cleared"), "✓"]
-            } else if app.progress.unfinished(level) != nil {
+            } else if context.progress.unfinished(level) != nil {
                 // Started and left unfinished: it resumes where the player was.
                 choices = [tr("in progress"), "…"]
             } else {
@@ -322,7 +349,7 @@ public final class LevelListScreen: AppScreen {
     /// Which playable levels of the pack are open.
     public var unlocked: [Bool] {
         guard let pack = currentPack else { return [] }
-        return app.progress.unlocked(pack)
+        return context.progress.unlocked(pack)
     }
 
     /// The playable level an item of the pack is (nil for a broken one).
@@ -336,7 +363,7 @@ public final class LevelListScreen: AppScreen {
     /// The summary as fits `width` at `px`: in full, or without the page.
     private func summaryText(width: Double, px: Double) -> String? {
         guard let pack = currentPack else { return nil }
-        let cleared = pack.playable.filter { app.progress.isCleared($0) }.count
+        let cleared = pack.playable.filter { context.progress.isCleared($0) }.count
         let count = tr("%1/%2 cleared", "\(cleared)", "\(pack.playable.count)")
         let full = tr("Page %1 of %2", "\(page + 1)", "\(pages)") + "  ·  " + count
         return [full, count].first { Typesetter.fits($0, px: px, width: width) }
@@ -346,14 +373,14 @@ public final class LevelListScreen: AppScreen {
 
     public func activate(_ id: ControlID) {
         switch id {
-        case .back: app.back()
+        case .back: ask(.back)
         case .tab(let index): choosePack(index)
-        case .previousPack: choosePack((packIndex + app.packs.count - 1) % max(app.packs.count, 1))
-        case .nextPack: choosePack((packIndex + 1) % max(app.packs.count, 1))
+        case .previousPack: choosePack((packIndex + context.packs.count - 1) % max(context.packs.count, 1))
+        case .nextPack: choosePack((packIndex + 1) % max(context.packs.count, 1))
         case .previousPage: turnPage(by: -1)
         case .nextPage: turnPage(by: 1)
         case .tile(let index): openTile(index)
-        case .continueLevel: app.continuePlaying(among: [packIndex])
+        case .continueLevel: ask(.continuePlaying(among: [packIndex]))
         case .previewPlay:
             if let preview {
                 self.preview = nil
@@ -361,12 +388,12 @@ public final class LevelListScreen: AppScreen {
             }
         case .previewClose: preview?.close()
         case .editCopy:
-            if let preview { app.showEditor(copyOf: preview.level) }
+            if let preview { ask(.showEditor(copyOf: preview.level)) }
         case .copyCode:
             if let level = preview?.level,
                 let code = ShareCode.encode(level.level.board, title: level.level.title) ?? ShareCode.encode(level.level.board)
             {
-                app.copyToClipboard(code)
+                ask(.copy(code))
                 notice = tr("Code copied: %1", code)
             }
         case .pasteCode: pasteCode()
@@ -399,7 +426,7 @@ public final class LevelListScreen: AppScreen {
     }
 
     private func choosePack(_ index: Int) {
-        guard app.packs.indices.contains(index) else { return }
+        guard context.packs.indices.contains(index) else { return }
         packIndex = index
         firstItem = 0
         notice = nil
@@ -413,13 +440,13 @@ public final class LevelListScreen: AppScreen {
             notice = "\(name): \(error)"
         case .playable:
             guard let level = playableIndex(ofItem: item) else { return }
-            if !app.openLevel(pack: packIndex, level: level) { refuseLocked(item) }
+            if context.isOpen(pack: packIndex, level: level) { ask(.openLevel(pack: packIndex, level: level)) } else { refuseLocked(item) }
         }
     }
 
     /// Opens the level whose share code is on the clipboard, or says what is wrong.
     private func pasteCode() {
-        guard let text = app.clipboardText(), !text.isEmpty else {
+        guard let text = context.clipboard.paste(), !text.isEmpty else {
             notice = tr("The clipboard is empty: copy a share code (it starts with %1) first", ShareCode.prefix)
             return
         }
@@ -433,14 +460,14 @@ public final class LevelListScreen: AppScreen {
             {
                 line = contents.moves
             }
-            app.play(PlayableLevel(name: "shared level", level: level), line: line)
+            ask(.playCode(PlayableLevel(name: "shared level", level: level), line: line))
         }
     }
 
     /// A locked tile shakes its head and says which level opens it.
     func refuseLocked(_ item: Int) {
         guard let level = playableIndex(ofItem: item) else { return }
-        app.play(.bump)
+        ask(.sound(.bump))
         let open = unlocked
         // Clearing a level opens the next two: the nearest open one before this opens it.
         let key = [level - 1, level - 2].first { open.indices.contains($0) && open[$0] }
@@ -448,8 +475,8 @@ public final class LevelListScreen: AppScreen {
             key.map { tr("Level %1 is locked: clear level %2 to open it", "\(item + 1)", "\((itemIndex(ofPlayable: $0) ?? $0) + 1)") }
             ?? tr("Level %1 is locked: clear the levels before it to open it", "\(item + 1)")
         // Reduced motion: the notice says it, the tile stays still.
-        let amplitude = app.appearance.reducedMotion ? 0 : app.metrics.unit * 0.15
-        let animator = PropertyAnimator(duration: app.appearance.reducedMotion ? 0.2 : 0.4, curve: .linear, driver: app.driver)
+        let amplitude = context.appearance.reducedMotion ? 0 : context.metrics.unit * 0.15
+        let animator = PropertyAnimator(duration: context.appearance.reducedMotion ? 0.2 : 0.4, curve: .linear, driver: context.driver)
         animator.addAnimations { [weak self] t in
             self?.shake = (item, amplitude * (1 - t) * sin(t * Double.pi * 6))
         }
@@ -467,7 +494,7 @@ public final class LevelListScreen: AppScreen {
     public func gestureOwner(for event: PointerEvent) -> (any PointerOwner)? {
         if let preview, preview.isOpen {
             // A press outside the card closes it; inside, it does nothing.
-            let inside = PreviewCard.cardFrame(app.metrics).contains(event.location)
+            let inside = PreviewCard.cardFrame(context.metrics).contains(event.location)
             return TapOwner { if !inside { preview.close() } }
         }
         // A locked tile owns its press too, to say why it will not open.
@@ -483,8 +510,8 @@ public final class LevelListScreen: AppScreen {
         else { return nil }
         let card = PreviewCard(
             tile: item, level: level, at: event.location, time: event.time, pressure: event.pressure,
-            allowableMovement: max(app.metrics.minimumButtonSize * 0.3, 8), driver: app.driver,
-            reducedMotion: app.appearance.reducedMotion)
+            allowableMovement: max(context.metrics.minimumButtonSize * 0.3, 8), driver: context.driver,
+            reducedMotion: context.appearance.reducedMotion)
         preview = card
         notice = nil
         return card

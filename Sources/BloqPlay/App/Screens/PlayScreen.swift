@@ -3,10 +3,9 @@ import BloqEngine
 import BloqGame
 
 /// The play screen: the board (its `GameController`), the toolbar, the header, the
-/// Cleared overlay, and the left-edge pan back to the list (seed 002).
-public final class PlayScreen: AppScreen {
+/// Cleared overlay, and the left-edge pan back to the list.
+public final class PlayScreen: ShellScreen, AppScreen {
     public let kind = ScreenKind.play
-    unowned let app: AppController
     /// Where the level comes from.
     public let source: Source
     public let game: GameController
@@ -43,27 +42,63 @@ public final class PlayScreen: AppScreen {
         case daily(DailyBoard)
     }
 
-    init(app: AppController, source: Source) {
-        self.app = app
+    private var memo = Memo<LayoutKey, Layout>()
+
+    /// What the play screen's layout is made from, but the context.
+    private struct LayoutKey: Equatable {
+        var generation: Int
+        var board: Board
+        var moves: Int
+        var canUndo: Bool
+        var canRedo: Bool
+        var stuck: Bool
+        var par: Int?
+        var stars: Int
+        var message: String?
+        var moved: Bool
+        var confirming: Bool
+        var overlay: ObjectIdentifier?
+        var shared: String?
+    }
+
+    init(context: ScreenContext, source: Source) {
         self.source = source
         let playable: PlayableLevel
         switch source {
-        case .pack(let pack, let level): playable = app.packs[pack].playable[level]
+        case .pack(let pack, let level): playable = context.packs[pack].playable[level]
         case .trial(let level, _), .code(let level, _): playable = level
         case .daily(let board): playable = PlayableLevel(name: "daily/\(board.date)", level: board.level)
         }
         // A trial of the editor's board is no level of the player's: nothing is recorded.
-        let resume = if case .trial = source { nil as UnfinishedLine? } else { app.progress.unfinished(playable) }
+        let resume = if case .trial = source { nil as UnfinishedLine? } else { context.progress.unfinished(playable) }
         game = GameController(
-            level: playable, viewport: app.viewport, toolbarHeight: app.metrics.toolbarHeight, solverMode: app.solverMode, resume: resume,
-            reducedMotion: app.appearance.reducedMotion)
+            level: playable, viewport: context.viewport, toolbarHeight: context.metrics.toolbarHeight, solverMode: context.solverMode,
+            resume: resume, reducedMotion: context.appearance.reducedMotion)
         moved = !(resume?.log.isEmpty ?? true)
         if case .code(_, let line?) = source { offeredLine = line }
-        if app.isSingleLevel, let line = app.environment.lineToWatch,
-            SolveCode.replay(line, on: playable.level.board).cleared
-        {
+        if context.isSingleLevel, let line = context.lineToWatch, SolveCode.replay(line, on: playable.level.board).cleared {
             offeredLine = line
         }
+        super.init(context: context)
+        placeBoard()
+    }
+
+    /// The sizes and the language the board was last placed for.
+    private var placedFor: (metrics: Metrics, language: String)?
+
+    /// A new context: the list beneath the edge pan reads it too; a new window size or
+    /// language places the board again in its area (a message or a banner coming and
+    /// going leaves it where it is).
+    override func contextChanged() {
+        listBeneathIfMade?.context = context
+        guard let placedFor, placedFor.metrics == context.metrics, placedFor.language == context.settings.language else {
+            placeBoard()
+            return
+        }
+    }
+
+    private func placeBoard() {
+        placedFor = (context.metrics, context.settings.language)
         game.place(in: layout.boardArea)
     }
 
@@ -84,14 +119,16 @@ public final class PlayScreen: AppScreen {
     public var caption: String {
         switch source {
         case .pack(let pack, let level):
-            if let watch = app.levelWatch {
-                tr("Watching %1: saving it reloads", watch.path.split(separator: "/").last.map(String.init) ?? watch.path)
+            if let path = context.watchedPath {
+                tr("Watching %1: saving it reloads", path.split(separator: "/").last.map(String.init) ?? path)
             } else {
                 // Numbered as the list's tiles are: a broken file keeps its number.
-                tr("Level %1 of %2", "\((app.packs[pack].itemIndex(ofPlayable: level) ?? level) + 1)", "\(app.packs[pack].items.count)")
+                tr(
+                    "Level %1 of %2", "\((context.packs[pack].itemIndex(ofPlayable: level) ?? level) + 1)",
+                    "\(context.packs[pack].items.count)")
             }
         case .trial:
-            app.inputMode == .keyboard
+            context.inputMode == .keyboard
                 ? tr("Trying your level: Escape or ‹ Editor goes back to it") : tr("Trying your level: ‹ Editor goes back to it")
         case .code: tr("A shared level")
         case .daily(let board):
@@ -111,7 +148,7 @@ public final class PlayScreen: AppScreen {
     /// The player's daily streak counted up to the day of the board played (0 otherwise).
     public var dailyStreak: Int {
         guard let date = dailyDate else { return 0 }
-        return app.progress.dailyStreak(asOf: date)
+        return context.progress.dailyStreak(asOf: date)
     }
 
     public var level: PlayableLevel { game.level }
@@ -123,8 +160,8 @@ public final class PlayScreen: AppScreen {
     }
     /// Whether a level follows this one in the pack (never in a single-level game).
     public var hasNextLevel: Bool {
-        guard !app.isSingleLevel, case .pack(let pack, let level) = source else { return false }
-        return level + 1 < app.packs[pack].playable.count
+        guard !context.isSingleLevel, case .pack(let pack, let level) = source else { return false }
+        return level + 1 < context.packs[pack].playable.count
     }
     /// Where Back goes, as its button says: the title from the daily board, the editor from
     /// a try of its board, else the list.
@@ -237,7 +274,26 @@ public final class PlayScreen: AppScreen {
     }
 
     public var layout: Layout {
-        let metrics = app.metrics
+        let session = game.scene.session
+        let key = LayoutKey(
+            generation: context.generation, board: session.board, moves: session.moves, canUndo: session.canUndo,
+            canRedo: session.canRedo, stuck: game.isStuck, par: game.par, stars: game.starsInReach, message: game.message, moved: moved,
+            confirming: confirmingSolution != nil, overlay: visibleOverlay.map(ObjectIdentifier.init), shared: visibleOverlay?.shared)
+        return memo.value(for: key) { makeLayout() }
+    }
+
+    /// How many times the layout has been made (once per change of what it is made from).
+    var layoutsMade: Int { memo.made }
+
+    /// Where the shell's toast shows: the message band, when nothing the screen says
+    /// itself comes first (the stuck banner, the Solution question, a line to watch).
+    public var toastBand: Rect? {
+        guard context.toast != nil, visibleOverlay == nil, spoken == context.toast else { return nil }
+        return layout.message
+    }
+
+    private func makeLayout() -> Layout {
+        let metrics = context.metrics
         let stacked = stackedLayout(metrics)
         let rows = game.layout.rows
         let columns = game.layout.columns
@@ -363,7 +419,7 @@ public final class PlayScreen: AppScreen {
                     // TRANSLATORS: the Solution button, pressed once: press again to see the solution.
                     : ButtonSpec(.solution, tr("Show it"), isEnabled: !stuck, style: .accent),
         ]
-        if !app.isSingleLevel { specs.insert(ButtonSpec(.back, backLabel, leading: "‹ "), at: 0) }
+        if !context.isSingleLevel { specs.insert(ButtonSpec(.back, backLabel, leading: "‹ "), at: 0) }
         return specs
     }
 
@@ -381,7 +437,7 @@ public final class PlayScreen: AppScreen {
                 "This code carries a line that clears the level in %1 moves: Watch plays it (no stars)", count: line.count,
                 "\(line.count)")
         }
-        return app.toast?.text ?? tip.map({ tr($0) }) ?? game.message
+        return context.toast ?? tip.map({ tr($0) }) ?? game.message
     }
 
     /// The message band's texts and controls: the stuck banner (its sentence), else a
@@ -400,6 +456,8 @@ public final class PlayScreen: AppScreen {
             return (texts, [], band)
         }
         if let notice = spoken {
+            // The shell sets its toast in the band (`toastBand`).
+            if notice == context.toast { return ([], [], nil) }
             let lines = Typesetter.lines(in: band.height, px: type.caption)
             return (Typesetter.paragraph(notice, px: type.caption, in: band, role: .accent, maximumLines: lines, centred: true), [], nil)
         }
@@ -499,20 +557,16 @@ public final class PlayScreen: AppScreen {
     public var footer: (text: String, isMessage: Bool)? {
         guard visibleOverlay == nil else { return nil }
         if let message = game.message { return (message, true) }
-        switch app.inputMode {
+        switch context.inputMode {
         case .keyboard: break
         // A touch player reads the gestures, not the keys.
         case .touch: return (tr("Drag a block to push it  ·  touch a moving block to catch it"), false)
         // With a gamepad, the shell's band says what its buttons do instead of the keys.
         case .gamepad: return nil
         }
-        if dailyDate != nil { return (app.commands.footerHint(saying: tr("title"), for: .back), false) }
-        if app.isSingleLevel { return (app.commands.footerHint(omitting: .back), false) }
-        return (app.commands.footerHint, false)
-    }
-
-    public func layoutChanged() {
-        game.place(in: layout.boardArea)
+        if dailyDate != nil { return (context.commands.footerHint(saying: tr("title"), for: .back), false) }
+        if context.isSingleLevel { return (context.commands.footerHint(omitting: .back), false) }
+        return (context.commands.footerHint, false)
     }
 
     // MARK: Actions
@@ -521,7 +575,7 @@ public final class PlayScreen: AppScreen {
         let confirming = confirmingSolution != nil
         confirmingSolution = nil
         switch id {
-        case .back: app.back()
+        case .back: ask(.back)
         case .undo: game.perform(.undo)
         case .redo: game.perform(.redo)
         case .restart, .playAgain: game.perform(.restart)
@@ -531,9 +585,10 @@ public final class PlayScreen: AppScreen {
         case .watchLine:
             if let line = offeredLine, game.watch(line) { moved = true }
         case .shareResult: shareResult()
-        case .showHelp: app.showHelp()
+        case .showHelp: ask(.showHelp)
         case .nextLevel:
-            if hasNextLevel, case .pack(let pack, let level) = source, !app.openLevel(pack: pack, level: level + 1) { app.showLevels() }
+            guard hasNextLevel, case .pack(let pack, let level) = source else { break }
+            ask(context.isOpen(pack: pack, level: level + 1) ? .openLevel(pack: pack, level: level + 1) : .showLevels())
         default: break
         }
     }
@@ -550,8 +605,8 @@ public final class PlayScreen: AppScreen {
     public func gestureOwner(for event: PointerEvent) -> (any PointerOwner)? {
         // Over the overlay, the board beneath is covered: nothing there takes a press.
         guard visibleOverlay == nil else { return nil }
-        let edge = max(app.metrics.minimumButtonSize * 0.5, app.viewport.width * 0.03)
-        if edgePan == nil, !app.isSingleLevel, packIndex != nil, event.location.x <= edge, !game.scene.hasMovesInFlight {
+        let edge = max(context.metrics.minimumButtonSize * 0.5, context.viewport.width * 0.03)
+        if edgePan == nil, !context.isSingleLevel, packIndex != nil, event.location.x <= edge, !game.scene.hasMovesInFlight {
             let pan = EdgePan(screen: self)
             edgePan = pan
             return pan
@@ -560,19 +615,25 @@ public final class PlayScreen: AppScreen {
     }
 
     /// The level list the edge pan reveals beneath the screen (drawn, never shown alone).
-    public private(set) lazy var listBeneath = LevelListScreen(app: app, pack: packIndex ?? 0, showing: levelIndex)
+    public var listBeneath: LevelListScreen {
+        if let listBeneathIfMade { return listBeneathIfMade }
+        let list = LevelListScreen(context: context, pack: packIndex ?? 0, showing: levelIndex)
+        listBeneathIfMade = list
+        return list
+    }
+    private var listBeneathIfMade: LevelListScreen?
 
     /// Starts the transition the edge pan drives.
     func beginEdgeTransition() -> InteractiveTransition {
         edgePanPercent = 0
         return InteractiveTransition(
-            duration: app.appearance.reducedMotion ? 0.15 : 0.35, driver: app.driver,
+            duration: context.appearance.reducedMotion ? 0.15 : 0.35, driver: context.driver,
             update: { [weak self] percent in self?.edgePanPercent = percent },
             completion: { [weak self] finished in
                 guard let self else { return }
                 self.edgePanPercent = nil
                 self.edgePan = nil
-                if finished, self.app.root.shows(self) { self.app.back() }
+                if finished { self.ask(.back) }
             })
     }
 
@@ -583,12 +644,12 @@ public final class PlayScreen: AppScreen {
             // The question lapses, and a move or an edit answers it.
             confirmingSolution = left > seconds && !game.scene.hasMovesInFlight && !game.scene.hasPendingEdits ? left - seconds : nil
         }
-        game.scene.reducedMotion = app.appearance.reducedMotion
+        game.scene.reducedMotion = context.appearance.reducedMotion
         game.step(seconds)
         for clear in game.takeClears() { cleared(clear) }
         if !game.scene.session.log.isEmpty { moved = true }
         keepLineIfChanged()
-        for cue in game.takeSounds() { app.play(cue) }
+        for cue in game.takeSounds() { ask(.sound(cue)) }
         overlay?.step(seconds)
         if overlay != nil, !game.scene.session.isCleared {
             overlay = nil
@@ -606,9 +667,9 @@ public final class PlayScreen: AppScreen {
     }
 
     /// Counts `seconds` of play: only while the board is shown and nothing covers it (the
-    /// help, the Cleared card, the list sliding in).
+    /// Cleared card, the list sliding in; the shell does not count while the help is open).
     func countPlayTime(_ seconds: Double, idle: Bool) {
-        guard app.help == nil, visibleOverlay == nil, edgePanPercent == nil else { return }
+        guard visibleOverlay == nil, edgePanPercent == nil else { return }
         if idle { game.idle(seconds) } else { game.addPlayTime(seconds) }
     }
 
@@ -623,13 +684,13 @@ public final class PlayScreen: AppScreen {
         keptLine = (log, game.usedHint)
         // Opening a level changes nothing worth a write.
         if first, log.isEmpty, !game.usedHint { return }
-        app.recordLine(level, game.unfinishedLine, leaving: false)
+        ask(.recordLine(level, game.unfinishedLine, leaving: false))
     }
 
     public func willLeave() {
         guard !left else { return }
         left = true
-        if isRecorded { app.recordLine(level, game.unfinishedLine, leaving: true) }
+        if isRecorded { ask(.recordLine(level, game.unfinishedLine, leaving: true)) }
     }
 
     // MARK: The clear
@@ -648,7 +709,7 @@ public final class PlayScreen: AppScreen {
 
     private func shareResult() {
         guard let text = shareText else { return }
-        app.copyToClipboard(text)
+        ask(.copy(text))
         // Said on the card, which covers the message band.
         overlay?.shared = tr("Your result and its solve code are on the clipboard")
     }
@@ -657,37 +718,37 @@ public final class PlayScreen: AppScreen {
 
     private func cleared(_ clear: GameController.Clear) {
         let (stars, moves, time) = (clear.stars, clear.moves, clear.time)
-        let before: LevelRecord?
-        let after: LevelRecord?
-        if !isRecorded {
-            (before, after) = (nil, nil)
-        } else if let day = dailyDate {
-            before = app.progress.dailyRecord(day)
-            app.recordDailyClear(
-                day, level: level, moves: moves, stars: stars, time: time, usedHint: game.usedHint, showedSolution: game.showedSolution,
-                tallied: !clear.isRepeat)
-            after = app.progress.dailyRecord(day)
-        } else {
-            before = app.progress.record(level)
-            app.recordClear(
-                level, moves: moves, stars: stars, time: time, usedHint: game.usedHint, showedSolution: game.showedSolution,
-                tallied: !clear.isRepeat)
-            after = app.progress.record(level)
+        // The records before the clear and after it (the shell records it as asked; the
+        // card says now what it will hold).
+        var before: LevelRecord?
+        var after: LevelRecord?
+        var progress = context.progress
+        if isRecorded {
+            let record = ClearRecord(
+                level: level, day: dailyDate, stars: stars, moves: moves, time: time, usedHint: game.usedHint,
+                showedSolution: game.showedSolution, tallied: !clear.isRepeat)
+            let find = { (progress: PlayerProgress) in
+                self.dailyDate.map { progress.dailyRecord($0) } ?? progress.record(self.level)
+            }
+            before = find(progress)
+            progress.record(record, at: progress.latestMoment + 1)
+            after = find(progress)
+            ask(.recordClear(record))
         }
         clears += 1
         let frame = game.layout.boardFrame
-        let reduced = app.appearance.reducedMotion
+        let reduced = context.appearance.reducedMotion
         // Reduced motion: no confetti at all; nor after Show solution, which earned nothing.
         let burst =
             reduced || game.showedSolution
             ? nil
             : ConfettiBurst(
-                count: 140, origin: frame.center, size: app.viewport, seed: UInt64(levelIndex ?? 0) &* 7919 &+ clears, duration: 2.4)
+                count: 140, origin: frame.center, size: context.viewport, seed: UInt64(levelIndex ?? 0) &* 7919 &+ clears, duration: 2.4)
         overlay = ClearedOverlay(
             stars: stars, moves: moves, par: game.par, time: time, showedSolution: game.showedSolution, usedHint: game.usedHint,
             before: before,
-            after: after, hasNextLevel: hasNextLevel, showsLevelsButton: !app.isSingleLevel, backLabel: backLabel,
-            dailyStreak: dailyDate == nil || !isRecorded ? nil : dailyStreak, confetti: burst)
-        if !game.showedSolution { app.play(.clear) }
+            after: after, hasNextLevel: hasNextLevel, showsLevelsButton: !context.isSingleLevel, backLabel: backLabel,
+            dailyStreak: isRecorded ? dailyDate.map(progress.dailyStreak(asOf:)) : nil, confetti: burst)
+        if !game.showedSolution { ask(.sound(.clear)) }
     }
 }

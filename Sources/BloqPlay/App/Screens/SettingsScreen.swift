@@ -4,12 +4,10 @@ import BloqGame
 
 /// Settings: one toggle per setting and the language's choice, saved at once; the screen
 /// says where.
-public final class SettingsScreen: AppScreen {
+public final class SettingsScreen: ShellScreen, AppScreen {
     public let kind = ScreenKind.settings
-    unowned let app: AppController
     public var focus: ControlID? = .toggle(.colorBlindSymbols)
-
-    init(app: AppController) { self.app = app }
+    private var memo = Memo<Int, (controls: [Control], texts: [TextBox])>()
 
     public var commandContexts: [CommandContext] { [.menu, .anywhere] }
 
@@ -20,7 +18,12 @@ public final class SettingsScreen: AppScreen {
     /// switch or the choice on the right), in one column, or two when one does not fit;
     /// where they are saved at the bottom.
     public var layout: (controls: [Control], texts: [TextBox]) {
-        let metrics = app.metrics
+        memo.value(for: context.generation) { makeLayout() }
+    }
+
+    private func makeLayout() -> (controls: [Control], texts: [TextBox]) {
+        let metrics = context.metrics
+        let settings = context.settings
         let viewport = metrics.viewport
         let type = metrics.type
         let margin = metrics.margin
@@ -34,13 +37,13 @@ public final class SettingsScreen: AppScreen {
         let area = Rect(x: margin, y: header.bottom, width: width, height: bottom.y - margin - header.bottom)
         let keys = SettingKey.allCases
         // The choices: the appearance's (what following the system gives now), the language.
-        let system = Appearance(settings: Settings(), system: app.systemAppearance)
+        let system = Appearance(settings: Settings(), system: context.systemAppearance)
         var choices: [(id: ControlID, label: String, value: String, values: [String])] = AppearanceKey.allCases.map {
-            (.appearance($0), $0.label, $0.value(app.settings, system: system), $0.values)
+            (.appearance($0), $0.label, $0.value(settings, system: system), $0.values)
         }
         choices.append(
             (
-                .language, tr("Language"), SettingsScreen.languageName(app.settings.language),
+                .language, tr("Language"), SettingsScreen.languageName(settings.language),
                 Settings.languageChoices.map(SettingsScreen.languageName)
             ))
         let rows = keys.count + choices.count
@@ -60,7 +63,7 @@ public final class SettingsScreen: AppScreen {
             let columnWidth = min((area.width - gap * Double(columns - 1)) / Double(columns), height * 12)
             let labelWidth = columnWidth - switchWidth - height * 0.6
             // A keyboard player reads the key that does it too: "Fullscreen (F11)".
-            let keyboard = app.inputMode == .keyboard
+            let keyboard = context.inputMode == .keyboard
             let trailing = { (key: SettingKey) in keyboard ? key.key.map { " (\($0))" } ?? "" : "" }
             let fitted = Typesetter.size(
                 fitting: keys.map { $0.label + trailing($0) }, width: labelWidth, sizes: [type.body, type.caption])
@@ -93,7 +96,7 @@ public final class SettingsScreen: AppScreen {
             for (index, key) in keys.enumerated() {
                 let rect = frame(index)
                 var control = Control(
-                    .toggle(key), key.label, rect: rect, style: .toggle(on: key.isOn(app.settings)), trailing: trailing(key))
+                    .toggle(key), key.label, rect: rect, style: .toggle(on: key.isOn(settings)), trailing: trailing(key))
                 control.labelPx = px
                 control.labelFrame = Rect(x: rect.x + height * 0.3, y: rect.y, width: labelWidth, height: rowHeight)
                 control.labelAlignment = 0
@@ -125,16 +128,18 @@ public final class SettingsScreen: AppScreen {
     }
 
     /// Where the settings are saved (the real path), or nil when they are not.
-    public var savedIn: String? { app.settingsPath }
+    public var savedIn: String? { context.settingsPath }
 
     public func activate(_ id: ControlID) {
+        var settings = context.settings
         switch id {
-        case .back: app.back()
-        case .toggle(let key): key.toggle(&app.settings)
-        case .appearance(let key): key.next(&app.settings)
-        case .language: app.settings.language = SettingsScreen.nextLanguage(after: app.settings.language)
+        case .back: ask(.back)
+        case .toggle(let key): key.toggle(&settings)
+        case .appearance(let key): key.next(&settings)
+        case .language: settings.language = SettingsScreen.nextLanguage(after: settings.language)
         default: break
         }
+        if settings != context.settings { ask(.changeSettings(settings)) }
     }
 
     /// How the language setting reads on its row: "Automatic" (the desktop's language), or

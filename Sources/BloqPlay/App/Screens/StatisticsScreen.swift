@@ -5,19 +5,17 @@ import BloqGame
 /// Statistics: the player's whole record, read from the progress the game keeps (issue 40):
 /// levels cleared and stars, moves and play time over every clear, hints and solutions
 /// shown, the daily boards and the streak, and each pack's levels and stars.
-public final class StatisticsScreen: AppScreen {
+public final class StatisticsScreen: ShellScreen, AppScreen {
     public let kind = ScreenKind.statistics
-    unowned let app: AppController
     public var focus: ControlID? = .back
-
-    init(app: AppController) { self.app = app }
+    private var memo = Memo<Int, (controls: [Control], texts: [TextBox])>()
 
     public var commandContexts: [CommandContext] { [.menu, .anywhere] }
     public var controls: [Control] { layout.controls }
     public var texts: [TextBox] { layout.texts }
 
     /// The record now.
-    public var statistics: PlayerStatistics { app.progress.statistics(in: app.packs, today: app.today) }
+    public var statistics: PlayerStatistics { context.progress.statistics(in: context.packs, today: context.today) }
 
     /// Play time as the card says it: m:ss under an hour, else h:mm:ss.
     public static func duration(_ seconds: Double) -> String {
@@ -50,7 +48,11 @@ public final class StatisticsScreen: AppScreen {
 
     /// The header, then the rows in one or two columns of name and value, as large as fits.
     public var layout: (controls: [Control], texts: [TextBox]) {
-        let metrics = app.metrics
+        memo.value(for: context.generation) { makeLayout() }
+    }
+
+    private func makeLayout() -> (controls: [Control], texts: [TextBox]) {
+        let metrics = context.metrics
         let viewport = metrics.viewport
         let type = metrics.type
         let margin = metrics.margin
@@ -84,5 +86,5 @@ public final class StatisticsScreen: AppScreen {
         return (header.controls, texts)
     }
 
-    public func activate(_ id: ControlID) { if id == .back { app.back() } }
+    public func activate(_ id: ControlID) { if id == .back { ask(.back) } }
 }

@@ -5,19 +5,19 @@ import BloqGame
 /// The title: the logo and Play, Daily, Levels, Make, Settings, About, Quit. Play
 /// continues where the player was; Daily opens today's board (and shows the streak). The
 /// focus starts on Play, so Enter plays at once.
-public final class TitleScreen: AppScreen {
+public final class TitleScreen: ShellScreen, AppScreen {
     public let kind = ScreenKind.title
-    unowned let app: AppController
     public var focus: ControlID? = .play
     /// A line shown once, at the bottom (damaged progress or settings, say).
     public private(set) var notice: String?
+    private var memo = Memo<Int, Layout>()
 
     /// The notice, as a toast.
     public var notices: [String] { notice.map { [$0] } ?? [] }
 
-    init(app: AppController, notice: String? = nil) {
-        self.app = app
+    init(context: ScreenContext, notice: String? = nil) {
         self.notice = notice
+        super.init(context: context)
     }
 
     public var commandContexts: [CommandContext] { [.menu, .anywhere] }
@@ -28,11 +28,21 @@ public final class TitleScreen: AppScreen {
     /// The logo's four blocks, where the painter draws them.
     public var logoBlocks: [Rect] { layout.logo }
 
+    /// The title laid out: its controls, its texts (the toast's place left empty), the
+    /// logo's blocks, and the toast's place (the bottom band, while a toast shows).
+    public typealias Layout = (controls: [Control], texts: [TextBox], logo: [Rect], toast: Rect?)
+
+    public var toastBand: Rect? { layout.toast }
+
     /// The title laid out: the logo (four blocks and the name), the line under it, the
     /// buttons (one column when they fit under the logo, else more, else beside it), and
     /// the bottom band: a notice (what is wrong with the player's files) or the keys.
-    public var layout: (controls: [Control], texts: [TextBox], logo: [Rect]) {
-        let metrics = app.metrics
+    public var layout: Layout {
+        memo.value(for: context.generation) { makeLayout() }
+    }
+
+    private func makeLayout() -> Layout {
+        let metrics = context.metrics
         let viewport = metrics.viewport
         let type = metrics.type
         let margin = metrics.margin
@@ -42,13 +52,15 @@ public final class TitleScreen: AppScreen {
         // The bottom band: the notice (up to three lines), else the key line (for a
         // keyboard player only: a touch player has the "?" button, a gamepad's band says
         // what its buttons do).
-        let shown = app.toast?.text ?? notice
-        let bottomText = shown ?? (app.inputMode == .keyboard ? tr("F1 or ? shows the keys") : "")
+        let shown = context.toast ?? notice
+        let bottomText = shown ?? (context.inputMode == .keyboard ? tr("F1 or ? shows the keys") : "")
         let bottomHeight =
             bottomText.isEmpty ? 0 : Typesetter.paragraphHeight(bottomText, px: type.caption, width: inner.width, maximumLines: 3)
         let bottom = Rect(x: inner.x, y: inner.maxY - bottomHeight, width: inner.width, height: bottomHeight)
+        // The shell sets the toast in the band; the notice and the keys are the title's own.
+        let toast = context.toast == nil ? nil : bottom
         var texts =
-            bottomText.isEmpty
+            bottomText.isEmpty || toast != nil
             ? [] : Typesetter.paragraph(bottomText, px: type.caption, in: bottom, role: shown == nil ? .secondary : .plain, maximumLines: 3)
         let body = Rect(x: inner.x, y: help.rect.maxY, width: inner.width, height: bottom.y - margin - help.rect.maxY)
 
@@ -57,8 +69,8 @@ public final class TitleScreen: AppScreen {
             ButtonSpec(.statistics, tr("Statistics")), ButtonSpec(.settings, tr("Settings")), ButtonSpec(.about, tr("About")),
             ButtonSpec(.quit, tr("Quit")),
         ]
-        if app.today != nil {
-            let streak = app.dailyStreak
+        if context.today != nil {
+            let streak = context.dailyStreak
             specs.insert(
                 ButtonSpec(
                     .daily, tr("Daily"), trailing: streak > 0 ? " · " + tr("streak %1", DailyScreen.streakText(streak)) : ""), at: 1)
@@ -112,7 +124,7 @@ public final class TitleScreen: AppScreen {
                 moved.rect.y += shift
                 return moved
             }
-            return ([help] + buttons, texts + placed.texts, placed.blocks)
+            return ([help] + buttons, texts + placed.texts, placed.blocks, toast)
         }
         // Side by side: the logo on the left half, the buttons on the right.
         let half = (body.width - margin) / 2
@@ -125,23 +137,26 @@ public final class TitleScreen: AppScreen {
             ButtonGroup.fitted(specs, in: right, height: height, gap: gap, scale: type, maximumWidth: right.width)
             ?? ButtonGroup.gridAlways(specs, in: right, columns: 2, height: height, gap: gap, scale: type)
         texts += placed.texts
-        return ([help] + buttons, texts, placed.blocks)
+        return ([help] + buttons, texts, placed.blocks, toast)
     }
 
     public func activate(_ id: ControlID) {
         switch id {
-        case .play: app.continuePlaying()
-        case .daily: app.showDaily()
-        case .levels: app.showLevels()
-        case .make: app.showEditor()
-        case .settings: app.showSettings()
-        case .about: app.showAbout()
-        case .statistics: app.showStatistics()
-        case .quit: app.quit()
-        case .showHelp: app.showHelp()
+        case .play: ask(.continuePlaying(among: nil))
+        case .daily: ask(.showDaily)
+        case .levels: ask(.showLevels())
+        case .make: ask(.showEditor(copyOf: nil))
+        case .settings: ask(.showSettings)
+        case .about: ask(.showAbout)
+        case .statistics: ask(.showStatistics)
+        case .quit: ask(.quit)
+        case .showHelp: ask(.showHelp)
         default: break
         }
     }
 
-    public func willLeave() { notice = nil }
+    public func willLeave() {
+        notice = nil
+        memo = Memo()
+    }
 }
