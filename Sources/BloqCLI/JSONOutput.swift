@@ -14,6 +14,20 @@ public enum JSONOutput {
 
     public static func moves(_ moves: [Move]) -> JSONValue { .array(moves.map(move)) }
 
+    /// `overlay.review` (CONTRACT section 3): each move with the fewest moves that clear the
+    /// board before and after it (null where it could no longer be cleared).
+    public static func review(_ review: LineReview) -> JSONValue {
+        .array(
+            review.entries.map { entry in
+                .object([
+                    .init("row", .int(entry.move.from.row)), .init("col", .int(entry.move.from.column)),
+                    .init("direction", .string(entry.move.direction.rawValue)),
+                    .init("par_before", entry.parBefore.map(JSONValue.int) ?? .null),
+                    .init("par_after", entry.parAfter.map(JSONValue.int) ?? .null),
+                ])
+            })
+    }
+
     public static func board(_ board: Board) -> JSONValue { .array(board.lines.map { .string($0) }) }
 
     /// `bloq solve --json`: solved, proved unsolvable (`false`), or given up (`null`).
@@ -39,10 +53,13 @@ public enum JSONOutput {
         let session = app.game?.scene.session
         var overlay = JSONValue.null
         if let shown = app.playScreen?.visibleOverlay {
-            overlay = .object([
-                "stars": .int(shown.stars), "moves": .int(shown.moves), "par": shown.par.map(JSONValue.int) ?? .null,
-                "time_ms": milliseconds(shown.time),
-            ])
+            var members: [JSONValue.Member] = [
+                .init("stars", .int(shown.stars)), .init("moves", .int(shown.moves)), .init("par", shown.par.map(JSONValue.int) ?? .null),
+                .init("time_ms", milliseconds(shown.time)),
+            ]
+            // The review of the line cleared, once worked out (a few steps after the clear).
+            if let review = app.playScreen?.currentReview { members.append(.init("review", self.review(review))) }
+            overlay = .object(members)
         }
         let play = app.help == nil ? app.playScreen : nil
         let totals = app.progress.totals

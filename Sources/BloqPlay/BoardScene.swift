@@ -273,6 +273,10 @@ public final class BoardScene {
     /// Restarts the level (undoable), animated, as soon as no move is in flight.
     public func restart() { request(.restart) }
 
+    /// Goes back through the history to the position after `moves` moves of the line, in
+    /// one edit (nothing when the line is that short already).
+    public func rewind(to moves: Int) { request(.rewind(moves)) }
+
     /// Whether an undo, redo or restart is animating or waiting for moves to settle.
     public var hasPendingEdits: Bool { !queuedEdits.isEmpty || editAnimator != nil }
 
@@ -280,6 +284,7 @@ public final class BoardScene {
 
     private enum Edit {
         case undo, redo, restart
+        case rewind(Int)
     }
 
     private func request(_ edit: Edit) {
@@ -298,6 +303,10 @@ public final class BoardScene {
             case .undo: changed = session.undo()
             case .redo: changed = session.redo()
             case .restart: changed = session.restart()
+            case .rewind(let moves):
+                let from = session.log.count
+                while session.log.count > max(moves, 0), session.undo() {}
+                changed = session.log.count != from
             }
             guard changed else { continue }
             // Changes of state drive events (Tatham's changed_state): an edit that empties the

@@ -5,6 +5,9 @@ import BloqGame
 /// What the player asked the board for (a key, a gamepad button or a toolbar control).
 public enum PlayCommand: Hashable, Sendable {
     case undo, redo, restart, hint, showSolution
+    /// Back through the history to the position after `toMoves` moves of the line (to try
+    /// again from the move after), in one edit; redo goes forward again.
+    case rewind(toMoves: Int)
     case moveCursor(Direction)
     case pushAtCursor(Direction)
 }
@@ -252,6 +255,7 @@ public final class GameController {
         switch command {
         case .undo: edit { $0.undo() }
         case .redo: edit { $0.redo() }
+        case .rewind(let moves): edit { $0.rewind(to: moves) }
         case .restart:
             edit { $0.restart() }
             // A new attempt: its clock starts at 0.

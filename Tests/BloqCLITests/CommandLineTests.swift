@@ -1,5 +1,6 @@
 import BloqCore
 import BloqFiles
+import BloqGame
 import Foundation
 import Testing
 
@@ -636,6 +637,63 @@ extension ChildProcessSuite {
             let expected = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: expectedPath))) as? NSDictionary
             let actual = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? NSDictionary
             #expect(actual != nil && actual == expected, "\(name) printed \(result.out)")
+        }
+
+        /// The fewest moves that clear `board`, by a breadth-first search over every legal
+        /// move (independent of the solver: no bounds, no tables), or nil when none do.
+        static func fewestMoves(_ board: Board) -> Int? {
+            var seen: Set<Board> = [board]
+            var layer = [board]
+            var depth = 0
+            while !layer.isEmpty {
+                if layer.contains(where: \.isCleared) { return depth }
+                var next: [Board] = []
+                for position in layer {
+                    for move in position.legalMoves {
+                        if let after = position.applying(move), seen.insert(after).inserted { next.append(after) }
+                    }
+                }
+                layer = next
+                depth += 1
+            }
+            return nil
+        }
+
+        @Test("every review an app replay ends on agrees with a breadth-first search, move by move")
+        func reviews() throws {
+            var checked = 0
+            for name in Self.scripts {
+                let json = Self.folder.appendingPathComponent(name.replacingOccurrences(of: ".script", with: ".json"))
+                let state = try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any]
+                guard let overlay = state?["overlay"] as? [String: Any], let review = overlay["review"] as? [[String: Any]],
+                    let level = state?["level"] as? String
+                else { continue }
+                // The level's start: a shipped file, or the day's board; a level the replay
+                // saved in its own data folder (the editor's) is gone with the folder.
+                var board: Board
+                if level.hasPrefix("daily/") {
+                    let day = try #require(DailyDate(String(level.dropFirst("daily/".count))))
+                    board = try #require(DailyBoard.make(for: day)?.level.board)
+                } else if FileManager.default.fileExists(atPath: Bloq.root.appendingPathComponent(level).path) {
+                    let text = try String(contentsOfFile: Bloq.root.appendingPathComponent(level).path, encoding: .utf8)
+                    board = try LevelParser.parse(text, name: level).get().board
+                } else {
+                    #expect(level.contains("/mine/"), "\(name): no level at \(level)")
+                    continue
+                }
+                for (index, entry) in review.enumerated() {
+                    let direction = (entry["direction"] as? String).flatMap(Direction.init(rawValue:))
+                    let row = entry["row"] as? Int ?? -1
+                    let column = entry["col"] as? Int ?? -1
+                    let move = try #require(direction.map { Move(from: CellPosition(row: row, column: column), direction: $0) })
+                    #expect(entry["par_before"] as? Int == Self.fewestMoves(board), "\(name) move \(index + 1): par before")
+                    board = try #require(board.applying(move), "\(name) move \(index + 1) is not legal")
+                    #expect(entry["par_after"] as? Int == Self.fewestMoves(board), "\(name) move \(index + 1): par after")
+                    checked += 1
+                }
+                #expect(board.isCleared, "\(name): the review's line clears the board")
+            }
+            #expect(checked >= 8, "the replays hold \(checked) reviewed moves")
         }
 
         @Test("a tap on a control that is not shown, or cells with no board, stops the replay: SCRIPT:LINE, exit 65")

@@ -69,7 +69,7 @@ struct DailyShellTests {
         try solve(app)
         let overlay = try #require(app.playScreen?.visibleOverlay)
         #expect(overlay.stars == 3 && overlay.lines.contains("Daily streak: 2 days"))
-        #expect(app.top.controls.map(\.label) == ["Play again", "Title", "Share"])
+        #expect(app.top.controls.map(\.label) == ["Play again", "Title", "Share", "Review"])
         let progress = app.progress
         #expect(progress.dailyRecord(Self.day)?.bestStars == 3)
         #expect(progress.totals.cleared == 0, "daily boards are not levels of a pack")

@@ -269,7 +269,7 @@ struct ShellDefectTests {
         mouse.tap(.tile(0))
         clearOpenLevel(app)
         let labels = app.top.controls.map(\.label)
-        #expect(labels == ["Play again", "Levels", "Share"])
+        #expect(labels == ["Play again", "Levels", "Share", "Review"])
         mouse.tap(.playAgain)
         run(app, 1)
         #expect(app.game?.scene.session.moves == 0 && app.top.kind == .play)
@@ -291,7 +291,7 @@ struct ShellDefectTests {
         key(app, "Escape")
         #expect(app.top.kind == .play)
         clearOpenLevel(app)
-        #expect(app.top.controls.map(\.label) == ["Play again", "Share"])
+        #expect(app.top.controls.map(\.label) == ["Play again", "Share", "Review"])
     }
 }
 

@@ -36,7 +36,7 @@ struct PlayPainter {
                 canvas.roundedRect(banner.insetBy(-2), radius: min(banner.height * 0.2, 12), canvas.palette.banner)
             }
             kit.texts(layout.texts.filter { !cardTexts.contains($0) })
-            if overlay == nil { kit.buttons(layout.controls, focus: screen.focus) }
+            if layout.card == nil { kit.buttons(layout.controls, focus: screen.focus) }
         }
         if screen.edgePanPercent == nil {
             // What stands still is drawn once and copied while it stays the same.
@@ -57,12 +57,61 @@ struct PlayPainter {
             }
         }
         if let card = layout.card {
-            canvas.roundedRect(card.frame, radius: min(card.frame.width, card.frame.height) * 0.06, canvas.palette.overlay)
-            kit.texts(card.texts)
+            // The review is opaque: the board and the confetti stay behind it.
+            let fill = screen.reviewPanel == nil ? canvas.palette.overlay : canvas.palette.background
+            canvas.roundedRect(card.frame, radius: min(card.frame.width, card.frame.height) * 0.06, fill)
+            if let chart = layout.chart, let panel = screen.reviewPanel { drawChart(panel, in: chart) }
             kit.buttons(layout.controls, focus: screen.focus)
+            kit.texts(card.texts)
         }
         if let report = app.levelWatch?.report, overlay == nil { drawWatchReport(report, game.layout) }
         canvas.offset = .zero
+    }
+
+    /// The review's chart: the fewest moves that clear the board from each position of the
+    /// line, left to right, falling by one a move along a best line; a move that lost
+    /// ground is drawn in the danger colour, the move chosen is ringed.
+    private func drawChart(_ panel: ReviewPanel, in frame: Rect) {
+        canvas.roundedRect(frame, radius: min(frame.height * 0.12, 10), canvas.palette.control.with(alpha: 120))
+        guard let review = panel.review, !review.entries.isEmpty else { return }
+        let pars = review.pars
+        let highest = Double(max(pars.compactMap { $0 }.max() ?? 1, 1))
+        let inner = frame.insetBy(max(frame.height * 0.12, 4))
+        let step = inner.width / Double(max(pars.count - 1, 1))
+        let dot = max((inner.height * 0.09).rounded(), 3)
+        func point(_ index: Int) -> Point? {
+            guard let par = pars[index] else { return nil }
+            return Point(x: inner.x + Double(index) * step, y: inner.maxY - Double(par) / highest * inner.height)
+        }
+        for (index, entry) in review.entries.enumerated() {
+            guard let from = point(index) else { continue }
+            let color = entry.lostGround ? canvas.palette.danger : canvas.palette.accent
+            if let to = point(index + 1) {
+                // A line of small squares from one point to the next.
+                let count = max(Int(max(abs(to.x - from.x), abs(to.y - from.y)) / (dot * 0.6)), 1)
+                for t in 0...count {
+                    let f = Double(t) / Double(count)
+                    let x = from.x + (to.x - from.x) * f
+                    let y = from.y + (to.y - from.y) * f
+                    canvas.fill(Rect(x: x - dot * 0.35, y: y - dot * 0.35, width: dot * 0.7, height: dot * 0.7), color)
+                }
+            } else {
+                // The board could no longer be cleared after this move: a mark at the bottom.
+                canvas.fill(Rect(x: from.x + step - dot, y: inner.maxY - dot, width: dot * 2, height: dot * 2), canvas.palette.danger)
+            }
+        }
+        for index in pars.indices {
+            guard let at = point(index) else { continue }
+            let chosen = index == panel.selected - 1
+            let size = chosen ? dot * 2.2 : dot * 1.4
+            if chosen {
+                canvas.roundedRect(
+                    Rect(x: at.x - size / 2 - 2, y: at.y - size / 2 - 2, width: size + 4, height: size + 4), radius: size,
+                    canvas.palette.text)
+            }
+            canvas.roundedRect(
+                Rect(x: at.x - size / 2, y: at.y - size / 2, width: size, height: size), radius: size / 2, canvas.palette.accent)
+        }
     }
 
     /// Everything the still layer shows, so it is redrawn exactly when one of them changes.

@@ -122,6 +122,8 @@ public final class ClearedOverlay {
         if showsLevelsButton { specs.append(ButtonSpec(.back, backLabel, leading: "‹ ")) }
         // TRANSLATORS: the Cleared card's button that copies the result and its solve code.
         if canShare { specs.append(ButtonSpec(.shareResult, tr("Share"))) }
+        // TRANSLATORS: the Cleared card's button that opens the review of the line played.
+        if !showedSolution { specs.append(ButtonSpec(.review, tr("Review"))) }
         let height = metrics.unit
         let width = max(board.width, min(area.width, metrics.shortSide * 0.8))
         let inner = width - padding * 2
@@ -134,9 +136,9 @@ public final class ClearedOverlay {
         let linesHeight = lines.map { Typesetter.paragraphHeight($0, px: linesPx, width: inner, maximumLines: 2) }.reduce(0) {
             $0 + $1 + padding * 0.3
         }
-        // The buttons side by side when both fit, else one above the other.
+        // The buttons two by two when their labels fit half the card, else one above the other.
         let sideBySide =
-            specs.count == 2 && ButtonGroup.labelSize(specs, width: (inner - metrics.gap) / 2, height: height, scale: type) != nil
+            specs.count >= 2 && ButtonGroup.labelSize(specs, width: (inner - metrics.gap) / 2, height: height, scale: type) != nil
         let buttonsHeight = ButtonGroup.height(count: specs.count, columns: sideBySide ? 2 : 1, height: height, gap: metrics.gap)
         let needed =
             padding + Typesetter.font.lineHeight(px: headingPx) + starsHeight + padding * 0.5

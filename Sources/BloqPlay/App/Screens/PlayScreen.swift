@@ -29,6 +29,19 @@ public final class PlayScreen: ShellScreen, AppScreen {
     /// The line of play last handed to the environment to keep (moves, and whether a hint
     /// was used).
     private var keptLine: (log: [Move], usedHint: Bool)?
+    /// The review of the line, open over the board (nil: closed).
+    public private(set) var reviewPanel: ReviewPanel?
+    /// The latest review worked out, and the line it is of.
+    public private(set) var review: (line: [Move], review: LineReview)?
+    /// The review being worked out, off the frame.
+    private var reviewAsked: ReviewRequest?
+    private let reviewJobs: BackgroundJobs<ReviewRequest, LineReview>
+
+    /// A line to review: the board it starts from and its moves.
+    struct ReviewRequest: Equatable, Sendable {
+        var start: Board
+        var line: [Move]
+    }
 
     /// Where a played level comes from.
     public enum Source {
@@ -59,6 +72,10 @@ public final class PlayScreen: ShellScreen, AppScreen {
         var confirming: Bool
         var overlay: ObjectIdentifier?
         var shared: String?
+        var review: ObjectIdentifier?
+        var reviewed: Bool
+        var reviewSelected: Int
+        var reviewPage: Int
     }
 
     init(context: ScreenContext, source: Source) {
@@ -78,6 +95,9 @@ public final class PlayScreen: ShellScreen, AppScreen {
         if case .code(_, let line?) = source { offeredLine = line }
         if context.isSingleLevel, let line = context.lineToWatch, SolveCode.replay(line, on: playable.level.board).cleared {
             offeredLine = line
+        }
+        reviewJobs = BackgroundJobs(mode: context.solverMode, seconds: PlayScreen.reviewSeconds) { request, stop in
+            LineReview.make(start: request.start, line: request.line, stop: stop)
         }
         super.init(context: context)
         placeBoard()
@@ -173,12 +193,21 @@ public final class PlayScreen: ShellScreen, AppScreen {
     /// The overlay, when it shows (the board has settled after the clear).
     public var visibleOverlay: ClearedOverlay? { game.showsClearedOverlay ? overlay : nil }
 
-    public var commandContexts: [CommandContext] { visibleOverlay != nil ? [.cleared, .play, .anywhere] : [.play, .anywhere] }
+    public var commandContexts: [CommandContext] {
+        if reviewPanel != nil { return [.menu, .anywhere] }
+        return visibleOverlay != nil ? [.cleared, .play, .anywhere] : [.play, .anywhere]
+    }
 
     public var focus: ControlID? {
-        get { visibleOverlay?.focus ?? toolbarFocus }
+        get { reviewPanel.map(\.focus) ?? visibleOverlay?.focus ?? toolbarFocus }
         set {
-            if let overlay = visibleOverlay { overlay.focus = newValue } else { toolbarFocus = newValue }
+            if let reviewPanel {
+                reviewPanel.focus = newValue
+            } else if let overlay = visibleOverlay {
+                overlay.focus = newValue
+            } else {
+                toolbarFocus = newValue
+            }
         }
     }
 
@@ -269,8 +298,13 @@ public final class PlayScreen: ShellScreen, AppScreen {
         public var texts: [TextBox]
         /// The stuck banner's band, when it shows.
         public var banner: Rect?
-        /// The Cleared card's frame, when it shows, and its texts (the last of `texts`).
+        /// The Cleared card's frame, when it shows, and its texts (the last of `texts`); the
+        /// review's panel's, while it is open.
         public var card: (frame: Rect, texts: [TextBox])?
+        /// Where the review's chart goes, while the review is open.
+        public var chart: Rect?
+        /// The moves a page of the review holds.
+        public var reviewRows = 1
     }
 
     public var layout: Layout {
@@ -278,7 +312,9 @@ public final class PlayScreen: ShellScreen, AppScreen {
         let key = LayoutKey(
             generation: context.generation, board: session.board, moves: session.moves, canUndo: session.canUndo,
             canRedo: session.canRedo, stuck: game.isStuck, par: game.par, stars: game.starsInReach, message: game.message, moved: moved,
-            confirming: confirmingSolution != nil, overlay: visibleOverlay.map(ObjectIdentifier.init), shared: visibleOverlay?.shared)
+            confirming: confirmingSolution != nil, overlay: visibleOverlay.map(ObjectIdentifier.init), shared: visibleOverlay?.shared,
+            review: reviewPanel.map(ObjectIdentifier.init), reviewed: reviewPanel?.review != nil, reviewSelected: reviewPanel?.selected ?? 0,
+            reviewPage: reviewPanel?.page ?? 0)
         return memo.value(for: key) { makeLayout() }
     }
 
@@ -321,6 +357,19 @@ public final class PlayScreen: ShellScreen, AppScreen {
             chosen.texts = chosen.texts.filter { !$0.frame.intersects(card.frame) && !$0.frame.intersects(chosen.message) } + card.texts
             chosen.banner = nil
             chosen.card = (card.frame, card.texts)
+        }
+        if let reviewPanel {
+            // The review covers the board, the message and the toolbar; the header stays.
+            let viewport = metrics.viewport
+            let top = min(chosen.boardArea.y, chosen.message.y)
+            let area = Rect(x: 0, y: top, width: viewport.width, height: viewport.height - top)
+            let panel = reviewPanel.layout(in: area, metrics)
+            chosen.controls = panel.controls
+            chosen.texts = chosen.texts.filter { !$0.frame.intersects(panel.frame) } + panel.texts
+            chosen.banner = nil
+            chosen.card = (panel.frame, panel.texts)
+            chosen.chart = panel.chart
+            chosen.reviewRows = panel.rows
         }
         return chosen
     }
@@ -410,7 +459,10 @@ public final class PlayScreen: ShellScreen, AppScreen {
             ButtonSpec(.redo, tr("Redo"), isEnabled: session.canRedo),
             ButtonSpec(.restart, tr("Restart"), isEnabled: canRestart, style: stuck && !session.canUndo && canRestart ? .accent : .plain),
             ButtonSpec(.hint, tr("Hint"), isEnabled: !stuck, style: stuck ? .plain : .accent),
-            offeredLine != nil && !moved
+            stuck && !levelCannotBeCleared
+                // TRANSLATORS: in the Solution button's place on a stuck board: the review of the line played.
+                ? ButtonSpec(.review, tr("Review"))
+                : offeredLine != nil && !moved
                 // TRANSLATORS: in the Solution button's place while a solve code's line is offered: plays it.
                 ? ButtonSpec(.watchLine, tr("Watch"), style: .accent)
                 : confirmingSolution == nil
@@ -585,6 +637,15 @@ public final class PlayScreen: ShellScreen, AppScreen {
         case .watchLine:
             if let line = offeredLine, game.watch(line) { moved = true }
         case .shareResult: shareResult()
+        case .review: openReview()
+        case .reviewMove(let number): reviewPanel?.selected = number
+        case .reviewPrevious: reviewPanel?.page -= 1
+        case .reviewNext: reviewPanel?.page += 1
+        case .closeReview: reviewPanel = nil
+        case .retryFromMove:
+            guard let panel = reviewPanel else { break }
+            reviewPanel = nil
+            game.perform(.rewind(toMoves: panel.selected - 1))
         case .showHelp: ask(.showHelp)
         case .nextLevel:
             guard hasNextLevel, case .pack(let pack, let level) = source else { break }
@@ -594,7 +655,11 @@ public final class PlayScreen: ShellScreen, AppScreen {
     }
 
     public func perform(_ command: Command) -> Bool {
-        guard case .play(let play) = command else { return false }
+        if reviewPanel != nil, command == .back {
+            reviewPanel = nil
+            return true
+        }
+        guard case .play(let play) = command, reviewPanel == nil else { return false }
         confirmingSolution = nil
         game.perform(play)
         return true
@@ -639,7 +704,41 @@ public final class PlayScreen: ShellScreen, AppScreen {
 
     // MARK: Time
 
+    // MARK: The review
+
+    /// Seconds the review of one line may take in live play (a search for each position).
+    static let reviewSeconds = 10.0
+
+    /// The review of the line played, when it is the line now on the board.
+    public var currentReview: LineReview? {
+        guard let review, review.line == game.scene.session.log else { return nil }
+        return review.review
+    }
+
+    /// Works out the review of the line on the board, off the frame, unless it is known or
+    /// on its way.
+    private func requestReview() {
+        let request = ReviewRequest(start: game.scene.session.start, line: game.scene.session.log)
+        guard currentReview == nil, reviewAsked != request else { return }
+        reviewJobs.cancelAll()
+        reviewAsked = request
+        _ = reviewJobs.request(request)
+    }
+
+    /// Opens the review of the line on the board (worked out now if it is not known).
+    private func openReview() {
+        let panel = ReviewPanel(line: game.scene.session.log, start: game.scene.session.start)
+        if let known = currentReview { panel.received(known, rowsPerPage: layout.reviewRows) }
+        reviewPanel = panel
+        requestReview()
+    }
+
     public func step(_ seconds: Double) {
+        for answer in reviewJobs.step() where answer.input == reviewAsked {
+            reviewAsked = nil
+            review = (answer.input.line, answer.output)
+            if let panel = reviewPanel, panel.line == answer.input.line { panel.received(answer.output, rowsPerPage: layout.reviewRows) }
+        }
         if let left = confirmingSolution {
             // The question lapses, and a move or an edit answers it.
             confirmingSolution = left > seconds && !game.scene.hasMovesInFlight && !game.scene.hasPendingEdits ? left - seconds : nil
@@ -651,13 +750,14 @@ public final class PlayScreen: ShellScreen, AppScreen {
         keepLineIfChanged()
         for cue in game.takeSounds() { ask(.sound(cue)) }
         overlay?.step(seconds)
+        if let panel = reviewPanel, panel.line != game.scene.session.log { reviewPanel = nil }
         if overlay != nil, !game.scene.session.isCleared {
             overlay = nil
             toolbarFocus = nil
         }
     }
 
-    public var isAnimating: Bool { isMoving || game.isAnimating }
+    public var isAnimating: Bool { isMoving || game.isAnimating || reviewJobs.isBusy }
     public var isMoving: Bool { game.isMoving || overlay?.confetti != nil || edgePanPercent != nil }
 
     /// Confetti pieces alive now (0 with reduced motion, or once the burst is over).
@@ -750,5 +850,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
             after: after, hasNextLevel: hasNextLevel, showsLevelsButton: !context.isSingleLevel, backLabel: backLabel,
             dailyStreak: isRecorded ? dailyDate.map(progress.dailyStreak(asOf:)) : nil, confetti: burst)
         if !game.showedSolution { ask(.sound(.clear)) }
+        // The review of the line is worked out at once, for the card's Review (and the JSON).
+        requestReview()
     }
 }
