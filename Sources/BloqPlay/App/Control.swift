@@ -18,7 +18,8 @@ public enum ControlID: Hashable, Sendable {
     /// The review of the line played (on the Cleared card, and in Solution's place when
     /// the board is stuck); in it, a move (its number in the line, from 1), trying again
     /// from the move chosen, its pages, and the way back.
-    case review, reviewMove(Int), retryFromMove, reviewPrevious, reviewNext, closeReview
+    case review, retryFromMove, reviewPrevious, reviewNext, closeReview
+    case reviewMove(Int)
     /// The help ("?"): what the keys, the gestures or the gamepad's buttons do.
     case showHelp
     // Level list
