@@ -313,7 +313,8 @@ public final class PlayScreen: ShellScreen, AppScreen {
             generation: context.generation, board: session.board, moves: session.moves, canUndo: session.canUndo,
             canRedo: session.canRedo, stuck: game.isStuck, par: game.par, stars: game.starsInReach, message: game.message, moved: moved,
             confirming: confirmingSolution != nil, overlay: visibleOverlay.map(ObjectIdentifier.init), shared: visibleOverlay?.shared,
-            review: reviewPanel.map(ObjectIdentifier.init), reviewed: reviewPanel?.review != nil, reviewSelected: reviewPanel?.selected ?? 0,
+            review: reviewPanel.map(ObjectIdentifier.init), reviewed: reviewPanel?.review != nil,
+            reviewSelected: reviewPanel?.selected ?? 0,
             reviewPage: reviewPanel?.page ?? 0)
         return memo.value(for: key) { makeLayout() }
     }
@@ -463,13 +464,13 @@ public final class PlayScreen: ShellScreen, AppScreen {
                 // TRANSLATORS: in the Solution button's place on a stuck board: the review of the line played.
                 ? ButtonSpec(.review, tr("Review"))
                 : offeredLine != nil && !moved
-                // TRANSLATORS: in the Solution button's place while a solve code's line is offered: plays it.
-                ? ButtonSpec(.watchLine, tr("Watch"), style: .accent)
-                : confirmingSolution == nil
-                    // TRANSLATORS: the play toolbar's button that plays the rest of the solution.
-                    ? ButtonSpec(.solution, tr("Solution"), isEnabled: !stuck)
-                    // TRANSLATORS: the Solution button, pressed once: press again to see the solution.
-                    : ButtonSpec(.solution, tr("Show it"), isEnabled: !stuck, style: .accent),
+                    // TRANSLATORS: in the Solution button's place while a solve code's line is offered: plays it.
+                    ? ButtonSpec(.watchLine, tr("Watch"), style: .accent)
+                    : confirmingSolution == nil
+                        // TRANSLATORS: the play toolbar's button that plays the rest of the solution.
+                        ? ButtonSpec(.solution, tr("Solution"), isEnabled: !stuck)
+                        // TRANSLATORS: the Solution button, pressed once: press again to see the solution.
+                        : ButtonSpec(.solution, tr("Show it"), isEnabled: !stuck, style: .accent),
         ]
         if !context.isSingleLevel { specs.insert(ButtonSpec(.back, backLabel, leading: "‹ "), at: 0) }
         return specs
