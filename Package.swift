@@ -59,7 +59,9 @@ let package = Package(
         // not shipped.
         .target(name: "BloqLayoutAudit", dependencies: ["BloqEngine", "BloqGame", "BloqPlay"]),
         // The platform: window, renderer, text, events, the render loop.
-        .target(name: "BloqSDL", dependencies: ["CSDL2", "CBloqX11", "BloqCore", "BloqEngine", "BloqGame", "BloqPlay", "BloqFiles"]),
+        .target(
+            name: "BloqSDL",
+            dependencies: ["CSDL2", "CBloqX11", "CWaylandIdle", "BloqCore", "BloqEngine", "BloqGame", "BloqPlay", "BloqFiles"]),
         // The only importer of libdbus: the desktop's appearance from the XDG settings portal.
         .target(name: "BloqPortal", dependencies: ["CDBus", "BloqGame", "BloqPlay"]),
         // libFuzzer targets (make fuzz); a normal build replays the kept corpus through them.
