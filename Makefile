@@ -192,7 +192,8 @@ deps-wayland: deps-touch
 # user, bloq-wayland, made when run as root): a Wayland window with DISPLAY set too, no text
 # input, idle inhibitor or audio device on the title, the screen kept awake in a level,
 # device pixels at scale 2, the portal's color-scheme followed live, a finger drag through
-# Wayland clearing a level (scripts/wayland-check.sh, docs/platform.md). make test runs it beside the test run, on the debug build.
+# Wayland clearing a level and the inhibitor destroyed at the clear (scripts/wayland-check.sh,
+# docs/platform.md). make test runs it beside the test run, on the debug build.
 test-wayland: deps mo deps-wayland
 	$(PATCH_DEPENDENCIES)
 	$(SWIFT) build --product bloq
