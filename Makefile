@@ -3,7 +3,10 @@
 
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev libdbus-1-dev fonts-dejavu-core gettext
+# libwayland-dev: the game's own Wayland idle inhibitor (CWaylandIdle); wayland-protocols: the
+# protocol its kept glue is checked against (scripts/wayland-glue.sh, make lint).
+APT_PACKAGES := pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev libdbus-1-dev libwayland-dev wayland-protocols \
+  fonts-dejavu-core gettext
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Headless, software-rendered SDL for tests: the same pixels on every machine.
 HEADLESS := SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER=dummy
@@ -153,6 +156,8 @@ lint:
 	@! grep -rnE '^\s*(@\w+\s+)*((internal|public|package|private|fileprivate)\s+)?import\s+Foundation(Essentials|Internationalization)?\b' \
 	  Sources --include='*.swift' | grep -vE '^Sources/(BloqDev|Fuzz[A-Za-z]*)/' || { \
 	  echo "lint: shipped code imports Foundation; use BloqFiles' Path, FileSystem, ProcessEnvironment and JSONDocument"; exit 1; }
+	@# The Wayland idle-inhibit glue kept in git is what wayland-scanner makes today.
+	@scripts/wayland-glue.sh --check
 
 # One debug build serves the whole test run: the unit tests, the command-line tests' child
 # processes (inputs sized for a debug build; BloqGame, the solver, optimised even there),
@@ -187,7 +192,8 @@ deps-wayland: deps-touch
 # user, bloq-wayland, made when run as root): a Wayland window with DISPLAY set too, no text
 # input, idle inhibitor or audio device on the title, the screen kept awake in a level,
 # device pixels at scale 2, the portal's color-scheme followed live, a finger drag through
-# Wayland clearing a level (scripts/wayland-check.sh, docs/platform.md). make test runs it beside the test run, on the debug build.
+# Wayland clearing a level and the inhibitor destroyed at the clear (scripts/wayland-check.sh,
+# docs/platform.md). make test runs it beside the test run, on the debug build.
 test-wayland: deps mo deps-wayland
 	$(PATCH_DEPENDENCIES)
 	$(SWIFT) build --product bloq

@@ -31,6 +31,12 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // Whether an X11 window manager runs (fullscreen without one is done by hand).
         .target(name: "CBloqX11"),
+        // libwayland-client (pkg-config), for CWaylandIdle's C only.
+        .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
+        // The game's own Wayland idle inhibitor (idle-inhibit-unstable-v1), made and destroyed
+        // as the game asks: SDL 2.26 never destroys its own (docs/platform.md). The protocol
+        // glue is wayland-scanner's (scripts/wayland-glue.sh).
+        .target(name: "CWaylandIdle", dependencies: ["CWaylandClient"]),
         // The seeded generator everything random shares (levels, confetti, sound, tests), and
         // the player's language (Localized: the gettext catalogs, read and checked by Bloq).
         .target(name: "BloqCore"),
@@ -53,7 +59,9 @@ let package = Package(
         // not shipped.
         .target(name: "BloqLayoutAudit", dependencies: ["BloqEngine", "BloqGame", "BloqPlay"]),
         // The platform: window, renderer, text, events, the render loop.
-        .target(name: "BloqSDL", dependencies: ["CSDL2", "CBloqX11", "BloqCore", "BloqEngine", "BloqGame", "BloqPlay", "BloqFiles"]),
+        .target(
+            name: "BloqSDL",
+            dependencies: ["CSDL2", "CBloqX11", "CWaylandIdle", "BloqCore", "BloqEngine", "BloqGame", "BloqPlay", "BloqFiles"]),
         // The only importer of libdbus: the desktop's appearance from the XDG settings portal.
         .target(name: "BloqPortal", dependencies: ["CDBus", "BloqGame", "BloqPlay"]),
         // libFuzzer targets (make fuzz); a normal build replays the kept corpus through them.

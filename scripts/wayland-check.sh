@@ -8,15 +8,18 @@
 #   1. a Wayland window (xdg-shell, not XWayland) with DISPLAY set too, drawn by OpenGL;
 #   2. on the title: no text-input enable and no idle inhibitor asked of the compositor
 #      (WAYLAND_DEBUG=client), and no audio device opened (SDL's disk driver writes nothing);
-#   3. a level being played: an idle inhibitor (the screen kept awake), and the play clock
-#      running though the seat has no keyboard (a phone's touchscreen alone);
+#   3. a level being played: one idle inhibitor (the screen kept awake; the game's own, not
+#      SDL's, which SDL 2.26 never destroys), destroyed as the window closes, and the play
+#      clock running though the seat has no keyboard (a phone's touchscreen alone);
 #   4. at output scale 2 the frame grim captures has device-pixel detail, not a doubled
 #      image (and the doubled path, forced, is told apart);
 #   5. the portal's color-scheme changes, and the game's theme follows in a frame;
 #   6. a finger drag through Wayland clears a level: sway on its X11 backend inside an Xorg
 #      whose inputtest driver is a touchscreen (the dummy video driver; the hands work's
-#      client, Tests/xinput/inputtest-client.c), so XInput2 touch becomes wl_touch; and the
-#      audio device opens for the sounds of the clear and closes after them.
+#      client, Tests/xinput/inputtest-client.c), so XInput2 touch becomes wl_touch; the idle
+#      inhibitor made at the level's opening is destroyed at the clear, while the game runs
+#      on (the screen may sleep again); and the audio device opens for the sounds of the
+#      clear and closes after them.
 #
 # Usage: scripts/wayland-check.sh [BUILD_FOLDER]   (default .build/debug; make test-wayland)
 # As root it makes (once) a system user, bloq-wayland, to run sway and the game, and copies
@@ -247,13 +250,16 @@ t=$(now)
 start_game level --level "$scratch/bin/levels/easy/003-into-the-gap.bloq"
 if wait_for_view level >/dev/null; then
   inhibitors=$(grep -cE 'create_inhibitor\(' "$scratch/level.err" || true)
-  [ "$inhibitors" -ge 1 ] && pass "a level being played kept the screen awake: $inhibitors idle inhibitor (in $(since "$t") s)" \
-    || fail "a level being played let the screen sleep: no idle inhibitor created"
+  [ "$inhibitors" = 1 ] && pass "a level being played kept the screen awake: $inhibitors idle inhibitor (in $(since "$t") s)" \
+    || fail "a level being played should make one idle inhibitor (the game's own; none from SDL): $inhibitors created"
   # The play clock runs with no keyboard on the seat (a phone's touchscreen alone: sway
   # here has no input device, so SDL never hears of keyboard focus): 3 s on the board, then
   # SIGTERM, and the saved line's play time says how much the clock counted.
   sleep 3
   stop_game
+  destroyed=$(grep -cE 'zwp_idle_inhibitor_v1@[0-9]+\.destroy\(' "$scratch/level.err" || true)
+  [ "$destroyed" = "$inhibitors" ] && pass "the inhibitor was destroyed as the window closed (SIGTERM): $destroyed destroy requests" \
+    || fail "the window closed with its idle inhibitor alive: $inhibitors created, $destroyed destroyed"
   played=$(python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.2f}')" "$played_before" "$(played_time)")
   python3 -c "import sys; sys.exit(0 if float(sys.argv[1]) >= 2 else 1)" "$played" \
     && pass "with no keyboard on the seat the play clock ran: $played s counted in about 3 s on the board" \
@@ -436,6 +442,42 @@ print(block["x"] + block["w"] // 2, block["y"] + block["h"] // 2, block["w"])' "
       pass "a finger drag through sway (XInput2 touch → wl_touch, $touches touch events) cleared level 1: progress.json says so $(since "$t") s after Xorg started"
     else
       fail "a finger drag through sway did not clear level 1 ($touches wl_touch events reached the game): $(tail -3 "$scratch/touch.err")"
+    fi
+    # The clear lets the screen sleep again: the inhibitor made when the level opened is
+    # destroyed (the game still running). WAYLAND_DEBUG stamps each request with the real
+    # time's microseconds modulo 2^32, in milliseconds: the figures are from the finger's
+    # lift (wl_touch.up, in the same log) and from progress.json's time (the clear saved).
+    if [ -n "$cleared" ]; then
+      for _ in $(seq $((guard * 10))); do
+        grep -qE 'zwp_idle_inhibitor_v1@[0-9]+\.destroy\(' "$scratch/touch.err" && break
+        kill -0 "$game_pid" 2>/dev/null || break
+        sleep 0.1
+      done
+      kill -0 "$game_pid" 2>/dev/null && running=yes || running=no
+      read -r created destroyed after_lift after_save <<<"$(python3 - "$scratch/touch.err" "$scratch/home/touch/bloq/progress.json" <<'EOF'
+import os, re, sys
+lines = open(sys.argv[1], errors="replace").read().splitlines()
+def stamps(pattern):
+    found = (re.match(r"\[\s*([0-9]+\.[0-9]+)\]\s*(?:-> )?" + pattern, line) for line in lines)
+    return [float(m.group(1)) for m in found if m]
+period = 2**32 / 1000  # the stamps' wrap, in milliseconds
+def seconds(start, end):  # end - start, across a wrap, in seconds
+    return ((end - start + period / 2) % period - period / 2) / 1000
+created = stamps(r"zwp_idle_inhibit_manager_v1@\d+\.create_inhibitor\(")
+destroyed = stamps(r"zwp_idle_inhibitor_v1@\d+\.destroy\(")
+lifts = stamps(r"wl_touch@\d+\.up\(")
+saved = os.stat(sys.argv[2]).st_mtime_ns // 1000 % 2**32 / 1000
+after_lift = f"{seconds(lifts[-1], destroyed[0]):.3f}" if destroyed and lifts else "none"
+after_save = f"{seconds(saved, destroyed[0]):.3f}" if destroyed else "none"
+print(len(created), len(destroyed), after_lift, after_save)
+EOF
+)"
+      if [ "$created" = 1 ] && [ "$destroyed" = 1 ] && [ "$running" = yes ] \
+        && python3 -c "import sys; sys.exit(0 if 0 <= float(sys.argv[1]) <= 2 else 1)" "$after_lift" 2>/dev/null; then
+        pass "the clear let the screen sleep again: the inhibitor made at the level's opening was destroyed $after_lift s after the finger lifted (destroy - progress.json's save of the clear: $after_save s), the game running on"
+      else
+        fail "the clear did not let the screen sleep: $created inhibitors created, $destroyed destroyed ($after_lift s after the finger lifted), game still running: $running"
+      fi
     fi
     # The sounds of the clear open the audio device; it closes once they are over.
     sleep 4

@@ -56,16 +56,11 @@ public final class SDLPlatform: GamePlatform {
     private var lastInput: UInt32 = SDL_GetTicks()
     /// Whether the last frame showed a level being played (`AppController.isPlayingLevel`).
     private var playingLevel = false
-    /// Whether the screen is kept awake now (SDL_DisableScreenSaver).
-    private var keepsScreenAwake = false
+    /// Whether the screen may sleep, and what keeps it awake (the game's own Wayland idle
+    /// inhibitor, or SDL's screen saver switch).
+    private let screenSleep: ScreenSleep
     /// The text field's box given to the input method while a field is edited, in points.
     private var textInputBox: SDL_Rect?
-    /// How long after the player's last input a level being played keeps the screen awake:
-    /// five minutes, the GNOME and Phosh default before the screen dims, and longer than the
-    /// one to two minutes phones blank after. A player thinking over a hard board without
-    /// touching it keeps the screen; one who walked away lets it sleep, as the desktop would
-    /// without the game (docs/platform.md).
-    static let awakeAfterInput: UInt32 = 5 * 60 * 1000
 
     /// Whether gamepads and sound open after the first frame: not in a process that ends
     /// at its first frame (`BLOQ_EXIT_AFTER_FIRST_FRAME`), where an audio device closed as
@@ -79,9 +74,12 @@ public final class SDLPlatform: GamePlatform {
         self.time = time
         self.opensDevices = opensDevices
         self.desktop = desktop
+        screenSleep = ScreenSleep(window: window.window)
     }
 
     deinit {
+        // The inhibitor goes before the window's surface does.
+        screenSleep.close()
         sound = nil
         for pad in gamepads { SDL_GameControllerClose(pad) }
     }
@@ -282,21 +280,18 @@ public final class SDLPlatform: GamePlatform {
     }
 
     /// Keeps the screen awake while a level is being played in a window that is not
-    /// minimised and the player's last input is less than `awakeAfterInput` old; lets it
-    /// sleep otherwise. (Not keyboard focus: a phone with no keyboard never gives it, and
-    /// input comes only to the window in front anyway. A Wayland compositor honours the
-    /// inhibitor only while the window shows.)
+    /// minimised and the player's last input is less than `ScreenSleep.awakeAfterInput`
+    /// old; lets it sleep otherwise. (Not keyboard focus: a phone with no keyboard never
+    /// gives it, and input comes only to the window in front anyway. A Wayland compositor
+    /// honours the inhibitor only while the window shows.)
     /// Closes the sound device once it has been silent a while. Runs every frame, and every
     /// second while the loop sleeps.
     private func followTime() {
         guard !window.isHeadless, case .system = time else { return }
         let now = SDL_GetTicks()
         let shown = SDL_GetWindowFlags(window.window) & (SDL_WINDOW_MINIMIZED.rawValue | SDL_WINDOW_HIDDEN.rawValue) == 0
-        let awake = playingLevel && shown && now &- lastInput < SDLPlatform.awakeAfterInput
-        if awake != keepsScreenAwake {
-            keepsScreenAwake = awake
-            if awake { SDL_DisableScreenSaver() } else { SDL_EnableScreenSaver() }
-        }
+        screenSleep.follow(
+            awake: ScreenSleep.wantsAwake(playingLevel: playingLevel, shown: shown, millisecondsSinceInput: now &- lastInput))
         sound?.closeWhenSilent(now: Double(now) / 1000)
     }
 
