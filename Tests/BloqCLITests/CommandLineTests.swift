@@ -696,6 +696,25 @@ extension ChildProcessSuite {
             #expect(checked >= 8, "the replays hold \(checked) reviewed moves")
         }
 
+        @Test("every statistics screen an app replay ends on agrees with the progress it reports")
+        func statistics() throws {
+            var checked = 0
+            for name in Self.scripts {
+                let json = Self.folder.appendingPathComponent(name.replacingOccurrences(of: ".script", with: ".json"))
+                let state = try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any]
+                guard let stats = state?["statistics"] as? [String: Any], let progress = state?["progress"] as? [String: Any] else {
+                    continue
+                }
+                let packs = stats["packs"] as? [[String: Any]] ?? []
+                #expect(stats["cleared"] as? Int == progress["cleared"] as? Int, "\(name): levels cleared")
+                #expect(stats["stars"] as? Int == progress["stars"] as? Int, "\(name): stars")
+                #expect(packs.compactMap { $0["cleared"] as? Int }.reduce(0, +) == stats["cleared"] as? Int, "\(name): the packs add up")
+                #expect(packs.compactMap { $0["stars"] as? Int }.reduce(0, +) == stats["stars"] as? Int, "\(name): the packs' stars add up")
+                checked += 1
+            }
+            #expect(checked >= 1)
+        }
+
         @Test("a tap on a control that is not shown, or cells with no board, stops the replay: SCRIPT:LINE, exit 65")
         func errors() throws {
             let tap = try Bloq.temporaryFile("tap.script", "at 0 tap Levels\nat 100 tap \"Next level\"\nat 200 end\n")

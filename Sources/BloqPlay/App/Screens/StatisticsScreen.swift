@@ -65,11 +65,12 @@ public final class StatisticsScreen: ShellScreen, AppScreen {
             let perColumn = (rows.count + columns - 1) / columns
             let lineHeight = Typesetter.font.lineHeight(px: px) * 1.35
             let columnWidth = (area.width - margin * Double(columns - 1)) / Double(columns)
-            let width = min(columnWidth, px * 26)
-            let valueWidth = rows.map { Typesetter.font.boxWidth($0.value, px: px) }.max() ?? 0
-            let nameWidth = width - valueWidth - margin
+            // Each row's name takes what its value leaves: as wide as the widest row needs (a
+            // long translation), within the column.
+            let needs = rows.map { Typesetter.font.boxWidth($0.name, px: px) + margin + Typesetter.font.boxWidth($0.value, px: px) }
+            let width = min(columnWidth, max(px * 26, needs.max() ?? 0))
             guard Double(perColumn) * lineHeight <= area.height || (columns == 2 && px == type.caption),
-                nameWidth > 0, rows.allSatisfy({ Typesetter.fits($0.name, px: px, width: nameWidth) }) || px == type.caption
+                needs.allSatisfy({ $0 <= width }) || px == type.caption
             else { continue }
             let total = width * Double(columns) + margin * Double(columns - 1)
             let left = viewport.width / 2 - total / 2
@@ -77,7 +78,10 @@ public final class StatisticsScreen: ShellScreen, AppScreen {
                 let column = Double(index / perColumn)
                 let x = left + column * (width + margin)
                 let y = area.y + Double(index % perColumn) * lineHeight
-                texts.append(Typesetter.line(row.name, px: px, at: Point(x: x, y: y), width: nameWidth, role: .secondary))
+                let valueWidth = Typesetter.font.boxWidth(row.value, px: px)
+                let nameWidth = max(width - valueWidth - margin, 1)
+                let name = Typesetter.fitted(row.name, px: px, width: nameWidth, keepingEnd: false)
+                texts.append(Typesetter.line(name, px: px, at: Point(x: x, y: y), width: nameWidth, role: .secondary))
                 texts.append(
                     Typesetter.line(row.value, px: px, at: Point(x: x + width - valueWidth, y: y), width: valueWidth, alignment: 1))
             }
