@@ -10,12 +10,10 @@ APT_PACKAGES := pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfont
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Headless, software-rendered SDL for tests: the same pixels on every machine.
 HEADLESS := SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER=dummy
-# Release builds link the Swift runtime statically: the command-line tools start in a few
-# milliseconds (no Swift toolchain libraries to load), and an installed bloq needs no Swift
-# toolchain. (make install then links the two against one private library that holds that
-# runtime once: `shared` below.) Symbols are bound at start-up, so the whole offset table is
-# read-only (full RELRO; the few libc symbols cost nothing).
-# Linked by lld with packed relative relocations (DT_RELR, glibc 2.36: 1 MB less per binary)
+# Release builds link the Swift runtime statically: no Swift toolchain library to load at
+# start, and an installed bloq needs no Swift toolchain. Symbols are bound at start-up, so the
+# whole offset table is read-only (full RELRO).
+# Linked by lld with packed relative relocations (DT_RELR, glibc 2.36: 1 MB less)
 # and without exporting the program's own symbols (the static runtime's link file asks for
 # -export-dynamic: 0.4 MB of symbol names nothing loads). docs/packaging.md has the sizes.
 # The build folder is mapped to "." in the paths the compilers keep (debug information, C's
@@ -34,7 +32,7 @@ HEADLESS := SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER
 # without it (docs/packaging.md).
 # The distribution's build flags, as dpkg-buildflags gives them (debian/rules) or as given to
 # make: CPPFLAGS and CFLAGS to the C targets (and to the Swift compiler's C importer), the
-# -Wl, parts of LDFLAGS to the link of both binaries.
+# -Wl, parts of LDFLAGS to the link.
 comma := ,
 DISTRIBUTION_FLAGS := $(foreach flag,$(CPPFLAGS) $(CFLAGS),-Xcc $(flag)) \
   $(foreach flag,$(subst $(comma), ,$(patsubst -Wl$(comma)%,%,$(filter -Wl$(comma)%,$(LDFLAGS)))),-Xlinker $(flag))
@@ -45,16 +43,14 @@ RELEASE := -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -X
   -Xswiftc -Xfrontend -Xswiftc -no-clang-module-breadcrumbs \
   -Xswiftc -Xllvm -Xswiftc -sil-disable-pass=loop-unroll $(DISTRIBUTION_FLAGS)
 
-.PHONY: all deps deps-touch deps-wayland test-wayland build mo pot po-check run lint test test-touch test-counts check-tools test-solver-sweep test-x11 test-install test-sanitize bench-live test-reliability fuzz storm install shared uninstall dist dist-check release deb test-deb check-flatpak validate screenshots bench clean
+.PHONY: all deps deps-touch deps-wayland test-wayland build mo pot po-check run lint test test-touch test-counts check-tools test-solver-sweep test-x11 test-install test-sanitize bench-live test-reliability fuzz storm install uninstall dist dist-check release deb test-deb check-flatpak validate screenshots bench clean
 
 # Installing: `make install PREFIX=~/.local` (default /usr/local); DESTDIR is honoured.
-# bloq goes in BINDIR, bloq-window in LIBEXECDIR/bloq, their library in PREFIX/lib/bloq, the
-# levels in PREFIX/share/bloq: each is found from the binaries' own folders (../libexec/bloq,
-# ../lib/bloq, ../share/bloq), so BINDIR and LIBEXECDIR are one folder below PREFIX
-# (Debian's package uses BINDIR=/usr/games).
+# bloq goes in BINDIR, the levels in PREFIX/share/bloq: they are found from bloq's own folder
+# (../share/bloq), so BINDIR is one folder below PREFIX (Debian's package uses
+# BINDIR=/usr/games).
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
-LIBEXECDIR ?= $(PREFIX)/libexec
 DESTDIR ?=
 ROOT := $(DESTDIR)$(PREFIX)
 ICON_SIZES := 16 24 32 48 64 128 256 512
@@ -107,11 +103,10 @@ deps-touch:
 # every target that builds runs it first (scripts/patch-dependencies.sh, docs/packaging.md).
 PATCH_DEPENDENCIES := SWIFT="$(SWIFT)" scripts/patch-dependencies.sh
 
-# The command-line tool bloq, and bloq-window, which it becomes for anything with a window.
+# bloq: the game and its command-line tools, one executable.
 build: deps mo
 	$(PATCH_DEPENDENCIES)
 	$(SWIFT) build $(RELEASE) $(SWIFT_BUILD_FLAGS) --product bloq
-	$(SWIFT) build $(RELEASE) $(SWIFT_BUILD_FLAGS) --product bloq-window
 
 # The compiled catalogs, and the desktop entry and metainfo with every language's texts
 # (msgfmt --desktop, and --xml with the AppStream ITS rules in po/its, so that no AppStream
@@ -151,10 +146,10 @@ run: build
 # The checked-in .swift-format configuration; make test runs it first.
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
-	@# What bloq and bloq-window link imports no Foundation: any of it links most of it (6 MB
-	@# installed, docs/packaging.md). Only the developers' harnesses and fuzzers may.
+	@# What bloq links imports no Foundation: any of it links most of it (6 MB installed,
+	@# docs/packaging.md). Only the developers' harnesses, the tests' support and fuzzers may.
 	@! grep -rnE '^\s*(@\w+\s+)*((internal|public|package|private|fileprivate)\s+)?import\s+Foundation(Essentials|Internationalization)?\b' \
-	  Sources --include='*.swift' | grep -vE '^Sources/(BloqDev|Fuzz[A-Za-z]*)/' || { \
+	  Sources --include='*.swift' | grep -vE '^Sources/(BloqDev|BloqTestSupport|Fuzz[A-Za-z]*)/' || { \
 	  echo "lint: shipped code imports Foundation; use BloqFiles' Path, FileSystem, ProcessEnvironment and JSONDocument"; exit 1; }
 	@# The Wayland idle-inhibit glue kept in git is what wayland-scanner makes today.
 	@scripts/wayland-glue.sh --check
@@ -197,7 +192,6 @@ deps-wayland: deps-touch
 test-wayland: deps mo deps-wayland
 	$(PATCH_DEPENDENCIES)
 	$(SWIFT) build --product bloq
-	$(SWIFT) build --product bloq-window
 	scripts/wayland-check.sh .build/debug
 
 # What the packaging tests and the install check run: desktop-file-validate, appstreamcli, man.
@@ -248,7 +242,10 @@ test-x11: build
 	@mkdir -p .build
 	cc -O2 -o $@ $<
 
+# BloqDev beside bloq counts the heap allocations (its allocation counter interposes malloc,
+# which the game's binary never does): bloq bench runs its bench-alloc for allocations_per_step.
 bench: build .build/naive-bfs
+	$(SWIFT) build $(RELEASE) --product BloqDev
 	.build/release/bloq bench
 
 # Only the figures of whole user processes, the live ones in a real X window: under the
@@ -258,18 +255,8 @@ bench-live: build .build/naive-bfs
 	  $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends xvfb xdotool; }
 	scripts/bench-live.sh
 
-# The installed form of the two binaries: one private library, libbloq-core.so.0, holding the
-# Swift runtime, FoundationEssentials and the modules both share, once; bloq and bloq-window
-# hold only their own code (scripts/link-shared.sh, from the objects make build linked).
-# The -Wl, parts of LDFLAGS go to its links too.
-SHARED := .build/release/shared
-shared: build
-	scripts/link-shared.sh .build/release $(SHARED) $(filter -Wl$(comma)%,$(LDFLAGS))
-
-install: shared mo
-	install -Dm755 $(SHARED)/bloq $(DESTDIR)$(BINDIR)/bloq
-	install -Dm755 $(SHARED)/bloq-window $(DESTDIR)$(LIBEXECDIR)/bloq/bloq-window
-	install -Dm644 $(SHARED)/libbloq-core.so.0 $(ROOT)/lib/bloq/libbloq-core.so.0
+install: build mo
+	install -Dm755 .build/release/bloq $(DESTDIR)$(BINDIR)/bloq
 	rm -rf $(ROOT)/share/bloq
 	install -d $(ROOT)/share/bloq
 	cp -R levels $(ROOT)/share/bloq/levels
@@ -294,14 +281,14 @@ uninstall:
 	  $(ROOT)/share/fish/vendor_completions.d/bloq.fish $(ROOT)/share/icons/hicolor/scalable/apps/$(APP_ID).svg
 	for size in $(ICON_SIZES); do rm -f $(ROOT)/share/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png; done
 	for lang in $(LINGUAS); do rm -f $(ROOT)/share/locale/$$lang/LC_MESSAGES/bloq.mo; done
-	rm -rf $(ROOT)/share/bloq $(DESTDIR)$(LIBEXECDIR)/bloq $(ROOT)/lib/bloq
+	rm -rf $(ROOT)/share/bloq
 	@# Folders this install may have made, deepest first, if now empty; never above PREFIX.
 	-@for dir in $(foreach lang,$(LINGUAS),$(ROOT)/share/locale/$(lang)/LC_MESSAGES $(ROOT)/share/locale/$(lang)) $(ROOT)/share/locale \
 	  $(ROOT)/share/icons/hicolor/*/apps $(ROOT)/share/icons/hicolor/* $(ROOT)/share/icons/hicolor \
 	  $(ROOT)/share/icons $(ROOT)/share/man/man6 $(ROOT)/share/man $(ROOT)/share/bash-completion/completions \
 	  $(ROOT)/share/bash-completion $(DESTDIR)$(ZSH_COMPLETIONS) $(ROOT)/share/zsh/site-functions $(ROOT)/share/zsh \
 	  $(ROOT)/share/fish/vendor_completions.d $(ROOT)/share/fish $(ROOT)/share/applications $(ROOT)/share/metainfo \
-	  $(ROOT)/share $(DESTDIR)$(LIBEXECDIR) $(ROOT)/lib $(DESTDIR)$(BINDIR); do \
+	  $(ROOT)/share $(DESTDIR)$(BINDIR); do \
 	  [ -d "$$dir" ] && rmdir --ignore-fail-on-non-empty "$$dir"; done; true
 
 # The version, written once (Sources/BloqCLI/Version.swift).
@@ -355,9 +342,9 @@ check-flatpak:
 	scripts/flatpak-check.sh packaging/flatpak/$(APP_ID).yml
 
 # The release build as make build makes it: every shipped level proved at its par by it,
-# then installed into a scratch DESTDIR, run from elsewhere, the desktop entry, metainfo and
-# man page checked, uninstalled, and nothing left (scripts/install-check.sh). CI runs it
-# after make test.
+# then installed into a scratch DESTDIR: one executable, no malloc defined in it, within the
+# 15 MiB budget; run from elsewhere, the desktop entry, metainfo and man page checked,
+# uninstalled, and nothing left (scripts/install-check.sh). CI runs it after make test.
 test-install: build check-tools
 	$(HEADLESS) .build/release/bloq validate levels
 	scripts/install-check.sh

@@ -49,10 +49,11 @@ let package = Package(
         .target(name: "BloqFiles", dependencies: ["BloqGame"]),
         // Animation, input recognition and layout: no SDL, no clock.
         .target(name: "BloqEngine", dependencies: ["BloqCore"]),
-        // Counts heap allocations (interposes malloc) for the benchmarks.
+        // Counts heap allocations by interposing malloc: for BloqDev bench-alloc and the
+        // tests only, never linked into bloq (make test-install checks its symbols).
         .target(name: "CAllocationCounter"),
-        // Benchmarks behind `bloq bench`.
-        .target(name: "BloqBench", dependencies: ["BloqEngine", "BloqGame", "BloqPlay", "CAllocationCounter"]),
+        // Benchmarks behind `bloq bench` (and BloqDev bench-alloc, which adds the heap).
+        .target(name: "BloqBench", dependencies: ["BloqEngine", "BloqGame", "BloqPlay"]),
         // The board scene: block controllers that join the engine and the rules.
         .target(name: "BloqPlay", dependencies: ["BloqCore", "BloqEngine", "BloqGame"]),
         // Every screen in many windows against the layout rules (LayoutTests, BloqDev layout):
@@ -69,28 +70,27 @@ let package = Package(
         .executableTarget(name: "FuzzLevels", dependencies: ["BloqGame", "FuzzSupport"]),
         .executableTarget(name: "FuzzScripts", dependencies: ["BloqPlay", "FuzzSupport"]),
         .executableTarget(name: "FuzzCodes", dependencies: ["BloqGame", "FuzzSupport"]),
-        // Test harnesses that are not for players: input storms and the save-torture loop
-        // (make storm, make test); not a product, not in `bloq --help`.
+        // Test harnesses that are not for players: input storms, the save-torture loop, the
+        // heap benchmarks (make storm, make test); not a product, not in `bloq --help`.
         .executableTarget(
             name: "BloqDev",
             dependencies: [
-                "BloqGame", "BloqFiles", "BloqPlay", "BloqSDL", "BloqCLI", "BloqLayoutAudit",
+                "BloqGame", "BloqFiles", "BloqPlay", "BloqSDL", "BloqCLI", "BloqLayoutAudit", "BloqBench", "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The command line shared by the tool and its window process: no SDL.
+        // Every command of `bloq`: the command line, the window, the benchmarks.
         .target(
             name: "BloqCLI",
             dependencies: [
-                "BloqGame", "BloqFiles", "BloqPlay", "BloqEngine",
+                "BloqGame", "BloqFiles", "BloqPlay", "BloqEngine", "BloqSDL", "BloqPortal", "BloqBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The command-line tool: everything but windows, which it hands to bloq-window.
-        .executableTarget(name: "bloq", dependencies: ["BloqCLI"]),
-        // The window process: play, screenshots, benchmarks (SDL).
-        .executableTarget(
-            name: "bloq-window", dependencies: ["BloqCLI", "BloqSDL", "BloqPortal", "BloqBench", "BloqFiles"], path: "Sources/BloqWindow"),
+        // The game and its command-line tools: the one executable.
+        .executableTarget(name: "bloq", dependencies: ["BloqCLI", "BloqSDL"]),
+        // What the tests share and the game never links: synthetic SDL events.
+        .target(name: "BloqTestSupport", dependencies: ["CSDL2", "BloqSDL"]),
         .testTarget(name: "BloqGameTests", dependencies: ["BloqGame", "BloqCore"]),
         // The solver's memory measured on the heap (links the allocation counter, which
         // interposes malloc in the test process).
@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(name: "BloqFilesTests", dependencies: ["BloqFiles"]),
         // Runs the bloq executable (which `swift test` builds) as users do.
         .testTarget(name: "BloqCLITests", dependencies: ["BloqFiles", "BloqGame", "BloqCore"]),
-        .testTarget(name: "BloqSDLTests", dependencies: ["BloqSDL", "BloqPlay", "BloqEngine", "BloqGame"]),
+        .testTarget(name: "BloqSDLTests", dependencies: ["BloqSDL", "BloqPlay", "BloqEngine", "BloqGame", "BloqTestSupport"]),
         .testTarget(name: "BloqPortalTests", dependencies: ["BloqPortal", "BloqGame"]),
     ]
 )

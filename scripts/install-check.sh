@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Installs into a scratch DESTDIR, runs the installed bloq from another folder (validate
-# its levels, a screenshot, its translations found in share/locale), checks the desktop
-# entry (desktop-file-validate) and the AppStream metainfo (appstreamcli validate
-# --pedantic), each with every language's texts, and the man page (man -l), uninstalls,
-# and checks that no file is left behind.
+# Installs into a scratch DESTDIR, checks that it is one executable that defines no malloc and
+# fits the size budget, runs the installed bloq from another folder (validate its levels, a
+# screenshot, its translations found in share/locale), checks the desktop entry
+# (desktop-file-validate) and the AppStream metainfo (appstreamcli validate --pedantic), each
+# with every language's texts, and the man page (man -l), uninstalls, and checks that no
+# file is left behind.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source=$PWD
@@ -16,6 +17,25 @@ app_id=io.github.bloqlinux.bloq
 levels=$(find levels -name '*.bloq' | wc -l)
 make -s install DESTDIR="$dest" PREFIX="$prefix" >/dev/null
 root=$dest$prefix
+# One executable, bin/bloq, and no library of its own beside it.
+executables=$(cd "$root" && find . -type f -perm -u+x | sort)
+[ "$executables" = "./bin/bloq" ] || { echo "install check: the install holds other executables than bin/bloq:"; echo "$executables"; exit 1; }
+find "$root" -name '*.so*' | grep -q . && { echo "install check: a shared library was installed"; exit 1; }
+# No allocator of its own: the game's malloc is glibc's (the allocation counter that defines
+# malloc, calloc, realloc and free is for BloqDev and the tests only, docs/performance.md).
+for table in --dynamic ""; do
+  defined=$(nm $table --defined-only "$root/bin/bloq" | awk '$3 ~ /^(malloc|calloc|realloc|free|memalign|aligned_alloc|posix_memalign)$/ {print $3}')
+  [ -z "$defined" ] || { echo "install check: bin/bloq defines ${defined//$'\n'/, } (nm $table --defined-only): the allocation counter is linked into the game"; exit 1; }
+done
+# The size budget, 15 MiB (15,360 KiB) installed, counted as dpkg counts the package's
+# Installed-Size: each file rounded up to a KiB and a KiB a folder, the binary stripped as
+# the package's is (docs/packaging.md).
+strip -o "$elsewhere/bloq.stripped" "$root/bin/bloq"
+installed_kib=$(( $(find "$root" -type d | wc -l) + ($(stat -c %s "$elsewhere/bloq.stripped") + 1023) / 1024 ))
+while read -r size; do installed_kib=$((installed_kib + (size + 1023) / 1024)); done < <(find "$root" -type f ! -path "$root/bin/bloq" -printf '%s\n')
+rm "$elsewhere/bloq.stripped"
+echo "install check: $installed_kib KiB installed with bin/bloq stripped (budget 15360 KiB)"
+[ "$installed_kib" -le 15360 ] || { echo "install check: over the 15360 KiB budget by $((installed_kib - 15360)) KiB"; exit 1; }
 cd "$elsewhere"
 export SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER=dummy
 export XDG_DATA_HOME=$elsewhere/data XDG_CONFIG_HOME=$elsewhere/config
@@ -51,4 +71,4 @@ cd "$source"
 make -s uninstall DESTDIR="$dest" PREFIX="$prefix" >/dev/null
 left=$(find "$dest" -type f)
 if [ -n "$left" ]; then echo "install check: files left after uninstall:"; echo "$left"; exit 1; fi
-echo "install check: passed (installed, ran from another folder in two languages, entry, metainfo and man page valid and translated, uninstalled cleanly)"
+echo "install check: passed (one executable, no malloc of its own, within the size budget; installed, ran from another folder in two languages, entry, metainfo and man page valid and translated, uninstalled cleanly)"

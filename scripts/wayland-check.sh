@@ -41,9 +41,7 @@ xorg=/usr/lib/xorg/Xorg  # the server itself, not the setuid wrapper (RealTouchT
 for tool in sway swaymsg grim dbus-daemon cc pkg-config python3 setpriv "$xorg"; do
   command -v "$tool" >/dev/null || { echo "wayland-check: $tool is missing (make test-wayland installs sway, grim, dbus)" >&2; exit 1; }
 done
-for file in "$build/bloq" "$build/bloq-window"; do
-  [ -x "$file" ] || { echo "wayland-check: $file is missing: build first (swift build --build-tests, or make build)" >&2; exit 1; }
-done
+[ -x "$build/bloq" ] || { echo "wayland-check: $build/bloq is missing: build first (swift build --build-tests, or make build)" >&2; exit 1; }
 
 # Who runs sway and the game: an ordinary user.
 if [ "$(id -u)" = 0 ]; then
@@ -67,7 +65,7 @@ cleanup() {
 }
 trap cleanup EXIT
 mkdir -p "$scratch/bin" "$scratch/share" "$scratch/run" "$scratch/run2" "$scratch/home" "$scratch/x/conf.d"
-cp "$build/bloq" "$build/bloq-window" "$scratch/bin/"
+cp "$build/bloq" "$scratch/bin/"
 cp -R levels "$scratch/bin/levels"
 [ -d .build/locale ] && cp -R .build/locale "$scratch/share/locale"
 cc -std=c11 -O1 -Wall -Wextra -Werror -o "$scratch/bin/portal-stand-in" Tests/portal/portal-stand-in.c $(pkg-config --cflags --libs dbus-1)

@@ -1,5 +1,4 @@
 import BloqGame
-import CAllocationCounter
 import Glibc
 
 /// Boards to measure the solver on.
@@ -251,25 +250,43 @@ public enum SolverBenchmark {
     public struct Memory: Sendable {
         public var states: Int
         /// The most heap the search held at once (the allocator's own sizes of every block
-        /// it had, from the interposed `malloc`), over the positions it stored: what the
-        /// process really paid.
-        public var heapBytesPerState: Double
+        /// it had), over the positions it stored: what the process really paid. Nil without
+        /// a heap meter (the shipped `bloq` has none), or when it sees no heap (a sanitizer).
+        public var heapBytesPerState: Double?
         /// The search's own account (`SolverResult.bytesPerState`): what its memory budget
         /// counts.
         public var accountedBytesPerState: Double
     }
 
-    /// Runs `Solver(maxStates: states)` on `board` and measures its memory; nil when the
-    /// allocation counter does not see the heap (under a sanitizer).
-    public static func memory(_ board: Board, states: Int) -> Memory? {
-        let before = bloq_thread_live_bytes()
-        bloq_thread_reset_peak_bytes()
+    /// What this thread holds on the heap, in bytes, as an interposed malloc sees it
+    /// (CAllocationCounter, linked by BloqDev and the tests, never by `bloq`).
+    public struct HeapMeter: Sendable {
+        /// Bytes this thread allocated and has not freed.
+        public var live: @Sendable () -> Int64
+        /// The most `live` has been since `resetPeak`.
+        public var peak: @Sendable () -> Int64
+        /// Starts a new peak from what is live now.
+        public var resetPeak: @Sendable () -> Void
+
+        public init(live: @escaping @Sendable () -> Int64, peak: @escaping @Sendable () -> Int64, resetPeak: @escaping @Sendable () -> Void)
+        {
+            self.live = live
+            self.peak = peak
+            self.resetPeak = resetPeak
+        }
+    }
+
+    /// Runs `Solver(maxStates: states)` on `board` and measures its memory: its own account,
+    /// and the heap when `heap` is given. Nil when the search stored nothing.
+    public static func memory(_ board: Board, states: Int, heap: HeapMeter? = nil) -> Memory? {
+        let before = heap?.live() ?? 0
+        heap?.resetPeak()
         // One search of the whole board: what a stored position costs, not how regions split.
         let result = Solver(maxStates: states, splitsRegions: false).solve(board)
-        let peak = bloq_thread_peak_bytes() - before
-        guard peak > 0, result.states > 0 else { return nil }
+        let peak = heap.map { $0.peak() - before }
+        guard result.states > 0 else { return nil }
         return Memory(
-            states: result.states, heapBytesPerState: Double(peak) / Double(result.states),
+            states: result.states, heapBytesPerState: peak.flatMap { $0 > 0 ? Double($0) / Double(result.states) : nil },
             accountedBytesPerState: result.bytesPerState)
     }
 
@@ -277,10 +294,13 @@ public enum SolverBenchmark {
     /// positions: a board of 16 open cells (one word a position; it can never be cleared,
     /// so the search runs to its budget), a 6x6 board with walls (three words) and a 16x16
     /// board with 4 holes (16 words).
-    public static func bytesPerState(states: Int = 1_000_000) -> (sixteenCells: Memory?, sixBySix: Memory?, sixteenBySixteen: Memory?) {
+    public static func bytesPerState(states: Int = 1_000_000, heap: HeapMeter? = nil) -> (
+        sixteenCells: Memory?, sixBySix: Memory?, sixteenBySixteen: Memory?
+    ) {
         (
-            memory(BenchmarkBoards.sixteenOpenCells, states: states), memory(BenchmarkBoards.sixBySix, states: states),
-            memory(BenchmarkBoards.sixteenBySixteen, states: states)
+            memory(BenchmarkBoards.sixteenOpenCells, states: states, heap: heap),
+            memory(BenchmarkBoards.sixBySix, states: states, heap: heap),
+            memory(BenchmarkBoards.sixteenBySixteen, states: states, heap: heap)
         )
     }
 

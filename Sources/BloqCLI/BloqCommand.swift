@@ -1,9 +1,7 @@
 import ArgumentParser
 
-/// The `bloq` command line: one table of subcommands for the command-line tool and its
-/// window process alike, so both parse and document the same options. The tool runs what
-/// needs no window itself (solve, validate, generate, replay without a screenshot) and
-/// hands the rest to the window process (`WindowProcess`).
+/// The `bloq` command line: one table of subcommands, each run in this process: those that
+/// need a window (play, bench, replay --screenshot) open one with SDL.
 public struct BloqCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "bloq",

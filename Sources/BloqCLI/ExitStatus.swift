@@ -10,8 +10,6 @@ public enum ExitStatus {
     public static let missingInput = ExitCode(66)
     /// An output file or folder that cannot be created.
     public static let cannotCreate = ExitCode(73)
-    /// A part of the program is missing (the window process).
-    public static let unavailable = ExitCode(69)
     /// Temporary failure: the solver's budget ran out.
     public static let gaveUp = ExitCode(75)
 }

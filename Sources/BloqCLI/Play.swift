@@ -3,10 +3,11 @@ import BloqEngine
 import BloqFiles
 import BloqGame
 import BloqPlay
+import BloqPortal
+import BloqSDL
 import Glibc
 
-/// `bloq play`: the command-line tool hands it to the window process (`bloq-window`),
-/// which parses the same `PlayOptions` and opens the window.
+/// `bloq play`: the game in a window, or a screenshot of one of its screens.
 public struct Play: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "play",
@@ -30,11 +31,11 @@ public struct Play: ParsableCommand {
     public func run() throws {
         // A malformed code is refused here, before a window is asked for (exit 65).
         if let code = options.code { _ = try ShareCodeArgument.level(code) }
-        try WindowProcess.handOver()
+        try options.openWindow()
     }
 }
 
-/// The options of `bloq play`, parsed alike by the tool and the window process.
+/// The options of `bloq play`.
 public struct PlayOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Play one level file.", valueName: "FILE"))
     public var level: String?
@@ -94,5 +95,204 @@ public struct PlayOptions: ParsableArguments {
         if watch, level == nil { throw ValidationError("--watch goes with --level FILE (the file to watch)") }
         if watch, screenshot != nil { throw ValidationError("--watch is for a window that stays open, not --screenshot") }
         if screen != nil, screenshot == nil { throw ValidationError("--screen goes with --screenshot OUT.png") }
+    }
+}
+
+extension PlayOptions {
+    /// Set (to anything), `bloq play` presents the game's first frame, prints "first frame
+    /// presented" and exits: how `bloq bench` and the tests time and check start-up (the
+    /// offscreen video driver is then accepted for the window).
+    static let firstFrameOnlyVariable = "BLOQ_EXIT_AFTER_FIRST_FRAME"
+
+    /// Whether this process was asked to stop after its first frame.
+    static var stopsAfterFirstFrame: Bool { getenv(firstFrameOnlyVariable) != nil }
+
+    /// Opens the window and plays, or saves a screenshot of a screen.
+    func openWindow() throws {
+        let live = screenshot == nil
+        // Closing the terminal, Ctrl+C or a SIGTERM ends the game as its window's close button
+        // does. A screenshot keeps the signals' default action: they end it at once.
+        if live { QuitSignals.install() }
+        let folders = PlayerFolders.standard()
+        let packs = try loadPacks()
+        StartupTrace.mark("packs loaded")
+        let variant: AppVariant = live ? .live(folders, clipboard: SDLWindow.desktopClipboard) : .detached(folders)
+        let made = AppEnvironment.make(variant, packs: packs, today: try DateOption.today(date), language: .live(commandLine: lang))
+        for warning in made.warnings { printError("bloq: warning: \(warning)") }
+        // The window's size: --window, else the one remembered (live), else the default.
+        let settings = made.environment.settings.initial
+        let size = window ?? WindowSize(width: live ? settings.windowWidth ?? 900 : 800, height: live ? settings.windowHeight ?? 700 : 600)
+        // The desktop's appearance (light or dark, contrast, reduced motion), followed live:
+        // asked for now, so the portal answers while SDL starts. Screenshots keep the defaults.
+        let portal = live && !Self.stopsAfterFirstFrame ? PortalSettings(wake: { SDLPlatform.wakeFromAnyThread() }) : nil
+        let gameWindow: SDLWindow
+        do {
+            gameWindow = try SDLWindow(
+                options: WindowOptions(
+                    width: size.width, height: size.height, headless: !live,
+                    fitToDisplay: window == nil && live && settings.windowWidth != nil,
+                    acceptsInvisibleDriver: Self.stopsAfterFirstFrame))
+        } catch {
+            printError("bloq: \(error)")
+            throw ExitCode.failure
+        }
+        var environment = made.environment
+        // A touchscreen (a phone, a tablet, a touch laptop): gesture words until a key or
+        // the mouse is used. A screenshot stays as replays are, for the keyboard.
+        if live, SDLWindow.hasTouchscreen { environment.inputMode = .touch }
+        // A solve code's line is offered to watch.
+        if let code, SolveCode.isSolveCode(code), case .success(let contents) = SolveCode.decode(code) {
+            environment.lineToWatch = contents.moves
+        }
+        var watcher: FileWatcher?
+        defer { watcher?.stop() }
+        if watch, let level, screenshot == nil {
+            // Each saved version reloads; validate's solver checks run off the render thread.
+            let check = LevelValidation.watchCheck(seconds: LevelWatch.checkSeconds)
+            let watching = SDLPlatform.watchLevelFile(level, mode: environment.solverMode) { [path = level] version, stop in
+                check(version, path, stop)
+            }
+            watcher = watching.watcher
+            environment.levelWatch = watching.watch
+        }
+        let app = AppController(environment: environment, viewport: gameWindow.geometry.output)
+        if fullscreen { app.settings.fullscreen = true }
+        // Live, today's board is made at once, off the render thread, so Daily opens at once.
+        if live, let today = app.today { app.prepareDaily(today) }
+        if level != nil || pack != nil || code != nil {
+            // A level or pack from the command line opens on the board, where the player was.
+            app.continuePlaying()
+        } else if let screen, screen.opensBoard {
+            app.openLevel(pack: 0, level: 0)
+        }
+        StartupTrace.mark("packs and progress read")
+        if let screenshot {
+            (screen ?? .play).prepare(ShotScreen.loop(app, in: gameWindow))
+            do {
+                try gameWindow.saveScreenshot(of: app, to: screenshot)
+            } catch let failure as OutputFile.Failure {
+                printError("bloq: error: cannot write the screenshot to \(failure)")
+                throw ExitStatus.cannotCreate
+            } catch {
+                printError("bloq: \(error)")
+                throw ExitCode.failure
+            }
+            return
+        }
+        // The first frame in the desktop's colours: its answer, if it comes soon.
+        portal?.waitForAnswer(upTo: 0.2)
+        let loop = GameLoop(
+            app: app, platform: SDLPlatform(window: gameWindow, opensDevices: !Self.stopsAfterFirstFrame, desktop: portal))
+        if record != nil { loop.startRecording() }
+        loop.frame()
+        StartupTrace.mark("first frame presented")
+        if Self.stopsAfterFirstFrame {
+            print("first frame presented")
+            fflush(nil)
+            return
+        }
+        loop.run()
+        QuitSignals.acknowledge()
+        if let signal = QuitSignals.pending { printError("bloq: \(QuitSignals.name(signal)) received: saving and quitting") }
+        var final = app.settings
+        if !final.fullscreen {
+            final.windowWidth = gameWindow.windowSize.width
+            final.windowHeight = gameWindow.windowSize.height
+        }
+        if live { app.environment.settings.save(final) }
+        FrameTrace.report()
+        for line in app.finish() { printError("bloq: warning: \(line)") }
+        if let record, let script = loop.recordedScript() {
+            do {
+                try OutputFile.write(Array(script.text.utf8), to: record)
+                let name = app.packs.first?.playable.first?.name ?? "LEVEL.bloq"
+                printError(
+                    "bloq: recorded \(script.events.count - 1) events to \(record); replay with: bloq replay \(record) --level \(name)")
+            } catch {
+                printError("bloq: error: cannot write the recording to \(error)")
+                throw ExitStatus.cannotCreate
+            }
+        }
+    }
+
+    /// The packs to list: a level, a folder or a code from the command line, else the
+    /// shipped packs (and, live, the player's own).
+    private func loadPacks() throws -> PackChoice {
+        var packs: [PackEntry]
+        do {
+            if let level {
+                let single = try watch ? waitForLoadableLevel(level) : LevelCatalog.single(level: level)
+                for warning in single.warnings { printError(warning.description) }
+                packs = [single.pack]
+            } else if let code {
+                let shared = try ShareCodeArgument.level(code)
+                packs = [PackEntry(title: shared.title, items: [.playable(PlayableLevel(name: "share code \(code)", level: shared))])]
+            } else if let pack {
+                guard Path.isFolder(pack) else {
+                    printError("\(pack): no such folder; --pack takes a folder of .bloq files")
+                    throw ExitStatus.missingInput
+                }
+                let loaded = try LevelCatalog.loadPack(folder: pack)
+                for warning in loaded.warnings { printError(warning.description) }
+                packs = [loaded.pack]
+            } else {
+                let root = try DataLocator(explicit: data).locate()
+                guard LevelCatalog.shippedPacks(dataFolder: root).contains(where: { !$0.playable.isEmpty }) else {
+                    printError("bloq: no playable level found in \(root)/levels")
+                    throw ExitStatus.invalidData
+                }
+                return .shipped(dataRoot: root)
+            }
+        } catch let error as LevelCatalog.LoadError {
+            printError(error.description)
+            throw level.map { LevelFiles.exists($0) } == false ? ExitStatus.missingInput : ExitStatus.invalidData
+        } catch let error as DataLocatorError {
+            printError("bloq: \(error)")
+            throw ExitStatus.missingInput
+        }
+        packs = packs.filter { !$0.items.isEmpty }
+        guard packs.contains(where: { !$0.playable.isEmpty }) else {
+            printError("bloq: no playable level found")
+            throw ExitStatus.invalidData
+        }
+        return .given(packs)
+    }
+
+    /// `--watch` on a file that does not load yet: its errors on standard error, then the
+    /// window opens as soon as a saved version loads (each new set of errors is printed as
+    /// it comes). Only a regular file's text is waited for: a missing path, a folder or a
+    /// FIFO is a wrong path, an error at once; and nothing waits without a display.
+    private func waitForLoadableLevel(_ level: String) throws -> (pack: PackEntry, warnings: [Diagnostic]) {
+        do {
+            return try LevelCatalog.single(level: level)
+        } catch let error as LevelCatalog.LoadError where RegularFile.kind(level) == .regular {
+            printError(error.description)
+            // Without a display the wait would only end in that error: say it now.
+            if !Self.stopsAfterFirstFrame, let noDisplay = SDLWindow.displayError() {
+                printError("bloq: \(noDisplay)")
+                throw ExitCode.failure
+            }
+            printError("bloq: waiting for \(level) to load: fix it and save, and the game opens (Ctrl+C stops)")
+            let watcher = FileWatcher(path: level)
+            defer { watcher.stop() }
+            var shown = error.description
+            while true {
+                usleep(20_000)
+                if let signal = QuitSignals.pending {
+                    QuitSignals.acknowledge()
+                    printError("bloq: \(QuitSignals.name(signal)) received: stopped waiting for \(level)")
+                    throw ExitCode(128 + signal)
+                }
+                guard watcher.takeChange() else { continue }
+                do {
+                    return try LevelCatalog.single(level: level)
+                } catch let error as LevelCatalog.LoadError {
+                    if error.description != shown, LevelFiles.exists(level) {
+                        printError(error.description)
+                        shown = error.description
+                    }
+                }
+            }
+        }
     }
 }

@@ -3,20 +3,10 @@ import BloqEngine
 import BloqFiles
 import BloqGame
 import BloqPlay
+import BloqSDL
 import Glibc
 
-/// A headless window a replay runs in, so that its last frame can be saved (the window
-/// process makes one with SDL; the command-line tool loads no graphics library).
-public protocol ReplayCanvas: ScriptWindow {
-    /// Draws `app`'s frame and writes it to `path` as a PNG.
-    func saveScreenshot(of app: AppController, to path: String) throws
-}
-
-/// Makes the canvas for a replay's screenshot, of a size in points.
-public typealias ReplayCanvasMaker = (_ width: Int, _ height: Int) throws -> any ReplayCanvas
-
-/// `bloq replay`: run in the command-line tool, or, for a screenshot, handed to the window
-/// process, which parses the same `ReplayOptions` and draws.
+/// `bloq replay`: the script run headless, with no window unless a screenshot is asked for.
 public struct Replay: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "replay",
@@ -35,11 +25,7 @@ public struct Replay: ParsableCommand {
 
     public init() {}
 
-    public func run() throws {
-        // With a screenshot a window is needed: the command-line tool hands over.
-        if options.screenshot != nil { try WindowProcess.handOver() }
-        try options.run(canvas: nil)
-    }
+    public func run() throws { try options.run() }
 }
 
 /// The options of `bloq replay`, and the replay itself.
@@ -94,14 +80,14 @@ public struct ReplayOptions: ParsableArguments {
         if data != nil, !app { throw ValidationError("--data DIR goes with --app") }
     }
 
-    /// Runs the replay and prints the final state; draws the last frame on a canvas from
-    /// `canvas` when a screenshot is asked for.
-    public func run(canvas: ReplayCanvasMaker?) throws {
+    /// Runs the replay and prints the final state; draws the last frame in a headless
+    /// window when a screenshot is asked for.
+    public func run() throws {
         let parsed = try loadScript()
         let size = window ?? parsed.window.map { WindowSize(width: $0.width, height: $0.height) } ?? WindowSize(width: 800, height: 600)
         let options = (width: size.width, height: size.height)
         if app {
-            try runApp(parsed, options: options, canvas: canvas)
+            try runApp(parsed, options: options)
             return
         }
         guard let level else { throw ExitStatus.invalidData }
@@ -120,7 +106,7 @@ public struct ReplayOptions: ParsableArguments {
         let environment = made.environment
         let shell = AppController(
             environment: environment, viewport: Size(width: Double(options.width), height: Double(options.height)), singleLevel: true)
-        try play(parsed, on: shell, options: options, canvas: canvas)
+        try play(parsed, on: shell, options: options)
         guard let game = shell.game else { throw ExitStatus.invalidData }
         let session = game.scene.session
         if json {
@@ -135,7 +121,7 @@ public struct ReplayOptions: ParsableArguments {
     }
 
     /// The whole game, from the title screen, with its own folder for the player's files.
-    private func runApp(_ parsed: InputScript, options: (width: Int, height: Int), canvas: ReplayCanvasMaker?) throws {
+    private func runApp(_ parsed: InputScript, options: (width: Int, height: Int)) throws {
         let folder = data ?? Path.join(Path.temporaryFolder, "bloq-replay-\(FileSystem.randomName())")
         do {
             try FileSystem.createFolders(folder)
@@ -161,7 +147,7 @@ public struct ReplayOptions: ParsableArguments {
         for warning in made.warnings { printError("bloq: warning: \(warning)") }
         let shell = AppController(
             environment: made.environment, viewport: Size(width: Double(options.width), height: Double(options.height)))
-        try play(parsed, on: shell, options: options, canvas: canvas)
+        try play(parsed, on: shell, options: options)
         // The end of the script is the player quitting: what the game saves then is saved.
         let screen = shell.top.kind
         let controls = shell.top.controls
@@ -211,16 +197,14 @@ public struct ReplayOptions: ParsableArguments {
     }
 
     /// Runs the script on the shell through the game loop: with no window when no
-    /// screenshot is asked for (no graphics library is needed), else in a canvas whose
-    /// last frame is saved.
-    private func play(
-        _ parsed: InputScript, on shell: AppController, options: (width: Int, height: Int), canvas makeCanvas: ReplayCanvasMaker?
-    ) throws {
+    /// screenshot is asked for (SDL is not started), else in a headless window whose last
+    /// frame is saved.
+    private func play(_ parsed: InputScript, on shell: AppController, options: (width: Int, height: Int)) throws {
         do {
-            if let screenshot, let makeCanvas {
-                let canvas = try makeCanvas(options.width, options.height)
-                _ = try ScriptPlatform.run(parsed, on: shell, size: options, window: canvas)
-                try canvas.saveScreenshot(of: shell, to: screenshot)
+            if let screenshot {
+                let window = try SDLWindow(options: WindowOptions(width: options.width, height: options.height, headless: true))
+                _ = try ScriptPlatform.run(parsed, on: shell, size: options, window: window)
+                try window.saveScreenshot(of: shell, to: screenshot)
             } else {
                 _ = try ScriptPlatform.run(parsed, on: shell, size: options)
             }

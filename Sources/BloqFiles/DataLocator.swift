@@ -92,13 +92,8 @@ public struct DataLocator: Sendable {
     }
 
     /// The running executable's path.
-    /// (The window process, `bloq-window`, reports the `bloq` that started it, whose
-    /// folder is where an installation keeps its data.)
     public static func executablePath() -> String {
-        if let launcher = ProcessEnvironment.current["BLOQ_EXECUTABLE"], launcher.hasPrefix("/"), FileSystem.isExecutable(launcher) {
-            return launcher
-        }
-        return FileSystem.linkDestination("/proc/self/exe") ?? CommandLine.arguments.first ?? "."
+        FileSystem.linkDestination("/proc/self/exe") ?? CommandLine.arguments.first ?? "."
     }
 }
 

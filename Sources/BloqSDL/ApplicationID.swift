@@ -7,7 +7,7 @@ public enum ApplicationID {
 
     /// Names the game's windows after the application id (the X11 `WM_CLASS`, the Wayland
     /// `app_id`), so desktops match a window to its desktop entry and icon; SDL would use
-    /// the executable's name, `bloq-window`. Call before `SDL_Init`. A name already set in
+    /// the executable's name. Call before `SDL_Init`. A name already set in
     /// the environment wins.
     static func nameWindows() {
         setenv("SDL_VIDEO_X11_WMCLASS", value, 0)

@@ -1,7 +1,7 @@
 import Glibc
 import Synchronization
 
-/// With `BLOQ_TRACE_FRAMES=1`, the window process measures how long each frame's work takes
+/// With `BLOQ_TRACE_FRAMES=1`, `bloq play` measures how long each frame's work takes
 /// (docs/performance.md): the simulation (input, steps, what they call: a save, once) from
 /// the frame's start to its drawing, and the drawing, and prints the longest of each as the
 /// game ends. Silent and free otherwise.

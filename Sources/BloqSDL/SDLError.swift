@@ -6,7 +6,7 @@ public struct SDLError: Error, CustomStringConvertible {
     public var detail: String
 
     /// Captures `SDL_GetError()` after `what` failed.
-    init(_ what: String) {
+    package init(_ what: String) {
         self.what = what
         detail = String(cString: SDL_GetError())
     }

@@ -287,7 +287,7 @@ public final class SDLWindow: ScriptWindow {
     // MARK: Geometry
 
     /// The SDL id of the window (events carry it).
-    var windowID: UInt32 { SDL_GetWindowID(window) }
+    package var windowID: UInt32 { SDL_GetWindowID(window) }
 
     /// The window's size in points, its pixels per point and its display's DPI (96 for a
     /// headless window, or when the display does not say).

@@ -1,5 +1,7 @@
 import BloqCLI
+import BloqSDL
 
-// The command-line tool: everything but windows (those are bloq-window's).
+// The game and its command-line tools, one process: SDL starts only for a window.
+StartupTrace.mark("main")
 SignalMask.unblockQuitSignals()
 BloqCommand.main()

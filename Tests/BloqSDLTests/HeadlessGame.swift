@@ -3,6 +3,7 @@ import BloqFiles
 import BloqGame
 import BloqPlay
 import BloqSDL
+import BloqTestSupport
 
 /// The game in a headless window, run by the real loop over an SDL platform whose clock
 /// the test moves (as SwiftNIO's embedded loop takes its time from the test).

@@ -2,6 +2,7 @@ import BloqEngine
 import BloqGame
 import BloqPlay
 import BloqSDL
+import BloqTestSupport
 import Testing
 
 /// SDL's state is global: these tests run one at a time, each with its own window on the

@@ -2,6 +2,7 @@ import BloqEngine
 import BloqGame
 import BloqPlay
 import BloqSDL
+import BloqTestSupport
 import Foundation
 import Testing
 

@@ -43,7 +43,7 @@ extension SDLSuite {
             let game = try HeadlessGame(
                 watching: path, packs: [PackEntry(title: level.title, items: [.playable(PlayableLevel(name: path, level: level))])],
                 check: { level, stop in
-                    // The solver's side of validate, as the window process runs it.
+                    // The solver's side of validate, as `bloq play --watch` runs it.
                     let optimal = Solver(stop: stop).solve(level.board).optimal
                     guard let par = level.par, let optimal, par != optimal else { return [] }
                     return [Diagnostic(file: path, line: 1, column: 1, message: "par is \(par) but the fewest moves is \(optimal)")]

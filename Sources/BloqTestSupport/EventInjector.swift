@@ -1,7 +1,7 @@
+import BloqSDL
 import CSDL2
 
-/// An SDL event built by the program, exactly as the system would deliver it (tests, and
-/// replays of recorded input).
+/// An SDL event built by a test, exactly as the system would deliver it.
 public enum SyntheticEvent: Sendable {
     /// Left button down or up at a window position in points.
     case mouseButton(down: Bool, x: Int, y: Int)

@@ -1,4 +1,3 @@
-import BloqCLI
 import BloqEngine
 import BloqFiles
 import BloqGame
@@ -7,11 +6,11 @@ import BloqSDL
 import Glibc
 
 /// Benchmarks of the real render loop, headless (offscreen driver, software renderer).
-public enum RenderBenchmarks {
+enum RenderBenchmarks {
     /// The median CPU time in milliseconds of one frame of the real loop (events, fixed
     /// steps, drawing, presenting) with every block of `board` animating, in an 800x600
     /// window, over `frames` frames after a warm-up.
-    public static func frameMilliseconds(board: Board, frames: Int = 240) throws -> Double {
+    static func frameMilliseconds(board: Board, frames: Int = 240) throws -> Double {
         let game = try Headless(board: board)
         if let scene = game.app.game?.scene { animateEveryBlock(scene) }
         for _ in 0..<30 { game.frame() }
@@ -31,6 +30,7 @@ public enum RenderBenchmarks {
         let window: SDLWindow
         let app: AppController
         let loop: GameLoop
+        let platform: HandedInputPlatform
         let clock = ManualClock()
 
         init(board: Board) throws {
@@ -39,7 +39,8 @@ public enum RenderBenchmarks {
             app = AppController(
                 environment: AppEnvironment(packs: [PackEntry(title: "Benchmark", items: [.playable(level)])]),
                 viewport: window.geometry.output, singleLevel: true)
-            loop = GameLoop(app: app, platform: SDLPlatform(window: window, time: .manual(clock)))
+            platform = HandedInputPlatform(SDLPlatform(window: window, time: .manual(clock)))
+            loop = GameLoop(app: app, platform: platform)
         }
 
         /// A frame 1/60 s after the last.
@@ -53,7 +54,7 @@ public enum RenderBenchmarks {
     /// effect: a block is grabbed and the pointer moves half a cell; the frames drawn after
     /// the motion are read back until the block's colour shows where only the moved block
     /// can be. 0 means the very next frame shows it.
-    public static func latencyFrames() throws -> Int {
+    static func latencyFrames() throws -> Int {
         let board = Board(["R...", "....", "...."]) ?? Board(["R.", ".."])
         guard let board else { return -1 }
         let headless = try Headless(board: board)
@@ -61,15 +62,15 @@ public enum RenderBenchmarks {
         let window = headless.window
         headless.frame()
         let start = game.layout.pixel(for: CellPoint(row: 0, column: 0))
-        try window.push(.mouseButton(down: true, x: Int(start.x), y: Int(start.y)))
+        headless.platform.hand(.mouseButton(down: true, x: Int32(start.x), y: Int32(start.y)))
         headless.frame()
         // Past the threshold first, so the move's direction is decided.
         let decide = game.layout.pixel(for: CellPoint(row: 0, column: 0.2))
-        try window.push(.mouseMotion(x: Int(decide.x), y: Int(decide.y), buttonHeld: true))
+        headless.platform.hand(.mouseMotion(x: Int32(decide.x), y: Int32(decide.y)))
         headless.frame()
         let probe = game.layout.pixel(for: CellPoint(row: 0, column: 1.2))
         let target = game.layout.pixel(for: CellPoint(row: 0, column: 0.9))
-        try window.push(.mouseMotion(x: Int(target.x), y: Int(target.y), buttonHeld: true))
+        headless.platform.hand(.mouseMotion(x: Int32(target.x), y: Int32(target.y)))
         for frame in 0..<10 {
             headless.frame()
             let pixels = try window.readPixels()
@@ -107,7 +108,7 @@ public enum RenderBenchmarks {
     /// reload lays the board out again. Headless, otherwise as live: the loop's own frames,
     /// inotify, validate's solver checks off the render thread. Nil when a save was not
     /// shown within 2 s.
-    public static func watchReloadMilliseconds() throws -> Double? {
+    static func watchReloadMilliseconds() throws -> Double? {
         let folder = Path.join(Path.temporaryFolder, "bloq-bench-watch-\(FileSystem.randomName())")
         try FileSystem.createFolders(folder)
         defer { FileSystem.removeTree(folder) }
@@ -151,4 +152,32 @@ public enum RenderBenchmarks {
         times.sort()
         return times[times.count / 2]
     }
+}
+
+/// The SDL platform with input handed to it by a benchmark: taken by the loop in the next
+/// frame before SDL's own, at the same point of the frame as a decoded SDL event. (The
+/// game defines no way to make SDL events: the tests' injector is not in it.)
+final class HandedInputPlatform: GamePlatform {
+    private let sdl: SDLPlatform
+    private var handed: [RawInput] = []
+
+    init(_ sdl: SDLPlatform) { self.sdl = sdl }
+
+    /// Queues `input` as arrived now.
+    func hand(_ input: RawInput) { handed.append(input) }
+
+    var now: Double { sdl.now }
+    var sleepsWhenIdle: Bool { sdl.sleepsWhenIdle }
+    var geometry: WindowGeometry { sdl.geometry }
+    var isFocused: Bool { sdl.isFocused }
+    var isFinished: Bool { sdl.isFinished }
+
+    @discardableResult
+    func gatherInput(waitingUpTo timeout: Double) -> Bool { sdl.gatherInput(waitingUpTo: handed.isEmpty ? timeout : 0) || !handed.isEmpty }
+
+    func nextInputTime() -> Double? { handed.isEmpty ? sdl.nextInputTime() : sdl.now }
+
+    func takeInput() -> RawInput? { handed.isEmpty ? sdl.takeInput() : handed.removeFirst() }
+
+    func present(_ app: AppController, sounds: [SoundCue]) { sdl.present(app, sounds: sounds) }
 }

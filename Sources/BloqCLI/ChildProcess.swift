@@ -2,7 +2,7 @@ import Glibc
 
 /// A child process started with posix_spawn, for the benchmarks that run whole `bloq`
 /// commands. (Foundation's `Process` and `Pipe` are not in FoundationEssentials, and the
-/// full Foundation would link 37 MB of ICU data into bloq-window.)
+/// full Foundation would link 37 MB of ICU data into bloq.)
 final class ChildProcess {
     /// Where the child's standard output or standard error goes.
     enum Stream {

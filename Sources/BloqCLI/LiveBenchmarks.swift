@@ -1,5 +1,4 @@
 import BloqBench
-import BloqCLI
 import BloqEngine
 import BloqFiles
 import BloqGame
@@ -21,7 +20,7 @@ struct LiveBenchmarks {
         }
     }
 
-    /// The command-line tool users run (this window process was started by it).
+    /// The `bloq` executable users run (this one).
     let bloq: String
     /// The folder that holds levels/.
     let dataFolder: String
@@ -156,7 +155,7 @@ struct LiveBenchmarks {
         environment["XDG_DATA_HOME"] = scratch + "/data"
         environment["XDG_CONFIG_HOME"] = scratch + "/config"
         environment.removeValue(forKey: "SDL_RENDER_DRIVER")
-        environment.removeValue(forKey: WindowProcess.firstFrameOnlyVariable)
+        environment.removeValue(forKey: PlayOptions.firstFrameOnlyVariable)
         return environment
     }
 
@@ -168,7 +167,7 @@ struct LiveBenchmarks {
             let scratch = Path.join(Path.temporaryFolder, "bloq-bench-live-\(FileSystem.randomName())")
             defer { FileSystem.removeTree(scratch) }
             var environment = liveEnvironment(scratch: scratch)
-            environment[WindowProcess.firstFrameOnlyVariable] = "1"
+            environment[PlayOptions.firstFrameOnlyVariable] = "1"
             let start = Self.now()
             let process: ChildProcess
             do {

@@ -1,6 +1,0 @@
-import BloqCLI
-import BloqSDL
-
-StartupTrace.mark("main")
-SignalMask.unblockQuitSignals()
-WindowCommand.main()
