@@ -31,29 +31,32 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // Whether an X11 window manager runs (fullscreen without one is done by hand).
         .target(name: "CBloqX11"),
-        // The seeded generator everything random shares (levels, confetti, sound, tests), and
-        // the player's language (Localized: the gettext catalogs, read and checked by Bloq).
-        .target(name: "BloqCore"),
-        // Rules, levels, play session: pure Swift, standard library and BloqCore only.
+        // The player's language: tr() over the gettext catalogs, read and checked by Bloq
+        // (MessageCatalog), and the languages the environment asks for. The shell's words.
+        .target(name: "BloqLocalization"),
+        // Rules, levels, play session, the solver and the seeded generator: pure Swift,
+        // the standard library only (no import at all), so nothing here depends on the
+        // process's locale; the shell words the rules' values for the player.
         // Optimised in debug builds too: the tests' solver searches (the shipped levels
         // proved at par, budgets run out in child processes) take a tenth of the time, and
         // make test stays within its minutes (docs/testing.md).
-        .target(name: "BloqGame", dependencies: ["BloqCore"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(name: "BloqGame", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // The file system: the data search path, level files and packs.
-        .target(name: "BloqFiles", dependencies: ["BloqGame"]),
+        .target(name: "BloqFiles", dependencies: ["BloqGame", "BloqLocalization"]),
         // Animation, input recognition and layout: no SDL, no clock.
-        .target(name: "BloqEngine", dependencies: ["BloqCore"]),
+        .target(name: "BloqEngine"),
         // Counts heap allocations (interposes malloc) for the benchmarks.
         .target(name: "CAllocationCounter"),
         // Benchmarks behind `bloq bench`.
         .target(name: "BloqBench", dependencies: ["BloqEngine", "BloqGame", "BloqPlay", "CAllocationCounter"]),
         // The board scene: block controllers that join the engine and the rules.
-        .target(name: "BloqPlay", dependencies: ["BloqCore", "BloqEngine", "BloqGame"]),
+        .target(name: "BloqPlay", dependencies: ["BloqEngine", "BloqGame", "BloqLocalization"]),
         // Every screen in many windows against the layout rules (LayoutTests, BloqDev layout):
         // not shipped.
         .target(name: "BloqLayoutAudit", dependencies: ["BloqEngine", "BloqGame", "BloqPlay"]),
         // The platform: window, renderer, text, events, the render loop.
-        .target(name: "BloqSDL", dependencies: ["CSDL2", "CBloqX11", "BloqCore", "BloqEngine", "BloqGame", "BloqPlay", "BloqFiles"]),
+        .target(
+            name: "BloqSDL", dependencies: ["CSDL2", "CBloqX11", "BloqEngine", "BloqGame", "BloqLocalization", "BloqPlay", "BloqFiles"]),
         // The only importer of libdbus: the desktop's appearance from the XDG settings portal.
         .target(name: "BloqPortal", dependencies: ["CDBus", "BloqGame", "BloqPlay"]),
         // libFuzzer targets (make fuzz); a normal build replays the kept corpus through them.
@@ -66,7 +69,7 @@ let package = Package(
         .executableTarget(
             name: "BloqDev",
             dependencies: [
-                "BloqGame", "BloqFiles", "BloqPlay", "BloqSDL", "BloqCLI", "BloqLayoutAudit",
+                "BloqGame", "BloqFiles", "BloqLocalization", "BloqPlay", "BloqSDL", "BloqCLI", "BloqLayoutAudit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -74,7 +77,7 @@ let package = Package(
         .target(
             name: "BloqCLI",
             dependencies: [
-                "BloqGame", "BloqFiles", "BloqPlay", "BloqEngine",
+                "BloqGame", "BloqFiles", "BloqLocalization", "BloqPlay", "BloqEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -83,15 +86,16 @@ let package = Package(
         // The window process: play, screenshots, benchmarks (SDL).
         .executableTarget(
             name: "bloq-window", dependencies: ["BloqCLI", "BloqSDL", "BloqPortal", "BloqBench", "BloqFiles"], path: "Sources/BloqWindow"),
-        .testTarget(name: "BloqGameTests", dependencies: ["BloqGame", "BloqCore"]),
+        .testTarget(name: "BloqGameTests", dependencies: ["BloqGame"]),
+        .testTarget(name: "BloqLocalizationTests", dependencies: ["BloqLocalization"]),
         // The solver's memory measured on the heap (links the allocation counter, which
         // interposes malloc in the test process).
         .testTarget(name: "BloqBenchTests", dependencies: ["BloqBench", "BloqGame", "CAllocationCounter"]),
-        .testTarget(name: "BloqEngineTests", dependencies: ["BloqEngine", "BloqCore"]),
+        .testTarget(name: "BloqEngineTests", dependencies: ["BloqEngine", "BloqGame"]),
         .testTarget(name: "BloqPlayTests", dependencies: ["BloqPlay", "BloqLayoutAudit"]),
         .testTarget(name: "BloqFilesTests", dependencies: ["BloqFiles"]),
         // Runs the bloq executable (which `swift test` builds) as users do.
-        .testTarget(name: "BloqCLITests", dependencies: ["BloqFiles", "BloqGame", "BloqCore"]),
+        .testTarget(name: "BloqCLITests", dependencies: ["BloqFiles", "BloqGame", "BloqLocalization"]),
         .testTarget(name: "BloqSDLTests", dependencies: ["BloqSDL", "BloqPlay", "BloqEngine", "BloqGame"]),
         .testTarget(name: "BloqPortalTests", dependencies: ["BloqPortal", "BloqGame"]),
     ]

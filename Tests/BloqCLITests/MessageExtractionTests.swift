@@ -47,7 +47,7 @@ extension ChildProcessSuite {
             "every form of a call the screens use: arguments, closures, interpolations, plurals over lines, joined and multi-line literals")
         func forms() throws {
             let source = #"""
-                import BloqCore
+                import BloqLocalization
                 let a = tr("Play")
                 let b = Control(label: tr("Next level"), action: { tr("inside a closure") })
                 let c = tr("%1 move", "%1 moves", count: n, "\(n)")
@@ -151,9 +151,9 @@ extension ChildProcessSuite {
                 try handle.close()
             }
             try """
-            import BloqCore
+            import BloqLocalization
             let shown = [tr("A text only the compendium has"), tr("A text no catalog has yet"), tr("%1 test thing", "%1 test things", count: 3, "3")]
-            """.write(to: copy.appendingPathComponent("Sources/BloqCore/NewTexts.swift"), atomically: true, encoding: .utf8)
+            """.write(to: copy.appendingPathComponent("Sources/BloqLocalization/NewTexts.swift"), atomically: true, encoding: .utf8)
 
             let made = try run(["make", "-s", "pot"], in: copy)
             #expect(made.status == 0, "\(made.err)")

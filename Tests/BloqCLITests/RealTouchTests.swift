@@ -1,4 +1,4 @@
-import BloqCore
+import BloqGame
 import Foundation
 import Testing
 

@@ -1,4 +1,3 @@
-import BloqCore
 import BloqFiles
 import BloqGame
 import Foundation

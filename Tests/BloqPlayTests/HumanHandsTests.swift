@@ -1,4 +1,3 @@
-import BloqCore
 import BloqEngine
 import BloqGame
 import Testing
