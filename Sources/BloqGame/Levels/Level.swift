@@ -1,8 +1,3 @@
-/// How hard a level is meant to be.
-public enum Difficulty: String, CaseIterable, Sendable, Codable {
-    case easy, medium, hard, expert, master
-}
-
 /// A level as a file describes it: its board and its header.
 public struct Level: Hashable, Sendable {
     /// The title, or the file's name without extension when the file gives none.
