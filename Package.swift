@@ -86,17 +86,23 @@ let package = Package(
         // The window process: play, screenshots, benchmarks (SDL).
         .executableTarget(
             name: "bloq-window", dependencies: ["BloqCLI", "BloqSDL", "BloqPortal", "BloqBench", "BloqFiles"], path: "Sources/BloqWindow"),
-        .testTarget(name: "BloqGameTests", dependencies: ["BloqGame"]),
+        // What the tests share: scratch folders, the source tree's root, the one pointer
+        // simulator (Hand), app and pack fixtures. Not shipped.
+        .target(
+            name: "BloqTestSupport", dependencies: ["BloqEngine", "BloqFiles", "BloqGame", "BloqPlay"], path: "Tests/BloqTestSupport"),
+        .testTarget(name: "BloqGameTests", dependencies: ["BloqGame", "BloqTestSupport"]),
         .testTarget(name: "BloqLocalizationTests", dependencies: ["BloqLocalization"]),
         // The solver's memory measured on the heap (links the allocation counter, which
         // interposes malloc in the test process).
-        .testTarget(name: "BloqBenchTests", dependencies: ["BloqBench", "BloqGame", "CAllocationCounter"]),
+        .testTarget(name: "BloqBenchTests", dependencies: ["BloqBench", "BloqGame", "BloqTestSupport", "CAllocationCounter"]),
         .testTarget(name: "BloqEngineTests", dependencies: ["BloqEngine", "BloqGame"]),
-        .testTarget(name: "BloqPlayTests", dependencies: ["BloqPlay", "BloqLayoutAudit"]),
-        .testTarget(name: "BloqFilesTests", dependencies: ["BloqFiles"]),
-        // Runs the bloq executable (which `swift test` builds) as users do.
-        .testTarget(name: "BloqCLITests", dependencies: ["BloqFiles", "BloqGame", "BloqLocalization"]),
-        .testTarget(name: "BloqSDLTests", dependencies: ["BloqSDL", "BloqPlay", "BloqEngine", "BloqGame"]),
-        .testTarget(name: "BloqPortalTests", dependencies: ["BloqPortal", "BloqGame"]),
+        .testTarget(name: "BloqPlayTests", dependencies: ["BloqPlay", "BloqLayoutAudit", "BloqTestSupport"]),
+        .testTarget(name: "BloqFilesTests", dependencies: ["BloqFiles", "BloqTestSupport"]),
+        // Runs the bloq executable as users do, and BloqDev's harnesses (save and line
+        // torture, layout in every language): both declared, so both are built for it.
+        .testTarget(
+            name: "BloqCLITests", dependencies: ["BloqFiles", "BloqGame", "BloqLocalization", "BloqTestSupport", "bloq", "BloqDev"]),
+        .testTarget(name: "BloqSDLTests", dependencies: ["BloqSDL", "BloqPlay", "BloqEngine", "BloqGame", "BloqTestSupport"]),
+        .testTarget(name: "BloqPortalTests", dependencies: ["BloqPortal", "BloqGame", "BloqTestSupport"]),
     ]
 )

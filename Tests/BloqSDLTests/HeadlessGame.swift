@@ -3,6 +3,7 @@ import BloqFiles
 import BloqGame
 import BloqPlay
 import BloqSDL
+import BloqTestSupport
 
 /// The game in a headless window, run by the real loop over an SDL platform whose clock
 /// the test moves (as SwiftNIO's embedded loop takes its time from the test).
@@ -26,7 +27,7 @@ final class HeadlessGame {
     convenience init(level: PlayableLevel) throws {
         try self.init(app: { viewport in
             AppController(
-                environment: AppEnvironment(packs: [PackEntry(title: level.level.title, items: [.playable(level)])]),
+                environment: AppEnvironment(packs: [singleLevelPack(level)]),
                 viewport: viewport, singleLevel: true)
         })
     }
