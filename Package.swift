@@ -10,6 +10,15 @@ let argumentParser: Package.Dependency =
     ? .package(path: "vendor/swift-argument-parser")
     : .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
 
+// BloqGame (the rules and the solver) optimised in debug builds too, when BLOQ_OPTIMIZE_RULES=1
+// (the Makefile exports it): make test's solver searches, in process and in the debug bloq
+// the command-line tests run, take a quarter of the time (the test run 163 s against 603 s
+// with the rules unoptimised, docs/testing.md). Only then: SwiftPM refuses a package with
+// unsafe flags as a dependency, so a plain `swift build` has none, and the library products
+// can be depended on.
+let rulesSettings: [SwiftSetting] =
+    Context.environment["BLOQ_OPTIMIZE_RULES"] == "1" ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
+
 let package = Package(
     name: "Bloq",
     products: [
@@ -37,32 +46,31 @@ let package = Package(
         // as the game asks: SDL 2.26 never destroys its own (docs/platform.md). The protocol
         // glue is wayland-scanner's (scripts/wayland-glue.sh).
         .target(name: "CWaylandIdle", dependencies: ["CWaylandClient"]),
-        // The seeded generator everything random shares (levels, confetti, sound, tests), and
-        // the player's language (Localized: the gettext catalogs, read and checked by Bloq).
-        .target(name: "BloqCore"),
-        // Rules, levels, play session: pure Swift, standard library and BloqCore only.
-        // Optimised in debug builds too: the tests' solver searches (the shipped levels
-        // proved at par, budgets run out in child processes) take a tenth of the time, and
-        // make test stays within its minutes (docs/testing.md).
-        .target(name: "BloqGame", dependencies: ["BloqCore"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // The player's language: tr() over the gettext catalogs, read and checked by Bloq
+        // (MessageCatalog), and the languages the environment asks for. The shell's words.
+        .target(name: "BloqLocalization"),
+        // Rules, levels, play session, the solver and the seeded generator: pure Swift,
+        // the standard library only (no import at all), so nothing here depends on the
+        // process's locale; the shell words the rules' values for the player.
+        .target(name: "BloqGame", swiftSettings: rulesSettings),
         // The file system: the data search path, level files and packs.
-        .target(name: "BloqFiles", dependencies: ["BloqGame"]),
+        .target(name: "BloqFiles", dependencies: ["BloqGame", "BloqLocalization"]),
         // Animation, input recognition and layout: no SDL, no clock.
-        .target(name: "BloqEngine", dependencies: ["BloqCore"]),
+        .target(name: "BloqEngine"),
         // Counts heap allocations by interposing malloc: for BloqDev bench-alloc and the
         // tests only, never linked into bloq (make test-install checks its symbols).
         .target(name: "CAllocationCounter"),
         // Benchmarks behind `bloq bench` (and BloqDev bench-alloc, which adds the heap).
         .target(name: "BloqBench", dependencies: ["BloqEngine", "BloqGame", "BloqPlay"]),
         // The board scene: block controllers that join the engine and the rules.
-        .target(name: "BloqPlay", dependencies: ["BloqCore", "BloqEngine", "BloqGame"]),
+        .target(name: "BloqPlay", dependencies: ["BloqEngine", "BloqGame", "BloqLocalization"]),
         // Every screen in many windows against the layout rules (LayoutTests, BloqDev layout):
         // not shipped.
         .target(name: "BloqLayoutAudit", dependencies: ["BloqEngine", "BloqGame", "BloqPlay"]),
         // The platform: window, renderer, text, events, the render loop.
         .target(
             name: "BloqSDL",
-            dependencies: ["CSDL2", "CBloqX11", "CWaylandIdle", "BloqCore", "BloqEngine", "BloqGame", "BloqPlay", "BloqFiles"]),
+            dependencies: ["CSDL2", "CBloqX11", "CWaylandIdle", "BloqEngine", "BloqGame", "BloqLocalization", "BloqPlay", "BloqFiles"]),
         // The only importer of libdbus: the desktop's appearance from the XDG settings portal.
         .target(name: "BloqPortal", dependencies: ["CDBus", "BloqGame", "BloqPlay"]),
         // libFuzzer targets (make fuzz); a normal build replays the kept corpus through them.
@@ -75,7 +83,8 @@ let package = Package(
         .executableTarget(
             name: "BloqDev",
             dependencies: [
-                "BloqGame", "BloqFiles", "BloqPlay", "BloqSDL", "BloqCLI", "BloqLayoutAudit", "BloqBench", "CAllocationCounter",
+                "BloqGame", "BloqFiles", "BloqLocalization", "BloqPlay", "BloqSDL", "BloqCLI", "BloqLayoutAudit", "BloqBench",
+                "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -83,24 +92,30 @@ let package = Package(
         .target(
             name: "BloqCLI",
             dependencies: [
-                "BloqGame", "BloqFiles", "BloqPlay", "BloqEngine", "BloqSDL", "BloqPortal", "BloqBench",
+                "BloqGame", "BloqFiles", "BloqLocalization", "BloqPlay", "BloqEngine", "BloqSDL", "BloqPortal", "BloqBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The game and its command-line tools: the one executable.
         .executableTarget(name: "bloq", dependencies: ["BloqCLI", "BloqSDL"]),
-        // What the tests share and the game never links: synthetic SDL events.
-        .target(name: "BloqTestSupport", dependencies: ["CSDL2", "BloqSDL"]),
-        .testTarget(name: "BloqGameTests", dependencies: ["BloqGame", "BloqCore"]),
+        // What the tests share and the game never links: scratch folders, the source tree's
+        // root, the one pointer simulator (Hand), app and pack fixtures, synthetic SDL events.
+        .target(
+            name: "BloqTestSupport", dependencies: ["CSDL2", "BloqEngine", "BloqFiles", "BloqGame", "BloqPlay", "BloqSDL"],
+            path: "Tests/BloqTestSupport"),
+        .testTarget(name: "BloqGameTests", dependencies: ["BloqGame", "BloqTestSupport"]),
+        .testTarget(name: "BloqLocalizationTests", dependencies: ["BloqLocalization"]),
         // The solver's memory measured on the heap (links the allocation counter, which
         // interposes malloc in the test process).
-        .testTarget(name: "BloqBenchTests", dependencies: ["BloqBench", "BloqGame", "CAllocationCounter"]),
-        .testTarget(name: "BloqEngineTests", dependencies: ["BloqEngine", "BloqCore"]),
-        .testTarget(name: "BloqPlayTests", dependencies: ["BloqPlay", "BloqLayoutAudit"]),
-        .testTarget(name: "BloqFilesTests", dependencies: ["BloqFiles"]),
-        // Runs the bloq executable (which `swift test` builds) as users do.
-        .testTarget(name: "BloqCLITests", dependencies: ["BloqFiles", "BloqGame", "BloqCore"]),
+        .testTarget(name: "BloqBenchTests", dependencies: ["BloqBench", "BloqGame", "BloqTestSupport", "CAllocationCounter"]),
+        .testTarget(name: "BloqEngineTests", dependencies: ["BloqEngine", "BloqGame"]),
+        .testTarget(name: "BloqPlayTests", dependencies: ["BloqPlay", "BloqLayoutAudit", "BloqTestSupport"]),
+        .testTarget(name: "BloqFilesTests", dependencies: ["BloqFiles", "BloqTestSupport"]),
+        // Runs the bloq executable as users do, and BloqDev's harnesses (save and line
+        // torture, layout in every language): both declared, so both are built for it.
+        .testTarget(
+            name: "BloqCLITests", dependencies: ["BloqFiles", "BloqGame", "BloqLocalization", "BloqTestSupport", "bloq", "BloqDev"]),
         .testTarget(name: "BloqSDLTests", dependencies: ["BloqSDL", "BloqPlay", "BloqEngine", "BloqGame", "BloqTestSupport"]),
-        .testTarget(name: "BloqPortalTests", dependencies: ["BloqPortal", "BloqGame"]),
+        .testTarget(name: "BloqPortalTests", dependencies: ["BloqPortal", "BloqGame", "BloqTestSupport"]),
     ]
 )

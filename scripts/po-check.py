@@ -2,7 +2,7 @@
 """make po-check: the catalogs are whole, sound and in step with the sources.
 
 - po/bloq.pot holds exactly the texts of the sources (scripts/po-extract.py): else run make pot;
-- po/LINGUAS, the po/LL.po files and Language.available (Sources/BloqCore/Language.swift)
+- po/LINGUAS, the po/LL.po files and Language.available (Sources/BloqGame/Player/Language.swift)
   name the same languages;
 - each po/LL.po holds the template's texts (make pot merges them in), compiles with
   msgfmt --check --statistics, has no fuzzy entry and is at least 95 % translated;
@@ -135,7 +135,7 @@ def main():
     with open(os.path.join(ROOT, "po", "LINGUAS"), encoding="utf-8") as f:
         linguas = [word for line in f for word in line.split("#")[0].split()]
     files = sorted(name[:-3] for name in os.listdir(os.path.join(ROOT, "po")) if name.endswith(".po"))
-    with open(os.path.join(ROOT, "Sources", "BloqCore", "Language.swift"), encoding="utf-8") as f:
+    with open(os.path.join(ROOT, "Sources", "BloqGame", "Player", "Language.swift"), encoding="utf-8") as f:
         available = [code for code in re.findall(r'Language\(code: "([^"]+)"', f.read()) if code != "en"]
     if not (sorted(linguas) == files == sorted(available)):
         problems.append(

@@ -2,7 +2,7 @@
 """Writes the message template po/bloq.pot (make pot): every text of the game a player reads.
 
 xgettext cannot read Swift, so this reads it: the calls `tr("…")`, `tr("…", "…", count: …)`
-and `trLater("…")` (Sources/BloqCore/Localized.swift) in Sources/, their first argument (and, for a plural,
+and `trLater("…")` (Sources/BloqLocalization/Localized.swift) in Sources/, their first argument (and, for a plural,
 their second) a string literal, or literals joined with `+`, or a multi-line literal;
 comments are skipped. A comment starting `TRANSLATORS:` goes to the translators with the calls
 on the four lines below it. A call whose text is not a literal (`tr(tip)`) is left out: its

@@ -1,6 +1,6 @@
-import BloqCore
 import BloqFiles
 import BloqGame
+import BloqLocalization
 import BloqPlay
 
 /// Whose game an environment is for.

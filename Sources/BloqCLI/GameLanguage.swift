@@ -1,7 +1,7 @@
 import ArgumentParser
-import BloqCore
 import BloqFiles
 import BloqGame
+import BloqLocalization
 
 /// The language the game shows, chosen as it starts and changed when the player picks
 /// another in Settings. At start `--lang` wins, then the saved setting, then "auto": a live
@@ -19,7 +19,7 @@ public struct GameLanguage: Sendable {
     /// Where catalogs were looked for (for a warning when none was found).
     public var searched: [String]
     /// Names in the environment's language list that were left out because they could name
-    /// a path outside the catalogs' folder (`Language.refused(by:)`), said once at start.
+    /// a path outside the catalogs' folder (`RequestedLanguages.refused(by:)`), said once at start.
     public var refused: [String] = []
 
     public init(commandLine: String?, automatic: [String], catalogs: CatalogLocator = CatalogLocator()) {
@@ -31,8 +31,8 @@ public struct GameLanguage: Sendable {
 
     /// A live game's: "auto" follows `environment`.
     public static func live(commandLine: String?, environment: [String: String] = ProcessEnvironment.current) -> GameLanguage {
-        var language = GameLanguage(commandLine: commandLine, automatic: Language.preferred(by: environment))
-        language.refused = Language.refused(by: environment)
+        var language = GameLanguage(commandLine: commandLine, automatic: RequestedLanguages.preferred(by: environment))
+        language.refused = RequestedLanguages.refused(by: environment)
         return language
     }
 

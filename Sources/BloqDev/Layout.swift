@@ -1,6 +1,5 @@
 import ArgumentParser
 import BloqCLI
-import BloqCore
 import BloqEngine
 import BloqGame
 import BloqLayoutAudit

@@ -1,7 +1,7 @@
 import ArgumentParser
 import BloqCLI
-import BloqCore
 import BloqGame
+import BloqLocalization
 
 /// The game's words as a language set-up gives them: `GameLanguage` (the catalogs found as
 /// the game finds them, `--lang`, the setting, the environment) set as the game sets it at

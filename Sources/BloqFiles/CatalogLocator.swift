@@ -1,4 +1,4 @@
-import BloqCore
+import BloqLocalization
 
 /// Finds the folder of the game's translations (`LL/LC_MESSAGES/bloq.mo` in it), as
 /// `DataLocator` finds its levels: from the executable's neighbourhood, with no path
@@ -53,7 +53,7 @@ public struct CatalogLocator: Sendable {
     /// "de_AT.UTF-8", "de_AT", "de" (the forms Bloq's catalogs use).
     /// A name with `/` or `..` (which could reach outside `folder`) has none.
     public static func catalog(for name: String, in folder: String) -> String? {
-        guard Language.isSafeName(name) else { return nil }
+        guard RequestedLanguages.isSafeName(name) else { return nil }
         let withoutModifier = String(name.prefix { $0 != "@" })
         let withoutCodeset = String(withoutModifier.prefix { $0 != "." })
         let language = String(withoutCodeset.prefix { $0 != "_" })

@@ -1,5 +1,5 @@
-import BloqCore
 import BloqGame
+import BloqLocalization
 
 /// Damage found in one of the player's files (progress or settings) when it was loaded,
 /// and what was done about it: what could be read was kept, the damaged file was kept

@@ -1,4 +1,4 @@
-import BloqCore
+import BloqLocalization
 import Glibc
 
 /// Where a path the game writes (`progress.json`, `settings.json`, a `.prev` copy) leads when

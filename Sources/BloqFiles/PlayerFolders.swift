@@ -1,4 +1,3 @@
-import BloqCore
 import BloqGame
 import Glibc
 

@@ -1,4 +1,4 @@
-import BloqCore
+import BloqLocalization
 import Glibc
 
 /// The player's own level files: the packs under `$XDG_DATA_HOME/bloq/levels/`, where the

@@ -1,5 +1,5 @@
-import BloqCore
 import BloqGame
+import BloqLocalization
 import Dispatch
 import Glibc
 

@@ -1,6 +1,6 @@
-import BloqCore
 import BloqEngine
 import BloqGame
+import BloqLocalization
 
 /// What the player asked the board for (a key, a gamepad button or a toolbar control).
 public enum PlayCommand: Hashable, Sendable {

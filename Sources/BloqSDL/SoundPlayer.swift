@@ -1,4 +1,4 @@
-import BloqCore
+import BloqGame
 import BloqPlay
 import CSDL2
 import Glibc

@@ -1,5 +1,6 @@
 import BloqBench
 import BloqGame
+import BloqTestSupport
 import CAllocationCounter
 import Foundation
 import Testing
@@ -61,8 +62,7 @@ extension SolverBenchmark.HeapMeter {
 struct BenchmarkBoardTests {
     @Test("bench/sparse-16x16.bloq is the board bloq bench measures (BenchmarkBoards.sparseSixteen): 28 blocks, none touching")
     func sparseSixteen() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let text = try String(contentsOf: root.appendingPathComponent("bench/sparse-16x16.bloq"), encoding: .utf8)
+        let text = try Repository.text("bench/sparse-16x16.bloq")
         let level = try LevelParser.parse(text, name: "sparse-16x16.bloq").get()
         #expect(level.board == BenchmarkBoards.sparseSixteen)
         #expect(level.board.cells.filter { $0.color != nil }.count == 28)

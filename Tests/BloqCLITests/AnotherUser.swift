@@ -1,3 +1,4 @@
+import BloqTestSupport
 import Foundation
 
 /// Running `bloq` as another user, for the checks of a file or folder the game cannot read:
@@ -30,7 +31,7 @@ enum AnotherUser {
             let copy = folder.appendingPathComponent("bloq")
             try FileManager.default.copyItem(at: Bloq.executable, to: copy)
             chmod(copy.path, 0o755)
-            try FileManager.default.copyItem(at: Bloq.root.appendingPathComponent("levels"), to: folder.appendingPathComponent("levels"))
+            try FileManager.default.copyItem(at: Repository.url("levels"), to: folder.appendingPathComponent("levels"))
             if let walker = FileManager.default.enumerator(atPath: folder.path) {
                 while let name = walker.nextObject() as? String {
                     var isFolder: ObjCBool = false
@@ -61,7 +62,7 @@ enum AnotherUser {
     private static func canRun(_ executable: URL) -> Bool {
         let probe = Process()
         probe.executableURL = URL(fileURLWithPath: prefix[0])
-        let levels = Bloq.root.appendingPathComponent("levels/easy").path
+        let levels = Repository.path("levels/easy")
         probe.arguments =
             Array(prefix.dropFirst()) + ["/usr/bin/test", "-r", executable.path, "-a", "-x", executable.path, "-a", "-r", levels]
         probe.standardOutput = FileHandle.nullDevice

@@ -1,23 +1,19 @@
 import BloqFiles
 import BloqGame
+import BloqTestSupport
 import Foundation
 import Testing
 
 extension ChildProcessSuite {
-    /// Issue 18 on the command line: `share`, `import`, `play --code`, and the editor's Save
+    /// The player's levels on the command line: `share`, `import`, `play --code`, and the editor's Save
     /// in a whole-app replay (CONTRACT section 5).
     @Suite("Share codes and the player's levels on the command line")
     struct AuthoringTests {
-        static let level = Bloq.root.appendingPathComponent("levels/easy/003-into-the-gap.bloq").path
-
-        /// A fresh XDG data folder, removed afterwards by the caller.
-        func scratchHome() -> String {
-            FileManager.default.temporaryDirectory.appendingPathComponent("bloq-author-\(UUID().uuidString)").path
-        }
+        static let level = Repository.path("levels/easy/003-into-the-gap.bloq")
 
         @Test("share prints a code holding the board; --title adds the file's title, --no-title (the default) leaves it out")
         func share() throws {
-            let shipped = try LevelParser.parse(String(contentsOfFile: Self.level, encoding: .utf8), name: Self.level).get()
+            let shipped = try shippedLevel("levels/easy/003-into-the-gap.bloq").level
             let result = try Bloq.run(["share", Self.level])
             #expect(result.status == 0, "\(result.err)")
             let code = result.out.trimmingCharacters(in: .newlines)
@@ -31,11 +27,11 @@ extension ChildProcessSuite {
             #expect(titled.count > code.count)
 
             // A file without a title shares none (its name is not a title).
-            let untitled = try Bloq.temporaryFile("plain.bloq", "R . R\n. . .\n")
+            let untitled = try Scratch.keptFile("plain.bloq", "R . R\n. . .\n")
             let plain = try Bloq.run(["share", untitled, "--title"]).out.trimmingCharacters(in: .newlines)
             #expect(try ShareCode.decode(plain).get().title == nil)
             // Every 4x4 level's code is at most 24 characters (17, in fact).
-            let full = Bloq.root.appendingPathComponent("levels/easy/100-full-house.bloq").path
+            let full = Repository.path("levels/easy/100-full-house.bloq")
             let fourByFour = try Bloq.run(["share", full]).out.trimmingCharacters(in: .newlines)
             #expect(fourByFour.count == 17, "\(fourByFour)")
         }
@@ -44,7 +40,7 @@ extension ChildProcessSuite {
         func shareErrors() throws {
             let missing = try Bloq.run(["share", "/nonexistent/x.bloq"])
             #expect(missing.status == 66)
-            let bad = try Bloq.temporaryFile("bad.bloq", "R R\n. .\n")
+            let bad = try Scratch.keptFile("bad.bloq", "R R\n. .\n")
             let invalid = try Bloq.run(["share", bad])
             #expect(invalid.status == 65)
             #expect(invalid.err.hasPrefix("\(bad):1:"), "\(invalid.err)")
@@ -67,8 +63,8 @@ extension ChildProcessSuite {
                 (typo, "checksum does not match"),
                 (String(code.dropLast(3)), "share code"),
             ]
-            let home = scratchHome()
-            defer { try? FileManager.default.removeItem(atPath: home) }
+            let scratch = try Scratch("bloq-author")
+            let home = scratch.path("data")
             for (bad, words) in cases {
                 for arguments in [["import", bad], ["play", "--code", bad]] {
                     let result = try Bloq.run(arguments, environment: ["XDG_DATA_HOME": home, "DISPLAY": ""])
@@ -91,8 +87,8 @@ extension ChildProcessSuite {
 
         @Test("import saves the level with its par in the player's pack, numbered, never over a file; it validates")
         func importCode() throws {
-            let home = scratchHome()
-            defer { try? FileManager.default.removeItem(atPath: home) }
+            let scratch = try Scratch("bloq-author")
+            let home = scratch.path("data")
             let code = try Bloq.run(["share", Self.level, "--title"]).out.trimmingCharacters(in: .newlines)
             let first = try Bloq.run(["import", code], environment: ["XDG_DATA_HOME": home])
             #expect(first.status == 0, "\(first.err)")
@@ -112,7 +108,7 @@ extension ChildProcessSuite {
             #expect(try FileManager.default.contentsOfDirectory(atPath: home + "/bloq/levels/shared") == ["001-into-the-gap.bloq"])
             #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
             // --pack NAME, and the code's share round-trips through the file.
-            let other = Bloq.root.appendingPathComponent("levels/easy/001-first-push.bloq").path
+            let other = Repository.path("levels/easy/001-first-push.bloq")
             let otherCode = try Bloq.run(["share", other, "--title"]).out.trimmingCharacters(in: .newlines)
             let named = try Bloq.run(["import", otherCode, "--pack", "from friends"], environment: ["XDG_DATA_HOME": home])
             let namedPath = named.out.trimmingCharacters(in: .newlines)
@@ -130,8 +126,8 @@ extension ChildProcessSuite {
         @Test("play --code renders the code's level; the board is the code's")
         func playCode() throws {
             let code = try Bloq.run(["share", Self.level]).out.trimmingCharacters(in: .newlines)
-            let out = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-code-\(UUID().uuidString).png").path
-            defer { try? FileManager.default.removeItem(atPath: out) }
+            let scratch = try Scratch("bloq-code")
+            let out = scratch.path("code.png")
             let result = try Bloq.run(["play", "--code", code, "--screenshot", out])
             #expect(result.status == 0, "\(result.err)")
             #expect(FileManager.default.fileExists(atPath: out))
@@ -143,9 +139,9 @@ extension ChildProcessSuite {
 
         @Test("the editor's Save writes DIR/levels/mine/NNN-slug.bloq with the solver's par; saving again makes the next number")
         func editorSave() throws {
-            let data = scratchHome()
-            defer { try? FileManager.default.removeItem(atPath: data) }
-            let script = Bloq.root.appendingPathComponent("Tests/replays/app/editor-save-and-play.script").path
+            let scratch = try Scratch("bloq-author")
+            let data = scratch.path("data")
+            let script = Repository.path("Tests/replays/app/editor-save-and-play.script")
             let first = try Bloq.run(["replay", script, "--app", "--data", data])
             #expect(first.status == 0, "\(first.err)")
             let saved = data + "/levels/mine/001-two-pairs.bloq"
@@ -153,7 +149,7 @@ extension ChildProcessSuite {
             #expect(text == "; Made in the Bloq level editor.\ntitle: Two Pairs\npar: 2\n\nB . B .\nR . . R\n. . . .\n# # # #\n")
             #expect(try Bloq.run(["validate", saved]).status == 0)
             // A second game saving a level of the same title: the next number, the first kept.
-            let again = try Bloq.temporaryFile(
+            let again = try Scratch.keptFile(
                 "again.script",
                 "at 0 tap Make\nat 100 tap Clear\nat 200 tap Green\nat 300 press 0 0\nat 350 release 0 0\nat 400 press 2 0\nat 450 release 2 0\n"
                     + "at 1000 tap Save\nat 1100 end\n")
@@ -167,11 +163,11 @@ extension ChildProcessSuite {
 
         @Test("editing a shipped level saves a copy in the player's pack; the shipped file is never written")
         func copyOfShipped() throws {
-            let data = scratchHome()
-            defer { try? FileManager.default.removeItem(atPath: data) }
-            let shipped = Bloq.root.appendingPathComponent("levels/easy/001-first-push.bloq").path
+            let scratch = try Scratch("bloq-author")
+            let data = scratch.path("data")
+            let shipped = Repository.path("levels/easy/001-first-push.bloq")
             let before = try Data(contentsOf: URL(fileURLWithPath: shipped))
-            let script = Bloq.root.appendingPathComponent("Tests/replays/app/editor-copy-of-shipped.script").path
+            let script = Repository.path("Tests/replays/app/editor-copy-of-shipped.script")
             let result = try Bloq.run(["replay", script, "--app", "--data", data])
             #expect(result.status == 0, "\(result.err)")
             #expect(try Data(contentsOf: URL(fileURLWithPath: shipped)) == before)
@@ -181,9 +177,8 @@ extension ChildProcessSuite {
 
         @Test("play --watch on a file that does not load yet prints its errors and waits; a fixed save goes on to open the game")
         func watchWaitsForAFix() throws {
-            let folder = scratchHome()
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let scratch = try Scratch("bloq-watch")
+            let folder = scratch.path
             let path = folder + "/draft.bloq"
             try "title: Draft\n\nR . x\n. . .\n".write(toFile: path, atomically: true, encoding: .utf8)
             // SDL's offscreen driver stands in for a display, and the game stops after its first
@@ -229,7 +224,7 @@ extension ChildProcessSuite {
         @Test("verify: a solve code's moves replayed; --json; a forged line says which move fails, exit 65; import takes a solve code")
         func verify() throws {
             let code = try Bloq.run([
-                "share", Bloq.root.appendingPathComponent("levels/easy/100-full-house.bloq").path, "--title", "--solution",
+                "share", Repository.path("levels/easy/100-full-house.bloq"), "--title", "--solution",
             ])
             .out.trimmingCharacters(in: .whitespacesAndNewlines)
             #expect(code.hasPrefix("S1"))
@@ -241,8 +236,8 @@ extension ChildProcessSuite {
             #expect(share.status == 65 && share.err.contains("a share code holds a level, not a line"), "\(share.err)")
             let broken = try Bloq.run(["verify", String(code.dropLast(3))])
             #expect(broken.status == 65 && broken.err.hasPrefix("bloq: error: "), "\(broken.err)")
-            let data = scratchHome()
-            defer { try? FileManager.default.removeItem(atPath: data) }
+            let scratch = try Scratch("bloq-author")
+            let data = scratch.path("data")
             let imported = try Bloq.run(["import", code], environment: ["XDG_DATA_HOME": data])
             #expect(imported.status == 0 && imported.out.hasSuffix(".bloq\n"), "\(imported.err)")
             #expect(imported.err.contains("the code carries a line that clears the level in 9 moves"), "\(imported.err)")

@@ -1,7 +1,8 @@
+import BloqTestSupport
 import Foundation
 import Testing
 
-/// Helpers for issue 35's tests in whole processes (damaged and hostile catalogs, texts far
+/// Helpers for the tests of bounds in whole processes (damaged and hostile catalogs, texts far
 /// longer than any screen, signals that must end the game wherever it is). Each wait has a
 /// guard of many seconds (a hang fails the test instead of hanging the run); none measures
 /// speed.
@@ -52,7 +53,7 @@ enum BoundedRun {
 
     /// A folder of catalogs `LL/LC_MESSAGES/bloq.mo`, one per entry.
     static func catalogs(_ files: [String: Data]) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-hostile-\(UUID().uuidString)").path
+        let folder = try Scratch.keptFolder("bloq-hostile")
         for (language, bytes) in files {
             let messages = "\(folder)/\(language)/LC_MESSAGES"
             try FileManager.default.createDirectory(atPath: messages, withIntermediateDirectories: true)
@@ -63,9 +64,8 @@ enum BoundedRun {
 
     /// `po` compiled by msgfmt (without --check: a hostile catalog is what msgfmt accepts).
     static func compile(_ po: String) throws -> Data {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-po-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try Scratch("bloq-po")
+        let folder = scratch.url
         try po.write(to: folder.appendingPathComponent("x.po"), atomically: true, encoding: .utf8)
         let msgfmt = Process()
         msgfmt.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -1,8 +1,9 @@
+import BloqTestSupport
 import Foundation
 import Testing
 
 extension ChildProcessSuite {
-    @Suite("Catalogs checked before they are used (issue 35)")
+    @Suite("Catalogs checked before they are used")
     struct CatalogSafetyTests {
         @Test("a catalog damaged on disk is skipped with a warning that names it: the game starts in English (was SIGSEGV)")
         func damaged() throws {
@@ -14,7 +15,8 @@ extension ChildProcessSuite {
                 for (i, byte) in [0xFF, 0xFF, 0xFF, 0x7F].enumerated() { bytes[translations + index * 8 + 4 + i] = UInt8(byte) }
             }
             let folder = try BoundedRun.catalogs(["de": Data(bytes)])
-            let out = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-damaged-\(UUID().uuidString).png").path
+            let scratch = try Scratch("bloq-damaged")
+            let out = scratch.path("title.png")
             let result = try Bloq.run(
                 ["play", "--screen", "title", "--lang", "de", "--screenshot", out], environment: ["BLOQ_LOCALEDIR": folder])
             #expect(result.status == 0, "\(result.err)")
@@ -77,8 +79,9 @@ extension ChildProcessSuite {
                 + ["Undo", "Redo", "Restart", "Hint", "Levels", "Play"].map { "msgid \"\($0)\"\nmsgstr \"\(huge)\"\n" }.joined(
                     separator: "\n")
             let folder = try BoundedRun.catalogs(["de": try BoundedRun.compile(po)])
-            let level = try Bloq.temporaryFile("first.bloq", "title: First\n\nR . R\n. . .\n")
-            let out = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-huge-\(UUID().uuidString).png").path
+            let level = try Scratch.keptFile("first.bloq", "title: First\n\nR . R\n. . .\n")
+            let scratch = try Scratch("bloq-huge")
+            let out = scratch.path("level.png")
             let child = try Bloq.start(
                 ["play", "--level", level, "--lang", "de", "--screenshot", out], environment: ["BLOQ_LOCALEDIR": folder])
             let ended = try #require(BoundedRun.wait(child, guardSeconds: 300), "still running after 300 s")

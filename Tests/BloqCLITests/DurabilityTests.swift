@@ -1,9 +1,10 @@
 import BloqFiles
 import BloqGame
+import BloqTestSupport
 import Foundation
 import Testing
 
-/// Issue 26 through the real game: a whole-app replay clears the first level while the
+/// Nothing a player did is lost, through the real game: a whole-app replay clears the first level while the
 /// player's files are locked by another process, unreadable to the game's user, or linked
 /// elsewhere; and `bloq import` with repeated, large and hostile codes.
 enum DurabilityFixtures {
@@ -23,8 +24,7 @@ enum DurabilityFixtures {
 
     /// The identity the first easy level's progress is kept under.
     static func firstLevel() throws -> String {
-        let path = Bloq.root.appendingPathComponent("levels/easy/001-first-push.bloq").path
-        return try LevelParser.parse(String(contentsOfFile: path, encoding: .utf8), name: path).get().board.identity
+        try shippedLevel("levels/easy/001-first-push.bloq").level.board.identity
     }
 
     /// `progress.json` itself, decoded whole (as any Bloq reads it), or nil.
@@ -43,39 +43,23 @@ enum DurabilityFixtures {
 }
 
 extension ChildProcessLane {
-    @Suite("Nothing a player did is lost (issue 26)")
+    @Suite("Nothing a player did is lost")
     struct DurabilityTests {
-        @Test(
-            "a clear made while another process holds the lock for 8 s (and the whole game) is on disk afterwards",
-            .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/flock"), "needs flock(1) to hold the lock"))
+        @Test("a clear made while another process holds the lock for the whole game is on disk afterwards")
         func heldLock() throws {
             let scratch = try Scratch()
             let data = try scratch.folder("data")
             let script = try scratch.file("clear.script", DurabilityFixtures.clearScript)
-            let held = scratch.path + "/held"
-            // Another process (flock(1), not Bloq) takes the very lock the game takes, and
-            // keeps it for 8 s and then while the file `held` exists: however slow the
-            // machine, it lets go only when the test removes the file, after the game ended.
-            let holder = Process()
-            holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-            holder.arguments = [
-                data + "/progress.json.lock", "-c", "touch '\(held)'; sleep 8; while [ -e '\(held)' ]; do sleep 0.05; done",
-            ]
-            try holder.run()
-            defer {
-                try? FileManager.default.removeItem(atPath: held)
-                if holder.isRunning { kill(holder.processIdentifier, SIGKILL) }
-            }
-            while !FileManager.default.fileExists(atPath: held), holder.isRunning { usleep(10_000) }
-            #expect(FileManager.default.fileExists(atPath: held), "the holder took the lock")
+            // The test holds the very lock the game takes, through a descriptor of its own
+            // (flock(2)), and lets go only after the game ended, however slow the machine.
+            let lock = try HeldLock(data + "/progress.json.lock")
             let game = try Bloq.run(["replay", script, "--app", "--data", data])
             #expect(game.status == 0, "\(game.err)")
             #expect(game.out.contains("progress: 1 cleared"), "\(game.out)")
-            #expect(holder.isRunning, "the lock was held for the whole game")
+            #expect(HeldLock.isHeld(lock.path), "the lock was held for the whole game")
             #expect(game.err.contains("is kept in \(data)/progress.json.journal-"), "\(game.err)")
             #expect(!DurabilityFixtures.journal(data).isEmpty, "the clear is on disk, beside progress.json")
-            try FileManager.default.removeItem(atPath: held)
-            holder.waitUntilExit()
+            lock.release()
             // The next start takes the lock and merges the journal into progress.json.
             let start = try scratch.file("start.script", DurabilityFixtures.startScript)
             let next = try Bloq.run(["replay", start, "--app", "--data", data])
@@ -86,9 +70,7 @@ extension ChildProcessLane {
             #expect(DurabilityFixtures.journal(data).isEmpty, "the journal was merged and removed")
         }
 
-        @Test(
-            "a SIGKILL after a committed move, then Play, resumes at that move",
-            .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/flock"), "needs flock(1) to hold the lock"))
+        @Test("a SIGKILL after a committed move, then Play, resumes at that move")
         func killAfterMove() throws {
             let scratch = try Scratch()
             let data = try scratch.folder("data")
@@ -96,18 +78,11 @@ extension ChildProcessLane {
             // move that clears nothing. Then the game runs on for an hour of script time.
             let script = try scratch.file(
                 "move.script", "at 0    tap Play\nat 300  key Down\nat 320  key Down\nat 350  key Shift+Up\nat 3599000 end\n")
-            // The lock held by another process: the game cannot end (its last saves wait for
-            // the lock) before the test has killed it, however fast the machine; the line of
-            // play goes to the journal, which takes no lock.
-            // The holder keeps the lock while the file `held` exists, and lets go when the
-            // test removes it.
-            let held = scratch.path + "/held"
-            let holder = Process()
-            holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-            holder.arguments = [data + "/progress.json.lock", "-c", "touch '\(held)'; while [ -e '\(held)' ]; do sleep 0.05; done"]
-            try holder.run()
-            defer { try? FileManager.default.removeItem(atPath: held) }
-            while !FileManager.default.fileExists(atPath: held), holder.isRunning { usleep(10_000) }
+            // The lock held by the test (as another copy of the game would hold it): the game
+            // cannot end (its last saves wait for the lock) before the test has killed it,
+            // however fast the machine; the line of play goes to the journal, which takes no
+            // lock.
+            let lock = try HeldLock(data + "/progress.json.lock")
             let game = try Bloq.start(["replay", script, "--app", "--data", data])
             // The committed move reaches the disk on its own, within a second of game play:
             // wait until the journal holds the line with that move, then kill.
@@ -126,8 +101,7 @@ extension ChildProcessLane {
             let killed = game.finish()
             #expect(runningAtKill, "the game was killed while it ran (\(killed.err))")
             #expect(lineOnDisk(), "the line of play was on disk before the kill")
-            try FileManager.default.removeItem(atPath: held)
-            holder.waitUntilExit()
+            lock.release()
             // The next start: Play resumes at that move.
             let play = try scratch.file("play.script", "at 0 tap Play\nat 200 end\n")
             let next = try Bloq.run(["replay", play, "--app", "--data", data, "--json"])
@@ -205,7 +179,7 @@ extension ChildProcessLane {
         func importOnce() throws {
             let scratch = try Scratch()
             let home = scratch.path + "/home"
-            let level = Bloq.root.appendingPathComponent("levels/easy/003-into-the-gap.bloq").path
+            let level = Repository.path("levels/easy/003-into-the-gap.bloq")
             let code = try Bloq.run(["share", level]).out.trimmingCharacters(in: .newlines)
             let first = try Bloq.run(["import", code], environment: ["XDG_DATA_HOME": home])
             #expect(first.status == 0, "\(first.err)")

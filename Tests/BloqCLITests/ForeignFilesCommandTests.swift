@@ -1,15 +1,16 @@
 import BloqFiles
 import BloqGame
+import BloqTestSupport
 import Foundation
 import Testing
 
-/// Issue 35 through the real commands: files the game did not write are left alone,
+/// Through the real commands: files the game did not write are left alone,
 /// imports run at once save one level, and every failure says what, where and how to fix it
 /// with a status of CONTRACT section 2.
 extension ChildProcessLane {
-    @Suite("Files, saves, imports and messages (issue 35)")
+    @Suite("Files, saves, imports and messages")
     struct ForeignFilesCommandTests {
-        static let firstLevel = Bloq.root.appendingPathComponent("levels/easy/001-first-push.bloq").path
+        static let firstLevel = Repository.path("levels/easy/001-first-push.bloq")
 
         /// Whether `text` holds a control character other than a line feed or a tab: an
         /// escape sequence reaching the terminal.
@@ -45,7 +46,7 @@ extension ChildProcessLane {
             let scratch = try Scratch()
             let home = scratch.path + "/home"
             // A level whose par takes the solver a while, so the six overlap.
-            let level = Bloq.root.appendingPathComponent("levels/hard/050-misty-compass.bloq").path
+            let level = Repository.path("levels/hard/050-misty-compass.bloq")
             let code = try Bloq.run(["share", level]).out.trimmingCharacters(in: .newlines)
             let children = try (0..<6).map { _ in try Bloq.start(["import", code], environment: ["XDG_DATA_HOME": home]) }
             let results = children.map { $0.finish() }

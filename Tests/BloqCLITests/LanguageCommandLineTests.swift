@@ -1,3 +1,4 @@
+import BloqTestSupport
 import Foundation
 import Testing
 
@@ -6,8 +7,11 @@ import Testing
 /// as they are in po/, whether or not make mo has run.
 enum TestCatalogs {
     static let folder: Result<String, CatalogError> = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-locale-\(UUID().uuidString)").path
-        let po = Bloq.root.appendingPathComponent("po").path
+        let folder: String
+        do { folder = try Scratch.keptFolder("bloq-locale") } catch {
+            return .failure(CatalogError(message: "no scratch folder: \(error)"))
+        }
+        let po = Repository.path("po")
         let languages = ((try? FileManager.default.contentsOfDirectory(atPath: po)) ?? []).filter { $0.hasSuffix(".po") }
         guard !languages.isEmpty else { return .failure(CatalogError(message: "no po/*.po in \(po)")) }
         for file in languages {
@@ -63,7 +67,8 @@ extension ChildProcessSuite {
             // The desktop entry's and a level's texts are in the same catalog.
             #expect(try words(["--lang", "de", "Sliding Block Puzzle"], environment: env).lines == ["start\tSchiebeblock-Rätsel"])
             // No catalog at all: English, and the player is told why.
-            let empty = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-no-locale-\(UUID().uuidString)").path
+            let scratch = try Scratch("bloq-no-locale")
+            let empty = scratch.path("locale")
             let none = try words(["--lang", "de", "Finding a hint…"], environment: ["BLOQ_LOCALEDIR": empty])
             #expect(none.lines == ["start\tFinding a hint…"])
             #expect(none.err.contains("no translations found (looked in \(empty))"), "\(none.err)")
@@ -124,7 +129,7 @@ extension ChildProcessSuite {
             #expect(try words(["--replay", "--setting", "fr", "hint"], environment: german).lines == ["start\tindice"])
             #expect(try words(["--replay", "--lang", "de", "hint"], environment: german).lines == ["start\tHinweis"])
             // A setting this version has no catalog for (a newer Bloq's, or "xx"): the desktop's
-            // language, as Automatic shows, said once (issue 35).
+            // language, as Automatic shows, said once.
             let unknown = try words(["--setting", "pt", "hint"], environment: german)
             #expect(unknown.lines == ["start\tHinweis"])
             #expect(
@@ -160,8 +165,8 @@ extension ChildProcessSuite {
 
         /// The PNG of `arguments` (a screenshot to OUT, replaced by a fresh path).
         func picture(_ arguments: [String], environment: [String: String]) throws -> (png: Data, err: String) {
-            let out = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-lang-\(UUID().uuidString).png").path
-            defer { try? FileManager.default.removeItem(atPath: out) }
+            let scratch = try Scratch("bloq-lang")
+            let out = scratch.path("shot.png")
             let result = try Bloq.run(arguments.map { $0 == "OUT" ? out : $0 }, environment: environment)
             #expect(result.status == 0, "\(arguments): \(result.err)")
             return (try Data(contentsOf: URL(fileURLWithPath: out)), result.err)
@@ -169,7 +174,7 @@ extension ChildProcessSuite {
 
         @Test("replay --app runs in English whatever the locale, and in another language with --lang (the key help's words)")
         func replayLanguage() throws {
-            let script = try Bloq.temporaryFile("help.script", "at 0 key F1\nat 500 end\n")
+            let script = try Scratch.keptFile("help.script", "at 0 key F1\nat 500 end\n")
             let arguments = ["replay", script, "--app", "--screenshot", "OUT"]
             let catalogs = try TestCatalogs.environment()
             let english = try picture(arguments, environment: catalogs)
@@ -182,7 +187,8 @@ extension ChildProcessSuite {
             #expect(samePicture(try picture(arguments + ["--lang", "de"], environment: catalogs).png, german.png), "the same every time")
             #expect(samePicture(try picture(arguments + ["--lang", "en"], environment: catalogs).png, english.png))
             // Without the catalog --lang de is English: the difference is the catalog's.
-            let empty = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-no-locale-\(UUID().uuidString)").path
+            let scratch = try Scratch("bloq-no-locale")
+            let empty = scratch.path("locale")
             let uncatalogued = try picture(arguments + ["--lang", "de"], environment: ["BLOQ_LOCALEDIR": empty])
             #expect(samePicture(uncatalogued.png, english.png))
             #expect(uncatalogued.err.contains("no translations found"), "\(uncatalogued.err)")
@@ -197,8 +203,8 @@ extension ChildProcessSuite {
             try? FileManager.default.removeItem(atPath: data)
             try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
             if let settings { try settings.write(toFile: data + "/settings.json", atomically: true, encoding: .utf8) }
-            let out = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-lang-\(UUID().uuidString).png").path
-            defer { try? FileManager.default.removeItem(atPath: out) }
+            let scratch = try Scratch("bloq-lang")
+            let out = scratch.path("shot.png")
             let result = try Bloq.run(
                 ["replay", script, "--app", "--data", data, "--json", "--screenshot", out] + more, environment: environment)
             #expect(result.status == 0, "\(more) \(environment): \(result.err)")
@@ -209,9 +215,9 @@ extension ChildProcessSuite {
         func tapScriptUnderAnyLocale() throws {
             // Taps the title's "Settings" button by its English label, then opens the key help
             // over the Settings screen (its words are translated).
-            let script = try Bloq.temporaryFile("settings.script", "at 0 tap Settings\nat 400 key F1\nat 900 end\n")
-            let data = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-lang-data-\(UUID().uuidString)").path
-            defer { try? FileManager.default.removeItem(atPath: data) }
+            let script = try Scratch.keptFile("settings.script", "at 0 tap Settings\nat 400 key F1\nat 900 end\n")
+            let scratch = try Scratch("bloq-lang-data")
+            let data = scratch.path("data")
             let english = try appReplay(script, data: data, environment: try TestCatalogs.environment())
             #expect(english.json.hasPrefix("{\"screen\": \"help\""), "\(english.json.prefix(200))")
             let desktops: [[String: String]] = [
@@ -227,7 +233,7 @@ extension ChildProcessSuite {
             }
             // With --lang the labels are the language's: the same steps by the German label
             // lead to the same screen, and the key help is in German.
-            let deutsch = try Bloq.temporaryFile("einstellungen.script", "at 0 tap Einstellungen\nat 400 key F1\nat 900 end\n")
+            let deutsch = try Scratch.keptFile("einstellungen.script", "at 0 tap Einstellungen\nat 400 key F1\nat 900 end\n")
             let german = try appReplay(deutsch, data: data, ["--lang", "de"], environment: try TestCatalogs.environment())
             #expect(german.json.hasPrefix("{\"screen\": \"help\""))
             #expect(!samePicture(german.png, english.png), "--lang de shows the key help in German")
@@ -235,9 +241,9 @@ extension ChildProcessSuite {
 
         @Test("replay --app --data: the language saved in its settings.json is shown and kept; --lang wins over it")
         func savedLanguage() throws {
-            let script = try Bloq.temporaryFile("help.script", "at 0 key F1\nat 500 end\n")
-            let data = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-lang-data-\(UUID().uuidString)").path
-            defer { try? FileManager.default.removeItem(atPath: data) }
+            let script = try Scratch.keptFile("help.script", "at 0 key F1\nat 500 end\n")
+            let scratch = try Scratch("bloq-lang-data")
+            let data = scratch.path("data")
             let catalogs = try TestCatalogs.environment()
             let english = try appReplay(script, data: data, environment: catalogs)
             let russian = try appReplay(script, data: data, ["--lang", "ru"], environment: catalogs)

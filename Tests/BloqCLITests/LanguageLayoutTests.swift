@@ -1,8 +1,9 @@
+import BloqTestSupport
 import Foundation
 import Testing
 
 extension ChildProcessSuite {
-    /// Issue 30 with issue 25's rules: translated labels still fit. `BloqDev layout` lays out
+    /// Translated labels still fit, by the layout rules (`LayoutAudit`). `BloqDev layout` lays out
     /// every screen in every window and language; whole-app replays in each language (reached
     /// by keys, since taps name English labels) confirm it through the real command line:
     /// no text or control outside the window, over another, or over a control it does not

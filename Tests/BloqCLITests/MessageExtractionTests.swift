@@ -1,3 +1,4 @@
+import BloqTestSupport
 import Foundation
 import Testing
 
@@ -7,18 +8,14 @@ extension ChildProcessSuite {
     @Suite("Translations: make pot finds every text and merges it into every catalog")
     struct MessageExtractionTests {
         /// Runs `arguments` (from the PATH) in `folder`: status, standard output, standard error.
-        func run(_ arguments: [String], in folder: URL = Bloq.root) throws -> (status: Int32, out: String, err: String) {
+        func run(_ arguments: [String], in folder: URL = Repository.root) throws -> (status: Int32, out: String, err: String) {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = arguments
             process.currentDirectoryURL = folder
-            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-pot-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: scratch) }
-            let out = scratch.appendingPathComponent("out")
-            let err = scratch.appendingPathComponent("err")
-            FileManager.default.createFile(atPath: out.path, contents: nil)
-            FileManager.default.createFile(atPath: err.path, contents: nil)
+            let scratch = try Scratch("bloq-pot")
+            let out = URL(fileURLWithPath: try scratch.file("out", ""))
+            let err = URL(fileURLWithPath: try scratch.file("err", ""))
             process.standardOutput = try FileHandle(forWritingTo: out)
             process.standardError = try FileHandle(forWritingTo: err)
             try process.run()
@@ -32,7 +29,7 @@ extension ChildProcessSuite {
         /// The calls `--scan` finds in a Swift file holding `source`, as `msgid` or
         /// `msgid|plural`, and its status and standard error.
         func scan(_ source: String) throws -> (found: [String], status: Int32, err: String) {
-            let file = try Bloq.temporaryFile("calls.swift", source)
+            let file = try Scratch.keptFile("calls.swift", source)
             let result = try run(["python3", "scripts/po-extract.py", "--scan", file])
             var found: [String] = []
             for line in result.out.split(separator: "\n") {
@@ -47,7 +44,7 @@ extension ChildProcessSuite {
             "every form of a call the screens use: arguments, closures, interpolations, plurals over lines, joined and multi-line literals")
         func forms() throws {
             let source = #"""
-                import BloqCore
+                import BloqLocalization
                 let a = tr("Play")
                 let b = Control(label: tr("Next level"), action: { tr("inside a closure") })
                 let c = tr("%1 move", "%1 moves", count: n, "\(n)")
@@ -116,11 +113,10 @@ extension ChildProcessSuite {
         )
         func mergeIntoCatalogs() throws {
             // A copy of what make pot reads and writes.
-            let copy = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-pot-tree-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: copy) }
-            try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+            let scratch = try Scratch("bloq-pot-tree")
+            let copy = scratch.url
             for item in ["Makefile", "Sources", "levels", "Assets", "po", "scripts"] {
-                try FileManager.default.copyItem(at: Bloq.root.appendingPathComponent(item), to: copy.appendingPathComponent(item))
+                try FileManager.default.copyItem(at: Repository.url(item), to: copy.appendingPathComponent(item))
             }
             let languages = try String(contentsOf: copy.appendingPathComponent("po/LINGUAS"), encoding: .utf8)
                 .split(separator: "\n").map { $0.prefix { $0 != "#" }.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -151,9 +147,9 @@ extension ChildProcessSuite {
                 try handle.close()
             }
             try """
-            import BloqCore
+            import BloqLocalization
             let shown = [tr("A text only the compendium has"), tr("A text no catalog has yet"), tr("%1 test thing", "%1 test things", count: 3, "3")]
-            """.write(to: copy.appendingPathComponent("Sources/BloqCore/NewTexts.swift"), atomically: true, encoding: .utf8)
+            """.write(to: copy.appendingPathComponent("Sources/BloqLocalization/NewTexts.swift"), atomically: true, encoding: .utf8)
 
             let made = try run(["make", "-s", "pot"], in: copy)
             #expect(made.status == 0, "\(made.err)")
@@ -166,7 +162,7 @@ extension ChildProcessSuite {
                     #expect(try translation(of: "%1 test thing", in: catalog, form: form) == "%1 \(language)-test-form-\(form)")
                 }
                 // What was translated stays so.
-                let shipped = Bloq.root.appendingPathComponent("po/\(language).po")
+                let shipped = Repository.url("po/\(language).po")
                 #expect(try translation(of: "Finding a hint…", in: catalog) == translation(of: "Finding a hint…", in: shipped))
             }
             // One text left to translate: make po-check says so, and the sources and the

@@ -1,3 +1,4 @@
+import BloqTestSupport
 import Foundation
 import Testing
 
@@ -8,11 +9,11 @@ enum Packaging {
     static let appID = "io.github.bloqlinux.bloq"
 
     static func text(_ relative: String) throws -> String {
-        try String(contentsOf: Bloq.root.appendingPathComponent(relative), encoding: .utf8)
+        try String(contentsOf: Repository.url(relative), encoding: .utf8)
     }
 
     static func exists(_ relative: String) -> Bool {
-        FileManager.default.fileExists(atPath: Bloq.root.appendingPathComponent(relative).path)
+        FileManager.default.fileExists(atPath: Repository.url(relative).path)
     }
 
     /// The first capture group of `pattern`'s every match in `text`.
@@ -40,7 +41,7 @@ enum Packaging {
 
     /// Width and height from a PNG's IHDR chunk.
     static func pngSize(_ relative: String) throws -> (Int, Int)? {
-        let data = try Data(contentsOf: Bloq.root.appendingPathComponent(relative))
+        let data = try Data(contentsOf: Repository.url(relative))
         guard data.count >= 24, data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
         let number = { (offset: Int) in data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
         return (number(16), number(20))
@@ -158,7 +159,7 @@ struct ApplicationIDTests {
         #expect(try Packaging.captures(#"^runtime: (\S+)$"#, in: manifest) == ["org.freedesktop.Platform"])
     }
 
-    @Test("listed for phones: the desktop entry's Phosh and Plasma Mobile form factors, the metainfo's touch and display length (issue 36)")
+    @Test("listed for phones: the desktop entry's Phosh and Plasma Mobile form factors, the metainfo's touch and display length")
     func mobileFormFactor() throws {
         let entry = try Packaging.text("Assets/\(id).desktop")
         #expect(entry.contains("\nX-Purism-FormFactor=Workstation;Mobile;\n"))
@@ -207,11 +208,10 @@ extension ChildProcessSuite {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = arguments
-            process.currentDirectoryURL = Bloq.root
+            process.currentDirectoryURL = Repository.root
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-            let err = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-tool-\(UUID().uuidString)")
-            FileManager.default.createFile(atPath: err.path, contents: nil)
-            defer { try? FileManager.default.removeItem(at: err) }
+            let scratch = try Scratch("bloq-tool")
+            let err = URL(fileURLWithPath: try scratch.file("err", ""))
             process.standardError = try FileHandle(forWritingTo: err)
             process.standardOutput = FileHandle.nullDevice
             try process.run()
@@ -221,8 +221,8 @@ extension ChildProcessSuite {
 
         @Test("msgfmt --desktop gives the entry every language's Name, GenericName, Comment and Keywords, and it stays valid")
         func desktopEntry() throws {
-            let out = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-\(UUID().uuidString).desktop").path
-            defer { try? FileManager.default.removeItem(atPath: out) }
+            let scratch = try Scratch("bloq-desktop")
+            let out = scratch.path("bloq.desktop")
             let made = try tool(["msgfmt", "--desktop", "--template=Assets/\(id).desktop", "-d", "po", "-o", out])
             #expect(made.status == 0, "\(made.err) (is gettext installed? make test installs it)")
             let entry = try String(contentsOfFile: out, encoding: .utf8)
@@ -237,11 +237,11 @@ extension ChildProcessSuite {
 
         @Test("msgfmt --xml (po/its rules) gives the metainfo every language's summary and description, summaries within 35 characters")
         func metainfo() throws {
-            let out = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-\(UUID().uuidString).metainfo.xml").path
-            defer { try? FileManager.default.removeItem(atPath: out) }
+            let scratch = try Scratch("bloq-metainfo")
+            let out = scratch.path("bloq.metainfo.xml")
             let made = try tool(
                 ["msgfmt", "--xml", "--template=Assets/\(id).metainfo.xml", "-d", "po", "-o", out],
-                environment: ["GETTEXTDATADIRS": Bloq.root.appendingPathComponent("po").path])
+                environment: ["GETTEXTDATADIRS": Repository.path("po")])
             #expect(made.status == 0, "\(made.err)")
             let metainfo = try String(contentsOfFile: out, encoding: .utf8)
             for language in try languages() {

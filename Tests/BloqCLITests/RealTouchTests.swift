@@ -1,8 +1,9 @@
-import BloqCore
+import BloqGame
+import BloqTestSupport
 import Foundation
 import Testing
 
-/// Real input through an X server (issue 34): Xorg with the dummy video driver and the
+/// Real input through an X server: Xorg with the dummy video driver and the
 /// `inputtest` input driver gives a real XInput 2.2 direct-touch screen, an absolute pointer
 /// and a keyboard. `Tests/xinput/inputtest-client.c` writes to the driver's sockets, so the
 /// game gets SDL_FINGERDOWN, MOTION and UP (and SDL's own touch-made mouse events) from X,
@@ -63,7 +64,7 @@ enum RealTouch {
     /// Builds the input client from its C source into `folder`.
     static func buildClient(in folder: String) throws -> String {
         let output = folder + "/inputtest-client"
-        let source = Bloq.root.appendingPathComponent("Tests/xinput/inputtest-client.c").path
+        let source = Repository.path("Tests/xinput/inputtest-client.c")
         let compiler = try Bloq.run(
             ["-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", "-o", output, source],
             executable: URL(fileURLWithPath: "/usr/bin/cc"))
@@ -372,7 +373,7 @@ extension ChildProcessLane {
                 script += "at \(index * 1000) touch \(index) down \(x)px \(y)px\nat \(index * 1000) touch \(index) up \(x)px \(y)px\n"
             }
             script += "at \(touches.count * 1000 + 1000) end\n"
-            let run = try Bloq.run(["replay", try Bloq.temporaryFile("where.script", script), "--app", "--json", "--window", window])
+            let run = try Bloq.run(["replay", try Scratch.keptFile("where.script", script), "--app", "--json", "--window", window])
             try #require(run.status == 0, "\(run.err)")
             return try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
         }
@@ -394,7 +395,7 @@ extension ChildProcessLane {
             try #require(RealTouch.missing.isEmpty, "\(RealTouch.skipReason.rawValue)")
             let seed = UInt64(ProcessInfo.processInfo.environment["BLOQ_SEED"] ?? "") ?? 34
             let scratch = try Scratch()
-            let level = Bloq.root.appendingPathComponent(RealTouch.level).path
+            let level = Repository.url(RealTouch.level).path
 
             // Where the person will tap and drag, from replays of the same touches.
             let title = try Self.screen(after: [], window: window)

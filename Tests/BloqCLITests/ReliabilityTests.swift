@@ -1,6 +1,6 @@
-import BloqCore
 import BloqFiles
 import BloqGame
+import BloqTestSupport
 import Foundation
 import Testing
 
@@ -15,53 +15,6 @@ enum SaveTortureFile {
     static func missingClears(_ progress: PlayerProgress, writer: Int, upTo: Int) -> [Int] {
         guard upTo > 0 else { return [] }
         return (1...upTo).filter { progress.levels[String(format: "%x%015x", writer, $0)]?.cleared != true }
-    }
-}
-
-/// Scratch folders for one test, removed after it.
-final class Scratch {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-rel-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        // Readable by anyone, for the checks run as nobody.
-        chmod(path, 0o755)
-    }
-
-    deinit {
-        // A folder made unreadable must be readable again to be removed.
-        if let walker = FileManager.default.enumerator(atPath: path) {
-            while let next = walker.nextObject() as? String { chmod(path + "/" + next, 0o755) }
-        }
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    /// `path/name`, with its folders made.
-    func file(_ name: String, _ text: String) throws -> String {
-        let full = path + "/" + name
-        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try text.write(toFile: full, atomically: false, encoding: .utf8)
-        return full
-    }
-
-    func folder(_ name: String) throws -> String {
-        let full = path + "/" + name
-        try FileManager.default.createDirectory(atPath: full, withIntermediateDirectories: true)
-        return full
-    }
-
-    func fifo(_ name: String) throws -> String {
-        let full = path + "/" + name
-        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        guard mkfifo(full, 0o644) == 0 else { throw CocoaError(.fileWriteUnknown) }
-        return full
-    }
-
-    func link(_ name: String, to target: String) throws -> String {
-        let full = path + "/" + name
-        try FileManager.default.createSymbolicLink(atPath: full, withDestinationPath: target)
-        return full
     }
 }
 
@@ -226,7 +179,7 @@ extension ChildProcessLane {
             let scratch = try Scratch()
             let progress = try scratch.fifo("data/bloq/progress.json")
             let settings = try scratch.fifo("config/bloq/settings.json")
-            let level = Bloq.root.appendingPathComponent("levels/easy/001-first-push.bloq").path
+            let level = Repository.path("levels/easy/001-first-push.bloq")
             let result = try Bloq.run(["play", "--level", level], environment: headlessGame(scratch))
             #expect(result.status == 0, "\(result.err)")
             #expect(result.err.contains("Your progress could not be read (it is not a regular file)"))
@@ -247,7 +200,7 @@ extension ChildProcessLane {
             #expect(replay.err.hasPrefix("\(script):1: error: script is 8589934592 bytes, more than the limit of 4194304 (4 MiB)"))
             let settings = try scratch.file("config/bloq/settings.json", "")
             #expect(truncate(settings, 8 << 30) == 0)
-            let levelPath = Bloq.root.appendingPathComponent("levels/easy/001-first-push.bloq").path
+            let levelPath = Repository.path("levels/easy/001-first-push.bloq")
             let played = try Bloq.run(["play", "--level", levelPath], environment: headlessGame(scratch), prefix: limited)
             #expect(played.status == 0, "\(played.err)")
             #expect(played.err.contains("it is 8589934592 bytes, more than the 65536 bytes a settings file may be"))

@@ -1,12 +1,13 @@
+import BloqTestSupport
 import Foundation
 import Testing
 
 extension ChildProcessSuite {
-    @Suite("SIGTERM and SIGINT end the game wherever it is (issue 35)")
+    @Suite("SIGTERM and SIGINT end the game wherever it is")
     struct SignalTests {
         @Test("a screenshot or replay mid-search ends at SIGTERM (SDL no longer turns it into a quit event nobody reads)")
         func replayMidWork() throws {
-            let level = try Bloq.temporaryFile("sparse.bloq", BoundedRun.sparseLevel)
+            let level = try Scratch.keptFile("sparse.bloq", BoundedRun.sparseLevel)
             // Each committed move asks the solver about the board: seconds of work each.
             var lines: [String] = []
             for round in 0..<6 {
@@ -17,8 +18,9 @@ extension ChildProcessSuite {
                     "at \(at + 300) release \(to) 3",
                 ]
             }
-            let script = try Bloq.temporaryFile("moves.script", (lines + ["at 8000 end"]).joined(separator: "\n") + "\n")
-            let out = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-term-\(UUID().uuidString).png").path
+            let script = try Scratch.keptFile("moves.script", (lines + ["at 8000 end"]).joined(separator: "\n") + "\n")
+            let scratch = try Scratch("bloq-term")
+            let out = scratch.path("replay.png")
             let child = try Bloq.start(["replay", script, "--level", level, "--screenshot", out])
             #expect(BoundedRun.waitForWork(child, seconds: 1), "the replay ended before it was busy: \(child.standardError)")
             let state = BoundedRun.signalState(child)
@@ -29,7 +31,7 @@ extension ChildProcessSuite {
 
         @Test("bloq solve mid-search ends at SIGTERM")
         func solveMidWork() throws {
-            let level = try Bloq.temporaryFile("sparse.bloq", BoundedRun.sparseLevel)
+            let level = try Scratch.keptFile("sparse.bloq", BoundedRun.sparseLevel)
             let child = try Bloq.start(["solve", level, "--max-states", "100000000"])
             #expect(BoundedRun.waitForWork(child, seconds: 1), "the search ended before it was busy: \(child.standardError)")
             let state = BoundedRun.signalState(child)
@@ -40,7 +42,7 @@ extension ChildProcessSuite {
 
         @Test("play --watch waiting for a file that does not load yet stops at SIGTERM, saying so (was deaf to it)")
         func watchWaiting() throws {
-            let level = try Bloq.temporaryFile("broken.bloq", "title: Broken\nR R x\n")
+            let level = try Scratch.keptFile("broken.bloq", "title: Broken\nR R x\n")
             let child = try Bloq.start(["play", "--level", level, "--watch"], environment: ["BLOQ_EXIT_AFTER_FIRST_FRAME": "1"])
             #expect(child.waitForError("waiting for"), "\(child.standardError)")
             kill(child.process.processIdentifier, SIGTERM)

@@ -1,4 +1,4 @@
-import BloqCore
+import BloqGame
 import Testing
 
 @testable import BloqEngine
@@ -41,7 +41,7 @@ struct AnimatorContinuityTests {
         run.play()
     }
 
-    @Test("the slope bounds are tight enough to see the jumps of issue 15")
+    @Test("the slope bounds are tight enough to see a delayed value jump in one step")
     func boundsCatchJumps() {
         // A delayed value of 0.5 jumping to 0.742 in one 1/120 s step of a 1 s animator: the
         // bound for a value in progress on a spring restarted at T = 0.75 is far below that.

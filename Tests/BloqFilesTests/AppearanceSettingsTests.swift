@@ -3,7 +3,7 @@ import Testing
 
 @testable import BloqFiles
 
-/// The appearance settings in settings.json (issue 36): each follows the system unless
+/// The appearance settings in settings.json: each follows the system unless
 /// chosen; a file of an older version keeps its reduced motion; older versions still read
 /// `reducedMotion`.
 @Suite("Appearance settings in the file")

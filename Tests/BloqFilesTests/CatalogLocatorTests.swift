@@ -1,10 +1,16 @@
 import BloqFiles
 import BloqGame
+import BloqTestSupport
 import Foundation
 import Testing
 
 @Suite("Finding the translations")
 struct CatalogLocatorTests {
+    /// This test's scratch folders, removed after it.
+    let scratch: Scratch
+
+    init() throws { scratch = try Scratch("bloq-files") }
+
     /// Writes an (empty) catalog `folder/LANGUAGE/LC_MESSAGES/bloq.mo`.
     func catalog(_ folder: String, _ language: String) throws {
         let messages = "\(folder)/\(language)/LC_MESSAGES"
@@ -14,8 +20,7 @@ struct CatalogLocatorTests {
 
     @Test("installed: ../share/locale beside the executable's folder (Debian's /usr/games finds /usr/share/locale)")
     func installed() throws {
-        let root = try scratchFolder("bloq-catalogs")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = try scratch.newFolder("bloq-catalogs")
         try FileManager.default.createDirectory(atPath: root + "/usr/games", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/usr/share/locale/de/LC_MESSAGES", withIntermediateDirectories: true)
         // Another program's catalogs are not the game's.
@@ -29,8 +34,7 @@ struct CatalogLocatorTests {
 
     @Test("a build: .build/locale in the source tree the executable was built in (make mo writes it)")
     func buildTree() throws {
-        let tree = try scratchFolder("bloq-catalogs")
-        defer { try? FileManager.default.removeItem(atPath: tree) }
+        let tree = try scratch.newFolder("bloq-catalogs")
         try "// swift-tools-version:6.1\n".write(toFile: tree + "/Package.swift", atomically: true, encoding: .utf8)
         for folder in ["levels", ".build/x86_64-unknown-linux-gnu/debug"] {
             try FileManager.default.createDirectory(atPath: tree + "/" + folder, withIntermediateDirectories: true)
@@ -45,8 +49,7 @@ struct CatalogLocatorTests {
 
     @Test("BLOQ_LOCALEDIR, when set, is the only place looked in")
     func explicit() throws {
-        let tree = try scratchFolder("bloq-catalogs")
-        defer { try? FileManager.default.removeItem(atPath: tree) }
+        let tree = try scratch.newFolder("bloq-catalogs")
         try catalog(tree + "/share/locale", "de")
         try FileManager.default.createDirectory(atPath: tree + "/bin", withIntermediateDirectories: true)
         let executable = tree + "/bin/bloq"
@@ -58,8 +61,7 @@ struct CatalogLocatorTests {
 
     @Test("a language list's entry finds its catalog as gettext does: de_AT.UTF-8, then de_AT, then de")
     func fallbacks() throws {
-        let folder = try scratchFolder("bloq-catalogs")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try scratch.newFolder("bloq-catalogs")
         try catalog(folder, "de")
         try catalog(folder, "pt_BR")
         #expect(CatalogLocator.catalog(for: "de", in: folder) == folder + "/de/LC_MESSAGES/bloq.mo")
@@ -71,8 +73,7 @@ struct CatalogLocatorTests {
 
     @Test("the language setting is saved in settings.json and read back")
     func settingSaved() throws {
-        let folder = try scratchFolder("bloq-settings")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try scratch.newFolder("bloq-settings")
         let store = SettingsStore(folder: folder)
         var settings = Settings()
         settings.language = "es"
@@ -83,8 +84,7 @@ struct CatalogLocatorTests {
 
     @Test("a language name with '/' or '..' names no catalog, even when the path it makes holds one")
     func outsideNames() throws {
-        let root = try scratchFolder("bloq-catalogs")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = try scratch.newFolder("bloq-catalogs")
         try catalog(root + "/locale", "fr")
         try catalog(root + "/evil", "de")
         #expect(CatalogLocator.catalog(for: "fr", in: root + "/locale") != nil)
@@ -95,8 +95,7 @@ struct CatalogLocatorTests {
 
     @Test("a damaged catalog is passed over for the next language, with a warning that names it and says how to fix it")
     func damagedPassedOver() throws {
-        let root = try scratchFolder("bloq-catalogs")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = try scratch.newFolder("bloq-catalogs")
         try catalog(root, "de")  // empty: damaged
         try catalog(root, "fr")
         let loaded = CatalogLocator.load(["de", "fr"], in: root)

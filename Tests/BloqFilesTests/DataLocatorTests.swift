@@ -1,20 +1,21 @@
 import BloqFiles
+import BloqTestSupport
 import Foundation
 import Testing
 
 @Suite("Finding data and reading packs")
 struct DataLocatorTests {
-    /// A fresh temporary folder, removed by the caller.
-    func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    /// This test's scratch folders, removed after it.
+    let scratch: Scratch
+
+    init() throws { scratch = try Scratch("bloq-data") }
+
+    /// A fresh folder in `scratch`.
+    func temporaryFolder() throws -> URL { URL(fileURLWithPath: try scratch.newFolder()) }
 
     @Test("the search path: --data, then BLOQ_DATA, then next to the executable, then the source tree")
     func order() throws {
         let root = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: root) }
         let a = root.appendingPathComponent("a")
         let b = root.appendingPathComponent("b")
         let bin = root.appendingPathComponent("prefix/bin")
@@ -37,7 +38,6 @@ struct DataLocatorTests {
     @Test("Debian's games layout: /usr/games/bloq finds /usr/share/bloq; share/games/bloq is looked in too")
     func gamesLayout() throws {
         let root = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: root) }
         let games = root.appendingPathComponent("usr/games")
         try FileManager.default.createDirectory(at: games, withIntermediateDirectories: true)
         let executable = games.appendingPathComponent("bloq").path
@@ -69,7 +69,6 @@ struct DataLocatorTests {
     @Test("an installed game never falls back on the tree it was built in")
     func noBuildPath() throws {
         let root = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: root) }
         // Installed under a prefix with no data: nothing is found, whatever built it.
         let bin = root.appendingPathComponent("prefix/bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
@@ -91,7 +90,6 @@ struct DataLocatorTests {
     @Test("a pack plays in byte order of names, or in the order its pack file gives")
     func packOrder() throws {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         for name in ["b.bloq", "A.bloq", "a.bloq", "notes.txt"] {
             try "R.\n.B\n".write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }

@@ -1,20 +1,26 @@
 import BloqFiles
 import BloqGame
+import BloqTestSupport
 import Foundation
 import Testing
 
-/// Issue 35: a progress file that gives a key twice (a line-based merge by git or a sync
+/// A progress file that gives a key twice (a line-based merge by git or a sync
 /// tool, a hand edit) loses nothing: every copy is read and merged, the best record wins,
 /// the player is told, and neither the file nor its `.prev` loses a clear afterwards.
 @Suite("Keys given twice in progress.json are merged")
 struct DuplicateKeyTests {
+    /// This test's scratch folders, removed after it.
+    let scratch: Scratch
+
+    init() throws { scratch = try Scratch("bloq-files") }
+
     let a = "00000000000000d1"
     let b = "00000000000000d2"
     let c = "00000000000000d3"
 
     /// A store over a folder holding `text` as progress.json.
     func store(_ text: String) throws -> (ProgressStore, String) {
-        let folder = try scratchFolder("bloq-duplicates")
+        let folder = try scratch.newFolder("bloq-duplicates")
         try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/progress.json"))
         return (ProgressStore(folder: folder), folder)
     }
@@ -39,7 +45,6 @@ struct DuplicateKeyTests {
             }
             """
         let (store, folder) = try store(text)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let loaded = store.loadReport()
         #expect(loaded.progress.levels.count == 101)
         let allCleared = loaded.progress.levels.values.allSatisfy { $0.cleared }
@@ -75,7 +80,6 @@ struct DuplicateKeyTests {
             }
             """
         let (store, folder) = try store(text)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let loaded = store.loadReport()
         #expect(
             loaded.progress.levels[a] == LevelRecord(bestStars: 3, bestMoves: 9, bestTime: 40, cleared: true, clearedAt: 200))
@@ -100,7 +104,6 @@ struct DuplicateKeyTests {
             }
             """
         let (store, folder) = try store(text)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let loaded = store.loadReport()
         let today = try #require(DailyDate("2026-03-14"))
         #expect(loaded.progress.dailyStreak(asOf: today) == 3, "the streak counts the days of both copies")
@@ -122,7 +125,6 @@ struct DuplicateKeyTests {
             }
             """
         let (store, folder) = try store(text)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let loaded = store.loadReport()
         #expect(loaded.progress.levels[a]?.cleared == true, "cleared stays cleared")
         #expect(loaded.progress.levels[a]?.bestStars == 3)
@@ -151,7 +153,6 @@ struct DuplicateKeyTests {
             }
             """
         let (store, folder) = try store(text)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let loaded = store.loadReport()
         #expect(loaded.progress.unfinished[a]?.log.count == 2, "the newer line, saved at 300")
         #expect(loaded.progress.unfinished[b] == nil, "both lines of b predate its clear")
@@ -170,7 +171,6 @@ struct DuplicateKeyTests {
             }
             """
         let (store, folder) = try store(text)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let loaded = store.loadReport()
         #expect(loaded.progress.levels[a]?.cleared == true)
         #expect(loaded.damage?.mergedDuplicates == 1)
@@ -181,7 +181,6 @@ struct DuplicateKeyTests {
         let copies = Array(repeating: "\"cleared\":false", count: 50_000).joined(separator: ",")
         let text = "{\"version\":1,\"levels\":{\"\(a)\":{\"bestStars\":1,\(copies),\"cleared\":true}},\"unfinished\":{}}\n"
         let (store, folder) = try store(text)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         // Bounded by ProgressFile.duplicateBudget, not timed here (docs/testing.md).
         let loaded = store.loadReport()
         #expect(loaded.progress.levels[a]?.cleared == true)
@@ -192,7 +191,6 @@ struct DuplicateKeyTests {
     func noDuplicates() throws {
         let text = "{\"version\":1,\n\"levels\":{\n\"\(a)\":{\"bestStars\":1,\"cleared\":true}\n},\n\"unfinished\":{}\n}\n"
         let (store, folder) = try store(text)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let loaded = store.loadReport()
         #expect(loaded.damage == nil)
         #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: folder + "/progress.json")), as: UTF8.self) == text)

@@ -1,4 +1,3 @@
-import BloqCore
 import BloqGame
 import Foundation
 import Testing

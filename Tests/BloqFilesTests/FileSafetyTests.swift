@@ -1,16 +1,21 @@
 import BloqFiles
 import BloqGame
+import BloqTestSupport
 import Foundation
 import Testing
 
 @Suite("Reading files and folders safely")
 struct FileSafetyTests {
-    func folder() throws -> String { try scratchFolder("bloq-files") }
+    /// This test's scratch folders, removed after it.
+    let scratch: Scratch
+
+    init() throws { scratch = try Scratch("bloq-files") }
+
+    func folder() throws -> String { try scratch.newFolder("bloq-files") }
 
     @Test("only regular files are read: a FIFO, a device, a folder, a loop and a missing file each say what they are")
     func kinds() throws {
         let path = try folder()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(mkfifo(path + "/fifo", 0o644) == 0)
         try FileManager.default.createSymbolicLink(atPath: path + "/loop", withDestinationPath: "loop")
         try FileManager.default.createSymbolicLink(atPath: path + "/dangling", withDestinationPath: "nowhere")
@@ -31,7 +36,6 @@ struct FileSafetyTests {
     @Test("a level that is a folder or a link loop gets its own message at 1:1")
     func levelMessages() throws {
         let path = try folder()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         try FileManager.default.createDirectory(atPath: path + "/x.bloq", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: path + "/loop.bloq", withDestinationPath: "loop.bloq")
         #expect(
@@ -44,7 +48,6 @@ struct FileSafetyTests {
     @Test("a pack plays each level once, in the order of a CRLF pack file")
     func packOrder() throws {
         let path = try folder()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         for name in ["a", "b", "c"] { try Data("R.\n.R\n".utf8).write(to: URL(fileURLWithPath: "\(path)/\(name).bloq")) }
         try Data("title: T\r\norder: c.bloq\r\norder: a.bloq\r\norder: c.bloq\r\n".utf8).write(to: URL(fileURLWithPath: path + "/pack"))
         let pack = LevelFiles.loadPack(folder: path)
@@ -59,7 +62,6 @@ struct FileSafetyTests {
     @Test("a walk follows links to folders once each, and reports unreadable and empty folders")
     func walk() throws {
         let path = try folder()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         try FileManager.default.createDirectory(atPath: path + "/real", withIntermediateDirectories: true)
         try Data("R.\n.R\n".utf8).write(to: URL(fileURLWithPath: path + "/real/a.bloq"))
         try FileManager.default.createSymbolicLink(atPath: path + "/link", withDestinationPath: "real")
@@ -76,7 +78,6 @@ struct FileSafetyTests {
     @Test("settings: a bad setting is dropped and the rest kept; the sentence says how many")
     func settings() throws {
         let path = try folder()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let store = SettingsStore(folder: path)
         try Data(#"{"sound": false, "fullscreen": "yes", "windowWidth": 99999, "windowHeight": 700}"#.utf8).write(
             to: URL(fileURLWithPath: store.path))
@@ -98,7 +99,6 @@ struct FileSafetyTests {
     @Test("the title screen's notice joins what both files say, or is nil when both are sound")
     func notice() throws {
         let path = try folder()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let progress = ProgressStore(folder: path + "/data")
         let settings = SettingsStore(folder: path + "/config")
         #expect(PlayerFiles.load(progress: progress, settings: settings).notice.message == nil)
@@ -115,7 +115,6 @@ struct FileSafetyTests {
     @Test("replacing a file's contents through a symbolic link keeps the link, the mode and the owner")
     func replace() throws {
         let path = try folder()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let real = path + "/real.txt"
         try Data("old".utf8).write(to: URL(fileURLWithPath: real))
         chmod(real, 0o640)

@@ -1,14 +1,20 @@
 import BloqFiles
 import BloqGame
+import BloqTestSupport
 import Dispatch
 import Foundation
 import Testing
 
-/// Issue 35: a file the game writes that someone made a symbolic link is followed and never
+/// A file the game writes that someone made a symbolic link is followed and never
 /// replaced, and what it leads to is written only when it is a regular file of the game's
 /// own; anything else is left exactly as it is, the player is told, and nothing is lost.
 @Suite("Links to what is not the game's are left alone")
 struct ForeignLinkTests {
+    /// This test's scratch folders, removed after it.
+    let scratch: Scratch
+
+    init() throws { scratch = try Scratch("bloq-files") }
+
     let id = "00000000000000c1"
 
     /// What a path is, to compare before and after: its kind, inode, mode and bytes (a
@@ -85,8 +91,7 @@ struct ForeignLinkTests {
 
     @Test("a link to a folder: the folder is not renamed, nothing is written into it")
     func folder() throws {
-        let root = try scratchFolder("bloq-link")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = try scratch.newFolder("bloq-link")
         try FileManager.default.createDirectory(atPath: root + "/data", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/Documents", withIntermediateDirectories: true)
         try Data("mine".utf8).write(to: URL(fileURLWithPath: root + "/Documents/letter.txt"))
@@ -97,8 +102,7 @@ struct ForeignLinkTests {
     @Test("a link to someone's text file, or to JSON that is not progress (a package.json has a version too): left as it is")
     func otherFiles() throws {
         for (name, text) in [("notes.txt", "my notes\n"), ("package.json", "{\"name\": \"x\", \"version\": \"1.0.0\"}\n"), ("empty", "")] {
-            let root = try scratchFolder("bloq-link")
-            defer { try? FileManager.default.removeItem(atPath: root) }
+            let root = try scratch.newFolder("bloq-link")
             try FileManager.default.createDirectory(atPath: root + "/data", withIntermediateDirectories: true)
             try Data(text.utf8).write(to: URL(fileURLWithPath: root + "/" + name))
             chmod(root + "/" + name, 0o600)
@@ -109,8 +113,7 @@ struct ForeignLinkTests {
 
     @Test("a link to a FIFO: nothing blocks, and the FIFO is neither read, renamed nor replaced")
     func fifo() throws {
-        let root = try scratchFolder("bloq-link")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = try scratch.newFolder("bloq-link")
         try FileManager.default.createDirectory(atPath: root + "/data", withIntermediateDirectories: true)
         #expect(mkfifo(root + "/pipe", 0o644) == 0)
         try FileManager.default.createSymbolicLink(atPath: root + "/data/progress.json", withDestinationPath: "../pipe")
@@ -133,8 +136,7 @@ struct ForeignLinkTests {
         "a link to a character device (a twin of /dev/null): the device is neither renamed nor replaced",
         .enabled(if: ForeignLinkTests.canMakeDevices, "making a device node needs root (CAP_MKNOD); the FIFO test covers the path"))
     func device() throws {
-        let root = try scratchFolder("bloq-link")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = try scratch.newFolder("bloq-link")
         try FileManager.default.createDirectory(atPath: root + "/data", withIntermediateDirectories: true)
         #expect(mknod(root + "/null", S_IFCHR | 0o666, ForeignLinkTests.nullDevice) == 0)
         try FileManager.default.createSymbolicLink(atPath: root + "/data/progress.json", withDestinationPath: root + "/null")
@@ -145,8 +147,7 @@ struct ForeignLinkTests {
 
     @Test("a dangling link stays dangling: no file is made where it points")
     func dangling() throws {
-        let root = try scratchFolder("bloq-link")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = try scratch.newFolder("bloq-link")
         try FileManager.default.createDirectory(atPath: root + "/data", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/elsewhere", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: root + "/data/progress.json", withDestinationPath: "../elsewhere/gone.json")
@@ -156,8 +157,7 @@ struct ForeignLinkTests {
 
     @Test("a link to a progress file is written through: the link stays, the target gets the clear, keeps its mode, its .prev beside it")
     func progressFile() throws {
-        let root = try scratchFolder("bloq-link")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = try scratch.newFolder("bloq-link")
         try FileManager.default.createDirectory(atPath: root + "/data", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/sync", withIntermediateDirectories: true)
         var earlier = PlayerProgress()
@@ -182,8 +182,7 @@ struct ForeignLinkTests {
 
     @Test("a .prev that is a link: through it to a progress file; left alone, with no previous save kept, to anything else")
     func previousLinks() throws {
-        let root = try scratchFolder("bloq-link")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = try scratch.newFolder("bloq-link")
         let data = root + "/data"
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/Documents", withIntermediateDirectories: true)
@@ -211,8 +210,7 @@ struct ForeignLinkTests {
 
     @Test("settings.json linked to a folder, a FIFO, someone's file or nothing: left as it is, defaults used, saves refused")
     func settings() throws {
-        let root = try scratchFolder("bloq-link")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = try scratch.newFolder("bloq-link")
         try FileManager.default.createDirectory(atPath: root + "/Documents", withIntermediateDirectories: true)
         #expect(mkfifo(root + "/pipe", 0o644) == 0)
         try Data("{\"editor.theme\": \"mine\"}".utf8).write(to: URL(fileURLWithPath: root + "/other.json"))
@@ -242,8 +240,7 @@ struct ForeignLinkTests {
 
     @Test("a journal entry that is a link is not the game's: neither read nor removed; a damaged entry is kept aside under its own name")
     func journalEntries() throws {
-        let root = try scratchFolder("bloq-link")
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = try scratch.newFolder("bloq-link")
         let data = root + "/data"
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
         try Data("my notes\n".utf8).write(to: URL(fileURLWithPath: root + "/notes.txt"))
@@ -260,14 +257,19 @@ struct ForeignLinkTests {
     }
 }
 
-/// Issue 35: a clear that could not be saved ("kept in memory, saved with your next move")
+/// A clear that could not be saved ("kept in memory, saved with your next move")
 /// is saved once more as the game quits, and said plainly when that fails too.
 @Suite("Unsaved progress at quit")
 struct UnsavedAtQuitTests {
+    /// This test's scratch folders, removed after it.
+    let scratch: Scratch
+
+    init() throws { scratch = try Scratch("bloq-files") }
+
     /// A data folder that cannot be made (below a regular file), as a full disk refuses a
     /// save: the store throws, the service keeps the clear pending and says so.
     func stuck() throws -> (root: String, data: String, saves: SaveService, level: PlayableLevel) {
-        let root = try scratchFolder("bloq-quit")
+        let root = try scratch.newFolder("bloq-quit")
         try Data("in the way".utf8).write(to: URL(fileURLWithPath: root + "/blocker"))
         let data = root + "/blocker/data"
         let opened = PlayerFolders(data: data, config: root + "/config").open(saving: .inline)
@@ -289,7 +291,6 @@ struct UnsavedAtQuitTests {
     @Test("the disk is still full at quit: finish() says plainly that the progress is lost, and why")
     func stillFull() throws {
         let (root, _, saves, _) = try stuck()
-        defer { try? FileManager.default.removeItem(atPath: root) }
         let lines = saves.finish(timeout: 0)
         #expect(
             lines.contains { $0.hasPrefix("your progress since the last save could not be saved, so it is lost as Bloq quits: ") },
@@ -300,7 +301,6 @@ struct UnsavedAtQuitTests {
     @Test("the disk has room again at quit: finish() saves the clear once more, and says nothing")
     func roomAgain() throws {
         let (root, data, saves, level) = try stuck()
-        defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.removeItem(atPath: root + "/blocker")
         let lines = saves.finish(timeout: 0)
         #expect(lines.isEmpty, "\(lines)")

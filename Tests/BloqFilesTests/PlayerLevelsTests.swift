@@ -1,10 +1,16 @@
 import BloqFiles
+import BloqTestSupport
 import Foundation
 import Testing
 
 @Suite("The player's own level files")
 struct PlayerLevelsTests {
-    func folder() throws -> String { try scratchFolder("bloq-player-levels") }
+    /// This test's scratch folders, removed after it.
+    let scratch: Scratch
+
+    init() throws { scratch = try Scratch("bloq-files") }
+
+    func folder() throws -> String { try scratch.newFolder("bloq-player-levels") }
 
     func contents(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 
@@ -31,7 +37,6 @@ struct PlayerLevelsTests {
     @Test("saves are numbered after the pack's last level, in a folder made for them, and never replace a file")
     func numbering() throws {
         let levels = try folder()
-        defer { try? FileManager.default.removeItem(atPath: levels) }
         let first = try PlayerLevels.save("R.R\n", title: "Two Pairs", pack: "mine", in: levels)
         #expect(first == levels + "/mine/001-two-pairs.bloq")
         #expect(try contents(first) == "R.R\n")
@@ -51,10 +56,6 @@ struct PlayerLevelsTests {
     func replacing() throws {
         let levels = try folder()
         let elsewhere = try folder()
-        defer {
-            try? FileManager.default.removeItem(atPath: levels)
-            try? FileManager.default.removeItem(atPath: elsewhere)
-        }
         let saved = try PlayerLevels.save("R.R\n", title: "A", pack: "mine", in: levels)
         let again = try PlayerLevels.save("B.B\n", title: "A", pack: "mine", in: levels, replacing: saved)
         #expect(again == saved)
@@ -74,7 +75,6 @@ struct PlayerLevelsTests {
     @Test("a pack that cannot be made says why")
     func failures() throws {
         let levels = try folder()
-        defer { try? FileManager.default.removeItem(atPath: levels) }
         // A file where the pack folder should be.
         try "x".write(toFile: levels + "/taken", atomically: true, encoding: .utf8)
         #expect(throws: PlayerLevels.SaveError.self) { try PlayerLevels.save("R.R\n", title: "A", pack: "taken", in: levels) }

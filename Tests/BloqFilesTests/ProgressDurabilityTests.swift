@@ -1,15 +1,21 @@
 import BloqFiles
 import BloqGame
+import BloqTestSupport
 import Foundation
 import Testing
 
-/// Issue 26: nothing the player did is lost to a lock, a file that cannot be read, a
+/// Nothing the player did is lost to a lock, a file that cannot be read, a
 /// symbolic link or damage to a neighbouring record.
 @Suite("Progress is never lost")
 struct ProgressDurabilityTests {
+    /// This test's scratch folders, removed after it.
+    let scratch: Scratch
+
+    init() throws { scratch = try Scratch("bloq-files") }
+
     let ids = ["000000000000000a", "000000000000000b", "000000000000000c"]
 
-    func folder() throws -> String { try scratchFolder("bloq-durable") }
+    func folder() throws -> String { try scratch.newFolder("bloq-durable") }
 
     func text(_ path: String) -> String { String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
 
@@ -28,7 +34,6 @@ struct ProgressDurabilityTests {
     @Test("the file holds one record a line and is still one JSON object an older Bloq reads whole")
     func layout() throws {
         let path = try folder()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         var progress = try threeClears(in: path)
         progress.setUnfinished(
             level: "000000000000000d", UnfinishedLine(log: [Move(row: 1, column: 2, direction: .up)], playTime: 2, usedHint: false), at: 200
@@ -51,7 +56,6 @@ struct ProgressDurabilityTests {
     @Test("one bad byte in one record of three keeps the other two, and the damaged file is kept aside")
     func oneDamagedRecord() throws {
         let path = try folder()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let progress = try threeClears(in: path)
         let file = path + "/progress.json"
         let original = text(file)
@@ -77,7 +81,6 @@ struct ProgressDurabilityTests {
     @Test("a damaged record comes back from the previous save when it holds it")
     func damagedRecordFromPrevious() throws {
         let path = try folder()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         var progress = try threeClears(in: path)
         progress.recordClear(level: "000000000000000f", stars: 1, moves: 30, time: 1, at: 300)
         try ProgressStore(folder: path).save(progress)  // the three are in .prev now
@@ -92,7 +95,6 @@ struct ProgressDurabilityTests {
     @Test("a file cut short keeps every record before the cut")
     func truncated() throws {
         let path = try folder()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         _ = try threeClears(in: path)
         let file = path + "/progress.json"
         let original = text(file)
@@ -106,7 +108,6 @@ struct ProgressDurabilityTests {
     @Test("a file of the old layout (the whole object on one line) is read as before")
     func oldLayout() throws {
         let path = try folder()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let old =
             "{\"levels\":{\"\(ids[0])\":{\"bestMoves\":9,\"bestStars\":3,\"bestTime\":40,\"cleared\":true}},"
             + "\"unfinished\":{\"\(ids[1])\":{\"log\":[{\"direction\":\"left\",\"from\":{\"column\":2,\"row\":1}}],\"playTime\":3.5,\"usedHint\":true}},"
@@ -125,7 +126,6 @@ struct ProgressDurabilityTests {
     @Test("a nonsense version is damage, not a newer Bloq; a plausible later version is newer")
     func versions() throws {
         let path = try folder()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         for version in ["-1", "0", "1.5", "\"two\"", "99999"] {
             let file = "{\"version\": \(version), \"levels\": {\"\(ids[0])\": {\"bestStars\": 3, \"cleared\": true}}, \"unfinished\": {}}"
             try Data(file.utf8).write(to: URL(fileURLWithPath: path + "/progress.json"))
@@ -145,7 +145,6 @@ struct ProgressDurabilityTests {
     @Test("a save while another holds the lock goes into the journal, and is merged when the lock is free")
     func lockedSave() throws {
         let path = try folder()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         _ = try threeClears(in: path)
         let before = text(path + "/progress.json")
         let holder = open(path + "/progress.json.lock", O_RDWR | O_CREAT, 0o644)
@@ -174,7 +173,6 @@ struct ProgressDurabilityTests {
     @Test("a save while another copy holds the lock waits, off the caller's thread, and goes into progress.json itself once it is free")
     func serviceWaitsForLock() throws {
         let path = try folder()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let holder = open(path + "/progress.json.lock", O_RDWR | O_CREAT, 0o644)
         #expect(flock(holder, LOCK_EX) == 0)
         var progress = PlayerProgress()
@@ -199,7 +197,6 @@ struct ProgressDurabilityTests {
     @Test("a file that cannot be read (a link loop, which root cannot read either) is left as it is; saves go beside it")
     func inaccessible() throws {
         let path = try folder()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let file = path + "/progress.json"
         try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: "progress.json")
         let store = ProgressStore(folder: path)
@@ -224,7 +221,6 @@ struct ProgressDurabilityTests {
     @Test("a symlinked progress.json is written through: the link stays, its target holds the clear and the previous save")
     func symlinked() throws {
         let path = try folder()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         try FileManager.default.createDirectory(atPath: path + "/sync", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: path + "/data", withIntermediateDirectories: true)
         let link = path + "/data/progress.json"
@@ -249,7 +245,6 @@ struct ProgressDurabilityTests {
     @Test("settings: a symbolic link stays a link; a file that cannot be read is not written over")
     func settingsFile() throws {
         let path = try folder()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         try FileManager.default.createDirectory(atPath: path + "/dotfiles", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: path + "/config", withIntermediateDirectories: true)
         let link = path + "/config/settings.json"
@@ -285,6 +280,11 @@ struct ProgressDurabilityTests {
 
 @Suite("Saves leave the frame: coalesced, written off the calling thread, flushed at the end")
 struct SaveServiceTests {
+    /// This test's scratch folders, removed after it.
+    let scratch: Scratch
+
+    init() throws { scratch = try Scratch("bloq-files") }
+
     let level = "00000000000000a1"
 
     func line(_ moves: Int) -> UnfinishedLine {
@@ -300,8 +300,7 @@ struct SaveServiceTests {
 
     @Test("after finish() the file on disk holds the last line handed in; the next start reads it")
     func flushed() throws {
-        let path = try scratchFolder("bloq-line")
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let path = try scratch.newFolder("bloq-line")
         let saves = SaveService(store: ProgressStore(folder: path))
         for moves in 1...50 { saves.save(progress(moves, stamp: Double(moves)), .soon) }
         #expect(saves.finish().isEmpty)
@@ -313,8 +312,7 @@ struct SaveServiceTests {
 
     @Test("without finish() the line reaches the disk by itself, in few writes for many moves")
     func bySelf() throws {
-        let path = try scratchFolder("bloq-line")
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let path = try scratch.newFolder("bloq-line")
         let saves = SaveService(store: ProgressStore(folder: path))
         for moves in 1...20 { saves.save(progress(moves, stamp: Double(moves)), .soon) }
         var events: [SaveEvent] = []
@@ -333,8 +331,7 @@ struct SaveServiceTests {
 
     @Test("stamped lines: a clear or a give-up recorded after a line ends it when copies meet; a line started again after them stays")
     func stampedOrder() throws {
-        let path = try scratchFolder("bloq-line")
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let path = try scratch.newFolder("bloq-line")
         let saves = SaveService(store: ProgressStore(folder: path), mode: .inline)
         var mine = PlayerProgress()
         mine.setUnfinished(level: level, line(3), at: 1000)

@@ -1,18 +1,23 @@
 import BloqFiles
 import BloqGame
+import BloqTestSupport
 import Foundation
 import Testing
 
 @Suite("Saved progress")
 struct ProgressStoreTests {
-    func folder() throws -> String { try scratchFolder("bloq-progress") }
+    /// This test's scratch folders, removed after it.
+    let scratch: Scratch
+
+    init() throws { scratch = try Scratch("bloq-files") }
+
+    func folder() throws -> String { try scratch.newFolder("bloq-progress") }
 
     let id = "0123456789abcdef"
 
     @Test("a save loads back whole; the best stars, moves and time are kept")
     func roundTrip() throws {
         let path = try folder()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let store = ProgressStore(folder: path)
         var progress = PlayerProgress()
         progress.recordClear(level: id, stars: 2, moves: 12, time: 40)
@@ -33,7 +38,6 @@ struct ProgressStoreTests {
     @Test("a file that is not JSON is moved aside with a warning and the previous save is used")
     func corrupt() throws {
         let path = try folder()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let store = ProgressStore(folder: path)
         var first = PlayerProgress()
         first.recordClear(level: id, stars: 1, moves: 20, time: 10)
@@ -56,7 +60,6 @@ struct ProgressStoreTests {
     @Test("one bad record is dropped, the rest loads, the file is kept aside and the sentence says how many")
     func partialDamage() throws {
         let path = try folder()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let other = "fedcba9876543210"
         let damaged = """
             {"version": 1, "levels": {"\(id)": {"bestStars": 4, "cleared": true}, "\(other)": {"bestStars": 2, "bestMoves": 7, "cleared": true},
@@ -81,7 +84,6 @@ struct ProgressStoreTests {
     @Test("a file of a newer version: its records are read, and the sentence says so")
     func newerVersion() throws {
         let path = try folder()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let file = "{\"version\": 2, \"levels\": {\"\(id)\": {\"bestStars\": 3, \"cleared\": true}}, \"unfinished\": {}}"
         try Data(file.utf8).write(to: URL(fileURLWithPath: path + "/progress.json"))
         let loaded = ProgressStore(folder: path).loadReport()
@@ -93,7 +95,6 @@ struct ProgressStoreTests {
     @Test("huge files are never trusted, and their size is told truly")
     func hostile() throws {
         let path = try folder()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let store = ProgressStore(folder: path)
         try Data(count: ProgressStore.maximumFileSize + 10).write(to: URL(fileURLWithPath: path + "/progress.json"))
         let loaded = store.loadReport()
@@ -104,7 +105,6 @@ struct ProgressStoreTests {
     @Test("a FIFO progress.json is not read (no hang) and is moved aside")
     func fifo() throws {
         let path = try folder()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(mkfifo(path + "/progress.json", 0o644) == 0)
         let loaded = ProgressStore(folder: path).loadReport()
         #expect(loaded.progress == PlayerProgress())
@@ -115,7 +115,6 @@ struct ProgressStoreTests {
     @Test("two game windows: the one that saves last keeps the other's clears (the issue's repro)")
     func twoWindows() throws {
         let path = try folder()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let first = "0000000000000001"
         let second = "0000000000000002"
         let windowA = ProgressStore(folder: path)
@@ -146,7 +145,6 @@ struct ProgressStoreTests {
     @Test("two game windows keep each other's daily clears and streaks, merged under the lock")
     func twoWindowsDaily() throws {
         let path = try folder()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let board = "00000000000000da"
         let days = try ["2026-03-12", "2026-03-13", "2026-03-14"].map { try #require(DailyDate($0)) }
         let windowA = ProgressStore(folder: path)
@@ -179,7 +177,6 @@ struct ProgressStoreTests {
     @Test("a save never writes what a load would refuse: past the record limit the file stays as it was")
     func saveBound() throws {
         let path = try folder()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let store = ProgressStore(folder: path)
         var full = PlayerProgress()
         for index in 0..<PlayerProgress.maximumLevels {
@@ -197,7 +194,6 @@ struct ProgressStoreTests {
     @Test("a save waits for another copy's lock, and keeps its progress in the journal after the timeout instead of hanging")
     func lock() throws {
         let path = try folder()
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let holder = open(path + "/progress.json.lock", O_RDWR | O_CREAT, 0o644)
         defer { close(holder) }
         #expect(flock(holder, LOCK_EX) == 0)

@@ -1,5 +1,5 @@
-import BloqCore
 import BloqFiles
+import BloqGame
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import BloqGame
+import BloqTestSupport
 import Foundation
 import Testing
 
@@ -54,8 +55,7 @@ struct DailyDateTests {
 /// in the commit.
 @Suite("The daily board")
 struct DailyBoardTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("daily")
+    static let folder = Repository.url("Tests/daily")
 
     static let dates: [String] = {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".bloq") }

@@ -1,6 +1,7 @@
-import BloqGame
 import Foundation
 import Testing
+
+@testable import BloqGame
 
 /// The capped search and the difficulty profile against exhaustive search: every position
 /// of a seeded board with the fewest moves from it (`LargeReachableGraph`), so each legal
@@ -120,5 +121,22 @@ struct DifficultyProfileTests {
             forcedSeen += forced
         }
         #expect(deadSeen > 0 && forcedSeen > 0, "the boards never exercise dead ends or forced moves")
+    }
+
+    @Test("the profile's logarithms, in Swift alone, are the C library's within two ulps, and exact at powers of two")
+    func logarithms() {
+        var values = (1...200_000).map(Double.init)
+        values += [0.5, 0.1, 0.999_999, 1.000_001, 2.0.squareRoot(), 1e-300, 1e300, 4.9e-324, .greatestFiniteMagnitude]
+        var worst = 0.0
+        for x in values {
+            for (ours, theirs) in [(DifficultyProfile.log2(x), Foundation.log2(x)), (DifficultyProfile.log10(x), Foundation.log10(x))] {
+                let ulps = theirs == 0 ? (ours == 0 ? 0 : .infinity) : abs(ours - theirs) / theirs.ulp
+                worst = max(worst, ulps)
+                #expect(ulps <= 2, "log of \(x): \(ours), the C library's \(theirs)")
+            }
+        }
+        for power in -1074...1023 { #expect(DifficultyProfile.log2(Double(sign: .plus, exponent: power, significand: 1)) == Double(power)) }
+        #expect(DifficultyProfile.log2(0) == -.infinity && DifficultyProfile.log2(-1).isNaN)
+        print("pure logarithms: worst \(worst) ulps over \(values.count) values")
     }
 }

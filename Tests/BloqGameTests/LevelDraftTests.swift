@@ -40,11 +40,11 @@ struct LevelDraftTests {
 
     @Test("problems found without a search name their kind and place")
     func problems() throws {
-        #expect(LevelDraft().immediateProblem?.hasPrefix("not a level yet: no blocks") == true)
+        #expect(LevelDraft().immediateProblem == .noBlocks)
         #expect(
             try draft(["RR", ".."]).immediateProblem
-                == "not a level: two red blocks touch at the start (row 1, column 1 and row 1, column 2)")
-        #expect(try draft(["R.R", "G.."]).immediateProblem == "unsolvable: a lone green block can never vanish (add another)")
+                == .touching(.red, CellPosition(row: 0, column: 0), CellPosition(row: 0, column: 1)))
+        #expect(try draft(["R.R", "G.."]).immediateProblem == .loneBlock(.green))
         #expect(try draft(["R.R", "..."]).immediateProblem == nil)
     }
 

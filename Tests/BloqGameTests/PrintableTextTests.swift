@@ -17,13 +17,13 @@ struct PrintableTextTests {
         #expect(LevelText.headerValue("a;b\u{1B}[1m") == "a,b")
     }
 
-    @Test("for standard error (issue 35): escape sequences and control characters go, line feeds and tabs stay")
+    @Test("for standard error: escape sequences and control characters go, line feeds and tabs stay")
     func keepingLines() {
         #expect(LevelText.printable("one\n\ttwo\u{1B}]0;x\u{07}\u{1B}[2J\rthree\u{9B}1m\n", keepingLines: true) == "one\n\ttwo three\n")
         #expect(LevelText.printable("one\ntwo", keepingLines: false) == "one two")
     }
 
-    @Test("a share code whose title is only spaces has no title (issue 35), so its level loads as an untitled one")
+    @Test("a share code whose title is only spaces has no title, so its level loads as an untitled one")
     func spacesOnlyTitle() throws {
         let board = try #require(Board(["R.R", "..."]))
         let code = try #require(ShareCode.encode(board, title: "   "))

@@ -1,4 +1,5 @@
 import BloqGame
+import BloqTestSupport
 import Foundation
 import Testing
 
@@ -6,8 +7,7 @@ import Testing
 /// clears it at its stated par, and the packs are what GAME.md promises.
 @Suite("Shipped levels")
 struct ShippedLevelsTests {
-    static let levelsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("levels")
+    static let levelsFolder = Repository.url("levels")
 
     static let files: [URL] = {
         let enumerator = FileManager.default.enumerator(at: levelsFolder, includingPropertiesForKeys: nil)

@@ -1,7 +1,7 @@
 import BloqGame
 import Testing
 
-/// Solve codes (issue 40): a level and the moves of a line, round-tripped, checksummed,
+/// Solve codes: a level and the moves of a line, round-tripped, checksummed,
 /// and replayed through the rules, which say which move fails.
 @Suite("Solve codes")
 struct SolveCodeTests {

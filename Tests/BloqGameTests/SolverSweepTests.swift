@@ -1,4 +1,5 @@
 import BloqGame
+import BloqTestSupport
 import Foundation
 import Testing
 
@@ -9,8 +10,7 @@ import Testing
 /// (`SolverMoveBoundTests`).
 @Suite("The solver on the benchmark sets", .enabled(if: ProcessInfo.processInfo.environment["BLOQ_SOLVER_SWEEP"] == "1"))
 struct SolverSweepTests {
-    static let bench = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("bench")
+    static let bench = Repository.url("bench")
 
     /// The boards each set may leave undecided at the default budget: none of the dense
     /// set; two of the 8x8 set (both of optimum 20, which a budget of 20,000,000 decides).

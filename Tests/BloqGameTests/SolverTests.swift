@@ -1,4 +1,5 @@
 import BloqGame
+import BloqTestSupport
 import Foundation
 import Testing
 
@@ -114,8 +115,7 @@ struct SolverTests {
 
     @Test("the original pool: never longer than the recorded par, and every 'impossible' board solved")
     func originalPool() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("../shared/data/original-pool.txt").standardizedFileURL.path
+        let path = Repository.url("../shared/data/original-pool.txt").standardizedFileURL.path
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return }  // the pool is optional
         let entries = text.split(separator: "\n").compactMap { line -> (Int, Board)? in
             let parts = line.split(separator: " ")

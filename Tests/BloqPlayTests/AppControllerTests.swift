@@ -1,93 +1,12 @@
 import BloqEngine
 import BloqGame
 import BloqPlay
+import BloqTestSupport
 import Testing
-
-/// A pack of `count` one-move levels ("R.R" pushed right clears it, par 1), each a
-/// different board so each has its own identity; a broken level second when asked.
-func testPack(_ count: Int, broken: Bool = false, title: String = "Test") -> PackEntry {
-    var items: [PackEntry.Item] = (0..<count).map { index in
-        // Rows of holes below make every board distinct.
-        let rows = ["R.R", "..."] + Array(repeating: "...", count: index % 13) + (index >= 13 ? ["..B", "B.."] : [])
-        let board = Board(rows) ?? Board(["R.R", "..."])!
-        return .playable(PlayableLevel(name: "\(title)/level\(index).bloq", level: Level(title: "L\(index)", par: 1, board: board)))
-    }
-    if broken { items.insert(.broken(name: "bad.bloq", error: "line 3: unknown cell 'x'"), at: 1) }
-    return PackEntry(title: title, items: items)
-}
-
-/// An app on 800x600 with 40-pixel buttons, its environment made from `packs` and
-/// `progress` and then changed by `configure`.
-func testApp(
-    _ packs: [PackEntry] = [testPack(30)], progress: PlayerProgress = PlayerProgress(), singleLevel: Bool = false,
-    configure: (inout AppEnvironment) -> Void = { _ in }
-) -> AppController {
-    var environment = AppEnvironment(packs: packs, progress: progress)
-    configure(&environment)
-    let app = AppController(environment: environment, viewport: Size(width: 800, height: 600), singleLevel: singleLevel)
-    app.minimumButtonSize = 40
-    return app
-}
-
-func run(_ app: AppController, _ seconds: Double) {
-    for _ in 0..<Int((seconds * 120).rounded()) { app.step(1.0 / 120) }
-}
-
-/// A simulated pointer that remembers its clock.
-final class Pointer {
-    let app: AppController
-    let id: PointerID
-    var time = 0.0
-
-    init(_ app: AppController, _ id: PointerID = .mouse) {
-        self.app = app
-        self.id = id
-    }
-
-    func send(_ phase: PointerEvent.Phase, _ location: Point) {
-        app.handle(.pointer(PointerEvent(pointer: id, phase: phase, location: location, time: time)))
-    }
-
-    func down(_ location: Point) { send(.down, location) }
-    func move(_ location: Point) { send(.moved, location) }
-    func up(_ location: Point) { send(.up, location) }
-
-    /// Presses and releases at the centre of the control `id` (which must be shown).
-    func tap(_ control: ControlID, sourceLocation: SourceLocation = #_sourceLocation) {
-        guard let hit = app.top.controls.first(where: { $0.id == control }) else {
-            Issue.record("no control \(control) on the \(app.top.kind) screen", sourceLocation: sourceLocation)
-            return
-        }
-        down(hit.rect.center)
-        time += 0.05
-        up(hit.rect.center)
-        time += 0.05
-    }
-
-    /// Presses and releases at a point.
-    func tap(at location: Point) {
-        down(location)
-        time += 0.05
-        up(location)
-        time += 0.05
-    }
-}
-
-func key(_ app: AppController, _ name: String) {
-    app.handle(.key(KeyChord(parsing: name) ?? KeyChord(name)))
-}
-
-func control(_ app: AppController, _ id: ControlID) -> Control? { app.top.controls.first { $0.id == id } }
-
-/// Clears the open level (a one-move test level) by the keyboard and lets it settle.
-func clearOpenLevel(_ app: AppController) {
-    key(app, "Shift+Right")
-    run(app, 1.5)
-}
 
 @Suite("App shell: navigation, focus, previews, transitions")
 struct AppControllerTests {
-    @Test("Ctrl+Q quits from every screen, the help and a text field being typed in; the help lists it (issue 36)")
+    @Test("Ctrl+Q quits from every screen, the help and a text field being typed in; the help lists it")
     func controlQ() {
         let screens: [(String, (AppController) -> Void)] = [
             ("title", { _ in }), ("levels", { $0.showLevels() }), ("play", { $0.openLevel(pack: 0, level: 0) }),
@@ -97,7 +16,7 @@ struct AppControllerTests {
                 "the editor's title field",
                 { app in
                     app.showEditor()
-                    Pointer(app).tap(.editTitle)
+                    Hand(app).tap(.editTitle)
                 }
             ),
         ]
@@ -110,7 +29,7 @@ struct AppControllerTests {
         #expect(CommandTable.standard.helpRows.contains { $0.keys == "Ctrl+Q" && $0.does == "quit the game" })
     }
 
-    @Test("a level is being played while its board shows uncleared: not on the title, the list or after the clear (issue 36)")
+    @Test("a level is being played while its board shows uncleared: not on the title, the list or after the clear")
     func playingLevel() {
         let app = testApp()
         #expect(!app.isPlayingLevel)
@@ -125,7 +44,7 @@ struct AppControllerTests {
     @Test("title → levels → play and back again with Escape; Escape on the title quits")
     func navigation() {
         let app = testApp()
-        let mouse = Pointer(app)
+        let mouse = Hand(app)
         #expect(app.top.kind == .title)
         mouse.tap(.levels)
         #expect(app.top.kind == .levels)
@@ -169,7 +88,7 @@ struct AppControllerTests {
     @Test("the level list pages 20 at a time, shows locks, and reports broken levels instead of hiding them")
     func levelList() {
         let app = testApp([testPack(30, broken: true)])
-        let mouse = Pointer(app)
+        let mouse = Hand(app)
         mouse.tap(.levels)
         #expect(app.top.controls.filter { if case .tile = $0.id { return true } else { return false } }.count == 20)
         #expect(control(app, .tile(0))?.isEnabled == true)
@@ -187,7 +106,7 @@ struct AppControllerTests {
     @Test("a locked level shakes when pressed and says which level opens it")
     func lockedFeedback() {
         let app = testApp()
-        let mouse = Pointer(app)
+        let mouse = Hand(app)
         mouse.tap(.levels)
         guard let locked = control(app, .tile(2)), let list = app.root.levelList else {
             Issue.record("no level list")
@@ -207,7 +126,7 @@ struct AppControllerTests {
     @Test("press and hold grows a preview, clamped short of open while held; held to the end it opens")
     func previewHeld() {
         let app = testApp()
-        let mouse = Pointer(app)
+        let mouse = Hand(app)
         mouse.tap(.levels)
         guard let tile = control(app, .tile(0)), let list = app.root.levelList else { return }
         mouse.down(tile.rect.center)
@@ -231,7 +150,7 @@ struct AppControllerTests {
     @Test("lifting a hold early shrinks the preview back; a tap plays the level")
     func previewLifted() {
         let app = testApp()
-        let mouse = Pointer(app)
+        let mouse = Hand(app)
         mouse.tap(.levels)
         guard let tile = control(app, .tile(0)), let list = app.root.levelList else { return }
         mouse.down(tile.rect.center)
@@ -248,11 +167,11 @@ struct AppControllerTests {
     @Test("a pan from the left edge drags the play screen away; released back, it stays")
     func edgePan() {
         let app = testApp()
-        let mouse = Pointer(app)
+        let mouse = Hand(app)
         mouse.tap(.levels)
         mouse.tap(.tile(0))
         func pan(to x: Double, release: Double, at time: Double) {
-            let finger = Pointer(app, .finger(1))
+            let finger = Hand(app, .finger(1))
             finger.time = time
             finger.down(Point(x: 3, y: 300))
             for step in 1...10 {
@@ -282,7 +201,7 @@ struct AppControllerTests {
         let app = testApp {
             $0.settings = SettingsStorage(path: "/somewhere/else/bloq/settings.json", save: { changes.saved.append($0) })
         }
-        let mouse = Pointer(app)
+        let mouse = Hand(app)
         mouse.tap(.settings)
         #expect(app.root.settingsScreen?.savedIn == "/somewhere/else/bloq/settings.json")
         mouse.tap(.toggle(.colorBlindSymbols))
@@ -311,20 +230,20 @@ struct AppControllerTests {
         for reduced in [false, true] {
             let app = testApp()
             app.settings.reducedMotion = reduced
-            let mouse = Pointer(app)
+            let mouse = Hand(app)
             mouse.tap(.levels)
             mouse.tap(.tile(0))
             key(app, "Shift+Right")
             run(app, 0.5)
             let overlay = app.playScreen?.overlay
             let pieces = overlay?.confetti.map { $0.pieces(at: overlay?.confettiTime ?? 0).count } ?? 0
-            // Reduced motion: no confetti at all (issue 24).
+            // Reduced motion: no confetti at all.
             #expect(pieces == (reduced ? 0 : 140))
             #expect(app.takeSounds().contains(.clear))
         }
     }
 
-    @Test("every control is at least the minimum size; a window under 340 px keeps at least 24 (issue 25)")
+    @Test("every control is at least the minimum size; a window under 340 px keeps at least 24")
     func controlSizes() {
         for viewport in [Size(width: 320, height: 480), Size(width: 800, height: 600), Size(width: 2560, height: 1440)] {
             // A window whose short side is under 340 px is a small desktop window, never a
@@ -333,7 +252,7 @@ struct AppControllerTests {
             let app = testApp()
             app.minimumButtonSize = 48
             app.handle(.resized(viewport))
-            let mouse = Pointer(app)
+            let mouse = Hand(app)
             for screen in [ControlID.levels, .settings] {
                 mouse.tap(screen)
                 for control in app.top.controls {
@@ -345,7 +264,7 @@ struct AppControllerTests {
     }
 }
 
-@Suite("Packs added while the game runs (issue 24)")
+@Suite("Packs added while the game runs")
 struct PackReloadTests {
     /// Whether the folders changed, as the environment's watcher answers, and the packs it
     /// reads again.
@@ -366,7 +285,7 @@ struct PackReloadTests {
                 return folders.changed
             }
         }
-        let mouse = Pointer(app)
+        let mouse = Hand(app)
         mouse.tap(.levels)
         #expect(app.packs.count == 1)
         let friends = PackEntry(title: "friends", items: testPack(2).items)

@@ -1,12 +1,12 @@
-import BloqCore
 import BloqEngine
 import BloqGame
+import BloqLocalization
 import BloqPlay
 import Glibc
 import Synchronization
 import Testing
 
-/// The sparse 16x16 board of issue 35 (bench/sparse-16x16.bloq): far too large to solve.
+/// The sparse 16x16 board (bench/sparse-16x16.bloq): far too large to solve.
 func sparseBoard() throws -> Board {
     try #require(
         Board([

@@ -1,6 +1,7 @@
 import BloqEngine
 import BloqGame
 import BloqPlay
+import BloqTestSupport
 import Testing
 
 /// The Daily button, the Daily screen and the daily board on the play screen, without SDL.
@@ -37,7 +38,7 @@ struct DailyShellTests {
     @Test("Daily thinks, then opens today's board with its par proved; Back goes to the title")
     func opens() throws {
         let app = dailyApp()
-        let pointer = Pointer(app)
+        let pointer = Hand(app)
         pointer.tap(.daily)
         #expect(app.root.kind == .daily)
         #expect(app.root.dailyScreen?.message == "Thinking…")
@@ -45,7 +46,7 @@ struct DailyShellTests {
         let play = try #require(app.playScreen)
         let made = try #require(DailyBoard.make(for: Self.day))
         #expect(play.level.level.board == made.board && play.game.par == made.par)
-        // The header says "Daily board" once, and the date once (issue 24).
+        // The header says "Daily board" once, and the date once.
         #expect(play.heading == "Daily board" && play.caption == "Saturday 14 March 2026")
         #expect(play.toolbar.first?.label == "Title")
         #expect(play.footer?.text.contains("Esc title") == true)
@@ -74,7 +75,7 @@ struct DailyShellTests {
         #expect(progress.dailyRecord(Self.day)?.bestStars == 3)
         #expect(progress.totals.cleared == 0, "daily boards are not levels of a pack")
         #expect(app.dailyStreak == 2)
-        Pointer(app).tap(.back)
+        Hand(app).tap(.back)
         #expect(app.root.kind == .title)
         #expect(control(app, .daily)?.text == "Daily · streak 2 days")
     }

@@ -1,6 +1,7 @@
 import BloqEngine
 import BloqGame
 import BloqPlay
+import BloqTestSupport
 import Testing
 
 /// The editor without pixels: verdicts, Save through the platform's hook, Copy code.
@@ -27,7 +28,7 @@ struct EditorScreenTests {
     }
 
     func paint(_ app: AppController, _ editor: EditorScreen, _ tool: EditorTool, _ cells: [(Int, Int)]) {
-        let pointer = Pointer(app)
+        let pointer = Hand(app)
         pointer.tap(.tool(tool))
         for (row, column) in cells {
             pointer.tap(at: editor.gridLayout.pixel(for: CellPoint(row: Double(row), column: Double(column))))
@@ -40,7 +41,7 @@ struct EditorScreenTests {
         // An empty grid: how to begin, in the words of the player's hands, and no error.
         #expect(editor.status == "Choose a colour, then click the grid to place blocks")
         #expect(editor.verdict == .unplayable(reason: "not a level yet: no blocks (choose a colour, then click the grid)"))
-        let finger = Pointer(app, .finger(1))
+        let finger = Hand(app, .finger(1))
         finger.tap(at: Point(x: 1, y: 599))
         #expect(editor.status == "Choose a colour, then tap the grid to place blocks")
         let status = try #require(app.top.texts.first { $0.text.hasPrefix("Choose a colour") })
@@ -54,7 +55,7 @@ struct EditorScreenTests {
             Issue.record("not playable: \(editor.verdict)")
             return
         }
-        // The difficulty has a word (issue 24), the score beside it.
+        // The difficulty has a word, the score beside it.
         #expect(par == 1 && editor.status.hasPrefix("Playable: par 1 · easy (difficulty score "))
         // Undo goes back a stroke, and its verdict with it.
         key(app, "Z")
@@ -64,7 +65,7 @@ struct EditorScreenTests {
     @Test("Save hands the level text with its par to the platform; again in the pack replaces that file; Clear starts anew")
     func save() throws {
         let (app, editor, saves) = try editorApp()
-        let pointer = Pointer(app)
+        let pointer = Hand(app)
         paint(app, editor, .block(.blue), [(0, 0), (0, 2)])
         run(app, 0.2)
         pointer.tap(.editor(.save))
@@ -89,14 +90,14 @@ struct EditorScreenTests {
         #expect(editor.controls.first { $0.id == .editor(.testPlay) }?.isEnabled == false)
         paint(app, editor, .block(.blue), [(0, 0), (0, 2)])
         run(app, 0.2)
-        Pointer(app).tap(.editor(.save))
+        Hand(app).tap(.editor(.save))
         #expect(editor.status == "Not saved: the disk is full")
     }
 
     @Test("Copy code waits for a level (import refuses anything else), puts its code on the clipboard; Paste code plays it")
     func copyAndPaste() throws {
         let (app, editor, _) = try editorApp()
-        let pointer = Pointer(app)
+        let pointer = Hand(app)
         paint(app, editor, .block(.blue), [(0, 0)])
         run(app, 0.2)
         #expect(editor.controls.first { $0.id == .copyCode }?.isEnabled == false, "a lone block: not a level")
@@ -115,10 +116,10 @@ struct EditorScreenTests {
         #expect(app.playScreen?.caption == "A shared level")
     }
 
-    @Test("the title field takes Ctrl+A, Home/End, arrows, Ctrl+Backspace and paste (issue 24)")
+    @Test("the title field takes Ctrl+A, Home/End, arrows, Ctrl+Backspace and paste")
     func titleKeys() throws {
         let (app, editor, _) = try editorApp()
-        let pointer = Pointer(app)
+        let pointer = Hand(app)
         pointer.tap(.editTitle)
         #expect(editor.wantsTextInput)
         key(app, "Ctrl+A")
@@ -141,11 +142,11 @@ struct EditorScreenTests {
         #expect(!editor.wantsTextInput)
     }
 
-    @Test("text input is wanted only while a field is edited, with that field's box (issue 36: the on-screen keyboard)")
+    @Test("text input is wanted only while a field is edited, with that field's box (the on-screen keyboard)")
     func textInputOnlyForFields() throws {
         let (app, editor, _) = try editorApp()
         #expect(app.textInputRect == nil, "the editor with no field edited takes no text")
-        let pointer = Pointer(app)
+        let pointer = Hand(app)
         pointer.tap(.editTitle)
         let title = try #require(editor.controls.first { $0.id == .editTitle }?.rect)
         #expect(app.textInputRect == title)

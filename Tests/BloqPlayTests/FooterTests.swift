@@ -1,5 +1,6 @@
 import BloqGame
 import BloqPlay
+import BloqTestSupport
 import Testing
 
 /// The key line under the board names only keys that do something there.

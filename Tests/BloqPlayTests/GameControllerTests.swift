@@ -99,7 +99,7 @@ struct GameControllerTests {
         #expect(game.scene.ghosts.isEmpty)
     }
 
-    @Test("a stranding move is known at once, and undoing it brings the stars back (issue 24)")
+    @Test("a stranding move is known at once, and undoing it brings the stars back")
     func strandAndUndo() throws {
         // Into the Gap: the top-left red pushed down strands the last red.
         let game = try #require(controller("R.R", "...", ".R.", par: 1))
@@ -113,7 +113,7 @@ struct GameControllerTests {
         #expect(game.scene.session.moves == 0 && !game.isStuck && game.starsInReach == 3)
     }
 
-    @Test("time is play time: restart starts at 0; stepping back along the winning line does not count (issue 24)")
+    @Test("time is play time: restart starts at 0; stepping back along the winning line does not count")
     func playTime() throws {
         let game = try #require(controller("R.R", "...", ".R.", par: 1))
         game.addPlayTime(5)
@@ -137,7 +137,7 @@ struct GameControllerTests {
         #expect(game.recordedTime >= cleared && game.recordedTime < cleared + 0.5)
     }
 
-    @Test("a clear is never recorded faster than its own moves took to slide (issue 24)")
+    @Test("a clear is never recorded faster than its own moves took to slide")
     func timeFloor() throws {
         let game = try #require(controller("R.R", "...", ".R.", par: 1))
         for direction in [Direction.down, .down, .down, .right] { game.perform(.moveCursor(direction)) }

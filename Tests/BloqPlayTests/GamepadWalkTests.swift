@@ -5,9 +5,9 @@ import Testing
 
 @testable import BloqPlay
 
-/// Issue 25, the Steam Deck: at 1280x800 with nothing but the D-pad, A, B and Start, every
+/// A Steam Deck: at 1280x800 with nothing but the D-pad, A, B and Start, every
 /// screen is reached and used, and each one says what the buttons do there.
-@Suite("Gamepad: every screen with the D-pad, A and B (Steam Deck, issue 25)")
+@Suite("Gamepad: every screen with the D-pad, A and B (a Steam Deck)")
 struct GamepadWalkTests {
     static let deck = Size(width: 1280, height: 800)
 

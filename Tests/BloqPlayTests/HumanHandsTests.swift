@@ -1,90 +1,15 @@
-import BloqCore
 import BloqEngine
 import BloqGame
+import BloqTestSupport
 import Testing
 
 @testable import BloqPlay
 
-/// Issue 34: the game played as a person plays it. A click lasts 80-150 ms and a tap
+/// The game played as a person plays it. A click lasts 80-150 ms and a tap
 /// 100-200 ms; a person reacts in about 200 ms; a finger wanders a little and a drag is
 /// sampled at 60 Hz. Every random choice comes from one seed, printed when a test fails.
 @Suite("Played by human hands")
 struct HumanHandsTests {
-    /// A person's hand on the app: it keeps the clock, stepping the app 1/120 s at a time
-    /// while the pointer is held, as the loop would.
-    final class Hand {
-        let app: AppController
-        let pointer: PointerID
-        var time = 0.0
-        var random: SeededGenerator
-
-        init(_ app: AppController, _ pointer: PointerID = .mouse, seed: UInt64 = 34) {
-            self.app = app
-            self.pointer = pointer
-            random = SeededGenerator(seed: seed)
-        }
-
-        func send(_ phase: PointerEvent.Phase, _ location: Point) {
-            app.handle(.pointer(PointerEvent(pointer: pointer, phase: phase, location: location, time: time)))
-        }
-
-        /// Lets `seconds` pass, stepping the app.
-        func wait(_ seconds: Double) {
-            let steps = Int((seconds * 120).rounded())
-            for _ in 0..<steps {
-                app.step(1.0 / 120)
-                time += 1.0 / 120
-            }
-        }
-
-        /// A little wander of a finger or a hand: up to `pixels` either way.
-        func jitter(_ pixels: Double) -> Point {
-            Point(x: Double.random(in: -pixels...pixels, using: &random), y: Double.random(in: -pixels...pixels, using: &random))
-        }
-
-        /// Presses `location`, holds it `milliseconds` with a motion sample every 1/60 s that
-        /// wanders up to `wander` pixels, and releases where it is.
-        func press(_ location: Point, milliseconds: Double, wander: Double = 0) {
-            send(.down, location)
-            var held = 0.0
-            var at = location
-            while held + 1.0 / 60 <= milliseconds / 1000 {
-                wait(1.0 / 60)
-                held += 1.0 / 60
-                if wander > 0 {
-                    let offset = jitter(wander)
-                    at = Point(x: location.x + offset.x, y: location.y + offset.y)
-                    send(.moved, at)
-                }
-            }
-            wait(milliseconds / 1000 - held)
-            send(.up, at)
-        }
-
-        /// Presses the control `id` at its centre for `milliseconds`.
-        func press(_ id: ControlID, milliseconds: Double, wander: Double = 0, sourceLocation: SourceLocation = #_sourceLocation) {
-            guard let control = app.top.controls.first(where: { $0.id == id }) else {
-                Issue.record("no control \(id) on the \(app.top.kind) screen", sourceLocation: sourceLocation)
-                return
-            }
-            press(control.rect.center, milliseconds: milliseconds, wander: wander)
-        }
-
-        /// Drags from `from` to `to` (pixels) at `speed` pixels per second, a sample every
-        /// 1/60 s, and releases at the end.
-        func drag(from: Point, to: Point, pixelsPerSecond speed: Double, release: Bool = true) {
-            send(.down, from)
-            let length = ((to.x - from.x) * (to.x - from.x) + (to.y - from.y) * (to.y - from.y)).squareRoot()
-            let samples = max(Int((length / speed * 60).rounded(.up)), 1)
-            for sample in 1...samples {
-                wait(1.0 / 60)
-                let t = Double(sample) / Double(samples)
-                send(.moved, Point(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t))
-            }
-            if release { send(.up, to) }
-        }
-    }
-
     static let sizes = [Size(width: 800, height: 600), Size(width: 360, height: 640)]
 
     /// An app of `size` on a pack of one-move levels.

@@ -1,6 +1,7 @@
 import BloqEngine
 import BloqGame
 import BloqPlay
+import BloqTestSupport
 import Testing
 
 @Suite("App shell: a change of language")

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("The language row of Settings")
 struct LanguageSettingTests {
-    @Test("a language this version lacks ('xx', a newer Bloq's) reads Automatic, as the game follows the desktop then (issue 35)")
+    @Test("a language this version lacks ('xx', a newer Bloq's) reads Automatic, as the game follows the desktop then")
     func unknownLanguage() {
         #expect(SettingsScreen.languageName("xx") == "Automatic")
         #expect(SettingsScreen.languageName("auto") == "Automatic")

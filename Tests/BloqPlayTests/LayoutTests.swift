@@ -4,9 +4,9 @@ import BloqLayoutAudit
 import BloqPlay
 import Testing
 
-/// Issue 25: every screen laid out for every window, in English (`LayoutAudit` has the
+/// Every screen laid out for every window, in English (`LayoutAudit` has the
 /// screens and the rules; `BloqDev layout` checks the other languages).
-@Suite("Layout: every screen in every window (issue 25)")
+@Suite("Layout: every screen in every window")
 struct LayoutTests {
     static let windows = LayoutAudit.windows.map { (Int($0.width), Int($0.height)) }
 

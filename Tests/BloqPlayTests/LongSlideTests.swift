@@ -4,9 +4,9 @@ import Testing
 
 @testable import BloqPlay
 
-/// Issue 15: a long slide released slowly must commit with no visible snap (a spring fitted
+/// A long slide released slowly must commit with no visible snap (a spring fitted
 /// only by its envelope was still 0.79 % short at its duration, so 7.5 cells from the end
-/// the block jumped about 0.06 cell when the move committed). Since issue 34 the release
+/// the block jumped about 0.06 cell when the move committed). The release now
 /// continues on a glide (`SlideMotion`) that lands with speed: every step, the commit's
 /// included, is the glide's own, with nothing added.
 @Suite("Board scene: a long slide commits without a snap")

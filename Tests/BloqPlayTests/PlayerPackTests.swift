@@ -1,6 +1,7 @@
 import BloqEngine
 import BloqGame
 import BloqPlay
+import BloqTestSupport
 import Testing
 
 /// The player's own packs: every level open (they made them), and a level numbered as its

@@ -1,5 +1,6 @@
 import BloqEngine
 import BloqGame
+import BloqTestSupport
 import Testing
 
 @testable import BloqPlay

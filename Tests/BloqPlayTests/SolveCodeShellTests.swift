@@ -1,9 +1,10 @@
 import BloqEngine
 import BloqGame
 import BloqPlay
+import BloqTestSupport
 import Testing
 
-/// Issue 40 in the shell: the Cleared card's Share copies a one-line result and its solve
+/// Solve codes in the shell: the Cleared card's Share copies a one-line result and its solve
 /// code; Paste code takes a solve code and offers its line to watch.
 @Suite("Solve codes in the game: Share and Watch")
 struct SolveCodeShellTests {
@@ -14,7 +15,7 @@ struct SolveCodeShellTests {
         run(app, 0.3)
         app.perform(.play(.pushAtCursor(.right)))
         run(app, 1.5)
-        let pointer = Pointer(app)
+        let pointer = Hand(app)
         pointer.tap(.shareResult)
         let copied = try #require(app.lastCopied)
         let lines = copied.split(separator: "\n").map(String.init)
@@ -40,12 +41,12 @@ struct SolveCodeShellTests {
         let clipboard = Clipboard.inMemory(holding: code)
         let app = testApp { $0.clipboard = clipboard }
         app.showLevels()
-        Pointer(app).tap(.pasteCode)
+        Hand(app).tap(.pasteCode)
         run(app, 0.3)
         #expect(app.top.kind == .play && app.playScreen?.offeredLine?.count == 2)
         #expect(app.top.controls.contains { $0.id == .watchLine && $0.label == "Watch" })
         #expect(app.shownTexts.map(\.text).joined(separator: " ").contains("This code carries a line that clears the level in 2 moves"))
-        Pointer(app).tap(.watchLine)
+        Hand(app).tap(.watchLine)
         run(app, 3)
         let overlay = try #require(app.playScreen?.visibleOverlay)
         #expect(overlay.showedSolution && overlay.stars == 0 && overlay.moves == 2)

@@ -1,9 +1,10 @@
 import BloqEngine
 import BloqGame
 import BloqPlay
+import BloqTestSupport
 import Testing
 
-/// Issue 40: the statistics screen reads the player's whole record from the progress.
+/// The statistics screen reads the player's whole record from the progress.
 @Suite("Statistics: the player's whole record")
 struct StatisticsTests {
     @Test("clears add up: levels, stars, moves, time, hints and solutions; a redone clear counts once; per pack")

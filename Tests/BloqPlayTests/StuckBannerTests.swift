@@ -1,6 +1,7 @@
 import BloqEngine
 import BloqGame
 import BloqPlay
+import BloqTestSupport
 import Testing
 
 /// The stuck banner says what is true, names the stranded colour, and does not repeat the
@@ -72,7 +73,7 @@ struct StuckBannerTests {
         run(app, 0.5)
         #expect(app.playScreen?.game.hint.isEmpty == true && app.playScreen?.game.scene.isShowingGhosts == false)
         let restart = try #require(app.top.controls.first { $0.id == .restart })
-        let pointer = Pointer(app)
+        let pointer = Hand(app)
         pointer.down(restart.rect.center)
         pointer.up(restart.rect.center)
         run(app, 1)

@@ -2,7 +2,7 @@ import BloqEngine
 import BloqPlay
 import Testing
 
-/// The text wrapper and the label fitter measure each character once (issue 35: a catalog of
+/// The text wrapper and the label fitter measure each character once (a catalog of
 /// 200,000-character strings kept a screenshot at full CPU for over 12 minutes, cutting a
 /// label one character at a time and measuring the whole label again each time). Their
 /// answers are those of the plain algorithms they replaced, checked here on short texts
@@ -12,7 +12,7 @@ import Testing
 struct TextBoundTests {
     let font = Typesetter.font
 
-    /// The cut the fitter made before issue 35: one character off at a time, measured whole.
+    /// The plain cut: one character off at a time, measured whole.
     func plainFitted(_ text: String, px: Double, width: Double, keepingEnd: Bool) -> String {
         guard font.boxWidth(text, px: px) > width else { return text }
         var kept = Substring(text)
@@ -24,7 +24,7 @@ struct TextBoundTests {
         return "…"
     }
 
-    /// The wrap before issue 35: each candidate line measured whole.
+    /// The plain wrap: each candidate line measured whole.
     func plainWrap(_ text: String, px: Double, width: Double) -> [String] {
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {

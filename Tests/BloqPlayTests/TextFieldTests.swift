@@ -1,7 +1,7 @@
 import BloqPlay
 import Testing
 
-@Suite("Text fields: the keys a desktop field takes (issue 24)")
+@Suite("Text fields: the keys a desktop field takes")
 struct TextFieldTests {
     @Test("typing goes at the caret; arrows, Home and End move it; Backspace deletes before it")
     func caret() {

@@ -1,9 +1,10 @@
 import BloqGame
 import BloqPortal
+import BloqTestSupport
 import Foundation
 import Testing
 
-/// The desktop's appearance through the settings portal (issue 36): what its values mean,
+/// The desktop's appearance through the settings portal: what its values mean,
 /// and a real libdbus client against a private dbus-daemon and a stand-in portal
 /// (Tests/portal/portal-stand-in.c), changes included.
 @Suite("The settings portal")
@@ -94,15 +95,15 @@ final class PrivateBus {
     static let patience = 30.0
     let address: String
     private let daemon: Process
-    private let folder: URL
+    private let scratch: Scratch
+    private var folder: URL { scratch.url }
     private var portals: [Portal] = []
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-bus-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        scratch = try Scratch("bloq-bus")
         daemon = Process()
         daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        daemon.arguments = ["--session", "--nofork", "--nopidfile", "--print-address=1", "--address=unix:dir=\(folder.path)"]
+        daemon.arguments = ["--session", "--nofork", "--nopidfile", "--print-address=1", "--address=unix:dir=\(scratch.path)"]
         let output = Pipe()
         daemon.standardOutput = output
         try daemon.run()
@@ -123,14 +124,12 @@ final class PrivateBus {
         // SIGTERM (RealTouchTests says more).
         if daemon.isRunning { kill(daemon.processIdentifier, SIGKILL) }
         daemon.waitUntilExit()
-        try? FileManager.default.removeItem(at: folder)
     }
 
     /// Builds and starts the stand-in portal, fed `lines` first; returns when it serves.
     func startPortal(lines: [String]) throws -> Portal {
         let binary = folder.appendingPathComponent("portal-stand-in").path
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("portal/portal-stand-in.c").path
+        let source = Repository.path("Tests/portal/portal-stand-in.c")
         let compiler = Process()
         compiler.executableURL = URL(fileURLWithPath: "/bin/sh")
         compiler.arguments = [

@@ -27,7 +27,7 @@ final class HeadlessGame {
     convenience init(level: PlayableLevel) throws {
         try self.init(app: { viewport in
             AppController(
-                environment: AppEnvironment(packs: [PackEntry(title: level.level.title, items: [.playable(level)])]),
+                environment: AppEnvironment(packs: [singleLevelPack(level)]),
                 viewport: viewport, singleLevel: true)
         })
     }

@@ -2,7 +2,7 @@ import BloqPlay
 import Foundation
 import Testing
 
-/// Input scripts accept every key name SDL gives (issue 26): the list in `KeyNames` is
+/// Input scripts accept every key name SDL gives: the list in `KeyNames` is
 /// checked against the SDL library this build links.
 @Suite("Key names are SDL's")
 struct KeyNameTests {

@@ -15,8 +15,7 @@ import Testing
 extension SDLSuite {
     @Suite("Replay library")
     struct ReplayLibraryTests {
-        static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("replays")
+        static let folder = Repository.url("Tests/replays")
 
         static let scripts: [String] = {
             ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".script") }.sorted()

@@ -70,7 +70,7 @@ struct RendererChoiceTests {
         #expect(RendererChoice.decide(environment: ["BLOQ_RENDERER": "fast"], deviceNodes: []) == .software, "an unknown value is ignored")
     }
 
-    @Test("on Wayland, OpenGL whatever the machine (SDL 2's Wayland has no software surface), llvmpipe kept (issue 36)")
+    @Test("on Wayland, OpenGL whatever the machine (SDL 2's Wayland has no software surface), llvmpipe kept")
     func wayland() {
         #expect(RendererChoice.decide(environment: [:], deviceNodes: [], videoDriver: "wayland") == .accelerated)
         #expect(RendererChoice.decide(environment: ["BLOQ_RENDERER": "software"], deviceNodes: [], videoDriver: "wayland") == .accelerated)
@@ -79,7 +79,7 @@ struct RendererChoiceTests {
         #expect(!RendererChoice.swapsSoftwareGL(environment: ["BLOQ_RENDERER": "accelerated"], videoDriver: "x11"))
     }
 
-    @Test("Wayland first in a Wayland session, SDL's own order elsewhere, the player's SDL_VIDEODRIVER always (issue 36)")
+    @Test("Wayland first in a Wayland session, SDL's own order elsewhere, the player's SDL_VIDEODRIVER always")
     func videoDriver() {
         #expect(VideoDriverChoice.preference(environment: ["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0"]) == "wayland,x11")
         #expect(VideoDriverChoice.preference(environment: ["DISPLAY": ":0"]) == nil)

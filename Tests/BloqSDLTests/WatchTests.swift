@@ -2,11 +2,12 @@ import BloqEngine
 import BloqGame
 import BloqPlay
 import BloqSDL
+import BloqTestSupport
 import Foundation
 import Testing
 
 extension SDLSuite {
-    /// `bloq play --level FILE --watch` (issue 18): a file rewritten under a running headless
+    /// `bloq play --level FILE --watch`: a file rewritten under a running headless
     /// game, and the next frames' state read back.
     @Suite("Watching a level file")
     struct WatchTests {
@@ -24,9 +25,8 @@ extension SDLSuite {
             let process = Process()
             process.executableURL = Self.bloq
             process.arguments = ["validate", path]
-            let errors = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-validate-\(UUID().uuidString)")
-            FileManager.default.createFile(atPath: errors.path, contents: nil)
-            defer { try? FileManager.default.removeItem(at: errors) }
+            let scratch = try Scratch("bloq-validate")
+            let errors = URL(fileURLWithPath: try scratch.file("errors", ""))
             let handle = try FileHandle(forWritingTo: errors)
             process.standardError = handle
             process.standardOutput = FileHandle.nullDevice
@@ -96,9 +96,8 @@ extension SDLSuite {
         }
 
         func check(inotify: Bool) throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bloq-watch-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let scratch = try Scratch("bloq-watch")
+            let folder = scratch.path
             let path = folder + "/draft.bloq"
             try save("title: Draft\n\nR . R\n. . .\n", to: path)
             let game = try game(path, inotify: inotify)

@@ -1,4 +1,3 @@
-import BloqCore
 /// A day of the calendar, as the daily board and its records count them: a UTC date
 /// (`2026-03-14`). The rules never read a clock; whoever knows the time says which day it is.
 public struct DailyDate: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
@@ -52,19 +51,15 @@ public struct DailyDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The day of the week, 0 Monday to 6 Sunday (1970-01-01 was a Thursday).
     public var weekday: Int { ((daysSince1970 % 7) + 7 + 3) % 7 }
 
-    /// The days' names in the language shown.
-    public static var weekdayNames: [String] {
-        [tr("Monday"), tr("Tuesday"), tr("Wednesday"), tr("Thursday"), tr("Friday"), tr("Saturday"), tr("Sunday")]
-    }
-    /// The months' names in the language shown.
-    static var monthNames: [String] {
-        [
-            tr("January"), tr("February"), tr("March"), tr("April"), tr("May"), tr("June"), tr("July"), tr("August"),
-            tr("September"), tr("October"), tr("November"), tr("December"),
-        ]
-    }
+    /// The day of the week's name in English ("Saturday"), `weekday` 0 to 6.
+    public static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+    /// The month's name in English ("March"), month 1 at index 0.
+    public static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
+    ]
 
-    /// "Saturday 14 March 2026".
+    /// "Saturday 14 March 2026", in English whatever the player's language (a level
+    /// file's comment); the shell words it in the language shown.
     public var longDescription: String {
         let (year, month, day) = components
         return "\(DailyDate.weekdayNames[weekday]) \(day) \(DailyDate.monthNames[month - 1]) \(year)"

@@ -1,22 +1,3 @@
-import BloqCore
-
-/// How hard a level is meant to be.
-public enum Difficulty: String, CaseIterable, Sendable, Codable {
-    case easy, medium, hard, expert, master
-
-    /// The difficulty's word in the language shown ("easy" in English), for the player.
-    public var localizedName: String {
-        switch self {
-        // TRANSLATORS: a level's difficulty, in lower case, as in "par 5 · expert".
-        case .easy: tr("easy")
-        case .medium: tr("medium")
-        case .hard: tr("hard")
-        case .expert: tr("expert")
-        case .master: tr("master")
-        }
-    }
-}
-
 /// A level as a file describes it: its board and its header.
 public struct Level: Hashable, Sendable {
     /// The title, or the file's name without extension when the file gives none.

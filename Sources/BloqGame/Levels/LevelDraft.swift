@@ -1,5 +1,3 @@
-import BloqCore
-
 /// A level being made in the editor: a grid that may not be a valid level yet, and a
 /// title. A value: every edit returns a new draft, so the editor keeps them in a `History`.
 public struct LevelDraft: Hashable, Sendable {
@@ -80,22 +78,13 @@ public struct LevelDraft: Hashable, Sendable {
     }
 
     /// Why the grid cannot be a level, found without a search: no blocks, same colours
-    /// touching at the start, or a colour with a single block (it can never vanish). The
-    /// reason starts with its kind: "not a level yet:", "not a level:" or "unsolvable:".
-    /// Nil when a search must decide.
-    public var immediateProblem: String? {
+    /// touching at the start, or a colour with a single block (it can never vanish). Nil
+    /// when a search must decide.
+    public var immediateProblem: DraftProblem? {
         let board = self.board
-        guard board.blockCount > 0 else { return tr("not a level yet: no blocks (choose a colour, then click the grid)") }
-        if let (a, b) = board.touchingPairs.first, let color = board[a].color {
-            // TRANSLATORS: %1 is a colour's name in lower case ("red"); rows and columns count from 1.
-            return tr(
-                "not a level: two %1 blocks touch at the start (row %2, column %3 and row %4, column %5)", color.localizedName,
-                "\(a.row + 1)", "\(a.column + 1)", "\(b.row + 1)", "\(b.column + 1)")
-        }
-        if let lone = BlockColor.allCases.first(where: { board.colorCounts[$0] == 1 }) {
-            // TRANSLATORS: %1 is a colour's name in lower case ("green").
-            return tr("unsolvable: a lone %1 block can never vanish (add another)", lone.localizedName)
-        }
+        guard board.blockCount > 0 else { return .noBlocks }
+        if let (a, b) = board.touchingPairs.first, let color = board[a].color { return .touching(color, a, b) }
+        if let lone = BlockColor.allCases.first(where: { board.colorCounts[$0] == 1 }) { return .loneBlock(lone) }
         return nil
     }
 

@@ -1,5 +1,3 @@
-import BloqCore
-
 /// The player's settings (saved under `$XDG_CONFIG_HOME/bloq/` by the platform).
 public struct Settings: Equatable, Sendable {
     /// Draw a distinct symbol on each colour, for players who tell colours apart poorly.

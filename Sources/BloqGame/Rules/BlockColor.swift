@@ -1,4 +1,3 @@
-import BloqCore
 /// One of the eight block colours, named by the letter a level file uses for it.
 public enum BlockColor: Character, CaseIterable, Sendable, Hashable, Comparable {
     case red = "R"
@@ -24,23 +23,9 @@ public enum BlockColor: Character, CaseIterable, Sendable, Hashable, Comparable 
         }
     }
 
-    /// The colour's name in lower case ("red"), for messages.
+    /// The colour's name in lower case ("red"), in English, for messages and files (the
+    /// shell translates it for the player).
     public var name: String { "\(self)" }
-
-    /// The colour's name in lower case in the language shown, for what the player reads
-    /// (`name` in English).
-    public var localizedName: String {
-        switch self {
-        case .red: tr("red")
-        case .orange: tr("orange")
-        case .yellow: tr("yellow")
-        case .green: tr("green")
-        case .blue: tr("blue")
-        case .purple: tr("purple")
-        case .cyan: tr("cyan")
-        case .white: tr("white")
-        }
-    }
 
     /// The letter of a level file (`R`, `O`, ...).
     public var letter: Character { rawValue }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// What a player meets along an optimal line of play, as the solver can measure it: the
 /// features of the fitted difficulty measure (docs/levels.md, "Difficulty that predicts").
 ///
@@ -63,7 +61,7 @@ public struct DifficultyProfile: Hashable, Sendable {
         let moves = Double(max(p.optimal, 1))
         let legal = Double(max(p.legalMoves, 1))
         return [
-            Double(p.optimal), log10(Double(max(p.effort, 1))), Double(p.forcedMoves) / moves, Double(p.deadEnds) / legal,
+            Double(p.optimal), Self.log10(Double(max(p.effort, 1))), Double(p.forcedMoves) / moves, Double(p.deadEnds) / legal,
             Double(p.optimalMoves) / legal, p.optimalSolutionsLog2 / moves, Double(p.legalMoves) / moves,
         ]
     }
@@ -111,7 +109,7 @@ public struct DifficultyProfile: Hashable, Sendable {
             profile.legalMoves += moves.count
             profile.optimalMoves += optimal
             if optimal == 1 { profile.forcedMoves += 1 }
-            profile.optimalSolutionsLog2 += log2(Double(max(optimal, 1)))
+            profile.optimalSolutionsLog2 += Self.log2(Double(max(optimal, 1)))
             if step == 0 {
                 profile.openingMoves = moves.count
                 profile.optimalOpenings = optimal
@@ -121,4 +119,36 @@ public struct DifficultyProfile: Hashable, Sendable {
         }
         return profile
     }
+
+    /// The base-2 logarithm of `x` (positive and finite) within an ulp or two, in Swift alone
+    /// (the rules import no C library): the binary exponent, plus the significand's
+    /// logarithm from the series ln((1 + s) / (1 − s)) = 2 (s + s³/3 + s⁵/5 + …), with
+    /// the significand taken into [√½, √2) so that |s| < 0.172 and a dozen terms suffice.
+    /// Exact at powers of two (0 at 1). Zero gives −∞; a negative number or NaN gives NaN.
+    static func log2(_ x: Double) -> Double {
+        guard x > 0, x.isFinite else { return x == 0 ? -.infinity : x == .infinity ? .infinity : .nan }
+        var exponent = Double(x.exponent)
+        var significand = x.significand
+        if significand > 2.0.squareRoot() {
+            significand /= 2
+            exponent += 1
+        }
+        let s = (significand - 1) / (significand + 1)
+        let square = s * s
+        var power = s
+        var sum = 0.0
+        for odd in stride(from: 1.0, through: 61, by: 2) {
+            let next = sum + power / odd
+            if next == sum { break }
+            sum = next
+            power *= square
+        }
+        return exponent + 2 * sum / ln2
+    }
+
+    /// The base-10 logarithm of `x`, from `log2` (0 at 1).
+    static func log10(_ x: Double) -> Double { log2(x) * log10Of2 }
+
+    private static let ln2 = 0.693_147_180_559_945_309_417_232
+    private static let log10Of2 = 0.301_029_995_663_981_195_213_739
 }

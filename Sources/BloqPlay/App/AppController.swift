@@ -1,6 +1,6 @@
-import BloqCore
 import BloqEngine
 import BloqGame
+import BloqLocalization
 
 /// The whole game without pixels: which screen shows, and the state the screens share
 /// (packs, progress, settings, the viewport), which each screen reads as its

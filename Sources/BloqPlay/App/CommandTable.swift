@@ -1,5 +1,5 @@
-import BloqCore
 import BloqGame
+import BloqLocalization
 
 /// What a key or a gamepad button asks the shell for.
 public enum Command: Hashable, Sendable {

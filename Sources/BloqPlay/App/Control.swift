@@ -1,6 +1,6 @@
-import BloqCore
 import BloqEngine
 import BloqGame
+import BloqLocalization
 
 /// Which control a control is: the identity the router, focus and painters share. What
 /// it does is its screen's business.

@@ -1,5 +1,5 @@
-import BloqCore
 import BloqGame
+import BloqLocalization
 
 /// `bloq play --level FILE --watch`: the level on screen follows its file. The platform
 /// says when the file changed and reads it; a version that loads replaces the level shown

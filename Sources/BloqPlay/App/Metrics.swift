@@ -1,5 +1,5 @@
-import BloqCore
 import BloqEngine
+import BloqLocalization
 
 /// The sizes every screen lays itself out by: the viewport and the smallest button side
 /// (about 9 mm on the display, from its DPI).

@@ -1,6 +1,6 @@
-import BloqCore
 import BloqEngine
 import BloqGame
+import BloqLocalization
 
 /// About: the version and the credits.
 public final class AboutScreen: ShellScreen, AppScreen {

@@ -1,6 +1,6 @@
-import BloqCore
 import BloqEngine
 import BloqGame
+import BloqLocalization
 
 /// The Cleared overlay over a board just cleared: stars, moves against par, the time and
 /// the personal best, confetti, and the way on. It exists from the clear until the board

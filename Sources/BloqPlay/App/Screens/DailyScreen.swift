@@ -1,6 +1,6 @@
-import BloqCore
 import BloqEngine
 import BloqGame
+import BloqLocalization
 
 /// The Daily screen: shown while today's board is being made (the solver proves its par
 /// first), then it opens the board on the play screen by itself. If no board can be made
@@ -42,7 +42,7 @@ public final class DailyScreen: ShellScreen, AppScreen {
         var y = max(header.bottom, viewport.height * 0.25)
         var texts = header.texts
         for (text, sizes, role) in [
-            (date.longDescription, [type.title, type.body, type.caption], TextBox.Role.plain),
+            (date.localizedLongDescription, [type.title, type.body, type.caption], TextBox.Role.plain),
             (
                 streak > 0 ? tr("Streak: %1", DailyScreen.streakText(streak)) : tr("Clear a daily board each day for a streak"),
                 [type.body, type.caption], .secondary

@@ -1,5 +1,5 @@
-import BloqCore
 import BloqGame
+import BloqLocalization
 
 /// What the editor's solver says about a draft.
 public enum DraftVerdict: Hashable, Sendable {
@@ -28,7 +28,7 @@ public enum DraftVerdict: Hashable, Sendable {
     /// `maxStates` states and `memoryBudget` bytes (and the rating's searches within four
     /// times `maxStates` in all), which `stop` may end early (the editor's time limit).
     public static func judge(_ draft: LevelDraft, maxStates: Int = DraftVerdict.budget, stop: SearchStop = .never) -> DraftVerdict {
-        if let problem = draft.immediateProblem { return .unplayable(reason: problem) }
+        if let problem = draft.immediateProblem { return .unplayable(reason: problem.reason) }
         let board = draft.board
         let result = Solver(maxStates: maxStates, memoryBudget: memoryBudget, stop: stop).solve(board)
         switch result.outcome {

@@ -1,6 +1,6 @@
-import BloqCore
 import BloqEngine
 import BloqGame
+import BloqLocalization
 
 /// The level editor ("Make"): a grid painted with a colour, a wall or empty by mouse,
 /// finger or keyboard; resize, mirror, rotate, clear, with one undo history of edits; the
@@ -524,7 +524,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
     private func rejudge() {
         judge.cancelAll()
         if let problem = draft.immediateProblem {
-            verdict = .unplayable(reason: problem)
+            verdict = .unplayable(reason: problem.reason)
             return
         }
         verdict = .thinking

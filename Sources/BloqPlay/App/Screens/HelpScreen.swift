@@ -1,6 +1,6 @@
-import BloqCore
 import BloqEngine
 import BloqGame
+import BloqLocalization
 
 /// The help, over any screen, for the hands the player uses: the keys (the command
 /// table's rows) for a keyboard and mouse player, the gestures for a touch player, the

@@ -1,6 +1,6 @@
-import BloqCore
 import BloqEngine
 import BloqGame
+import BloqLocalization
 
 /// The level list: a tab per pack, pages of tiles (stars, locks, broken levels with their
 /// error) as many as the window holds (20 at most), Continue, and the press-and-hold

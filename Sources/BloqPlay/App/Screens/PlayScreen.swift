@@ -1,6 +1,6 @@
-import BloqCore
 import BloqEngine
 import BloqGame
+import BloqLocalization
 
 /// The play screen: the board (its `GameController`), the toolbar, the header, the
 /// Cleared overlay, and the left-edge pan back to the list.
@@ -152,7 +152,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
                 ? tr("Trying your level: Escape or ‹ Editor goes back to it") : tr("Trying your level: ‹ Editor goes back to it")
         case .code: tr("A shared level")
         case .daily(let board):
-            board.date.longDescription + (dailyStreak > 0 ? " · " + tr("streak: %1", DailyScreen.streakText(dailyStreak)) : "")
+            board.date.localizedLongDescription + (dailyStreak > 0 ? " · " + tr("streak: %1", DailyScreen.streakText(dailyStreak)) : "")
         }
     }
 

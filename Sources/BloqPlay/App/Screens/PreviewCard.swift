@@ -1,6 +1,6 @@
-import BloqCore
 import BloqEngine
 import BloqGame
+import BloqLocalization
 
 /// The press-and-hold preview of a level tile (seed 004): once the press has outlasted a
 /// person's tap (0.35 s) it grows with the hold (or the touch's pressure), scrubbed and

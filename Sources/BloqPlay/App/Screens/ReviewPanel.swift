@@ -1,6 +1,6 @@
-import BloqCore
 import BloqEngine
 import BloqGame
+import BloqLocalization
 
 /// The review of the line played, over the board (after a clear, from the Cleared card;
 /// on a stuck board, from the toolbar): each move with the fewest moves that clear the

@@ -1,6 +1,6 @@
-import BloqCore
 import BloqEngine
 import BloqGame
+import BloqLocalization
 
 /// Settings: one toggle per setting and the language's choice, saved at once; the screen
 /// says where.

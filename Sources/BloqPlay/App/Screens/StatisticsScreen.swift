@@ -1,6 +1,6 @@
-import BloqCore
 import BloqEngine
 import BloqGame
+import BloqLocalization
 
 /// Statistics: the player's whole record, read from the progress the game keeps (issue 40):
 /// levels cleared and stars, moves and play time over every clear, hints and solutions

@@ -1,6 +1,6 @@
-import BloqCore
 import BloqEngine
 import BloqGame
+import BloqLocalization
 
 /// The title: the logo and Play, Daily, Levels, Make, Settings, About, Quit. Play
 /// continues where the player was; Daily opens today's board (and shows the streak). The

@@ -1,5 +1,3 @@
-import BloqCore
-
 /// A burst of confetti as a pure function of time: each piece flies on a parabola, spins,
 /// and fades at the end, so a burst can be drawn at any moment (and scrubbed) from its
 /// seed. Its randomness is cosmetic: a generator of its own, never the game's.
@@ -25,10 +23,11 @@ public struct ConfettiBurst: Sendable {
     private let seeds: [Seed]
     private let gravity: Double
 
-    /// A burst of `count` pieces from `origin` in a viewport of `size`, from a cosmetic seed.
-    public init(count: Int, origin: Point, size: Size, seed: UInt64, duration: Double = 2.4) {
-        var random = SeededGenerator(seed: seed &+ 0x9E37_79B9_7F4A_7C15)
-        func next() -> Double { random.unit() }
+    /// A burst of `count` pieces from `origin` in a viewport of `size`, drawn from `random`
+    /// (a cosmetic generator, never the game's: the shell seeds one for each burst).
+    public init(count: Int, origin: Point, size: Size, random: inout some RandomNumberGenerator, duration: Double = 2.4) {
+        // 53 random bits a number in 0..<1.
+        func next() -> Double { Double(random.next() >> 11) / Double(1 << 53) }
         let scale = min(size.width, size.height)
         self.duration = duration
         gravity = scale * 1.6

@@ -1,24 +1,27 @@
 import BloqEngine
 import BloqGame
 import BloqPlay
+import BloqTestSupport
 import Testing
 
-/// One test per defect issue #13 lists (each failed with the old shell).
-@Suite("App shell defects (issue 13)")
-struct ShellDefectTests {
+/// The shell as a player meets it after a clear and across packs: the Cleared overlay,
+/// Play and Continue, the level list, and pointers and keys that must not act twice (each
+/// of these tests failed with the shell before it).
+@Suite("App shell: the Cleared overlay, Continue and the level list")
+struct AppShellTests {
     /// Opens level `index` of the first pack from the title, as a player would.
     func open(_ app: AppController, level index: Int = 0) {
         #expect(app.openLevel(pack: 0, level: index))
     }
 
-    @Test("1. buttons under the Cleared overlay do not fire")
+    @Test("buttons under the Cleared overlay do not fire")
     func overlayCoversToolbar() throws {
         let app = testApp()
         open(app)
         let toolbar = try #require(app.playScreen?.toolbar)
         clearOpenLevel(app)
         #expect(app.playScreen?.visibleOverlay != nil)
-        let mouse = Pointer(app)
+        let mouse = Hand(app)
         for id in [ControlID.undo, .restart, .redo, .hint] {
             let rect = try #require(toolbar.first { $0.id == id }?.rect)
             mouse.tap(at: rect.center)
@@ -29,7 +32,7 @@ struct ShellDefectTests {
         #expect(!app.top.controls.contains { $0.id == .undo || $0.id == .restart }, "the toolbar is not hit-tested under the overlay")
     }
 
-    @Test("2. redoing the winning move shows the stars it earned, everywhere")
+    @Test("redoing the winning move shows the stars it earned, everywhere")
     func redoWinningMove() throws {
         let app = testApp()
         open(app)
@@ -46,7 +49,7 @@ struct ShellDefectTests {
         #expect(app.progress.bestStars(level) == 3)
     }
 
-    @Test("3. Play and Continue open the level with the newest unfinished line; a clear without stars counts as cleared")
+    @Test("Play and Continue open the level with the newest unfinished line; a clear without stars counts as cleared")
     func continueTarget() throws {
         var saved = PlayerProgress()
         do {
@@ -77,7 +80,7 @@ struct ShellDefectTests {
         key(again, "Escape")
         let list = try #require(again.root.levelList)
         #expect(list.summary.hasSuffix("1/30 cleared"), "counted as the progress records it: \(list.summary)")
-        Pointer(again).tap(.continueLevel)
+        Hand(again).tap(.continueLevel)
         #expect(again.playScreen?.levelIndex == 2)
 
         // With no unfinished line, Continue opens the first open level never cleared.
@@ -88,7 +91,7 @@ struct ShellDefectTests {
         #expect(other.playScreen?.levelIndex == 1, "not level 1, cleared with no stars")
     }
 
-    @Test("3b. the newest line wins over an older one earlier in the pack")
+    @Test("the newest line wins over an older one earlier in the pack")
     func newestLineWins() {
         var ledger = ProgressFixture(clock: 100)
         let pack = testPack(30)
@@ -115,7 +118,7 @@ struct ShellDefectTests {
         return PackEntry(title: title, items: items)
     }
 
-    @Test("3c. after clearing levels of a later pack, Play continues in that pack, not at an old line elsewhere")
+    @Test("after clearing levels of a later pack, Play continues in that pack, not at an old line elsewhere")
     func continueInTheLatestPack() {
         var ledger = ProgressFixture(clock: 50)
         let easy = markedPack(title: "Easy", marker: "...")
@@ -141,7 +144,7 @@ struct ShellDefectTests {
         #expect(later.playScreen?.levelIndex == 2)
     }
 
-    @Test("3d. the level list opens on the pack played last: after a restart, and after going back to the title")
+    @Test("the level list opens on the pack played last: after a restart, and after going back to the title")
     func levelListRemembersThePack() throws {
         var ledger = ProgressFixture(clock: 100)
         let packs = [
@@ -153,7 +156,7 @@ struct ShellDefectTests {
         app.showLevels()
         #expect(app.root.levelList?.packIndex == 2, "from the progress, on a fresh start")
         // Pick Medium, back to the title, Levels again: still Medium.
-        Pointer(app).tap(.tab(1))
+        Hand(app).tap(.tab(1))
         #expect(app.root.levelList?.packIndex == 1)
         key(app, "Escape")
         #expect(app.root.kind == .title)
@@ -172,7 +175,7 @@ struct ShellDefectTests {
         #expect(fresh.root.levelList?.packIndex == 0)
     }
 
-    @Test("4. Enter, Space, N, Page Down and gamepad A during play never change the level")
+    @Test("Enter, Space, N, Page Down and gamepad A during play never change the level")
     func keysKeepTheLevel() {
         let app = testApp()
         open(app, level: 0)
@@ -195,7 +198,7 @@ struct ShellDefectTests {
         #expect(app.top.focus == .undo)
     }
 
-    @Test("5. a finger on a toolbar button does not strand another pointer's drag")
+    @Test("a finger on a toolbar button does not strand another pointer's drag")
     func toolbarFingerAndDrag() throws {
         var cleared = ProgressFixture()
         cleared.cleared(testPack(30).playable[0], moves: 1, stars: 3, time: 1)
@@ -203,9 +206,9 @@ struct ShellDefectTests {
         open(app, level: 1)
         let game = try #require(app.game)
         let undo = try #require(control(app, .undo)?.rect)
-        let finger = Pointer(app, .finger(4))
+        let finger = Hand(app, .finger(4))
         finger.down(undo.center)  // held on Undo
-        let mouse = Pointer(app)
+        let mouse = Hand(app)
         let from = game.layout.pixel(for: CellPoint(row: 0, column: 0))
         mouse.down(from)
         for step in 1...12 {
@@ -222,7 +225,7 @@ struct ShellDefectTests {
         #expect(game.scene.session.moves == 1, "Undo did not fire")
     }
 
-    @Test("8. clearing with Show solution: its own quiet card says why there are no stars; the overlay shows time and the best")
+    @Test("clearing with Show solution: its own quiet card says why there are no stars; the overlay shows time and the best")
     func overlayLines() throws {
         let app = testApp()
         open(app)
@@ -251,7 +254,7 @@ struct ShellDefectTests {
         #expect(overlay.time > 2)
     }
 
-    @Test("8. the key-hint footer is not drawn under the Cleared overlay")
+    @Test("the key-hint footer is not drawn under the Cleared overlay")
     func footerHidden() {
         let app = testApp()
         open(app)
@@ -260,10 +263,10 @@ struct ShellDefectTests {
         #expect(app.playScreen?.footer == nil)
     }
 
-    @Test("8. a one-level pack has no pair of buttons doing the same thing")
+    @Test("a one-level pack has no pair of buttons doing the same thing")
     func oneLevelPack() {
         let app = testApp([testPack(1)])
-        let mouse = Pointer(app)
+        let mouse = Hand(app)
         mouse.tap(.levels)
         #expect(control(app, .continueLevel) == nil, "Continue would only repeat the tile")
         mouse.tap(.tile(0))
@@ -390,7 +393,7 @@ struct CommandTableTests {
     func generated() {
         let rows = table.helpRows
         #expect(rows.contains { $0.keys == "Z  or  Ctrl+Z" && $0.does == "undo" })
-        // The arrows are listed once (issue 24): the cursor on the board and in the editor, the focus in menus.
+        // The arrows are listed once: the cursor on the board and in the editor, the focus in menus.
         #expect(rows.filter { $0.keys == "Arrows" }.map(\.does) == ["move the cursor; move the focus (menus)"])
         #expect(rows.contains { $0.keys == "Tab" && $0.does.hasPrefix("move the focus along the buttons") }, "Tab is listed")
         #expect(rows.contains { $0.keys == "F1  or  ?" && $0.does == "this help" })

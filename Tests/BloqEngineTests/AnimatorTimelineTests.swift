@@ -3,9 +3,10 @@ import Testing
 
 @testable import BloqEngine
 
-/// One test per defect of issue 15 ("The engine's last jumps"); each failed before the fix.
-@Suite("PropertyAnimator: one timeline (issue 15)")
-struct TimelineDefectTests {
+/// The animator keeps one timeline: values never jump across a continue, a finish, an
+/// addition or a callback; each of these tests failed with the animator before it.
+@Suite("PropertyAnimator: one timeline")
+struct AnimatorTimelineTests {
     /// An animator with a plain animation and one added with `delayFactor`, recording both.
     final class Delayed {
         let driver = AnimationDriver()
@@ -36,7 +37,7 @@ struct TimelineDefectTests {
         }
     }
 
-    @Test("defect 1: delayed animations keep their value across continue, onto any curve, and finish(at: .current)")
+    @Test("delayed animations keep their value across continue, onto any curve, and finish(at: .current)")
     func delayedAnimationsHoldAcrossContinueAndFinish() {
         // An easeInOut run to t = 0.75, continued on a spring (was 0.50 -> 0.742 in one frame).
         let spring = Delayed(curve: .easeInOut)
@@ -87,7 +88,7 @@ struct TimelineDefectTests {
         #expect(finishing.completions == [.current])
     }
 
-    @Test("defect 2: continuing a spring from its overshoot onto a monotonic curve comes down from there")
+    @Test("continuing a spring from its overshoot onto a monotonic curve comes down from there")
     func continueFromOvershoot() {
         let probe = Probe(duration: 1, curve: .spring(dampingRatio: 0.3, initialVelocity: 0))
         probe.animator.startAnimation()
@@ -114,7 +115,7 @@ struct TimelineDefectTests {
         #expect(largest < 0.05 && probe.value == 1 && probe.completions == [.end])
     }
 
-    @Test("defect 3: a finished animator can be given animations and started again")
+    @Test("a finished animator can be given animations and started again")
     func finishedAnimatorRunsAgain() {
         let driver = AnimationDriver()
         let animator = PropertyAnimator(duration: 1, curve: .linear, driver: driver)
@@ -153,7 +154,7 @@ struct TimelineDefectTests {
         #expect(abs(second - 0.25) < 1e-12)
     }
 
-    @Test("defect 4: an animation added to a running animator runs over the rest: 0 when added, 1 at the end")
+    @Test("an animation added to a running animator runs over the rest: 0 when added, 1 at the end")
     func addedWhileRunning() {
         let probe = Probe(duration: 1, curve: .linear)
         probe.animator.startAnimation()
@@ -217,7 +218,7 @@ struct TimelineDefectTests {
         }
     }
 
-    @Test("defect 6: fractionComplete while running reads the fraction of the timing elapsed")
+    @Test("fractionComplete while running reads the fraction of the timing elapsed")
     func fractionCompleteWhileRunning() {
         let scrubbed = Probe(duration: 2, curve: .easeOut)
         scrubbed.animator.fractionComplete = 0.5
@@ -239,7 +240,7 @@ struct TimelineDefectTests {
         #expect(abs(paused.animator.fractionComplete - 0.2049) < 5e-5)
     }
 
-    @Test("defect 7: continuing onto a spring or Back with durationFactor 0 takes the remaining fraction of the duration")
+    @Test("continuing onto a spring or Back with durationFactor 0 takes the remaining fraction of the duration")
     func restartTakesTheRemainingFraction() {
         for curve in [
             TimingCurve.spring(dampingRatio: 1, initialVelocity: 0), .spring(dampingRatio: 0.4, initialVelocity: 1), .easeOut(.back),
@@ -263,7 +264,7 @@ struct TimelineDefectTests {
         #expect(back.completions == [.start] && back.value == 0)
     }
 
-    @Test("defect 8: an endless motion in a sequence plays its opening once, then repeats only its repeating part")
+    @Test("an endless motion in a sequence plays its opening once, then repeats only its repeating part")
     func endlessMotionsInSequences() {
         let driver = AnimationDriver()
         var opening = 0.0
@@ -286,7 +287,7 @@ struct TimelineDefectTests {
         #expect(abs(delayedSpin - 0.2) < 1e-9, "the delay is not waited again: \(delayedSpin)")
     }
 
-    @Test("defect 9: an animator resumed inside a callback begins stepping on the next advance")
+    @Test("an animator resumed inside a callback begins stepping on the next advance")
     func resumedInsideCallback() {
         let driver = AnimationDriver()
         var resumed = false

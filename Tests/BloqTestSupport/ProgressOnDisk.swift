@@ -3,9 +3,10 @@ import BloqGame
 import Foundation
 
 /// The progress a file's bytes hold, read as the game reads it; throws unless it is sound.
-func soundProgress(_ data: Data) throws -> PlayerProgress {
+public func soundProgress(_ data: Data) throws -> PlayerProgress {
     guard case .sound(let progress) = ProgressFile.decode([UInt8](data)) else { throw NotSound() }
     return progress
 }
 
-struct NotSound: Error {}
+/// A progress file that is not sound.
+public struct NotSound: Error {}

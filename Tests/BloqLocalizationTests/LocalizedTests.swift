@@ -1,4 +1,4 @@
-import BloqCore
+import BloqLocalization
 import Testing
 
 @Suite("Localized strings: numbered placeholders")

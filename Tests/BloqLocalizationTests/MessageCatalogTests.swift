@@ -1,4 +1,4 @@
-import BloqCore
+import BloqLocalization
 import Testing
 
 /// A `.mo` file as msgfmt lays one out (docs/translating.md): the 28-byte header, the
@@ -176,13 +176,13 @@ struct MessageCatalogTests {
 struct LanguageNameTests {
     @Test("a name that could reach outside the catalogs' folder is no language: left out, and listed for a warning")
     func unsafeNames() {
-        #expect(Language.isSafeName("de_DE.UTF-8"))
-        #expect(Language.isSafeName("sr@latin"))
-        for name in ["../evil/de", "..", "de/../../x", "/tmp/x", "a..b", ""] { #expect(!Language.isSafeName(name), "\(name)") }
+        #expect(RequestedLanguages.isSafeName("de_DE.UTF-8"))
+        #expect(RequestedLanguages.isSafeName("sr@latin"))
+        for name in ["../evil/de", "..", "de/../../x", "/tmp/x", "a..b", ""] { #expect(!RequestedLanguages.isSafeName(name), "\(name)") }
         let environment = ["LANG": "de_DE.UTF-8", "LANGUAGE": "../../tmp/x:fr:de/../ru"]
-        #expect(Language.preferred(by: environment) == ["fr"])
-        #expect(Language.refused(by: environment) == ["../../tmp/x", "de/../ru"])
-        #expect(Language.preferred(by: ["LANG": "../x"]) == [])
-        #expect(Language.refused(by: ["LANG": "../x"]) == ["../x"])
+        #expect(RequestedLanguages.preferred(by: environment) == ["fr"])
+        #expect(RequestedLanguages.refused(by: environment) == ["../../tmp/x", "de/../ru"])
+        #expect(RequestedLanguages.preferred(by: ["LANG": "../x"]) == [])
+        #expect(RequestedLanguages.refused(by: ["LANG": "../x"]) == ["../x"])
     }
 }
