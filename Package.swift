@@ -114,7 +114,10 @@ let package = Package(
         // Runs the bloq executable as users do, and BloqDev's harnesses (save and line
         // torture, layout in every language): both declared, so both are built for it.
         .testTarget(
-            name: "BloqCLITests", dependencies: ["BloqFiles", "BloqGame", "BloqLocalization", "BloqTestSupport", "bloq", "BloqDev"]),
+            name: "BloqCLITests",
+            dependencies: [
+                "BloqCLI", "BloqEngine", "BloqFiles", "BloqGame", "BloqLocalization", "BloqPlay", "BloqTestSupport", "bloq", "BloqDev",
+            ]),
         .testTarget(name: "BloqSDLTests", dependencies: ["BloqSDL", "BloqPlay", "BloqEngine", "BloqGame", "BloqTestSupport"]),
         .testTarget(name: "BloqPortalTests", dependencies: ["BloqPortal", "BloqGame", "BloqTestSupport"]),
     ]

@@ -9,7 +9,13 @@
 - each translation keeps its text's placeholders (%1, %2: a plural form may leave the count
   out), and a desktop entry's list (Keywords) still ends with ";";
 - each po/compendium/LL.po (translations make pot fills new texts from) is of a language of
-  po/LINGUAS, compiles, and keeps the placeholders too.
+  po/LINGUAS, compiles, and keeps the placeholders too;
+- each catalog (and its compendium) keeps to its glossary, po/glossary/LL.txt: where the
+  English text uses one of the game's terms, the translation uses one of the glossary's words
+  for it, and no translation uses a word the glossary forbids (a translator comment
+  "# glossary: TERM why" excuses one entry from one term);
+- texts that do different things side by side (Back and Previous) are translated apart;
+- French puts a no-break space (U+00A0, or U+202F) before : ; ? ! and », after «.
 """
 
 import json
@@ -42,6 +48,7 @@ def parse_po(path):
     current = None
     field = None
     flags = []
+    excused = set()
 
     def finish():
         nonlocal current
@@ -64,6 +71,9 @@ def parse_po(path):
             if line.startswith("#"):
                 if current is not None and field is not None:
                     finish()
+                excuse = re.match(r"^#\s+glossary:\s*(\w+)", line)
+                if excuse:
+                    excused.add(excuse.group(1))
                 continue
             match = re.match(r'^(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s+"(.*)"$', line)
             if match:
@@ -71,8 +81,12 @@ def parse_po(path):
                 if keyword in ("msgid", "msgctxt") and current is not None and field not in ("msgctxt",):
                     finish()
                 if current is None:
-                    current = {"msgid": "", "msgid_plural": None, "msgstr": [], "fuzzy": "fuzzy" in flags, "line": number}
+                    current = {
+                        "msgid": "", "msgid_plural": None, "msgstr": [], "fuzzy": "fuzzy" in flags, "line": number,
+                        "excused": excused,
+                    }
                     flags = []
+                    excused = set()
                 if keyword.startswith("msgstr"):
                     position = int(index) if index is not None else 0
                     while len(current["msgstr"]) <= position:
@@ -112,6 +126,124 @@ def check_entries(name, entries, problems):
                 )
             if entry["msgid"].endswith(";") and not form.endswith(";"):
                 problems.append(f"{where}: a desktop entry's list must end with ';' as the text does: {form!r}")
+
+
+# The game's terms as the English texts use them (po/glossary/LL.txt says each language's words).
+TERMS = {
+    "level": r"\blevels?\b",
+    "move": r"\bmoves?\b",
+    "par": r"\bpar\b",
+    "star": r"\bstars?\b",
+    "hint": r"\bhints?\b",
+    "undo": r"\bundo\b",
+    "redo": r"\bredo\b",
+    "restart": r"\brestart\b",
+    "pack": r"\bpacks?\b",
+    "daily": r"\bdaily\b",
+    "editor": r"\beditor\b",
+    "board": r"\bboards?\b",
+    "block": r"\bblocks?\b",
+    "wall": r"\bwall(s|ed)?\b",
+    "cell": r"\bcells?\b",
+    "clear": r"\bclear(s|ed)?\b",
+    "streak": r"\bstreaks?\b",
+}
+
+# Texts the same screen shows side by side for different things: never one translation.
+DISTINCT = [("Back", "Previous"), ("Undo", "Restart"), ("Next", "Next level")]
+
+
+def read_glossary(path, problems):
+    """{term: (words, forbidden)} from a po/glossary/LL.txt: a line is a term, its words
+    (comma-separated) and its forbidden words ("-" for none), in columns of two or more
+    spaces or tabs; '#' starts a comment."""
+    glossary = {}
+    name = os.path.relpath(path, ROOT)
+    with open(path, encoding="utf-8") as f:
+        for number, raw in enumerate(f, 1):
+            line = raw.split("#", 1)[0].rstrip()
+            if not line.strip():
+                continue
+            columns = re.split(r"\t+|\s{2,}", line.strip())
+            if len(columns) != 3 or columns[0] not in TERMS:
+                problems.append(
+                    f"{name}:{number}: expected a term of {sorted(TERMS)}, its words and the words it forbids "
+                    "(\"-\" for none) in three columns"
+                )
+                continue
+            words = [w.strip() for w in columns[1].split(",") if w.strip()]
+            forbidden = [w.strip() for w in columns[2].split(",") if w.strip() and w.strip() != "-"]
+            glossary[columns[0]] = (words, forbidden)
+    missing = sorted(set(TERMS) - set(glossary))
+    if missing:
+        problems.append(f"{name}: no line for {', '.join(missing)}: every term of the game has its words")
+    return glossary
+
+
+def check_glossary(name, entries, glossary, problems):
+    """Each translation of a text using a term uses the term's words; none uses a forbidden one."""
+    for entry in entries:
+        english = entry["msgid"] + " " + (entry["msgid_plural"] or "")
+        where = f"{name}:{entry['line']}"
+        for form in entry["msgstr"]:
+            if not form:
+                continue
+            for term, (words, forbidden) in glossary.items():
+                if term in entry["excused"]:
+                    continue
+                if re.search(TERMS[term], english, re.IGNORECASE) and not any(word.lower() in form.lower() for word in words):
+                    problems.append(
+                        f"{where}: {term!r} is in the text but none of the glossary's words for it "
+                        f"({', '.join(words)}) in the translation {form!r}; use one, or say why not in a "
+                        f"translator comment '# glossary: {term} WHY'"
+                    )
+                for word in forbidden:
+                    if re.search(r"(?<!\w)" + re.escape(word), form):
+                        problems.append(f"{where}: {word!r} is not the glossary's word for {term!r} ({', '.join(words)}): {form!r}")
+
+
+def check_distinct(name, entries, problems):
+    by_id = {e["msgid"]: e for e in entries if e["msgstr"] and e["msgstr"][0]}
+    for a, b in DISTINCT:
+        if a in by_id and b in by_id and by_id[a]["msgstr"][0].strip("‹› ") == by_id[b]["msgstr"][0].strip("‹› "):
+            problems.append(
+                f"{name}:{by_id[b]['line']}: {a!r} and {b!r} do different things side by side and are both translated "
+                f"{by_id[b]['msgstr'][0]!r}: give them different words"
+            )
+
+
+def check_french_spacing(name, entries, problems):
+    """A no-break space before : ; ? ! », after «; not where the English has none (0:41,
+    a path, %1:%2) nor in a desktop entry's list (Keywords: "a;b;c;")."""
+    for entry in entries:
+        if entry["msgid"].endswith(";") and " " not in entry["msgid"]:
+            continue
+        for form in entry["msgstr"]:
+            for match in re.finditer(r"(.)([:;?!»])", form):
+                before, mark = match.group(1), match.group(2)
+                after = form[match.end() : match.end() + 1]
+                if before in "\u00a0\u202f" or (mark == ":" and (before.isdigit() or after in "/0123456789%" )):
+                    continue
+                if mark in "?!" and before in "?!":
+                    continue
+                problems.append(
+                    f"{name}:{entry['line']}: French puts a no-break space (U+00A0) before {mark!r}, "
+                    f"not {'a space' if before == ' ' else repr(before)}: {form!r}"
+                )
+            for match in re.finditer(r"«(.)", form):
+                if match.group(1) not in "\u00a0\u202f":
+                    problems.append(f"{name}:{entry['line']}: French puts a no-break space (U+00A0) after '«': {form!r}")
+
+
+def check_language(language, name, entries, problems):
+    path = os.path.join(ROOT, "po", "glossary", language + ".txt")
+    if not os.path.exists(path):
+        problems.append(f"{name}: no glossary po/glossary/{language}.txt (every catalog has one: docs/translating.md)")
+    else:
+        check_glossary(name, entries, read_glossary(path, problems), problems)
+    check_distinct(name, entries, problems)
+    if language == "fr":
+        check_french_spacing(name, entries, problems)
 
 
 def main():
@@ -172,6 +304,7 @@ def main():
                 f"{name}: holds {len(template - held)} fewer and {len(held - template)} other texts than po/bloq.pot; run make pot"
             )
         check_entries(name, entries, problems)
+        check_language(language, name, entries, problems)
 
     # The compendiums (po/compendium/LL.po, which make pot fills new texts from): each of a
     # language of po/LINGUAS, compiling, its translations keeping their placeholders.
@@ -185,7 +318,9 @@ def main():
         if result.returncode != 0:
             problems.append(f"{name}: msgfmt --check fails:\n{result.stderr.strip()}")
             continue
-        check_entries(name, [e for e in parse_po(os.path.join(compendium, file)) if e["msgid"]], problems)
+        held = [e for e in parse_po(os.path.join(compendium, file)) if e["msgid"]]
+        check_entries(name, held, problems)
+        check_language(file[:-3], name, held, problems)
 
     for line in report:
         print(line)

@@ -98,7 +98,7 @@ extension AppEnvironment {
             }
         }
         let live = if case .live = variant { true } else { false }
-        let environment = AppEnvironment(
+        var environment = AppEnvironment(
             packs: packs, reloadPacks: reload, packsChanged: packsChanged, progress: player?.progress ?? PlayerProgress(),
             saveProgress: saves.map { saves in { progress, urgency in saves.save(progress, urgency) } },
             takeSaveEvents: { saves?.takeEvents() ?? [] }, now: { WallClock.secondsSince1970() }, settings: settings,
@@ -108,6 +108,10 @@ extension AppEnvironment {
             showLanguage: { setting in
                 for warning in language.show(setting: setting, atStart: false) { printError("bloq: warning: \(warning)") }
             })
+        // A live game offers only the languages it can show: those whose catalog was found
+        // (none in a build outside make: English only). A replay offers every shipped one,
+        // so that its Settings taps mean the same on every machine.
+        if live { environment.languageChoices = language.offeredChoices }
         return (environment, (player?.warnings ?? []) + languageWarnings)
     }
 }

@@ -111,6 +111,15 @@ public struct GameLanguage: Sendable {
         return warnings
     }
 
+    /// What Settings' Language row offers: Automatic, English, and each shipped language
+    /// whose catalog is in the folder found (none found: Automatic and English only).
+    public var offeredChoices: [String] {
+        let installed = catalogs.map(CatalogLocator.languages(in:)) ?? []
+        return Settings.languageChoices.filter {
+            $0 == Settings.automaticLanguage || $0 == Language.english.code || installed.contains($0)
+        }
+    }
+
     /// `text` with control characters shown as `?` (an environment variable may hold
     /// anything, escape sequences included, and the warning goes to a terminal).
     static func printable(_ text: String) -> String {

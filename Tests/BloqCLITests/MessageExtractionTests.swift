@@ -171,5 +171,36 @@ extension ChildProcessSuite {
             #expect(after.out.contains("po/de.po: \(translated + 2) of \(total + 3) translated"), "\(after.out)")
             #expect(!after.err.contains("run make pot"), "\(after.err)")
         }
+
+        @Test("make po-check holds each catalog to its glossary, keeps Back and Previous apart, and French's no-break spaces")
+        func glossaries() throws {
+            let scratch = try Scratch("bloq-glossary-tree")
+            let copy = scratch.url
+            for item in ["Sources", "levels", "Assets", "po", "scripts"] {
+                try FileManager.default.copyItem(at: Repository.url(item), to: copy.appendingPathComponent(item))
+            }
+            #expect(try run(["python3", "scripts/po-check.py"], in: copy).status == 0)
+            func edit(_ language: String, _ change: (String) -> String) throws {
+                let file = copy.appendingPathComponent("po/\(language).po")
+                try change(String(contentsOf: file, encoding: .utf8)).write(to: file, atomically: true, encoding: .utf8)
+            }
+            // German "Tipp" for a hint, French "vidé :" with an ordinary space, Russian
+            // Previous said as Back.
+            try edit("de") { $0.replacingOccurrences(of: "msgstr \"Suche einen Hinweis …\"", with: "msgstr \"Suche einen Tipp …\"") }
+            try edit("fr") { $0.replacingOccurrences(of: "vidé\u{00A0}:", with: "vidé :") }
+            try edit("ru") { $0.replacingOccurrences(of: "msgstr \"Предыдущая\"", with: "msgstr \"Назад\"") }
+            let broken = try run(["python3", "scripts/po-check.py"], in: copy)
+            #expect(broken.status != 0)
+            #expect(broken.err.contains("'hint' is in the text but none of the glossary's words for it (Hinweis)"), "\(broken.err)")
+            #expect(broken.err.contains("'Tipp' is not the glossary's word for 'hint'"), "\(broken.err)")
+            #expect(broken.err.contains("French puts a no-break space (U+00A0) before ':', not a space"), "\(broken.err)")
+            #expect(broken.err.contains("'Back' and 'Previous' do different things side by side"), "\(broken.err)")
+            // A glossary without one of the game's terms is itself refused.
+            let glossary = copy.appendingPathComponent("po/glossary/es.txt")
+            let kept = try String(contentsOf: glossary, encoding: .utf8)
+            try kept.split(separator: "\n").filter { !$0.hasPrefix("streak") }.joined(separator: "\n")
+                .write(to: glossary, atomically: true, encoding: .utf8)
+            #expect(try run(["python3", "scripts/po-check.py"], in: copy).err.contains("po/glossary/es.txt: no line for streak"))
+        }
     }
 }

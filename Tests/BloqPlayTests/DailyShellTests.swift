@@ -48,8 +48,8 @@ struct DailyShellTests {
         #expect(play.level.level.board == made.board && play.game.par == made.par)
         // The header says "Daily board" once, and the date once.
         #expect(play.heading == "Daily board" && play.caption == "Saturday 14 March 2026")
-        #expect(play.toolbar.first?.label == "Title")
-        #expect(play.footer?.text.contains("Esc title") == true)
+        #expect(play.toolbar.first?.label == "Menu")
+        #expect(play.footer?.text.contains("Esc menu") == true)
         pointer.tap(.back)
         #expect(app.root.kind == .title)
         // Made once: Daily opens at once the second time.
@@ -70,7 +70,7 @@ struct DailyShellTests {
         try solve(app)
         let overlay = try #require(app.playScreen?.visibleOverlay)
         #expect(overlay.stars == 3 && overlay.lines.contains("Daily streak: 2 days"))
-        #expect(app.top.controls.map(\.label) == ["Play again", "Title", "Share", "Review"])
+        #expect(app.top.controls.map(\.label) == ["Play again", "Menu", "Share", "Review"])
         let progress = app.progress
         #expect(progress.dailyRecord(Self.day)?.bestStars == 3)
         #expect(progress.totals.cleared == 0, "daily boards are not levels of a pack")

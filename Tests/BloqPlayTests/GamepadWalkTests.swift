@@ -127,7 +127,7 @@ struct GamepadWalkTests {
         #expect(pad.focus(.daily))
         pad.press(.a, settle: 1)
         #expect(app.top.kind == .play || app.top.kind == .daily)
-        #expect(pad.hint.contains("B title") || pad.hint.contains("B back"), "daily: \(pad.hint)")
+        #expect(pad.hint.contains("B menu") || pad.hint.contains("B back"), "daily: \(pad.hint)")
         pad.press(.b, settle: 0.8)
         #expect(app.top.kind == .title)
 

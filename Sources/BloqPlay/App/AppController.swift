@@ -125,6 +125,7 @@ public final class AppController {
             isSingleLevel: singleLevel, helpShown: false, clipboard: environment.clipboard, lineToWatch: environment.lineToWatch,
             solverMode: environment.solverMode, version: environment.version, settingsPath: environment.settings.path,
             canSaveLevels: environment.levelSaver != nil, commands: commands, driver: driver)
+        context.languageChoices = environment.languageChoices
         if singleLevel { openLevel(pack: 0, level: 0) }
         if let watch = environment.levelWatch, let level = packs.first?.playable.first { watch.begin(with: level.level) }
     }
@@ -261,7 +262,9 @@ public final class AppController {
     public var padHint: String? {
         guard usesGamepad else { return nil }
         let daily = root.playScreen?.dailyDate != nil
-        return commands.padHint(for: top.commandContexts, replacing: daily ? (.back, trLater("title")) : nil)
+        // TRANSLATORS: in a key or button hint ("B menu", "Esc menu"): the button goes back to the
+        // home screen, the game's first screen (Play, Daily, Make…).
+        return commands.padHint(for: top.commandContexts, replacing: daily ? (.back, trLater("menu")) : nil)
     }
 
     /// The band the gamepad's line takes at the bottom of the window (one or two lines).

@@ -57,6 +57,9 @@ public struct AppEnvironment {
     /// The file the first level follows (`play --level FILE --watch`): each version that
     /// loads replaces it; one with errors leaves it, with the errors shown over it.
     public var levelWatch: LevelWatch?
+    /// What Settings' Language row offers, in order: Automatic, English, then the languages
+    /// whose catalog this installation has (a build outside make has none: English only).
+    public var languageChoices: [String] = Settings.languageChoices
 
     public init(
         packs: [PackEntry], reloadPacks: (() -> [PackEntry])? = nil, packsChanged: (() -> Bool)? = nil,

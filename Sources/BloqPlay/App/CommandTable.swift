@@ -148,7 +148,7 @@ public struct CommandTable: Sendable {
         for row in rows {
             let keys = CommandTable.describe(row.keys)
             if let same = result.firstIndex(where: { $0.keys == keys }) {
-                result[same].does += "; " + tr(row.does)
+                result[same].does = joinedClauses([result[same].does, tr(row.does)])
             } else {
                 result.append((keys, tr(row.does)))
             }
@@ -185,7 +185,7 @@ public struct CommandTable: Sendable {
                 groups.append(([entry.press], entry.words))
             }
         }
-        return groups.map { (CommandTable.describe($0.presses), $0.words.joined(separator: "; ")) }
+        return groups.map { (CommandTable.describe($0.presses), joinedClauses($0.words)) }
     }
 
     /// The play screen's footer line: the board's gesture, then each key with a footer word.
@@ -193,7 +193,7 @@ public struct CommandTable: Sendable {
 
     /// The footer line with the footer word of `command` replaced by `word` (Escape leads
     /// to the title, not the list, from the daily board); give `word` translated:
-    /// `footerHint(saying: tr("title"), for: .back)`.
+    /// `footerHint(saying: tr("menu"), for: .back)`.
     public func footerHint(saying word: String, for command: Command) -> String { footerHint((command, word)) }
 
     /// The footer line without `command` (Escape does nothing when a single level was
@@ -264,11 +264,12 @@ public struct CommandTable: Sendable {
 
     static func displayName(_ chord: KeyChord) -> String {
         if chord.shift, chord.key == .character("/") { return "?" }
-        return (chord.control ? "Ctrl+" : "") + (chord.alt ? "Alt+" : "") + (chord.shift ? "Shift+" : "") + chord.key.label
+        return chord.localizedName()
     }
 
     static func shortName(_ chord: KeyChord) -> String {
-        chord.key == .escape && !chord.shift && !chord.control ? "Esc" : displayName(chord)
+        if chord.shift, chord.key == .character("/") { return "?" }
+        return chord.localizedName(short: true)
     }
 }
 

@@ -39,6 +39,8 @@ public struct ScreenContext {
     public var settingsPath: String?
     /// Whether levels the editor makes can be saved.
     public var canSaveLevels: Bool
+    /// What Settings' Language row offers (`AppEnvironment.languageChoices`).
+    public var languageChoices: [String] = Settings.languageChoices
     public let commands: CommandTable
     /// Runs the screens' own animations (transitions, previews, shakes).
     public let driver: AnimationDriver

@@ -72,7 +72,7 @@ public final class ClearedOverlay {
         if usedHint { reasons.append(tr("a hint was used: at most ★★")) }
         if par == nil, reasons.isEmpty { reasons.append(tr("this level has no par yet: ★ until the solver finds it")) }
         guard !reasons.isEmpty else { return nil }
-        let sentence = reasons.joined(separator: "; ")
+        let sentence = joinedClauses(reasons)
         return sentence.prefix(1).uppercased() + sentence.dropFirst()
     }
 

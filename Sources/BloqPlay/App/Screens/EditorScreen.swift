@@ -163,6 +163,8 @@ public final class EditorScreen: ShellScreen, AppScreen {
     private var toolSpecs: [ButtonSpec] {
         [
             ButtonSpec(.undo, tr("Undo"), isEnabled: history.canUndo), ButtonSpec(.redo, tr("Redo"), isEnabled: history.canRedo),
+            // TRANSLATORS: the editor's button that empties the grid being drawn (undoable); not
+            // clearing a board in play.
             ButtonSpec(.editor(.clear), tr("Clear")), ButtonSpec(.editor(.mirror), tr("Mirror")),
             ButtonSpec(.editor(.rotate), tr("Rotate")),
             ButtonSpec(.editor(.addRow), tr("Add row"), short: tr("+ Row"), isEnabled: draft.rows < 16),
@@ -272,6 +274,8 @@ public final class EditorScreen: ShellScreen, AppScreen {
     /// (or, while typing, its start) cut to fit.
     private func field(_ which: Field, _ rect: Rect, _ texts: inout [TextBox], _ metrics: Metrics) -> Control {
         let id: ControlID = which == .title ? .editTitle : .editPack
+        // TRANSLATORS: the editor's fields: the level's title (its name, "First Push") and the
+        // pack (folder of levels) it is saved in.
         let label = which == .title ? tr("Title") : tr("Pack")
         let value = which == .title ? draft.title : pack
         var control = Control(id, label, rect: rect, style: fieldStyle(which, value: value))

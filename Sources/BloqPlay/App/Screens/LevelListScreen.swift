@@ -154,6 +154,8 @@ public final class LevelListScreen: ShellScreen, AppScreen {
         let count = currentPack?.items.count ?? 0
         let page = firstItem / perPage
         var specs = [
+            // TRANSLATORS: the previous and next page of levels (and of the key help). Shown
+            // beside Back, which leaves the screen: give Previous a word of its own.
             ButtonSpec(.previousPage, tr("Previous"), leading: "‹ ", short: "‹", isEnabled: page > 0),
             ButtonSpec(.nextPage, tr("Next"), trailing: " ›", short: "›", isEnabled: (page + 1) * perPage < count),
         ]

@@ -187,7 +187,9 @@ public final class PlayScreen: ShellScreen, AppScreen {
     /// a try of its board, else the list.
     var backLabel: String {
         if case .trial = source { return tr("Editor") }
-        return dailyDate == nil ? tr("Levels") : tr("title").prefix(1).uppercased() + tr("title").dropFirst()
+        // TRANSLATORS: the back button of the daily board ("‹ Menu"): it goes back to the home
+        // screen, the game's first screen (Play, Daily, Make…).
+        return dailyDate == nil ? tr("Levels") : tr("Menu")
     }
 
     /// The overlay, when it shows (the board has settled after the clear).
@@ -617,7 +619,9 @@ public final class PlayScreen: ShellScreen, AppScreen {
         // With a gamepad, the shell's band says what its buttons do instead of the keys.
         case .gamepad: return nil
         }
-        if dailyDate != nil { return (context.commands.footerHint(saying: tr("title"), for: .back), false) }
+        // TRANSLATORS: in a key hint ("Esc menu"): Escape goes back to the home screen, the
+        // game's first screen (Play, Daily, Make…).
+        if dailyDate != nil { return (context.commands.footerHint(saying: tr("menu"), for: .back), false) }
         if context.isSingleLevel { return (context.commands.footerHint(omitting: .back), false) }
         return (context.commands.footerHint, false)
     }

@@ -44,7 +44,7 @@ public final class SettingsScreen: ShellScreen, AppScreen {
         choices.append(
             (
                 .language, tr("Language"), SettingsScreen.languageName(settings.language),
-                Settings.languageChoices.map(SettingsScreen.languageName)
+                context.languageChoices.map(SettingsScreen.languageName)
             ))
         let rows = keys.count + choices.count
         let height = metrics.unit
@@ -136,7 +136,7 @@ public final class SettingsScreen: ShellScreen, AppScreen {
         case .back: ask(.back)
         case .toggle(let key): key.toggle(&settings)
         case .appearance(let key): key.next(&settings)
-        case .language: settings.language = SettingsScreen.nextLanguage(after: settings.language)
+        case .language: settings.language = SettingsScreen.nextLanguage(after: settings.language, in: context.languageChoices)
         default: break
         }
         if settings != context.settings { ask(.changeSettings(settings)) }
@@ -158,10 +158,11 @@ public final class SettingsScreen: ShellScreen, AppScreen {
         return Language.named(base) != nil ? base : nil
     }
 
-    /// The choice after `setting`, round the list (automatic, then each shipped language);
-    /// after a language this version lacks (which reads "Automatic"), the first language.
-    static func nextLanguage(after setting: String) -> String {
-        let choices = Settings.languageChoices
+    /// The choice after `setting`, round `choices` (automatic, English, then each language
+    /// whose catalog is installed); after a language not offered (which reads "Automatic"),
+    /// the first language.
+    static func nextLanguage(after setting: String, in choices: [String] = Settings.languageChoices) -> String {
+        guard !choices.isEmpty else { return Settings.automaticLanguage }
         let index = choices.firstIndex(of: shownChoice(setting) ?? Settings.automaticLanguage) ?? 0
         return choices[(index + 1) % choices.count]
     }
