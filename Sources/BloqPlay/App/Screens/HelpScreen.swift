@@ -159,10 +159,13 @@ public final class HelpScreen: ShellScreen, AppScreen {
         var words = footer
         if pages > 1 {
             let specs = [
-                ButtonSpec(.previousPage, tr("Previous"), leading: "‹ ", isEnabled: shown > 0),
-                ButtonSpec(.nextPage, tr("Next"), trailing: " ›", isEnabled: shown < pages - 1),
+                ButtonSpec(.previousPage, tr("Previous"), leading: "‹ ", short: "‹", isEnabled: shown > 0),
+                ButtonSpec(.nextPage, tr("Next"), trailing: " ›", short: "›", isEnabled: shown < pages - 1),
             ]
-            let width = ButtonGroup.neededWidth(specs, px: type.body, height: footerHeight)
+            var width = ButtonGroup.neededWidth(specs, px: type.body, height: footerHeight)
+            // Words that would leave the closing line less than three fifths of the row (a
+            // phone, a long language): the buttons show their arrows only, so the line is not cut.
+            if width * 2 + metrics.gap > footer.width * 0.4 { width = (footerHeight * 1.25).rounded() }
             let frame = Rect(x: footer.maxX - width * 2 - metrics.gap, y: footer.y, width: width * 2 + metrics.gap, height: footerHeight)
             controls = ButtonGroup.gridAlways(specs, in: frame, columns: 2, height: footerHeight, gap: metrics.gap, scale: type)
             words.width = frame.x - margin - footer.x
