@@ -9,8 +9,8 @@ on the four lines below it. A call whose text is not a literal (`tr(tip)`) is le
 texts come from elsewhere, as the levels' tips below. A literal with an interpolation
 `\\(…)` is an error: the text looked up must be the text extracted (use %1, %2).
 
-Then the `tip:` line of every level file under levels/ (the play screen shows
-`tr(level.tip)`), then, from xgettext, the desktop entry's and the AppStream metainfo's
+Then the `tip:` and `title:` lines of every level file under levels/ (the play screen
+shows `tr(level.tip)`, and the shipped levels' titles translated), then, from xgettext, the desktop entry's and the AppStream metainfo's
 texts (msgfmt --desktop and --xml put the translations back into them at install).
 
 Usage: scripts/po-extract.py [-o OUT.pot]  (default po/bloq.pot; "-" for standard output)
@@ -376,6 +376,14 @@ def tip_entries(entries, order):
                     tip = text[4:].strip()
                     if tip:
                         add(entries, order, tip, None, f"{path}:{number}", "A level's tip, shown under its board.")
+                elif text.startswith("title:"):
+                    title = text[6:].strip()
+                    if title:
+                        add(
+                            entries, order, title, None, f"{path}:{number}",
+                            "A level's title, shown above its board and on its preview: a name, short "
+                            "(two or three words), with the capital letters your language gives a title.",
+                        )
 
 
 def add(entries, order, msgid, plural, reference, comment):

@@ -13,8 +13,11 @@ public final class EditorScreen: ShellScreen, AppScreen {
     /// The draft shown: the history's current entry, or a paint stroke in progress.
     public private(set) var draft: LevelDraft
     public private(set) var tool = EditorTool.block(.red)
-    /// The pack a save goes into (a folder of the player's packs).
-    public private(set) var pack = "mine"
+    /// The pack a save goes into (a folder of the player's packs): at first the language's
+    /// word for the player's own.
+    // TRANSLATORS: the pack (a folder of the player's levels) the editor saves into until the
+    // player names another: a folder's name, one short word in lower case, without "/".
+    public private(set) var pack = tr("mine")
     /// The field being typed in, if any.
     public private(set) var editing: Field?
     /// The keyboard's cell on the grid, once a key has shown it.

@@ -157,7 +157,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
     }
 
     /// The header's title: the level's, or "Daily board" (its date is the caption).
-    public var heading: String { dailyDate == nil ? game.level.level.title : tr("Daily board") }
+    public var heading: String { dailyDate == nil ? game.level.level.localizedTitle : tr("Daily board") }
 
     /// The day of the daily board played, if it is one.
     public var dailyDate: DailyDate? {
@@ -516,9 +516,17 @@ public final class PlayScreen: ShellScreen, AppScreen {
             let lines = Typesetter.lines(in: band.height, px: type.caption)
             return (Typesetter.paragraph(notice, px: type.caption, in: band, role: .accent, maximumLines: lines, centred: true), [], nil)
         }
-        // The keys only when they fit on one line (a touchscreen phone has no keyboard).
-        guard let footer, Typesetter.fits(footer.text, px: type.caption, width: band.width) else { return ([], [], nil) }
-        return ([Typesetter.line(footer.text, px: type.caption, in: band, role: .secondary)], [], nil)
+        // The keys on one line, or wrapped over the band's lines when a language needs more
+        // room (German at 800x600); never cut. Only a band too small for them all shows none.
+        guard let footer else { return ([], [], nil) }
+        if Typesetter.fits(footer.text, px: type.caption, width: band.width) {
+            return ([Typesetter.line(footer.text, px: type.caption, in: band, role: .secondary)], [], nil)
+        }
+        let lines = Typesetter.lines(in: band.height, px: type.caption)
+        guard lines >= 2, Typesetter.paragraphHeight(footer.text, px: type.caption, width: band.width) <= band.height else {
+            return ([], [], nil)
+        }
+        return (Typesetter.paragraph(footer.text, px: type.caption, in: band, role: .secondary, maximumLines: lines, centred: true), [], nil)
     }
 
     /// The message band's height `width` wide: two lines of captions and room for the
@@ -532,6 +540,9 @@ public final class PlayScreen: ShellScreen, AppScreen {
             need = Typesetter.paragraphHeight(stuckWords.whole, px: type.caption, width: width - metrics.gap * 2) + metrics.gap * 2
         } else if let spoken {
             need = Typesetter.paragraphHeight(spoken, px: type.caption, width: width) + metrics.gap
+        } else if let footer {
+            // The key line wrapped as its language needs (`message(in:)`), not dropped.
+            need = Typesetter.paragraphHeight(footer.text, px: type.caption, width: width) + metrics.gap
         }
         return max(least, min(need.rounded(.up), metrics.viewport.height * 0.25))
     }

@@ -180,7 +180,7 @@ public final class PreviewCard {
         // The title as large as fits (wrapped at the caption size when nothing does), then
         // the details.
         var texts: [TextBox] = []
-        let titleText = level.level.title
+        let titleText = level.level.localizedTitle
         let titlePx = Typesetter.size(fitting: [titleText], width: column.width, sizes: [type.title, type.body]) ?? type.caption
         texts += Typesetter.paragraph(
             titleText, px: titlePx, in: Rect(x: column.x, y: column.y, width: column.width, height: 0), maximumLines: 2)
