@@ -526,7 +526,9 @@ public final class PlayScreen: ShellScreen, AppScreen {
         guard lines >= 2, Typesetter.paragraphHeight(footer.text, px: type.caption, width: band.width) <= band.height else {
             return ([], [], nil)
         }
-        return (Typesetter.paragraph(footer.text, px: type.caption, in: band, role: .secondary, maximumLines: lines, centred: true), [], nil)
+        return (
+            Typesetter.paragraph(footer.text, px: type.caption, in: band, role: .secondary, maximumLines: lines, centred: true), [], nil
+        )
     }
 
     /// The message band's height `width` wide: two lines of captions and room for the
