@@ -202,5 +202,30 @@ extension ChildProcessSuite {
                 .write(to: glossary, atomically: true, encoding: .utf8)
             #expect(try run(["python3", "scripts/po-check.py"], in: copy).err.contains("po/glossary/es.txt: no line for streak"))
         }
+
+        @Test(
+            "a shipped level's title, the daily board's date and the key names read natively",
+            arguments: [
+                ("de", "Spielen", "Der erste Stoß", "Tagesrätsel", "Samstag, 14. März 2026"),
+                ("ru", "Играть", "Первый толчок", "Задача дня", "суббота, 14 марта 2026 г."),
+            ])
+        func nativeWords(language: String, play: String, title: String, daily: String, date: String) throws {
+            let scratch = try Scratch("bloq-native")
+            let texts = { (script: String) throws -> [String] in
+                let file = scratch.path("s.script")
+                try script.write(toFile: file, atomically: true, encoding: .utf8)
+                let result = try Bloq.run(["replay", file, "--app", "--json", "--lang", language, "--date", "2026-03-14"])
+                #expect(result.status == 0, "\(result.err)")
+                let state = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
+                return (state?["texts"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+            }
+            #expect(try texts("at 0 tap \"\(play)\"\nat 900 end\n").first == title)
+            let day = try texts("at 0 tap \"\(daily)\"\nat 3000 end\n")
+            // A narrow side panel may wrap the date and the key line: their words in order.
+            let words = day.joined(separator: " ")
+            #expect(words.contains(date), "\(day)")
+            // The key line names the keys as the language's keyboards print them.
+            if language == "de" { #expect(words.contains("Esc Menü"), "\(day)") }
+        }
     }
 }
