@@ -164,6 +164,18 @@ public enum AppearanceKey: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// What the row says where `value` does not fit: "Automatic" without what the system
+    /// gives, else the value itself.
+    public func briefValue(_ settings: Settings, system: Appearance) -> String {
+        let follows =
+            switch self {
+            case .theme: settings.theme == .system
+            case .contrast: settings.contrast == .system
+            case .motion: settings.motion == .system
+            }
+        return follows ? tr("Automatic") : value(settings, system: system)
+    }
+
     /// Every text the row may say (its value's box is as wide as the widest).
     public var values: [String] {
         var settings = Settings()

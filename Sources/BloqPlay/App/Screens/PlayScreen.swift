@@ -432,7 +432,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
         } else {
             let captionLines = Typesetter.paragraph(
                 caption, px: type.caption, in: Rect(x: frame.x, y: y, width: frame.width, height: 0), role: .secondary, alignment: 0,
-                maximumLines: 2)
+                maximumLines: 3)
             texts += captionLines
             y = captionLines.last?.frame.maxY ?? y
             texts.append(
@@ -458,8 +458,8 @@ public final class PlayScreen: ShellScreen, AppScreen {
         let stuck = game.isStuck
         let canRestart = session.moves > 0 || session.board != session.start
         var specs = [
-            ButtonSpec(.undo, tr("Undo"), isEnabled: session.canUndo, style: stuck && session.canUndo ? .accent : .plain),
-            ButtonSpec(.redo, tr("Redo"), isEnabled: session.canRedo),
+            ButtonSpec(.undo, tr("Undo"), short: "↶", isEnabled: session.canUndo, style: stuck && session.canUndo ? .accent : .plain),
+            ButtonSpec(.redo, tr("Redo"), short: "↷", isEnabled: session.canRedo),
             ButtonSpec(.restart, tr("Restart"), isEnabled: canRestart, style: stuck && !session.canUndo && canRestart ? .accent : .plain),
             ButtonSpec(.hint, tr("Hint"), isEnabled: !stuck, style: stuck ? .plain : .accent),
             stuck && !levelCannotBeCleared
@@ -474,7 +474,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
                         // TRANSLATORS: the Solution button, pressed once: press again to see the solution.
                         : ButtonSpec(.solution, tr("Show it"), isEnabled: !stuck, style: .accent),
         ]
-        if !context.isSingleLevel { specs.insert(ButtonSpec(.back, backLabel, leading: "‹ "), at: 0) }
+        if !context.isSingleLevel { specs.insert(ButtonSpec(.back, backLabel, leading: "‹ ", short: "‹ " + backLabel), at: 0) }
         return specs
     }
 
@@ -543,8 +543,10 @@ public final class PlayScreen: ShellScreen, AppScreen {
         } else if let spoken {
             need = Typesetter.paragraphHeight(spoken, px: type.caption, width: width) + metrics.gap
         } else if let footer {
-            // The key line wrapped as its language needs (`message(in:)`), not dropped.
+            // The key line wrapped as its language needs (`message(in:)`), not dropped: up
+            // to a third of the window (a narrow side panel in a long language).
             need = Typesetter.paragraphHeight(footer.text, px: type.caption, width: width) + metrics.gap
+            return max(least, min(need.rounded(.up), metrics.viewport.height / 3))
         }
         return max(least, min(need.rounded(.up), metrics.viewport.height * 0.25))
     }

@@ -38,14 +38,10 @@ public final class SettingsScreen: ShellScreen, AppScreen {
         let keys = SettingKey.allCases
         // The choices: the appearance's (what following the system gives now), the language.
         let system = Appearance(settings: Settings(), system: context.systemAppearance)
-        var choices: [(id: ControlID, label: String, value: String, values: [String])] = AppearanceKey.allCases.map {
-            (.appearance($0), $0.label, $0.value(settings, system: system), $0.values)
-        }
-        choices.append(
-            (
-                .language, tr("Language"), SettingsScreen.languageName(settings.language),
-                context.languageChoices.map(SettingsScreen.languageName)
-            ))
+        var choices: [(id: ControlID, label: String, value: String, brief: String, values: [String])] = AppearanceKey.allCases
+            .map { (.appearance($0), $0.label, $0.value(settings, system: system), $0.briefValue(settings, system: system), $0.values) }
+        let language = SettingsScreen.languageName(settings.language)
+        choices.append((.language, tr("Language"), language, language, context.languageChoices.map(SettingsScreen.languageName)))
         let rows = keys.count + choices.count
         let height = metrics.unit
         let gap = metrics.gap
@@ -119,7 +115,9 @@ public final class SettingsScreen: ShellScreen, AppScreen {
                     value = Rect(x: rect.maxX - height * 0.3 - valueWidth, y: rect.y, width: valueWidth, height: rowHeight)
                 }
                 controls.append(control)
-                let shown = Typesetter.fitted(choice.value, px: shownPx, width: valueWidth, keepingEnd: false)
+                // "Automatic (dark)" where it fits, "Automatic" where it does not, cut only then.
+                let whole = Typesetter.fits(choice.value, px: shownPx, width: valueWidth) ? choice.value : choice.brief
+                let shown = Typesetter.fitted(whole, px: shownPx, width: valueWidth, keepingEnd: false)
                 texts.append(Typesetter.line(shown, px: shownPx, in: value, role: .accent, alignment: 1, owner: choice.id))
             }
             break
