@@ -70,6 +70,7 @@ public enum EditorTool: Hashable, Sendable, CaseIterable {
             case .cyan: tr("Cyan")
             case .white: tr("White")
             }
+        // TRANSLATORS: the editor's paints: a wall cell, an empty cell (which erases).
         case .wall: tr("Wall")
         case .empty: tr("Empty")
         }
@@ -144,12 +145,14 @@ public enum AppearanceKey: String, Hashable, Sendable, CaseIterable {
         switch self {
         case .theme:
             switch settings.theme {
+            // TRANSLATORS: what the desktop's theme is now, in "Automatic (dark)": light or dark.
             case .system: tr("Automatic (%1)", system.theme == .light ? tr("light") : tr("dark"))
             case .light: tr("Light")
             case .dark: tr("Dark")
             }
         case .contrast:
             switch settings.contrast {
+            // TRANSLATORS: the desktop's contrast now, in "Automatic (high)": high or normal.
             case .system: tr("Automatic (%1)", system.contrast == .high ? tr("high") : tr("normal"))
             case .normal: tr("Normal")
             case .high: tr("High")

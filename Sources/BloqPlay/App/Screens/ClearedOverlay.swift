@@ -121,6 +121,8 @@ public final class ClearedOverlay {
         }
         if showsLevelsButton { specs.append(ButtonSpec(.back, backLabel, leading: "‹ ")) }
         // TRANSLATORS: the Cleared card's button that copies the result and its solve code.
+        // TRANSLATORS: Share copies the result and its solve code (a verb); Review opens the
+        // review of the moves just played, each against the fewest moves left (a verb too).
         if canShare { specs.append(ButtonSpec(.shareResult, tr("Share"))) }
         // TRANSLATORS: the Cleared card's button that opens the review of the line played.
         if !showedSolution { specs.append(ButtonSpec(.review, tr("Review"))) }

@@ -65,6 +65,8 @@ public final class TitleScreen: ShellScreen, AppScreen {
         let body = Rect(x: inner.x, y: help.rect.maxY, width: inner.width, height: bottom.y - margin - help.rect.maxY)
 
         var specs = [
+            // TRANSLATORS: the home screen's buttons: Play (start playing, a verb), Levels (the
+            // list of levels), Make (make a level of your own, in the editor).
             ButtonSpec(.play, tr("Play"), style: .accent), ButtonSpec(.levels, tr("Levels")), ButtonSpec(.make, tr("Make")),
             ButtonSpec(.statistics, tr("Statistics")), ButtonSpec(.settings, tr("Settings")), ButtonSpec(.about, tr("About")),
             ButtonSpec(.quit, tr("Quit")),
