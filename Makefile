@@ -13,29 +13,11 @@ APT_PACKAGES := pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfont
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Headless, software-rendered SDL for tests: the same pixels on every machine.
 HEADLESS := SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER=dummy
-# Release builds link the Swift runtime statically: no Swift toolchain library to load at
-# start, and an installed bloq needs no Swift toolchain. Symbols are bound at start-up, so the
-# whole offset table is read-only (full RELRO).
-# Linked by lld with packed relative relocations (DT_RELR, glibc 2.36: 1 MB less)
-# and without exporting the program's own symbols (the static runtime's link file asks for
-# -export-dynamic: 0.4 MB of symbol names nothing loads). docs/packaging.md has the sizes.
-# The build folder is mapped to "." in the paths the compilers keep (debug information, C's
-# __FILE__), so two builds in two folders give the same binaries. Swift 6.3's #filePath is
-# not remapped: shipped code must not use it. Nor is the .swift_modhash section, a hash
-# (for incremental LLVM code generation) that takes in the object's absolute path: it is
-# left out (zeros) with -disable-incremental-llvm-codegen. And the debug information names
-# no clang module cache file (-no-clang-module-breadcrumbs): the cache's folder names hash
-# the compiler's options, include paths and all, so they differ from folder to folder, and
-# with them the build id of every binary. Last, the SIL optimizer's loop unrolling is off
-# (-sil-disable-pass=loop-unroll): Swift 6.3's LoopUnroll keeps a loop's live-out values in a
-# map keyed by their addresses and makes the new block arguments in that map's order, so a
-# loop over a literal array of tuples (KeyChord(parsing:)) came out in one of two orders,
-# half the builds each, and its object with them (fixed upstream after 6.3: swiftlang/swift
-# pull request 87001). LLVM still unrolls loops; the solver runs 0.8 % fewer instructions
-# without it (docs/packaging.md).
-# The distribution's build flags, as dpkg-buildflags gives them (debian/rules) or as given to
-# make: CPPFLAGS and CFLAGS to the C targets (and to the Swift compiler's C importer), the
-# -Wl, parts of LDFLAGS to the link.
+# Release builds: the Swift runtime linked statically, full RELRO, lld with packed relative
+# relocations and no exported symbols, the build folder mapped to "." and the flags that make
+# two builds in two folders the same bytes. Why each flag, with the sizes: docs/packaging.md
+# ("No build path, the same bytes from any folder", "What an install costs"). The
+# distribution's CPPFLAGS, CFLAGS and LDFLAGS (dpkg-buildflags in debian/rules) are passed on.
 comma := ,
 DISTRIBUTION_FLAGS := $(foreach flag,$(CPPFLAGS) $(CFLAGS),-Xcc $(flag)) \
   $(foreach flag,$(subst $(comma), ,$(patsubst -Wl$(comma)%,%,$(filter -Wl$(comma)%,$(LDFLAGS)))),-Xlinker $(flag))
