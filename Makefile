@@ -9,7 +9,7 @@ export BLOQ_OPTIMIZE_RULES := 1
 # libwayland-dev: the game's own Wayland idle inhibitor (CWaylandIdle); wayland-protocols: the
 # protocol its kept glue is checked against (scripts/wayland-glue.sh, make lint).
 APT_PACKAGES := pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev libdbus-1-dev libwayland-dev wayland-protocols \
-  fonts-dejavu-core gettext
+  fonts-dejavu-core fonts-inter fonts-comfortaa gettext
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Headless, software-rendered SDL for tests: the same pixels on every machine.
 HEADLESS := SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER=dummy

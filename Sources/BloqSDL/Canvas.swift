@@ -1,43 +1,14 @@
 import BloqEngine
+import BloqPlay
 import CSDL2
-
-/// An RGBA colour.
-struct RGBA: Hashable {
-    var r: UInt8
-    var g: UInt8
-    var b: UInt8
-    var a: UInt8 = 255
-
-    init(_ hex: UInt32, alpha: UInt8 = 255) {
-        r = UInt8((hex >> 16) & 0xFF)
-        g = UInt8((hex >> 8) & 0xFF)
-        b = UInt8(hex & 0xFF)
-        a = alpha
-    }
-
-    /// The colour a fifth darker (pressed buttons).
-    var darker: RGBA { RGBA(r: UInt8(Double(r) * 0.8), g: UInt8(Double(g) * 0.8), b: UInt8(Double(b) * 0.8), a: a) }
-
-    init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-        self.r = r
-        self.g = g
-        self.b = b
-        self.a = a
-    }
-
-    func with(alpha: UInt8) -> RGBA {
-        var copy = self
-        copy.a = alpha
-        return copy
-    }
-}
 
 /// Drawing on an SDL renderer: filled and rounded rectangles, shaded block tiles and text.
 /// Every texture here is a cache, rebuilt when the output size changes.
 final class Canvas {
     let renderer: OpaquePointer
-    private let fontPath: String?
-    private var fonts: [Int: OpaquePointer] = [:]
+    private let fontSet: FontSet
+    /// Open fonts by face (nil: the fallback) and pixel size.
+    private var fonts: [FontKey: OpaquePointer] = [:]
     private var textures: [ShapeKey: OpaquePointer] = [:]
     private var texts: [TextKey: (texture: OpaquePointer, width: Int32, height: Int32)] = [:]
 
@@ -55,6 +26,12 @@ final class Canvas {
         var text: String
         var size: Int
         var color: RGBA
+        var face: TypeFace
+    }
+
+    private struct FontKey: Hashable {
+        var face: TypeFace?
+        var size: Int
     }
 
     /// Added to every position drawn (screens sliding during a transition).
@@ -66,9 +43,9 @@ final class Canvas {
     /// A layer drawn once and copied whole while its key stays the same.
     private var layer: (key: AnyHashable, texture: OpaquePointer, size: Size)?
 
-    init(renderer: OpaquePointer, fontPath: String?) {
+    init(renderer: OpaquePointer, fonts: FontSet) {
         self.renderer = renderer
-        self.fontPath = fontPath
+        fontSet = fonts
     }
 
     deinit { flush() }
@@ -173,20 +150,22 @@ final class Canvas {
 
     /// Draws `text` no wider than `maximumWidth`, shrinking it if it must.
     @discardableResult
-    func text(_ text: String, size: Double, _ color: RGBA, at origin: Point, anchor: Point = .zero, maximumWidth: Double) -> Size {
+    func text(
+        _ text: String, size: Double, _ color: RGBA, at origin: Point, anchor: Point = .zero, maximumWidth: Double, face: TypeFace = .text
+    ) -> Size {
         let text = Canvas.drawable(text)
         var size = size
-        let width = measure(text, size: size).width
+        let width = measure(text, size: size, face: face).width
         if width > maximumWidth, width > 0 { size *= maximumWidth / width }
-        return self.text(text, size: size, color, at: origin, anchor: anchor)
+        return self.text(text, size: size, color, at: origin, anchor: anchor, face: face)
     }
 
     /// Draws `text` with its top-left at `origin` (or aligned by `anchor`: 0 left, 0.5
     /// centre, 1 right of x; the same for y) and returns its size.
     @discardableResult
-    func text(_ text: String, size: Double, _ color: RGBA, at origin: Point, anchor: Point = .zero) -> Size {
+    func text(_ text: String, size: Double, _ color: RGBA, at origin: Point, anchor: Point = .zero, face: TypeFace = .text) -> Size {
         let text = Canvas.drawable(text)
-        guard !text.isEmpty, let entry = textTexture(text, size: max(Int(size.rounded()), 6), color) else {
+        guard !text.isEmpty, let entry = textTexture(text, size: max(Int(size.rounded()), 6), color, face: face) else {
             return Size(width: 0, height: 0)
         }
         var destination = SDL_Rect(
@@ -211,30 +190,90 @@ final class Canvas {
     }
 
     /// The size `text` would take.
-    func measure(_ text: String, size: Double) -> Size {
+    func measure(_ text: String, size: Double, face: TypeFace = .text) -> Size {
         let text = Canvas.drawable(text)
-        guard let font = font(size: max(Int(size.rounded()), 6)) else { return Size(width: 0, height: 0) }
-        var width: Int32 = 0
-        var height: Int32 = 0
-        TTF_SizeUTF8(font, text, &width, &height)
-        return Size(width: Double(width), height: Double(height))
+        let size = max(Int(size.rounded()), 6)
+        var total = Size(width: 0, height: 0)
+        for run in runs(text, face: face, size: size) {
+            var width: Int32 = 0
+            var height: Int32 = 0
+            TTF_SizeUTF8(run.font, run.text, &width, &height)
+            total.width += Double(width)
+            total.height = max(total.height, Double(height))
+        }
+        return total
+    }
+
+    // MARK: Fonts and their fallback
+
+    private func font(_ face: TypeFace?, size: Int) -> OpaquePointer? {
+        let key = FontKey(face: face, size: size)
+        if let font = fonts[key] { return font }
+        guard let font = TTF_OpenFont(face.map(fontSet.path) ?? fontSet.fallback, Int32(size)) else { return nil }
+        fonts[key] = font
+        return font
+    }
+
+    /// `text` cut into runs each drawn in one font: the face's, or the fallback's for the
+    /// characters the face lacks (as `FontMetrics` measures them).
+    private func runs(_ text: String, face: TypeFace, size: Int) -> [(text: String, font: OpaquePointer)] {
+        guard let primary = font(face, size: size) else { return [] }
+        let fallback = fontSet.path(face) == fontSet.fallback ? nil : font(nil, size: size)
+        guard let fallback, text.unicodeScalars.contains(where: { TTF_GlyphIsProvided32(primary, $0.value) == 0 }) else {
+            return [(text, primary)]
+        }
+        var result: [(text: String, font: OpaquePointer)] = []
+        var current = String.UnicodeScalarView()
+        var currentFont = primary
+        for scalar in text.unicodeScalars {
+            // A combining mark stays with the character it marks.
+            let mark = scalar.properties.generalCategory == .nonspacingMark
+            let wanted = mark || TTF_GlyphIsProvided32(primary, scalar.value) != 0 ? (mark ? currentFont : primary) : fallback
+            if wanted != currentFont, !current.isEmpty {
+                result.append((String(current), currentFont))
+                current = String.UnicodeScalarView()
+            }
+            currentFont = wanted
+            current.append(scalar)
+        }
+        if !current.isEmpty { result.append((String(current), currentFont)) }
+        return result
+    }
+
+    /// `text` drawn in `face` at `size`: one surface, its runs in the fallback set on the
+    /// face's baseline, as high as the face's line.
+    private func render(_ text: String, face: TypeFace, size: Int, _ color: SDL_Color) -> UnsafeMutablePointer<SDL_Surface>? {
+        let runs = runs(text, face: face, size: size)
+        guard let first = runs.first else { return nil }
+        if runs.count == 1 { return TTF_RenderUTF8_Blended(first.font, first.text, color) }
+        guard let primary = font(face, size: size) else { return nil }
+        let surfaces = runs.compactMap { run in TTF_RenderUTF8_Blended(run.font, run.text, color).map { ($0, run.font) } }
+        defer { for (surface, _) in surfaces { SDL_FreeSurface(surface) } }
+        let width = surfaces.reduce(Int32(0)) { $0 + $1.0.pointee.w }
+        let height = TTF_FontHeight(primary)
+        guard width > 0, height > 0,
+            let canvas = SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+        else { return nil }
+        var x: Int32 = 0
+        for (surface, font) in surfaces {
+            SDL_SetSurfaceBlendMode(surface, SDL_BLENDMODE_NONE)
+            var destination = SDL_Rect(x: x, y: TTF_FontAscent(primary) - TTF_FontAscent(font), w: surface.pointee.w, h: surface.pointee.h)
+            SDL_UpperBlit(surface, nil, canvas, &destination)
+            x += surface.pointee.w
+        }
+        return canvas
     }
 
     // MARK: Caches
 
-    private func font(size: Int) -> OpaquePointer? {
-        if let font = fonts[size] { return font }
-        guard let fontPath, let font = TTF_OpenFont(fontPath, Int32(size)) else { return nil }
-        fonts[size] = font
-        return font
-    }
-
-    private func textTexture(_ text: String, size: Int, _ color: RGBA) -> (texture: OpaquePointer, width: Int32, height: Int32)? {
-        let key = TextKey(text: text, size: size, color: color.with(alpha: 255))
+    private func textTexture(
+        _ text: String, size: Int, _ color: RGBA, face: TypeFace
+    ) -> (texture: OpaquePointer, width: Int32, height: Int32)? {
+        let key = TextKey(text: text, size: size, color: color.with(alpha: 255), face: face)
         if let entry = texts[key] { return entry }
-        guard let font = font(size: size),
-            let surface = TTF_RenderUTF8_Blended(font, text, SDL_Color(r: color.r, g: color.g, b: color.b, a: 255))
-        else { return nil }
+        guard let surface = render(text, face: face, size: size, SDL_Color(r: color.r, g: color.g, b: color.b, a: 255)) else {
+            return nil
+        }
         defer { SDL_FreeSurface(surface) }
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
         if texts.count > 256 {  // a bound on a cache of strings that change (move counts)

@@ -22,7 +22,7 @@ struct LevelListPainter {
         let layout = screen.layout
         let pack = screen.currentPack
         let focus = screen.preview?.isOpen == true ? nil : screen.focus
-        if let band = layout.notice { canvas.roundedRect(band, radius: min(band.height * 0.3, 12), canvas.palette.overlay) }
+        if let band = layout.notice { canvas.roundedRect(band, radius: min(band.height * 0.3, 12), canvas.palette.scrim) }
         kit.texts(layout.texts.filter { if case .tile = $0.owner { false } else { true } })
         for control in layout.controls {
             guard case .tile(let index) = control.id else {
@@ -77,7 +77,8 @@ struct LevelListPainter {
         let frame = preview.isOpen ? PreviewCard.cardFrame(metrics) : preview.frame(from: tile, metrics)
         // Reduced motion: the card fades in where it opens (a cross-fade, nothing grows).
         let cardAlpha = preview.reducedMotion ? UInt8(255 * t) : 255
-        canvas.roundedRect(frame, radius: min(frame.width, frame.height) * 0.06, canvas.palette.card.with(alpha: cardAlpha), shaded: true)
+        canvas.roundedRect(
+            frame, radius: min(frame.width, frame.height) * 0.06, canvas.palette.surface.with(alpha: cardAlpha), shaded: true)
         // What the card says comes in over the last part of the growth, where it will stay.
         let layout = screen.previewLayout(preview)
         let alpha = preview.isOpen ? 255 : UInt8(255 * min(max((t - 0.6) / 0.4, 0), 1))

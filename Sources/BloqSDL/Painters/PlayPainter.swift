@@ -58,7 +58,7 @@ struct PlayPainter {
         }
         if let card = layout.card {
             // The review is opaque: the board and the confetti stay behind it.
-            let fill = screen.reviewPanel == nil ? canvas.palette.overlay : canvas.palette.background
+            let fill = screen.reviewPanel == nil ? canvas.palette.scrim : canvas.palette.background
             canvas.roundedRect(card.frame, radius: min(card.frame.width, card.frame.height) * 0.06, fill)
             if let chart = layout.chart, let panel = screen.reviewPanel { drawChart(panel, in: chart) }
             kit.buttons(layout.controls, focus: screen.focus)
@@ -143,7 +143,7 @@ struct PlayPainter {
     private func drawBoard(_ game: GameController, sprites: [BlockSprite], quiet: Bool) {
         let layout = game.layout
         let cell = layout.cellSize
-        canvas.roundedRect(layout.boardFrame, radius: cell * 0.2, canvas.palette.boardFrame)
+        canvas.roundedRect(layout.boardFrame, radius: cell * 0.2, canvas.palette.well)
         let board = game.scene.board
         let gap = BlockSprite.gap(cell: cell)
         let kit = PaintKit(app: app, canvas: canvas)
@@ -169,7 +169,7 @@ struct PlayPainter {
             let from = layout.cellRect(row: Double(move.from.row), column: Double(move.from.column))
             let to = layout.cellRect(row: Double(slide.destination.row), column: Double(slide.destination.column))
             // The ring: halo, then the white line inside it.
-            for (inset, color, width) in [(0.0, canvas.palette.hintHalo, stroke + halo * 2), (halo, canvas.palette.hintInk, stroke)] {
+            for (inset, color, width) in [(0.0, canvas.palette.shadow, stroke + halo * 2), (halo, canvas.palette.text, stroke)] {
                 let ring = from.insetBy(inset)
                 for edge in [
                     Rect(x: ring.x, y: ring.y, width: ring.width, height: width),
@@ -184,8 +184,8 @@ struct PlayPainter {
             let badge = Point(x: from.minX + cell * 0.2, y: from.minY + cell * 0.2)
             canvas.roundedRect(
                 Rect(x: badge.x - cell * 0.14, y: badge.y - cell * 0.14, width: cell * 0.28, height: cell * 0.28), radius: cell * 0.14,
-                canvas.palette.hintHalo)
-            canvas.text("\(index + 1)", size: cell * 0.2, canvas.palette.hintInk, at: badge, anchor: Point(x: 0.5, y: 0.5))
+                canvas.palette.shadow)
+            canvas.text("\(index + 1)", size: cell * 0.2, canvas.palette.text, at: badge, anchor: Point(x: 0.5, y: 0.5))
             board = slide.result
         }
     }
@@ -199,7 +199,7 @@ struct PlayPainter {
         let start = Point(x: from.x + dx * cell * 0.25, y: from.y + dy * cell * 0.25)
         let tip = Point(x: to.x, y: to.y)
         let neck = Point(x: tip.x - dx * head, y: tip.y - dy * head)
-        for (extra, color) in [(halo, canvas.palette.hintHalo), (0.0, canvas.palette.hintInk)] {
+        for (extra, color) in [(halo, canvas.palette.shadow), (0.0, canvas.palette.text)] {
             let thickness = stroke + extra * 2
             let shaft = Rect(
                 x: min(start.x, neck.x) - (dy != 0 ? thickness / 2 : 0) - (dx != 0 ? extra : 0),

@@ -21,13 +21,13 @@ struct ScreenPainter {
         if let help = app.help { HelpPainter(app: app, screen: help, canvas: canvas).draw() }
         // The toast: in its band, on screens that have no place for it in their own layout,
         // else in the place the screen keeps.
-        if let band = app.toastBand { canvas.fill(band, canvas.palette.overlay) }
+        if let band = app.toastBand { canvas.fill(band, canvas.palette.scrim) }
         PaintKit(app: app, canvas: canvas).texts(app.toastTexts)
         // The gamepad's band: what its buttons do on this screen.
         let pad = app.padHintTexts
         if !pad.isEmpty {
             let top = app.metrics.viewport.height
-            canvas.fill(Rect(x: 0, y: top, width: app.viewport.width, height: app.viewport.height - top), canvas.palette.overlay)
+            canvas.fill(Rect(x: 0, y: top, width: app.viewport.width, height: app.viewport.height - top), canvas.palette.scrim)
             PaintKit(app: app, canvas: canvas).texts(pad)
         }
     }
@@ -48,7 +48,7 @@ struct PaintKit {
         if pressed { rect = rect.insetBy(rect.height * 0.04) }
         let base: RGBA =
             switch control.style {
-            case .accent: canvas.palette.button
+            case .accent: canvas.palette.primary
             case .selected: canvas.palette.selected
             default: canvas.palette.control
             }
@@ -85,7 +85,7 @@ struct PaintKit {
         canvas.text(
             box.text, size: box.px, color.with(alpha: alpha),
             at: Point(x: box.frame.x + box.frame.width * box.alignment, y: box.frame.center.y), anchor: Point(x: box.alignment, y: 0.5),
-            maximumWidth: box.frame.width)
+            maximumWidth: box.frame.width, face: box.face)
     }
 
     /// Every control of a screen as buttons.
@@ -112,7 +112,7 @@ struct PaintKit {
             )
             .insetBy(max(cell * 0.08, 0.5))
             switch board[position] {
-            case .empty: canvas.roundedRect(rect, radius: cell * 0.18, canvas.palette.emptyCell.with(alpha: alpha))
+            case .empty: canvas.roundedRect(rect, radius: cell * 0.18, canvas.palette.cell.with(alpha: alpha))
             case .wall:
                 // As on the board: raised, with its inset.
                 canvas.roundedRect(rect, radius: cell * 0.12, canvas.palette.wall.with(alpha: alpha), shaded: true)
@@ -133,7 +133,7 @@ struct PaintKit {
     /// One cell of a board: empty, a wall, or a block (with its symbol when asked).
     func cell(_ cell: Cell, in rect: Rect, cellSize: Double, symbols: Bool) {
         switch cell {
-        case .empty: canvas.roundedRect(rect, radius: cellSize * 0.14, canvas.palette.emptyCell)
+        case .empty: canvas.roundedRect(rect, radius: cellSize * 0.14, canvas.palette.cell)
         case .wall:
             canvas.roundedRect(rect, radius: cellSize * 0.12, canvas.palette.wall, shaded: true)
             canvas.roundedRect(rect.insetBy(cellSize * 0.16), radius: cellSize * 0.06, canvas.palette.wallInset)
@@ -156,7 +156,7 @@ struct PaintKit {
             Rect(x: rect.x, y: rect.y, width: thickness, height: rect.height),
             Rect(x: rect.maxX - thickness, y: rect.y, width: thickness, height: rect.height),
         ] {
-            canvas.fill(edge, canvas.palette.cursor.with(alpha: 200))
+            canvas.fill(edge, canvas.palette.focus.with(alpha: 200))
         }
     }
 

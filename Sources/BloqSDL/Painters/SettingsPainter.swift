@@ -26,7 +26,7 @@ struct SettingsPainter {
             if let label = control.labelBox { kit.text(label) }
             let pill = Rect(
                 x: rect.maxX - rect.height * 1.9, y: rect.y + rect.height * 0.2, width: rect.height * 1.6, height: rect.height * 0.6)
-            canvas.roundedRect(pill, radius: pill.height / 2, on ? canvas.palette.button : canvas.palette.emptyCell)
+            canvas.roundedRect(pill, radius: pill.height / 2, on ? canvas.palette.primary : canvas.palette.cell)
             let knob = Rect(x: on ? pill.maxX - pill.height : pill.x, y: pill.y, width: pill.height, height: pill.height).insetBy(
                 pill.height * 0.1)
             canvas.roundedRect(knob, radius: knob.height / 2, canvas.palette.text, shaded: true)
