@@ -1,6 +1,7 @@
 import BloqEngine
 import BloqPlay
 import CSDL2
+import Glibc
 
 /// Drawing on an SDL renderer: filled and rounded rectangles, shaded block tiles and text.
 /// Every texture here is a cache, rebuilt when the output size changes.
@@ -10,6 +11,7 @@ final class Canvas {
     /// Open fonts by face (nil: the fallback) and pixel size.
     private var fonts: [FontKey: OpaquePointer] = [:]
     private var textures: [ShapeKey: OpaquePointer] = [:]
+    private var starTextures: [StarKey: OpaquePointer] = [:]
     private var texts: [TextKey: (texture: OpaquePointer, width: Int32, height: Int32)] = [:]
 
     private struct ShapeKey: Hashable {
@@ -27,6 +29,12 @@ final class Canvas {
         var size: Int
         var color: RGBA
         var face: TypeFace
+    }
+
+    private struct StarKey: Hashable {
+        var size: Int
+        var hollow: Bool
+        var color: UInt32
     }
 
     private struct FontKey: Hashable {
@@ -55,6 +63,8 @@ final class Canvas {
         if let layer { SDL_DestroyTexture(layer.texture) }
         layer = nil
         for texture in textures.values { SDL_DestroyTexture(texture) }
+        for texture in starTextures.values { SDL_DestroyTexture(texture) }
+        starTextures.removeAll()
         for text in texts.values { SDL_DestroyTexture(text.texture) }
         for font in fonts.values { TTF_CloseFont(font) }
         textures.removeAll()
@@ -106,6 +116,18 @@ final class Canvas {
             layer = (key, texture, size)
         }
         if let layer { SDL_RenderCopy(renderer, layer.texture, nil, nil) }
+    }
+
+    /// Drawing kept inside `rect` (moved by `offset`), or anywhere again with nil.
+    func clip(_ rect: Rect?) {
+        guard let rect else {
+            SDL_RenderSetClipRect(renderer, nil)
+            return
+        }
+        var clip = SDL_Rect(
+            x: Int32((rect.x + offset.x).rounded()), y: Int32((rect.y + offset.y).rounded()), w: Int32(rect.width.rounded()),
+            h: Int32(rect.height.rounded()))
+        SDL_RenderSetClipRect(renderer, &clip)
     }
 
     func clear(_ color: RGBA) {
@@ -352,6 +374,87 @@ final class Canvas {
             textures.removeAll()
         }
         textures[key] = texture
+        return texture
+    }
+
+    // MARK: Stars
+
+    /// A five-pointed star `size` pixels across centred on `center`: filled, or `hollow` (its
+    /// outline only, a seventh of its size thick), anti-aliased, from a texture made once
+    /// for that size and colour; `scale` grows or shrinks the drawn star (an arriving
+    /// star springs through many sizes: its texture is scaled, not made again each frame).
+    func star(center: Point, size: Double, scale: Double = 1, hollow: Bool, _ color: RGBA) {
+        let side = Int(size.rounded())
+        let drawn = Double(side) * max(scale, 0)
+        guard side >= 3, drawn >= 1, color.a > 0 else { return }
+        let key = StarKey(size: side, hollow: hollow, color: UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b))
+        guard let texture = starTextures[key] ?? makeStar(key) else { return }
+        SDL_SetTextureAlphaMod(texture, color.a)
+        var destination = SDL_Rect(
+            x: Int32((center.x + offset.x - drawn / 2).rounded()), y: Int32((center.y + offset.y - drawn / 2).rounded()),
+            w: Int32(drawn.rounded()), h: Int32(drawn.rounded()))
+        SDL_RenderCopy(renderer, texture, nil, &destination)
+    }
+
+    /// The star's outline: ten points, the outer ones on a circle of `radius`, the inner
+    /// on one of 0.45 × it (a classic star's proportions), the first point up.
+    static func starPoints(center: Point, radius: Double) -> [Point] {
+        (0..<10).map { index in
+            let angle = Double(index) * Double.pi / 5 - Double.pi / 2
+            let r = index % 2 == 0 ? radius : radius * 0.45
+            return Point(x: center.x + cos(angle) * r, y: center.y + sin(angle) * r)
+        }
+    }
+
+    /// Whether `point` is inside `polygon` (even-odd rule).
+    static func inside(_ point: Point, _ polygon: [Point]) -> Bool {
+        var result = false
+        var j = polygon.count - 1
+        for i in polygon.indices {
+            let (a, b) = (polygon[i], polygon[j])
+            if (a.y > point.y) != (b.y > point.y), point.x < (b.x - a.x) * (point.y - a.y) / (b.y - a.y) + a.x { result.toggle() }
+            j = i
+        }
+        return result
+    }
+
+    private func makeStar(_ key: StarKey) -> OpaquePointer? {
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(key.size), Int32(key.size), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+        else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        let size = Double(key.size)
+        let center = Point(x: size / 2, y: size / 2 + size * 0.04)
+        let outer = Canvas.starPoints(center: center, radius: size * 0.5)
+        // The hollow star's hole: the same star, smaller by the stroke, on the same centre.
+        let hole = Canvas.starPoints(center: center, radius: size * 0.5 - max(size / 7, 1.5) * 1.6)
+        SDL_LockSurface(surface)
+        let pitch = Int(surface.pointee.pitch) / 4
+        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        let samples = 4
+        for y in 0..<key.size {
+            for x in 0..<key.size {
+                // Coverage from a 4x4 grid of samples in the pixel.
+                var covered = 0
+                for sy in 0..<samples {
+                    for sx in 0..<samples {
+                        let point = Point(
+                            x: Double(x) + (Double(sx) + 0.5) / Double(samples), y: Double(y) + (Double(sy) + 0.5) / Double(samples))
+                        if Canvas.inside(point, outer), !(key.hollow && Canvas.inside(point, hole)) { covered += 1 }
+                    }
+                }
+                let alpha = UInt32((Double(covered) / Double(samples * samples) * 255).rounded())
+                pixels[y * pitch + x] = alpha << 24 | key.color
+            }
+        }
+        SDL_UnlockSurface(surface)
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+        if starTextures.count > 64 {
+            for texture in starTextures.values { SDL_DestroyTexture(texture) }
+            starTextures.removeAll()
+        }
+        starTextures[key] = texture
         return texture
     }
 }

@@ -78,7 +78,7 @@ struct EditorPainter {
         case .empty:
             canvas.roundedRect(inner, radius: inner.height * 0.14, canvas.palette.cell)
         }
-        if app.isPressed(control.id) { canvas.roundedRect(inner, radius: inner.height * 0.2, RGBA(0x000000, alpha: 60)) }
+        if app.isPressed(control.id) { canvas.roundedRect(inner, radius: inner.height * 0.2, canvas.palette.shadow.with(alpha: 60)) }
     }
 
     private func drawGrid() {

@@ -20,7 +20,7 @@ struct SettingsPainter {
             }
             let rect = app.isPressed(control.id) ? control.rect.insetBy(2) : control.rect
             if control.id == screen.focus, app.showsFocus {
-                canvas.roundedRect(rect.insetBy(-4), radius: rect.height * 0.32, canvas.palette.accent.with(alpha: 230))
+                canvas.roundedRect(rect.insetBy(-4), radius: rect.height * 0.32, canvas.palette.focus.with(alpha: 230))
             }
             canvas.roundedRect(rect, radius: rect.height * 0.28, canvas.palette.control, shaded: true)
             if let label = control.labelBox { kit.text(label) }

@@ -56,10 +56,6 @@ public struct Elevation: Hashable, Sendable {
 /// these are the ones the screens add, chosen to the same scale: nothing a person waits for
 /// takes longer than half a second, and what celebrates settles on an underdamped spring.
 public enum MotionToken {
-    /// A control's press and release, a focus ring's arrival.
-    public static let quick = 0.12
-    /// A card's or a panel's arrival.
-    public static let standard = 0.3
     /// The Cleared card: each star lands `starStagger` after the one before, growing on an
     /// underdamped spring (`starSpring`) over `starDuration`, from `starDelay` after the
     /// card shows.
@@ -67,10 +63,15 @@ public enum MotionToken {
     public static let starStagger = 0.22
     public static let starDuration = 0.55
     public static let starSpring = TimingCurve.spring(dampingRatio: 0.45, initialVelocity: 0)
-    /// The hint's ghost: the time it takes to travel one cell of its path (its trail's
-    /// numbers show where each move starts and ends).
-    public static let ghostCell = 0.16
-    /// The confetti's life (ConfettiBurst) and the share of it spent fading.
+    /// When the last star has landed.
+    public static let starsSettled = starDelay + 2 * starStagger + starDuration
+    /// The hint's ghost (`BoardScene.showGhosts`): it fades in where the block is over
+    /// `ghostFade`, travels its path in `ghostTravel(cells:)` (ease in and out), and rests
+    /// `ghostPause` before the next move's ghost.
+    public static let ghostFade = 0.12
+    public static let ghostPause = 0.15
+    public static func ghostTravel(cells: Int) -> Double { 0.25 + 0.06 * Double(cells) }
+    /// The confetti's life (`ConfettiBurst`'s default).
     public static let confetti = 2.4
 
     /// The scale of star `index` (0, 1, 2) `time` seconds after the card showed: 0 before
@@ -79,6 +80,6 @@ public enum MotionToken {
         if reducedMotion { return 1 }
         let start = starDelay + Double(index) * starStagger
         guard time > start else { return 0 }
-        return starSpring.progress(at: (time - start) / starDuration, duration: starDuration)
+        return starSpring.progress(at: min((time - start) / starDuration, 1), duration: starDuration)
     }
 }

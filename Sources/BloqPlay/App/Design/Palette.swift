@@ -2,8 +2,9 @@ import BloqGame
 
 /// The colour tokens of one theme (docs/design.md): the ground and its layers, the
 /// surfaces raised over it, the board, text, controls and stars. Painters draw with these
-/// and nothing else; `ContrastTests` checks every pair a player reads against WCAG 2 (AA:
-/// 4.5:1 for text, 3:1 for controls and the stars).
+/// and nothing else; `DesignTokenTests` checks every pair a player reads against WCAG 2 (AA:
+/// 4.5:1 for text, 7:1 in high contrast, 3:1 for controls and the stars). Text stands on
+/// the ground, a surface or a control, never on the scrim (which only dims what a card covers).
 public struct Palette: Equatable, Sendable {
     /// Which theme these are, for the backdrop's shapes (lighter or darker than the ground).
     public var isDark: Bool
@@ -17,7 +18,7 @@ public struct Palette: Equatable, Sendable {
     public var surface: RGBA
     /// A surface's hairline edge (translucent).
     public var surfaceEdge: RGBA
-    /// What a card dims beneath it (translucent).
+    /// What a card dims beneath it while it grows (translucent; no text stands on it).
     public var scrim: RGBA
     /// Shadows of raised things (translucent; `Elevation` says how far and how soft).
     public var shadow: RGBA
@@ -123,7 +124,7 @@ public struct Palette: Equatable, Sendable {
         isDark: false, backgroundTop: 0xFFFFFF, backgroundBottom: 0xFFFFFF, backdrop: RGBA(0xFFFFFF, alpha: 0), surface: 0xFFFFFF,
         surfaceEdge: RGBA(0x000000, alpha: 255), scrim: RGBA(0xFFFFFF, alpha: 220), shadow: RGBA(0x000000, alpha: 0),
         well: 0xE4E4EA, cell: 0xBDBDC8, wall: 0x303040, wallInset: 0x55556A, text: 0x000000, secondaryText: 0x1F1F2A,
-        accent: 0x6B3A00, danger: 0x9A0000, control: 0xFFFFFF, controlEdge: 0x000000, selected: 0xC9D4FF, primary: 0x1238B0,
+        accent: 0x6B3A00, danger: 0x8A0000, control: 0xFFFFFF, controlEdge: 0x000000, selected: 0xC9D4FF, primary: 0x1238B0,
         onPrimary: 0xFFFFFF, focus: 0x1238B0, star: 0x9A5B00, starHollow: 0x45455A, banner: 0xFFD6DE)
 
     /// The ground at `fraction` of the way down (0 top, 1 bottom).
@@ -138,7 +139,7 @@ public struct Palette: Equatable, Sendable {
     /// A block's colour, the same in every theme (the colours are the game). Chosen so that
     /// no two are confused with protanopia, deuteranopia or tritanopia, and so that their
     /// lightness climbs in steps of about 10 (L*, CIELAB) from purple to white: in
-    /// greyscale too they stay apart (docs/design.md has the figures; `BlockColourTests`
+    /// greyscale too they stay apart (docs/design.md has the figures; `DesignTokenTests`
     /// checks them).
     public static func block(_ color: BlockColor) -> RGBA {
         switch color {

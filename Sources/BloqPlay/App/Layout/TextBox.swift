@@ -14,6 +14,10 @@ public struct TextBox: Hashable, Sendable {
         case accent
         /// Something wrong: a broken level, a file's errors.
         case danger
+        /// Stars earned and still to earn (`PlayScreen.stars`: ★ and ☆): drawn as star
+        /// shapes, filled in the star colour and hollow in the outline colour (docs/design.md),
+        /// one to each third of the text's width.
+        case stars
     }
 
     public var text: String
