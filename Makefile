@@ -414,6 +414,15 @@ screenshots: build mo
 	.build/release/bloq play --screen levels --window 360x640 --screenshot $(SHOTS)/levels-portrait.png
 	.build/release/bloq play --level levels/easy/100-full-house.bloq --screen play --window 360x640 --screenshot $(SHOTS)/play-portrait.png
 	.build/release/bloq replay docs/replays/editor-building.script --app --window 360x640 --screenshot $(SHOTS)/editor-portrait.png >/dev/null
+	@# The other themes (docs/design.md): light, and both at high contrast; a large window.
+	for screen in title levels cleared; do \
+	  .build/release/bloq play --lang en --theme light --screen $$screen --screenshot $(SHOTS)/$$screen-light.png; done
+	.build/release/bloq play --lang en --theme light --level levels/easy/100-full-house.bloq --screen play --screenshot $(SHOTS)/play-light.png
+	.build/release/bloq play --lang en --theme light --level levels/easy/100-full-house.bloq --screen play --window 360x640 --screenshot $(SHOTS)/play-portrait-light.png
+	.build/release/bloq play --lang en --contrast high --level levels/easy/100-full-house.bloq --screen play --screenshot $(SHOTS)/play-high-contrast.png
+	.build/release/bloq play --lang en --theme light --contrast high --level levels/easy/100-full-house.bloq --screen play --screenshot $(SHOTS)/play-light-high-contrast.png
+	.build/release/bloq play --lang en --screen levels --window 1920x1080 --screenshot $(SHOTS)/levels-1920.png
+	.build/release/bloq play --lang en --level levels/easy/100-full-house.bloq --screen play --window 1920x1080 --screenshot $(SHOTS)/play-1920.png
 	@# Two languages: German and Russian.
 	.build/release/bloq play --screen title --lang de --screenshot $(SHOTS)/title-de.png
 	.build/release/bloq play --screen levels --lang de --window 360x640 --screenshot $(SHOTS)/levels-de.png
