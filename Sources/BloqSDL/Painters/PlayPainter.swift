@@ -51,13 +51,20 @@ struct PlayPainter {
         // The hint's trail under its ghosts, so a ghost travels over its own path.
         if overlay == nil { drawHintMarks(game) }
         drawGhostsAndCursor(game)
-        // The confetti falls behind the Cleared card, so its words and buttons stay clear.
+        // The confetti falls in front of the board and the header, behind the Cleared card,
+        // so its words and buttons stay clear: strips, squares and triangles in the level's
+        // own colours, each turning in the plane and tumbling (its width follows the cosine
+        // of its spin).
         if let overlay = screen.overlay, let burst = overlay.confetti {
-            for piece in burst.pieces(at: overlay.confettiTime) {
-                let color = Palette.block(BlockColor.allCases[piece.color]).with(alpha: UInt8(max(min(piece.opacity, 1), 0) * 255))
-                // A spinning strip: its width follows the cosine of its angle.
-                let width = piece.size * (0.35 + 0.65 * abs(cos(piece.angle)))
-                canvas.fill(Rect(x: piece.x - width / 2, y: piece.y - piece.size * 0.3, width: width, height: piece.size * 0.6), color)
+            let start = game.scene.session.start
+            var colors: [BlockColor] = []
+            for position in start.positions {
+                if case .block(let color) = start[position], !colors.contains(color) { colors.append(color) }
+            }
+            if colors.isEmpty { colors = BlockColor.allCases }
+            for (index, piece) in burst.pieces(at: overlay.confettiTime).enumerated() {
+                let color = Palette.block(colors[piece.color % colors.count]).faded(max(min(piece.opacity, 1), 0))
+                drawConfetti(piece, shape: index % 3, color)
             }
         }
         if let card = layout.card {
@@ -79,6 +86,27 @@ struct PlayPainter {
         }
         if let report = app.levelWatch?.report, overlay == nil { drawWatchReport(report, game.layout) }
         canvas.offset = .zero
+    }
+
+    /// One piece of confetti: a strip (shape 0), a square (1) or a triangle (2), `size`
+    /// across, turned by its angle and narrowed by its tumble.
+    private func drawConfetti(_ piece: ConfettiBurst.Piece, shape: Int, _ color: RGBA) {
+        let tumble = 0.3 + 0.7 * abs(cos(piece.angle))
+        let (halfWidth, halfHeight) =
+            shape == 0 ? (piece.size * 0.5 * tumble, piece.size * 0.22) : (piece.size * 0.38 * tumble, piece.size * 0.38)
+        let turn = piece.angle * 0.6
+        let (c, s) = (cos(turn), sin(turn))
+        func corner(_ x: Double, _ y: Double) -> Point { Point(x: piece.x + x * c - y * s, y: piece.y + x * s + y * c) }
+        if shape == 2 {
+            canvas.triangle(corner(0, -halfHeight), corner(halfWidth, halfHeight), corner(-halfWidth, halfHeight), color)
+            return
+        }
+        let a = corner(-halfWidth, -halfHeight)
+        let b = corner(halfWidth, -halfHeight)
+        let d = corner(halfWidth, halfHeight)
+        let e = corner(-halfWidth, halfHeight)
+        canvas.triangle(a, b, d, color)
+        canvas.triangle(a, d, e, color)
     }
 
     /// The review's chart: the fewest moves that clear the board from each position of the
