@@ -154,6 +154,9 @@ lint:
 	@! grep -rnE '^\s*(@\w+\s+)*((internal|public|package|private|fileprivate)\s+)?import\s+Foundation(Essentials|Internationalization)?\b' \
 	  Sources --include='*.swift' | grep -vE '^Sources/(BloqDev|BloqTestSupport|Fuzz[A-Za-z]*)/' || { \
 	  echo "lint: shipped code imports Foundation; use BloqFiles' Path, FileSystem, ProcessEnvironment and JSONDocument"; exit 1; }
+	@# Painters draw with the design system's tokens (docs/design.md), never a colour of their own.
+	@! grep -rnE 'RGBA\((0x|r:)' Sources/BloqSDL/Painters || { \
+	  echo "lint: a painter names a colour; use a Palette token (Sources/BloqPlay/App/Design/Palette.swift)"; exit 1; }
 	@# The Wayland idle-inhibit glue kept in git is what wayland-scanner makes today.
 	@scripts/wayland-glue.sh --check
 
