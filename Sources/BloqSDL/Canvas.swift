@@ -12,6 +12,8 @@ final class Canvas {
     private var fonts: [FontKey: OpaquePointer] = [:]
     private var textures: [ShapeKey: OpaquePointer] = [:]
     private var starTextures: [StarKey: OpaquePointer] = [:]
+    /// Soft discs by colour (0xRRGGBB): one small texture each, drawn scaled.
+    private var discTextures: [UInt32: OpaquePointer] = [:]
     private var texts: [TextKey: (texture: OpaquePointer, width: Int32, height: Int32)] = [:]
 
     private struct ShapeKey: Hashable {
@@ -65,6 +67,8 @@ final class Canvas {
         for texture in textures.values { SDL_DestroyTexture(texture) }
         for texture in starTextures.values { SDL_DestroyTexture(texture) }
         starTextures.removeAll()
+        for texture in discTextures.values { SDL_DestroyTexture(texture) }
+        discTextures.removeAll()
         for text in texts.values { SDL_DestroyTexture(text.texture) }
         for font in fonts.values { TTF_CloseFont(font) }
         textures.removeAll()
@@ -374,6 +378,48 @@ final class Canvas {
             textures.removeAll()
         }
         textures[key] = texture
+        return texture
+    }
+
+    // MARK: Discs
+
+    /// A soft-edged disc of `radius` around `center` (the backdrop's shapes): a 128-pixel
+    /// disc made once per colour and drawn scaled, so a disc as large as the window costs
+    /// no texture of its size (making one took half of the first frame's time).
+    func disc(center: Point, radius: Double, _ color: RGBA) {
+        guard radius >= 1, color.a > 0 else { return }
+        let rgb = UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
+        guard let texture = discTextures[rgb] ?? makeDisc(rgb) else { return }
+        SDL_SetTextureAlphaMod(texture, color.a)
+        var destination = SDL_Rect(
+            x: Int32((center.x + offset.x - radius).rounded()), y: Int32((center.y + offset.y - radius).rounded()),
+            w: Int32((radius * 2).rounded()), h: Int32((radius * 2).rounded()))
+        SDL_RenderCopy(renderer, texture, nil, &destination)
+    }
+
+    private func makeDisc(_ rgb: UInt32) -> OpaquePointer? {
+        let side = 128
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(side), Int32(side), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+        else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        SDL_LockSurface(surface)
+        let pitch = Int(surface.pointee.pitch) / 4
+        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        let r = Double(side) / 2
+        for y in 0..<side {
+            for x in 0..<side {
+                let distance = ((Double(x) + 0.5 - r) * (Double(x) + 0.5 - r) + (Double(y) + 0.5 - r) * (Double(y) + 0.5 - r)).squareRoot()
+                // A soft edge over the outer eighth: scaled up, it stays smooth.
+                let coverage = min(max((r - distance) / (r * 0.125), 0), 1)
+                pixels[y * pitch + x] = UInt32((coverage * 255).rounded()) << 24 | rgb
+            }
+        }
+        SDL_UnlockSurface(surface)
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        // Scaled by the nearest pixel, which the software renderer does fastest: at a
+        // backdrop's few percent of opacity its steps are not seen.
+        discTextures[rgb] = texture
         return texture
     }
 

@@ -57,9 +57,7 @@ struct PaintKit {
         for (center, scale) in [
             (Point(x: size.width * 0.92, y: size.height * 0.06), 0.75), (Point(x: size.width * 0.04, y: size.height * 0.9), 0.6),
         ] {
-            let radius = (short * scale).rounded()
-            canvas.roundedRect(
-                Rect(x: center.x - radius, y: center.y - radius, width: radius * 2, height: radius * 2), radius: radius, palette.backdrop)
+            canvas.disc(center: center, radius: (short * scale).rounded(), palette.backdrop)
         }
     }
 
