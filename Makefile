@@ -9,7 +9,7 @@ export BLOQ_OPTIMIZE_RULES := 1
 # libwayland-dev: the game's own Wayland idle inhibitor (CWaylandIdle); wayland-protocols: the
 # protocol its kept glue is checked against (scripts/wayland-glue.sh, make lint).
 APT_PACKAGES := pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev libdbus-1-dev libwayland-dev wayland-protocols \
-  fonts-dejavu-core gettext
+  fonts-dejavu-core fonts-inter fonts-comfortaa gettext
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Headless, software-rendered SDL for tests: the same pixels on every machine.
 HEADLESS := SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER=dummy
@@ -136,6 +136,9 @@ lint:
 	@! grep -rnE '^\s*(@\w+\s+)*((internal|public|package|private|fileprivate)\s+)?import\s+Foundation(Essentials|Internationalization)?\b' \
 	  Sources --include='*.swift' | grep -vE '^Sources/(BloqDev|BloqTestSupport|Fuzz[A-Za-z]*)/' || { \
 	  echo "lint: shipped code imports Foundation; use BloqFiles' Path, FileSystem, ProcessEnvironment and JSONDocument"; exit 1; }
+	@# Painters draw with the design system's tokens (docs/design.md), never a colour of their own.
+	@! grep -rnE 'RGBA\((0x|r:)' Sources/BloqSDL/Painters || { \
+	  echo "lint: a painter names a colour; use a Palette token (Sources/BloqPlay/App/Design/Palette.swift)"; exit 1; }
 	@# The Wayland idle-inhibit glue kept in git is what wayland-scanner makes today.
 	@scripts/wayland-glue.sh --check
 
@@ -396,6 +399,15 @@ screenshots: build mo
 	.build/release/bloq play --screen levels --window 360x640 --screenshot $(SHOTS)/levels-portrait.png
 	.build/release/bloq play --level levels/easy/100-full-house.bloq --screen play --window 360x640 --screenshot $(SHOTS)/play-portrait.png
 	.build/release/bloq replay docs/replays/editor-building.script --app --window 360x640 --screenshot $(SHOTS)/editor-portrait.png >/dev/null
+	@# The other themes (docs/design.md): light, and both at high contrast; a large window.
+	for screen in title levels cleared; do \
+	  .build/release/bloq play --lang en --theme light --screen $$screen --screenshot $(SHOTS)/$$screen-light.png; done
+	.build/release/bloq play --lang en --theme light --level levels/easy/100-full-house.bloq --screen play --screenshot $(SHOTS)/play-light.png
+	.build/release/bloq play --lang en --theme light --level levels/easy/100-full-house.bloq --screen play --window 360x640 --screenshot $(SHOTS)/play-portrait-light.png
+	.build/release/bloq play --lang en --contrast high --level levels/easy/100-full-house.bloq --screen play --screenshot $(SHOTS)/play-high-contrast.png
+	.build/release/bloq play --lang en --theme light --contrast high --level levels/easy/100-full-house.bloq --screen play --screenshot $(SHOTS)/play-light-high-contrast.png
+	.build/release/bloq play --lang en --screen levels --window 1920x1080 --screenshot $(SHOTS)/levels-1920.png
+	.build/release/bloq play --lang en --level levels/easy/100-full-house.bloq --screen play --window 1920x1080 --screenshot $(SHOTS)/play-1920.png
 	@# Two languages: German and Russian.
 	.build/release/bloq play --screen title --lang de --screenshot $(SHOTS)/title-de.png
 	.build/release/bloq play --screen levels --lang de --window 360x640 --screenshot $(SHOTS)/levels-de.png

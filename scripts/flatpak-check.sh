@@ -111,6 +111,17 @@ for pin in pins:
     applied = [{"path": s.get("path"), "dest": s.get("dest")} for s in sources if s.get("type") == "patch"]
     if applied != [{"path": p, "dest": f"vendor/{pin['identity']}"} for p in wanted]:
         problems.append(f"{pin['identity']}: patch sources {applied}, expected {wanted} into vendor/{pin['identity']}")
+# The game's faces (docs/design.md): every font package the .deb depends on, but the DejaVu
+# fonts the runtime has, comes in as a source of the fonts module, by its checksum.
+import re
+with open("debian/control") as f:
+    depends = re.search(r"^Depends: (.*)$", f.read(), re.M).group(1)
+font_packages = sorted(p for p in re.findall(r"(fonts-[a-z0-9-]+)", depends) if p != "fonts-dejavu-core")
+font_sources = [s for m in modules if isinstance(m, dict) and m.get("name") == "fonts" for s in m.get("sources", [])]
+for package in font_packages:
+    found = [s for s in font_sources if f"/{package}_" in s.get("url", "") and len(s.get("sha256", "")) == 64]
+    if len(found) != 1:
+        problems.append(f"{package}: debian/control depends on it, but the fonts module has no source of it with its sha256")
 if problems:
     print(f"flatpak check: {path}:", file=sys.stderr)
     for problem in problems:

@@ -84,6 +84,15 @@ public struct PlayOptions: ParsableArguments {
         completion: .list(LanguageOption.codes), transform: LanguageOption.parse)
     public var lang: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --screenshot: the theme to draw in, light or dark (default: the dark a screenshot always had; the game itself follows Settings and the desktop).",
+            valueName: "THEME"))
+    public var theme: ScreenshotTheme?
+
+    @Option(help: ArgumentHelp("With --screenshot: the contrast to draw in, normal or high (default: normal).", valueName: "CONTRAST"))
+    public var contrast: ScreenshotContrast?
+
     public init() {}
 
     public func validate() throws {
@@ -95,6 +104,9 @@ public struct PlayOptions: ParsableArguments {
         if watch, level == nil { throw ValidationError("--watch goes with --level FILE (the file to watch)") }
         if watch, screenshot != nil { throw ValidationError("--watch is for a window that stays open, not --screenshot") }
         if screen != nil, screenshot == nil { throw ValidationError("--screen goes with --screenshot OUT.png") }
+        if theme != nil || contrast != nil, screenshot == nil {
+            throw ValidationError("--theme and --contrast go with --screenshot OUT.png (in the game, choose them in Settings)")
+        }
     }
 }
 
@@ -157,6 +169,9 @@ extension PlayOptions {
         }
         let app = AppController(environment: environment, viewport: gameWindow.geometry.output)
         if fullscreen { app.settings.fullscreen = true }
+        // A screenshot's appearance: what it is asked for, the desktop's never heard.
+        if let theme { app.settings.theme = theme.setting }
+        if let contrast { app.settings.contrast = contrast.setting }
         // Live, today's board is made at once, off the render thread, so Daily opens at once.
         if live, let today = app.today { app.prepareDaily(today) }
         if level != nil || pack != nil || code != nil {
@@ -295,4 +310,18 @@ extension PlayOptions {
             }
         }
     }
+}
+
+/// The themes a screenshot can be drawn in (`bloq play --theme`).
+public enum ScreenshotTheme: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case light, dark
+
+    var setting: ThemeSetting { self == .light ? .light : .dark }
+}
+
+/// The contrasts a screenshot can be drawn in (`bloq play --contrast`).
+public enum ScreenshotContrast: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case normal, high
+
+    var setting: ContrastSetting { self == .high ? .high : .normal }
 }

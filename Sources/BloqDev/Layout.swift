@@ -3,6 +3,7 @@ import BloqCLI
 import BloqEngine
 import BloqGame
 import BloqLayoutAudit
+import BloqLocalization
 
 /// Every screen in every window of `LayoutAudit` (the screens LayoutTests checks in
 /// English), in each language: the layout rules hold, and every screen shows the controls
@@ -27,14 +28,28 @@ struct Layout: ParsableCommand {
         transform: Layout.parseWindows)
     var window: [Size]?
 
+    @Flag(
+        help:
+            "Also fail on a label or text cut with '…' where English shows it whole, and on the play screen's key line missing where English shows it."
+    )
+    var words = false
+
     func run() throws {
         let languages = lang ?? LanguageOption.codes.filter { $0 != Language.english.code }
         let windows = window ?? LayoutAudit.windows
-        // English first: what every screen shows, by control.
+        // English first: what every screen shows, by control; the texts it cuts ("…"); and
+        // whether it shows the key line.
         var english: [String: [String]] = [:]
+        var englishCuts: [String: Int] = [:]
+        var englishKeys: Set<String> = []
         _ = GameLanguage.replay(commandLine: nil).show(setting: Settings.automaticLanguage, atStart: true)
         for size in windows {
-            for shot in LayoutAudit.shots(size) { english["\(Self.name(size)) \(shot.name)"] = LayoutAudit.controlIDs(shot) }
+            for shot in LayoutAudit.shots(size) {
+                let key = "\(Self.name(size)) \(shot.name)"
+                english[key] = LayoutAudit.controlIDs(shot)
+                englishCuts[key] = Self.cut(shot).count
+                if Self.showsKeyLine(shot) { englishKeys.insert(key) }
+            }
         }
         var problems = 0
         var shots = 0
@@ -57,6 +72,17 @@ struct Layout: ParsableCommand {
                     // A longer text may need more pages (Help): its paging buttons are welcome.
                     let extra = ids.filter { !wanted.contains($0) && !Self.paging.contains($0) }
                     if !extra.isEmpty { found.append("controls English does not show: \(extra.joined(separator: ", "))") }
+                    // A label or text cut to fit where English shows it whole: a shorter
+                    // wording, or a layout that gives it room, is wanted.
+                    let cut = Self.cut(shot)
+                    if words, cut.count > englishCuts[key] ?? 0 {
+                        found.append("cut with '…' where English is whole: \(cut.map { "\"\($0)\"" }.joined(separator: ", "))")
+                    }
+                    if words, englishKeys.contains(key), shot.name.hasPrefix("play") || shot.name.hasPrefix("daily"),
+                        !Self.showsKeyLine(shot)
+                    {
+                        found.append("the key line English shows is missing (it must wrap or move, not vanish)")
+                    }
                     for line in found { print("\(code) \(key): \(line)") }
                     problems += found.count
                 }
@@ -69,6 +95,21 @@ struct Layout: ParsableCommand {
     }
 
     static let paging: Set = ["previousPage", "nextPage"]
+
+    /// The texts and labels of `shot` that end with "…": cut to fit, or ending so whole
+    /// ("Thinking…"), which English shows as well (the counts are compared).
+    /// A text field's value (the editor's title and pack: the player's words, or the
+    /// defaults a player replaces) scrolls in its field as any text field does: not counted.
+    static func cut(_ shot: LayoutAudit.Shot) -> [String] {
+        (shot.texts + shot.controls.compactMap(\.labelBox)).filter { $0.owner != .editTitle && $0.owner != .editPack }
+            .map(\.text).filter { $0.hasSuffix("…") }
+    }
+
+    /// Whether `shot` shows the play screen's key line (it starts "Drag a block").
+    static func showsKeyLine(_ shot: LayoutAudit.Shot) -> Bool {
+        let start = tr("Drag a block")
+        return shot.texts.contains { $0.text.hasPrefix(start) }
+    }
 
     static func name(_ size: Size) -> String { "\(Int(size.width))x\(Int(size.height))" }
 

@@ -112,17 +112,17 @@ public final class BoardScene {
                 continue
             }
             steps.append(
-                Motion.tween(0.12, .linear) { [weak self] t in
+                Motion.tween(MotionToken.ghostFade, .linear) { [weak self] t in
                     self?.ghosts[safe: slot]?.opacity = t
                     self?.ghosts[safe: slot]?.position = from
                 }
                 .then(
-                    .tween(0.25 + 0.06 * Double(slide.distance), .easeInOut) { [weak self] t in
+                    .tween(MotionToken.ghostTravel(cells: slide.distance), .easeInOut) { [weak self] t in
                         self?.ghosts[safe: slot]?.position = CellPoint(
                             row: from.row + (to.row - from.row) * t, column: from.column + (to.column - from.column) * t)
                     }
                 )
-                .then(.wait(0.15)))
+                .then(.wait(MotionToken.ghostPause)))
             board = slide.result
         }
         for index in ghosts.indices { ghosts[index].opacity = 0 }

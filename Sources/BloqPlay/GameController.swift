@@ -444,3 +444,27 @@ public final class GameController {
         clears.append(Clear(stars: stars, moves: scene.session.moves, time: recordedTime, isRepeat: isRepeat))
     }
 }
+
+extension GameController {
+    /// Where each of the hint's ghosts may show: from its block's cell along its move, up
+    /// to the last cell before one that holds something now. A later move's path may cross
+    /// a block an earlier move takes away; its ghost stops short of it, so no ghost passes
+    /// over a block on the board (issue 38).
+    public var hintLanes: [(from: CellPosition, to: CellPosition)] {
+        let now = scene.board
+        var board = now
+        var lanes: [(from: CellPosition, to: CellPosition)] = []
+        for move in hint {
+            guard let slide = board.slide(move) else { break }
+            var last = move.from
+            while last != slide.destination {
+                let next = CellPosition(row: last.row + move.direction.rowStep, column: last.column + move.direction.columnStep)
+                guard now[next] == .empty else { break }
+                last = next
+            }
+            lanes.append((move.from, last))
+            board = slide.result
+        }
+        return lanes
+    }
+}

@@ -1,44 +1,19 @@
 import BloqEngine
+import BloqPlay
 import CSDL2
-
-/// An RGBA colour.
-struct RGBA: Hashable {
-    var r: UInt8
-    var g: UInt8
-    var b: UInt8
-    var a: UInt8 = 255
-
-    init(_ hex: UInt32, alpha: UInt8 = 255) {
-        r = UInt8((hex >> 16) & 0xFF)
-        g = UInt8((hex >> 8) & 0xFF)
-        b = UInt8(hex & 0xFF)
-        a = alpha
-    }
-
-    /// The colour a fifth darker (pressed buttons).
-    var darker: RGBA { RGBA(r: UInt8(Double(r) * 0.8), g: UInt8(Double(g) * 0.8), b: UInt8(Double(b) * 0.8), a: a) }
-
-    init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-        self.r = r
-        self.g = g
-        self.b = b
-        self.a = a
-    }
-
-    func with(alpha: UInt8) -> RGBA {
-        var copy = self
-        copy.a = alpha
-        return copy
-    }
-}
+import Glibc
 
 /// Drawing on an SDL renderer: filled and rounded rectangles, shaded block tiles and text.
 /// Every texture here is a cache, rebuilt when the output size changes.
 final class Canvas {
     let renderer: OpaquePointer
-    private let fontPath: String?
-    private var fonts: [Int: OpaquePointer] = [:]
+    private let fontSet: FontSet
+    /// Open fonts by face (nil: the fallback) and pixel size.
+    private var fonts: [FontKey: OpaquePointer] = [:]
     private var textures: [ShapeKey: OpaquePointer] = [:]
+    private var starTextures: [StarKey: OpaquePointer] = [:]
+    /// Soft discs by colour (0xRRGGBB): one small texture each, drawn scaled.
+    private var discTextures: [UInt32: OpaquePointer] = [:]
     private var texts: [TextKey: (texture: OpaquePointer, width: Int32, height: Int32)] = [:]
 
     private struct ShapeKey: Hashable {
@@ -55,6 +30,18 @@ final class Canvas {
         var text: String
         var size: Int
         var color: RGBA
+        var face: TypeFace
+    }
+
+    private struct StarKey: Hashable {
+        var size: Int
+        var hollow: Bool
+        var color: UInt32
+    }
+
+    private struct FontKey: Hashable {
+        var face: TypeFace?
+        var size: Int
     }
 
     /// Added to every position drawn (screens sliding during a transition).
@@ -66,9 +53,9 @@ final class Canvas {
     /// A layer drawn once and copied whole while its key stays the same.
     private var layer: (key: AnyHashable, texture: OpaquePointer, size: Size)?
 
-    init(renderer: OpaquePointer, fontPath: String?) {
+    init(renderer: OpaquePointer, fonts: FontSet) {
         self.renderer = renderer
-        self.fontPath = fontPath
+        fontSet = fonts
     }
 
     deinit { flush() }
@@ -78,6 +65,10 @@ final class Canvas {
         if let layer { SDL_DestroyTexture(layer.texture) }
         layer = nil
         for texture in textures.values { SDL_DestroyTexture(texture) }
+        for texture in starTextures.values { SDL_DestroyTexture(texture) }
+        starTextures.removeAll()
+        for texture in discTextures.values { SDL_DestroyTexture(texture) }
+        discTextures.removeAll()
         for text in texts.values { SDL_DestroyTexture(text.texture) }
         for font in fonts.values { TTF_CloseFont(font) }
         textures.removeAll()
@@ -131,6 +122,18 @@ final class Canvas {
         if let layer { SDL_RenderCopy(renderer, layer.texture, nil, nil) }
     }
 
+    /// Drawing kept inside `rect` (moved by `offset`), or anywhere again with nil.
+    func clip(_ rect: Rect?) {
+        guard let rect else {
+            SDL_RenderSetClipRect(renderer, nil)
+            return
+        }
+        var clip = SDL_Rect(
+            x: Int32((rect.x + offset.x).rounded()), y: Int32((rect.y + offset.y).rounded()), w: Int32(rect.width.rounded()),
+            h: Int32(rect.height.rounded()))
+        SDL_RenderSetClipRect(renderer, &clip)
+    }
+
     func clear(_ color: RGBA) {
         SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
         SDL_RenderClear(renderer)
@@ -173,20 +176,22 @@ final class Canvas {
 
     /// Draws `text` no wider than `maximumWidth`, shrinking it if it must.
     @discardableResult
-    func text(_ text: String, size: Double, _ color: RGBA, at origin: Point, anchor: Point = .zero, maximumWidth: Double) -> Size {
+    func text(
+        _ text: String, size: Double, _ color: RGBA, at origin: Point, anchor: Point = .zero, maximumWidth: Double, face: TypeFace = .text
+    ) -> Size {
         let text = Canvas.drawable(text)
         var size = size
-        let width = measure(text, size: size).width
+        let width = measure(text, size: size, face: face).width
         if width > maximumWidth, width > 0 { size *= maximumWidth / width }
-        return self.text(text, size: size, color, at: origin, anchor: anchor)
+        return self.text(text, size: size, color, at: origin, anchor: anchor, face: face)
     }
 
     /// Draws `text` with its top-left at `origin` (or aligned by `anchor`: 0 left, 0.5
     /// centre, 1 right of x; the same for y) and returns its size.
     @discardableResult
-    func text(_ text: String, size: Double, _ color: RGBA, at origin: Point, anchor: Point = .zero) -> Size {
+    func text(_ text: String, size: Double, _ color: RGBA, at origin: Point, anchor: Point = .zero, face: TypeFace = .text) -> Size {
         let text = Canvas.drawable(text)
-        guard !text.isEmpty, let entry = textTexture(text, size: max(Int(size.rounded()), 6), color) else {
+        guard !text.isEmpty, let entry = textTexture(text, size: max(Int(size.rounded()), 6), color, face: face) else {
             return Size(width: 0, height: 0)
         }
         var destination = SDL_Rect(
@@ -211,30 +216,90 @@ final class Canvas {
     }
 
     /// The size `text` would take.
-    func measure(_ text: String, size: Double) -> Size {
+    func measure(_ text: String, size: Double, face: TypeFace = .text) -> Size {
         let text = Canvas.drawable(text)
-        guard let font = font(size: max(Int(size.rounded()), 6)) else { return Size(width: 0, height: 0) }
-        var width: Int32 = 0
-        var height: Int32 = 0
-        TTF_SizeUTF8(font, text, &width, &height)
-        return Size(width: Double(width), height: Double(height))
+        let size = max(Int(size.rounded()), 6)
+        var total = Size(width: 0, height: 0)
+        for run in runs(text, face: face, size: size) {
+            var width: Int32 = 0
+            var height: Int32 = 0
+            TTF_SizeUTF8(run.font, run.text, &width, &height)
+            total.width += Double(width)
+            total.height = max(total.height, Double(height))
+        }
+        return total
+    }
+
+    // MARK: Fonts and their fallback
+
+    private func font(_ face: TypeFace?, size: Int) -> OpaquePointer? {
+        let key = FontKey(face: face, size: size)
+        if let font = fonts[key] { return font }
+        guard let font = TTF_OpenFont(face.map(fontSet.path) ?? fontSet.fallback, Int32(size)) else { return nil }
+        fonts[key] = font
+        return font
+    }
+
+    /// `text` cut into runs each drawn in one font: the face's, or the fallback's for the
+    /// characters the face lacks (as `FontMetrics` measures them).
+    private func runs(_ text: String, face: TypeFace, size: Int) -> [(text: String, font: OpaquePointer)] {
+        guard let primary = font(face, size: size) else { return [] }
+        let fallback = fontSet.path(face) == fontSet.fallback ? nil : font(nil, size: size)
+        guard let fallback, text.unicodeScalars.contains(where: { TTF_GlyphIsProvided32(primary, $0.value) == 0 }) else {
+            return [(text, primary)]
+        }
+        var result: [(text: String, font: OpaquePointer)] = []
+        var current = String.UnicodeScalarView()
+        var currentFont = primary
+        for scalar in text.unicodeScalars {
+            // A combining mark stays with the character it marks.
+            let mark = scalar.properties.generalCategory == .nonspacingMark
+            let wanted = mark || TTF_GlyphIsProvided32(primary, scalar.value) != 0 ? (mark ? currentFont : primary) : fallback
+            if wanted != currentFont, !current.isEmpty {
+                result.append((String(current), currentFont))
+                current = String.UnicodeScalarView()
+            }
+            currentFont = wanted
+            current.append(scalar)
+        }
+        if !current.isEmpty { result.append((String(current), currentFont)) }
+        return result
+    }
+
+    /// `text` drawn in `face` at `size`: one surface, its runs in the fallback set on the
+    /// face's baseline, as high as the face's line.
+    private func render(_ text: String, face: TypeFace, size: Int, _ color: SDL_Color) -> UnsafeMutablePointer<SDL_Surface>? {
+        let runs = runs(text, face: face, size: size)
+        guard let first = runs.first else { return nil }
+        if runs.count == 1 { return TTF_RenderUTF8_Blended(first.font, first.text, color) }
+        guard let primary = font(face, size: size) else { return nil }
+        let surfaces = runs.compactMap { run in TTF_RenderUTF8_Blended(run.font, run.text, color).map { ($0, run.font) } }
+        defer { for (surface, _) in surfaces { SDL_FreeSurface(surface) } }
+        let width = surfaces.reduce(Int32(0)) { $0 + $1.0.pointee.w }
+        let height = TTF_FontHeight(primary)
+        guard width > 0, height > 0,
+            let canvas = SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+        else { return nil }
+        var x: Int32 = 0
+        for (surface, font) in surfaces {
+            SDL_SetSurfaceBlendMode(surface, SDL_BLENDMODE_NONE)
+            var destination = SDL_Rect(x: x, y: TTF_FontAscent(primary) - TTF_FontAscent(font), w: surface.pointee.w, h: surface.pointee.h)
+            SDL_UpperBlit(surface, nil, canvas, &destination)
+            x += surface.pointee.w
+        }
+        return canvas
     }
 
     // MARK: Caches
 
-    private func font(size: Int) -> OpaquePointer? {
-        if let font = fonts[size] { return font }
-        guard let fontPath, let font = TTF_OpenFont(fontPath, Int32(size)) else { return nil }
-        fonts[size] = font
-        return font
-    }
-
-    private func textTexture(_ text: String, size: Int, _ color: RGBA) -> (texture: OpaquePointer, width: Int32, height: Int32)? {
-        let key = TextKey(text: text, size: size, color: color.with(alpha: 255))
+    private func textTexture(
+        _ text: String, size: Int, _ color: RGBA, face: TypeFace
+    ) -> (texture: OpaquePointer, width: Int32, height: Int32)? {
+        let key = TextKey(text: text, size: size, color: color.with(alpha: 255), face: face)
         if let entry = texts[key] { return entry }
-        guard let font = font(size: size),
-            let surface = TTF_RenderUTF8_Blended(font, text, SDL_Color(r: color.r, g: color.g, b: color.b, a: 255))
-        else { return nil }
+        guard let surface = render(text, face: face, size: size, SDL_Color(r: color.r, g: color.g, b: color.b, a: 255)) else {
+            return nil
+        }
         defer { SDL_FreeSurface(surface) }
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
         if texts.count > 256 {  // a bound on a cache of strings that change (move counts)
@@ -313,6 +378,129 @@ final class Canvas {
             textures.removeAll()
         }
         textures[key] = texture
+        return texture
+    }
+
+    // MARK: Discs
+
+    /// A soft-edged disc of `radius` around `center` (the backdrop's shapes): a 128-pixel
+    /// disc made once per colour and drawn scaled, so a disc as large as the window costs
+    /// no texture of its size (making one took half of the first frame's time).
+    func disc(center: Point, radius: Double, _ color: RGBA) {
+        guard radius >= 1, color.a > 0 else { return }
+        let rgb = UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
+        guard let texture = discTextures[rgb] ?? makeDisc(rgb) else { return }
+        SDL_SetTextureAlphaMod(texture, color.a)
+        var destination = SDL_Rect(
+            x: Int32((center.x + offset.x - radius).rounded()), y: Int32((center.y + offset.y - radius).rounded()),
+            w: Int32((radius * 2).rounded()), h: Int32((radius * 2).rounded()))
+        SDL_RenderCopy(renderer, texture, nil, &destination)
+    }
+
+    private func makeDisc(_ rgb: UInt32) -> OpaquePointer? {
+        let side = 128
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(side), Int32(side), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+        else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        SDL_LockSurface(surface)
+        let pitch = Int(surface.pointee.pitch) / 4
+        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        let r = Double(side) / 2
+        for y in 0..<side {
+            for x in 0..<side {
+                let distance = ((Double(x) + 0.5 - r) * (Double(x) + 0.5 - r) + (Double(y) + 0.5 - r) * (Double(y) + 0.5 - r)).squareRoot()
+                // A soft edge over the outer eighth: scaled up, it stays smooth.
+                let coverage = min(max((r - distance) / (r * 0.125), 0), 1)
+                pixels[y * pitch + x] = UInt32((coverage * 255).rounded()) << 24 | rgb
+            }
+        }
+        SDL_UnlockSurface(surface)
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        // Scaled by the nearest pixel, which the software renderer does fastest: at a
+        // backdrop's few percent of opacity its steps are not seen.
+        discTextures[rgb] = texture
+        return texture
+    }
+
+    // MARK: Stars
+
+    /// A five-pointed star `size` pixels across centred on `center`: filled, or `hollow` (its
+    /// outline only, a seventh of its size thick), anti-aliased, from a texture made once
+    /// for that size and colour; `scale` grows or shrinks the drawn star (an arriving
+    /// star springs through many sizes: its texture is scaled, not made again each frame).
+    func star(center: Point, size: Double, scale: Double = 1, hollow: Bool, _ color: RGBA) {
+        let side = Int(size.rounded())
+        let drawn = Double(side) * max(scale, 0)
+        guard side >= 3, drawn >= 1, color.a > 0 else { return }
+        let key = StarKey(size: side, hollow: hollow, color: UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b))
+        guard let texture = starTextures[key] ?? makeStar(key) else { return }
+        SDL_SetTextureAlphaMod(texture, color.a)
+        var destination = SDL_Rect(
+            x: Int32((center.x + offset.x - drawn / 2).rounded()), y: Int32((center.y + offset.y - drawn / 2).rounded()),
+            w: Int32(drawn.rounded()), h: Int32(drawn.rounded()))
+        SDL_RenderCopy(renderer, texture, nil, &destination)
+    }
+
+    /// The star's outline: ten points, the outer ones on a circle of `radius`, the inner
+    /// on one of 0.45 × it (a classic star's proportions), the first point up.
+    static func starPoints(center: Point, radius: Double) -> [Point] {
+        (0..<10).map { index in
+            let angle = Double(index) * Double.pi / 5 - Double.pi / 2
+            let r = index % 2 == 0 ? radius : radius * 0.45
+            return Point(x: center.x + cos(angle) * r, y: center.y + sin(angle) * r)
+        }
+    }
+
+    /// Whether `point` is inside `polygon` (even-odd rule).
+    static func inside(_ point: Point, _ polygon: [Point]) -> Bool {
+        var result = false
+        var j = polygon.count - 1
+        for i in polygon.indices {
+            let (a, b) = (polygon[i], polygon[j])
+            if (a.y > point.y) != (b.y > point.y), point.x < (b.x - a.x) * (point.y - a.y) / (b.y - a.y) + a.x { result.toggle() }
+            j = i
+        }
+        return result
+    }
+
+    private func makeStar(_ key: StarKey) -> OpaquePointer? {
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(key.size), Int32(key.size), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+        else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        let size = Double(key.size)
+        let center = Point(x: size / 2, y: size / 2 + size * 0.04)
+        let outer = Canvas.starPoints(center: center, radius: size * 0.5)
+        // The hollow star's hole: the same star, smaller by the stroke, on the same centre.
+        let hole = Canvas.starPoints(center: center, radius: size * 0.5 - max(size / 7, 1.5) * 1.6)
+        SDL_LockSurface(surface)
+        let pitch = Int(surface.pointee.pitch) / 4
+        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        let samples = 4
+        for y in 0..<key.size {
+            for x in 0..<key.size {
+                // Coverage from a 4x4 grid of samples in the pixel.
+                var covered = 0
+                for sy in 0..<samples {
+                    for sx in 0..<samples {
+                        let point = Point(
+                            x: Double(x) + (Double(sx) + 0.5) / Double(samples), y: Double(y) + (Double(sy) + 0.5) / Double(samples))
+                        if Canvas.inside(point, outer), !(key.hollow && Canvas.inside(point, hole)) { covered += 1 }
+                    }
+                }
+                let alpha = UInt32((Double(covered) / Double(samples * samples) * 255).rounded())
+                pixels[y * pitch + x] = alpha << 24 | key.color
+            }
+        }
+        SDL_UnlockSurface(surface)
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+        if starTextures.count > 64 {
+            for texture in starTextures.values { SDL_DestroyTexture(texture) }
+            starTextures.removeAll()
+        }
+        starTextures[key] = texture
         return texture
     }
 }

@@ -4,6 +4,7 @@ import BloqPlay
 import CBloqX11
 import CSDL2
 import Glibc
+import Synchronization
 
 /// How to open the game window.
 public struct WindowOptions: Sendable {
@@ -91,7 +92,7 @@ public final class SDLWindow: ScriptWindow {
         hasVSync = opened.hasVSync
         videoDriver = opened.videoDriver
         rendererName = opened.rendererName
-        canvas = Canvas(renderer: opened.renderer, fontPath: opened.font)
+        canvas = Canvas(renderer: opened.renderer, fonts: opened.fonts)
     }
 
     /// What `open` made.
@@ -101,7 +102,7 @@ public final class SDLWindow: ScriptWindow {
         var hasVSync: Bool
         var videoDriver: String
         var rendererName: String
-        var font: String
+        var fonts: FontSet
     }
 
     /// Why `open` failed: no window or renderer could draw on Wayland, with SDL's error (the
@@ -228,17 +229,25 @@ public final class SDLWindow: ScriptWindow {
         let name = info.name.map { String(cString: $0) } ?? "unknown"
         let rendererName = glName.map { "\(name): \($0)" } ?? name
         StartupTrace.mark("renderer created (\(rendererName))")
-        guard let font = FontLocator.boldSans() else {
+        guard let fonts = FontLocator.locate() else {
             SDL_DestroyRenderer(renderer)
             SDL_DestroyWindow(window)
             TTF_Quit()
             SDL_Quit()
-            throw .failed(SDLError("no font found", detail: "fontconfig offers no sans-serif TrueType font; install fonts-dejavu-core"))
+            throw .failed(
+                SDLError(
+                    "no font found",
+                    detail: "fontconfig offers no sans-serif TrueType font; install fonts-inter, fonts-comfortaa and fonts-dejavu-core"))
         }
-        StartupTrace.mark("font found")
+        if !fonts.missing.isEmpty, !SDLWindow.warnedOfFonts.exchange(true, ordering: .relaxed) {
+            StandardErrorStream.write(
+                "bloq: warning: the font \(fonts.missing.joined(separator: " and ")) is not installed: its text is drawn in \(fonts.fallback), "
+                    + "wider, so some of it may be cut; install fonts-inter and fonts-comfortaa\n")
+        }
+        StartupTrace.mark("fonts found")
         return Opened(
             window: window, renderer: renderer, hasVSync: info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0, videoDriver: driver,
-            rendererName: rendererName, font: font)
+            rendererName: rendererName, fonts: fonts)
     }
 
     deinit {
@@ -257,6 +266,9 @@ public final class SDLWindow: ScriptWindow {
     static func leaveSignalsAlone() {
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
     }
+
+    /// Whether a missing font has been said (once a process).
+    static let warnedOfFonts = Atomic(false)
 
     /// How to get a display, for the no-display error.
     static let displayHelp =

@@ -2,6 +2,7 @@ import BloqEngine
 import BloqGame
 import BloqPlay
 import BloqSDL
+import BloqTestSupport
 import Foundation
 import Testing
 
@@ -41,6 +42,79 @@ extension SDLSuite {
                 for x in Int(card.minX)..<Int(card.maxX) where plain[y * 800 + x] != marked[y * 800 + x] { differing += 1 }
             }
             #expect(differing > 500, "symbols drawn on the card's blocks (\(differing) pixels differ)")
+        }
+
+        /// The title in `theme` at `contrast`, as 0xAARRGGBB pixels of an 800x600 frame.
+        static func titleFrame(_ theme: ThemeSetting, _ contrast: ContrastSetting) throws -> [UInt32] {
+            let headless = try HeadlessGame(app: { viewport in
+                let app = Self.app(viewport: viewport)
+                app.settings.theme = theme
+                app.settings.contrast = contrast
+                return app
+            })
+            return try headless.pixels().pixels
+        }
+
+        @Test("each theme draws its own ground: the gradient's colours near the top and a quarter down the left edge")
+        func themes() throws {
+            for (theme, contrast, palette) in [
+                (ThemeSetting.dark, ContrastSetting.normal, Palette.dark), (.light, .normal, .light),
+                (.dark, .high, .darkHighContrast), (.light, .high, .lightHighContrast),
+            ] {
+                let frame = try Self.titleFrame(theme, contrast)
+                // Near the top and a quarter down, at x = 2
+                // (the backdrop's discs are off the right top and left bottom corners).
+                for (y, fraction) in [(12, 12.0 / 600), (150, 150.0 / 600)] {
+                    let drawn = frame[y * 800 + 2]
+                    let expected = palette.background(at: fraction)
+                    let channels = [(drawn >> 16) & 0xFF, (drawn >> 8) & 0xFF, drawn & 0xFF].map { Int($0) }
+                    let distance = zip(channels, [expected.r, expected.g, expected.b].map(Int.init)).map { abs($0 - $1) }.max() ?? 0
+                    // A band's colour is its middle's: a few units from the exact gradient.
+                    #expect(distance <= 6, "\(theme), \(contrast) at y \(y): drawn \(String(drawn, radix: 16)), expected \(expected)")
+                }
+            }
+        }
+
+        @Test("a hint's marks and ghosts never cover a neighbour: every other block's cell stays as it was drawn")
+        func hintCoversNoNeighbour() throws {
+            // Full House's hint: blue down one, then red down through where the blue was.
+            let headless = try HeadlessGame(level: try shippedLevel("levels/easy/100-full-house.bloq"))
+            headless.frame(elapsed: 0.1)
+            let before = try headless.pixels()
+            key(headless.app, "H")
+            let game = try #require(headless.game)
+            var moving: Set<CellPosition> = []
+            var frames = 0
+            for _ in 0..<60 {
+                headless.frame(elapsed: 0.05)
+                var board = game.scene.board
+                for move in game.hint {
+                    moving.insert(move.from)
+                    guard let slide = board.slide(move) else { break }
+                    board = slide.result
+                }
+                guard !game.hint.isEmpty else { continue }
+                frames += 1
+                let now = try headless.pixels()
+                for position in game.scene.board.positions where !moving.contains(position) {
+                    guard case .block = game.scene.board[position] else { continue }
+                    let rect = game.layout.cellRect(row: Double(position.row), column: Double(position.column))
+                    var changed = 0
+                    for y in Int(rect.minY.rounded(.up))..<Int(rect.maxY) {
+                        for x in Int(rect.minX.rounded(.up))..<Int(rect.maxX)
+                        where now.pixels[y * now.width + x] != before.pixels[y * before.width + x] {
+                            changed += 1
+                        }
+                    }
+                    #expect(changed == 0, "frame \(frames): the block at \(position) was drawn over (\(changed) pixels)")
+                }
+            }
+            #expect(game.hint.count == 2 && frames > 20, "the hint showed (\(game.hint), \(frames) frames)")
+            #expect(moving.count == 2)
+            // The second move (red, down two) crosses the first's blue, there until it moves:
+            // its ghost's lane is its own cell only; the first's runs to where it stops.
+            let lanes = game.hintLanes.map { "\($0.from.row),\($0.from.column)-\($0.to.row),\($0.to.column)" }
+            #expect(lanes == ["1,2-2,2", "0,2-0,2"], "\(lanes)")
         }
 
         @Test("a window that is not headless on SDL's offscreen driver is an error: there is no display")

@@ -1,7 +1,8 @@
 /// Text measured without a renderer: a font's advance widths, so that the shell lays its
 /// texts out (wraps them, fits them, reports their boxes) the same in a window and in a
 /// replay with no graphics library. The renderer's hinting moves a width by a pixel or two
-/// at some sizes; `boxWidth` leaves room for that.
+/// at some sizes; `boxWidth` leaves room for that. A character the font lacks is measured
+/// with its fallback's advance, as the renderer draws it in the fallback font.
 public struct FontMetrics: Sendable {
     public let unitsPerEm: Int
     /// Above and below the baseline, in font units.
@@ -11,6 +12,8 @@ public struct FontMetrics: Sendable {
     public let missing: Int
     private let codePoints: [UInt32]
     private let advances: [UInt16]
+    /// The font a character this one lacks is drawn in (none, or one).
+    private let fallbacks: [FontMetrics]
 
     /// A font's metrics: `codePoints` sorted, `advances` beside them, in font units.
     public init(unitsPerEm: Int, ascent: Int, descent: Int, missing: Int, codePoints: [UInt32], advances: [UInt16]) {
@@ -20,20 +23,39 @@ public struct FontMetrics: Sendable {
         self.missing = missing
         self.codePoints = codePoints
         self.advances = advances
+        fallbacks = []
     }
 
-    /// The advance of `scalar` in font units.
-    public func advance(_ scalar: Unicode.Scalar) -> Int {
+    private init(_ font: FontMetrics, fallback: FontMetrics) {
+        unitsPerEm = font.unitsPerEm
+        ascent = font.ascent
+        descent = font.descent
+        missing = font.missing
+        codePoints = font.codePoints
+        advances = font.advances
+        fallbacks = [fallback]
+    }
+
+    /// These metrics, measuring what the font lacks with `fallback`'s.
+    public func falling(backTo fallback: FontMetrics) -> FontMetrics { FontMetrics(self, fallback: fallback) }
+
+    /// Whether the font itself has `scalar` (else its fallback draws it).
+    public func has(_ scalar: Unicode.Scalar) -> Bool { index(of: scalar) != nil }
+
+    private func index(of scalar: Unicode.Scalar) -> Int? {
         var low = 0
         var high = codePoints.count - 1
         while low <= high {
             let middle = (low + high) / 2
             let point = codePoints[middle]
-            if point == scalar.value { return Int(advances[middle]) }
+            if point == scalar.value { return middle }
             if point < scalar.value { low = middle + 1 } else { high = middle - 1 }
         }
-        return missing
+        return nil
     }
+
+    /// The advance of `scalar` in font units (the font's "missing" advance when it lacks it).
+    public func advance(_ scalar: Unicode.Scalar) -> Int { index(of: scalar).map { Int(advances[$0]) } ?? missing }
 
     /// The width in pixels of `text` drawn at `px` (a whole number of pixels, as fonts are
     /// drawn): each character's advance rounded to whole pixels, as the renderer does.
@@ -72,7 +94,12 @@ public struct FontMetrics: Sendable {
         // Below U+0300 (the first combining mark) no scalar is a nonspacing mark: the
         // general category's table lookup is not needed for Latin text.
         if scalar.value >= 0x300, scalar.properties.generalCategory == .nonspacingMark { return 0 }
-        return (Double(advance(scalar)) * scale).rounded()
+        if let index = index(of: scalar) { return (Double(advances[index]) * scale).rounded() }
+        // The fallback's own units: the same pixel size, another font.
+        if let fallback = fallbacks.first {
+            return fallback.width(scalar, scale: scale * Double(unitsPerEm) / Double(fallback.unitsPerEm))
+        }
+        return (Double(missing) * scale).rounded()
     }
 
     /// The width of the box `text` is drawn in at `px`: its width with room for the

@@ -78,12 +78,15 @@ public struct Metrics: Equatable, Sendable {
         let room = right - left
         let centred = min(viewport.width / 2 - left, right - viewport.width / 2) * 2
         var texts: [TextBox] = []
-        if let px = Typesetter.size(fitting: [heading], width: max(centred, room), sizes: [type.title, type.body, type.caption]) {
+        // Set in the display face (docs/design.md), as every screen's heading.
+        if let px = Typesetter.size(
+            fitting: [heading], width: max(centred, room), sizes: [type.title, type.body, type.caption], face: .display)
+        {
             let frame =
-                Typesetter.fits(heading, px: px, width: centred)
+                Typesetter.fits(heading, px: px, width: centred, face: .display)
                 ? Rect(x: viewport.width / 2 - centred / 2, y: margin, width: centred, height: unit)
                 : Rect(x: left, y: margin, width: room, height: unit)
-            texts.append(Typesetter.line(heading, px: px, in: frame))
+            texts.append(Typesetter.line(heading, px: px, in: frame, face: .display))
         }
         return (controls, texts, margin + unit + margin)
     }

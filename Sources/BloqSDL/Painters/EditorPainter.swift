@@ -44,7 +44,7 @@ struct EditorPainter {
                 Rect(
                     x: value.frame.x - 2, y: rect.center.y - value.px * 0.62, width: min(width, value.frame.width) + 4,
                     height: value.px * 1.24),
-                canvas.palette.button.with(alpha: 170))
+                canvas.palette.primary.with(alpha: 170))
         }
         kit.text(value)
         guard editing, !allSelected, case .field(let full, _, _, _) = control.style else { return }
@@ -60,7 +60,7 @@ struct EditorPainter {
     private func drawSwatch(_ control: Control, tool: EditorTool, selected: Bool) {
         let rect = control.rect
         if control.id == screen.focus, app.showsFocus {
-            canvas.roundedRect(rect.insetBy(-7), radius: rect.height * 0.3, canvas.palette.cursor.with(alpha: 220))
+            canvas.roundedRect(rect.insetBy(-7), radius: rect.height * 0.3, canvas.palette.focus.with(alpha: 220))
         }
         if selected { canvas.roundedRect(rect.insetBy(-4), radius: rect.height * 0.26, canvas.palette.accent) }
         let inner = rect.insetBy(rect.width * 0.08)
@@ -76,9 +76,9 @@ struct EditorPainter {
             canvas.roundedRect(inner, radius: inner.height * 0.12, canvas.palette.wall, shaded: true)
             canvas.roundedRect(inner.insetBy(inner.width * 0.16), radius: inner.height * 0.06, canvas.palette.wallInset)
         case .empty:
-            canvas.roundedRect(inner, radius: inner.height * 0.14, canvas.palette.emptyCell)
+            canvas.roundedRect(inner, radius: inner.height * 0.14, canvas.palette.cell)
         }
-        if app.isPressed(control.id) { canvas.roundedRect(inner, radius: inner.height * 0.2, RGBA(0x000000, alpha: 60)) }
+        if app.isPressed(control.id) { canvas.roundedRect(inner, radius: inner.height * 0.2, canvas.palette.shadow.with(alpha: 60)) }
     }
 
     private func drawGrid() {
@@ -86,7 +86,7 @@ struct EditorPainter {
         let layout = screen.gridLayout
         let cell = layout.cellSize
         let draft = screen.draft
-        canvas.roundedRect(layout.boardFrame, radius: cell * 0.2, canvas.palette.boardFrame)
+        canvas.roundedRect(layout.boardFrame, radius: cell * 0.2, canvas.palette.well)
         let gap = BlockSprite.gap(cell: cell)
         for row in 0..<draft.rows {
             for column in 0..<draft.columns {

@@ -9,7 +9,7 @@ struct HelpPainter {
 
     func draw() {
         let size = app.viewport
-        canvas.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), canvas.palette.card)
+        canvas.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), canvas.palette.surface)
         let kit = PaintKit(app: app, canvas: canvas)
         let layout = screen.layout
         kit.texts(layout.texts)

@@ -22,7 +22,7 @@ struct LevelListPainter {
         let layout = screen.layout
         let pack = screen.currentPack
         let focus = screen.preview?.isOpen == true ? nil : screen.focus
-        if let band = layout.notice { canvas.roundedRect(band, radius: min(band.height * 0.3, 12), canvas.palette.overlay) }
+        if let band = layout.notice { kit.surface(band, radius: min(band.height * 0.3, 12), elevation: .panel) }
         kit.texts(layout.texts.filter { if case .tile = $0.owner { false } else { true } })
         for control in layout.controls {
             guard case .tile(let index) = control.id else {
@@ -36,9 +36,17 @@ struct LevelListPainter {
             rect.x += offset.x
             let locked = !control.isEnabled
             if control.id == focus, app.showsFocus {
-                canvas.roundedRect(rect.insetBy(-4), radius: rect.width * 0.14, canvas.palette.accent.with(alpha: 230))
+                canvas.roundedRect(
+                    rect.insetBy(-4), radius: min(min(rect.width, rect.height) * Radius.tile, app.metrics.unit * Radius.cardMaximum) + 4,
+                    canvas.palette.focus.with(alpha: 230))
             }
-            canvas.roundedRect(rect, radius: rect.width * 0.12, canvas.palette.control.with(alpha: locked ? 150 : 255), shaded: true)
+            let radius = min(min(rect.width, rect.height) * Radius.tile, app.metrics.unit * Radius.cardMaximum)
+            if locked {
+                canvas.roundedRect(rect, radius: radius, canvas.palette.control.faded(0.6))
+            } else {
+                kit.shadow(rect, radius: radius, .raised)
+                kit.surface(rect, radius: radius, elevation: .flat)
+            }
             var texts = layout.texts.filter { $0.owner == control.id }
             if let label = control.labelBox { texts.insert(label, at: 0) }
             for var text in texts {
@@ -71,27 +79,38 @@ struct LevelListPainter {
         let t = min(max(preview.fraction, 0), 1)
         let metrics = app.metrics
         if !preview.isOpen {
-            canvas.fill(Rect(x: 0, y: 0, width: app.viewport.width, height: app.viewport.height), RGBA(0x000000, alpha: UInt8(170 * t)))
+            canvas.fill(Rect(x: 0, y: 0, width: app.viewport.width, height: app.viewport.height), canvas.palette.scrim.faded(t))
         }
         let tile = screen.listControls.first { $0.id == .tile(preview.tile) }?.rect ?? PreviewCard.cardFrame(metrics)
         let frame = preview.isOpen ? PreviewCard.cardFrame(metrics) : preview.frame(from: tile, metrics)
         // Reduced motion: the card fades in where it opens (a cross-fade, nothing grows).
-        let cardAlpha = preview.reducedMotion ? UInt8(255 * t) : 255
-        canvas.roundedRect(frame, radius: min(frame.width, frame.height) * 0.06, canvas.palette.card.with(alpha: cardAlpha), shaded: true)
+        // Its shadow once it is open: a growing card changes size every frame, and its shadow
+        // would be made anew with it.
+        kit.surface(
+            frame, radius: Radius.card(frame, metrics), elevation: preview.isOpen ? .card : .flat, alpha: preview.reducedMotion ? t : 1)
         // What the card says comes in over the last part of the growth, where it will stay.
         let layout = screen.previewLayout(preview)
         let alpha = preview.isOpen ? 255 : UInt8(255 * min(max((t - 0.6) / 0.4, 0), 1))
         guard alpha > 0 else { return }
-        let shift = Point(x: frame.center.x - layout.frame.center.x, y: frame.center.y - layout.frame.center.y)
+        // The open card's contents, placed in the growing card by its proportions (the text
+        // at its own size) and kept inside it: nothing spills over the heading or is cut
+        // by the card's edge.
+        let sx = frame.width / max(layout.frame.width, 1)
+        let sy = frame.height / max(layout.frame.height, 1)
+        func placed(_ rect: Rect) -> Rect {
+            Rect(
+                x: frame.x + (rect.x - layout.frame.x) * sx, y: frame.y + (rect.y - layout.frame.y) * sy, width: rect.width * sx,
+                height: rect.height * sy)
+        }
+        canvas.clip(frame)
         for var text in layout.texts {
-            text.frame.x += shift.x
-            text.frame.y += shift.y
+            let center = placed(text.frame).center
+            text.frame.x = center.x - text.frame.width / 2
+            text.frame.y = center.y - text.frame.height / 2
             kit.text(text, alpha: alpha)
         }
-        var board = layout.board
-        board.x += shift.x
-        board.y += shift.y
-        kit.miniBoard(preview.level.level.board, in: board, alpha: max(alpha, 60), symbols: app.settings.colorBlindSymbols)
+        kit.miniBoard(preview.level.level.board, in: placed(layout.board), alpha: max(alpha, 60), symbols: app.settings.colorBlindSymbols)
+        canvas.clip(nil)
         if preview.isOpen { kit.buttons(layout.controls, focus: screen.focus) }
     }
 }

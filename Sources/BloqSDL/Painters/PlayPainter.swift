@@ -19,10 +19,10 @@ struct PlayPainter {
             LevelListPainter(app: app, screen: screen.listBeneath, canvas: canvas).drawList(kit)
             canvas.fill(
                 Rect(x: -app.viewport.width, y: 0, width: app.viewport.width * 3, height: app.viewport.height),
-                RGBA(0x000000, alpha: UInt8(120 * (1 - percent))))
+                canvas.palette.scrim.faded(1 - percent))
             canvas.offset = Point(x: app.viewport.width * percent, y: 0)
-            canvas.fill(Rect(x: -8, y: 0, width: 8, height: app.viewport.height), RGBA(0x000000, alpha: 90))
-            canvas.fill(Rect(x: 0, y: 0, width: app.viewport.width, height: app.viewport.height), canvas.palette.background)
+            canvas.fill(Rect(x: -8, y: 0, width: 8, height: app.viewport.height), canvas.palette.shadow)
+            kit.ground()
         }
         let game = screen.game
         let overlay = screen.visibleOverlay
@@ -30,7 +30,10 @@ struct PlayPainter {
         let resting = game.scene.blockSprites.filter(\.isAtRest)
         let cardTexts = Set(layout.card?.texts ?? [])
         let still = {
-            if screen.edgePanPercent == nil { canvas.clear(canvas.palette.background) }
+            if screen.edgePanPercent == nil {
+                canvas.clear(canvas.palette.backgroundBottom)
+                kit.ground()
+            }
             drawBoard(game, sprites: resting, quiet: overlay != nil)
             if let banner = layout.banner {
                 canvas.roundedRect(banner.insetBy(-2), radius: min(banner.height * 0.2, 12), canvas.palette.banner)
@@ -45,27 +48,65 @@ struct PlayPainter {
             still()
         }
         drawSprites(game.scene.blockSprites.filter { !$0.isAtRest }, game)
-        drawGhostsAndCursor(game)
+        // The hint's trail under its ghosts, so a ghost travels over its own path.
         if overlay == nil { drawHintMarks(game) }
-        // The confetti falls behind the Cleared card, so its words and buttons stay clear.
+        drawGhostsAndCursor(game)
+        // The confetti falls in front of the board and the header, behind the Cleared card,
+        // so its words and buttons stay clear: strips, squares and triangles in the level's
+        // own colours, each turning in the plane and tumbling (its width follows the cosine
+        // of its spin).
         if let overlay = screen.overlay, let burst = overlay.confetti {
-            for piece in burst.pieces(at: overlay.confettiTime) {
-                let color = Palette.block(BlockColor.allCases[piece.color]).with(alpha: UInt8(max(min(piece.opacity, 1), 0) * 255))
-                // A spinning strip: its width follows the cosine of its angle.
-                let width = piece.size * (0.35 + 0.65 * abs(cos(piece.angle)))
-                canvas.fill(Rect(x: piece.x - width / 2, y: piece.y - piece.size * 0.3, width: width, height: piece.size * 0.6), color)
+            let start = game.scene.session.start
+            var colors: [BlockColor] = []
+            for position in start.positions {
+                if case .block(let color) = start[position], !colors.contains(color) { colors.append(color) }
+            }
+            if colors.isEmpty { colors = BlockColor.allCases }
+            for (index, piece) in burst.pieces(at: overlay.confettiTime).enumerated() {
+                let color = Palette.block(colors[piece.color % colors.count]).faded(max(min(piece.opacity, 1), 0))
+                drawConfetti(piece, shape: index % 3, color)
             }
         }
         if let card = layout.card {
-            // The review is opaque: the board and the confetti stay behind it.
-            let fill = screen.reviewPanel == nil ? canvas.palette.overlay : canvas.palette.background
-            canvas.roundedRect(card.frame, radius: min(card.frame.width, card.frame.height) * 0.06, fill)
+            // The card is opaque, raised over the board and the confetti: only its words show.
+            kit.surface(card.frame, radius: Radius.card(card.frame, app.metrics))
             if let chart = layout.chart, let panel = screen.reviewPanel { drawChart(panel, in: chart) }
             kit.buttons(layout.controls, focus: screen.focus)
-            kit.texts(card.texts)
+            for box in card.texts {
+                // The Cleared card's stars arrive one by one on springs (MotionToken).
+                if box.role == .stars, let overlay = screen.overlay {
+                    let scales = (0..<3).map {
+                        MotionToken.starScale(index: $0, time: overlay.shownTime, reducedMotion: app.appearance.reducedMotion)
+                    }
+                    kit.stars(box, scales: scales)
+                } else {
+                    kit.text(box)
+                }
+            }
         }
         if let report = app.levelWatch?.report, overlay == nil { drawWatchReport(report, game.layout) }
         canvas.offset = .zero
+    }
+
+    /// One piece of confetti: a strip (shape 0), a square (1) or a triangle (2), `size`
+    /// across, turned by its angle and narrowed by its tumble.
+    private func drawConfetti(_ piece: ConfettiBurst.Piece, shape: Int, _ color: RGBA) {
+        let tumble = 0.3 + 0.7 * abs(cos(piece.angle))
+        let (halfWidth, halfHeight) =
+            shape == 0 ? (piece.size * 0.5 * tumble, piece.size * 0.22) : (piece.size * 0.38 * tumble, piece.size * 0.38)
+        let turn = piece.angle * 0.6
+        let (c, s) = (cos(turn), sin(turn))
+        func corner(_ x: Double, _ y: Double) -> Point { Point(x: piece.x + x * c - y * s, y: piece.y + x * s + y * c) }
+        if shape == 2 {
+            canvas.triangle(corner(0, -halfHeight), corner(halfWidth, halfHeight), corner(-halfWidth, halfHeight), color)
+            return
+        }
+        let a = corner(-halfWidth, -halfHeight)
+        let b = corner(halfWidth, -halfHeight)
+        let d = corner(halfWidth, halfHeight)
+        let e = corner(-halfWidth, halfHeight)
+        canvas.triangle(a, b, d, color)
+        canvas.triangle(a, d, e, color)
     }
 
     /// The review's chart: the fewest moves that clear the board from each position of the
@@ -143,10 +184,11 @@ struct PlayPainter {
     private func drawBoard(_ game: GameController, sprites: [BlockSprite], quiet: Bool) {
         let layout = game.layout
         let cell = layout.cellSize
-        canvas.roundedRect(layout.boardFrame, radius: cell * 0.2, canvas.palette.boardFrame)
+        let kit = PaintKit(app: app, canvas: canvas)
+        kit.shadow(layout.boardFrame, radius: cell * Radius.well, .panel)
+        canvas.roundedRect(layout.boardFrame, radius: cell * Radius.well, canvas.palette.well)
         let board = game.scene.board
         let gap = BlockSprite.gap(cell: cell)
-        let kit = PaintKit(app: app, canvas: canvas)
         // Every cell's ground; the blocks are sprites drawn over it.
         for position in board.positions {
             let rect = layout.cellRect(row: Double(position.row), column: Double(position.column)).insetBy(gap)
@@ -155,63 +197,52 @@ struct PlayPainter {
         drawSprites(sprites, game)
     }
 
-    /// The hint's moves, marked until the player moves or undoes: each block ringed, an
-    /// arrow to where it stops, and its number in the hint.
+    /// The hint's moves, marked until the player moves or undoes: each moving block
+    /// numbered (1, 2) in a small badge inside its own cell, and a trail of dots in its
+    /// colour along the cells it crosses, ending in a larger dot where it stops. Marks are
+    /// drawn only in the block's own cell and in cells empty now, so none covers a
+    /// neighbour; the ghosts (`drawGhostsAndCursor`) travel over the trail.
     private func drawHintMarks(_ game: GameController) {
         guard !game.hint.isEmpty else { return }
         let layout = game.layout
         let cell = layout.cellSize
-        let halo = max((cell * 0.05).rounded(), 2)
-        let stroke = max((cell * 0.06).rounded(), 2)
-        var board = game.scene.board
+        let palette = canvas.palette
+        let now = game.scene.board
+        var board = now
+        let dot = max((cell * 0.1).rounded(), 4)
+        let end = max((cell * 0.2).rounded(), 7)
         for (index, move) in game.hint.enumerated() {
-            guard let slide = board.slide(move) else { break }
-            let from = layout.cellRect(row: Double(move.from.row), column: Double(move.from.column))
-            let to = layout.cellRect(row: Double(slide.destination.row), column: Double(slide.destination.column))
-            // The ring: halo, then the white line inside it.
-            for (inset, color, width) in [(0.0, canvas.palette.hintHalo, stroke + halo * 2), (halo, canvas.palette.hintInk, stroke)] {
-                let ring = from.insetBy(inset)
-                for edge in [
-                    Rect(x: ring.x, y: ring.y, width: ring.width, height: width),
-                    Rect(x: ring.x, y: ring.maxY - width, width: ring.width, height: width),
-                    Rect(x: ring.x, y: ring.y, width: width, height: ring.height),
-                    Rect(x: ring.maxX - width, y: ring.y, width: width, height: ring.height),
-                ] {
-                    canvas.fill(edge, color)
-                }
+            guard let slide = board.slide(move), case .block(let color) = board[move.from] else { break }
+            let ink = Palette.block(color)
+            let (dx, dy) = (move.direction.columnStep, move.direction.rowStep)
+            let steps = abs(slide.destination.row - move.from.row) + abs(slide.destination.column - move.from.column)
+            // Three dots a cell from the block's edge, each only in a cell that is empty now.
+            for step in 2..<max(steps * 3, 2) {
+                let along = Double(step) / 3
+                let row = move.from.row + dy * Int(along.rounded())
+                let column = move.from.column + dx * Int(along.rounded())
+                guard now[CellPosition(row: row, column: column)] == .empty else { continue }
+                let center = layout.cellRect(
+                    row: Double(move.from.row) + Double(dy) * along, column: Double(move.from.column) + Double(dx) * along
+                ).center
+                canvas.roundedRect(
+                    Rect(x: center.x - dot / 2, y: center.y - dot / 2, width: dot, height: dot), radius: dot / 2,
+                    ink.faded(0.5 + 0.4 * along / Double(steps)))
             }
-            drawArrow(from: from.center, to: to.center, direction: move.direction, cell: cell, stroke: stroke, halo: halo)
-            let badge = Point(x: from.minX + cell * 0.2, y: from.minY + cell * 0.2)
-            canvas.roundedRect(
-                Rect(x: badge.x - cell * 0.14, y: badge.y - cell * 0.14, width: cell * 0.28, height: cell * 0.28), radius: cell * 0.14,
-                canvas.palette.hintHalo)
-            canvas.text("\(index + 1)", size: cell * 0.2, canvas.palette.hintInk, at: badge, anchor: Point(x: 0.5, y: 0.5))
+            if now[slide.destination] == .empty {
+                let stop = layout.cellRect(row: Double(slide.destination.row), column: Double(slide.destination.column)).center
+                canvas.roundedRect(Rect(x: stop.x - end / 2, y: stop.y - end / 2, width: end, height: end), radius: end / 2, ink)
+            }
+            // The number on the block, in a badge inside its cell's top-left corner.
+            let origin = layout.cellRect(row: Double(move.from.row), column: Double(move.from.column))
+            let badge = (cell * 0.3).rounded()
+            let gap = BlockSprite.gap(cell: cell)
+            let frame = Rect(x: origin.x + gap + cell * 0.06, y: origin.y + gap + cell * 0.06, width: badge, height: badge)
+            let edge = max((cell * 0.02).rounded(), 1)
+            canvas.roundedRect(frame, radius: badge / 2, palette.controlEdge)
+            canvas.roundedRect(frame.insetBy(edge), radius: badge / 2 - edge, palette.surface)
+            canvas.text("\(index + 1)", size: badge * 0.62, palette.text, at: frame.center, anchor: Point(x: 0.5, y: 0.5))
             board = slide.result
-        }
-    }
-
-    /// An arrow along the move's axis from the block's centre to where it stops: a shaft
-    /// and a head, white in a black halo.
-    private func drawArrow(from: Point, to: Point, direction: Direction, cell: Double, stroke: Double, halo: Double) {
-        let head = cell * 0.22
-        let dx = Double(direction.columnStep)
-        let dy = Double(direction.rowStep)
-        let start = Point(x: from.x + dx * cell * 0.25, y: from.y + dy * cell * 0.25)
-        let tip = Point(x: to.x, y: to.y)
-        let neck = Point(x: tip.x - dx * head, y: tip.y - dy * head)
-        for (extra, color) in [(halo, canvas.palette.hintHalo), (0.0, canvas.palette.hintInk)] {
-            let thickness = stroke + extra * 2
-            let shaft = Rect(
-                x: min(start.x, neck.x) - (dy != 0 ? thickness / 2 : 0) - (dx != 0 ? extra : 0),
-                y: min(start.y, neck.y) - (dx != 0 ? thickness / 2 : 0) - (dy != 0 ? extra : 0),
-                width: abs(neck.x - start.x) + (dy != 0 ? thickness : extra * 2),
-                height: abs(neck.y - start.y) + (dx != 0 ? thickness : extra * 2))
-            canvas.fill(shaft, color)
-            let wing = head * 0.75 + extra
-            let point = Point(x: tip.x + dx * extra * 1.5, y: tip.y + dy * extra * 1.5)
-            let back = Point(x: neck.x - dx * extra, y: neck.y - dy * extra)
-            canvas.triangle(
-                point, Point(x: back.x + dy * wing, y: back.y + dx * wing), Point(x: back.x - dy * wing, y: back.y - dx * wing), color)
         }
     }
 
@@ -224,8 +255,9 @@ struct PlayPainter {
             let alpha = UInt8((min(max(sprite.opacity, 0), 1) * 255).rounded())
             var shadow = rect
             shadow.y += cell * 0.05
-            canvas.roundedRect(shadow, radius: cell * 0.16 * sprite.scale, RGBA(0x000000, alpha: UInt8(Double(alpha) * 0.35)))
-            canvas.roundedRect(rect, radius: cell * 0.16 * sprite.scale, Palette.block(sprite.color).with(alpha: alpha), shaded: true)
+            canvas.roundedRect(shadow, radius: cell * Radius.block * sprite.scale, canvas.palette.shadow.faded(Double(alpha) / 255))
+            canvas.roundedRect(
+                rect, radius: cell * Radius.block * sprite.scale, Palette.block(sprite.color).with(alpha: alpha), shaded: true)
             if app.settings.colorBlindSymbols {
                 canvas.text(
                     Palette.symbol(sprite.color), size: side * 0.42,
@@ -235,16 +267,31 @@ struct PlayPainter {
         }
     }
 
+    /// Where each hint ghost may show (`GameController.hintLanes`), as rectangles.
+    private func ghostLanes(_ game: GameController) -> [Rect] {
+        let layout = game.layout
+        return game.hintLanes.map { lane in
+            let a = layout.cellRect(row: Double(lane.from.row), column: Double(lane.from.column))
+            let b = layout.cellRect(row: Double(lane.to.row), column: Double(lane.to.column))
+            return Rect(
+                x: min(a.x, b.x), y: min(a.y, b.y), width: max(a.maxX, b.maxX) - min(a.x, b.x), height: max(a.maxY, b.maxY) - min(a.y, b.y))
+        }
+    }
+
     private func drawGhostsAndCursor(_ game: GameController) {
         let layout = game.layout
         let cell = layout.cellSize
         let gap = BlockSprite.gap(cell: cell)
-        for ghost in game.scene.ghosts where ghost.opacity > 0 {
+        let lanes = ghostLanes(game)
+        for (index, ghost) in game.scene.ghosts.enumerated() where ghost.opacity > 0 {
             let rect = layout.cellRect(row: ghost.position.row, column: ghost.position.column).insetBy(gap)
-            let alpha = UInt8((min(max(ghost.opacity, 0), 1) * 110).rounded())
-            canvas.roundedRect(rect, radius: cell * 0.16, Palette.block(ghost.color).with(alpha: alpha), shaded: true)
-            canvas.roundedRect(rect.insetBy(cell * 0.3), radius: cell * 0.08, canvas.palette.text.with(alpha: alpha))
+            // A soft ghost: the block, translucent, shown only in its lane (its own cell and
+            // the empty cells after it), so it never passes over a neighbour.
+            let alpha = UInt8((min(max(ghost.opacity, 0), 1) * 120).rounded())
+            canvas.clip(index < lanes.count ? lanes[index] : nil)
+            canvas.roundedRect(rect, radius: cell * Radius.block, Palette.block(ghost.color).with(alpha: alpha), shaded: true)
         }
+        canvas.clip(nil)
         if game.showsCursor, !game.showsClearedOverlay {
             PaintKit(app: app, canvas: canvas).cursor(
                 around: layout.cellRect(row: Double(game.cursor.row), column: Double(game.cursor.column)), cellSize: cell)
@@ -281,7 +328,7 @@ struct PlayPainter {
         }
         let height = Double(lines.count) * lineHeight + padding * 2
         let rect = Rect(x: board.center.x - width / 2, y: max(board.maxY - height, board.y), width: width, height: height)
-        canvas.roundedRect(rect, radius: size * 0.6, RGBA(0x0E1118, alpha: 235))
+        PaintKit(app: app, canvas: canvas).surface(rect, radius: size * 0.6, elevation: .panel)
         for (index, line) in lines.enumerated() {
             canvas.text(
                 line.0, size: size, line.1, at: Point(x: rect.x + padding, y: rect.y + padding + Double(index) * lineHeight),

@@ -7,7 +7,8 @@ import BloqPlay
 struct ScreenPainter {
     func draw(_ app: AppController, on canvas: Canvas) {
         canvas.offset = .zero
-        canvas.clear(canvas.palette.background)
+        canvas.clear(canvas.palette.backgroundBottom)
+        PaintKit(app: app, canvas: canvas).ground()
         switch app.root {
         case .title(let screen): TitlePainter(app: app, screen: screen, canvas: canvas).draw()
         case .levels(let screen): LevelListPainter(app: app, screen: screen, canvas: canvas).draw()
@@ -21,13 +22,13 @@ struct ScreenPainter {
         if let help = app.help { HelpPainter(app: app, screen: help, canvas: canvas).draw() }
         // The toast: in its band, on screens that have no place for it in their own layout,
         // else in the place the screen keeps.
-        if let band = app.toastBand { canvas.fill(band, canvas.palette.overlay) }
+        if let band = app.toastBand { canvas.fill(band, canvas.palette.surface) }
         PaintKit(app: app, canvas: canvas).texts(app.toastTexts)
         // The gamepad's band: what its buttons do on this screen.
         let pad = app.padHintTexts
         if !pad.isEmpty {
             let top = app.metrics.viewport.height
-            canvas.fill(Rect(x: 0, y: top, width: app.viewport.width, height: app.viewport.height - top), canvas.palette.overlay)
+            canvas.fill(Rect(x: 0, y: top, width: app.viewport.width, height: app.viewport.height - top), canvas.palette.surface)
             PaintKit(app: app, canvas: canvas).texts(pad)
         }
     }
@@ -37,6 +38,56 @@ struct ScreenPainter {
 struct PaintKit {
     let app: AppController
     let canvas: Canvas
+
+    /// The ground every screen stands on: the theme's gradient from top to bottom, and two
+    /// large soft shapes of the backdrop over it (the layers between the ground and what
+    /// sits on it). High contrast draws a plain ground: its backdrop is transparent.
+    func ground() {
+        let size = app.viewport
+        let palette = canvas.palette
+        let bands = 24
+        let band = (size.height / Double(bands)).rounded(.up)
+        for index in 0..<bands {
+            let y = Double(index) * band
+            canvas.fill(Rect(x: 0, y: y, width: size.width, height: band + 1), palette.background(at: (y + band / 2) / size.height))
+        }
+        guard palette.backdrop.a > 0 else { return }
+        // Two discs, off the corners, as large as the window's short side: light falling in.
+        let short = min(size.width, size.height)
+        for (center, scale) in [
+            (Point(x: size.width * 0.92, y: size.height * 0.06), 0.75), (Point(x: size.width * 0.04, y: size.height * 0.9), 0.6),
+        ] {
+            canvas.disc(center: center, radius: (short * scale).rounded(), palette.backdrop)
+        }
+    }
+
+    /// The shadow of a thing at `elevation` (docs/design.md): `Elevation.layers` copies of
+    /// its shape in the theme's shadow colour, each larger, lower and fainter.
+    func shadow(_ rect: Rect, radius: Double, _ elevation: Elevation) {
+        let shadow = canvas.palette.shadow
+        guard elevation.strength > 0, shadow.a > 0 else { return }
+        let unit = app.metrics.unit
+        let layers = Elevation.layers
+        for layer in 1...layers {
+            let f = Double(layer) / Double(layers)
+            let spread = elevation.spread * unit * f
+            var frame = rect.insetBy(-spread)
+            frame.y += elevation.drop * unit * f
+            let alpha = Double(shadow.a) * elevation.strength * (1 - f * 0.75) / Double(layers)
+            canvas.roundedRect(frame, radius: radius + spread, shadow.with(alpha: UInt8(alpha.rounded())))
+        }
+    }
+
+    /// A surface raised over the ground (a card, a panel): its shadow, its opaque fill and
+    /// its hairline edge.
+    func surface(_ rect: Rect, radius: Double, elevation: Elevation = .card, alpha: Double = 1) {
+        let palette = canvas.palette
+        if alpha >= 1 { shadow(rect, radius: radius, elevation) }
+        let edge = palette.surfaceEdge.over(palette.surface).with(alpha: UInt8(255 * min(max(alpha, 0), 1)))
+        let width = max((app.metrics.unit * 0.025).rounded(), 1)
+        canvas.roundedRect(rect, radius: radius, edge)
+        canvas.roundedRect(rect.insetBy(width), radius: max(radius - width, 0), palette.surface.faded(alpha))
+    }
 
     /// A control as a button: pressed while held, ringed when focused, faded when disabled.
     /// `focused` is whether the screen's focus is on it.
@@ -48,22 +99,32 @@ struct PaintKit {
         if pressed { rect = rect.insetBy(rect.height * 0.04) }
         let base: RGBA =
             switch control.style {
-            case .accent: canvas.palette.button
+            case .accent: canvas.palette.primary
             case .selected: canvas.palette.selected
             default: canvas.palette.control
             }
         let fill = (pressed ? base.darker : base).with(alpha: control.isEnabled ? 255 : 90)
+        let radius = rect.height * Radius.control
         if focused, app.showsFocus {
-            canvas.roundedRect(rect.insetBy(-4), radius: rect.height * 0.32, canvas.palette.accent.with(alpha: 230))
+            canvas.roundedRect(rect.insetBy(-4), radius: radius + 4, canvas.palette.focus.with(alpha: 230))
         }
-        canvas.roundedRect(rect, radius: rect.height * 0.28, fill, shaded: true)
+        if control.isEnabled, !pressed { shadow(rect, radius: radius, .raised) }
+        // Its edge: the boundary a player sees (3:1 against the ground), under its fill.
+        if control.style != .accent {
+            let edge = max((rect.height * 0.03).rounded(), 1)
+            canvas.roundedRect(rect, radius: radius, canvas.palette.controlEdge.with(alpha: control.isEnabled ? 255 : 110))
+            canvas.roundedRect(rect.insetBy(edge), radius: max(radius - edge, 0), fill.over(canvas.palette.background), shaded: true)
+        } else {
+            canvas.roundedRect(rect, radius: radius, fill, shaded: true)
+        }
         if var label = control.labelBox {
             label.frame.x += offset.x
             label.frame.y += offset.y
-            text(label, alpha: control.isEnabled ? 255 : 120)
+            text(label, alpha: control.isEnabled ? 255 : 120, ink: control.style == .accent ? canvas.palette.onPrimary : nil)
         } else {
+            let ink = control.style == .accent ? canvas.palette.onPrimary : canvas.palette.text
             canvas.text(
-                control.text, size: rect.height * 0.4, canvas.palette.text.with(alpha: control.isEnabled ? 255 : 120), at: rect.center,
+                control.text, size: rect.height * 0.4, ink.with(alpha: control.isEnabled ? 255 : 120), at: rect.center,
                 anchor: Point(x: 0.5, y: 0.5), maximumWidth: rect.width * 0.88)
         }
     }
@@ -74,18 +135,44 @@ struct PaintKit {
     }
 
     /// One laid-out text.
-    func text(_ box: TextBox, alpha: UInt8 = 255) {
+    func text(_ box: TextBox, alpha: UInt8 = 255, ink: RGBA? = nil) {
+        if box.role == .stars, ink == nil {
+            stars(box, alpha: alpha)
+            return
+        }
         let color: RGBA =
-            switch box.role {
-            case .plain: canvas.palette.text
-            case .secondary: canvas.palette.secondaryText
-            case .accent: canvas.palette.accent
-            case .danger: canvas.palette.danger
+            if let ink { ink } else {
+                switch box.role {
+                case .plain: canvas.palette.text
+                case .secondary: canvas.palette.secondaryText
+                case .accent: canvas.palette.accent
+                case .danger: canvas.palette.danger
+                case .stars: canvas.palette.star
+                }
             }
         canvas.text(
             box.text, size: box.px, color.with(alpha: alpha),
             at: Point(x: box.frame.x + box.frame.width * box.alignment, y: box.frame.center.y), anchor: Point(x: box.alignment, y: 0.5),
-            maximumWidth: box.frame.width)
+            maximumWidth: box.frame.width, face: box.face)
+    }
+
+    /// A row of stars laid out as text (`TextBox.Role.stars`): one to each third of the
+    /// text's ink, as large as its line allows; ★ filled in the star colour, ☆ an outline in
+    /// the hollow star's. `scales` grows each (the Cleared card's arriving stars).
+    func stars(_ box: TextBox, alpha: UInt8 = 255, scales: [Double] = []) {
+        let marks = Array(box.text.unicodeScalars.filter { $0 == "★" || $0 == "☆" })
+        guard !marks.isEmpty else { return }
+        let ink = box.inkFrame
+        let slot = ink.width / Double(marks.count)
+        let size = min(slot * 0.98, box.frame.height * 0.95, box.px * 1.25)
+        for (index, mark) in marks.enumerated() {
+            let scale = index < scales.count ? scales[index] : 1
+            guard scale > 0.01 else { continue }
+            let center = Point(x: ink.x + slot * (Double(index) + 0.5), y: box.frame.center.y)
+            let hollow = mark == "☆"
+            let color = (hollow ? canvas.palette.starHollow : canvas.palette.star).with(alpha: alpha)
+            canvas.star(center: center, size: size, scale: scale, hollow: hollow, color)
+        }
     }
 
     /// Every control of a screen as buttons.
@@ -112,7 +199,7 @@ struct PaintKit {
             )
             .insetBy(max(cell * 0.08, 0.5))
             switch board[position] {
-            case .empty: canvas.roundedRect(rect, radius: cell * 0.18, canvas.palette.emptyCell.with(alpha: alpha))
+            case .empty: canvas.roundedRect(rect, radius: cell * Radius.cell, canvas.palette.cell.with(alpha: alpha))
             case .wall:
                 // As on the board: raised, with its inset.
                 canvas.roundedRect(rect, radius: cell * 0.12, canvas.palette.wall.with(alpha: alpha), shaded: true)
@@ -120,7 +207,7 @@ struct PaintKit {
                     canvas.roundedRect(rect.insetBy(cell * 0.16), radius: cell * 0.06, canvas.palette.wallInset.with(alpha: alpha))
                 }
             case .block(let color):
-                canvas.roundedRect(rect, radius: cell * 0.2, Palette.block(color).with(alpha: alpha), shaded: true)
+                canvas.roundedRect(rect, radius: cell * Radius.block, Palette.block(color).with(alpha: alpha), shaded: true)
                 if symbols, cell >= 10 {
                     canvas.text(
                         Palette.symbol(color), size: rect.width * 0.55, Palette.symbolInk(color).with(alpha: UInt8(Double(alpha) * 0.8)),
@@ -133,12 +220,12 @@ struct PaintKit {
     /// One cell of a board: empty, a wall, or a block (with its symbol when asked).
     func cell(_ cell: Cell, in rect: Rect, cellSize: Double, symbols: Bool) {
         switch cell {
-        case .empty: canvas.roundedRect(rect, radius: cellSize * 0.14, canvas.palette.emptyCell)
+        case .empty: canvas.roundedRect(rect, radius: cellSize * Radius.cell, canvas.palette.cell)
         case .wall:
             canvas.roundedRect(rect, radius: cellSize * 0.12, canvas.palette.wall, shaded: true)
             canvas.roundedRect(rect.insetBy(cellSize * 0.16), radius: cellSize * 0.06, canvas.palette.wallInset)
         case .block(let color):
-            canvas.roundedRect(rect, radius: cellSize * 0.16, Palette.block(color), shaded: true)
+            canvas.roundedRect(rect, radius: cellSize * Radius.block, Palette.block(color), shaded: true)
             if symbols {
                 canvas.text(
                     Palette.symbol(color), size: rect.width * 0.42, Palette.symbolInk(color), at: rect.center, anchor: Point(x: 0.5, y: 0.5)
@@ -156,7 +243,7 @@ struct PaintKit {
             Rect(x: rect.x, y: rect.y, width: thickness, height: rect.height),
             Rect(x: rect.maxX - thickness, y: rect.y, width: thickness, height: rect.height),
         ] {
-            canvas.fill(edge, canvas.palette.cursor.with(alpha: 200))
+            canvas.fill(edge, canvas.palette.focus.with(alpha: 200))
         }
     }
 

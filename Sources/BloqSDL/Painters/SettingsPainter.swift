@@ -18,18 +18,17 @@ struct SettingsPainter {
                 kit.button(control, focused: control.id == screen.focus)
                 continue
             }
-            let rect = app.isPressed(control.id) ? control.rect.insetBy(2) : control.rect
-            if control.id == screen.focus, app.showsFocus {
-                canvas.roundedRect(rect.insetBy(-4), radius: rect.height * 0.32, canvas.palette.accent.with(alpha: 230))
-            }
-            canvas.roundedRect(rect, radius: rect.height * 0.28, canvas.palette.control, shaded: true)
-            if let label = control.labelBox { kit.text(label) }
+            // The row as every control is drawn (edge, shadow, focus, label), then its switch.
+            kit.button(control, focused: control.id == screen.focus)
+            let rect = app.isPressed(control.id) ? control.rect.insetBy(control.rect.height * 0.04) : control.rect
             let pill = Rect(
                 x: rect.maxX - rect.height * 1.9, y: rect.y + rect.height * 0.2, width: rect.height * 1.6, height: rect.height * 0.6)
-            canvas.roundedRect(pill, radius: pill.height / 2, on ? canvas.palette.button : canvas.palette.emptyCell)
+            // The track in the primary colour when on, the controls' edge colour when off (3:1
+            // against the ground either way); the knob in the colour set on it.
+            canvas.roundedRect(pill, radius: pill.height / 2, on ? canvas.palette.primary : canvas.palette.controlEdge)
             let knob = Rect(x: on ? pill.maxX - pill.height : pill.x, y: pill.y, width: pill.height, height: pill.height).insetBy(
                 pill.height * 0.1)
-            canvas.roundedRect(knob, radius: knob.height / 2, canvas.palette.text, shaded: true)
+            canvas.roundedRect(knob, radius: knob.height / 2, on ? canvas.palette.onPrimary : canvas.palette.surface, shaded: true)
         }
     }
 }

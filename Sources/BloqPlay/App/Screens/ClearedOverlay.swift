@@ -36,6 +36,9 @@ public final class ClearedOverlay {
     /// The confetti, and seconds since it burst.
     public private(set) var confetti: ConfettiBurst?
     public private(set) var confettiTime = 0.0
+    /// How long the card has shown: its stars arrive one by one over the first second
+    /// (`MotionToken.starScale`).
+    public private(set) var shownTime = 0.0
 
     init(
         stars: Int, moves: Int, par: Int?, time: Double, showedSolution: Bool, usedHint: Bool = false, before: LevelRecord?,
@@ -131,7 +134,8 @@ public final class ClearedOverlay {
         let inner = width - padding * 2
         // A quiet card after Show solution: no cheer, no stars to show.
         let heading = showedSolution ? tr("Solution shown") : tr("Cleared!")
-        let headingPx = Typesetter.size(fitting: [heading], width: inner, sizes: [type.display, type.title, type.body]) ?? type.body
+        let headingPx =
+            Typesetter.size(fitting: [heading], width: inner, sizes: [type.display, type.title, type.body], face: .display) ?? type.body
         let starsText = showedSolution ? "" : PlayScreen.stars(stars)
         let starsHeight = showedSolution ? 0 : Typesetter.font.lineHeight(px: type.title)
         let linesPx = type.caption
@@ -143,9 +147,10 @@ public final class ClearedOverlay {
             specs.count >= 2 && ButtonGroup.labelSize(specs, width: (inner - metrics.gap) / 2, height: height, scale: type) != nil
         let buttonsHeight = ButtonGroup.height(count: specs.count, columns: sideBySide ? 2 : 1, height: height, gap: metrics.gap)
         let needed =
-            padding + Typesetter.font.lineHeight(px: headingPx) + starsHeight + padding * 0.5
+            padding + TypeFace.display.metrics.lineHeight(px: headingPx) + starsHeight + padding * 0.5
             + linesHeight + padding * 0.5 + buttonsHeight + padding
-        let cardHeight = min(max(board.height, needed), area.height)
+        // As tall as what it says (an opaque card over the board, no empty band in it).
+        let cardHeight = min(needed, area.height)
         let frame = Rect(
             x: max(area.minX, min(board.center.x - width / 2, area.maxX - width)),
             y: max(area.minY, min(board.center.y - cardHeight / 2, area.maxY - cardHeight)), width: width, height: cardHeight)
@@ -154,12 +159,13 @@ public final class ClearedOverlay {
         let column = Rect(x: frame.x + padding, y: y, width: inner, height: 0)
         texts.append(
             Typesetter.line(
-                heading, px: headingPx, at: Point(x: column.x, y: y), width: inner, role: showedSolution ? .plain : .accent, alignment: 0.5)
+                heading, px: headingPx, at: Point(x: column.x, y: y), width: inner, role: showedSolution ? .plain : .accent, alignment: 0.5,
+                face: .display)
         )
-        y += Typesetter.font.lineHeight(px: headingPx)
+        y += TypeFace.display.metrics.lineHeight(px: headingPx)
         if !showedSolution {
             texts.append(
-                Typesetter.line(starsText, px: type.title, at: Point(x: column.x, y: y), width: inner, role: .accent, alignment: 0.5))
+                Typesetter.line(starsText, px: type.title, at: Point(x: column.x, y: y), width: inner, role: .stars, alignment: 0.5))
         }
         y += starsHeight + padding * 0.5
         for (index, line) in lines.enumerated() {
@@ -181,6 +187,8 @@ public final class ClearedOverlay {
     }
 
     func step(_ seconds: Double) {
+        // Counted while the stars arrive only, so a card left open stays a still frame.
+        if shownTime < MotionToken.starsSettled { shownTime += seconds }
         guard let burst = confetti else { return }
         confettiTime += seconds
         if confettiTime >= burst.duration { confetti = nil }

@@ -279,7 +279,10 @@ public final class LevelListScreen: ShellScreen, AppScreen {
             let columns = Double(grid.columns)
             let rows = Double(grid.rows)
             let side = max(min((area.width - gap * (columns - 1)) / columns, (area.height - gap * (rows - 1)) / rows), 1)
-            let left = area.x + (area.width - side * columns - gap * (columns - 1)) / 2
+            // A wide window's room across goes to the tiles: up to half as wide again as
+            // they are tall (their boards stay square, centred), not to empty margins.
+            let tileWidth = max(min((area.width - gap * (columns - 1)) / columns, side * 1.5), side)
+            let left = area.x + (area.width - tileWidth * columns - gap * (columns - 1)) / 2
             let top = area.y + max((area.height - side * rows - gap * (rows - 1)) / 2, 0)
             let open = unlocked
             let first = page * grid.perPage
@@ -287,8 +290,8 @@ public final class LevelListScreen: ShellScreen, AppScreen {
             for offset in 0..<grid.perPage where first + offset < pack.items.count {
                 let index = first + offset
                 let rect = Rect(
-                    x: left + Double(offset % grid.columns) * (side + gap), y: top + Double(offset / grid.columns) * (side + gap),
-                    width: side, height: side)
+                    x: left + Double(offset % grid.columns) * (tileWidth + gap), y: top + Double(offset / grid.columns) * (side + gap),
+                    width: tileWidth, height: side)
                 var enabled = true
                 if let playable = playableIndex(ofItem: index), open.indices.contains(playable) { enabled = open[playable] }
                 var tile = Control(.tile(index), "\(index + 1)", rect: rect, isEnabled: enabled, style: .tile)
@@ -336,12 +339,13 @@ public final class LevelListScreen: ShellScreen, AppScreen {
             if let record = context.progress.record(level), record.cleared {
                 // Cleared with no stars (Show solution) still reads as cleared.
                 choices = record.bestStars > 0 ? [PlayScreen.stars(record.bestStars)] : [tr("✓ cleared"), "✓"]
+                if record.bestStars > 0 { role = .stars }
             } else if context.progress.unfinished(level) != nil {
                 // Started and left unfinished: it resumes where the player was.
                 choices = [tr("in progress"), "…"]
             } else {
                 choices = [PlayScreen.stars(0)]
-                role = .secondary
+                role = .stars
             }
         }
         guard let text = choices.first(where: { Typesetter.fits($0, px: px, width: width) }) else { return nil }

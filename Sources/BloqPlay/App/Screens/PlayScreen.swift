@@ -390,12 +390,23 @@ public final class PlayScreen: ShellScreen, AppScreen {
         let stars = Self.stars(game.starsInReach)
         let captionLine = Typesetter.font.lineHeight(px: type.caption)
         let gap = metrics.margin
-        // Side by side: heading over caption, then stars, then the moves over par.
+        // Side by side: heading over caption, then stars, then the moves over par. The
+        // moves' slot is as wide as its widest form (one move or many, up to three digits),
+        // so nothing moves sideways as the count goes on.
         let headingWidth = Typesetter.font.boxWidth(heading, px: type.title)
         let leftWidth = max(headingWidth, Typesetter.font.boxWidth(caption, px: type.caption))
-        let starsWidth = Typesetter.font.boxWidth(stars, px: type.body)
-        let rightWidth = max(Typesetter.font.boxWidth(movesText, px: type.title), Typesetter.font.boxWidth(parText, px: type.caption))
+        let parForms = [1, 2, 5].map { count in
+            game.par.map { tr("move · par %1", "moves · par %1", count: count, "\($0)") } ?? tr("move", "moves", count: count)
+        }
+        let rightWidth = ([parText] + parForms).map { Typesetter.font.boxWidth($0, px: type.caption) }.reduce(
+            max(Typesetter.font.boxWidth(movesText, px: type.title), Typesetter.font.boxWidth("000", px: type.title)), max)
         let titleLine = Typesetter.font.lineHeight(px: type.title)
+        // The stars as large as a title where they fit, never below the body size.
+        let starsPx =
+            [type.title, type.body].first { px in
+                leftWidth + gap + Typesetter.font.boxWidth(stars, px: px) + gap + rightWidth <= frame.width
+            } ?? type.body
+        let starsWidth = Typesetter.font.boxWidth(stars, px: starsPx)
         if leftWidth + gap + starsWidth + gap + rightWidth <= frame.width {
             let height = titleLine + captionLine
             let right = frame.maxX - rightWidth
@@ -404,8 +415,8 @@ public final class PlayScreen: ShellScreen, AppScreen {
                     Typesetter.line(heading, px: type.title, at: Point(x: frame.x, y: frame.y), width: headingWidth),
                     Typesetter.line(caption, px: type.caption, at: Point(x: frame.x, y: frame.y + titleLine), role: .secondary),
                     Typesetter.line(
-                        stars, px: type.body, in: Rect(x: right - gap - starsWidth, y: frame.y, width: starsWidth, height: height),
-                        role: .accent),
+                        stars, px: starsPx, in: Rect(x: right - gap - starsWidth, y: frame.y, width: starsWidth, height: height),
+                        role: .stars),
                     Typesetter.line(movesText, px: type.title, at: Point(x: right, y: frame.y), width: rightWidth, alignment: 1),
                     Typesetter.line(
                         parText, px: type.caption, at: Point(x: right, y: frame.y + titleLine), width: rightWidth, role: .secondary,
@@ -420,24 +431,53 @@ public final class PlayScreen: ShellScreen, AppScreen {
         let headingLines = Typesetter.paragraph(heading, px: headingPx, in: frame, alignment: 0, maximumLines: 2)
         texts += headingLines
         var y = headingLines.last?.frame.maxY ?? frame.y
-        let score = stars + "  " + movesText + " " + parText
-        let scoreWidth = Typesetter.font.boxWidth(score, px: type.caption)
+        // The stars at the body size (drawn as shapes), then the moves and par in a slot as
+        // wide as their widest form, beside the caption or under it.
+        let score = movesText + " " + parText
+        let scoreWidth = ([score] + parForms.map { "000 " + $0 }).map { Typesetter.font.boxWidth($0, px: type.caption) }.reduce(0, max)
+        let stackedStarsWidth = Typesetter.font.boxWidth(stars, px: type.body)
+        let rowHeight = max(captionLine, Typesetter.font.lineHeight(px: type.body))
         let captionWidth = Typesetter.font.boxWidth(caption, px: type.caption)
-        if captionWidth + gap + scoreWidth <= frame.width {
-            texts.append(Typesetter.line(caption, px: type.caption, at: Point(x: frame.x, y: y), role: .secondary))
+        func scoreRow(right: Double, y: Double, alignment: Double = 1) -> [TextBox] {
+            [
+                Typesetter.line(
+                    stars, px: type.body,
+                    in: Rect(x: right - scoreWidth - gap * 0.5 - stackedStarsWidth, y: y, width: stackedStarsWidth, height: rowHeight),
+                    role: .stars),
+                Typesetter.line(
+                    score, px: type.caption, in: Rect(x: right - scoreWidth, y: y, width: scoreWidth, height: rowHeight), role: .secondary,
+                    alignment: alignment),
+            ]
+        }
+        if captionWidth + gap + stackedStarsWidth + gap * 0.5 + scoreWidth <= frame.width {
             texts.append(
                 Typesetter.line(
-                    score, px: type.caption, at: Point(x: frame.maxX - scoreWidth, y: y), width: scoreWidth, role: .accent, alignment: 1))
-            y += captionLine
+                    caption, px: type.caption, in: Rect(x: frame.x, y: y, width: captionWidth, height: rowHeight), role: .secondary,
+                    alignment: 0))
+            texts += scoreRow(right: frame.maxX, y: y)
+            y += rowHeight
         } else {
             let captionLines = Typesetter.paragraph(
                 caption, px: type.caption, in: Rect(x: frame.x, y: y, width: frame.width, height: 0), role: .secondary, alignment: 0,
                 maximumLines: 3)
             texts += captionLines
             y = captionLines.last?.frame.maxY ?? y
-            texts.append(
-                Typesetter.line(score, px: type.caption, at: Point(x: frame.x, y: y), width: frame.width, role: .accent, alignment: 0))
-            y += captionLine
+            if stackedStarsWidth + gap * 0.5 + scoreWidth <= frame.width {
+                texts += scoreRow(right: frame.x + stackedStarsWidth + gap * 0.5 + scoreWidth, y: y, alignment: 0)
+                y += rowHeight
+            } else {
+                // A narrow panel: the stars on their line, the moves and par under them.
+                texts.append(
+                    Typesetter.line(
+                        stars, px: type.body, in: Rect(x: frame.x, y: y, width: min(stackedStarsWidth, frame.width), height: rowHeight),
+                        role: .stars, alignment: 0))
+                y += rowHeight
+                texts.append(
+                    Typesetter.line(
+                        Typesetter.fitted(score, px: type.caption, width: frame.width, keepingEnd: false), px: type.caption,
+                        at: Point(x: frame.x, y: y), width: frame.width, role: .secondary, alignment: 0))
+                y += captionLine
+            }
         }
         return (texts, y - frame.y)
     }
@@ -516,11 +556,24 @@ public final class PlayScreen: ShellScreen, AppScreen {
             let lines = Typesetter.lines(in: band.height, px: type.caption)
             return (Typesetter.paragraph(notice, px: type.caption, in: band, role: .accent, maximumLines: lines, centred: true), [], nil)
         }
-        // The keys on one line, or wrapped over the band's lines when a language needs more
-        // room (German at 800x600); never cut. Only a band too small for them all shows none.
+        // The keys on one line when they fit; in a tall band (a wide window's side panel),
+        // one to a line down it; else wrapped over the band's lines, as long a language needs
+        // (German at 800x600); never cut. Only a band too small for them all shows none.
         guard let footer else { return ([], [], nil) }
         if Typesetter.fits(footer.text, px: type.caption, width: band.width) {
             return ([Typesetter.line(footer.text, px: type.caption, in: band, role: .secondary)], [], nil)
+        }
+        let items = footer.text.split(separator: "  ·  ").map(String.init)
+        let step = (Typesetter.font.lineHeight(px: type.caption) * 1.5).rounded()
+        if items.count > 1, Double(items.count) * step <= band.height,
+            items.allSatisfy({ Typesetter.fits($0, px: type.caption, width: band.width) })
+        {
+            let texts = items.enumerated().map { index, item in
+                Typesetter.line(
+                    item, px: type.caption, in: Rect(x: band.x, y: band.y + Double(index) * step, width: band.width, height: step),
+                    role: .secondary, alignment: 0)
+            }
+            return (texts, [], nil)
         }
         let lines = Typesetter.lines(in: band.height, px: type.caption)
         guard lines >= 2, Typesetter.paragraphHeight(footer.text, px: type.caption, width: band.width) <= band.height else {
@@ -565,7 +618,30 @@ public final class PlayScreen: ShellScreen, AppScreen {
                 let bandHeight = ButtonGroup.height(count: specs.count, columns: columns, height: height, gap: gap)
                 return Rect(x: frame.x, y: frame.maxY - bandHeight, width: frame.width, height: bandHeight)
             }, height: height, gap: gap, scale: metrics.type)
-        return laid.map { ($0.controls, $0.frame.height) } ?? ([], 0)
+        guard let laid else { return ([], 0) }
+        return (Self.filledLastRow(laid.controls, in: laid.frame, gap: gap), laid.frame.height)
+    }
+
+    /// `controls` in rows with their last row, when it is shorter than the first, spread
+    /// across the whole width: no empty slot at the end of a toolbar (5 buttons are 3 + 2
+    /// wider ones, not 3 + 2 and a gap).
+    static func filledLastRow(_ controls: [Control], in frame: Rect, gap: Double) -> [Control] {
+        guard let firstY = controls.first?.rect.y, let lastY = controls.last?.rect.y, lastY > firstY else { return controls }
+        let firstRow = controls.filter { $0.rect.y == firstY }.count
+        let last = controls.indices.filter { controls[$0].rect.y == lastY }
+        guard last.count < firstRow, !last.isEmpty else { return controls }
+        var result = controls
+        let width = (frame.width - gap * Double(last.count - 1)) / Double(last.count)
+        for (slot, index) in last.enumerated() {
+            let old = result[index].rect
+            let rect = Rect(x: frame.x + Double(slot) * (width + gap), y: old.y, width: width, height: old.height)
+            result[index].rect = rect
+            if var label = result[index].labelFrame {
+                label.x += rect.center.x - old.center.x
+                result[index].labelFrame = label
+            }
+        }
+        return result
     }
 
     private func stackedLayout(_ metrics: Metrics) -> Layout {

@@ -86,7 +86,7 @@ public final class TitleScreen: ShellScreen, AppScreen {
         /// The logo (blocks and name) and the line under it, from `top` in `frame`.
         func logo(in frame: Rect, px: Double) -> (texts: [TextBox], blocks: [Rect], height: Double) {
             let name = tr("Bloq")
-            let nameWidth = Typesetter.font.boxWidth(name, px: px)
+            let nameWidth = TypeFace.display.metrics.boxWidth(name, px: px)
             let block = (px * 0.55).rounded()
             let total = block * 2.2 + px * 0.3 + nameWidth
             let left = frame.center.x - total / 2
@@ -95,7 +95,9 @@ public final class TitleScreen: ShellScreen, AppScreen {
             }
             let logoHeight = block * 2.1
             var texts = [
-                Typesetter.line(name, px: px, in: Rect(x: left + block * 2.2 + px * 0.3, y: frame.y, width: nameWidth, height: logoHeight))
+                Typesetter.line(
+                    name, px: px, in: Rect(x: left + block * 2.2 + px * 0.3, y: frame.y, width: nameWidth, height: logoHeight),
+                    face: .display)
             ]
             let tagline = tr("Slide a block. Match the colours. Clear the board.")
             let line = Rect(x: frame.x, y: frame.y + logoHeight + margin, width: frame.width, height: 0)
