@@ -414,6 +414,14 @@ screenshots: build mo
 	.build/release/bloq play --level levels/easy/001-first-push.bloq --screen play --lang ru --screenshot $(SHOTS)/tip-ru.png
 	.build/release/bloq play --screen levels --lang ru --window 360x640 --screenshot $(SHOTS)/levels-ru.png
 	cp $(SHOTS)/play.png $(SHOTS)/../screenshot.png
+	@# Every screen in the three themes (dark, light, high contrast) at a phone's 360x640,
+	@# 800x600 and 1920x1080, for looking through (not kept in git): .build/screenshots/.
+	@mkdir -p .build/screenshots
+	for look in "dark:--theme dark" "light:--theme light" "high-contrast:--contrast high"; do \
+	  for window in 360x640 800x600 1920x1080; do \
+	    for screen in title levels preview play cleared help settings about editor daily statistics symbols; do \
+	      .build/release/bloq play --lang en $${look#*:} --screen $$screen --date 2026-03-14 --window $$window \
+	        --screenshot .build/screenshots/$$screen-$${look%%:*}-$$window.png; done; done; done
 
 clean:
 	rm -rf .build

@@ -165,13 +165,11 @@ public final class EditorScreen: ShellScreen, AppScreen {
     /// The tools that change the whole grid, with the short labels a narrow window uses.
     private var toolSpecs: [ButtonSpec] {
         [
-            // A narrow window in a long language shows the tools' signs rather than cut words.
-            ButtonSpec(.undo, tr("Undo"), short: "↶", isEnabled: history.canUndo),
-            ButtonSpec(.redo, tr("Redo"), short: "↷", isEnabled: history.canRedo),
+            ButtonSpec(.undo, tr("Undo"), isEnabled: history.canUndo), ButtonSpec(.redo, tr("Redo"), isEnabled: history.canRedo),
             // TRANSLATORS: the editor's button that empties the grid being drawn (undoable); not
             // clearing a board in play.
-            ButtonSpec(.editor(.clear), tr("Clear"), short: "∅"), ButtonSpec(.editor(.mirror), tr("Mirror"), short: "⇆"),
-            ButtonSpec(.editor(.rotate), tr("Rotate"), short: "↻"),
+            ButtonSpec(.editor(.clear), tr("Clear")), ButtonSpec(.editor(.mirror), tr("Mirror")),
+            ButtonSpec(.editor(.rotate), tr("Rotate")),
             ButtonSpec(.editor(.addRow), tr("Add row"), short: tr("+ Row"), isEnabled: draft.rows < 16),
             ButtonSpec(.editor(.removeRow), tr("Remove row"), short: tr("− Row"), isEnabled: draft.rows > 2),
             ButtonSpec(.editor(.addColumn), tr("Add column"), short: tr("+ Col"), isEnabled: draft.columns < 16),
