@@ -58,6 +58,19 @@ public struct LevelRecord: Equatable, Sendable {
     /// from Show solution. Zero in files written before they were kept.
     public var tally = Tally()
 
+    /// A clear: cleared, the bests kept, the moment kept when later, and (when `tallied`)
+    /// added to the tally. A level's and a daily board's clears are recorded alike.
+    mutating func addClear(
+        stars: Int, moves: Int, time: Double, at moment: Double?, usedHint: Bool, showedSolution: Bool, tallied: Bool
+    ) {
+        if tallied { tally.add(moves: moves, time: time, usedHint: usedHint, showedSolution: showedSolution) }
+        cleared = true
+        bestStars = max(bestStars, stars)
+        bestMoves = min(bestMoves ?? moves, moves)
+        bestTime = min(bestTime ?? time, time)
+        if let moment { clearedAt = max(clearedAt ?? moment, moment) }
+    }
+
     /// What every clear of a level adds up to. Two copies of the game merge each count by its
     /// larger value (the progress only grows under the merge), so two windows clearing the
     /// same level at the same moment count one clear: never more than were made.
@@ -163,12 +176,8 @@ public struct PlayerProgress: Equatable, Sendable {
         tallied: Bool = true
     ) {
         var record = levels[level] ?? LevelRecord()
-        if tallied { record.tally.add(moves: moves, time: time, usedHint: usedHint, showedSolution: showedSolution) }
-        record.cleared = true
-        record.bestStars = max(record.bestStars, stars)
-        record.bestMoves = min(record.bestMoves ?? moves, moves)
-        record.bestTime = min(record.bestTime ?? time, time)
-        if let moment { record.clearedAt = max(record.clearedAt ?? moment, moment) }
+        record.addClear(
+            stars: stars, moves: moves, time: time, at: moment, usedHint: usedHint, showedSolution: showedSolution, tallied: tallied)
         levels[level] = record
         if let line = unfinished[level], let moment, line.isSaved(after: moment) {
             // Started again after this clear (in another window): the line stays.
@@ -186,12 +195,8 @@ public struct PlayerProgress: Equatable, Sendable {
     ) {
         let key = day.description
         var record = daily[key] ?? LevelRecord()
-        if tallied { record.tally.add(moves: moves, time: time, usedHint: usedHint, showedSolution: showedSolution) }
-        record.cleared = true
-        record.bestStars = max(record.bestStars, stars)
-        record.bestMoves = min(record.bestMoves ?? moves, moves)
-        record.bestTime = min(record.bestTime ?? time, time)
-        record.clearedAt = max(record.clearedAt ?? moment, moment)
+        record.addClear(
+            stars: stars, moves: moves, time: time, at: moment, usedHint: usedHint, showedSolution: showedSolution, tallied: tallied)
         daily[key] = record
         setUnfinished(level: level, nil, at: moment)
     }

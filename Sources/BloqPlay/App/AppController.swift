@@ -124,8 +124,8 @@ public final class AppController {
             progress: progress, packs: packs, today: today, dailyBoards: [:], dailyFailures: [], watchedPath: environment.levelWatch?.path,
             isSingleLevel: singleLevel, helpShown: false, clipboard: environment.clipboard, lineToWatch: environment.lineToWatch,
             solverMode: environment.solverMode, version: environment.version, settingsPath: environment.settings.path,
-            canSaveLevels: environment.levelSaver != nil, commands: commands, driver: driver)
-        context.languageChoices = environment.languageChoices
+            canSaveLevels: environment.levelSaver != nil, languageChoices: environment.languageChoices, commands: commands,
+            driver: driver)
         if singleLevel { openLevel(pack: 0, level: 0) }
         if let watch = environment.levelWatch, let level = packs.first?.playable.first { watch.begin(with: level.level) }
     }

@@ -209,7 +209,7 @@ public struct CommandTable: Sendable {
                 guard let instead = replacement.1 else { continue }
                 word = instead
             }
-            parts.append("\(CommandTable.shortName(key)) \(word)")
+            parts.append("\(key.localizedName(short: true)) \(word)")
         }
         return parts.joined(separator: "  ·  ")
     }
@@ -249,7 +249,7 @@ public struct CommandTable: Sendable {
         }
         if keys.count == 10, keys.allSatisfy({ $0.key.digit != nil }) { return tr("1 to 9, 0") }
         var names: [String] = []
-        for name in keys.map(displayName) where !names.contains(name) { names.append(name) }
+        for name in keys.map({ $0.localizedName() }) where !names.contains(name) { names.append(name) }
         // TRANSLATORS: between two keys that do the same, as in "Z  or  Ctrl+Z".
         return names.joined(separator: "  \(tr("or"))  ")
     }
@@ -260,16 +260,6 @@ public struct CommandTable: Sendable {
             return presses[0].shoulderHeld ? "LB + D-pad" : "D-pad"
         }
         return presses.map(\.description).joined(separator: "/")
-    }
-
-    static func displayName(_ chord: KeyChord) -> String {
-        if chord.shift, chord.key == .character("/") { return "?" }
-        return chord.localizedName()
-    }
-
-    static func shortName(_ chord: KeyChord) -> String {
-        if chord.shift, chord.key == .character("/") { return "?" }
-        return chord.localizedName(short: true)
     }
 }
 

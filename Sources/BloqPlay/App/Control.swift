@@ -140,43 +140,35 @@ public enum AppearanceKey: String, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// What the row says for `settings`, where `system` is what following the system gives.
-    public func value(_ settings: Settings, system: Appearance) -> String {
+    /// What the row says for `settings`, where `system` is what following the system gives;
+    /// `brief`: "Automatic" alone, for a row too narrow for "Automatic (dark)".
+    public func value(_ settings: Settings, system: Appearance, brief: Bool = false) -> String {
+        // TRANSLATORS: a setting that follows the desktop, and what the desktop says now
+        // ("Automatic (dark)").
+        func automatic(_ now: String) -> String { brief ? tr("Automatic") : tr("Automatic (%1)", now) }
         switch self {
         case .theme:
             switch settings.theme {
             // TRANSLATORS: what the desktop's theme is now, in "Automatic (dark)": light or dark.
-            case .system: tr("Automatic (%1)", system.theme == .light ? tr("light") : tr("dark"))
-            case .light: tr("Light")
-            case .dark: tr("Dark")
+            case .system: return automatic(system.theme == .light ? tr("light") : tr("dark"))
+            case .light: return tr("Light")
+            case .dark: return tr("Dark")
             }
         case .contrast:
             switch settings.contrast {
             // TRANSLATORS: the desktop's contrast now, in "Automatic (high)": high or normal.
-            case .system: tr("Automatic (%1)", system.contrast == .high ? tr("high") : tr("normal"))
-            case .normal: tr("Normal")
-            case .high: tr("High")
+            case .system: return automatic(system.contrast == .high ? tr("high") : tr("normal"))
+            case .normal: return tr("Normal")
+            case .high: return tr("High")
             }
         case .motion:
             switch settings.motion {
             // TRANSLATORS: reduced motion on or off, as the system sets it.
-            case .system: tr("Automatic (%1)", system.reducedMotion ? tr("on") : tr("off"))
-            case .reduced: tr("On")
-            case .full: tr("Off")
+            case .system: return automatic(system.reducedMotion ? tr("on") : tr("off"))
+            case .reduced: return tr("On")
+            case .full: return tr("Off")
             }
         }
-    }
-
-    /// What the row says where `value` does not fit: "Automatic" without what the system
-    /// gives, else the value itself.
-    public func briefValue(_ settings: Settings, system: Appearance) -> String {
-        let follows =
-            switch self {
-            case .theme: settings.theme == .system
-            case .contrast: settings.contrast == .system
-            case .motion: settings.motion == .system
-            }
-        return follows ? tr("Automatic") : value(settings, system: system)
     }
 
     /// Every text the row may say (its value's box is as wide as the widest).

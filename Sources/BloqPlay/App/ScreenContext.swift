@@ -40,7 +40,7 @@ public struct ScreenContext {
     /// Whether levels the editor makes can be saved.
     public var canSaveLevels: Bool
     /// What Settings' Language row offers (`AppEnvironment.languageChoices`).
-    public var languageChoices: [String] = Settings.languageChoices
+    public var languageChoices: [String]
     public let commands: CommandTable
     /// Runs the screens' own animations (transitions, previews, shakes).
     public let driver: AnimationDriver

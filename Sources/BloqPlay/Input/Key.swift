@@ -66,16 +66,6 @@ public enum Key: Hashable, Sendable {
         }
     }
 
-    /// The key as the key help names it for a player ("Enter", "Page Down").
-    public var label: String {
-        switch self {
-        case .enter: "Enter"
-        case .pageUp: "Page Up"
-        case .pageDown: "Page Down"
-        default: name
-        }
-    }
-
     /// Whether it is one of the four arrows.
     public var isArrow: Bool { [.left, .right, .up, .down].contains(self) }
 

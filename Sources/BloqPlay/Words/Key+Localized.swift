@@ -22,7 +22,8 @@ extension Key {
         case .up: tr("Up")
         case .down: tr("Down")
         case .other("Insert"): tr("Insert")
-        default: label
+        // Letters, digits, signs and F-keys as SDL names them ("Z", "F11").
+        default: name
         }
     }
 
@@ -34,21 +35,13 @@ extension Key {
 }
 
 extension KeyChord {
-    /// "Ctrl+Shift+Z" with the modifiers as the language's keyboards print them ("Strg+Umschalt+Z").
+    /// "Ctrl+Shift+Z" with the modifiers as the language's keyboards print them
+    /// ("Strg+Umschalt+Z"); Shift+/ is the "?" it types. `short`: "Esc" for Escape.
     public func localizedName(short: Bool = false) -> String {
+        if shift, key == .character("/") { return "?" }
         // TRANSLATORS: the modifier keys as printed on your language's keyboards (German
         // "Strg" and "Umschalt", French "Ctrl" and "Maj", Spanish "Ctrl" and "Mayús").
         let modifiers = (control ? tr("Ctrl") + "+" : "") + (alt ? tr("Alt") + "+" : "") + (shift ? tr("Shift") + "+" : "")
         return modifiers + (short ? key.localizedShortLabel : key.localizedLabel)
     }
-}
-
-/// Clauses said one after the other in one line ("undo; undo a paint"), joined as the
-/// language joins them (French puts a no-break space before the semicolon).
-public func joinedClauses(_ clauses: [String]) -> String {
-    guard var sentence = clauses.first else { return "" }
-    // TRANSLATORS: two clauses in one line, as in "undo; undo a paint" or "2 moves over par;
-    // a hint was used". French: "%1 ; %2" with a no-break space.
-    for clause in clauses.dropFirst() { sentence = tr("%1; %2", sentence, clause) }
-    return sentence
 }

@@ -14,10 +14,10 @@ struct ScreenPainter {
         case .levels(let screen): LevelListPainter(app: app, screen: screen, canvas: canvas).draw()
         case .play(let screen): PlayPainter(app: app, screen: screen, canvas: canvas).draw()
         case .settings(let screen): SettingsPainter(app: app, screen: screen, canvas: canvas).draw()
-        case .about(let screen): AboutPainter(app: app, screen: screen, canvas: canvas).draw()
+        case .about(let screen): TextScreenPainter(app: app, screen: screen, canvas: canvas).draw()
         case .editor(let screen): EditorPainter(app: app, screen: screen, canvas: canvas).draw()
         case .daily(let screen): DailyPainter(app: app, screen: screen, canvas: canvas).draw()
-        case .statistics(let screen): StatisticsPainter(app: app, screen: screen, canvas: canvas).draw()
+        case .statistics(let screen): TextScreenPainter(app: app, screen: screen, canvas: canvas).draw()
         }
         if let help = app.help { HelpPainter(app: app, screen: help, canvas: canvas).draw() }
         // The toast: in its band, on screens that have no place for it in their own layout,

@@ -39,7 +39,9 @@ public final class SettingsScreen: ShellScreen, AppScreen {
         // The choices: the appearance's (what following the system gives now), the language.
         let system = Appearance(settings: Settings(), system: context.systemAppearance)
         var choices: [(id: ControlID, label: String, value: String, brief: String, values: [String])] = AppearanceKey.allCases
-            .map { (.appearance($0), $0.label, $0.value(settings, system: system), $0.briefValue(settings, system: system), $0.values) }
+            .map {
+                (.appearance($0), $0.label, $0.value(settings, system: system), $0.value(settings, system: system, brief: true), $0.values)
+            }
         let language = SettingsScreen.languageName(settings.language)
         choices.append((.language, tr("Language"), language, language, context.languageChoices.map(SettingsScreen.languageName)))
         let rows = keys.count + choices.count
