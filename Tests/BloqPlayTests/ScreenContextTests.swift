@@ -51,7 +51,7 @@ struct ScreenContextTests {
         let screen = try #require(app.playScreen)
         let wide = screen.layout.boardArea
         app.handle(.resized(Size(width: 360, height: 640)))
-        #expect(screen.context.viewport == Size(width: 360, height: 640))
+        #expect(screen.context.window == Size(width: 360, height: 640))
         #expect(screen.layout.boardArea != wide && screen.layout.boardArea.maxX <= 360)
     }
 

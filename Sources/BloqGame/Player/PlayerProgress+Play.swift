@@ -166,7 +166,7 @@ extension PlayerProgress {
         return PlayerStatistics(
             cleared: totals.cleared, stars: totals.stars, moves: sum(\.moves), playTime: tallies.reduce(0) { $0 + $1.time },
             hints: sum(\.hints), solutionsShown: sum(\.solutions),
-            dailyCleared: daily.values.filter { $0.cleared && $0.bestStars > 0 }.count,
+            dailyCleared: daily.values.filter(\.countsForStreak).count,
             dailyStreak: today.map { dailyStreak(asOf: $0) } ?? 0, dailyBestStreak: longestDailyStreak,
             packs: packs.map { pack in
                 PlayerStatistics.Pack(

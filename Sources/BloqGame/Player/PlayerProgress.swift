@@ -58,6 +58,9 @@ public struct LevelRecord: Equatable, Sendable {
     /// from Show solution. Zero in files written before they were kept.
     public var tally = Tally()
 
+    /// Whether a daily board's record counts for the streak: cleared with a star at least.
+    public var countsForStreak: Bool { cleared && bestStars > 0 }
+
     /// A clear: cleared, the bests kept, the moment kept when later, and (when `tallied`)
     /// added to the tally. A level's and a daily board's clears are recorded alike.
     mutating func addClear(
@@ -216,7 +219,7 @@ public struct PlayerProgress: Equatable, Sendable {
 
     /// The longest run of days in a row with the daily board cleared.
     public var longestDailyStreak: Int {
-        let days = daily.filter { $0.value.cleared && $0.value.bestStars > 0 }.keys.compactMap { DailyDate($0)?.daysSince1970 }
+        let days = daily.filter { $0.value.countsForStreak }.keys.compactMap { DailyDate($0)?.daysSince1970 }
             .sorted()
         var longest = 0
         var run = 0
@@ -232,8 +235,7 @@ public struct PlayerProgress: Equatable, Sendable {
     /// Whether the player cleared the daily board of `day` (with a star at least), so the
     /// day counts in the streak.
     public func isDailyCleared(_ day: DailyDate) -> Bool {
-        guard let record = daily[day.description] else { return false }
-        return record.cleared && record.bestStars > 0
+        daily[day.description]?.countsForStreak ?? false
     }
 
     /// Saves `line` as the level's unfinished line (stamped with `moment` unless it has a

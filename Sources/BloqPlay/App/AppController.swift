@@ -243,9 +243,6 @@ public final class AppController {
     /// Whether the last input came from a gamepad.
     public var usesGamepad: Bool { inputMode == .gamepad }
 
-    /// Whether the player plays by touch (no key or mouse words then).
-    public var usesTouch: Bool { inputMode == .touch }
-
     /// Switches what the player plays with (the gamepad's band comes and goes with it).
     func use(_ mode: InputMode) {
         guard mode != inputMode else { return }

@@ -53,7 +53,7 @@ public struct ScreenContext {
 
     /// The window's size (screens lay out in `metrics.viewport`, which leaves out the
     /// shell's bands).
-    public var viewport: Size { metrics.window }
+    public var window: Size { metrics.window }
 
     /// Days in a row with the daily board cleared, up to today.
     public var dailyStreak: Int { today.map(progress.dailyStreak(asOf:)) ?? 0 }

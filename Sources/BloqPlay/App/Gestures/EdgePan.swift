@@ -11,7 +11,7 @@ final class EdgePan: PointerOwner {
 
     func handle(_ event: PointerEvent) {
         guard let screen else { return }
-        let width = max(screen.context.viewport.width, 1)
+        let width = max(screen.context.window.width, 1)
         switch event.phase {
         case .down:
             pan.begin(at: event.location, time: event.time)

@@ -89,7 +89,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
         // A trial of the editor's board is no level of the player's: nothing is recorded.
         let resume = if case .trial = source { nil as UnfinishedLine? } else { context.progress.unfinished(playable) }
         game = GameController(
-            level: playable, viewport: context.viewport, toolbarHeight: context.metrics.toolbarHeight, solverMode: context.solverMode,
+            level: playable, viewport: context.window, toolbarHeight: context.metrics.toolbarHeight, solverMode: context.solverMode,
             resume: resume, reducedMotion: context.appearance.reducedMotion)
         moved = !(resume?.log.isEmpty ?? true)
         if case .code(_, let line?) = source { offeredLine = line }
@@ -111,10 +111,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
     /// going leaves it where it is).
     override func contextChanged() {
         listBeneathIfMade?.context = context
-        guard let placedFor, placedFor.metrics == context.metrics, placedFor.language == context.settings.language else {
-            placeBoard()
-            return
-        }
+        if placedFor?.metrics != context.metrics || placedFor?.language != context.settings.language { placeBoard() }
     }
 
     private func placeBoard() {
@@ -766,7 +763,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
     public func gestureOwner(for event: PointerEvent) -> (any PointerOwner)? {
         // Over the overlay, the board beneath is covered: nothing there takes a press.
         guard visibleOverlay == nil else { return nil }
-        let edge = max(context.metrics.minimumButtonSize * 0.5, context.viewport.width * 0.03)
+        let edge = max(context.metrics.minimumButtonSize * 0.5, context.window.width * 0.03)
         if edgePan == nil, !context.isSingleLevel, packIndex != nil, event.location.x <= edge, !game.scene.hasMovesInFlight {
             let pan = EdgePan(screen: self)
             edgePan = pan
@@ -939,7 +936,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
             reduced || game.showedSolution
             ? nil
             : ConfettiBurst(
-                count: 140, origin: frame.center, size: context.viewport, seed: UInt64(levelIndex ?? 0) &* 7919 &+ clears, duration: 2.4)
+                count: 140, origin: frame.center, size: context.window, seed: UInt64(levelIndex ?? 0) &* 7919 &+ clears, duration: 2.4)
         overlay = ClearedOverlay(
             stars: stars, moves: moves, par: game.par, time: time, showedSolution: game.showedSolution, usedHint: game.usedHint,
             before: before,

@@ -20,10 +20,10 @@ public final class StatisticsScreen: ShellScreen, AppScreen {
     /// Play time as the card says it: m:ss under an hour, else h:mm:ss.
     public static func duration(_ seconds: Double) -> String {
         let whole = Int(min(max(seconds, 0), 359_999_999).rounded(.down))
-        let hours = whole / 3600
+        guard whole >= 3600 else { return ClearedOverlay.clock(Double(whole)) }
         let rest = whole % 3600
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return hours > 0 ? "\(hours):\(two(rest / 60)):\(two(rest % 60))" : "\(rest / 60):\(two(rest % 60))"
+        return "\(whole / 3600):\(two(rest / 60)):\(two(rest % 60))"
     }
 
     /// The rows: a name and a value, the totals first, then each pack.
