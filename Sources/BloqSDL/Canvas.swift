@@ -163,7 +163,7 @@ final class Canvas {
     func roundedRect(_ rect: Rect, radius: Double, _ color: RGBA, shaded: Bool = false) {
         let width = Int(rect.width.rounded())
         let height = Int(rect.height.rounded())
-        let rgb = UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
+        let rgb = color.hex
         guard width > 0, height > 0, color.a > 0,
             let texture = shape(ShapeKey(width: width, height: height, radius: Int(radius.rounded()), shaded: shaded, color: rgb))
         else { return }
@@ -388,7 +388,7 @@ final class Canvas {
     /// no texture of its size (making one took half of the first frame's time).
     func disc(center: Point, radius: Double, _ color: RGBA) {
         guard radius >= 1, color.a > 0 else { return }
-        let rgb = UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
+        let rgb = color.hex
         guard let texture = discTextures[rgb] ?? makeDisc(rgb) else { return }
         SDL_SetTextureAlphaMod(texture, color.a)
         var destination = SDL_Rect(
@@ -433,7 +433,7 @@ final class Canvas {
         let side = Int(size.rounded())
         let drawn = Double(side) * max(scale, 0)
         guard side >= 3, drawn >= 1, color.a > 0 else { return }
-        let key = StarKey(size: side, hollow: hollow, color: UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b))
+        let key = StarKey(size: side, hollow: hollow, color: color.hex)
         guard let texture = starTextures[key] ?? makeStar(key) else { return }
         SDL_SetTextureAlphaMod(texture, color.a)
         var destination = SDL_Rect(

@@ -39,9 +39,6 @@ public struct FontMetrics: Sendable {
     /// These metrics, measuring what the font lacks with `fallback`'s.
     public func falling(backTo fallback: FontMetrics) -> FontMetrics { FontMetrics(self, fallback: fallback) }
 
-    /// Whether the font itself has `scalar` (else its fallback draws it).
-    public func has(_ scalar: Unicode.Scalar) -> Bool { index(of: scalar) != nil }
-
     private func index(of scalar: Unicode.Scalar) -> Int? {
         var low = 0
         var high = codePoints.count - 1

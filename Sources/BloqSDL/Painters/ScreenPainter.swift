@@ -180,14 +180,6 @@ struct PaintKit {
         for control in controls { button(control, focused: control.id == focus) }
     }
 
-    /// A screen's heading, beside the Back button.
-    func heading(_ text: String) {
-        let unit = app.metrics.unit
-        canvas.text(
-            text, size: unit * 0.6, canvas.palette.text, at: Point(x: app.viewport.width / 2, y: unit * 0.8), anchor: Point(x: 0.5, y: 0.5),
-            maximumWidth: app.viewport.width * 0.5)
-    }
-
     /// A board in miniature (level tiles, preview cards), with symbols when asked.
     func miniBoard(_ board: Board, in frame: Rect, alpha: UInt8, symbols: Bool = false) {
         let cell = min(frame.width / Double(board.columns), frame.height / Double(board.rows))
@@ -245,10 +237,5 @@ struct PaintKit {
         ] {
             canvas.fill(edge, canvas.palette.focus.with(alpha: 200))
         }
-    }
-
-    /// ★★☆ for a count of stars out of three.
-    static func stars(_ count: Int) -> String {
-        String(repeating: "★", count: max(min(count, 3), 0)) + String(repeating: "☆", count: max(3 - count, 0))
     }
 }

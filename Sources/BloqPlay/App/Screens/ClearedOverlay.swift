@@ -29,8 +29,6 @@ public final class ClearedOverlay {
     /// The daily streak after this clear, on a daily board (nil elsewhere).
     public let dailyStreak: Int?
     public var focus: ControlID?
-    /// Whether Share is offered: a clear of the player's own (not Show solution's).
-    public var canShare: Bool { !showedSolution }
     /// Said on the card once Share has copied the result.
     public var shared: String?
     /// The confetti, and seconds since it burst.
@@ -112,23 +110,24 @@ public final class ClearedOverlay {
     func layout(over board: Rect, within area: Rect, _ metrics: Metrics) -> (frame: Rect, controls: [Control], texts: [TextBox]) {
         let type = metrics.type
         let padding = metrics.margin
-        var specs = [
-            hasNextLevel
-                ? ButtonSpec(.nextLevel, tr("Next level"), trailing: "  ›", style: .accent)
-                : ButtonSpec(.playAgain, tr("Play again"), style: .accent)
-        ]
-        // After Show solution the way on is to try it: Play again first, the next level after.
+        var specs: [ButtonSpec]
         if showedSolution {
+            // After Show solution the way on is to try it: Play again first, the next level
+            // after; nothing to share or review.
             specs = [ButtonSpec(.playAgain, tr("Play again"), style: .accent)]
             if hasNextLevel { specs.append(ButtonSpec(.nextLevel, tr("Next level"), trailing: "  ›")) }
+            if showsLevelsButton { specs.append(ButtonSpec(.back, backLabel, leading: "‹ ")) }
+        } else {
+            specs = [
+                hasNextLevel
+                    ? ButtonSpec(.nextLevel, tr("Next level"), trailing: "  ›", style: .accent)
+                    : ButtonSpec(.playAgain, tr("Play again"), style: .accent)
+            ]
+            if showsLevelsButton { specs.append(ButtonSpec(.back, backLabel, leading: "‹ ")) }
+            // TRANSLATORS: Share copies the result and its solve code (a verb); Review opens the
+            // review of the moves just played, each against the fewest moves left (a verb too).
+            specs += [ButtonSpec(.shareResult, tr("Share")), ButtonSpec(.review, tr("Review"))]
         }
-        if showsLevelsButton { specs.append(ButtonSpec(.back, backLabel, leading: "‹ ")) }
-        // TRANSLATORS: the Cleared card's button that copies the result and its solve code.
-        // TRANSLATORS: Share copies the result and its solve code (a verb); Review opens the
-        // review of the moves just played, each against the fewest moves left (a verb too).
-        if canShare { specs.append(ButtonSpec(.shareResult, tr("Share"))) }
-        // TRANSLATORS: the Cleared card's button that opens the review of the line played.
-        if !showedSolution { specs.append(ButtonSpec(.review, tr("Review"))) }
         let height = metrics.unit
         let width = max(board.width, min(area.width, metrics.shortSide * 0.8))
         let inner = width - padding * 2

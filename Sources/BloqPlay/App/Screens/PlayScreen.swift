@@ -936,7 +936,8 @@ public final class PlayScreen: ShellScreen, AppScreen {
             reduced || game.showedSolution
             ? nil
             : ConfettiBurst(
-                count: 140, origin: frame.center, size: context.window, seed: UInt64(levelIndex ?? 0) &* 7919 &+ clears, duration: 2.4)
+                count: 140, origin: frame.center, size: context.window, seed: UInt64(levelIndex ?? 0) &* 7919 &+ clears,
+                duration: MotionToken.confetti)
         overlay = ClearedOverlay(
             stars: stars, moves: moves, par: game.par, time: time, showedSolution: game.showedSolution, usedHint: game.usedHint,
             before: before,
