@@ -135,9 +135,9 @@ lint:
 	@# docs/packaging.md). Only the developers' harnesses, the tests' support and fuzzers may.
 	@! grep -rnE '^\s*(@\w+\s+)*((internal|public|package|private|fileprivate)\s+)?import\s+Foundation(Essentials|Internationalization)?\b' \
 	  Sources --include='*.swift' | grep -vE '^Sources/(BloqDev|BloqTestSupport|Fuzz[A-Za-z]*)/' || { \
-	  echo "lint: shipped code imports Foundation; use BloqFiles' Path, FileSystem, ProcessEnvironment and JSONDocument"; exit 1; }
+	  echo "lint: shipped code imports Foundation; use BloqFiles' Path, FileSystem, ProcessEnvironment and JSONValue"; exit 1; }
 	@# Painters draw with the design system's tokens (docs/design.md), never a colour of their own.
-	@! grep -rnE 'RGBA\((0x|r:)' Sources/BloqSDL/Painters || { \
+	@! grep -rnE 'RGBA\((0x|r:)|0x[0-9A-Fa-f]{6}\b' Sources/BloqSDL/Painters || { \
 	  echo "lint: a painter names a colour; use a Palette token (Sources/BloqPlay/App/Design/Palette.swift)"; exit 1; }
 	@# The Wayland idle-inhibit glue kept in git is what wayland-scanner makes today.
 	@scripts/wayland-glue.sh --check

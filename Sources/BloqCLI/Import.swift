@@ -75,11 +75,9 @@ struct Import: ParsableCommand {
             switch try PlayerLevels.saveOnce(text, identity: level.board.identity, title: level.title, pack: pack, in: levels) {
             case .saved(let path):
                 print(path)
-                if SolveCode.isSolveCode(code), case .success(let contents) = SolveCode.decode(code),
-                    SolveCode.replay(contents.moves, on: contents.board).cleared
-                {
+                if let line = SolveCode.clearingLine(in: code) {
                     printError(
-                        "bloq: the code carries a line that clears the level in \(Wording.count(contents.moves.count, "move")); "
+                        "bloq: the code carries a line that clears the level in \(Wording.count(line.count, "move")); "
                             + "bloq play --code CODE opens it with the line to watch")
                 }
             case .existing(let existing):

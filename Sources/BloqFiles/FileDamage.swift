@@ -1,5 +1,6 @@
 import BloqGame
 import BloqLocalization
+import Glibc
 
 /// Damage found in one of the player's files (progress or settings) when it was loaded,
 /// and what was done about it: what could be read was kept, the damaged file was kept
@@ -127,5 +128,21 @@ public struct PlayerFilesNotice: Sendable, Equatable {
     public var message: String? {
         let sentences = [progress, settings].compactMap { $0?.sentence }
         return sentences.isEmpty ? nil : sentences.joined(separator: " ")
+    }
+}
+
+extension FileDamage {
+    /// A free name to keep a damaged `file` aside under: `FILE.corrupt-TIME` (a later second
+    /// when that one is taken).
+    static func asideName(_ file: String) -> String {
+        var stamp = time(nil)
+        while RegularFile.kind("\(file).corrupt-\(stamp)") != .failed(.missing) { stamp += 1 }
+        return "\(file).corrupt-\(stamp)"
+    }
+
+    /// Moves `file` aside (`asideName`); returns where, or nil when it could not be moved.
+    static func moveAside(_ file: String) -> String? {
+        let target = asideName(file)
+        return rename(file, target) == 0 ? target : nil
     }
 }

@@ -425,7 +425,7 @@ public final class ProgressStore: @unchecked Sendable {
                 cannotRead: reason)
             return current
         case .unreadable(let reason):
-            let kept = repair ? moveAside(main) : nil
+            let kept = repair ? FileDamage.moveAside(main) : nil
             let lost = FileDamage(
                 kind: .progress, file: main, droppedRecords: 0, unreadable: reason, foreignVersion: nil, keptAs: kept,
                 fellBackToPrevious: false, details: ["\(main): \(reason); \(kept.map { "moved it to \($0)" } ?? "left it in place")"])
@@ -485,7 +485,7 @@ public final class ProgressStore: @unchecked Sendable {
                 merged.append(entry.path)
             case .unreadable(let reason):
                 // Kept aside under its own name, so the notice names the file it was.
-                let kept = repair ? asideName(entry.path) : nil
+                let kept = repair ? FileDamage.asideName(entry.path) : nil
                 if let kept, rename(entry.path, kept) == 0 {
                     current.damage?.details.append("\(entry.path): \(reason); moved it to \(kept)")
                 }
@@ -497,25 +497,10 @@ public final class ProgressStore: @unchecked Sendable {
     /// Keeps `bytes` aside, whole, then replaces `file` by `progress`, each atomically;
     /// returns where the bytes were kept.
     private func keepAside(_ bytes: [UInt8], of file: String, replacingWith progress: PlayerProgress) -> String? {
-        let aside = asideName(file)
+        let aside = FileDamage.asideName(file)
         guard (try? AtomicFile.write(bytes, to: aside)) != nil else { return nil }
         try? AtomicFile.write(ProgressFile.encode(progress), to: file)
         return aside
-    }
-
-    private func asideName(_ file: String) -> String {
-        var stamp = time(nil)
-        var target = "\(file).corrupt-\(stamp)"
-        while RegularFile.kind(target) != .failed(.missing) {
-            stamp += 1
-            target = "\(file).corrupt-\(stamp)"
-        }
-        return target
-    }
-
-    private func moveAside(_ file: String) -> String? {
-        let target = asideName(file)
-        return rename(file, target) == 0 ? target : nil
     }
 
     /// Temporary files of saves that were killed before they finished (beside the file, and

@@ -199,7 +199,7 @@ public struct SettingsStore: Sendable {
                 if case .tooLarge(let size) = failure {
                     "it is \(size.map { "\($0) bytes" } ?? "larger than that"), more than the \(SettingsStore.maximumFileSize) bytes a settings file may be"
                 } else { failure.reason(noun: "settings file") }
-            return Load(settings: Settings(), damage: damage(unreadable: reason, keptAs: moveAside()))
+            return Load(settings: Settings(), damage: damage(unreadable: reason, keptAs: FileDamage.moveAside(path)))
         }
         let salvaged: SalvagedSettings
         switch SettingsStore.decode(bytes) {
@@ -207,10 +207,10 @@ public struct SettingsStore: Sendable {
         case .failure(let unreadable):
             return Load(
                 settings: Settings(),
-                damage: damage(unreadable: "it is not valid settings JSON (\(unreadable.reason))", keptAs: moveAside()))
+                damage: damage(unreadable: "it is not valid settings JSON (\(unreadable.reason))", keptAs: FileDamage.moveAside(path)))
         }
         guard !salvaged.dropped.isEmpty else { return Load(settings: salvaged.settings, damage: nil) }
-        let aside = asideName()
+        let aside = FileDamage.asideName(path)
         var kept: String?
         if (try? AtomicFile.write(bytes, to: aside)) != nil {
             kept = aside
@@ -272,20 +272,6 @@ public struct SettingsStore: Sendable {
             details: ["\(path): \(reason); \(kept.map { "moved it to \($0)" } ?? "left it in place")"])
     }
 
-    private func asideName() -> String {
-        var stamp = time(nil)
-        var target = "\(path).corrupt-\(stamp)"
-        while RegularFile.kind(target) != .failed(.missing) {
-            stamp += 1
-            target = "\(path).corrupt-\(stamp)"
-        }
-        return target
-    }
-
-    private func moveAside() -> String? {
-        let target = asideName()
-        return rename(path, target) == 0 ? target : nil
-    }
 }
 
 /// Loads the player's progress and settings at start-up, for the title screen's notice.

@@ -100,6 +100,14 @@ public enum SolveCode {
         }
     }
 
+    /// The line a text carries when it is a solve code whose moves clear its board; nil
+    /// otherwise (a share code, a damaged code, a line that does not clear).
+    public static func clearingLine(in text: String) -> [Move]? {
+        guard isSolveCode(text), case .success(let contents) = decode(text), replay(contents.moves, on: contents.board).cleared
+        else { return nil }
+        return contents.moves
+    }
+
     /// Plays `moves` from `board` through the rules, one by one.
     public static func replay(_ moves: [Move], on board: Board) -> Verdict {
         var session = PlaySession(start: board)

@@ -47,53 +47,12 @@ public struct Palette: Equatable, Sendable {
     /// The band of a banner (the board can no longer be cleared).
     public var banner: RGBA
 
-    /// The colours of `appearance`.
-    public init(_ appearance: Appearance) {
-        switch (appearance.theme, appearance.contrast) {
-        case (.dark, .normal): self = .dark
-        case (.dark, .high): self = .darkHighContrast
-        case (.light, .normal): self = .light
-        case (.light, .high): self = .lightHighContrast
-        }
-    }
+    // The palettes below use the memberwise init, which `init(_:)` in the extension keeps.
 
     /// Every theme, named (the contrast test, the design page).
     public static let all: [(name: String, palette: Palette)] = [
         ("dark", .dark), ("light", .light), ("dark, high contrast", .darkHighContrast), ("light, high contrast", .lightHighContrast),
     ]
-
-    private init(
-        isDark: Bool, backgroundTop: UInt32, backgroundBottom: UInt32, backdrop: RGBA, surface: UInt32, surfaceEdge: RGBA,
-        scrim: RGBA, shadow: RGBA, well: UInt32, cell: UInt32, wall: UInt32, wallInset: UInt32, text: UInt32, secondaryText: UInt32,
-        accent: UInt32, danger: UInt32, control: UInt32, controlEdge: UInt32, selected: UInt32, primary: UInt32, onPrimary: UInt32,
-        focus: UInt32, star: UInt32, starHollow: UInt32, banner: UInt32
-    ) {
-        self.isDark = isDark
-        self.backgroundTop = RGBA(backgroundTop)
-        self.backgroundBottom = RGBA(backgroundBottom)
-        self.backdrop = backdrop
-        self.surface = RGBA(surface)
-        self.surfaceEdge = surfaceEdge
-        self.scrim = scrim
-        self.shadow = shadow
-        self.well = RGBA(well)
-        self.cell = RGBA(cell)
-        self.wall = RGBA(wall)
-        self.wallInset = RGBA(wallInset)
-        self.text = RGBA(text)
-        self.secondaryText = RGBA(secondaryText)
-        self.accent = RGBA(accent)
-        self.danger = RGBA(danger)
-        self.control = RGBA(control)
-        self.controlEdge = RGBA(controlEdge)
-        self.selected = RGBA(selected)
-        self.primary = RGBA(primary)
-        self.onPrimary = RGBA(onPrimary)
-        self.focus = RGBA(focus)
-        self.star = RGBA(star)
-        self.starHollow = RGBA(starHollow)
-        self.banner = RGBA(banner)
-    }
 
     /// Night: deep indigo going down to ink, warm white text, gold stars.
     public static let dark = Palette(
@@ -174,6 +133,18 @@ public struct Palette: Equatable, Sendable {
         switch color {
         case .red, .blue, .purple: RGBA(0xFFFFFF)
         default: RGBA(0x161A2E)
+        }
+    }
+}
+
+extension Palette {
+    /// The colours of `appearance`.
+    public init(_ appearance: Appearance) {
+        switch (appearance.theme, appearance.contrast) {
+        case (.dark, .normal): self = .dark
+        case (.dark, .high): self = .darkHighContrast
+        case (.light, .normal): self = .light
+        case (.light, .high): self = .lightHighContrast
         }
     }
 }

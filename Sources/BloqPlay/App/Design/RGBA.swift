@@ -70,3 +70,8 @@ public struct RGBA: Hashable, Sendable {
 #elseif canImport(Darwin)
     import Darwin
 #endif
+
+/// A colour written as 0xRRGGBB where an `RGBA` is expected (the palettes' tokens).
+extension RGBA: ExpressibleByIntegerLiteral {
+    public init(integerLiteral hex: UInt32) { self.init(hex) }
+}

@@ -460,13 +460,7 @@ public final class LevelListScreen: ShellScreen, AppScreen {
         case .failure(let error): notice = tr("Not a level: %1", error.message)
         case .success(let level):
             // A solve code's line, when it clears the level, is offered to watch.
-            var line: [Move]?
-            if SolveCode.isSolveCode(text), case .success(let contents) = SolveCode.decode(text),
-                SolveCode.replay(contents.moves, on: contents.board).cleared
-            {
-                line = contents.moves
-            }
-            ask(.playCode(PlayableLevel(name: "shared level", level: level), line: line))
+            ask(.playCode(PlayableLevel(name: "shared level", level: level), line: SolveCode.clearingLine(in: text)))
         }
     }
 
