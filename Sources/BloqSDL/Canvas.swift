@@ -313,14 +313,6 @@ final class Canvas {
 
     private func shape(_ key: ShapeKey) -> OpaquePointer? {
         if let texture = textures[key] { return texture }
-        guard
-            let surface = SDL_CreateRGBSurfaceWithFormat(
-                0, Int32(key.width), Int32(key.height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
-        else { return nil }
-        defer { SDL_FreeSurface(surface) }
-        SDL_LockSurface(surface)
-        let pitch = Int(surface.pointee.pitch) / 4
-        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
         let w = Double(key.width)
         let h = Double(key.height)
         let r = min(Double(key.radius), min(w, h) / 2)
@@ -354,30 +346,44 @@ final class Canvas {
         // depends on its row only: each row's inner span is one value, computed once (the
         // same pixels as computing each, at a fraction of the start-up cost).
         let margin = (key.shaded ? rim : 0) + 1
-        for y in 0..<key.height {
-            let py = abs(Double(y) + 0.5 - h / 2) - (h / 2 - r)
-            // The row's deep columns: more than `margin` inside the left and right edges, and,
-            // in the rows of the corners' arcs (py > 0), between the arcs.
-            let first = Int(((py <= 0 ? margin : r) - 0.5).rounded(.up)) + 1
-            let last = key.width - first - 1
-            let row = y * pitch
-            if py - r < -margin, first <= last {
-                for x in 0..<first { pixels[row + x] = pixel(x, y) }
-                let inner = pixel(key.width / 2, y)
-                for x in first...last { pixels[row + x] = inner }
-                for x in (last + 1)..<key.width { pixels[row + x] = pixel(x, y) }
-            } else {
-                for x in 0..<key.width { pixels[row + x] = pixel(x, y) }
+        let made = texture(width: key.width, height: key.height) { pixels, pitch in
+            for y in 0..<key.height {
+                let py = abs(Double(y) + 0.5 - h / 2) - (h / 2 - r)
+                // The row's deep columns: more than `margin` inside the left and right edges, and,
+                // in the rows of the corners' arcs (py > 0), between the arcs.
+                let first = Int(((py <= 0 ? margin : r) - 0.5).rounded(.up)) + 1
+                let last = key.width - first - 1
+                let row = y * pitch
+                if py - r < -margin, first <= last {
+                    for x in 0..<first { pixels[row + x] = pixel(x, y) }
+                    let inner = pixel(key.width / 2, y)
+                    for x in first...last { pixels[row + x] = inner }
+                    for x in (last + 1)..<key.width { pixels[row + x] = pixel(x, y) }
+                } else {
+                    for x in 0..<key.width { pixels[row + x] = pixel(x, y) }
+                }
             }
         }
-        SDL_UnlockSurface(surface)
-        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
-        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        guard let texture = made else { return nil }
         if textures.count > 512 {
             for texture in textures.values { SDL_DestroyTexture(texture) }
             textures.removeAll()
         }
         textures[key] = texture
+        return texture
+    }
+
+    /// A blended texture of `width` x `height` ARGB pixels that `fill` writes (its
+    /// argument: the pixels and the pitch of a row, in pixels); nil when SDL cannot make it.
+    private func texture(width: Int, height: Int, fill: (UnsafeMutablePointer<UInt32>, Int) -> Void) -> OpaquePointer? {
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+        else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        SDL_LockSurface(surface)
+        fill(surface.pointee.pixels.assumingMemoryBound(to: UInt32.self), Int(surface.pointee.pitch) / 4)
+        SDL_UnlockSurface(surface)
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
         return texture
     }
 
@@ -399,24 +405,19 @@ final class Canvas {
 
     private func makeDisc(_ rgb: UInt32) -> OpaquePointer? {
         let side = 128
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(side), Int32(side), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
-        else { return nil }
-        defer { SDL_FreeSurface(surface) }
-        SDL_LockSurface(surface)
-        let pitch = Int(surface.pointee.pitch) / 4
-        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
         let r = Double(side) / 2
-        for y in 0..<side {
-            for x in 0..<side {
-                let distance = ((Double(x) + 0.5 - r) * (Double(x) + 0.5 - r) + (Double(y) + 0.5 - r) * (Double(y) + 0.5 - r)).squareRoot()
-                // A soft edge over the outer eighth: scaled up, it stays smooth.
-                let coverage = min(max((r - distance) / (r * 0.125), 0), 1)
-                pixels[y * pitch + x] = UInt32((coverage * 255).rounded()) << 24 | rgb
+        let made = texture(width: side, height: side) { pixels, pitch in
+            for y in 0..<side {
+                for x in 0..<side {
+                    let distance = ((Double(x) + 0.5 - r) * (Double(x) + 0.5 - r) + (Double(y) + 0.5 - r) * (Double(y) + 0.5 - r))
+                        .squareRoot()
+                    // A soft edge over the outer eighth: scaled up, it stays smooth.
+                    let coverage = min(max((r - distance) / (r * 0.125), 0), 1)
+                    pixels[y * pitch + x] = UInt32((coverage * 255).rounded()) << 24 | rgb
+                }
             }
         }
-        SDL_UnlockSurface(surface)
-        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
-        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        guard let texture = made else { return nil }
         // Scaled by the nearest pixel, which the software renderer does fastest: at a
         // backdrop's few percent of opacity its steps are not seen.
         discTextures[rgb] = texture
@@ -465,36 +466,30 @@ final class Canvas {
     }
 
     private func makeStar(_ key: StarKey) -> OpaquePointer? {
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(key.size), Int32(key.size), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
-        else { return nil }
-        defer { SDL_FreeSurface(surface) }
         let size = Double(key.size)
         let center = Point(x: size / 2, y: size / 2 + size * 0.04)
         let outer = Canvas.starPoints(center: center, radius: size * 0.5)
         // The hollow star's hole: the same star, smaller by the stroke, on the same centre.
         let hole = Canvas.starPoints(center: center, radius: size * 0.5 - max(size / 7, 1.5) * 1.6)
-        SDL_LockSurface(surface)
-        let pitch = Int(surface.pointee.pitch) / 4
-        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
         let samples = 4
-        for y in 0..<key.size {
-            for x in 0..<key.size {
-                // Coverage from a 4x4 grid of samples in the pixel.
-                var covered = 0
-                for sy in 0..<samples {
-                    for sx in 0..<samples {
-                        let point = Point(
-                            x: Double(x) + (Double(sx) + 0.5) / Double(samples), y: Double(y) + (Double(sy) + 0.5) / Double(samples))
-                        if Canvas.inside(point, outer), !(key.hollow && Canvas.inside(point, hole)) { covered += 1 }
+        let made = texture(width: key.size, height: key.size) { pixels, pitch in
+            for y in 0..<key.size {
+                for x in 0..<key.size {
+                    // Coverage from a 4x4 grid of samples in the pixel.
+                    var covered = 0
+                    for sy in 0..<samples {
+                        for sx in 0..<samples {
+                            let point = Point(
+                                x: Double(x) + (Double(sx) + 0.5) / Double(samples), y: Double(y) + (Double(sy) + 0.5) / Double(samples))
+                            if Canvas.inside(point, outer), !(key.hollow && Canvas.inside(point, hole)) { covered += 1 }
+                        }
                     }
+                    let alpha = UInt32((Double(covered) / Double(samples * samples) * 255).rounded())
+                    pixels[y * pitch + x] = alpha << 24 | key.color
                 }
-                let alpha = UInt32((Double(covered) / Double(samples * samples) * 255).rounded())
-                pixels[y * pitch + x] = alpha << 24 | key.color
             }
         }
-        SDL_UnlockSurface(surface)
-        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
-        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        guard let texture = made else { return nil }
         SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
         if starTextures.count > 64 {
             for texture in starTextures.values { SDL_DestroyTexture(texture) }
