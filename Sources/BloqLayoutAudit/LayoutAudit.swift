@@ -25,12 +25,14 @@ public enum LayoutAudit {
         public var board: (rect: Rect, cell: Double)?
     }
 
-    /// A 4x4 pack whose first level clears in one move, and an expert 6x6 with walls.
+    /// A 4x4 pack whose first level clears in one move, and an expert 6x6 with walls; the
+    /// packs as many and as large as the shipped ones (100 levels each, the master pack 50),
+    /// so that counts ("0 of 100 · 0 of 300 ★") are as long as a player's.
     /// `saveNotice`: what saving says, again whenever the toast before it has gone.
     public static func app(_ size: Size, saveNotice: String? = nil) -> AppController {
         let easy = PackEntry(
             title: "Easy",
-            items: (0..<30).map { index in
+            items: (0..<100).map { index in
                 // The first clears in one push; the others are fuller.
                 let board =
                     index == 0
@@ -41,10 +43,14 @@ public enum LayoutAudit {
         let expertBoard = Board([".#P..R", "G..#..", "..#.BO", ".O.Y.G", ".R#.PY", "...B#."]) ?? Board(["R.R"])!
         let expert = PackEntry(
             title: "Expert",
-            items: [.playable(PlayableLevel(name: "expert/1.bloq", level: Level(title: "Secret Current", par: 12, board: expertBoard)))])
+            items: [.playable(PlayableLevel(name: "expert/1.bloq", level: Level(title: "Secret Current", par: 12, board: expertBoard)))]
+                + easy.items.dropFirst())
         let app = AppController(
             environment: AppEnvironment(
-                packs: [easy, PackEntry(title: "Medium", items: easy.items), PackEntry(title: "Hard", items: easy.items), expert],
+                packs: [
+                    easy, PackEntry(title: "Medium", items: easy.items), PackEntry(title: "Hard", items: easy.items), expert,
+                    PackEntry(title: "Master", items: Array(easy.items.prefix(50))),
+                ],
                 takeSaveEvents: { saveNotice.map { [.notice($0)] } ?? [] }, today: { DailyDate("2026-03-14") }),
             viewport: size)
         app.minimumButtonSize = Metrics.minimumButtonSize(dpi: 96)

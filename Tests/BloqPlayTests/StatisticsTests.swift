@@ -1,5 +1,6 @@
 import BloqEngine
 import BloqGame
+import BloqLayoutAudit
 import BloqPlay
 import BloqTestSupport
 import Testing
@@ -59,5 +60,24 @@ struct StatisticsTests {
     func duration() {
         #expect(StatisticsScreen.duration(0) == "0:00" && StatisticsScreen.duration(61.9) == "1:01")
         #expect(StatisticsScreen.duration(3600 * 2 + 65) == "2:01:05" && StatisticsScreen.duration(.infinity) == "99999:59:59")
+    }
+
+    @Test("in a small landscape window every row's name is whole: a long one takes a second line rather than a '…'")
+    func smallWindowKeepsNames() throws {
+        for size in [Size(width: 400, height: 300), Size(width: 480, height: 320), Size(width: 360, height: 640)] {
+            let app = LayoutAudit.app(size)
+            app.showStatistics()
+            let screen = try #require(app.root.statisticsScreen)
+            let texts = app.shownTexts
+            #expect(!texts.contains { $0.text.hasSuffix("…") }, "\(size): \(texts.map(\.text))")
+            // Every name and value is on screen, a wrapped name in its lines.
+            let shown = texts.map(\.text).joined(separator: " ")
+            for row in screen.rows {
+                #expect(shown.contains(row.value), "\(size): \(row.value)")
+                for word in row.name.split(separator: " ") { #expect(shown.contains(word), "\(size): \(row.name)") }
+            }
+            let window = Rect(x: 0, y: 0, width: size.width, height: size.height)
+            #expect(texts.allSatisfy { $0.frame.minX >= 0 && $0.frame.maxX <= window.maxX && $0.frame.maxY <= window.maxY }, "\(size)")
+        }
     }
 }

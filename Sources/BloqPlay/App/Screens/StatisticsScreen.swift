@@ -72,18 +72,44 @@ public final class StatisticsScreen: ShellScreen, AppScreen {
             guard Double(perColumn) * lineHeight <= area.height || (columns == 2 && px == type.caption),
                 needs.allSatisfy({ $0 <= width }) || px == type.caption
             else { continue }
-            let total = width * Double(columns) + margin * Double(columns - 1)
+            var widths = Array(repeating: width, count: columns)
+            if !needs.allSatisfy({ $0 <= width }) {
+                // The last resort (a small window): each column as wide as its own rows need,
+                // the room that lacks taken from each in proportion, so fewer names are cut.
+                let own = (0..<columns).map { needs[($0 * perColumn)..<min(($0 + 1) * perColumn, needs.count)].max() ?? 0 }
+                let scale = min(1, (area.width - margin * Double(columns - 1)) / max(own.reduce(0, +), 1))
+                widths = own.map { $0 * scale }
+            }
+            let total = widths.reduce(0, +) + margin * Double(columns - 1)
             let left = viewport.width / 2 - total / 2
+            // A name too long for its place takes a second line where the column has the room
+            // (a small window, a long translation); else it is cut.
+            let nameWidths = rows.indices.map { max(widths[$0 / perColumn] - Typesetter.font.boxWidth(rows[$0].value, px: px) - margin, 1) }
+            let nameLines = rows.indices.map { min(Typesetter.font.wrap(rows[$0].name, px: px, width: nameWidths[$0]).count, 2) }
+            let extraLine = Typesetter.font.lineHeight(px: px)
+            let wraps = (0..<columns).allSatisfy { column in
+                let lines = nameLines[(column * perColumn)..<min((column + 1) * perColumn, rows.count)]
+                return Double(lines.count) * lineHeight + Double(lines.reduce(0, +) - lines.count) * extraLine <= area.height
+            }
+            var y = area.y
             for (index, row) in rows.enumerated() {
-                let column = Double(index / perColumn)
-                let x = left + column * (width + margin)
-                let y = area.y + Double(index % perColumn) * lineHeight
+                let column = index / perColumn
+                if index % perColumn == 0 { y = area.y }
+                let width = widths[column]
+                let x = left + widths[..<column].reduce(0, +) + Double(column) * margin
                 let valueWidth = Typesetter.font.boxWidth(row.value, px: px)
-                let nameWidth = max(width - valueWidth - margin, 1)
-                let name = Typesetter.fitted(row.name, px: px, width: nameWidth, keepingEnd: false)
-                texts.append(Typesetter.line(name, px: px, at: Point(x: x, y: y), width: nameWidth, role: .secondary))
+                let nameWidth = nameWidths[index]
+                if wraps, nameLines[index] > 1 {
+                    texts += Typesetter.paragraph(
+                        row.name, px: px, in: Rect(x: x, y: y, width: nameWidth, height: 0), role: .secondary, alignment: 0,
+                        maximumLines: 2)
+                } else {
+                    let name = Typesetter.fitted(row.name, px: px, width: nameWidth, keepingEnd: false)
+                    texts.append(Typesetter.line(name, px: px, at: Point(x: x, y: y), width: nameWidth, role: .secondary))
+                }
                 texts.append(
                     Typesetter.line(row.value, px: px, at: Point(x: x + width - valueWidth, y: y), width: valueWidth, alignment: 1))
+                y += lineHeight + (wraps ? Double(nameLines[index] - 1) * extraLine : 0)
             }
             break
         }
