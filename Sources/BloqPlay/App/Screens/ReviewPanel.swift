@@ -19,9 +19,17 @@ public final class ReviewPanel {
     public internal(set) var page = 0
     public var focus: ControlID?
 
+    /// The colour of the block each move pushed, worked out once along the line.
+    private let colours: [BlockColor?]
+
     init(line: [Move], start: Board) {
         self.line = line
         self.start = start
+        var board: Board? = start
+        colours = line.map { move in
+            defer { board = board?.applying(move) }
+            return board.flatMap { $0.contains(move.from) ? $0[move.from].color : nil }
+        }
         selected = 1
     }
 
@@ -49,8 +57,7 @@ public final class ReviewPanel {
     /// moves before and after it ("3 → 5"; "✗" where the board could no longer be cleared).
     func row(_ number: Int) -> (move: String, pars: String, lost: Bool) {
         let move = line[number - 1]
-        let before = start.applying(Array(line.prefix(number - 1)))
-        let colour: String = before.flatMap { $0[move.from].color }.map(\.localizedName) ?? ""
+        let colour = colours[number - 1]?.localizedName ?? ""
         let arrow: String =
             switch move.direction {
             case .right: "→"
