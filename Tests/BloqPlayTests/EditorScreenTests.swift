@@ -158,4 +158,21 @@ struct EditorScreenTests {
         app.showTitle()
         #expect(app.textInputRect == nil && !app.isPlayingLevel)
     }
+
+    /// A long translation's tools take more of a small window, or show Undo and Redo as ↶ ↷
+    /// (issue 39); English's fit the first try, so replays tap "Undo" and "Redo" by name in
+    /// every window as before.
+    @Test(
+        "in English the editor's tools say Undo and Redo, whole, in the small landscape windows",
+        arguments: [Size(width: 400, height: 300), Size(width: 480, height: 320), Size(width: 560, height: 360)])
+    func englishTools(viewport: Size) throws {
+        let app = AppController(environment: AppEnvironment(packs: [testPack(3)]), viewport: viewport)
+        app.minimumButtonSize = Metrics.minimumButtonSize(dpi: 96)
+        app.showEditor()
+        run(app, 0.5)
+        let labels = Dictionary(app.top.controls.map { ("\($0.id)", $0.label) }, uniquingKeysWith: { first, _ in first })
+        #expect(labels["undo"] == "Undo" && labels["redo"] == "Redo", "\(labels)")
+        let tools = app.top.controls.filter { [.undo, .redo, .editor(.clear), .editor(.mirror), .editor(.rotate)].contains($0.id) }
+        #expect(tools.count == 5 && tools.allSatisfy { !$0.label.hasSuffix("…") }, "\(tools.map(\.label))")
+    }
 }

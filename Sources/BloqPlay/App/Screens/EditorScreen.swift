@@ -162,10 +162,12 @@ public final class EditorScreen: ShellScreen, AppScreen {
         }
     }
 
-    /// The tools that change the whole grid, with the short labels a narrow window uses.
-    private var toolSpecs: [ButtonSpec] {
+    /// The tools that change the whole grid, with the short labels a narrow window uses
+    /// (`arrows`: Undo and Redo as ↶ and ↷ too).
+    private func toolSpecs(arrows: Bool = false) -> [ButtonSpec] {
         [
-            ButtonSpec(.undo, tr("Undo"), isEnabled: history.canUndo), ButtonSpec(.redo, tr("Redo"), isEnabled: history.canRedo),
+            ButtonSpec(.undo, tr("Undo"), short: arrows ? "↶" : nil, isEnabled: history.canUndo),
+            ButtonSpec(.redo, tr("Redo"), short: arrows ? "↷" : nil, isEnabled: history.canRedo),
             // TRANSLATORS: the editor's button that empties the grid being drawn (undoable); not
             // clearing a board in play.
             ButtonSpec(.editor(.clear), tr("Clear")), ButtonSpec(.editor(.mirror), tr("Mirror")),
@@ -198,30 +200,39 @@ public final class EditorScreen: ShellScreen, AppScreen {
         }
         let paletteRight = area.x + swatch * 2 + gap
         // The tools in the fewest columns that fit the height, with their full labels if
-        // they fit a third of the width, else their short ones.
+        // they fit a third of the width, else their short ones. A long language's labels
+        // that fit neither (Russian's at 400x300) get up to 46 % of the width, the grid
+        // between narrower; where they still do not fit (German's "Rückgängig" and
+        // "Wiederholen"), Undo and Redo are the arrows the play toolbar shows when short of
+        // room, rather than words cut. English fits the first try: its labels, which replays
+        // tap, are the same as ever.
         let height = max(metrics.minimumControl, (metrics.unit * 0.75).rounded())
-        let specs = toolSpecs
-        let budget = area.width * 0.34
+        var specs = toolSpecs()
+        var budget = area.width * 0.34
         var tools: [Control] = []
         var toolsLeft = area.maxX
-        for brief in [false, true] where tools.isEmpty {
-            for columns in 1...3 where tools.isEmpty {
-                let total = ButtonGroup.height(count: specs.count, columns: columns, height: height, gap: gap)
-                guard total <= area.height else { continue }
-                let shown = brief ? specs.map { ButtonSpec($0.id, $0.brief, isEnabled: $0.isEnabled, style: $0.style) } : specs
-                let each = ButtonGroup.neededWidth(shown, px: metrics.type.caption, height: height)
-                let width = each * Double(columns) + gap * Double(columns - 1)
-                guard width <= budget else { continue }
-                let frame = Rect(x: area.maxX - width, y: area.y, width: width, height: total)
-                if let laid = ButtonGroup.grid(specs, in: frame, columns: columns, height: height, gap: gap, scale: metrics.type) {
-                    tools = laid
-                    toolsLeft = frame.x
+        for (share, arrows) in [(0.34, false), (0.46, false), (0.46, true)] where tools.isEmpty {
+            budget = area.width * share
+            specs = toolSpecs(arrows: arrows)
+            for brief in [false, true] where tools.isEmpty {
+                for columns in 1...3 where tools.isEmpty {
+                    let total = ButtonGroup.height(count: specs.count, columns: columns, height: height, gap: gap)
+                    guard total <= area.height else { continue }
+                    let shown = brief ? specs.map { ButtonSpec($0.id, $0.brief, isEnabled: $0.isEnabled, style: $0.style) } : specs
+                    let each = ButtonGroup.neededWidth(shown, px: metrics.type.caption, height: height)
+                    let width = each * Double(columns) + gap * Double(columns - 1)
+                    guard width <= budget else { continue }
+                    let frame = Rect(x: area.maxX - width, y: area.y, width: width, height: total)
+                    if let laid = ButtonGroup.grid(specs, in: frame, columns: columns, height: height, gap: gap, scale: metrics.type) {
+                        tools = laid
+                        toolsLeft = frame.x
+                    }
                 }
             }
         }
         if tools.isEmpty {
-            // A long translation in a small window: a third of the width in the fewest
-            // columns the height takes, the labels cut with "…": no tool is left out.
+            // A long translation in a small window: 46 % of the width in the fewest columns
+            // the height takes, the labels cut with "…": no tool is left out.
             let columns =
                 (1...3).first { ButtonGroup.height(count: specs.count, columns: $0, height: height, gap: gap) <= area.height } ?? 3
             let frame = Rect(
@@ -258,7 +269,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
         let paletteBottom = area.y + Double(rows) * swatch + Double(rows - 1) * gap
         // The tools in the fewest rows their labels fit (two columns, cut, when none does).
         let height = metrics.unit
-        let specs = toolSpecs
+        let specs = toolSpecs()
         let laid = ButtonGroup.firstFitting(
             specs, columns: [specs.count, 5, 3, 2],
             in: { columns in

@@ -339,8 +339,9 @@ public final class PlayScreen: ShellScreen, AppScreen {
             var beside = besideLayout(metrics)
             let besideCell = BoardLayout(frame: beside.boardArea, rows: rows, columns: columns).cellSize
             let smallest = metrics.shortSide < 340 ? 28.0 : 40.0
-            // A message longer than the column holds (a tip in a small window): a narrower
-            // board and a wider column, while the cells stay large enough.
+            // A message longer than the column holds (a tip in a small window), or keys it
+            // has no room for (Russian's at 480x320): a narrower board and a wider column,
+            // while the cells stay large enough.
             for share in [0.56, 0.48] where !saysAll(beside.message, metrics) {
                 let wider = besideLayout(metrics, boardShare: share)
                 guard BoardLayout(frame: wider.boardArea, rows: rows, columns: columns).cellSize >= smallest else { break }
@@ -463,20 +464,31 @@ public final class PlayScreen: ShellScreen, AppScreen {
                 texts += scoreRow(right: frame.x + stackedStarsWidth + gap * 0.5 + scoreWidth, y: y, alignment: 0)
                 y += rowHeight
             } else {
-                // A narrow panel: the stars on their line, the moves and par under them.
+                // A narrow panel: the stars on their line, the moves and par under them, on
+                // a line each where one line is too short for both (Spanish's "0 movimientos
+                // · par 9" at 400x300), wrapped rather than cut.
                 texts.append(
                     Typesetter.line(
                         stars, px: type.body, in: Rect(x: frame.x, y: y, width: min(stackedStarsWidth, frame.width), height: rowHeight),
                         role: .stars, alignment: 0))
                 y += rowHeight
-                texts.append(
-                    Typesetter.line(
-                        Typesetter.fitted(score, px: type.caption, width: frame.width, keepingEnd: false), px: type.caption,
-                        at: Point(x: frame.x, y: y), width: frame.width, role: .secondary, alignment: 0))
-                y += captionLine
+                // Broken as its widest form needs, so that the header keeps its height as
+                // the count goes on.
+                let broken = scoreWidth <= frame.width ? score : Self.brokenScore(score)
+                let scoreLines = Typesetter.paragraph(
+                    broken, px: type.caption, in: Rect(x: frame.x, y: y, width: frame.width, height: 0), role: .secondary,
+                    alignment: 0, maximumLines: 3)
+                texts += scoreLines
+                y = scoreLines.last?.frame.maxY ?? y + captionLine
             }
         }
         return (texts, y - frame.y)
+    }
+
+    /// The moves and par `score` broken into lines at its " · " (the translated pattern's
+    /// join, where it has one; a part still too long is wrapped where it is laid out).
+    static func brokenScore(_ score: String) -> String {
+        score.replacing(" · ", with: "\n")
     }
 
     /// The toolbar as laid out now: the way back (unless single-level), Undo, Redo,
@@ -659,9 +671,11 @@ public final class PlayScreen: ShellScreen, AppScreen {
             banner: said.banner)
     }
 
-    /// Whether the message band `band` holds all of what it says now.
+    /// Whether the message band `band` holds all of what it says now: the whole message, or
+    /// the keys (`message(in:)` shows none in a band too small for them all).
     private func saysAll(_ band: Rect, _ metrics: Metrics) -> Bool {
-        guard !game.isStuck, let spoken else { return true }
+        guard !game.isStuck else { return true }
+        guard let spoken else { return footer == nil || !message(in: band, metrics).texts.isEmpty }
         return Typesetter.paragraphHeight(spoken, px: metrics.type.caption, width: band.width) <= band.height
     }
 
