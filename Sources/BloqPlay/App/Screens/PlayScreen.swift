@@ -352,7 +352,12 @@ public final class PlayScreen: ShellScreen, AppScreen {
             // The Cleared card covers the board and the message; the header stays; the
             // toolbar is covered.
             let board = game.layout.boardFrame
-            let card = overlay.layout(over: board, within: chosen.boardArea, metrics)
+            // It may reach down over the message and the toolbar, hidden under it, when what
+            // it says needs the room (a short window).
+            let area = chosen.boardArea
+            let room = Rect(
+                x: area.x, y: area.y, width: area.width, height: max(area.height, metrics.viewport.height - metrics.margin - area.y))
+            let card = overlay.layout(over: board, within: room, metrics)
             chosen.controls = card.controls
             chosen.texts = chosen.texts.filter { !$0.frame.intersects(card.frame) && !$0.frame.intersects(chosen.message) } + card.texts
             chosen.banner = nil
