@@ -555,6 +555,24 @@ public final class PlayScreen: ShellScreen, AppScreen {
         if let notice = spoken {
             // The shell sets its toast in the band (`toastBand`).
             if notice == context.toast { return ([], [], nil) }
+            // In a tall band (a large window's side panel) the keys follow the level's tip, one
+            // to a line, when they all fit under it: the panel says both, not one in its middle.
+            let step = (Typesetter.font.lineHeight(px: type.caption) * 1.5).rounded()
+            let said = Typesetter.paragraphHeight(notice, px: type.caption, width: band.width)
+            if notice == tip.map({ tr($0) }), visibleOverlay == nil, game.message == nil,
+                let keys = keysHint?.split(separator: "  ·  ").map(String.init),
+                keys.count > 1, said + step * Double(keys.count + 1) <= band.height,
+                keys.allSatisfy({ Typesetter.fits($0, px: type.caption, width: band.width) })
+            {
+                var texts = Typesetter.paragraph(notice, px: type.caption, in: band, role: .accent, alignment: 0)
+                let top = band.y + said + step
+                texts += keys.enumerated().map { index, item in
+                    Typesetter.line(
+                        item, px: type.caption, in: Rect(x: band.x, y: top + Double(index) * step, width: band.width, height: step),
+                        role: .secondary, alignment: 0)
+                }
+                return (texts, [], nil)
+            }
             let lines = Typesetter.lines(in: band.height, px: type.caption)
             return (Typesetter.paragraph(notice, px: type.caption, in: band, role: .accent, maximumLines: lines, centred: true), [], nil)
         }
@@ -705,18 +723,24 @@ public final class PlayScreen: ShellScreen, AppScreen {
     public var footer: (text: String, isMessage: Bool)? {
         guard visibleOverlay == nil else { return nil }
         if let message = game.message { return (message, true) }
+        return keysHint.map { ($0, false) }
+    }
+
+    /// The keys (or gestures) line the footer says when the game has no message: nil with
+    /// a gamepad, whose band says what its buttons do.
+    private var keysHint: String? {
         switch context.inputMode {
         case .keyboard: break
         // A touch player reads the gestures, not the keys.
-        case .touch: return (tr("Drag a block to push it  ·  touch a moving block to catch it"), false)
+        case .touch: return tr("Drag a block to push it  ·  touch a moving block to catch it")
         // With a gamepad, the shell's band says what its buttons do instead of the keys.
         case .gamepad: return nil
         }
         // TRANSLATORS: in a key hint ("Esc menu"): Escape goes back to the home screen, the
         // game's first screen (Play, Daily, Make…).
-        if dailyDate != nil { return (context.commands.footerHint(saying: tr("menu"), for: .back), false) }
-        if context.isSingleLevel { return (context.commands.footerHint(omitting: .back), false) }
-        return (context.commands.footerHint, false)
+        if dailyDate != nil { return context.commands.footerHint(saying: tr("menu"), for: .back) }
+        if context.isSingleLevel { return context.commands.footerHint(omitting: .back) }
+        return context.commands.footerHint
     }
 
     // MARK: Actions
