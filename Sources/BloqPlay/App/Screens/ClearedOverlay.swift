@@ -152,7 +152,8 @@ public final class ClearedOverlay {
         // With a star missing, each star stands in its own column with the reasons it is
         // missing under it (at most three lines each); at three stars, one row as before.
         let explained = reasons.contains { !$0.isEmpty }
-        let reasonGap = padding * 0.15
+        // Two reasons under one star set apart more than a reason's wrapped lines.
+        let reasonGap = padding * 0.45
         let linesPx = type.caption
         /// The card `width` wide with its heading at the largest of `headingSizes` that fits:
         /// its parts' sizes and the height they need.
