@@ -395,6 +395,7 @@ screenshots: build mo
 	.build/release/bloq replay docs/replays/expert.script --app --screenshot $(SHOTS)/expert.png >/dev/null
 	.build/release/bloq play --lang en --screen daily --date 2026-03-14 --screenshot $(SHOTS)/daily.png
 	.build/release/bloq replay Tests/replays/app/daily-cleared.script --app --date 2026-03-14 --screenshot $(SHOTS)/daily-cleared.png >/dev/null
+	.build/release/bloq replay docs/replays/cleared-reasons.script --app --screenshot $(SHOTS)/cleared-reasons.png >/dev/null
 	@# Portrait, as on a Linux phone (360x640): the list, a level, the editor.
 	.build/release/bloq play --screen levels --window 360x640 --screenshot $(SHOTS)/levels-portrait.png
 	.build/release/bloq play --level levels/easy/100-full-house.bloq --screen play --window 360x640 --screenshot $(SHOTS)/play-portrait.png

@@ -72,12 +72,16 @@ struct PlayPainter {
             kit.surface(card.frame, radius: Radius.card(card.frame, app.metrics))
             if let chart = layout.chart, let panel = screen.reviewPanel { drawChart(panel, in: chart) }
             kit.buttons(layout.controls, focus: screen.focus)
+            // The Cleared card's stars arrive one by one on springs (MotionToken), whether in
+            // one row or each in its own column over the reasons it is missing.
+            var starIndex = 0
             for box in card.texts {
-                // The Cleared card's stars arrive one by one on springs (MotionToken).
                 if box.role == .stars, let overlay = screen.overlay {
-                    let scales = (0..<3).map {
+                    let marks = box.text.unicodeScalars.filter { $0 == "★" || $0 == "☆" }.count
+                    let scales = (starIndex..<starIndex + marks).map {
                         MotionToken.starScale(index: $0, time: overlay.shownTime, reducedMotion: app.appearance.reducedMotion)
                     }
+                    starIndex += marks
                     kit.stars(box, scales: scales)
                 } else {
                     kit.text(box)

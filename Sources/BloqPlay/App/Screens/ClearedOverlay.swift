@@ -60,31 +60,46 @@ public final class ClearedOverlay {
         self.confetti = confetti
     }
 
-    /// Why the clear earns fewer than three stars ("2 moves over par", "a hint was used:
-    /// at most ★★"), or nil when it earns three (or when Show solution says why there are
-    /// none).
-    public var starsReason: String? {
-        guard !showedSolution, stars < 3 else { return nil }
+    /// Why each star was not earned, by star (0, 1, 2): nothing under a star earned; under a
+    /// missing one its short reasons, one to a line ("2 moves over par", "a hint was used").
+    /// Empty after Show solution (the card says why there are none). By GAME.md's scoring
+    /// (`Score.stars`): the first star comes with any clear; the second needs at most
+    /// par + ceil(par / 4) moves; the third par and no hint; without a par only the first.
+    public var starReasons: [[String]] {
+        guard !showedSolution else { return [] }
+        return (0..<3).map { index in index < stars ? [] : reasons(forStar: index + 1) }
+    }
+
+    private func reasons(forStar star: Int) -> [String] {
+        // TRANSLATORS: under a star not earned on the Cleared card: the level's fewest moves
+        // are not known yet, so only one star (short: it sits under the star).
+        guard let par, par > 0 else { return [tr("no par yet")] }
+        if star == 2 {
+            // Two stars need at most par + ceil(par / 4) moves.
+            let limit = par + (par + 3) / 4
+            guard moves > limit else { return [] }
+            // TRANSLATORS: under the second star not earned on the Cleared card: the clear
+            // took more moves than two stars allow (short: it sits under the star).
+            return [tr("more than %1 move", "more than %1 moves", count: limit, "\(limit)")]
+        }
         var reasons: [String] = []
-        if let par, moves > par {
+        if moves > par {
             let over = moves - par
             reasons.append(tr("%1 move over par", "%1 moves over par", count: over, "\(over)"))
         }
-        if usedHint { reasons.append(tr("a hint was used: at most ★★")) }
-        if par == nil, reasons.isEmpty { reasons.append(tr("this level has no par yet: ★ until the solver finds it")) }
-        guard !reasons.isEmpty else { return nil }
-        let sentence = joinedClauses(reasons)
-        return sentence.prefix(1).uppercased() + sentence.dropFirst()
+        // TRANSLATORS: under the third star not earned on the Cleared card (short: it sits
+        // under the star).
+        if usedHint { reasons.append(tr("a hint was used")) }
+        return reasons
     }
 
-    /// The lines under "Cleared!": moves and par, then why no stars or why fewer than three,
-    /// then the best.
+    /// The lines under the stars: moves and par, then why no stars (after Show solution), then
+    /// the best. Why a star is missing is said under that star (`starReasons`).
     public var lines: [String] {
         var result = [
             tr("in %1 move", "in %1 moves", count: moves, "\(moves)") + (par.map { " · " + tr("par %1", "\($0)") } ?? "") + " · "
                 + ClearedOverlay.clock(time)
         ]
-        if let starsReason { result.append(starsReason) }
         if showedSolution {
             result.append(tr("The solver played it: no stars this time. Play again and try it yourself."))
         } else if let best, let bestMoves = best.bestMoves {
@@ -129,25 +144,61 @@ public final class ClearedOverlay {
             specs += [ButtonSpec(.shareResult, tr("Share")), ButtonSpec(.review, tr("Review"))]
         }
         let height = metrics.unit
-        let width = max(board.width, min(area.width, metrics.shortSide * 0.8))
-        let inner = width - padding * 2
+        let reasons = starReasons
         // A quiet card after Show solution: no cheer, no stars to show.
         let heading = showedSolution ? tr("Solution shown") : tr("Cleared!")
-        let headingPx =
-            Typesetter.size(fitting: [heading], width: inner, sizes: [type.display, type.title, type.body], face: .display) ?? type.body
         let starsText = showedSolution ? "" : PlayScreen.stars(stars)
         let starsHeight = showedSolution ? 0 : Typesetter.font.lineHeight(px: type.title)
+        // With a star missing, each star stands in its own column with the reasons it is
+        // missing under it (at most three lines each); at three stars, one row as before.
+        let explained = reasons.contains { !$0.isEmpty }
+        // Two reasons under one star set apart more than a reason's wrapped lines.
+        let reasonGap = padding * 0.45
         let linesPx = type.caption
-        let linesHeight = lines.map { Typesetter.paragraphHeight($0, px: linesPx, width: inner, maximumLines: 2) }.reduce(0) {
-            $0 + $1 + padding * 0.3
+        /// The card `width` wide with its heading at the largest of `headingSizes` that fits:
+        /// its parts' sizes and the height they need.
+        func plan(width: Double, headingSizes: [Double]) -> Plan {
+            let inner = width - padding * 2
+            let headingPx = Typesetter.size(fitting: [heading], width: inner, sizes: headingSizes, face: .display) ?? type.body
+            let starColumn = min(inner / 3, type.caption * 10)
+            let reasonWidth = max(starColumn - metrics.gap * 0.5, 1)
+            let reasonsHeight =
+                reasons.map { said in
+                    said.map { Typesetter.paragraphHeight($0, px: type.caption, width: reasonWidth, maximumLines: 3) + reasonGap }
+                        .reduce(0, +)
+                }.max() ?? 0
+            let linesHeight = lines.map { Typesetter.paragraphHeight($0, px: linesPx, width: inner, maximumLines: 2) }.reduce(0) {
+                $0 + $1 + padding * 0.3
+            }
+            // The buttons two by two when their labels fit half the card, else one above the other.
+            let sideBySide =
+                specs.count >= 2 && ButtonGroup.labelSize(specs, width: (inner - metrics.gap) / 2, height: height, scale: type) != nil
+            let buttonsHeight = ButtonGroup.height(count: specs.count, columns: sideBySide ? 2 : 1, height: height, gap: metrics.gap)
+            let needed =
+                padding + TypeFace.display.metrics.lineHeight(px: headingPx) + starsHeight + reasonsHeight + padding * 0.5
+                + linesHeight + padding * 0.5 + buttonsHeight + padding
+            return Plan(
+                width: width, inner: inner, headingPx: headingPx, starColumn: starColumn, reasonWidth: reasonWidth,
+                reasonsHeight: reasonsHeight, sideBySide: sideBySide, buttonsHeight: buttonsHeight, needed: needed)
         }
-        // The buttons two by two when their labels fit half the card, else one above the other.
-        let sideBySide =
-            specs.count >= 2 && ButtonGroup.labelSize(specs, width: (inner - metrics.gap) / 2, height: height, scale: type) != nil
-        let buttonsHeight = ButtonGroup.height(count: specs.count, columns: sideBySide ? 2 : 1, height: height, gap: metrics.gap)
-        let needed =
-            padding + TypeFace.display.metrics.lineHeight(px: headingPx) + starsHeight + padding * 0.5
-            + linesHeight + padding * 0.5 + buttonsHeight + padding
+        // A column under each star wide enough for the longest word of its reasons (a long
+        // translation widens the card, up to the area, rather than break a word).
+        let longestWord =
+            reasons.joined().flatMap { $0.split(separator: " ") }.map { Typesetter.font.boxWidth($0, px: type.caption) }.max() ?? 0
+        let usual = max(
+            board.width, min(area.width, max(metrics.shortSide * 0.8, (longestWord + metrics.gap * 0.5) * 3 + padding * 2)))
+        let wide = max(usual, area.width)
+        // In a short window the card takes the area's width (fewer lines), then a smaller
+        // heading, before its words would run over its buttons.
+        let large = [type.display, type.title, type.body]
+        let choices = [
+            (usual, large), (wide, large), (usual, [type.title, type.body]), (wide, [type.title, type.body]), (wide, [type.body]),
+        ]
+        let plans = choices.lazy.map { plan(width: $0.0, headingSizes: $0.1) }
+        let chosen = plans.first { $0.needed <= area.height } ?? plan(width: wide, headingSizes: [type.body])
+        let (width, inner, headingPx) = (chosen.width, chosen.inner, chosen.headingPx)
+        let (starColumn, reasonWidth, reasonsHeight) = (chosen.starColumn, chosen.reasonWidth, chosen.reasonsHeight)
+        let (sideBySide, buttonsHeight, needed) = (chosen.sideBySide, chosen.buttonsHeight, chosen.needed)
         // As tall as what it says (an opaque card over the board, no empty band in it).
         let cardHeight = min(needed, area.height)
         let frame = Rect(
@@ -162,11 +213,27 @@ public final class ClearedOverlay {
                 face: .display)
         )
         y += TypeFace.display.metrics.lineHeight(px: headingPx)
-        if !showedSolution {
+        if explained {
+            let left = column.x + (inner - starColumn * 3) / 2
+            for (index, said) in reasons.enumerated() {
+                let x = left + starColumn * Double(index)
+                texts.append(
+                    Typesetter.line(
+                        index < stars ? "★" : "☆", px: type.title, at: Point(x: x, y: y), width: starColumn, role: .stars, alignment: 0.5))
+                var top = y + starsHeight
+                for reason in said {
+                    let laid = Typesetter.paragraph(
+                        reason, px: type.caption, in: Rect(x: x + (starColumn - reasonWidth) / 2, y: top, width: reasonWidth, height: 0),
+                        role: .secondary, maximumLines: 3)
+                    texts += laid
+                    top = (laid.last?.frame.maxY ?? top) + reasonGap
+                }
+            }
+        } else if !showedSolution {
             texts.append(
                 Typesetter.line(starsText, px: type.title, at: Point(x: column.x, y: y), width: inner, role: .stars, alignment: 0.5))
         }
-        y += starsHeight + padding * 0.5
+        y += starsHeight + reasonsHeight + padding * 0.5
         for (index, line) in lines.enumerated() {
             let laid = Typesetter.paragraph(
                 line, px: linesPx, in: Rect(x: column.x, y: y, width: inner, height: 0), role: index == 0 ? .plain : .secondary,
@@ -183,6 +250,14 @@ public final class ClearedOverlay {
                 specs, in: buttonsFrame, columns: columns, height: height, gap: metrics.gap, scale: type, maximumWidth: metrics.unit * 5)
             ?? ButtonGroup.gridAlways(specs, in: buttonsFrame, columns: columns, height: height, gap: metrics.gap, scale: type)
         return (frame, controls, texts)
+    }
+
+    /// One way to lay the card out (`layout`): its width, its heading's size and what they
+    /// make of the rest.
+    private struct Plan {
+        var width, inner, headingPx, starColumn, reasonWidth, reasonsHeight: Double
+        var sideBySide: Bool
+        var buttonsHeight, needed: Double
     }
 
     func step(_ seconds: Double) {

@@ -219,24 +219,54 @@ public final class LevelListScreen: ShellScreen, AppScreen {
 
     private func grid(top: Double, bottom: Double, _ metrics: Metrics) -> Grid {
         let margin = metrics.margin
-        let gap = metrics.gap
         let area = Rect(x: margin, y: top, width: metrics.viewport.width - margin * 2, height: max(bottom - margin - top, 0))
         let least = smallestTile(metrics)
         var best = Grid(columns: 1, rows: 1, area: area)
-        var bestSide = -1.0
-        for columns in 1...8 {
+        var bestBoard = -1.0
+        // As many levels as a page holds, then the largest miniature boards: in a wide
+        // window that is up to ten columns of tiles taller than the squares they were.
+        for columns in 1...10 {
             for rows in 1...8 where columns * rows <= LevelListScreen.levelsPerPage {
-                let side = min(
-                    (area.width - gap * Double(columns - 1)) / Double(columns), (area.height - gap * Double(rows - 1)) / Double(rows))
-                guard side >= least else { continue }
+                let shape = tileShape(columns: columns, rows: rows, in: area, metrics)
+                guard shape.side >= least else { continue }
                 let count = columns * rows
-                if count > best.perPage || (count == best.perPage && side > bestSide) || bestSide < 0 {
+                if count > best.perPage || (count == best.perPage && shape.board > bestBoard) || bestBoard < 0 {
                     best = Grid(columns: columns, rows: rows, area: area)
-                    bestSide = side
+                    bestBoard = shape.board
                 }
             }
         }
         return best
+    }
+
+    /// A tile of a grid of `columns` by `rows` in `area`: its size; `side`, the shorter of
+    /// the square it was (what its inset and label size follow); its inset, label size and
+    /// line height; and how large its miniature board is.
+    struct TileShape {
+        var width, height, side, inset, labelPx, lineHeight, board: Double
+    }
+
+    func tileShape(columns: Int, rows: Int, in area: Rect, _ metrics: Metrics) -> TileShape {
+        let gap = metrics.gap
+        let type = metrics.type
+        let cellWidth = (area.width - gap * Double(columns - 1)) / Double(columns)
+        let cellHeight = (area.height - gap * Double(rows - 1)) / Double(rows)
+        // At most this wide: a tile as large as a phone's screen is no longer a tile.
+        let largest = metrics.unit * 3.5
+        let side = max(min(cellWidth, cellHeight, largest), 1)
+        let inset = max((side * 0.07).rounded(), 4)
+        let labelPx = side >= type.body * 7 ? type.body : type.caption
+        let lineHeight = Typesetter.font.lineHeight(px: labelPx)
+        // A wide window's room across goes to the tiles: up to half as wide again as they
+        // are tall (their boards stay square, centred), not to empty margins.
+        let width = max(min(cellWidth, side * 1.5, largest), side)
+        // Room down that a square would leave goes to the tile too, as far as its
+        // miniature can use it: a board as wide as the tile, its number above and its
+        // stars below.
+        let lines = inset * 1.2 + lineHeight * 2 + inset * 0.6
+        let height = max(side, min(cellHeight, width - inset * 2 + lines, largest * 1.4))
+        let board = max(min(width - inset * 2, height - lines) - inset * 0.6, 0)
+        return TileShape(width: width, height: height, side: side, inset: inset, labelPx: labelPx, lineHeight: lineHeight, board: board)
     }
 
     public var layout: Layout {
@@ -278,26 +308,22 @@ public final class LevelListScreen: ShellScreen, AppScreen {
             let gap = metrics.gap
             let columns = Double(grid.columns)
             let rows = Double(grid.rows)
-            let side = max(min((area.width - gap * (columns - 1)) / columns, (area.height - gap * (rows - 1)) / rows), 1)
-            // A wide window's room across goes to the tiles: up to half as wide again as
-            // they are tall (their boards stay square, centred), not to empty margins.
-            let tileWidth = max(min((area.width - gap * (columns - 1)) / columns, side * 1.5), side)
+            let shape = tileShape(columns: grid.columns, rows: grid.rows, in: area, metrics)
+            let (tileWidth, tileHeight, inset, labelPx, lineHeight) =
+                (shape.width, shape.height, shape.inset, shape.labelPx, shape.lineHeight)
             let left = area.x + (area.width - tileWidth * columns - gap * (columns - 1)) / 2
-            let top = area.y + max((area.height - side * rows - gap * (rows - 1)) / 2, 0)
+            let top = area.y + max((area.height - tileHeight * rows - gap * (rows - 1)) / 2, 0)
             let open = unlocked
             let first = page * grid.perPage
-            let labelPx = side >= type.body * 7 ? type.body : type.caption
             for offset in 0..<grid.perPage where first + offset < pack.items.count {
                 let index = first + offset
                 let rect = Rect(
-                    x: left + Double(offset % grid.columns) * (tileWidth + gap), y: top + Double(offset / grid.columns) * (side + gap),
-                    width: tileWidth, height: side)
+                    x: left + Double(offset % grid.columns) * (tileWidth + gap),
+                    y: top + Double(offset / grid.columns) * (tileHeight + gap), width: tileWidth, height: tileHeight)
                 var enabled = true
                 if let playable = playableIndex(ofItem: index), open.indices.contains(playable) { enabled = open[playable] }
                 var tile = Control(.tile(index), "\(index + 1)", rect: rect, isEnabled: enabled, style: .tile)
                 // The number top left; the stars (or what else the tile says) along the bottom.
-                let inset = max((side * 0.07).rounded(), 4)
-                let lineHeight = Typesetter.font.lineHeight(px: labelPx)
                 tile.labelPx = labelPx
                 tile.labelFrame = Rect(x: rect.x + inset, y: rect.y + inset * 0.6, width: rect.width - inset * 2, height: lineHeight)
                 tile.labelAlignment = 0

@@ -353,7 +353,12 @@ public final class PlayScreen: ShellScreen, AppScreen {
             // The Cleared card covers the board and the message; the header stays; the
             // toolbar is covered.
             let board = game.layout.boardFrame
-            let card = overlay.layout(over: board, within: chosen.boardArea, metrics)
+            // It may reach down over the message and the toolbar, hidden under it, when what
+            // it says needs the room (a short window).
+            let area = chosen.boardArea
+            let room = Rect(
+                x: area.x, y: area.y, width: area.width, height: max(area.height, metrics.viewport.height - metrics.margin - area.y))
+            let card = overlay.layout(over: board, within: room, metrics)
             chosen.controls = card.controls
             chosen.texts = chosen.texts.filter { !$0.frame.intersects(card.frame) && !$0.frame.intersects(chosen.message) } + card.texts
             chosen.banner = nil
@@ -562,6 +567,24 @@ public final class PlayScreen: ShellScreen, AppScreen {
         if let notice = spoken {
             // The shell sets its toast in the band (`toastBand`).
             if notice == context.toast { return ([], [], nil) }
+            // In a tall band (a large window's side panel) the keys follow the level's tip, one
+            // to a line, when they all fit under it: the panel says both, not one in its middle.
+            let step = (Typesetter.font.lineHeight(px: type.caption) * 1.5).rounded()
+            let said = Typesetter.paragraphHeight(notice, px: type.caption, width: band.width)
+            if notice == tip.map({ tr($0) }), visibleOverlay == nil, game.message == nil,
+                let keys = keysHint?.split(separator: "  ·  ").map(String.init),
+                keys.count > 1, said + step * Double(keys.count + 1) <= band.height,
+                keys.allSatisfy({ Typesetter.fits($0, px: type.caption, width: band.width) })
+            {
+                var texts = Typesetter.paragraph(notice, px: type.caption, in: band, role: .accent, alignment: 0)
+                let top = band.y + said + step
+                texts += keys.enumerated().map { index, item in
+                    Typesetter.line(
+                        item, px: type.caption, in: Rect(x: band.x, y: top + Double(index) * step, width: band.width, height: step),
+                        role: .secondary, alignment: 0)
+                }
+                return (texts, [], nil)
+            }
             let lines = Typesetter.lines(in: band.height, px: type.caption)
             return (Typesetter.paragraph(notice, px: type.caption, in: band, role: .accent, maximumLines: lines, centred: true), [], nil)
         }
@@ -714,18 +737,24 @@ public final class PlayScreen: ShellScreen, AppScreen {
     public var footer: (text: String, isMessage: Bool)? {
         guard visibleOverlay == nil else { return nil }
         if let message = game.message { return (message, true) }
+        return keysHint.map { ($0, false) }
+    }
+
+    /// The keys (or gestures) line the footer says when the game has no message: nil with
+    /// a gamepad, whose band says what its buttons do.
+    private var keysHint: String? {
         switch context.inputMode {
         case .keyboard: break
         // A touch player reads the gestures, not the keys.
-        case .touch: return (tr("Drag a block to push it  ·  touch a moving block to catch it"), false)
+        case .touch: return tr("Drag a block to push it  ·  touch a moving block to catch it")
         // With a gamepad, the shell's band says what its buttons do instead of the keys.
         case .gamepad: return nil
         }
         // TRANSLATORS: in a key hint ("Esc menu"): Escape goes back to the home screen, the
         // game's first screen (Play, Daily, Make…).
-        if dailyDate != nil { return (context.commands.footerHint(saying: tr("menu"), for: .back), false) }
-        if context.isSingleLevel { return (context.commands.footerHint(omitting: .back), false) }
-        return (context.commands.footerHint, false)
+        if dailyDate != nil { return context.commands.footerHint(saying: tr("menu"), for: .back) }
+        if context.isSingleLevel { return context.commands.footerHint(omitting: .back) }
+        return context.commands.footerHint
     }
 
     // MARK: Actions
