@@ -19,10 +19,9 @@ final class SoundPlayer: Sendable {
     /// How long the device stays open after the last sound ends: the sounds of one move
     /// (the slide, its vanish, the clear) and of quick taps share one opening.
     static let lingerSeconds = 2.0
-    /// Every sound, synthesised when sound is first wanted (BloqPlay's `SoundBank`).
-    private let bank: SoundBank
-    /// The sounds playing (the callback mixes them).
-    private let mixer: Mutex<SoundMixer>
+    /// The sounds playing (the callback mixes them); nil until the device thread has
+    /// synthesised them (`SoundBank`, a few milliseconds the loop does not wait for).
+    private let mixer = Mutex<SoundMixer?>(nil)
     private let device: AudioDeviceThread
     /// When the last sound started so far ends, in seconds on the caller's clock.
     private let silentFrom = Mutex(-Double.infinity)
@@ -30,8 +29,6 @@ final class SoundPlayer: Sendable {
     /// Starts SDL's audio (the device opens at the first sound); nil when SDL has none.
     init?() {
         guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 else { return nil }
-        bank = SoundBank()
-        mixer = Mutex(SoundMixer(bank: bank))
         device = AudioDeviceThread()
         device.start(mixer: self)
     }
@@ -42,10 +39,11 @@ final class SoundPlayer: Sendable {
     }
 
     /// Starts a sound (at most `SoundMixer.maxVoices` at once; the oldest gives way) at
-    /// `now` seconds.
+    /// `now` seconds. One asked for before the sounds are made (in the milliseconds after
+    /// the first frame, before any input) is not heard.
     func play(_ cue: SoundCue, now: Double) {
-        mixer.withLock { $0.start(cue) }
-        let ends = now + bank.duration(of: cue)
+        mixer.withLock { $0?.start(cue) }
+        let ends = now + SoundBank.duration(of: cue)
         silentFrom.withLock { $0 = max($0, ends) }
         device.want(open: true)
     }
@@ -64,8 +62,15 @@ final class SoundPlayer: Sendable {
         let count = bytes / 2
         stream.withMemoryRebound(to: Int16.self, capacity: count) { out in
             // The limiter keeps every value inside -1...1, so the product fits an Int16.
-            mixer.withLock { $0.mix(frames: count) { index, value in out[index] = Int16(value * 32_767) } }
+            let mixed: Void? = mixer.withLock { $0?.mix(frames: count) { index, value in out[index] = Int16(value * 32_767) } }
+            if mixed == nil { out.update(repeating: 0, count: count) }
         }
+    }
+
+    /// Synthesises the sounds (on the device thread, when it starts).
+    fileprivate func prepare() {
+        let made = SoundMixer(bank: SoundBank())
+        mixer.withLock { $0 = made }
     }
 
     /// The device's format: 16-bit mono at 44.1 kHz, mixed by `mix`.
@@ -146,6 +151,7 @@ private final class AudioDeviceThread: Sendable {
     }
 
     private func run(mixer: SoundPlayer) {
+        mixer.prepare()
         var device: SDL_AudioDeviceID = 0
         while true {
             wake.wait()

@@ -53,6 +53,12 @@ struct SoundTests {
                 #expect(jump <= peak * 0.1, "\(cue) jumps by \(jump / peak) of its peak at an end")
             }
         }
+        // How long each lasts is known before they are made (the device stays open that long).
+        for (cue, _) in cues + [(.vanish(.green, step: 4), 0)] {
+            let (first, second) = bank.voices(for: cue)
+            let samples = max(bank.buffers[first].count, second.map { bank.buffers[$0].count } ?? 0)
+            #expect(abs(SoundBank.duration(of: cue) * Double(SoundBank.sampleRate) - Double(samples)) <= 1, "\(cue)")
+        }
         for step in 0..<Music.vanishSteps {
             let bell = bank.buffers[bank.voices(for: .vanish(.red, step: step)).second ?? 0]
             #expect(abs(peakDBFS(bell) - SoundBank.Level.bell) < 0.01)

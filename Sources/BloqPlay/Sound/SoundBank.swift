@@ -51,11 +51,28 @@ public final class SoundBank: Sendable {
         }
     }
 
-    /// How long `cue` sounds, in seconds (its longest buffer).
-    public func duration(of cue: SoundCue) -> Double {
-        let (first, second) = voices(for: cue)
-        let samples = max(buffers[first].count, second.map { buffers[$0].count } ?? 0)
-        return Double(samples) / Double(SoundBank.sampleRate)
+    /// How long each kind of sound lasts, in seconds.
+    enum Length {
+        static let slide = 0.24
+        static let knock = 0.14
+        static let bell = 0.7
+        static let stagger = 0.09
+        static let clearNote = 0.9
+        static let bump = 0.12
+        static let click = 0.03
+    }
+
+    /// How long `cue` sounds, in seconds (known before the sounds are made: the player
+    /// keeps the device open that long).
+    public static func duration(of cue: SoundCue) -> Double {
+        switch cue {
+        case .slide: Length.slide
+        case .land: Length.knock
+        case .vanish: max(Length.knock, Length.bell)
+        case .clear: clearDelay + Length.stagger * Double(Music.clearDegrees.count - 1) + Length.clearNote
+        case .bump: Length.bump
+        case .click: Length.click
+        }
     }
 
     // MARK: The voice's timbres
@@ -64,19 +81,19 @@ public final class SoundBank: Sendable {
     /// second partial, a copy 0.8 Hz sharp that beats slowly against it).
     static func slide(_ frequency: Double) -> [Float] {
         tone(
-            frequency, partials: [(1, 1), (2, 0.18)], shimmer: 0.8, attack: 0.025, decay: 0.09, seconds: 0.24,
+            frequency, partials: [(1, 1), (2, 0.18)], shimmer: 0.8, attack: 0.025, decay: 0.09, seconds: Length.slide,
             peak: Level.slide)
     }
 
     /// A stop: the colour's note as a short soft knock.
     static func knock(_ frequency: Double) -> [Float] {
-        tone(frequency, partials: [(1, 1), (2, 0.3)], shimmer: 0, attack: 0.003, decay: 0.05, seconds: 0.14, peak: Level.land)
+        tone(frequency, partials: [(1, 1), (2, 0.3)], shimmer: 0, attack: 0.003, decay: 0.05, seconds: Length.knock, peak: Level.land)
     }
 
     /// A vanish: a bell, its upper partials dying faster than the fundamental.
     static func bell(_ frequency: Double) -> [Float] {
         tone(
-            frequency, partials: [(1, 1), (2, 0.28), (3, 0.08)], shimmer: 0.8, attack: 0.004, decay: 0.22, seconds: 0.7,
+            frequency, partials: [(1, 1), (2, 0.28), (3, 0.08)], shimmer: 0.8, attack: 0.004, decay: 0.22, seconds: Length.bell,
             peak: Level.bell)
     }
 
@@ -87,12 +104,12 @@ public final class SoundBank: Sendable {
     /// The clear: after `clearDelay`, the tonic chord's bells one after another, 90 ms
     /// apart, ringing together.
     static func clearChord() -> [Float] {
-        let stagger = samples(0.09)
+        let stagger = samples(Length.stagger)
         let delay = samples(clearDelay)
         let notes = Music.clearDegrees.map { degree in
             tone(
                 Music.frequency(degree: degree), partials: [(1, 1), (2, 0.25), (3, 0.06)], shimmer: 0.8, attack: 0.004,
-                decay: 0.35, seconds: 0.9, peak: 0)
+                decay: 0.35, seconds: Length.clearNote, peak: 0)
         }
         var out = [Float](repeating: 0, count: delay + stagger * (notes.count - 1) + notes.map(\.count).max(or: 0))
         for (index, note) in notes.enumerated() {
@@ -104,13 +121,15 @@ public final class SoundBank: Sendable {
     /// A push that cannot move: a dull D3 (the key's fifth, low), soon gone.
     static func bump() -> [Float] {
         tone(
-            Music.frequency(degree: -7), partials: [(1, 1), (3, 0.1)], shimmer: 0, attack: 0.003, decay: 0.04, seconds: 0.12,
+            Music.frequency(degree: -7), partials: [(1, 1), (3, 0.1)], shimmer: 0, attack: 0.003, decay: 0.04, seconds: Length.bump,
             peak: Level.bump)
     }
 
     /// A control pressed: a tiny tick on G6.
     static func click() -> [Float] {
-        tone(Music.frequency(degree: 10), partials: [(1, 1)], shimmer: 0, attack: 0.001, decay: 0.008, seconds: 0.03, peak: Level.click)
+        tone(
+            Music.frequency(degree: 10), partials: [(1, 1)], shimmer: 0, attack: 0.001, decay: 0.008, seconds: Length.click,
+            peak: Level.click)
     }
 
     /// How many samples `seconds` take.
