@@ -213,12 +213,16 @@ extension Array where Element: Comparable {
 public struct SoundMixer: Sendable {
     public static let maxVoices = 8
     private let bank: SoundBank
-    private var voices: [(buffer: Int, position: Int)] = []
+    /// The voices playing, oldest first: the first `playing` slots of each array, whose
+    /// sizes never change (plain stores, so even an unoptimised build allocates nothing).
+    private var buffers = [Int](repeating: 0, count: SoundMixer.maxVoices)
+    private var positions = [Int](repeating: 0, count: SoundMixer.maxVoices)
+    /// How many voices are sounding.
+    public private(set) var playing = 0
     private var sum: [Float] = []
 
     public init(bank: SoundBank) {
         self.bank = bank
-        voices.reserveCapacity(SoundMixer.maxVoices)
         sum = [Float](repeating: 0, count: 4096)
     }
 
@@ -230,29 +234,38 @@ public struct SoundMixer: Sendable {
     }
 
     private mutating func add(_ buffer: Int) {
-        if voices.count >= SoundMixer.maxVoices { voices.removeFirst() }
-        voices.append((buffer, 0))
+        if playing == SoundMixer.maxVoices {
+            // The oldest gives way.
+            for slot in 1..<playing {
+                buffers[slot - 1] = buffers[slot]
+                positions[slot - 1] = positions[slot]
+            }
+            playing -= 1
+        }
+        buffers[playing] = buffer
+        positions[playing] = 0
+        playing += 1
     }
-
-    /// How many voices are sounding.
-    public var playing: Int { voices.count }
 
     /// Mixes the next `frames` samples and hands each to `write` (index, value in -1...1).
     public mutating func mix(frames: Int, _ write: (Int, Float) -> Void) {
         if sum.count < frames { sum = [Float](repeating: 0, count: frames) }
-        sum.withUnsafeMutableBufferPointer { sum in
-            for index in 0..<frames { sum[index] = 0 }
-            for voice in voices.indices {
-                let (buffer, position) = voices[voice]
-                bank.buffers[buffer].withUnsafeBufferPointer { samples in
-                    let count = Swift.min(frames, samples.count - position)
-                    for index in 0..<count { sum[index] += samples[position + index] }
-                }
-                voices[voice].position += frames
+        for index in 0..<frames { sum[index] = 0 }
+        var kept = 0
+        for voice in 0..<playing {
+            let (buffer, position) = (buffers[voice], positions[voice])
+            let samples = bank.buffers[buffer]
+            let count = Swift.min(frames, samples.count - position)
+            for index in 0..<count { sum[index] += samples[position + index] }
+            // A voice that has ended leaves its slot; the others keep their order.
+            if position + frames < samples.count {
+                buffers[kept] = buffer
+                positions[kept] = position + frames
+                kept += 1
             }
-            for index in 0..<frames { write(index, SoundMixer.limit(sum[index])) }
         }
-        voices.removeAll { $0.position >= bank.buffers[$0.buffer].count }
+        playing = kept
+        for index in 0..<frames { write(index, SoundMixer.limit(sum[index])) }
     }
 
     /// The soft limiter: linear up to half of full scale (-6 dBFS), above it bends smoothly
