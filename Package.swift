@@ -107,7 +107,8 @@ let package = Package(
         .testTarget(name: "BloqLocalizationTests", dependencies: ["BloqLocalization"]),
         // The solver's memory measured on the heap (links the allocation counter, which
         // interposes malloc in the test process).
-        .testTarget(name: "BloqBenchTests", dependencies: ["BloqBench", "BloqGame", "BloqTestSupport", "CAllocationCounter"]),
+        .testTarget(
+            name: "BloqBenchTests", dependencies: ["BloqBench", "BloqGame", "BloqPlay", "BloqTestSupport", "CAllocationCounter"]),
         .testTarget(name: "BloqEngineTests", dependencies: ["BloqEngine", "BloqGame"]),
         .testTarget(name: "BloqPlayTests", dependencies: ["BloqPlay", "BloqLayoutAudit", "BloqTestSupport"]),
         .testTarget(name: "BloqFilesTests", dependencies: ["BloqFiles", "BloqTestSupport"]),

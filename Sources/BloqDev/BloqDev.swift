@@ -12,7 +12,7 @@ struct BloqDev: ParsableCommand {
         abstract: "Test harnesses for Bloq's developers (make storm, make test).",
         subcommands: [
             Storm.self, SaveTorture.self, LineTorture.self, Survey.self, Words.self, Bounds.self, BenchSets.self, SolveSet.self,
-            DifficultyProfiles.self, DifficultyFit.self, Layout.self, QuitSignalCheck.self, BenchAlloc.self,
+            DifficultyProfiles.self, DifficultyFit.self, Layout.self, QuitSignalCheck.self, BenchAlloc.self, SoundRender.self,
         ]
     )
 }

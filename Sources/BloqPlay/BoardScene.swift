@@ -7,12 +7,15 @@ public enum SceneEvent: Hashable, Sendable {
     case bumped(CellPosition, Direction)
     /// A move committed to the rules.
     case committed(Move)
-    /// Blocks vanished (the cells they were in).
-    case vanished([CellPosition])
+    /// Blocks of a colour vanished (the cells they were in), leaving `remaining` blocks on
+    /// the board.
+    case vanished([CellPosition], BlockColor, remaining: Int)
+    /// A block of a colour came to rest without vanishing.
+    case landed(BlockColor)
     /// The board became empty (by a move, or by redoing the move that emptied it).
     case cleared
-    /// A block set off on its own (a release, a key or a programmatic move).
-    case slideStarted
+    /// A block of a colour set off on its own (a release, a key or a programmatic move).
+    case slideStarted(BlockColor)
 }
 
 /// The board being played: the rules' session plus a sprite and, while it moves, a slide
@@ -260,7 +263,7 @@ public final class BoardScene {
         else { return false }
         guard beginMove(move, blockID: id), let controller = controllers[id] else { return false }
         controller.animator.startAnimation()
-        events.append(.slideStarted)
+        if let color = sprites[id]?.color { events.append(.slideStarted(color)) }
         return true
     }
 
@@ -541,7 +544,7 @@ public final class BoardScene {
         controller.impactSpeed = arrival * remaining / time
         animator.continueAnimation(
             withTimingParameters: .glide(initialVelocity: speed, arrivalSlope: arrival), durationFactor: time / animator.duration)
-        if finishes { events.append(.slideStarted) }
+        if finishes, let color = sprites[grab.blockID]?.color { events.append(.slideStarted(color)) }
     }
 
     private func complete(_ controller: SlideController, at position: AnimatingPosition) {
@@ -563,13 +566,14 @@ public final class BoardScene {
         sprites[id]?.position = CellPoint(slide.destination)
         events.append(.committed(controller.move))
         if !slide.vanished.contains(slide.destination) {
+            events.append(.landed(slide.color))
             squash(id, hitting: controller.move.direction, at: controller.impactSpeed)
         }
         if !slide.vanished.isEmpty {
             for cell in slide.vanished {
                 if let vanishing = restingIDs.removeValue(forKey: cell) { vanish(vanishing) }
             }
-            events.append(.vanished(slide.vanished))
+            events.append(.vanished(slide.vanished, slide.color, remaining: board.blockCount))
         }
         verifySprites()
         if session.isCleared { events.append(.cleared) }

@@ -173,7 +173,8 @@ public final class GameController {
         return total
     }
 
-    /// The sounds due since the last call (slides, vanishes, bumps; the clear is the shell's).
+    /// The sounds due since the last call (slides, stops, vanishes, bumps; the clear is the
+    /// shell's).
     public func takeSounds() -> [SoundCue] {
         defer { sounds.removeAll() }
         return sounds
@@ -201,8 +202,11 @@ public final class GameController {
         for event in scene.takeEvents() {
             switch event {
             case .cleared: cleared()
-            case .slideStarted: sounds.append(.slide)
-            case .vanished: sounds.append(.vanish)
+            case .slideStarted(let color): sounds.append(.slide(color))
+            case .landed(let color): sounds.append(.land(color))
+            case .vanished(_, let color, let remaining):
+                let total = scene.session.start.blockCount
+                sounds.append(.vanish(color, step: Music.vanishStep(remaining: remaining, total: total)))
             case .bumped: sounds.append(.bump)
             case .committed(let move):
                 committed.append(move)

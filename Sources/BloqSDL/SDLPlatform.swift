@@ -240,9 +240,11 @@ public final class SDLPlatform: GamePlatform {
     /// opened after the first frame: the window shows sooner (docs/performance.md).
     private func openDevices() {
         guard opensDevices, !window.isHeadless, case .system = time else { return }
+        StartupTrace.mark("frame on screen")
         if SDL_InitSubSystem(SDL_INIT_GAMECONTROLLER) == 0 { openGamepads() }
+        StartupTrace.mark("gamepads")
         if wantsSound { sound = SoundPlayer() }
-        StartupTrace.mark("gamepads and sound")
+        StartupTrace.mark("sound")
     }
 
     /// Whether sound is on (the setting, as the last frame saw it).

@@ -1,11 +1,11 @@
-import BloqGame
 import BloqPlay
 import CSDL2
 import Glibc
 import Synchronization
 
-/// Sound effects synthesised at start-up (no sound files) and mixed in SDL's audio
-/// callback. Without an audio device the game is silent; nothing else changes.
+/// The game's sounds (BloqPlay's `Music`, `SoundBank` and `SoundMixer`: synthesised when
+/// sound is first wanted, no sound files) mixed in SDL's audio callback. Without an audio
+/// device the game is silent; nothing else changes.
 ///
 /// The audio device is open only while something sounds: SDL 2 keeps a paused device
 /// streaming silence to the sound server (its disk driver wrote 92 KB in a second of a
@@ -15,13 +15,13 @@ import Synchronization
 /// (`AudioDeviceThread`), as both wait on the sound server or on SDL's audio thread, and
 /// the loop never waits. Sound off closes it at once.
 final class SoundPlayer: Sendable {
-    static let sampleRate = 44_100
+    static let sampleRate = SoundBank.sampleRate
     /// How long the device stays open after the last sound ends: the sounds of one move
     /// (the slide, its vanish, the clear) and of quick taps share one opening.
     static let lingerSeconds = 2.0
-    private let effects: [SoundCue: [Float]]
-    /// Sounds playing: their samples and how far they are (the callback mixes them).
-    private let voices = Mutex<[(samples: [Float], position: Int)]>([])
+    /// The sounds playing (the callback mixes them); nil until the device thread has
+    /// synthesised them (`SoundBank`, a few milliseconds the loop does not wait for).
+    private let mixer = Mutex<SoundMixer?>(nil)
     private let device: AudioDeviceThread
     /// When the last sound started so far ends, in seconds on the caller's clock.
     private let silentFrom = Mutex(-Double.infinity)
@@ -29,7 +29,6 @@ final class SoundPlayer: Sendable {
     /// Starts SDL's audio (the device opens at the first sound); nil when SDL has none.
     init?() {
         guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 else { return nil }
-        effects = SoundPlayer.synthesise()
         device = AudioDeviceThread()
         device.start(mixer: self)
     }
@@ -39,14 +38,12 @@ final class SoundPlayer: Sendable {
         SDL_QuitSubSystem(SDL_INIT_AUDIO)
     }
 
-    /// Starts a sound (at most eight at once; the oldest gives way) at `now` seconds.
+    /// Starts a sound (at most `SoundMixer.maxVoices` at once; the oldest gives way) at
+    /// `now` seconds. One asked for before the sounds are made (in the milliseconds after
+    /// the first frame, before any input) is not heard.
     func play(_ cue: SoundCue, now: Double) {
-        guard let samples = effects[cue] else { return }
-        voices.withLock { voices in
-            if voices.count >= 8 { voices.removeFirst() }
-            voices.append((samples, 0))
-        }
-        let ends = now + Double(samples.count) / Double(SoundPlayer.sampleRate)
+        mixer.withLock { $0?.start(cue) }
+        let ends = now + SoundBank.duration(of: cue)
         silentFrom.withLock { $0 = max($0, ends) }
         device.want(open: true)
     }
@@ -63,19 +60,17 @@ final class SoundPlayer: Sendable {
     /// Called on SDL's audio thread.
     fileprivate func mix(into stream: UnsafeMutablePointer<UInt8>, bytes: Int) {
         let count = bytes / 2
-        voices.withLock { voices in
-            stream.withMemoryRebound(to: Int16.self, capacity: count) { out in
-                for index in 0..<count {
-                    var sum: Float = 0
-                    for voice in voices.indices where voices[voice].position < voices[voice].samples.count {
-                        sum += voices[voice].samples[voices[voice].position]
-                        voices[voice].position += 1
-                    }
-                    out[index] = Int16(max(-1, min(1, sum)) * 32_000)
-                }
-            }
-            voices.removeAll { $0.position >= $0.samples.count }
+        stream.withMemoryRebound(to: Int16.self, capacity: count) { out in
+            // The limiter keeps every value inside -1...1, so the product fits an Int16.
+            let mixed: Void? = mixer.withLock { $0?.mix(frames: count) { index, value in out[index] = Int16(value * 32_767) } }
+            if mixed == nil { out.update(repeating: 0, count: count) }
         }
+    }
+
+    /// Synthesises the sounds (on the device thread, when it starts).
+    fileprivate func prepare() {
+        let made = SoundMixer(bank: SoundBank())
+        mixer.withLock { $0 = made }
     }
 
     /// The device's format: 16-bit mono at 44.1 kHz, mixed by `mix`.
@@ -91,71 +86,6 @@ final class SoundPlayer: Sendable {
         }
         wanted.userdata = Unmanaged.passUnretained(self).toOpaque()
         return wanted
-    }
-
-    // MARK: Synthesis
-
-    private static func synthesise() -> [SoundCue: [Float]] {
-        [
-            .slide: noiseSweep(seconds: 0.14, amplitude: 0.16),
-            .vanish: chime(frequencies: [660, 990, 1320], seconds: 0.35, amplitude: 0.22),
-            .clear: arpeggio([523.25, 659.25, 783.99, 1046.5], step: 0.09, amplitude: 0.2),
-            .bump: thud(frequency: 95, seconds: 0.1, amplitude: 0.35),
-            .click: chime(frequencies: [2200], seconds: 0.03, amplitude: 0.06),
-        ]
-    }
-
-    private static func samples(_ seconds: Double) -> Int { Int(seconds * Double(sampleRate)) }
-
-    /// A soft whoosh: noise through a low-pass filter that opens and closes.
-    private static func noiseSweep(seconds: Double, amplitude: Float) -> [Float] {
-        // White noise, seeded: cosmetic, from a generator of its own (never the game's).
-        var random = SeededGenerator(seed: 7)
-        var filtered: Float = 0
-        let count = samples(seconds)
-        return (0..<count).map { index in
-            let t = Float(index) / Float(count)
-            let cutoff = 0.05 + 0.25 * sin(Float.pi * t)
-            filtered += cutoff * (Float(random.unit() * 2 - 1) - filtered)
-            let envelope = sin(Float.pi * t)
-            return filtered * envelope * amplitude * 2
-        }
-    }
-
-    /// Bell-like partials with an exponential decay.
-    private static func chime(frequencies: [Double], seconds: Double, amplitude: Float) -> [Float] {
-        let count = samples(seconds)
-        return (0..<count).map { index in
-            let time = Double(index) / Double(sampleRate)
-            let envelope = exp(-time * 9 / seconds) * min(time / 0.004, 1)
-            var value = 0.0
-            for (partial, frequency) in frequencies.enumerated() {
-                value += sin(2 * Double.pi * frequency * time) / Double(partial + 1)
-            }
-            return Float(value * envelope) * amplitude
-        }
-    }
-
-    private static func arpeggio(_ notes: [Double], step: Double, amplitude: Float) -> [Float] {
-        let tail = 0.45
-        var out = [Float](repeating: 0, count: samples(step * Double(notes.count) + tail))
-        for (index, note) in notes.enumerated() {
-            let tone = chime(frequencies: [note, note * 2], seconds: tail, amplitude: amplitude)
-            let start = samples(step * Double(index))
-            for (offset, value) in tone.enumerated() where start + offset < out.count { out[start + offset] += value }
-        }
-        return out
-    }
-
-    /// A low knock: a falling sine with a very short decay.
-    private static func thud(frequency: Double, seconds: Double, amplitude: Float) -> [Float] {
-        let count = samples(seconds)
-        var phase = 0.0
-        return (0..<count).map { index in
-            let time = Double(index) / Double(sampleRate)
-            phase += 2 * Double.pi * frequency * (1 - 0.4 * time / seconds) / Double(sampleRate)
-            return Float(sin(phase) * exp(-time * 6 / seconds)) * amplitude
-        }
     }
 }
 
@@ -221,6 +151,7 @@ private final class AudioDeviceThread: Sendable {
     }
 
     private func run(mixer: SoundPlayer) {
+        mixer.prepare()
         var device: SDL_AudioDeviceID = 0
         while true {
             wake.wait()

@@ -284,8 +284,3 @@ extension Control {
         return control
     }
 }
-
-/// A sound the platform should play.
-public enum SoundCue: Hashable, Sendable {
-    case slide, vanish, clear, bump, click
-}

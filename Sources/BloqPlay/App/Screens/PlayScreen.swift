@@ -881,10 +881,11 @@ public final class PlayScreen: ShellScreen, AppScreen {
         }
         game.scene.reducedMotion = context.appearance.reducedMotion
         game.step(seconds)
+        // The move's sounds first: the clear's chord answers the last vanish's bell.
+        for cue in game.takeSounds() { ask(.sound(cue)) }
         for clear in game.takeClears() { cleared(clear) }
         if !game.scene.session.log.isEmpty { moved = true }
         keepLineIfChanged()
-        for cue in game.takeSounds() { ask(.sound(cue)) }
         overlay?.step(seconds)
         if let panel = reviewPanel, panel.line != game.scene.session.log { reviewPanel = nil }
         if overlay != nil, !game.scene.session.isCleared {
