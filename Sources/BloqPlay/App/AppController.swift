@@ -23,7 +23,11 @@ public final class AppController {
     public let environment: AppEnvironment
     /// The packs listed; `reloadPacks()` reads them again (a level saved in the editor).
     public private(set) var packs: [PackEntry] {
-        didSet { contextChanged() }
+        get { context.packs }
+        set {
+            context.packs = newValue
+            contextChanged()
+        }
     }
     /// The level file the game follows (`play --level FILE --watch`), if any.
     public var levelWatch: LevelWatch? { environment.levelWatch }
@@ -35,28 +39,37 @@ public final class AppController {
     /// `record…` methods, each of which hands it to the environment to save; what saving
     /// brings back (other copies' progress merged in) is merged into it as the shell steps.
     public private(set) var progress: PlayerProgress {
-        didSet { contextChanged() }
+        get { context.progress }
+        set {
+            context.progress = newValue
+            contextChanged()
+        }
     }
     /// The latest stamp given to a record (strictly later each time: the clock may stand
     /// still, in replays or on a coarse clock).
     private var lastStamp: Double
     public var settings: Settings {
-        didSet {
-            guard settings != oldValue else { return }
+        get { context.settings }
+        set {
+            let old = context.settings
+            guard newValue != old else { return }
+            context.settings = newValue
             contextChanged()
             // Every text is looked up again from the next frame on; labels change width (the
             // screens lay themselves out again for the new context).
-            if settings.language != oldValue.language { environment.showLanguage(settings.language) }
-            environment.settings.save(settings)
+            if newValue.language != old.language { environment.showLanguage(newValue.language) }
+            environment.settings.save(newValue)
         }
     }
     public private(set) var metrics: Metrics {
-        didSet { if metrics != oldValue { contextChanged() } }
+        get { context.metrics }
+        set { change(\.metrics, to: newValue) }
     }
     /// What the desktop prefers (its settings portal, followed live); no preference in
     /// replays and screenshots.
-    public internal(set) var systemAppearance = SystemAppearance.none {
-        didSet { if systemAppearance != oldValue { contextChanged() } }
+    public internal(set) var systemAppearance: SystemAppearance {
+        get { context.systemAppearance }
+        set { change(\.systemAppearance, to: newValue) }
     }
     /// The appearance in force: the settings' choices, the system's where they follow it.
     public var appearance: Appearance { Appearance(settings: settings, system: systemAppearance) }
@@ -84,18 +97,20 @@ public final class AppController {
     static let packCheckInterval = 1.0
     /// A toast shown over any screen (what saving has to say), and the seconds it has left.
     public private(set) var toast: (text: String, remaining: Double)? {
-        didSet { if toast?.text != oldValue?.text { contextChanged() } }
+        didSet { change(\.toast, to: toast?.text) }
     }
     /// How long a toast shows.
     public static let toastSeconds = 6.0
     private var sounds: [SoundCue] = []
     /// The daily boards made so far (one a day, made once), by day.
-    public private(set) var dailyBoards: [DailyDate: DailyBoard] = [:] {
-        didSet { contextChanged() }
+    public private(set) var dailyBoards: [DailyDate: DailyBoard] {
+        get { context.dailyBoards }
+        set { change(\.dailyBoards, to: newValue) }
     }
     /// Days whose board could not be made (the recipe found none).
-    public private(set) var dailyFailures: Set<DailyDate> = [] {
-        didSet { contextChanged() }
+    public private(set) var dailyFailures: Set<DailyDate> {
+        get { context.dailyFailures }
+        set { change(\.dailyFailures, to: newValue) }
     }
     /// Makes daily boards off the render thread (at once, answered at a fixed step, in
     /// replays).
@@ -108,20 +123,15 @@ public final class AppController {
     ///   - singleLevel: open `packs[0]`'s first level and never leave it.
     public init(environment: AppEnvironment, viewport: Size, singleLevel: Bool = false) {
         self.environment = environment
-        packs = environment.packs
-        settings = environment.settings.initial
-        inputMode = environment.inputMode
-        progress = environment.progress
         lastStamp = environment.progress.latestMoment
         isSingleLevel = singleLevel
-        metrics = Metrics(viewport: viewport)
         // No time limit: the day's board must be everyone's (a request no longer wanted is
         // still stopped, and its answer dropped).
         dailyJobs = BackgroundJobs(mode: environment.solverMode) { DailyBoard.make(for: $0, stop: $1) }
-        today = environment.today()
         context = ScreenContext(
-            metrics: metrics, inputMode: inputMode, toast: nil, settings: settings, systemAppearance: systemAppearance,
-            progress: progress, packs: packs, today: today, dailyBoards: [:], dailyFailures: [], watchedPath: environment.levelWatch?.path,
+            metrics: Metrics(viewport: viewport), inputMode: environment.inputMode, toast: nil, settings: environment.settings.initial,
+            systemAppearance: .none, progress: environment.progress, packs: environment.packs, today: environment.today(),
+            dailyBoards: [:], dailyFailures: [], watchedPath: environment.levelWatch?.path,
             isSingleLevel: singleLevel, helpShown: false, clipboard: environment.clipboard, lineToWatch: environment.lineToWatch,
             solverMode: environment.solverMode, version: environment.version, settingsPath: environment.settings.path,
             canSaveLevels: environment.levelSaver != nil, languageChoices: environment.languageChoices, commands: commands,
@@ -133,8 +143,16 @@ public final class AppController {
     // MARK: What the screens read, and what they ask for
 
     /// What the screens read of the shell now (`ScreenContext`), handed to the screens
-    /// shown as it changes.
+    /// shown as it changes: the one store of the state they share (the shell's `packs`,
+    /// `progress`, `settings`, `metrics`… read and write it).
     public private(set) var context: ScreenContext
+
+    /// Sets one part of the context; the screens get the new context when it changed.
+    private func change<Value: Equatable>(_ part: WritableKeyPath<ScreenContext, Value>, to value: Value) {
+        guard context[keyPath: part] != value else { return }
+        context[keyPath: part] = value
+        contextChanged()
+    }
     /// Whether what the context holds changed since it was last handed out.
     private var contextStale = false
 
@@ -151,16 +169,6 @@ public final class AppController {
         contextStale = false
         handingOut = true
         defer { handingOut = false }
-        context.metrics = metrics
-        context.inputMode = inputMode
-        context.toast = toast?.text
-        context.settings = settings
-        context.systemAppearance = systemAppearance
-        context.progress = progress
-        context.packs = packs
-        context.today = today
-        context.dailyBoards = dailyBoards
-        context.dailyFailures = dailyFailures
         context.helpShown = help != nil
         context.generation += 1
         root.screen.context = context
@@ -238,7 +246,10 @@ public final class AppController {
     /// keyboard; a finger: touch; a button: the gamepad). Texts that name keys or a mouse
     /// show only in `.keyboard`; with a gamepad the shell keeps a band along the bottom
     /// that says what its buttons do on the screen shown.
-    public private(set) var inputMode: InputMode
+    public private(set) var inputMode: InputMode {
+        get { context.inputMode }
+        set { change(\.inputMode, to: newValue) }
+    }
 
     /// Whether the last input came from a gamepad.
     public var usesGamepad: Bool { inputMode == .gamepad }
@@ -248,7 +259,6 @@ public final class AppController {
         guard mode != inputMode else { return }
         let padChanged = (mode == .gamepad) != (inputMode == .gamepad)
         inputMode = mode
-        contextChanged()
         if padChanged { fitLayoutArea() }
     }
 
@@ -620,7 +630,8 @@ public final class AppController {
     /// The day it is now, for the daily board (nil: no daily board here); looked at again
     /// each step, so a game left open past midnight offers the new day's board.
     public private(set) var today: DailyDate? {
-        didSet { if today != oldValue { contextChanged() } }
+        get { context.today }
+        set { change(\.today, to: newValue) }
     }
 
     /// Starts making the board of `day` off the render thread, unless it is made or on its
