@@ -14,14 +14,15 @@ import Synchronization
 /// after the last one ends; the opening and closing happen on a thread of their own
 /// (`AudioDeviceThread`), as both wait on the sound server or on SDL's audio thread, and
 /// the loop never waits. Sound off closes it at once.
+///
+/// Dropping the player (sound turned off, the game ending) stops its thread, which closes
+/// the device first: the thread holds only the output the callback reads, never the player.
 final class SoundPlayer: Sendable {
     static let sampleRate = SoundBank.sampleRate
     /// How long the device stays open after the last sound ends: the sounds of one move
     /// (the slide, its vanish, the clear) and of quick taps share one opening.
     static let lingerSeconds = 2.0
-    /// The sounds playing (the callback mixes them); nil until the device thread has
-    /// synthesised them (`SoundBank`, a few milliseconds the loop does not wait for).
-    private let mixer = Mutex<SoundMixer?>(nil)
+    private let output = SoundOutput()
     private let device: AudioDeviceThread
     /// When the last sound started so far ends, in seconds on the caller's clock.
     private let silentFrom = Mutex(-Double.infinity)
@@ -30,7 +31,7 @@ final class SoundPlayer: Sendable {
     init?() {
         guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 else { return nil }
         device = AudioDeviceThread()
-        device.start(mixer: self)
+        device.start(output: output)
     }
 
     deinit {
@@ -42,7 +43,7 @@ final class SoundPlayer: Sendable {
     /// `now` seconds. One asked for before the sounds are made (in the milliseconds after
     /// the first frame, before any input) is not heard.
     func play(_ cue: SoundCue, now: Double) {
-        mixer.withLock { $0?.start(cue) }
+        output.mixer.withLock { $0?.start(cue) }
         let ends = now + SoundBank.duration(of: cue)
         silentFrom.withLock { $0 = max($0, ends) }
         device.want(open: true)
@@ -56,6 +57,19 @@ final class SoundPlayer: Sendable {
 
     /// Whether the device is open now (the tests', and `BLOQ_TRACE_STARTUP`'s, question).
     var isDeviceOpen: Bool { device.isOpen }
+
+    /// Whether the sounds are made (the device thread makes them as it starts).
+    var isReady: Bool { output.mixer.withLock { $0 != nil } }
+}
+
+/// What SDL's audio callback reads: the sounds playing. Held by the player and by the
+/// device thread, which closes the device before it lets go (the callback's pointer to it
+/// is unretained). The callback and `play` share the mixer's lock; each holds it for a
+/// buffer's mix (512 samples) or a voice's start at most.
+private final class SoundOutput: Sendable {
+    /// The sounds playing (the callback mixes them); nil until the device thread has
+    /// synthesised them (`SoundBank`, a few milliseconds the loop does not wait for).
+    let mixer = Mutex<SoundMixer?>(nil)
 
     /// Called on SDL's audio thread.
     fileprivate func mix(into stream: UnsafeMutablePointer<UInt8>, bytes: Int) {
@@ -82,7 +96,7 @@ final class SoundPlayer: Sendable {
         wanted.samples = 512
         wanted.callback = { userdata, stream, length in
             guard let userdata, let stream else { return }
-            Unmanaged<SoundPlayer>.fromOpaque(userdata).takeUnretainedValue().mix(into: stream, bytes: Int(length))
+            Unmanaged<SoundOutput>.fromOpaque(userdata).takeUnretainedValue().mix(into: stream, bytes: Int(length))
         }
         wanted.userdata = Unmanaged.passUnretained(self).toOpaque()
         return wanted
@@ -103,15 +117,15 @@ private final class AudioDeviceThread: Sendable {
     private let wake = Semaphore()
     private let finished = Semaphore()
 
-    func start(mixer: SoundPlayer) {
-        let context = Unmanaged.passRetained(Work(thread: self, mixer: mixer)).toOpaque()
+    func start(output: SoundOutput) {
+        let context = Unmanaged.passRetained(Work(thread: self, output: output)).toOpaque()
         var thread = pthread_t()
         let started = pthread_create(
             &thread, nil,
             { context in
                 guard let context else { return nil }
                 let work = Unmanaged<Work>.fromOpaque(context).takeRetainedValue()
-                work.thread.run(mixer: work.mixer)
+                work.thread.run(output: work.output)
                 return nil
             }, context)
         if started == 0 {
@@ -124,10 +138,10 @@ private final class AudioDeviceThread: Sendable {
 
     private final class Work {
         let thread: AudioDeviceThread
-        let mixer: SoundPlayer
-        init(thread: AudioDeviceThread, mixer: SoundPlayer) {
+        let output: SoundOutput
+        init(thread: AudioDeviceThread, output: SoundOutput) {
             self.thread = thread
-            self.mixer = mixer
+            self.output = output
         }
     }
 
@@ -150,8 +164,8 @@ private final class AudioDeviceThread: Sendable {
         finished.wait()
     }
 
-    private func run(mixer: SoundPlayer) {
-        mixer.prepare()
+    private func run(output: SoundOutput) {
+        output.prepare()
         var device: SDL_AudioDeviceID = 0
         while true {
             wake.wait()
@@ -159,8 +173,10 @@ private final class AudioDeviceThread: Sendable {
             if stopping || !wantsOpen, device != 0 {
                 SDL_CloseAudioDevice(device)
                 device = 0
+                // What had not finished does not play, stale, at the next opening.
+                output.mixer.withLock { $0?.stopAll() }
             } else if wantsOpen, !stopping, device == 0 {
-                var wanted = mixer.specification()
+                var wanted = output.specification()
                 var obtained = SDL_AudioSpec()
                 device = SDL_OpenAudioDevice(nil, 0, &wanted, &obtained, 0)
                 if device != 0 { SDL_PauseAudioDevice(device, 0) }

@@ -11,6 +11,8 @@ struct SoundHeapTests {
         let colors = BlockColor.allCases  // (allCases makes an array each time it is read)
         let out = UnsafeMutableBufferPointer<Int16>.allocate(capacity: 512)
         defer { out.deallocate() }
+        let large = UnsafeMutableBufferPointer<Int16>.allocate(capacity: 10_000)
+        defer { large.deallocate() }
         var playing: [Int] = []
         playing.reserveCapacity(200)
         let before = bloq_thread_live_bytes()
@@ -22,6 +24,9 @@ struct SoundHeapTests {
             mixer.mix(frames: out.count) { index, value in out[index] = Int16(value * 32_767) }
             playing.append(mixer.playing)
         }
+        // A request larger than the mixer's sum (SDL asks for 512) is mixed in chunks.
+        mixer.start(.clear)
+        mixer.mix(frames: large.count) { index, value in large[index] = Int16(value * 32_767) }
         let taken = bloq_thread_peak_bytes() - before
         #expect(taken == 0, "the mixer took \(taken) bytes of heap")
         #expect(out.contains { $0 != 0 })

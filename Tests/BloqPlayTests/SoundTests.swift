@@ -45,7 +45,7 @@ struct SoundTests {
             let samples = bank.buffers[bank.voices(for: cue).first]
             let peak = samples.reduce(Float(0)) { max($0, abs($1)) }
             #expect(abs(peakDBFS(samples) - level) < 0.01, "\(cue) peaks at \(peakDBFS(samples)) dBFS, not \(level)")
-            #expect(level <= -18, "\(cue) is quiet: its peak well below full scale")
+            #expect(peakDBFS(samples) <= -17.99, "\(cue) is quiet: its peak well below full scale")
             #expect(abs(samples[0]) <= peak * 1e-3 && abs(samples[samples.count - 1]) <= peak * 1e-3, "\(cue) starts and ends at 0")
             // A click is a jump: the first and last ten samples move by little.
             for range in [0..<10, (samples.count - 11)..<(samples.count - 1)] {
@@ -193,5 +193,33 @@ struct SoundTests {
         let slide = rendered[0..<SoundBank.samples(0.2)]
         let notes = BlockColor.allCases.map { strength(of: Music.frequency(degree: Music.degree(of: $0)), in: slide) }
         #expect(notes.firstIndex(of: notes.max() ?? 0) == BlockColor.red.index)
+    }
+
+    @Test("a request larger than the mixer's sum is mixed in chunks, the same samples; stopAll silences every voice")
+    func chunksAndStop() {
+        func mixed(_ sizes: [Int]) -> [Float] {
+            var mixer = SoundMixer(bank: bank)
+            mixer.start(.clear)
+            mixer.start(.vanish(.red, step: 4))
+            var out: [Float] = []
+            for size in sizes {
+                var part = [Float](repeating: 0, count: size)
+                mixer.mix(frames: size) { part[$0] = $1 }
+                out += part
+            }
+            return out
+        }
+        let whole = mixed([10_000])
+        #expect(whole == mixed([2_000, 2_000, 2_000, 2_000, 2_000]))
+        #expect(whole.contains { $0 != 0 } && whole.count == 10_000)
+        var mixer = SoundMixer(bank: bank)
+        mixer.start(.clear)
+        mixer.stopAll()
+        var loudest: Float = 0
+        mixer.mix(frames: 512) {
+            loudest = max(loudest, abs($1))
+            _ = $0
+        }
+        #expect(mixer.playing == 0 && loudest == 0)
     }
 }

@@ -70,11 +70,21 @@ struct StatisticsTests {
             let screen = try #require(app.root.statisticsScreen)
             let texts = app.shownTexts
             #expect(!texts.contains { $0.text.hasSuffix("…") }, "\(size): \(texts.map(\.text))")
-            // Every name and value is on screen, a wrapped name in its lines.
-            let shown = texts.map(\.text).joined(separator: " ")
+            // Every name and value is on screen: a name in one text, or in two lines one under
+            // the other (wrapped), left of its value on the same row.
+            // The rows are drawn in order, each name before its value.
+            var next = texts.startIndex
             for row in screen.rows {
-                #expect(shown.contains(row.value), "\(size): \(row.value)")
-                for word in row.name.split(separator: " ") { #expect(shown.contains(word), "\(size): \(row.name)") }
+                let found = try #require(texts[next...].firstIndex { $0.text == row.value }, "\(size): \(row.value)")
+                next = found + 1
+                let value = texts[found]
+                let line = texts.filter { $0.frame.maxX <= value.frame.minX + 0.5 && abs($0.frame.minY - value.frame.minY) < 0.5 }
+                let name = try #require(line.first { row.name.hasPrefix($0.text) }, "\(size): \(row.name) beside \(row.value)")
+                let below = texts.first {
+                    $0.frame.minX == name.frame.minX && $0.frame.minY > name.frame.minY && $0.frame.minY < name.frame.maxY + 1
+                }
+                let whole = name.text == row.name ? name.text : name.text + " " + (below?.text ?? "")
+                #expect(whole == row.name, "\(size): \(row.name) reads '\(whole)'")
             }
             let window = Rect(x: 0, y: 0, width: size.width, height: size.height)
             #expect(texts.allSatisfy { $0.frame.minX >= 0 && $0.frame.maxX <= window.maxX && $0.frame.maxY <= window.maxY }, "\(size)")

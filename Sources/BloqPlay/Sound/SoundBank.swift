@@ -247,9 +247,21 @@ public struct SoundMixer: Sendable {
         playing += 1
     }
 
-    /// Mixes the next `frames` samples and hands each to `write` (index, value in -1...1).
+    /// Silences every voice (the device closed: nothing left over plays at its next opening).
+    public mutating func stopAll() { playing = 0 }
+
+    /// Mixes the next `frames` samples and hands each to `write` (index, value in -1...1), in
+    /// chunks of the sum made at start, so a larger request allocates nothing either.
     public mutating func mix(frames: Int, _ write: (Int, Float) -> Void) {
-        if sum.count < frames { sum = [Float](repeating: 0, count: frames) }
+        var done = 0
+        while done < frames {
+            let chunk = Swift.min(frames - done, sum.count)
+            mixChunk(chunk) { write(done + $0, $1) }
+            done += chunk
+        }
+    }
+
+    private mutating func mixChunk(_ frames: Int, _ write: (Int, Float) -> Void) {
         for index in 0..<frames { sum[index] = 0 }
         var kept = 0
         for voice in 0..<playing {

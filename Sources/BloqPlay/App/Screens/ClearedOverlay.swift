@@ -155,12 +155,16 @@ public final class ClearedOverlay {
         // Two reasons under one star set apart more than a reason's wrapped lines.
         let reasonGap = padding * 0.45
         let linesPx = type.caption
+        // A column under each star wide enough for the longest word of its reasons (a long
+        // translation widens the card, up to the area, rather than break a word).
+        let longestWord =
+            reasons.joined().flatMap { $0.split(separator: " ") }.map { Typesetter.font.boxWidth($0, px: type.caption) }.max() ?? 0
         /// The card `width` wide with its heading at the largest of `headingSizes` that fits:
         /// its parts' sizes and the height they need.
         func plan(width: Double, headingSizes: [Double]) -> Plan {
             let inner = width - padding * 2
             let headingPx = Typesetter.size(fitting: [heading], width: inner, sizes: headingSizes, face: .display) ?? type.body
-            let starColumn = min(inner / 3, type.caption * 10)
+            let starColumn = min(inner / 3, max(type.caption * 10, longestWord + metrics.gap * 0.5))
             let reasonWidth = max(starColumn - metrics.gap * 0.5, 1)
             let reasonsHeight =
                 reasons.map { said in
@@ -181,10 +185,6 @@ public final class ClearedOverlay {
                 width: width, inner: inner, headingPx: headingPx, starColumn: starColumn, reasonWidth: reasonWidth,
                 reasonsHeight: reasonsHeight, sideBySide: sideBySide, buttonsHeight: buttonsHeight, needed: needed)
         }
-        // A column under each star wide enough for the longest word of its reasons (a long
-        // translation widens the card, up to the area, rather than break a word).
-        let longestWord =
-            reasons.joined().flatMap { $0.split(separator: " ") }.map { Typesetter.font.boxWidth($0, px: type.caption) }.max() ?? 0
         let usual = max(
             board.width, min(area.width, max(metrics.shortSide * 0.8, (longestWord + metrics.gap * 0.5) * 3 + padding * 2)))
         let wide = max(usual, area.width)

@@ -77,7 +77,7 @@ public final class StatisticsScreen: ShellScreen, AppScreen {
                 // The last resort (a small window): each column as wide as its own rows need,
                 // the room that lacks taken from each in proportion, so fewer names are cut.
                 let own = (0..<columns).map { needs[($0 * perColumn)..<min(($0 + 1) * perColumn, needs.count)].max() ?? 0 }
-                let scale = min(1, (area.width - margin * Double(columns - 1)) / max(own.reduce(0, +), 1))
+                let scale = min(1, max(area.width - margin * Double(columns - 1), 0) / max(own.reduce(0, +), 1))
                 widths = own.map { $0 * scale }
             }
             let total = widths.reduce(0, +) + margin * Double(columns - 1)
