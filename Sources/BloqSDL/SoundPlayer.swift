@@ -13,7 +13,8 @@ import Synchronization
 /// phone its battery. The device opens at the first sound and closes `lingerSeconds`
 /// after the last one ends; the opening and closing happen on a thread of their own
 /// (`AudioDeviceThread`), as both wait on the sound server or on SDL's audio thread, and
-/// the loop never waits. Sound off closes it at once.
+/// the loop never waits for it. Sound off closes it at once: dropping the player waits for
+/// its thread to close the device (SDL finishes the buffer it is playing, 512 samples).
 ///
 /// Dropping the player (sound turned off, the game ending) stops its thread, which closes
 /// the device first: the thread holds only the output the callback reads, never the player.
