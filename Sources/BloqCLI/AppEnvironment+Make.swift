@@ -76,7 +76,17 @@ extension AppEnvironment {
         let settingsStore = player?.settingsStore ?? SettingsStore(folder: folders.config)
         let settings = SettingsStorage(
             initial: initial, path: PlayerFolders.displayPath(settingsStore.path),
-            save: { settings in if player != nil { try? settingsStore.save(settings) } })
+            save: { settings in
+                guard player != nil else { return nil }
+                do {
+                    _ = try settingsStore.save(settings)
+                    return nil
+                } catch {
+                    StandardErrorStream.write("bloq: warning: \(error); the settings you change apply until Bloq quits\n")
+                    // TRANSLATORS: %1 says what went wrong ("cannot save settings to ~/.config/bloq/settings.json: …").
+                    return tr("Your settings are not saved: %1. The ones you change apply until Bloq quits.", "\(error)")
+                }
+            })
         // Every change of the progress reaches the disk off the frame (the line of play
         // within a fraction of a second of a move), so a crash or a power cut loses at
         // most the last second; the game's end flushes what is pending.

@@ -214,7 +214,8 @@ extension PlayOptions {
             final.windowWidth = gameWindow.windowSize.width
             final.windowHeight = gameWindow.windowSize.height
         }
-        if live { app.environment.settings.save(final) }
+        // The window's size is kept; a failure is said on standard error by the save itself.
+        if live { _ = app.environment.settings.save(final) }
         FrameTrace.report()
         for line in app.finish() { printError("bloq: warning: \(line)") }
         if let record, let script = loop.recordedScript() {

@@ -261,8 +261,14 @@ public struct SettingsStore: Sendable {
         return result
     }
 
+    /// Writes the file; a failure names the settings file and says how to fix it (the
+    /// temporary file it failed on is a detail).
     private func write(_ settings: Settings) throws {
-        try AtomicFile.write(SettingsStore.encode(settings), to: path)
+        do {
+            try AtomicFile.write(SettingsStore.encode(settings), to: path)
+        } catch let failure as AtomicFile.Failure {
+            throw SaveError(path: path, reason: "\(failure.reason); make \(folder) writable, or free some space on its disk")
+        }
     }
 
     private func damage(unreadable reason: String, keptAs kept: String?) -> FileDamage {

@@ -194,12 +194,40 @@ struct AppControllerTests {
         #expect(app.top.kind == .levels)
     }
 
+    @Test("settings that cannot be saved are said once, in a toast, and still apply")
+    func settingsNotSaved() {
+        final class Calls { var count = 0 }
+        let calls = Calls()
+        let said = "Your settings are not saved: cannot save settings to /x/settings.json: read-only file system."
+        let app = testApp {
+            $0.settings = SettingsStorage(save: { _ in
+                calls.count += 1
+                return said
+            })
+        }
+        let mouse = Hand(app)
+        mouse.tap(.settings)
+        mouse.tap(.toggle(.colorBlindSymbols))
+        run(app, 0.1)
+        #expect(app.toast?.text == said && app.settings.colorBlindSymbols)
+        // Told once: the next changes fail for the same reason and add no toast after it.
+        mouse.tap(.toggle(.sound))
+        mouse.tap(.toggle(.colorBlindSymbols))
+        run(app, AppController.toastSeconds + 0.5)
+        #expect(calls.count == 3 && app.toast == nil && !app.settings.colorBlindSymbols && !app.settings.sound)
+    }
+
     @Test("settings toggle and report the change; sounds follow the setting; the screen says where they are saved")
     func settings() {
         final class Changes { var saved: [Settings] = [] }
         let changes = Changes()
         let app = testApp {
-            $0.settings = SettingsStorage(path: "/somewhere/else/bloq/settings.json", save: { changes.saved.append($0) })
+            $0.settings = SettingsStorage(
+                path: "/somewhere/else/bloq/settings.json",
+                save: {
+                    changes.saved.append($0)
+                    return nil
+                })
         }
         let mouse = Hand(app)
         mouse.tap(.settings)

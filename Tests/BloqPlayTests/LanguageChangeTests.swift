@@ -15,7 +15,10 @@ struct LanguageChangeTests {
         let calls = Calls()
         let app = testApp {
             $0.showLanguage = { calls.shown.append($0) }
-            $0.settings = SettingsStorage(save: { calls.saved.append($0) })
+            $0.settings = SettingsStorage(save: {
+                calls.saved.append($0)
+                return nil
+            })
         }
         app.settings.sound = false
         #expect(calls.shown.isEmpty, "not a change of language")

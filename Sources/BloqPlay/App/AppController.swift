@@ -58,7 +58,12 @@ public final class AppController {
             // Every text is looked up again from the next frame on; labels change width (the
             // screens lay themselves out again for the new context).
             if newValue.language != old.language { environment.showLanguage(newValue.language) }
-            environment.settings.save(newValue)
+            // A settings file that cannot be written is said once (a toast), not at each change.
+            let failure = environment.settings.save(newValue)
+            if let failure, failure != settingsFailure, failure != toast?.text, !saveNotices.contains(failure) {
+                saveNotices.append(failure)
+            }
+            settingsFailure = failure
         }
     }
     public private(set) var metrics: Metrics {
@@ -503,6 +508,8 @@ public final class AppController {
 
     /// What saving had to say and the toast has not shown yet, oldest first.
     private var saveNotices: [String] = []
+    /// Why the last change of the settings could not be saved (nil: it was).
+    private var settingsFailure: String?
 
     /// Takes what saving had to say: the progress as saved (other copies' merged in) joins
     /// the shell's, notices wait for the toast.

@@ -104,12 +104,13 @@ public enum InputMode: String, Hashable, Sendable {
 public struct SettingsStorage {
     /// The settings read at start.
     public var initial: Settings
-    /// Keeps a changed value (writes settings.json); called on every change.
-    public var save: (Settings) -> Void
+    /// Keeps a changed value (writes settings.json); called on every change. Returns what
+    /// the player should be told when it could not be kept (nil: saved).
+    public var save: (Settings) -> String?
     /// Where they are saved, as the Settings screen tells the player; nil: nowhere.
     public var path: String?
 
-    public init(initial: Settings = Settings(), path: String? = nil, save: @escaping (Settings) -> Void = { _ in }) {
+    public init(initial: Settings = Settings(), path: String? = nil, save: @escaping (Settings) -> String? = { _ in nil }) {
         self.initial = initial
         self.path = path
         self.save = save
