@@ -22,12 +22,13 @@ extension SDLSuite {
         @Test("a sound opens the device; dropping the player then closes it and ends its thread (nothing keeps it alive)")
         func droppedPlayerLetsGo() throws {
             setenv("SDL_AUDIODRIVER", "dummy", 1)
-            var player: SoundPlayer? = try #require(SoundPlayer(), "SDL's dummy audio driver started")
+            var player: SoundPlayer? = SoundPlayer()
+            try #require(player != nil, "SDL's dummy audio driver started")
             #expect(eventually { player?.isReady == true }, "the sounds were made on the device thread")
             #expect(player?.isDeviceOpen == false, "nothing has sounded: the device is closed")
             player?.play(.click, now: 0)
             #expect(eventually { player?.isDeviceOpen == true }, "a sound opened the device")
-            weak var dropped = player
+            weak let dropped = player
             player = nil
             #expect(dropped == nil, "the player was freed as sound was turned off (its thread held it before)")
         }
