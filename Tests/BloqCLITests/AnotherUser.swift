@@ -36,7 +36,7 @@ enum AnotherUser {
                 while let name = walker.nextObject() as? String {
                     var isFolder: ObjCBool = false
                     let path = folder.path + "/" + name
-                    FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+                    _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
                     chmod(path, isFolder.boolValue ? 0o755 : 0o644)
                 }
             }

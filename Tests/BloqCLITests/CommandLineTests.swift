@@ -536,7 +536,7 @@ extension ChildProcessSuite {
             // (a sanitizer build starts far slower); kills then land before, during and after saves.
             let calibration = folder + ".calibration"
             let firstSave: Double = try {
-                FileManager.default.createFile(atPath: calibration, contents: nil)
+                _ = FileManager.default.createFile(atPath: calibration, contents: nil)
                 defer { try? FileManager.default.removeItem(atPath: calibration) }
                 let process = Process()
                 process.executableURL = Bloq.developerTool
@@ -563,7 +563,7 @@ extension ChildProcessSuite {
                 process.arguments = ["save-torture", "--folder", folder]
                 process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
                 let log = folder + ".log"
-                FileManager.default.createFile(atPath: log, contents: nil)
+                _ = FileManager.default.createFile(atPath: log, contents: nil)
                 let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
                 process.standardOutput = output
                 process.standardError = FileHandle.nullDevice

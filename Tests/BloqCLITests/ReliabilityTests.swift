@@ -43,7 +43,7 @@ extension ChildProcessLane {
                 process.executableURL = Bloq.developerTool
                 process.arguments = ["save-torture", "--folder", folder, "--writer", "\(writer)", "--saves", "40"]
                 let log = scratch.path + "/writer-\(writer).log"
-                FileManager.default.createFile(atPath: log, contents: nil)
+                _ = FileManager.default.createFile(atPath: log, contents: nil)
                 process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
                 process.standardError = FileHandle.nullDevice
                 writers.append((process, log))
@@ -81,7 +81,7 @@ extension ChildProcessLane {
                 process.arguments = ["save-torture", "--folder", folder, "--writer", "\(writer)"]
                 process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
                 let log = scratch.path + "/writer-\(writer)-\(rounds).log"
-                FileManager.default.createFile(atPath: log, contents: nil)
+                _ = FileManager.default.createFile(atPath: log, contents: nil)
                 process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
                 process.standardError = FileHandle.nullDevice
                 try process.run()

@@ -79,7 +79,7 @@ struct DuplicateKeyTests {
             "unfinished":{}
             }
             """
-        let (store, folder) = try store(text)
+        let (store, _) = try store(text)
         let loaded = store.loadReport()
         #expect(
             loaded.progress.levels[a] == LevelRecord(bestStars: 3, bestMoves: 9, bestTime: 40, cleared: true, clearedAt: 200))
@@ -103,7 +103,7 @@ struct DuplicateKeyTests {
             }
             }
             """
-        let (store, folder) = try store(text)
+        let (store, _) = try store(text)
         let loaded = store.loadReport()
         let today = try #require(DailyDate("2026-03-14"))
         #expect(loaded.progress.dailyStreak(asOf: today) == 3, "the streak counts the days of both copies")
@@ -124,7 +124,7 @@ struct DuplicateKeyTests {
             "discarded":{"\(c)":50,"\(c)":70}
             }
             """
-        let (store, folder) = try store(text)
+        let (store, _) = try store(text)
         let loaded = store.loadReport()
         #expect(loaded.progress.levels[a]?.cleared == true, "cleared stays cleared")
         #expect(loaded.progress.levels[a]?.bestStars == 3)
@@ -152,7 +152,7 @@ struct DuplicateKeyTests {
             }
             }
             """
-        let (store, folder) = try store(text)
+        let (store, _) = try store(text)
         let loaded = store.loadReport()
         #expect(loaded.progress.unfinished[a]?.log.count == 2, "the newer line, saved at 300")
         #expect(loaded.progress.unfinished[b] == nil, "both lines of b predate its clear")
@@ -170,7 +170,7 @@ struct DuplicateKeyTests {
             "unfinished":{}
             }
             """
-        let (store, folder) = try store(text)
+        let (store, _) = try store(text)
         let loaded = store.loadReport()
         #expect(loaded.progress.levels[a]?.cleared == true)
         #expect(loaded.damage?.mergedDuplicates == 1)
@@ -180,7 +180,7 @@ struct DuplicateKeyTests {
     func hostile() throws {
         let copies = Array(repeating: "\"cleared\":false", count: 50_000).joined(separator: ",")
         let text = "{\"version\":1,\"levels\":{\"\(a)\":{\"bestStars\":1,\(copies),\"cleared\":true}},\"unfinished\":{}}\n"
-        let (store, folder) = try store(text)
+        let (store, _) = try store(text)
         // Bounded by ProgressFile.duplicateBudget, not timed here (docs/testing.md).
         let loaded = store.loadReport()
         #expect(loaded.progress.levels[a]?.cleared == true)

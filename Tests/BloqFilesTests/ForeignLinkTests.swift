@@ -290,7 +290,7 @@ struct UnsavedAtQuitTests {
 
     @Test("the disk is still full at quit: finish() says plainly that the progress is lost, and why")
     func stillFull() throws {
-        let (root, _, saves, _) = try stuck()
+        let (_, _, saves, _) = try stuck()
         let lines = saves.finish(timeout: 0)
         #expect(
             lines.contains { $0.hasPrefix("your progress since the last save could not be saved, so it is lost as Bloq quits: ") },
