@@ -48,7 +48,9 @@ let package = Package(
         .target(name: "CWaylandIdle", dependencies: ["CWaylandClient"]),
         // The player's language: tr() over the gettext catalogs, read and checked by Bloq
         // (MessageCatalog), and the languages the environment asks for. The shell's words.
-        .target(name: "BloqLocalization"),
+        .target(name: "BloqLocalization", dependencies: ["BloqSync"]),
+        // The one lock type (on pthread mutexes, which ThreadSanitizer sees).
+        .target(name: "BloqSync"),
         // Rules, levels, play session, the solver and the seeded generator: pure Swift,
         // the standard library only (no import at all), so nothing here depends on the
         // process's locale; the shell words the rules' values for the player.
@@ -63,14 +65,16 @@ let package = Package(
         // Benchmarks behind `bloq bench` (and BloqDev bench-alloc, which adds the heap).
         .target(name: "BloqBench", dependencies: ["BloqEngine", "BloqGame", "BloqPlay"]),
         // The board scene: block controllers that join the engine and the rules.
-        .target(name: "BloqPlay", dependencies: ["BloqEngine", "BloqGame", "BloqLocalization"]),
+        .target(name: "BloqPlay", dependencies: ["BloqEngine", "BloqGame", "BloqLocalization", "BloqSync"]),
         // Every screen in many windows against the layout rules (LayoutTests, BloqDev layout):
         // not shipped.
         .target(name: "BloqLayoutAudit", dependencies: ["BloqEngine", "BloqGame", "BloqPlay"]),
         // The platform: window, renderer, text, events, the render loop.
         .target(
             name: "BloqSDL",
-            dependencies: ["CSDL2", "CBloqX11", "CWaylandIdle", "BloqEngine", "BloqGame", "BloqLocalization", "BloqPlay", "BloqFiles"]),
+            dependencies: [
+                "CSDL2", "CBloqX11", "CWaylandIdle", "BloqEngine", "BloqGame", "BloqLocalization", "BloqPlay", "BloqFiles", "BloqSync",
+            ]),
         // The only importer of libdbus: the desktop's appearance from the XDG settings portal.
         .target(name: "BloqPortal", dependencies: ["CDBus", "BloqGame", "BloqPlay"]),
         // libFuzzer targets (make fuzz); a normal build replays the kept corpus through them.

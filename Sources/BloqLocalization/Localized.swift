@@ -1,4 +1,4 @@
-import Synchronization
+import BloqSync
 
 /// The game's words in the player's language, from the catalogs `share/locale/LL/LC_MESSAGES/
 /// bloq.mo`, which Bloq reads and checks itself (`MessageCatalog`) before any lookup: glibc's
@@ -13,7 +13,7 @@ public enum Localized {
 
     /// The catalogs shown, best first (a lookup tries each in turn, as gettext tries the
     /// languages of `LANGUAGE`); empty: English.
-    private static let shown = Mutex<[MessageCatalog]>([])
+    private static let shown = Locked<[MessageCatalog]>([])
 
     /// Shows `catalogs` (best first) from the next `tr` on, mid-run too; an empty list is
     /// English. Safe from any thread: a lookup on another thread sees the old list or the new.

@@ -1,6 +1,6 @@
 import BloqGame
+import BloqSync
 import Glibc
-import Synchronization
 
 /// Work too slow for a frame (the solver, a difficulty rating), done for the simulation.
 /// Its answers are delivered on a simulation step, never inside a frame's drawing: in live
@@ -20,7 +20,7 @@ public final class BackgroundJobs<Input: Sendable, Output: Sendable>: @unchecked
     /// The wall time one request may take in live play, from when it starts running.
     public let seconds: Double?
     private let work: @Sendable (Input, SearchStop) -> Output
-    private let finished = Mutex<[Int: Output]>([:])
+    private let finished = Locked<[Int: Output]>([:])
     private var pending: [(id: Int, input: Input, stepsLeft: Int, ticket: BackgroundWorker.Ticket?)] = []
     private var nextID = 0
 

@@ -1,4 +1,5 @@
 import BloqGame
+import BloqSync
 import Glibc
 import Synchronization
 
@@ -27,7 +28,7 @@ public final class BackgroundWorker: Sendable {
         var run: @Sendable (SearchStop, Ticket) -> Void
     }
 
-    private let jobs = Mutex<(queue: [Job], started: Bool)>(([], false))
+    private let jobs = Locked<(queue: [Job], started: Bool)>(([], false))
     /// Posted once a job is queued; the thread waits on it.
     nonisolated(unsafe) private let wake: UnsafeMutablePointer<sem_t>
 

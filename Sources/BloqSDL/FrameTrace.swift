@@ -1,5 +1,5 @@
+import BloqSync
 import Glibc
-import Synchronization
 
 /// With `BLOQ_TRACE_FRAMES=1`, `bloq play` measures how long each frame's work takes
 /// (docs/performance.md): the simulation (input, steps, what they call: a save, once) from
@@ -16,7 +16,7 @@ public enum FrameTrace {
         var simulationFrame = 0
     }
 
-    private static let figures = Mutex(Figures())
+    private static let figures = Locked(Figures())
 
     static func now() -> Double {
         var time = timespec()

@@ -2,9 +2,9 @@ import BloqEngine
 import BloqFiles
 import BloqGame
 import BloqPlay
+import BloqSync
 import CBloqX11
 import CSDL2
-import Synchronization
 
 /// Where an SDL platform's time comes from: SDL's clock (live play), or a clock the
 /// caller moves (benchmarks and tests that drive the real loop frame by frame, as
@@ -16,7 +16,7 @@ public enum PlatformTime: Sendable {
 
 /// A clock moved by hand, in milliseconds.
 public final class ManualClock: Sendable {
-    private let milliseconds = Mutex(0.0)
+    private let milliseconds = Locked(0.0)
 
     public init(milliseconds start: Double = 0) { milliseconds.withLock { $0 = start } }
 

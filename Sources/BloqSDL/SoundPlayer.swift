@@ -1,7 +1,7 @@
 import BloqPlay
+import BloqSync
 import CSDL2
 import Glibc
-import Synchronization
 
 /// The game's sounds (BloqPlay's `Music`, `SoundBank` and `SoundMixer`: synthesised when
 /// sound is first wanted, no sound files) mixed in SDL's audio callback. Without an audio
@@ -26,7 +26,7 @@ final class SoundPlayer: Sendable {
     private let output = SoundOutput()
     private let device: AudioDeviceThread
     /// When the last sound started so far ends, in seconds on the caller's clock.
-    private let silentFrom = Mutex(-Double.infinity)
+    private let silentFrom = Locked(-Double.infinity)
 
     /// Starts SDL's audio (the device opens at the first sound); nil when SDL has none.
     init?() {
@@ -70,7 +70,7 @@ final class SoundPlayer: Sendable {
 private final class SoundOutput: Sendable {
     /// The sounds playing (the callback mixes them); nil until the device thread has
     /// synthesised them (`SoundBank`, a few milliseconds the loop does not wait for).
-    let mixer = Mutex<SoundMixer?>(nil)
+    let mixer = Locked<SoundMixer?>(nil)
 
     /// Called on SDL's audio thread.
     fileprivate func mix(into stream: UnsafeMutablePointer<UInt8>, bytes: Int) {
@@ -113,7 +113,7 @@ private final class AudioDeviceThread: Sendable {
         var stopping = false
         var isOpen = false
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Posted when the wish changed.
     private let wake = Semaphore()
     private let finished = Semaphore()

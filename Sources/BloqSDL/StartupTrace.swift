@@ -1,12 +1,12 @@
+import BloqSync
 import Glibc
-import Synchronization
 
 /// With `BLOQ_TRACE_STARTUP=1`, `bloq` prints on standard error how many milliseconds
 /// after its main each step of start-up ended (docs/performance.md), so a
 /// slow start shows what dominates. Silent otherwise.
 public enum StartupTrace {
     /// The time of the first mark (milliseconds on the monotonic clock).
-    private static let origin = Mutex<Double?>(nil)
+    private static let origin = Locked<Double?>(nil)
     private static let enabled = getenv("BLOQ_TRACE_STARTUP") != nil
 
     /// Marks the end of `step`; the first mark is the origin (`bloq`'s main).
