@@ -344,7 +344,7 @@ test-install: build check-tools
 test-sanitize: deps
 	$(PATCH_DEPENDENCIES) --scratch-path .build-asan
 	$(PATCH_DEPENDENCIES) --scratch-path .build-tsan
-	$(HEADLESS) LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt $(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build-asan
+	$(HEADLESS) LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt:print_suppressions=0 $(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build-asan
 	$(HEADLESS) TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --disable-xctest --sanitize=thread --scratch-path .build-tsan
 
 # A long input storm: STORM_EVENTS random events through the real replay pipeline, the

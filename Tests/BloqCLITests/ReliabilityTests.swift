@@ -190,7 +190,7 @@ extension ChildProcessLane {
 
         @Test(
             "huge sparse files are never read whole: an 8 GiB script and settings file under a 2 GiB address-space limit",
-            .disabled(if: underThreadSanitizer, "ThreadSanitizer cannot run under an address-space limit"))
+            .disabled(if: underSanitizer, "a sanitizer's runtime cannot start under an address-space limit"))
         func hugeFiles() throws {
             let scratch = try Scratch()
             let script = try scratch.file("huge.script", "")
@@ -418,7 +418,7 @@ extension ChildProcessLane {
         /// enough to meet the memory budget well before the state budget.
         @Test(
             "the largest solver budget under a 300 MB address-space limit gives up with 75, never aborts",
-            .disabled(if: underThreadSanitizer, "ThreadSanitizer cannot run under an address-space limit"))
+            .disabled(if: underSanitizer, "a sanitizer's runtime cannot start under an address-space limit"))
         func solverMemory() throws {
             let scratch = try Scratch()
             let level = try scratch.file("big.bloq", SolverMemoryBoards.sixteenBySixteen)
