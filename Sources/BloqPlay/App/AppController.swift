@@ -60,9 +60,7 @@ public final class AppController {
             if newValue.language != old.language { environment.showLanguage(newValue.language) }
             // A settings file that cannot be written is said once (a toast), not at each change.
             let failure = environment.settings.save(newValue)
-            if let failure, failure != settingsFailure, failure != toast?.text, !saveNotices.contains(failure) {
-                saveNotices.append(failure)
-            }
+            if let failure, failure != settingsFailure { queueNotice(failure) }
             settingsFailure = failure
         }
     }
@@ -508,6 +506,13 @@ public final class AppController {
 
     /// What saving had to say and the toast has not shown yet, oldest first.
     private var saveNotices: [String] = []
+
+    /// Queues a toast's sentence, unless it shows or waits already (a save retried, or a
+    /// setting that fails again, says the same again).
+    private func queueNotice(_ text: String) {
+        guard text != toast?.text, !saveNotices.contains(text) else { return }
+        saveNotices.append(text)
+    }
     /// Why the last change of the settings could not be saved (nil: it was).
     private var settingsFailure: String?
 
@@ -517,9 +522,7 @@ public final class AppController {
         for event in environment.takeSaveEvents() {
             switch event {
             case .saved(let saved): progress.merge(saved)
-            // The same sentence is not queued behind itself (a save retried says it again).
-            case .notice(let text) where text != toast?.text && !saveNotices.contains(text): saveNotices.append(text)
-            case .notice: break
+            case .notice(let text): queueNotice(text)
             }
         }
     }
