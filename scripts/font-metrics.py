@@ -44,6 +44,17 @@ ranges = [
 ]
 
 
+def runs(points):
+    """The sorted code points as Swift closed ranges, one per run of consecutive points."""
+    out = []
+    for p in points:
+        if out and out[-1][1] == p - 1:
+            out[-1][1] = p
+        else:
+            out.append([p, p])
+    return ', '.join(f'{low}...{high}' for low, high in out)
+
+
 def chunk(values, per_line=16):
     rows = []
     for start in range(0, len(values), per_line):
@@ -61,9 +72,7 @@ for name, description, path in FACES:
     parts.append(f'''    /// {description}: {path.split("/")[-1]}.
     public static let {name} = FontMetrics(
         unitsPerEm: {font['head'].unitsPerEm}, ascent: {hhea.ascent}, descent: {-hhea.descent}, missing: {hmtx['.notdef'][0]},
-        codePoints: [
-{chunk(points)}
-        ],
+        codePoints: [{runs(points)}],
         advances: [
 {chunk([hmtx[cmap[p]][0] for p in points])}
         ])''')

@@ -247,11 +247,6 @@ public final class BoardScene {
         release(grab)
     }
 
-    /// Cancels every pointer (focus lost).
-    public func cancelAllPointers() {
-        for pointer in grabs.keys { pointerCancelled(pointer) }
-    }
-
     // MARK: Programmatic moves
 
     /// Plays `move` with its animation, as a swipe that runs on its own. Returns false (with a

@@ -80,9 +80,6 @@ public struct InputScript: Sendable {
     /// The events in order; the last is `end`.
     public var events: [Event]
 
-    /// The time of `end`, in milliseconds.
-    public var endTime: Double { events.last?.time ?? 0 }
-
     /// An error at a line of the script: `SCRIPT:LINE: error: MESSAGE`.
     public struct ParseError: Error, Sendable, CustomStringConvertible {
         public var file: String

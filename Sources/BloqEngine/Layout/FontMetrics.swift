@@ -15,13 +15,16 @@ public struct FontMetrics: Sendable {
     /// The font a character this one lacks is drawn in (none, or one).
     private let fallbacks: [FontMetrics]
 
-    /// A font's metrics: `codePoints` sorted, `advances` beside them, in font units.
-    public init(unitsPerEm: Int, ascent: Int, descent: Int, missing: Int, codePoints: [UInt32], advances: [UInt16]) {
+    /// A font's metrics: `codePoints` as sorted runs, `advances` beside their points in
+    /// order, in font units.
+    public init(
+        unitsPerEm: Int, ascent: Int, descent: Int, missing: Int, codePoints: [ClosedRange<UInt32>], advances: [UInt16]
+    ) {
         self.unitsPerEm = max(unitsPerEm, 1)
         self.ascent = ascent
         self.descent = descent
         self.missing = missing
-        self.codePoints = codePoints
+        self.codePoints = codePoints.flatMap { $0 }
         self.advances = advances
         fallbacks = []
     }

@@ -66,9 +66,6 @@ public enum Key: Hashable, Sendable {
         }
     }
 
-    /// Whether it is one of the four arrows.
-    public var isArrow: Bool { [.left, .right, .up, .down].contains(self) }
-
     /// The digit the key types, if it types one.
     public var digit: Int? {
         if case .character(let character) = self { return character.wholeNumberValue }
