@@ -45,17 +45,7 @@ public enum Path {
     /// The names of the folders directly in `folder` (links to folders included), sorted;
     /// empty when it cannot be read.
     public static func folderNames(in folder: String) -> [String] {
-        guard let stream = opendir(folder) else { return [] }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard name != ".", name != "..", isFolder(join(folder, name)) else { continue }
-            names.append(name)
-        }
-        return names.sorted()
+        (FileSystem.names(in: folder) ?? []).filter { isFolder(join(folder, $0)) }.sorted()
     }
 
     /// The folder the process runs in (`/` when it cannot be read, as when it was deleted).

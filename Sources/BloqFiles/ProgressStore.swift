@@ -104,13 +104,6 @@ public final class ProgressStore: @unchecked Sendable {
         /// Another copy of the game held the lock, and nothing was written (a save asked to
         /// `.report` it; `progress` is then the progress given).
         public var locked = false
-
-        public init(progress: PlayerProgress, damage: FileDamage? = nil, journaled: Journaled? = nil, locked: Bool = false) {
-            self.progress = progress
-            self.damage = damage
-            self.journaled = journaled
-            self.locked = locked
-        }
     }
 
     /// Progress kept in the journal: where, and why it could not go into the file.
@@ -227,24 +220,19 @@ public final class ProgressStore: @unchecked Sendable {
         let linked = file != path
         var status = stat()
         let existing = lstat(file, &status) == 0 ? status : nil
-        let temporary: String
         do {
-            temporary = try AtomicFile.writeTemporary(
+            let temporary = try AtomicFile.writeTemporary(
                 data, beside: file, mode: existing.map { $0.st_mode & 0o777 } ?? 0o644,
                 owner: existing.flatMap { geteuid() == 0 ? ($0.st_uid, $0.st_gid) : nil })
-        } catch let failure as AtomicFile.Failure {
-            throw SaveError(path: failure.path, reason: failure.reason)
-        }
-        // Keep the current save as the previous one (readCurrent moved a bad one aside);
-        // a crash between the two renames leaves the previous save, which load falls back to.
-        keepPrevious(of: file, linked: linked)
-        // Only ever renamed over a regular file (or into an empty place): what was checked
-        // may have been swapped for something else meanwhile.
-        if lstat(file, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
-            unlink(temporary)
-            throw SaveError(path: file, reason: "it is no longer a regular file, so it was left as it is")
-        }
-        do {
+            // Keep the current save as the previous one (readCurrent moved a bad one aside);
+            // a crash between the two renames leaves the previous save, which load falls back to.
+            keepPrevious(of: file, linked: linked)
+            // Only ever renamed over a regular file (or into an empty place): what was checked
+            // may have been swapped for something else meanwhile.
+            if lstat(file, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+                unlink(temporary)
+                throw SaveError(path: file, reason: "it is no longer a regular file, so it was left as it is")
+            }
             try AtomicFile.commit(temporary, to: file)
         } catch let failure as AtomicFile.Failure {
             throw SaveError(path: failure.path, reason: failure.reason)
@@ -257,23 +245,18 @@ public final class ProgressStore: @unchecked Sendable {
     /// a `.prev` that is not a regular file, or, beside a file reached through a link (in
     /// someone else's folder), a `.prev` that holds something else.
     private func keepPrevious(of file: String, linked: Bool) {
-        guard case .sound = read(file, strict: linked) else { return }
+        guard case .read(.sound, _) = read(file, strict: linked) else { return }
         let previous = file + ".prev"
         switch LinkedPath.place(previous) {
         case .own:
             var status = stat()
             if lstat(previous, &status) == 0 {
                 guard status.st_mode & S_IFMT == S_IFREG else { return }
-                if linked {
-                    guard case .success(let bytes) = RegularFile.read(previous, limit: ProgressStore.maximumFileSize),
-                        ProgressFile.holdsProgress(bytes)
-                    else { return }
-                }
+                if linked { guard case .read = read(previous, strict: true) else { return } }
             }
             _ = rename(file, previous)
         case .regular(let target):
-            guard case .success(let old) = RegularFile.read(target, limit: ProgressStore.maximumFileSize),
-                ProgressFile.holdsProgress(old),
+            guard case .read = read(target, strict: true),
                 case .success(let current) = RegularFile.read(file, limit: ProgressStore.maximumFileSize)
             else { return }
             try? AtomicFile.write(current, to: target)
@@ -295,42 +278,26 @@ public final class ProgressStore: @unchecked Sendable {
 
     // MARK: Reading
 
-    private enum ReadResult {
-        case missing
-        case sound(PlayerProgress)
-        /// Readable in part: what was kept, and what was dropped.
-        case damaged(SalvagedProgress, bytes: [UInt8])
-        /// Its contents are not progress (not JSON, too large, not a regular file).
-        case unreadable(String)
-        /// The file is there but cannot be read now (permissions, an I/O error): it is left
-        /// as it is and never written over.
-        case inaccessible(String)
-        /// Read `strict`ly (a file a symbolic link leads to), it is not Bloq's progress: it
-        /// is left as it is and never written over.
-        case foreign
-    }
-
     /// What `file` holds. `strict`, for a file a symbolic link leads to: anything but Bloq's
     /// progress, damaged or not, is `.foreign` (never moved aside or written over).
-    private func read(_ file: String, strict: Bool = false) -> ReadResult {
-        let bytes: [UInt8]
-        switch RegularFile.read(file, limit: ProgressStore.maximumFileSize) {
-        case .success(let contents):
-            if strict, !ProgressFile.holdsProgress(contents) { return .foreign }
-            bytes = contents
-        case .failure(.missing), .failure(.brokenLink): return .missing
-        case .failure(let failure) where strict && !failure.isAccess: return .foreign
-        case .failure(.tooLarge(let size)):
-            return .unreadable(
-                "it is \(size.map { "\($0) bytes" } ?? "larger than that"), more than the \(ProgressStore.maximumFileSize) bytes a progress file may be"
-            )
-        case .failure(let failure) where failure.isAccess: return .inaccessible(failure.accessReason)
-        case .failure(let failure): return .unreadable(failure.reason(noun: "progress file"))
-        }
-        switch ProgressFile.decode(bytes) {
-        case .sound(let progress): return .sound(progress)
-        case .damaged(let salvaged): return .damaged(salvaged, bytes: bytes)
-        case .unreadable(let reason): return .unreadable(reason)
+    private func read(_ file: String, strict: Bool) -> LinkedPath.Reading<ProgressFile.Contents> {
+        LinkedPath.read(
+            file, limit: ProgressStore.maximumFileSize, noun: "progress file", strict: strict, holds: ProgressFile.holdsProgress,
+            decode: ProgressFile.decode)
+    }
+
+    /// What the previous save beside `file` (`file.prev`) holds, read strictly when it is a
+    /// symbolic link.
+    private func readPrevious(of file: String) -> LinkedPath.Reading<ProgressFile.Contents> {
+        read(file + ".prev", strict: LinkedPath.place(file + ".prev") != .own)
+    }
+
+    /// What of the previous save beside `file` can be read, and whether all of it could.
+    private func previousProgress(of file: String) -> (progress: PlayerProgress, sound: Bool)? {
+        switch readPrevious(of: file) {
+        case .read(.sound(let progress), _): (progress, true)
+        case .read(.damaged(let salvaged), _): (salvaged.progress, false)
+        default: nil
         }
     }
 
@@ -347,109 +314,72 @@ public final class ProgressStore: @unchecked Sendable {
         var blocked: String?
     }
 
-    /// `progress.json` as a link someone made to what is not Bloq's progress: left alone,
-    /// with what the journal holds (merged in by the caller) and nothing else.
-    private func refused(_ link: ForeignLink) -> Current {
-        let reason = link.reason(noun: "progress file")
-        let damage = FileDamage(
-            kind: .progress, file: path, droppedRecords: 0, unreadable: nil, foreignVersion: nil, keptAs: nil,
-            fellBackToPrevious: false, details: ["\(path): \(reason); left both as they are"], foreignLink: link)
-        return Current(damage: damage, blocked: reason)
-    }
-
-    /// The progress the files hold now: `progress.json`, else the previous save. With
-    /// `repair`, a damaged file is kept aside and replaced by what could be read of it (and
-    /// what the previous save held), and an unreadable one moved aside, so the damage is
-    /// reported once, not at every start. A file that cannot be read now is left alone.
+    /// The progress the files hold now: `progress.json` (or the regular file of Bloq's
+    /// progress it links to), else the previous save. With `repair`, a damaged file is kept
+    /// aside and replaced by what could be read of it (and what the previous save held), and
+    /// an unreadable one moved aside, so the damage is reported once, not at every start. A
+    /// file that cannot be read now is left alone; so is a link someone made to what is not
+    /// Bloq's progress, and the progress is then what the journal holds (merged in by the
+    /// caller) and nothing else.
     private func readCurrent(repair: Bool) -> Current {
-        let main: String
-        let linked: Bool
-        switch LinkedPath.place(path) {
-        case .own, .unreachable:
-            // A link that cannot be followed reads as a file that cannot be read now.
-            (main, linked) = (path, false)
-        case .regular(let target):
-            (main, linked) = (target, true)
-        case .foreign(let target, let what):
-            return refused(ForeignLink(link: path, target: target, what: what))
+        let (main, reading) = LinkedPath.read(
+            following: path, limit: ProgressStore.maximumFileSize, noun: "progress file", holds: ProgressFile.holdsProgress,
+            decode: ProgressFile.decode)
+        var current: Current
+        switch reading {
+        case .read(.sound(let progress), _):
+            current = Current(progress: progress)
+        case .foreign(let what):
+            let link = ForeignLink(link: path, target: main, what: what)
+            current = Current(damage: .foreign(.progress, link), blocked: link.reason(noun: "progress file"))
+        case .missing:
+            // A crash between the two renames of a save leaves only the previous save.
+            current = previousSave(of: main, repair: repair, after: nil)
+        case .read(.damaged(let salvaged), let bytes):
+            var progress = salvaged.progress
+            var damage = ProgressStore.damage(salvaged, in: main)
+            // The previous save may hold what the damaged records held.
+            if let (older, sound) = previousProgress(of: main) {
+                progress.merge(older)
+                if sound { damage.details.append("\(main).prev: merged in, for what it held of the damaged records") }
+            }
+            damage.keptAs = repair ? FileDamage.keepAside(bytes, of: main, replacingWith: ProgressFile.encode(progress)) : nil
+            current = Current(progress: progress, damage: damage)
+        case .inaccessible(let reason):
+            let older = previousProgress(of: main)?.progress ?? PlayerProgress()
+            current = Current(
+                progress: older, damage: .cannotRead(.progress, main, reason, fellBackToPrevious: older != PlayerProgress()),
+                blocked: "it cannot be read (\(reason))")
+        case .unreadable(let reason), .read(.unreadable(let reason), _):
+            current = previousSave(of: main, repair: repair, after: .unreadable(.progress, main, reason, moving: repair))
         }
-        var current = readCurrent(main, linked: linked, repair: repair)
         if current.blocked == nil { current.file = main }
         return current
     }
 
-    /// `readCurrent` of the file `main` found: `progress.json`, or (`linked`) the regular
-    /// file it links to.
-    private func readCurrent(_ main: String, linked: Bool, repair: Bool) -> Current {
-        let previous = main + ".prev"
-        switch read(main, strict: linked) {
-        case .sound(let progress):
-            return Current(progress: progress)
-        case .missing where linked:
-            // Gone since the link was followed: as a broken link, left alone.
-            return refused(ForeignLink(link: path, target: main, what: .missing))
-        case .foreign:
-            return refused(ForeignLink(link: path, target: main, what: .otherFile))
-        case .missing:
-            // A crash between the two renames of a save leaves only the previous save.
-            return readPrevious(previous, repair: repair, after: nil)
-        case .damaged(let salvaged, let bytes):
-            var progress = salvaged.progress
-            // The previous save may hold what the damaged records held.
-            var details = (salvaged.dropped + salvaged.merged.map { "\($0); merged, the best of each kept" }).map { "\(main): \($0)" }
-            switch read(previous, strict: LinkedPath.place(previous) != .own) {
-            case .sound(let older):
-                progress.merge(older)
-                details.append("\(previous): merged in, for what it held of the damaged records")
-            case .damaged(let older, _):
-                progress.merge(older.progress)
-            default: break
-            }
-            let kept = repair ? keepAside(bytes, of: main, replacingWith: progress) : nil
-            let damage = FileDamage(
-                kind: .progress, file: main, droppedRecords: salvaged.dropped.count, unreadable: nil,
-                foreignVersion: salvaged.foreignVersion, keptAs: kept, fellBackToPrevious: false, details: details,
-                versionProblem: salvaged.versionProblem, mergedDuplicates: salvaged.merged.count)
-            return Current(progress: progress, damage: damage)
-        case .inaccessible(let reason):
-            var current = Current(blocked: "it cannot be read (\(reason))")
-            switch read(previous, strict: LinkedPath.place(previous) != .own) {
-            case .sound(let older): current.progress = older
-            case .damaged(let older, _): current.progress = older.progress
-            default: break
-            }
-            current.damage = FileDamage(
-                kind: .progress, file: main, droppedRecords: 0, unreadable: nil, foreignVersion: nil, keptAs: nil,
-                fellBackToPrevious: current.progress != PlayerProgress(),
-                details: ["\(main): cannot be read (\(reason)); left it as it is"],
-                cannotRead: reason)
-            return current
-        case .unreadable(let reason):
-            let kept = repair ? FileDamage.moveAside(main) : nil
-            let lost = FileDamage(
-                kind: .progress, file: main, droppedRecords: 0, unreadable: reason, foreignVersion: nil, keptAs: kept,
-                fellBackToPrevious: false, details: ["\(main): \(reason); \(kept.map { "moved it to \($0)" } ?? "left it in place")"])
-            return readPrevious(previous, repair: repair, after: lost)
-        }
+    /// The damage `salvaged`, read from `file`, reports (before the file is kept aside).
+    private static func damage(_ salvaged: SalvagedProgress, in file: String) -> FileDamage {
+        FileDamage(
+            kind: .progress, file: file, droppedRecords: salvaged.dropped.count, foreignVersion: salvaged.foreignVersion,
+            details: (salvaged.dropped + salvaged.merged.map { "\($0); merged, the best of each kept" }).map { "\(file): \($0)" },
+            versionProblem: salvaged.versionProblem, mergedDuplicates: salvaged.merged.count)
     }
 
-    /// The previous save, used when `progress.json` is missing or was unreadable (`after`:
-    /// the damage that made it so).
-    private func readPrevious(_ previous: String, repair: Bool, after earlier: FileDamage?) -> Current {
+    /// The previous save beside `main`, used when `main` is missing or was unreadable
+    /// (`after`: the damage that made it so).
+    private func previousSave(of main: String, repair: Bool, after earlier: FileDamage?) -> Current {
+        let previous = main + ".prev"
         var damage = earlier
-        switch read(previous, strict: LinkedPath.place(previous) != .own) {
-        case .missing:
+        switch readPrevious(of: main) {
+        case .missing, .foreign(.missing):
             return Current(damage: damage)
-        case .sound(let progress):
+        case .read(.sound(let progress), _):
             damage?.fellBackToPrevious = true
             return Current(progress: progress, damage: damage)
-        case .damaged(let salvaged, let bytes):
-            let kept = repair ? keepAside(bytes, of: previous, replacingWith: salvaged.progress) : nil
-            let found = FileDamage(
-                kind: .progress, file: previous, droppedRecords: salvaged.dropped.count, unreadable: nil,
-                foreignVersion: salvaged.foreignVersion, keptAs: kept, fellBackToPrevious: false,
-                details: (salvaged.dropped + salvaged.merged.map { "\($0); merged, the best of each kept" }).map { "\(previous): \($0)" },
-                versionProblem: salvaged.versionProblem, mergedDuplicates: salvaged.merged.count)
+        case .read(.damaged(let salvaged), let bytes):
+            var found = ProgressStore.damage(salvaged, in: previous)
+            found.keptAs =
+                repair ? FileDamage.keepAside(bytes, of: previous, replacingWith: ProgressFile.encode(salvaged.progress)) : nil
             if var earlier {
                 earlier.fellBackToPrevious = true
                 earlier.details += found.details
@@ -460,7 +390,7 @@ public final class ProgressStore: @unchecked Sendable {
                 damage = found
             }
             return Current(progress: salvaged.progress, damage: damage)
-        case .inaccessible(let reason), .unreadable(let reason):
+        case .inaccessible(let reason), .unreadable(let reason), .read(.unreadable(let reason), _):
             // The previous save is only a fallback: one that cannot be read is left alone.
             damage?.details.append("\(previous): \(reason); left it as it is")
             return Current(damage: damage)
@@ -494,15 +424,6 @@ public final class ProgressStore: @unchecked Sendable {
         return merged
     }
 
-    /// Keeps `bytes` aside, whole, then replaces `file` by `progress`, each atomically;
-    /// returns where the bytes were kept.
-    private func keepAside(_ bytes: [UInt8], of file: String, replacingWith progress: PlayerProgress) -> String? {
-        let aside = FileDamage.asideName(file)
-        guard (try? AtomicFile.write(bytes, to: aside)) != nil else { return nil }
-        try? AtomicFile.write(ProgressFile.encode(progress), to: file)
-        return aside
-    }
-
     /// Temporary files of saves that were killed before they finished (beside the file, and
     /// beside `target`, the file of Bloq's progress it links to), and of journal writers that
     /// are gone. Only called under the lock, when no save is writing one.
@@ -510,7 +431,7 @@ public final class ProgressStore: @unchecked Sendable {
         var places = [(folder, ProgressStore.fileName + ".tmp-")]
         if target != path { places.append((Path.parent(target), Path.lastComponent(target) + ".tmp-")) }
         for (place, prefix) in places {
-            guard case .success(let names) = LevelFiles.listFolder(place) else { continue }
+            guard let names = FileSystem.names(in: place) else { continue }
             for name in names where name.hasPrefix(prefix) { unlink(Path.join(place, name)) }
         }
         journal.removeAbandonedTemporaries()
@@ -535,16 +456,13 @@ struct FileLock {
             // (a read-only folder, something odd at the lock's path) must not stop saving.
             return FileLock(descriptor: -1, isHeld: false, mayWrite: true)
         }
-        var start = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &start)
+        let start = WallClock.monotonicSeconds()
         while true {
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return FileLock(descriptor: descriptor, isHeld: true, mayWrite: true) }
             guard errno == EWOULDBLOCK || errno == EINTR else {
                 return FileLock(descriptor: descriptor, isHeld: false, mayWrite: true)
             }
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            if Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) / 1e9 > timeout {
+            if WallClock.monotonicSeconds() - start > timeout {
                 return FileLock(descriptor: descriptor, isHeld: false, mayWrite: false)
             }
             usleep(2_000)
