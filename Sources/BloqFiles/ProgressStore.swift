@@ -2,36 +2,26 @@ import BloqGame
 import Glibc
 
 /// Reads and writes `progress.json` in a folder, crash-safely and safely for several copies
-/// of the game at once, and never loses what it was given.
+/// of the game at once, and never loses what it was given (docs/reliability.md, "Progress:
+/// crash-safe, merged, never lost", tells each case and why):
 ///
-/// - **Merging, never overwriting.** A save takes an advisory lock (`flock` on
-///   `progress.json.lock` beside it), reads what the file holds now, merges the progress it
-///   was given into it (`PlayerProgress.merged(with:)`: the best of both for every level, the
-///   newer unfinished line), writes the result and lets go. So a second game window that
-///   saves what it loaded at start never wipes the first one's clears, and a line one copy
-///   finished never comes back from another. The result is returned: a caller adopts it,
-///   and sees the other copies' progress too.
-/// - **Crash-safe.** The new contents go to a temporary file, synced; the current file is
-///   kept as `progress.json.prev`; the temporary file is renamed into place; the folder is
-///   synced. A crash at any moment leaves the newest save or the previous one.
-/// - **Never lost to a lock or a file that cannot be read.** When `progress.json` cannot be
-///   read (its permissions) or cannot be written, or another copy holds the lock past the
-///   wait (unless the caller will try again: `WhenLocked.report`, as `SaveService` does),
-///   the progress is kept beside it (`ProgressJournal`, synced like the file), and is merged
-///   into `progress.json` as soon as it can be: by the next save or load of any copy of the
-///   game. `progress.json` that cannot be read is never written over or moved.
-/// - **Through symbolic links, to the game's own file only.** A `progress.json` that is a
-///   symbolic link is followed and never replaced: when it leads to a regular file that
-///   holds Bloq's progress, that file is replaced (its previous save beside it) and the link
-///   stays a link; when it leads to anything else (a folder, a device such as `/dev/null`, a
-///   FIFO, someone's file, nothing), the link and what it leads to are left exactly as they
-///   are, the load says so (`FileDamage.foreignLink`), and saves go into the journal.
-/// - **Damage costs only what is damaged.** The file holds one record a line
-///   (`ProgressFile`); a record that cannot be read or is out of range is dropped, one by one,
-///   and the rest loads, with what the previous save held of the rest; the damaged file is
-///   kept aside (`progress.json.corrupt-TIME`, never deleted) and the load reports it
-///   (`FileDamage`). A file that cannot be read at all (no record in it parses, too large,
-///   not a regular file) is moved aside and the previous save, or a fresh start, is used.
+/// - **Merging, never overwriting.** A save takes the lock (`flock` on `progress.json.lock`),
+///   reads what the file holds now, merges the progress it was given into it
+///   (`PlayerProgress.merged(with:)`), writes the result and returns it, so the caller sees
+///   the other copies' progress too.
+/// - **Crash-safe.** A synced temporary file is renamed into place, the current file kept
+///   as `progress.json.prev`, the folder synced: a crash leaves the newest save or the
+///   previous one.
+/// - **Never lost to a lock or a file that cannot be read.** What cannot go into the file
+///   now is kept beside it (`ProgressJournal`) and merged in by the next save or load of any
+///   copy; a `progress.json` that cannot be read is never written over or moved.
+/// - **Through symbolic links, to the game's own file only** (`LinkedPath`): a link to a
+///   regular file of Bloq's progress is written through and stays a link; a link to
+///   anything else is left as it is with what it leads to (`FileDamage.foreignLink`), and
+///   saves go into the journal.
+/// - **Damage costs only what is damaged** (`ProgressFile`, one record a line): what can be
+///   read loads, with what the previous save held of the rest; the damaged file is kept
+///   aside (`progress.json.corrupt-TIME`) and the load reports it (`FileDamage`).
 public final class ProgressStore: @unchecked Sendable {
     public static let fileName = "progress.json"
     /// Larger files are not read: no real progress file comes near it.
@@ -54,11 +44,7 @@ public final class ProgressStore: @unchecked Sendable {
 
     /// `$XDG_DATA_HOME/bloq`, or `~/.local/share/bloq`.
     public static func defaultFolder(environment: [String: String] = ProcessEnvironment.current) -> String {
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-            return Path.join(data, "bloq")
-        }
-        let home = environment["HOME"] ?? Path.home
-        return Path.join(home, ".local/share/bloq")
+        PlayerFolders.standard(environment: environment).data
     }
 
     /// What loading found: the progress, and the damage repaired, if any.
@@ -88,7 +74,7 @@ public final class ProgressStore: @unchecked Sendable {
         let entries = readJournal(into: &current, repair: lock.mayWrite)
         if lock.mayWrite, let file = current.file, !entries.isEmpty {
             // What the journal held is in the file now, or stays in the journal.
-            if (try? write(current.progress, to: file)) != nil { for entry in entries { unlink(entry) } }
+            try? write(current.progress, to: file, clearing: entries)
         }
         return Load(progress: current.progress, damage: current.damage)
     }
@@ -163,13 +149,12 @@ public final class ProgressStore: @unchecked Sendable {
             )
         }
         do {
-            try write(merged, to: file)
+            try write(merged, to: file, clearing: entries)
         } catch let error as SaveError where error.isLimit {
             throw error
         } catch let error as SaveError {
             return try keepInJournal(progress, reason: error.reason, damage: current.damage)
         }
-        for entry in entries { unlink(entry) }
         return Saved(progress: merged, damage: current.damage)
     }
 
@@ -186,8 +171,7 @@ public final class ProgressStore: @unchecked Sendable {
         var current = readCurrent(repair: true)
         guard let file = current.file else { return false }
         let entries = readJournal(into: &current, repair: true)
-        guard (try? write(current.progress, to: file)) != nil else { return false }
-        for entry in entries { unlink(entry) }
+        guard (try? write(current.progress, to: file, clearing: entries)) != nil else { return false }
         return journal.isEmpty
     }
 
@@ -206,10 +190,11 @@ public final class ProgressStore: @unchecked Sendable {
     // MARK: Writing
 
     /// Writes `progress` as `file` (`progress.json`, or the regular file of Bloq's progress it
-    /// links to, as `readCurrent` found it), keeping the current file as the previous save.
-    /// The new file gets the current one's mode (and, for root writing through a link, its
-    /// owner). Called under the lock.
-    private func write(_ progress: PlayerProgress, to file: String) throws {
+    /// links to, as `readCurrent` found it), keeping the current file as the previous save,
+    /// then removes the journal's `entries` (merged into `progress`). The new file gets the
+    /// current one's mode (and, for root writing through a link, its owner). Called under the
+    /// lock.
+    private func write(_ progress: PlayerProgress, to file: String, clearing entries: [String]) throws {
         let data = ProgressFile.encode(progress)
         guard data.count <= ProgressStore.maximumFileSize else {
             throw SaveError(
@@ -237,6 +222,7 @@ public final class ProgressStore: @unchecked Sendable {
         } catch let failure as AtomicFile.Failure {
             throw SaveError(path: failure.path, reason: failure.reason)
         }
+        for entry in entries { unlink(entry) }
     }
 
     /// Keeps the current `file`, when it is sound progress, as `file.prev`. A `.prev` that is

@@ -33,14 +33,6 @@ public struct SettingsStore: Sendable {
         var unread = false
     }
 
-    /// `$XDG_CONFIG_HOME/bloq`, or `~/.config/bloq`.
-    public static func defaultFolder(environment: [String: String] = ProcessEnvironment.current) -> String {
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-            return Path.join(config, "bloq")
-        }
-        return Path.join(environment["HOME"] ?? Path.home, ".config/bloq")
-    }
-
     /// What loading found: the settings, and the damage, if any.
     public struct Load: Sendable {
         public var settings: Settings
@@ -222,17 +214,5 @@ public struct SettingsStore: Sendable {
             memory.unread = false
         }
         return result
-    }
-}
-
-/// Loads the player's progress and settings at start-up, for the title screen's notice.
-public enum PlayerFiles {
-    /// What both files hold, and the notice of any damage (`PlayerFilesNotice.message`).
-    public static func load(progress: ProgressStore, settings: SettingsStore) -> (
-        progress: ProgressStore.Load, settings: SettingsStore.Load, notice: PlayerFilesNotice
-    ) {
-        let loadedProgress = progress.loadReport()
-        let loadedSettings = settings.loadReport()
-        return (loadedProgress, loadedSettings, PlayerFilesNotice(progress: loadedProgress.damage, settings: loadedSettings.damage))
     }
 }
