@@ -12,6 +12,7 @@ public struct LevelFile: Sendable {
 /// A folder of levels in play order.
 public struct LevelPack: Sendable {
     public var path: String
+    /// The `pack` file's title, else the last component of `path`.
     public var title: String
     public var files: [LevelFile]
     /// Problems with the pack itself: its `pack` file, or the folder (unreadable, no levels).
@@ -67,7 +68,7 @@ public enum LevelFiles {
     public static func loadPack(folder: String) -> LevelPack {
         switch listFolder(folder) {
         case .failure(let failure):
-            return LevelPack(path: folder, title: defaultTitle(folder), files: [], diagnostics: [failure.diagnostic])
+            return LevelPack(path: folder, title: Path.lastComponent(folder), files: [], diagnostics: [failure.diagnostic])
         case .success(let names):
             var pack = self.pack(folder: folder, names: names)
             if pack.files.isEmpty {
@@ -95,7 +96,7 @@ public enum LevelFiles {
         default:
             let file = load(path: path)
             return LevelFolderWalk(
-                packs: [LevelPack(path: path, title: defaultTitle(path), files: [file], diagnostics: [])], diagnostics: [])
+                packs: [LevelPack(path: path, title: Path.lastComponent(path), files: [file], diagnostics: [])], diagnostics: [])
         }
     }
 
@@ -154,7 +155,7 @@ public enum LevelFiles {
     static func listFolder(_ folder: String) -> Result<[String], FolderError> {
         FileSystem.list(folder).mapError { failure in
             let reason = failure.code == EACCES || failure.code == EPERM ? "permission denied" : failure.reason.lowercased()
-            return FolderError(Diagnostic(file: folder, line: 1, column: 1, message: "cannot read this folder: \(reason)"))
+            return FolderError(diagnostic: Diagnostic(file: folder, line: 1, column: 1, message: "cannot read this folder: \(reason)"))
         }
     }
 
@@ -162,7 +163,7 @@ public enum LevelFiles {
     /// hidden ones left out) in the order of its `pack` file, each loaded.
     static func pack(folder: String, names: [String]) -> LevelPack {
         let levelNames = sortedByBytes(names.filter { $0.hasSuffix(".bloq") && !$0.hasPrefix(".") })
-        var title = defaultTitle(folder)
+        var title = Path.lastComponent(folder)
         var ordered = levelNames
         var diagnostics: [Diagnostic] = []
         if names.contains("pack") {
@@ -191,10 +192,7 @@ public enum LevelFiles {
     /// A folder that cannot be listed, as its diagnostic.
     struct FolderError: Error {
         var diagnostic: Diagnostic
-        init(_ diagnostic: Diagnostic) { self.diagnostic = diagnostic }
     }
-
-    static func defaultTitle(_ folder: String) -> String { Path.lastComponent(folder) }
 
     static func sortedByBytes(_ names: [String]) -> [String] {
         names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }

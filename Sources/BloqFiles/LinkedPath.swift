@@ -90,8 +90,8 @@ extension LinkedPath {
         case missing
         /// The file's bytes, and what they decode to.
         case read(Contents, bytes: [UInt8])
-        /// The file is there but cannot be read now (its permissions, an I/O error): it is
-        /// left as it is and never written over.
+        /// The file is there but cannot be read now (its permissions, a symbolic link loop, an
+        /// I/O error; in a few words): it is left as it is and never moved or written over.
         case inaccessible(String)
         /// Its contents cannot be the game's (too large, not a regular file): why.
         case unreadable(String)
@@ -110,7 +110,11 @@ extension LinkedPath {
         switch RegularFile.read(file, limit: limit) {
         case .success(let bytes): return strict && !holds(bytes) ? .foreign(.otherFile) : .read(decode(bytes), bytes: bytes)
         case .failure(let failure) where failure.isMissing: return strict ? .foreign(.missing) : .missing
-        case .failure(let failure) where failure.isAccess: return .inaccessible(failure.accessReason)
+        // The file may well be sound, but cannot be read now: its permissions, a symbolic
+        // link loop, an error of the system (I/O).
+        case .failure(.permissionDenied): return .inaccessible("permission denied")
+        case .failure(.symlinkLoop): return .inaccessible("too many levels of symbolic links")
+        case .failure(.unreadable(let reason)): return .inaccessible(reason)
         case .failure where strict: return .foreign(.otherFile)
         case .failure(.tooLarge(let size)):
             return .unreadable("it is \(size.map { "\($0) bytes" } ?? "larger than that"), more than the \(limit) bytes a \(noun) may be")

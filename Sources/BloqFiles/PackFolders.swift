@@ -28,7 +28,8 @@ public final class PackFolders: @unchecked Sendable {
         for root in roots {
             guard let time = PackFolders.modified(root) else { continue }
             times[root] = time
-            for name in Path.folderNames(in: root) {
+            // Each name that is a folder (or a link to one) has a time; a file has none.
+            for name in FileSystem.names(in: root) ?? [] {
                 let path = Path.join(root, name)
                 if let time = PackFolders.modified(path) { times[path] = time }
             }

@@ -42,12 +42,6 @@ public enum Path {
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
-    /// The names of the folders directly in `folder` (links to folders included), sorted;
-    /// empty when it cannot be read.
-    public static func folderNames(in folder: String) -> [String] {
-        (FileSystem.names(in: folder) ?? []).filter { isFolder(join(folder, $0)) }.sorted()
-    }
-
     /// The folder the process runs in (`/` when it cannot be read, as when it was deleted).
     public static var currentFolder: String {
         guard let folder = getcwd(nil, 0) else { return "/" }
