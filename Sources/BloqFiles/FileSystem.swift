@@ -60,10 +60,7 @@ public enum FileSystem {
     public static func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }
 
     /// Whether anything is at `path` (following links).
-    public static func exists(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0
-    }
+    public static func exists(_ path: String) -> Bool { Path.fileType(path) != nil }
 
     /// The file `/proc/self/exe` leads to: this executable's path; nil where there is no
     /// /proc.

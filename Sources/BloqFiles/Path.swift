@@ -31,15 +31,15 @@ public enum Path {
     }
 
     /// Whether `path` is a folder (following links).
-    public static func isFolder(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-    }
+    public static func isFolder(_ path: String) -> Bool { fileType(path) == S_IFDIR }
 
     /// Whether `path` is a regular file (following links).
-    public static func isFile(_ path: String) -> Bool {
+    public static func isFile(_ path: String) -> Bool { fileType(path) == S_IFREG }
+
+    /// The type (`S_IFMT` bits) of what `path` leads to, following links; nil when nothing.
+    static func fileType(_ path: String) -> mode_t? {
         var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        return stat(path, &status) == 0 ? status.st_mode & S_IFMT : nil
     }
 
     /// The folder the process runs in (`/` when it cannot be read, as when it was deleted).
