@@ -70,11 +70,16 @@ enum AtomicFile {
     /// link stays a link. Callers make sure the file is theirs to write (`LinkedPath`).
     static func write(_ data: [UInt8], to path: String) throws(Failure) {
         let target = try target(of: path)
+        try commit(try writeTemporary(data, replacing: target), to: target)
+    }
+
+    /// `writeTemporary` for a file to be renamed over `file`: with the mode of the regular
+    /// file there (0644 when there is none), and its owner when root writes it.
+    static func writeTemporary(_ data: [UInt8], replacing file: String) throws(Failure) -> String {
         var status = stat()
-        let regular = stat(target, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-        let mode = regular ? status.st_mode & 0o777 : 0o644
+        let regular = stat(file, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
         let owner = regular && geteuid() == 0 ? (status.st_uid, status.st_gid) : nil
-        try commit(try writeTemporary(data, beside: target, mode: mode, owner: owner), to: target)
+        return try writeTemporary(data, beside: file, mode: regular ? status.st_mode & 0o777 : 0o644, owner: owner)
     }
 
     /// The file a write to `path` replaces: `path` itself, or, when it is a symbolic link,

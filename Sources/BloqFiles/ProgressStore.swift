@@ -202,18 +202,14 @@ public final class ProgressStore: @unchecked Sendable {
                 reason: "progress would be \(data.count) bytes, more than the \(ProgressStore.maximumFileSize) a progress file may be",
                 isLimit: true)
         }
-        let linked = file != path
-        var status = stat()
-        let existing = lstat(file, &status) == 0 ? status : nil
         do {
-            let temporary = try AtomicFile.writeTemporary(
-                data, beside: file, mode: existing.map { $0.st_mode & 0o777 } ?? 0o644,
-                owner: existing.flatMap { geteuid() == 0 ? ($0.st_uid, $0.st_gid) : nil })
+            let temporary = try AtomicFile.writeTemporary(data, replacing: file)
             // Keep the current save as the previous one (readCurrent moved a bad one aside);
             // a crash between the two renames leaves the previous save, which load falls back to.
-            keepPrevious(of: file, linked: linked)
+            keepPrevious(of: file, linked: file != path)
             // Only ever renamed over a regular file (or into an empty place): what was checked
             // may have been swapped for something else meanwhile.
+            var status = stat()
             if lstat(file, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
                 unlink(temporary)
                 throw SaveError(path: file, reason: "it is no longer a regular file, so it was left as it is")
