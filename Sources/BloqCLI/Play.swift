@@ -261,7 +261,7 @@ extension PlayOptions {
             }
         } catch let error as LevelCatalog.LoadError {
             printError(error.description)
-            throw level.map { LevelFiles.exists($0) } == false ? ExitStatus.missingInput : ExitStatus.invalidData
+            throw level.map(LevelFiles.isMissing) == true ? ExitStatus.missingInput : ExitStatus.invalidData
         } catch let error as DataLocatorError {
             printError("bloq: \(error)")
             throw ExitStatus.missingInput
@@ -303,7 +303,7 @@ extension PlayOptions {
                 do {
                     return try LevelCatalog.single(level: level)
                 } catch let error as LevelCatalog.LoadError {
-                    if error.description != shown, LevelFiles.exists(level) {
+                    if error.description != shown, !LevelFiles.isMissing(level) {
                         printError(error.description)
                         shown = error.description
                     }

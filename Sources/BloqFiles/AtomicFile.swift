@@ -14,8 +14,8 @@ enum AtomicFile {
 
     /// Writes `data` to a temporary file beside `path` and syncs it; returns its path. The
     /// file gets `mode`, and `owner` (user, group) when given and not already ours.
-    static func writeTemporary(_ data: [UInt8], beside path: String, mode: mode_t = 0o644, owner: (uid_t, gid_t)? = nil) throws
-        -> String
+    static func writeTemporary(_ data: [UInt8], beside path: String, mode: mode_t = 0o644, owner: (uid_t, gid_t)? = nil)
+        throws(Failure) -> String
     {
         let temporary = path + ".tmp-\(getpid())"
         try writeFile(data, at: temporary, mode: mode, owner: owner)
@@ -26,26 +26,13 @@ enum AtomicFile {
     /// writer that was killed, is removed first) and syncs it; on failure the file is
     /// removed. The file is always made anew (`O_EXCL`), so nothing that stood at the name
     /// (a FIFO, a link, a device) is ever opened or written into.
-    static func writeFile(_ data: [UInt8], at temporary: String, mode: mode_t = 0o644, owner: (uid_t, gid_t)? = nil) throws {
+    static func writeFile(_ data: [UInt8], at temporary: String, mode: mode_t = 0o644, owner: (uid_t, gid_t)? = nil) throws(Failure) {
         unlink(temporary)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
         guard descriptor >= 0 else { throw Failure(path: temporary, reason: String(cString: strerror(errno)), code: errno) }
-        var written = 0
-        let ok = data.withUnsafeBytes { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return true }
-            while written < buffer.count {
-                let result = Glibc.write(descriptor, base + written, buffer.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                written += result
-            }
-            return true
-        }
+        var settled = data.withUnsafeBytes { FileSystem.writeAll(descriptor, $0) }
         // The owner first (changing it clears set-id bits), then the mode exactly (the
         // umask narrowed the one given to open).
-        var settled = ok
         if settled, let (user, group) = owner, user != geteuid() || group != getegid() {
             settled = fchown(descriptor, user, group) == 0
         }
@@ -60,13 +47,18 @@ enum AtomicFile {
     }
 
     /// Renames `temporary` over `path` and syncs the folder.
-    static func commit(_ temporary: String, to path: String) throws {
+    static func commit(_ temporary: String, to path: String) throws(Failure) {
         guard rename(temporary, path) == 0 else {
             let code = errno
             unlink(temporary)
             throw Failure(path: path, reason: String(cString: strerror(code)), code: code)
         }
-        let directory = open(Path.parent(path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        syncFolder(Path.parent(path))
+    }
+
+    /// Syncs `folder`, so that a name made or renamed in it lasts a crash.
+    static func syncFolder(_ folder: String) {
+        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directory >= 0 {
             fsync(directory)
             close(directory)
@@ -76,19 +68,24 @@ enum AtomicFile {
     /// Writes `data` to `path` atomically. A symbolic link is written through: the file it
     /// leads to is replaced (keeping its mode, and its owner when root writes it) and the
     /// link stays a link. Callers make sure the file is theirs to write (`LinkedPath`).
-    static func write(_ data: [UInt8], to path: String) throws {
+    static func write(_ data: [UInt8], to path: String) throws(Failure) {
         let target = try target(of: path)
+        try commit(try writeTemporary(data, replacing: target), to: target)
+    }
+
+    /// `writeTemporary` for a file to be renamed over `file`: with the mode of the regular
+    /// file there (0644 when there is none), and its owner when root writes it.
+    static func writeTemporary(_ data: [UInt8], replacing file: String) throws(Failure) -> String {
         var status = stat()
-        let regular = stat(target, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-        let mode = regular ? status.st_mode & 0o777 : 0o644
+        let regular = stat(file, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
         let owner = regular && geteuid() == 0 ? (status.st_uid, status.st_gid) : nil
-        try commit(try writeTemporary(data, beside: target, mode: mode, owner: owner), to: target)
+        return try writeTemporary(data, beside: file, mode: regular ? status.st_mode & 0o777 : 0o644, owner: owner)
     }
 
     /// The file a write to `path` replaces: `path` itself, or, when it is a symbolic link,
     /// the file the link leads to (through every link, also to a file that does not exist
     /// yet), so that renaming a new file into place keeps the link a link.
-    static func target(of path: String) throws -> String {
+    static func target(of path: String) throws(Failure) -> String {
         var current = path
         for _ in 0..<40 {
             var status = stat()
@@ -126,10 +123,8 @@ public enum FileReplacement {
             let temporary = try AtomicFile.writeTemporary(
                 data, beside: target, mode: status.st_mode & 0o7777, owner: (status.st_uid, status.st_gid))
             try AtomicFile.commit(temporary, to: target)
-        } catch let failure as AtomicFile.Failure {
-            throw Failure(path: path, reason: failure.reason)
         } catch {
-            throw Failure(path: path, reason: "\(error)")
+            throw Failure(path: path, reason: error.reason)
         }
     }
 }

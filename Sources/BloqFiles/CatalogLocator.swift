@@ -25,16 +25,9 @@ public struct CatalogLocator: Sendable {
     ) {
         if let explicit = environment["BLOQ_LOCALEDIR"], !explicit.isEmpty {
             candidates = [DataLocator.Candidate(path: explicit, origin: "$BLOQ_LOCALEDIR")]
-            return
+        } else {
+            candidates = DataLocator.besideExecutable(executable, own: false, shares: ["share/locale"], inSourceTree: ".build/locale")
         }
-        var candidates: [DataLocator.Candidate] = []
-        let folder = Path.parent(Path.resolvingLinks(executable))
-        candidates.append(
-            DataLocator.Candidate(path: Path.join(Path.parent(folder), "share/locale"), origin: "the installed share folder"))
-        if let tree = DataLocator.sourceTree(above: folder) {
-            candidates.append(DataLocator.Candidate(path: Path.join(tree, ".build/locale"), origin: "the source tree of this build"))
-        }
-        self.candidates = candidates
     }
 
     /// The first candidate holding a catalog of the game, or nil.

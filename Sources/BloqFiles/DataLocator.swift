@@ -37,16 +37,21 @@ public struct DataLocator: Sendable {
         if let env = environment["BLOQ_DATA"], !env.isEmpty {
             candidates.append(Candidate(path: env, origin: "$BLOQ_DATA"))
         }
+        self.candidates =
+            candidates + DataLocator.besideExecutable(executable, own: true, shares: ["share/bloq", "share/games/bloq"], inSourceTree: nil)
+    }
+
+    /// The places beside `executable`: its own folder (with `own`), each of `shares` under
+    /// the folder above its own (the installed layouts), then `inSourceTree` in the source
+    /// tree a build folder lies in (the tree itself when nil).
+    static func besideExecutable(_ executable: String, own: Bool, shares: [String], inSourceTree path: String?) -> [Candidate] {
         let folder = Path.parent(Path.resolvingLinks(executable))
-        candidates.append(Candidate(path: folder, origin: "next to the executable"))
-        let prefix = Path.parent(folder)
-        for share in ["share/bloq", "share/games/bloq"] {
-            candidates.append(Candidate(path: Path.join(prefix, share), origin: "the installed share folder"))
+        var candidates = own ? [Candidate(path: folder, origin: "next to the executable")] : []
+        candidates += shares.map { Candidate(path: Path.join(Path.parent(folder), $0), origin: "the installed share folder") }
+        if let tree = sourceTree(above: folder) {
+            candidates.append(Candidate(path: path.map { Path.join(tree, $0) } ?? tree, origin: "the source tree of this build"))
         }
-        if let tree = DataLocator.sourceTree(above: folder) {
-            candidates.append(Candidate(path: tree, origin: "the source tree of this build"))
-        }
-        self.candidates = candidates
+        return candidates
     }
 
     /// The first candidate that holds a `levels` folder. An explicit `--data` or

@@ -16,7 +16,7 @@ public struct FileDamage: Sendable, Equatable {
     /// The damaged file.
     public var file: String
     /// Records (levels, lines; or settings) that could not be read and were dropped.
-    public var droppedRecords: Int
+    public var droppedRecords = 0
     /// Why the whole file could not be read (not JSON, too large, not a regular file), when
     /// it could not; nil when only some records were dropped.
     public var unreadable: String?
@@ -25,7 +25,7 @@ public struct FileDamage: Sendable, Equatable {
     /// Where the damaged file was kept; nil when it could not be moved aside.
     public var keptAs: String?
     /// What was used instead of an unreadable file: the previous save, or a fresh start.
-    public var fellBackToPrevious: Bool
+    public var fellBackToPrevious = false
     /// One line a problem, for standard error.
     public var details: [String]
     /// What is wrong with the version the file gives, when no Bloq writes it ("its version
@@ -132,6 +132,29 @@ public struct PlayerFilesNotice: Sendable, Equatable {
 }
 
 extension FileDamage {
+    /// The file is a symbolic link someone made to what is not Bloq's: the link and what it
+    /// leads to were left as they are.
+    static func foreign(_ kind: Kind, _ link: ForeignLink) -> FileDamage {
+        FileDamage(
+            kind: kind, file: link.link, details: ["\(link.link): \(link.reason(noun: "\(kind.rawValue) file")); left both as they are"],
+            foreignLink: link)
+    }
+
+    /// `file` cannot be read now (`reason`: its permissions, an I/O error): it was left as it is.
+    static func cannotRead(_ kind: Kind, _ file: String, _ reason: String, fellBackToPrevious: Bool = false) -> FileDamage {
+        FileDamage(
+            kind: kind, file: file, fellBackToPrevious: fellBackToPrevious,
+            details: ["\(file): cannot be read (\(reason)); left it as it is"], cannotRead: reason)
+    }
+
+    /// `file` holds nothing that can be read (`reason`); with `moving`, it is moved aside.
+    static func unreadable(_ kind: Kind, _ file: String, _ reason: String, moving: Bool) -> FileDamage {
+        let kept = moving ? moveAside(file) : nil
+        return FileDamage(
+            kind: kind, file: file, unreadable: reason, keptAs: kept,
+            details: ["\(file): \(reason); \(kept.map { "moved it to \($0)" } ?? "left it in place")"])
+    }
+
     /// A free name to keep a damaged `file` aside under: `FILE.corrupt-TIME` (a later second
     /// when that one is taken).
     static func asideName(_ file: String) -> String {
@@ -144,5 +167,15 @@ extension FileDamage {
     static func moveAside(_ file: String) -> String? {
         let target = asideName(file)
         return rename(file, target) == 0 ? target : nil
+    }
+
+    /// Keeps `bytes`, the damaged `file` whole, aside, then replaces `file` by `repaired`,
+    /// each atomically; returns where the bytes were kept (nil, and `file` left as it is,
+    /// when they could not be).
+    static func keepAside(_ bytes: [UInt8], of file: String, replacingWith repaired: [UInt8]) -> String? {
+        let aside = asideName(file)
+        guard (try? AtomicFile.write(bytes, to: aside)) != nil else { return nil }
+        try? AtomicFile.write(repaired, to: file)
+        return aside
     }
 }

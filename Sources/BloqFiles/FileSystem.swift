@@ -37,17 +37,22 @@ public enum FileSystem {
 
     /// The names in `folder` (`.` and `..` left out), in the order the system lists them;
     /// nil when it cannot be read.
-    public static func names(in folder: String) -> [String]? {
-        guard let stream = opendir(folder) else { return nil }
+    public static func names(in folder: String) -> [String]? { try? list(folder).get() }
+
+    /// The names in `folder` (`.` and `..` left out), in the order the system lists them, or
+    /// why it cannot be read.
+    static func list(_ folder: String) -> Result<[String], SystemError> {
+        guard let stream = opendir(folder) else { return .failure(.last(folder)) }
         defer { closedir(stream) }
         var names: [String] = []
-        while let entry = readdir(stream) {
+        while true {
+            errno = 0
+            guard let entry = readdir(stream) else { return errno == 0 ? .success(names) : .failure(.last(folder)) }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
                 String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
             }
             if name != ".", name != ".." { names.append(name) }
         }
-        return names
     }
 
     /// Whether this process may execute `path` (a folder it may enter counts, as for
@@ -55,10 +60,7 @@ public enum FileSystem {
     public static func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }
 
     /// Whether anything is at `path` (following links).
-    public static func exists(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0
-    }
+    public static func exists(_ path: String) -> Bool { Path.fileType(path) != nil }
 
     /// The file `/proc/self/exe` leads to: this executable's path; nil where there is no
     /// /proc.
@@ -77,20 +79,8 @@ public enum FileSystem {
         let temporary = Path.join(Path.parent(path), ".\(Path.lastComponent(path)).\(randomName())")
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw SystemError.last(path) }
-        var failure: SystemError?
         var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else {
-                    failure = SystemError.last(path)
-                    return
-                }
-                offset += written
-            }
-        }
+        var failure = text.withUTF8 { writeAll(descriptor, UnsafeRawBufferPointer($0)) } ? nil : SystemError.last(path)
         if failure == nil, fsync(descriptor) != 0 { failure = SystemError.last(path) }
         close(descriptor)
         if failure == nil, rename(temporary, path) != 0 { failure = SystemError.last(path) }
@@ -98,6 +88,19 @@ public enum FileSystem {
             unlink(temporary)
             throw failure
         }
+    }
+
+    /// Writes all of `bytes` to `descriptor`, again after an interruption (`EINTR`); false,
+    /// with `errno` set, when a write fails.
+    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
     }
 
     /// 32 random hexadecimal digits, for the names of temporary files and folders.

@@ -12,8 +12,6 @@ import Glibc
 /// `settleInterval` (an editor writing in several steps is read once, when it is done).
 public final class FileWatcher: @unchecked Sendable {
     public let path: String
-    /// Whether inotify is used (false: polling alone).
-    public let usesInotify: Bool
     /// How often the file is looked at without an event.
     public let pollInterval: Double
     /// How long the file must stay the same before a change is reported.
@@ -47,7 +45,6 @@ public final class FileWatcher: @unchecked Sendable {
             }
         }
         descriptor = fd
-        usesInotify = fd >= 0
         let initial = FileWatcher.signature(path)
         Thread.detach { [self] in watch(from: initial) }
     }
@@ -142,22 +139,16 @@ public final class FileWatcher: @unchecked Sendable {
         var device: UInt64
         var inode: UInt64
         var size: Int64
-        var modified: timespec
-        var changed: timespec
-
-        static func == (a: Signature, b: Signature) -> Bool {
-            a.device == b.device && a.inode == b.inode && a.size == b.size && a.modified.tv_sec == b.modified.tv_sec
-                && a.modified.tv_nsec == b.modified.tv_nsec && a.changed.tv_sec == b.changed.tv_sec
-                && a.changed.tv_nsec == b.changed.tv_nsec
-        }
+        var modified: Duration
+        var changed: Duration
     }
 
     static func signature(_ path: String) -> Signature? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         return Signature(
-            device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size), modified: status.st_mtim,
-            changed: status.st_ctim)
+            device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
+            modified: status.st_mtim.duration, changed: status.st_ctim.duration)
     }
 }
 

@@ -107,39 +107,40 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     private func write(to out: inout String, pretty: Bool, spaced: Bool, indent: Int) {
-        let comma = spaced ? ", " : ","
         switch self {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
         case .number(let text): out += text
         case .string(let text): JSONValue.writeString(text, to: &out)
         case .array(let elements):
-            guard !elements.isEmpty else {
-                out += "[]"
-                return
-            }
-            out += "["
-            for (index, element) in elements.enumerated() {
-                if index > 0 { out += comma }
-                if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
+            JSONValue.writeList(elements, "[", "]", to: &out, pretty: pretty, spaced: spaced, indent: indent) { element, out in
                 element.write(to: &out, pretty: pretty, spaced: spaced, indent: indent + 1)
             }
-            out += pretty ? "\n" + String(repeating: "  ", count: indent) + "]" : "]"
         case .object(let members):
-            guard !members.isEmpty else {
-                out += "{}"
-                return
-            }
-            out += "{"
-            for (index, member) in members.enumerated() {
-                if index > 0 { out += comma }
-                if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
+            JSONValue.writeList(members, "{", "}", to: &out, pretty: pretty, spaced: spaced, indent: indent) { member, out in
                 JSONValue.writeString(member.key, to: &out)
                 out += pretty || spaced ? ": " : ":"
                 member.value.write(to: &out, pretty: pretty, spaced: spaced, indent: indent + 1)
             }
-            out += pretty ? "\n" + String(repeating: "  ", count: indent) + "}" : "}"
         }
+    }
+
+    /// `items` between `open` and `close`, separated by commas, each written by `write`.
+    private static func writeList<Item>(
+        _ items: [Item], _ open: String, _ close: String, to out: inout String, pretty: Bool, spaced: Bool, indent: Int,
+        _ write: (Item, inout String) -> Void
+    ) {
+        guard !items.isEmpty else {
+            out += open + close
+            return
+        }
+        out += open
+        for (index, item) in items.enumerated() {
+            if index > 0 { out += spaced ? ", " : "," }
+            if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
+            write(item, &out)
+        }
+        out += pretty ? "\n" + String(repeating: "  ", count: indent) + close : close
     }
 
     /// `text` as a JSON string: quotes, backslashes and control characters escaped.
@@ -230,62 +231,54 @@ public indirect enum JSONValue: Sendable, Equatable {
             return value
         }
 
-        mutating func container(depth: Int) throws(ParseError) {
+        /// The elements of an object or array up to its `close` (`}` or `]`), each read by
+        /// `element` (`what` it is, for messages), separated by commas.
+        mutating func elements(
+            depth: Int, close: UInt8, what: String, _ element: (inout Parser) throws(ParseError) -> Void
+        ) throws(ParseError) {
             guard depth < JSONValue.maximumDepth else { throw error("nested more than \(JSONValue.maximumDepth) levels deep") }
             index += 1
             skipWhitespace()
+            if peek == close {
+                index += 1
+                return
+            }
+            while true {
+                try element(&self)
+                skipWhitespace()
+                switch peek {
+                case UInt8(ascii: ","):
+                    index += 1
+                    skipWhitespace()
+                    if peek == close { throw error("a comma before '\(Self.shown(close))': remove it") }
+                case close:
+                    index += 1
+                    return
+                default: throw error("expected ',' or '\(Self.shown(close))' after \(what)")
+                }
+            }
         }
 
         mutating func object(depth: Int) throws(ParseError) -> JSONValue {
-            try container(depth: depth)
             var members: [Member] = []
-            if peek == UInt8(ascii: "}") {
-                index += 1
-                return .object(members)
+            try elements(depth: depth, close: UInt8(ascii: "}"), what: "a member of an object") { parser throws(ParseError) in
+                guard parser.peek == UInt8(ascii: "\"") else { throw parser.error("expected a key in double quotes") }
+                let key = try parser.string()
+                parser.skipWhitespace()
+                guard parser.peek == UInt8(ascii: ":") else { throw parser.error("expected ':' after the key \"\(key.prefix(40))\"") }
+                parser.index += 1
+                parser.skipWhitespace()
+                members.append(Member(key, try parser.value(depth: depth + 1)))
             }
-            while true {
-                guard peek == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
-                let key = try string()
-                skipWhitespace()
-                guard peek == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key.prefix(40))\"") }
-                index += 1
-                skipWhitespace()
-                members.append(Member(key, try value(depth: depth + 1)))
-                skipWhitespace()
-                switch peek {
-                case UInt8(ascii: ","):
-                    index += 1
-                    skipWhitespace()
-                    if peek == UInt8(ascii: "}") { throw error("a comma before '}': remove it") }
-                case UInt8(ascii: "}"):
-                    index += 1
-                    return .object(members)
-                default: throw error("expected ',' or '}' after a member of an object")
-                }
-            }
+            return .object(members)
         }
 
         mutating func array(depth: Int) throws(ParseError) -> JSONValue {
-            try container(depth: depth)
             var elements: [JSONValue] = []
-            if peek == UInt8(ascii: "]") {
-                index += 1
-                return .array(elements)
+            try self.elements(depth: depth, close: UInt8(ascii: "]"), what: "an element of an array") { parser throws(ParseError) in
+                elements.append(try parser.value(depth: depth + 1))
             }
-            while true {
-                elements.append(try value(depth: depth + 1))
-                skipWhitespace()
-                switch peek {
-                case UInt8(ascii: ","):
-                    index += 1
-                    skipWhitespace()
-                    if peek == UInt8(ascii: "]") { throw error("a comma before ']': remove it") }
-                case UInt8(ascii: "]"):
-                    index += 1
-                    return .array(elements)
-                default: throw error("expected ',' or ']' after an element of an array")
-                }
-            }
+            return .array(elements)
         }
 
         mutating func number() throws(ParseError) -> JSONValue {
@@ -317,18 +310,11 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
 
         mutating func hex4() throws(ParseError) -> UInt32 {
-            guard index + 4 <= bytes.count else { throw error("'\\u' needs four hexadecimal digits") }
-            var value: UInt32 = 0
-            for byte in bytes[index..<index + 4] {
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: throw error("'\\u' needs four hexadecimal digits")
-                }
-                value = value << 4 | UInt32(digit)
-            }
+            let digits = bytes[index..<min(index + 4, bytes.count)]
+            // Checked first: UInt32(_:radix:) would also take a sign.
+            guard digits.count == 4, digits.allSatisfy({ Character(UnicodeScalar($0)).isHexDigit }),
+                let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16)
+            else { throw error("'\\u' needs four hexadecimal digits") }
             index += 4
             return value
         }

@@ -22,20 +22,15 @@ public enum LevelCatalog {
 
     /// Every pack folder in `folder`, as entries (empty folders left out).
     public static func packs(in folder: String, isPlayers: Bool) -> [PackEntry] {
-        let names = LevelFiles.sortedByBytes((try? LevelFiles.listFolder(folder).get()) ?? [])
+        let names = LevelFiles.sortedByBytes(FileSystem.names(in: folder) ?? [])
         let preferred = ["easy", "medium", "hard", "expert", "master"]
         let ordered = preferred.filter(names.contains) + names.filter { !preferred.contains($0) && !$0.hasPrefix(".") }
         return ordered.compactMap { name in
             let path = Path.join(folder, name)
             guard case .folder = RegularFile.kind(path) else { return nil }
-            let entry = pack(folder: path, isPlayers: isPlayers)
-            return entry.items.isEmpty ? nil : entry
+            let pack = entry(LevelFiles.loadPack(folder: path), isPlayers: isPlayers)
+            return pack.items.isEmpty ? nil : pack
         }
-    }
-
-    /// One folder as a pack entry.
-    public static func pack(folder: String, isPlayers: Bool) -> PackEntry {
-        entry(LevelFiles.loadPack(folder: folder), isPlayers: isPlayers)
     }
 
     /// The folder a player asked to play (`play --pack`), read as `validate` reads it; throws

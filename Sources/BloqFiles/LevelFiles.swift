@@ -12,6 +12,7 @@ public struct LevelFile: Sendable {
 /// A folder of levels in play order.
 public struct LevelPack: Sendable {
     public var path: String
+    /// The `pack` file's title, else the last component of `path`.
     public var title: String
     public var files: [LevelFile]
     /// Problems with the pack itself: its `pack` file, or the folder (unreadable, no levels).
@@ -43,12 +44,7 @@ public enum LevelFiles {
     /// Reads and parses one level file. A file that cannot be read becomes a diagnostic at
     /// 1:1; a file over the size limit is not read past the limit.
     public static func load(path: String) -> LevelFile {
-        LevelFile(path: path, result: readBytes(path).flatMap { LevelParser.parse($0, name: path) })
-    }
-
-    /// The file's bytes, or an error diagnostic at 1:1.
-    static func readBytes(_ path: String) -> Result<[UInt8], LevelLoadError> {
-        RegularFile.read(path, limit: LevelParser.maximumFileSize).mapError { failure in
+        let bytes = RegularFile.read(path, limit: LevelParser.maximumFileSize).mapError { failure in
             let message: String
             switch failure {
             case .tooLarge(let size): message = LevelParser.tooLargeMessage(size: size)
@@ -57,6 +53,7 @@ public enum LevelFiles {
             }
             return LevelLoadError(diagnostics: [Diagnostic(file: path, line: 1, column: 1, message: message)])
         }
+        return LevelFile(path: path, result: bytes.flatMap { LevelParser.parse($0, name: path) })
     }
 
     /// Whether a failed load means the file is missing (exit 66) rather than invalid (65).
@@ -71,7 +68,7 @@ public enum LevelFiles {
     public static func loadPack(folder: String) -> LevelPack {
         switch listFolder(folder) {
         case .failure(let failure):
-            return LevelPack(path: folder, title: defaultTitle(folder), files: [], diagnostics: [failure.diagnostic])
+            return LevelPack(path: folder, title: Path.lastComponent(folder), files: [], diagnostics: [failure.diagnostic])
         case .success(let names):
             var pack = self.pack(folder: folder, names: names)
             if pack.files.isEmpty {
@@ -99,14 +96,14 @@ public enum LevelFiles {
         default:
             let file = load(path: path)
             return LevelFolderWalk(
-                packs: [LevelPack(path: path, title: defaultTitle(path), files: [file], diagnostics: [])], diagnostics: [])
+                packs: [LevelPack(path: path, title: Path.lastComponent(path), files: [file], diagnostics: [])], diagnostics: [])
         }
     }
 
     /// Every `.bloq` file under `path` (itself if it is a file), as `walk` finds them,
     /// sorted. Returns nil when the path does not exist.
     public static func levelPaths(under path: String) -> [String]? {
-        walk(path).map { $0.files.map(\.path).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) } }
+        walk(path).map { sortedByBytes($0.files.map(\.path)) }
     }
 
     // MARK: Folders
@@ -156,36 +153,17 @@ public enum LevelFiles {
     /// The names in a folder (without `.` and `..`), or the error diagnostic saying why it
     /// cannot be read.
     static func listFolder(_ folder: String) -> Result<[String], FolderError> {
-        guard let stream = opendir(folder) else {
-            let code = errno
-            let reason = code == EACCES || code == EPERM ? "permission denied" : String(cString: strerror(code)).lowercased()
-            return .failure(FolderError(Diagnostic(file: folder, line: 1, column: 1, message: "cannot read this folder: \(reason)")))
+        FileSystem.list(folder).mapError { failure in
+            let reason = failure.code == EACCES || failure.code == EPERM ? "permission denied" : failure.reason.lowercased()
+            return FolderError(diagnostic: Diagnostic(file: folder, line: 1, column: 1, message: "cannot read this folder: \(reason)"))
         }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while true {
-            errno = 0
-            guard let entry = readdir(stream) else {
-                if errno != 0 {
-                    let reason = String(cString: strerror(errno)).lowercased()
-                    return .failure(
-                        FolderError(Diagnostic(file: folder, line: 1, column: 1, message: "cannot read this folder: \(reason)")))
-                }
-                break
-            }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != ".", name != ".." { names.append(name) }
-        }
-        return .success(names)
     }
 
     /// A folder as a pack, from the names in it: its level files (names ending in `.bloq`,
     /// hidden ones left out) in the order of its `pack` file, each loaded.
     static func pack(folder: String, names: [String]) -> LevelPack {
         let levelNames = sortedByBytes(names.filter { $0.hasSuffix(".bloq") && !$0.hasPrefix(".") })
-        var title = defaultTitle(folder)
+        var title = Path.lastComponent(folder)
         var ordered = levelNames
         var diagnostics: [Diagnostic] = []
         if names.contains("pack") {
@@ -214,19 +192,9 @@ public enum LevelFiles {
     /// A folder that cannot be listed, as its diagnostic.
     struct FolderError: Error {
         var diagnostic: Diagnostic
-        init(_ diagnostic: Diagnostic) { self.diagnostic = diagnostic }
     }
-
-    static func defaultTitle(_ folder: String) -> String { Path.lastComponent(folder) }
 
     static func sortedByBytes(_ names: [String]) -> [String] {
         names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-    }
-}
-
-extension LevelFiles {
-    /// Whether anything exists at `path` (a broken symbolic link counts as nothing).
-    public static func exists(_ path: String) -> Bool {
-        !isMissing(path)
     }
 }

@@ -63,10 +63,8 @@ public enum LinkedPath {
         let target: String
         do {
             target = try AtomicFile.target(of: path)
-        } catch let failure as AtomicFile.Failure {
-            return .unreachable(reason: failure.reason)
         } catch {
-            return .unreachable(reason: "\(error)")
+            return .unreachable(reason: error.reason)
         }
         guard lstat(target, &status) == 0 else {
             switch errno {
@@ -81,6 +79,60 @@ public enum LinkedPath {
         case S_IFCHR, S_IFBLK: return .foreign(target: target, what: .device)
         case S_IFIFO: return .foreign(target: target, what: .fifo)
         default: return .foreign(target: target, what: .socket)
+        }
+    }
+}
+
+extension LinkedPath {
+    /// What one of the game's own files held when it was read.
+    enum Reading<Contents> {
+        /// Nothing is there.
+        case missing
+        /// The file's bytes, and what they decode to.
+        case read(Contents, bytes: [UInt8])
+        /// The file is there but cannot be read now (its permissions, a symbolic link loop, an
+        /// I/O error; in a few words): it is left as it is and never moved or written over.
+        case inaccessible(String)
+        /// Its contents cannot be the game's (too large, not a regular file): why.
+        case unreadable(String)
+        /// Read through a symbolic link (`strict`), it is not the game's data, or nothing:
+        /// it is left as it is and never written over.
+        case foreign(Foreign)
+    }
+
+    /// What `file` holds, at most `limit` bytes of it (`noun` names it in reasons:
+    /// "progress file"), decoded. `strict`, for a file a symbolic link leads to: anything but
+    /// the game's data (`holds`), damaged or not, and anything that cannot be read but for
+    /// its permissions, is `.foreign`.
+    static func read<Contents>(
+        _ file: String, limit: Int, noun: String, strict: Bool, holds: ([UInt8]) -> Bool, decode: ([UInt8]) -> Contents
+    ) -> Reading<Contents> {
+        switch RegularFile.read(file, limit: limit) {
+        case .success(let bytes): return strict && !holds(bytes) ? .foreign(.otherFile) : .read(decode(bytes), bytes: bytes)
+        case .failure(let failure) where failure.isMissing: return strict ? .foreign(.missing) : .missing
+        // The file may well be sound, but cannot be read now: its permissions, a symbolic
+        // link loop, an error of the system (I/O).
+        case .failure(.permissionDenied): return .inaccessible("permission denied")
+        case .failure(.symlinkLoop): return .inaccessible("too many levels of symbolic links")
+        case .failure(.unreadable(let reason)): return .inaccessible(reason)
+        case .failure where strict: return .foreign(.otherFile)
+        case .failure(.tooLarge(let size)):
+            return .unreadable("it is \(size.map { "\($0) bytes" } ?? "larger than that"), more than the \(limit) bytes a \(noun) may be")
+        case .failure(let failure): return .unreadable(failure.reason(noun: noun))
+        }
+    }
+
+    /// What the game's own file at `path` holds (`read`), and the file read: `path`, or the
+    /// regular file a symbolic link at `path` leads to, read `strict`ly; a link to anything
+    /// else is `.foreign`, its target not read. A link that cannot be followed reads as a
+    /// file that cannot be read now.
+    static func read<Contents>(
+        following path: String, limit: Int, noun: String, holds: ([UInt8]) -> Bool, decode: ([UInt8]) -> Contents
+    ) -> (file: String, reading: Reading<Contents>) {
+        switch place(path) {
+        case .own, .unreachable: (path, read(path, limit: limit, noun: noun, strict: false, holds: holds, decode: decode))
+        case .regular(let target): (target, read(target, limit: limit, noun: noun, strict: true, holds: holds, decode: decode))
+        case .foreign(let target, let what): (target, .foreign(what))
         }
     }
 }

@@ -35,15 +35,14 @@ public enum OutputFile {
         do {
             target = try AtomicFile.target(of: path)
         } catch {
-            throw Failure(path: path, reason: "\(reason(error)); fix the link or name another file")
+            throw Failure(path: path, reason: "\(error.reason); fix the link or name another file")
         }
         let mode = stat(target, &status) == 0 ? status.st_mode & 0o777 : 0o666 & ~currentUmask()
         do {
             let temporary = try AtomicFile.writeTemporary(data, beside: target, mode: mode)
             try AtomicFile.commit(temporary, to: target)
         } catch {
-            let code = (error as? AtomicFile.Failure)?.code ?? 0
-            throw Failure(path: path, reason: code == 0 ? reason(error) : explain(code, writing: target))
+            throw Failure(path: path, reason: error.code == 0 ? error.reason : explain(error.code, writing: target))
         }
     }
 
@@ -61,19 +60,10 @@ public enum OutputFile {
         // Blocking from here on: a reader that is slow is waited for, as a shell would.
         let flags = fcntl(descriptor, F_GETFL)
         if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
-        var offset = 0
-        while offset < data.count {
-            let written = data.withUnsafeBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, data.count - offset)
-            }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { throw Failure(path: path, reason: explain(errno, writing: path)) }
-            offset += written
+        guard data.withUnsafeBytes({ FileSystem.writeAll(descriptor, $0) }) else {
+            throw Failure(path: path, reason: explain(errno, writing: path))
         }
     }
-
-    /// The reason of an `AtomicFile.Failure`, else the error in words.
-    private static func reason(_ error: any Error) -> String { (error as? AtomicFile.Failure)?.reason ?? "\(error)" }
 
     /// The process's umask, without changing it for long.
     private static func currentUmask() -> mode_t {

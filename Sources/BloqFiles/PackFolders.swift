@@ -7,7 +7,7 @@ import Glibc
 public final class PackFolders: @unchecked Sendable {
     /// The folders that hold packs (`levels/` of the data folder and of the player's).
     public let roots: [String]
-    private var last: [String: timespec]
+    private var last: [String: Duration]
 
     public init(roots: [String]) {
         self.roots = roots
@@ -19,16 +19,17 @@ public final class PackFolders: @unchecked Sendable {
     public func changed() -> Bool {
         let now = signature()
         defer { last = now }
-        return !PackFolders.same(now, last)
+        return now != last
     }
 
     /// Each root and each folder directly in it, with its modification time.
-    private func signature() -> [String: timespec] {
-        var times: [String: timespec] = [:]
+    private func signature() -> [String: Duration] {
+        var times: [String: Duration] = [:]
         for root in roots {
             guard let time = PackFolders.modified(root) else { continue }
             times[root] = time
-            for name in Path.folderNames(in: root) {
+            // Each name that is a folder (or a link to one) has a time; a file has none.
+            for name in FileSystem.names(in: root) ?? [] {
                 let path = Path.join(root, name)
                 if let time = PackFolders.modified(path) { times[path] = time }
             }
@@ -36,17 +37,14 @@ public final class PackFolders: @unchecked Sendable {
         return times
     }
 
-    private static func modified(_ path: String) -> timespec? {
+    private static func modified(_ path: String) -> Duration? {
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
-        return status.st_mtim
+        return status.st_mtim.duration
     }
+}
 
-    private static func same(_ a: [String: timespec], _ b: [String: timespec]) -> Bool {
-        guard a.count == b.count else { return false }
-        for (path, time) in a {
-            guard let other = b[path], other.tv_sec == time.tv_sec, other.tv_nsec == time.tv_nsec else { return false }
-        }
-        return true
-    }
+extension timespec {
+    /// The time as a `Duration` since the clock's start (comparable, which `timespec` is not).
+    var duration: Duration { .seconds(tv_sec) + .nanoseconds(tv_nsec) }
 }

@@ -31,31 +31,15 @@ public enum Path {
     }
 
     /// Whether `path` is a folder (following links).
-    public static func isFolder(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-    }
+    public static func isFolder(_ path: String) -> Bool { fileType(path) == S_IFDIR }
 
     /// Whether `path` is a regular file (following links).
-    public static func isFile(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-    }
+    public static func isFile(_ path: String) -> Bool { fileType(path) == S_IFREG }
 
-    /// The names of the folders directly in `folder` (links to folders included), sorted;
-    /// empty when it cannot be read.
-    public static func folderNames(in folder: String) -> [String] {
-        guard let stream = opendir(folder) else { return [] }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard name != ".", name != "..", isFolder(join(folder, name)) else { continue }
-            names.append(name)
-        }
-        return names.sorted()
+    /// The type (`S_IFMT` bits) of what `path` leads to, following links; nil when nothing.
+    static func fileType(_ path: String) -> mode_t? {
+        var status = stat()
+        return stat(path, &status) == 0 ? status.st_mode & S_IFMT : nil
     }
 
     /// The folder the process runs in (`/` when it cannot be read, as when it was deleted).

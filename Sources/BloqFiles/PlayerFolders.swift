@@ -15,10 +15,16 @@ public struct PlayerFolders: Sendable {
         self.config = config
     }
 
-    /// The player's real folders, from the XDG environment.
+    /// The player's real folders, from the XDG environment: `$XDG_DATA_HOME/bloq`, or
+    /// `~/.local/share/bloq`, and `$XDG_CONFIG_HOME/bloq`, or `~/.config/bloq` (a variable
+    /// that is not an absolute path is not used).
     public static func standard(environment: [String: String] = ProcessEnvironment.current) -> PlayerFolders {
-        PlayerFolders(
-            data: ProgressStore.defaultFolder(environment: environment), config: SettingsStore.defaultFolder(environment: environment))
+        func folder(_ variable: String, orHome fallback: String) -> String {
+            if let base = environment[variable], base.hasPrefix("/") { return Path.join(base, "bloq") }
+            return Path.join(environment["HOME"] ?? Path.home, fallback)
+        }
+        return PlayerFolders(
+            data: folder("XDG_DATA_HOME", orHome: ".local/share/bloq"), config: folder("XDG_CONFIG_HOME", orHome: ".config/bloq"))
     }
 
     /// Everything in one folder (whole-app replays' `--data DIR`).
@@ -41,12 +47,14 @@ public struct PlayerFolders: Sendable {
     public func open(saving mode: SaveService.Mode = .background) -> Opened {
         let store = ProgressStore(folder: data)
         let settingsStore = SettingsStore(folder: config)
-        let loaded = PlayerFiles.load(progress: store, settings: settingsStore)
-        var warnings = loaded.progress.warnings
-        if let damage = loaded.settings.damage { warnings.append(([damage.sentence] + damage.details).joined(separator: "\n  ")) }
+        let progress = store.loadReport()
+        let settings = settingsStore.loadReport()
+        var warnings = progress.warnings
+        if let damage = settings.damage { warnings.append(([damage.sentence] + damage.details).joined(separator: "\n  ")) }
         return Opened(
-            progress: loaded.progress.progress, saves: SaveService(store: store, mode: mode), settings: loaded.settings.settings,
-            settingsStore: settingsStore, filesNotice: loaded.notice, warnings: warnings)
+            progress: progress.progress, saves: SaveService(store: store, mode: mode), settings: settings.settings,
+            settingsStore: settingsStore, filesNotice: PlayerFilesNotice(progress: progress.damage, settings: settings.damage),
+            warnings: warnings)
     }
 
     /// The player's files as the game opens them (`open(saving:)`).

@@ -101,7 +101,7 @@ public enum PlayerLevels {
                 throw SaveError(description: "\(error)")
             }
         }
-        let names = (try? LevelFiles.listFolder(folder).get()) ?? []
+        let names = FileSystem.names(in: folder) ?? []
         var number = (names.compactMap(leadingNumber).max() ?? 0) + 1
         let slug = slug(title)
         let temporary: String
@@ -117,11 +117,7 @@ public enum PlayerLevels {
             let name = String(repeating: "0", count: max(3 - String(number).count, 0)) + "\(number)-\(slug).bloq"
             let path = Path.join(folder, name)
             if link(temporary, path) == 0 {
-                let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                if directory >= 0 {
-                    fsync(directory)
-                    close(directory)
-                }
+                AtomicFile.syncFolder(folder)
                 return path
             }
             guard errno == EEXIST else {

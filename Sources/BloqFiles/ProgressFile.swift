@@ -128,23 +128,13 @@ public enum ProgressFile {
             switch group.key {
             case "version":
                 for value in group.values { readVersion(value, into: &result) }
-            case "levels":
-                readSection("levels", group.values, into: &result, isKey: PlayerProgress.isPlausibleID, record: levelRecord) {
-                    $0.progress.levels[$1] = $2
-                }
-            case "unfinished":
-                readSection("unfinished", group.values, into: &result, isKey: PlayerProgress.isPlausibleID, record: unfinishedLine) {
-                    $0.progress.unfinished[$1] = $2
-                }
-            case "discarded":
-                readSection("discarded", group.values, into: &result, isKey: PlayerProgress.isPlausibleID, record: moment) {
-                    $0.progress.discarded[$1] = $2
-                }
+            case "levels": readSection(group, into: &result, record: levelRecord, at: \.levels)
+            case "unfinished": readSection(group, into: &result, record: unfinishedLine, at: \.unfinished)
+            case "discarded": readSection(group, into: &result, record: { $0.doubleValue }, at: \.discarded)
             case "daily":
                 readSection(
-                    "daily", group.values, into: &result, isKey: PlayerProgress.isPlausibleDay, keyProblem: "not a day (YYYY-MM-DD)",
-                    record: levelRecord
-                ) { $0.progress.daily[$1] = $2 }
+                    group, into: &result, isKey: PlayerProgress.isPlausibleDay, keyProblem: "not a day (YYYY-MM-DD)", record: levelRecord,
+                    at: \.daily)
             default:
                 break  // a later Bloq's key: this one reads what it knows
             }
@@ -193,15 +183,17 @@ public enum ProgressFile {
         }
     }
 
-    /// One section (every copy of it): an object of records by level identity (or by `isKey`),
-    /// record by record, every copy of a record merged in.
+    /// One section (every copy of it, `section.values`): an object of records by level
+    /// identity (or by `isKey`), record by record, every copy of a record merged in, kept
+    /// `at` the progress's section.
     static func readSection<Value>(
-        _ name: String, _ copies: [JSONValue], into result: inout SalvagedProgress, isKey: (String) -> Bool,
-        keyProblem: String = "not a level identity (16 hexadecimal digits)", record read: (JSONValue) -> Value?,
-        store: (inout SalvagedProgress, String, Value) -> Void
+        _ section: (key: String, values: [JSONValue]), into result: inout SalvagedProgress,
+        isKey: (String) -> Bool = PlayerProgress.isPlausibleID, keyProblem: String = "not a level identity (16 hexadecimal digits)",
+        record read: (JSONValue) -> Value?, at records: WritableKeyPath<PlayerProgress, [String: Value]>
     ) where Value: PlausibleRecord {
+        let name = section.key
         var members: [JSONValue.Member] = []
-        for copy in copies {
+        for copy in section.values {
             guard let list = copy.members else {
                 result.dropped.append("'\(name)' is not an object of records")
                 continue
@@ -241,9 +233,9 @@ public enum ProgressFile {
             // Every sound reading, merged as two copies of the game merge.
             var merged = PlayerProgress()
             for value in sound {
-                var one = SalvagedProgress()
-                store(&one, id, value)
-                merged.merge(one.progress)
+                var one = PlayerProgress()
+                one[keyPath: records][id] = value
+                merged.merge(one)
             }
             result.progress.merge(merged)
         }
@@ -278,8 +270,6 @@ public enum ProgressFile {
         }
         return UnfinishedLine(log: log, playTime: time, usedHint: hint, savedAt: moment)
     }
-
-    static func moment(_ value: JSONValue) -> Double? { value.doubleValue }
 
     /// An optional field: absent or null is `.some(nil)`; a value of the wrong kind is nil.
     static func optional<Value>(_ field: JSONValue?, _ read: (JSONValue) -> Value?) -> Value?? {

@@ -44,7 +44,7 @@ struct ProgressJournal: Sendable {
     /// The published entries. A symbolic link with an entry's name is not one (the game never
     /// makes one): it is left alone, neither read nor removed.
     private func entryPaths() -> [String] {
-        guard case .success(let names) = LevelFiles.listFolder(folder) else { return [] }
+        guard let names = FileSystem.names(in: folder) else { return [] }
         return names.filter { $0.hasPrefix(ProgressJournal.prefix) && !$0.hasSuffix(ProgressJournal.temporarySuffix) }.sorted()
             .map { Path.join(folder, $0) }.filter { LinkedPath.place($0) == .own }
     }
@@ -52,7 +52,7 @@ struct ProgressJournal: Sendable {
     /// Removes temporaries left by writers that were killed while writing (their process is
     /// gone); a live writer's temporary is left alone.
     func removeAbandonedTemporaries() {
-        guard case .success(let names) = LevelFiles.listFolder(folder) else { return }
+        guard let names = FileSystem.names(in: folder) else { return }
         for name in names where name.hasPrefix(ProgressJournal.prefix) && name.hasSuffix(ProgressJournal.temporarySuffix) {
             let pid = name.dropFirst(ProgressJournal.prefix.count).prefix { $0 != "-" }
             guard let process = pid_t(pid), process > 0 else { continue }
@@ -74,12 +74,6 @@ struct ProgressJournal: Sendable {
             name = "\(ProgressJournal.prefix)\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))-\(label)-"
         }
 
-        /// Whether this stream's latest entry is still waiting on disk (not merged yet).
-        var isWaiting: Bool {
-            guard let entry = lock.sync(execute: { current }) else { return false }
-            return RegularFile.kind(entry) == .regular
-        }
-
         /// Publishes `progress` as this stream's entry, durably, and returns its path.
         @discardableResult
         func write(_ progress: PlayerProgress) throws -> String {
@@ -89,9 +83,7 @@ struct ProgressJournal: Sendable {
                     path: journal.folder, reason: "progress would be \(data.count) bytes, more than a progress file may be")
             }
             return try lock.sync {
-                if !Path.isFolder(journal.folder) {
-                    try? FileSystem.createFolders(journal.folder)
-                }
+                try? FileSystem.createFolders(journal.folder)
                 sequence += 1
                 let path = Path.join(journal.folder, name + "\(sequence)")
                 let temporary = path + ProgressJournal.temporarySuffix

@@ -2,36 +2,26 @@ import BloqGame
 import Glibc
 
 /// Reads and writes `progress.json` in a folder, crash-safely and safely for several copies
-/// of the game at once, and never loses what it was given.
+/// of the game at once, and never loses what it was given (docs/reliability.md, "Progress:
+/// crash-safe, merged, never lost", tells each case and why):
 ///
-/// - **Merging, never overwriting.** A save takes an advisory lock (`flock` on
-///   `progress.json.lock` beside it), reads what the file holds now, merges the progress it
-///   was given into it (`PlayerProgress.merged(with:)`: the best of both for every level, the
-///   newer unfinished line), writes the result and lets go. So a second game window that
-///   saves what it loaded at start never wipes the first one's clears, and a line one copy
-///   finished never comes back from another. The result is returned: a caller adopts it,
-///   and sees the other copies' progress too.
-/// - **Crash-safe.** The new contents go to a temporary file, synced; the current file is
-///   kept as `progress.json.prev`; the temporary file is renamed into place; the folder is
-///   synced. A crash at any moment leaves the newest save or the previous one.
-/// - **Never lost to a lock or a file that cannot be read.** When `progress.json` cannot be
-///   read (its permissions) or cannot be written, or another copy holds the lock past the
-///   wait (unless the caller will try again: `WhenLocked.report`, as `SaveService` does),
-///   the progress is kept beside it (`ProgressJournal`, synced like the file), and is merged
-///   into `progress.json` as soon as it can be: by the next save or load of any copy of the
-///   game. `progress.json` that cannot be read is never written over or moved.
-/// - **Through symbolic links, to the game's own file only.** A `progress.json` that is a
-///   symbolic link is followed and never replaced: when it leads to a regular file that
-///   holds Bloq's progress, that file is replaced (its previous save beside it) and the link
-///   stays a link; when it leads to anything else (a folder, a device such as `/dev/null`, a
-///   FIFO, someone's file, nothing), the link and what it leads to are left exactly as they
-///   are, the load says so (`FileDamage.foreignLink`), and saves go into the journal.
-/// - **Damage costs only what is damaged.** The file holds one record a line
-///   (`ProgressFile`); a record that cannot be read or is out of range is dropped, one by one,
-///   and the rest loads, with what the previous save held of the rest; the damaged file is
-///   kept aside (`progress.json.corrupt-TIME`, never deleted) and the load reports it
-///   (`FileDamage`). A file that cannot be read at all (no record in it parses, too large,
-///   not a regular file) is moved aside and the previous save, or a fresh start, is used.
+/// - **Merging, never overwriting.** A save takes the lock (`flock` on `progress.json.lock`),
+///   reads what the file holds now, merges the progress it was given into it
+///   (`PlayerProgress.merged(with:)`), writes the result and returns it, so the caller sees
+///   the other copies' progress too.
+/// - **Crash-safe.** A synced temporary file is renamed into place, the current file kept
+///   as `progress.json.prev`, the folder synced: a crash leaves the newest save or the
+///   previous one.
+/// - **Never lost to a lock or a file that cannot be read.** What cannot go into the file
+///   now is kept beside it (`ProgressJournal`) and merged in by the next save or load of any
+///   copy; a `progress.json` that cannot be read is never written over or moved.
+/// - **Through symbolic links, to the game's own file only** (`LinkedPath`): a link to a
+///   regular file of Bloq's progress is written through and stays a link; a link to
+///   anything else is left as it is with what it leads to (`FileDamage.foreignLink`), and
+///   saves go into the journal.
+/// - **Damage costs only what is damaged** (`ProgressFile`, one record a line): what can be
+///   read loads, with what the previous save held of the rest; the damaged file is kept
+///   aside (`progress.json.corrupt-TIME`) and the load reports it (`FileDamage`).
 public final class ProgressStore: @unchecked Sendable {
     public static let fileName = "progress.json"
     /// Larger files are not read: no real progress file comes near it.
@@ -54,11 +44,7 @@ public final class ProgressStore: @unchecked Sendable {
 
     /// `$XDG_DATA_HOME/bloq`, or `~/.local/share/bloq`.
     public static func defaultFolder(environment: [String: String] = ProcessEnvironment.current) -> String {
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-            return Path.join(data, "bloq")
-        }
-        let home = environment["HOME"] ?? Path.home
-        return Path.join(home, ".local/share/bloq")
+        PlayerFolders.standard(environment: environment).data
     }
 
     /// What loading found: the progress, and the damage repaired, if any.
@@ -88,7 +74,7 @@ public final class ProgressStore: @unchecked Sendable {
         let entries = readJournal(into: &current, repair: lock.mayWrite)
         if lock.mayWrite, let file = current.file, !entries.isEmpty {
             // What the journal held is in the file now, or stays in the journal.
-            if (try? write(current.progress, to: file)) != nil { for entry in entries { unlink(entry) } }
+            try? write(current.progress, to: file, clearing: entries)
         }
         return Load(progress: current.progress, damage: current.damage)
     }
@@ -104,13 +90,6 @@ public final class ProgressStore: @unchecked Sendable {
         /// Another copy of the game held the lock, and nothing was written (a save asked to
         /// `.report` it; `progress` is then the progress given).
         public var locked = false
-
-        public init(progress: PlayerProgress, damage: FileDamage? = nil, journaled: Journaled? = nil, locked: Bool = false) {
-            self.progress = progress
-            self.damage = damage
-            self.journaled = journaled
-            self.locked = locked
-        }
     }
 
     /// Progress kept in the journal: where, and why it could not go into the file.
@@ -170,13 +149,12 @@ public final class ProgressStore: @unchecked Sendable {
             )
         }
         do {
-            try write(merged, to: file)
+            try write(merged, to: file, clearing: entries)
         } catch let error as SaveError where error.isLimit {
             throw error
         } catch let error as SaveError {
             return try keepInJournal(progress, reason: error.reason, damage: current.damage)
         }
-        for entry in entries { unlink(entry) }
         return Saved(progress: merged, damage: current.damage)
     }
 
@@ -193,8 +171,7 @@ public final class ProgressStore: @unchecked Sendable {
         var current = readCurrent(repair: true)
         guard let file = current.file else { return false }
         let entries = readJournal(into: &current, repair: true)
-        guard (try? write(current.progress, to: file)) != nil else { return false }
-        for entry in entries { unlink(entry) }
+        guard (try? write(current.progress, to: file, clearing: entries)) != nil else { return false }
         return journal.isEmpty
     }
 
@@ -213,10 +190,11 @@ public final class ProgressStore: @unchecked Sendable {
     // MARK: Writing
 
     /// Writes `progress` as `file` (`progress.json`, or the regular file of Bloq's progress it
-    /// links to, as `readCurrent` found it), keeping the current file as the previous save.
-    /// The new file gets the current one's mode (and, for root writing through a link, its
-    /// owner). Called under the lock.
-    private func write(_ progress: PlayerProgress, to file: String) throws {
+    /// links to, as `readCurrent` found it), keeping the current file as the previous save,
+    /// then removes the journal's `entries` (merged into `progress`). The new file gets the
+    /// current one's mode (and, for root writing through a link, its owner). Called under the
+    /// lock.
+    private func write(_ progress: PlayerProgress, to file: String, clearing entries: [String]) throws {
         let data = ProgressFile.encode(progress)
         guard data.count <= ProgressStore.maximumFileSize else {
             throw SaveError(
@@ -224,31 +202,23 @@ public final class ProgressStore: @unchecked Sendable {
                 reason: "progress would be \(data.count) bytes, more than the \(ProgressStore.maximumFileSize) a progress file may be",
                 isLimit: true)
         }
-        let linked = file != path
-        var status = stat()
-        let existing = lstat(file, &status) == 0 ? status : nil
-        let temporary: String
         do {
-            temporary = try AtomicFile.writeTemporary(
-                data, beside: file, mode: existing.map { $0.st_mode & 0o777 } ?? 0o644,
-                owner: existing.flatMap { geteuid() == 0 ? ($0.st_uid, $0.st_gid) : nil })
-        } catch let failure as AtomicFile.Failure {
-            throw SaveError(path: failure.path, reason: failure.reason)
-        }
-        // Keep the current save as the previous one (readCurrent moved a bad one aside);
-        // a crash between the two renames leaves the previous save, which load falls back to.
-        keepPrevious(of: file, linked: linked)
-        // Only ever renamed over a regular file (or into an empty place): what was checked
-        // may have been swapped for something else meanwhile.
-        if lstat(file, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
-            unlink(temporary)
-            throw SaveError(path: file, reason: "it is no longer a regular file, so it was left as it is")
-        }
-        do {
+            let temporary = try AtomicFile.writeTemporary(data, replacing: file)
+            // Keep the current save as the previous one (readCurrent moved a bad one aside);
+            // a crash between the two renames leaves the previous save, which load falls back to.
+            keepPrevious(of: file, linked: file != path)
+            // Only ever renamed over a regular file (or into an empty place): what was checked
+            // may have been swapped for something else meanwhile.
+            var status = stat()
+            if lstat(file, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+                unlink(temporary)
+                throw SaveError(path: file, reason: "it is no longer a regular file, so it was left as it is")
+            }
             try AtomicFile.commit(temporary, to: file)
         } catch let failure as AtomicFile.Failure {
             throw SaveError(path: failure.path, reason: failure.reason)
         }
+        for entry in entries { unlink(entry) }
     }
 
     /// Keeps the current `file`, when it is sound progress, as `file.prev`. A `.prev` that is
@@ -257,23 +227,18 @@ public final class ProgressStore: @unchecked Sendable {
     /// a `.prev` that is not a regular file, or, beside a file reached through a link (in
     /// someone else's folder), a `.prev` that holds something else.
     private func keepPrevious(of file: String, linked: Bool) {
-        guard case .sound = read(file, strict: linked) else { return }
+        guard case .read(.sound, _) = read(file, strict: linked) else { return }
         let previous = file + ".prev"
         switch LinkedPath.place(previous) {
         case .own:
             var status = stat()
             if lstat(previous, &status) == 0 {
                 guard status.st_mode & S_IFMT == S_IFREG else { return }
-                if linked {
-                    guard case .success(let bytes) = RegularFile.read(previous, limit: ProgressStore.maximumFileSize),
-                        ProgressFile.holdsProgress(bytes)
-                    else { return }
-                }
+                if linked { guard case .read = read(previous, strict: true) else { return } }
             }
             _ = rename(file, previous)
         case .regular(let target):
-            guard case .success(let old) = RegularFile.read(target, limit: ProgressStore.maximumFileSize),
-                ProgressFile.holdsProgress(old),
+            guard case .read = read(target, strict: true),
                 case .success(let current) = RegularFile.read(file, limit: ProgressStore.maximumFileSize)
             else { return }
             try? AtomicFile.write(current, to: target)
@@ -295,42 +260,26 @@ public final class ProgressStore: @unchecked Sendable {
 
     // MARK: Reading
 
-    private enum ReadResult {
-        case missing
-        case sound(PlayerProgress)
-        /// Readable in part: what was kept, and what was dropped.
-        case damaged(SalvagedProgress, bytes: [UInt8])
-        /// Its contents are not progress (not JSON, too large, not a regular file).
-        case unreadable(String)
-        /// The file is there but cannot be read now (permissions, an I/O error): it is left
-        /// as it is and never written over.
-        case inaccessible(String)
-        /// Read `strict`ly (a file a symbolic link leads to), it is not Bloq's progress: it
-        /// is left as it is and never written over.
-        case foreign
-    }
-
     /// What `file` holds. `strict`, for a file a symbolic link leads to: anything but Bloq's
     /// progress, damaged or not, is `.foreign` (never moved aside or written over).
-    private func read(_ file: String, strict: Bool = false) -> ReadResult {
-        let bytes: [UInt8]
-        switch RegularFile.read(file, limit: ProgressStore.maximumFileSize) {
-        case .success(let contents):
-            if strict, !ProgressFile.holdsProgress(contents) { return .foreign }
-            bytes = contents
-        case .failure(.missing), .failure(.brokenLink): return .missing
-        case .failure(let failure) where strict && !failure.isAccess: return .foreign
-        case .failure(.tooLarge(let size)):
-            return .unreadable(
-                "it is \(size.map { "\($0) bytes" } ?? "larger than that"), more than the \(ProgressStore.maximumFileSize) bytes a progress file may be"
-            )
-        case .failure(let failure) where failure.isAccess: return .inaccessible(failure.accessReason)
-        case .failure(let failure): return .unreadable(failure.reason(noun: "progress file"))
-        }
-        switch ProgressFile.decode(bytes) {
-        case .sound(let progress): return .sound(progress)
-        case .damaged(let salvaged): return .damaged(salvaged, bytes: bytes)
-        case .unreadable(let reason): return .unreadable(reason)
+    private func read(_ file: String, strict: Bool) -> LinkedPath.Reading<ProgressFile.Contents> {
+        LinkedPath.read(
+            file, limit: ProgressStore.maximumFileSize, noun: "progress file", strict: strict, holds: ProgressFile.holdsProgress,
+            decode: ProgressFile.decode)
+    }
+
+    /// What the previous save beside `file` (`file.prev`) holds, read strictly when it is a
+    /// symbolic link.
+    private func readPrevious(of file: String) -> LinkedPath.Reading<ProgressFile.Contents> {
+        read(file + ".prev", strict: LinkedPath.place(file + ".prev") != .own)
+    }
+
+    /// What of the previous save beside `file` can be read, and whether all of it could.
+    private func previousProgress(of file: String) -> (progress: PlayerProgress, sound: Bool)? {
+        switch readPrevious(of: file) {
+        case .read(.sound(let progress), _): (progress, true)
+        case .read(.damaged(let salvaged), _): (salvaged.progress, false)
+        default: nil
         }
     }
 
@@ -347,109 +296,72 @@ public final class ProgressStore: @unchecked Sendable {
         var blocked: String?
     }
 
-    /// `progress.json` as a link someone made to what is not Bloq's progress: left alone,
-    /// with what the journal holds (merged in by the caller) and nothing else.
-    private func refused(_ link: ForeignLink) -> Current {
-        let reason = link.reason(noun: "progress file")
-        let damage = FileDamage(
-            kind: .progress, file: path, droppedRecords: 0, unreadable: nil, foreignVersion: nil, keptAs: nil,
-            fellBackToPrevious: false, details: ["\(path): \(reason); left both as they are"], foreignLink: link)
-        return Current(damage: damage, blocked: reason)
-    }
-
-    /// The progress the files hold now: `progress.json`, else the previous save. With
-    /// `repair`, a damaged file is kept aside and replaced by what could be read of it (and
-    /// what the previous save held), and an unreadable one moved aside, so the damage is
-    /// reported once, not at every start. A file that cannot be read now is left alone.
+    /// The progress the files hold now: `progress.json` (or the regular file of Bloq's
+    /// progress it links to), else the previous save. With `repair`, a damaged file is kept
+    /// aside and replaced by what could be read of it (and what the previous save held), and
+    /// an unreadable one moved aside, so the damage is reported once, not at every start. A
+    /// file that cannot be read now is left alone; so is a link someone made to what is not
+    /// Bloq's progress, and the progress is then what the journal holds (merged in by the
+    /// caller) and nothing else.
     private func readCurrent(repair: Bool) -> Current {
-        let main: String
-        let linked: Bool
-        switch LinkedPath.place(path) {
-        case .own, .unreachable:
-            // A link that cannot be followed reads as a file that cannot be read now.
-            (main, linked) = (path, false)
-        case .regular(let target):
-            (main, linked) = (target, true)
-        case .foreign(let target, let what):
-            return refused(ForeignLink(link: path, target: target, what: what))
+        let (main, reading) = LinkedPath.read(
+            following: path, limit: ProgressStore.maximumFileSize, noun: "progress file", holds: ProgressFile.holdsProgress,
+            decode: ProgressFile.decode)
+        var current: Current
+        switch reading {
+        case .read(.sound(let progress), _):
+            current = Current(progress: progress)
+        case .foreign(let what):
+            let link = ForeignLink(link: path, target: main, what: what)
+            current = Current(damage: .foreign(.progress, link), blocked: link.reason(noun: "progress file"))
+        case .missing:
+            // A crash between the two renames of a save leaves only the previous save.
+            current = previousSave(of: main, repair: repair, after: nil)
+        case .read(.damaged(let salvaged), let bytes):
+            var progress = salvaged.progress
+            var damage = ProgressStore.damage(salvaged, in: main)
+            // The previous save may hold what the damaged records held.
+            if let (older, sound) = previousProgress(of: main) {
+                progress.merge(older)
+                if sound { damage.details.append("\(main).prev: merged in, for what it held of the damaged records") }
+            }
+            damage.keptAs = repair ? FileDamage.keepAside(bytes, of: main, replacingWith: ProgressFile.encode(progress)) : nil
+            current = Current(progress: progress, damage: damage)
+        case .inaccessible(let reason):
+            let older = previousProgress(of: main)?.progress ?? PlayerProgress()
+            current = Current(
+                progress: older, damage: .cannotRead(.progress, main, reason, fellBackToPrevious: older != PlayerProgress()),
+                blocked: "it cannot be read (\(reason))")
+        case .unreadable(let reason), .read(.unreadable(let reason), _):
+            current = previousSave(of: main, repair: repair, after: .unreadable(.progress, main, reason, moving: repair))
         }
-        var current = readCurrent(main, linked: linked, repair: repair)
         if current.blocked == nil { current.file = main }
         return current
     }
 
-    /// `readCurrent` of the file `main` found: `progress.json`, or (`linked`) the regular
-    /// file it links to.
-    private func readCurrent(_ main: String, linked: Bool, repair: Bool) -> Current {
-        let previous = main + ".prev"
-        switch read(main, strict: linked) {
-        case .sound(let progress):
-            return Current(progress: progress)
-        case .missing where linked:
-            // Gone since the link was followed: as a broken link, left alone.
-            return refused(ForeignLink(link: path, target: main, what: .missing))
-        case .foreign:
-            return refused(ForeignLink(link: path, target: main, what: .otherFile))
-        case .missing:
-            // A crash between the two renames of a save leaves only the previous save.
-            return readPrevious(previous, repair: repair, after: nil)
-        case .damaged(let salvaged, let bytes):
-            var progress = salvaged.progress
-            // The previous save may hold what the damaged records held.
-            var details = (salvaged.dropped + salvaged.merged.map { "\($0); merged, the best of each kept" }).map { "\(main): \($0)" }
-            switch read(previous, strict: LinkedPath.place(previous) != .own) {
-            case .sound(let older):
-                progress.merge(older)
-                details.append("\(previous): merged in, for what it held of the damaged records")
-            case .damaged(let older, _):
-                progress.merge(older.progress)
-            default: break
-            }
-            let kept = repair ? keepAside(bytes, of: main, replacingWith: progress) : nil
-            let damage = FileDamage(
-                kind: .progress, file: main, droppedRecords: salvaged.dropped.count, unreadable: nil,
-                foreignVersion: salvaged.foreignVersion, keptAs: kept, fellBackToPrevious: false, details: details,
-                versionProblem: salvaged.versionProblem, mergedDuplicates: salvaged.merged.count)
-            return Current(progress: progress, damage: damage)
-        case .inaccessible(let reason):
-            var current = Current(blocked: "it cannot be read (\(reason))")
-            switch read(previous, strict: LinkedPath.place(previous) != .own) {
-            case .sound(let older): current.progress = older
-            case .damaged(let older, _): current.progress = older.progress
-            default: break
-            }
-            current.damage = FileDamage(
-                kind: .progress, file: main, droppedRecords: 0, unreadable: nil, foreignVersion: nil, keptAs: nil,
-                fellBackToPrevious: current.progress != PlayerProgress(),
-                details: ["\(main): cannot be read (\(reason)); left it as it is"],
-                cannotRead: reason)
-            return current
-        case .unreadable(let reason):
-            let kept = repair ? FileDamage.moveAside(main) : nil
-            let lost = FileDamage(
-                kind: .progress, file: main, droppedRecords: 0, unreadable: reason, foreignVersion: nil, keptAs: kept,
-                fellBackToPrevious: false, details: ["\(main): \(reason); \(kept.map { "moved it to \($0)" } ?? "left it in place")"])
-            return readPrevious(previous, repair: repair, after: lost)
-        }
+    /// The damage `salvaged`, read from `file`, reports (before the file is kept aside).
+    private static func damage(_ salvaged: SalvagedProgress, in file: String) -> FileDamage {
+        FileDamage(
+            kind: .progress, file: file, droppedRecords: salvaged.dropped.count, foreignVersion: salvaged.foreignVersion,
+            details: (salvaged.dropped + salvaged.merged.map { "\($0); merged, the best of each kept" }).map { "\(file): \($0)" },
+            versionProblem: salvaged.versionProblem, mergedDuplicates: salvaged.merged.count)
     }
 
-    /// The previous save, used when `progress.json` is missing or was unreadable (`after`:
-    /// the damage that made it so).
-    private func readPrevious(_ previous: String, repair: Bool, after earlier: FileDamage?) -> Current {
+    /// The previous save beside `main`, used when `main` is missing or was unreadable
+    /// (`after`: the damage that made it so).
+    private func previousSave(of main: String, repair: Bool, after earlier: FileDamage?) -> Current {
+        let previous = main + ".prev"
         var damage = earlier
-        switch read(previous, strict: LinkedPath.place(previous) != .own) {
-        case .missing:
+        switch readPrevious(of: main) {
+        case .missing, .foreign(.missing):
             return Current(damage: damage)
-        case .sound(let progress):
+        case .read(.sound(let progress), _):
             damage?.fellBackToPrevious = true
             return Current(progress: progress, damage: damage)
-        case .damaged(let salvaged, let bytes):
-            let kept = repair ? keepAside(bytes, of: previous, replacingWith: salvaged.progress) : nil
-            let found = FileDamage(
-                kind: .progress, file: previous, droppedRecords: salvaged.dropped.count, unreadable: nil,
-                foreignVersion: salvaged.foreignVersion, keptAs: kept, fellBackToPrevious: false,
-                details: (salvaged.dropped + salvaged.merged.map { "\($0); merged, the best of each kept" }).map { "\(previous): \($0)" },
-                versionProblem: salvaged.versionProblem, mergedDuplicates: salvaged.merged.count)
+        case .read(.damaged(let salvaged), let bytes):
+            var found = ProgressStore.damage(salvaged, in: previous)
+            found.keptAs =
+                repair ? FileDamage.keepAside(bytes, of: previous, replacingWith: ProgressFile.encode(salvaged.progress)) : nil
             if var earlier {
                 earlier.fellBackToPrevious = true
                 earlier.details += found.details
@@ -460,7 +372,7 @@ public final class ProgressStore: @unchecked Sendable {
                 damage = found
             }
             return Current(progress: salvaged.progress, damage: damage)
-        case .inaccessible(let reason), .unreadable(let reason):
+        case .inaccessible(let reason), .unreadable(let reason), .read(.unreadable(let reason), _):
             // The previous save is only a fallback: one that cannot be read is left alone.
             damage?.details.append("\(previous): \(reason); left it as it is")
             return Current(damage: damage)
@@ -494,15 +406,6 @@ public final class ProgressStore: @unchecked Sendable {
         return merged
     }
 
-    /// Keeps `bytes` aside, whole, then replaces `file` by `progress`, each atomically;
-    /// returns where the bytes were kept.
-    private func keepAside(_ bytes: [UInt8], of file: String, replacingWith progress: PlayerProgress) -> String? {
-        let aside = FileDamage.asideName(file)
-        guard (try? AtomicFile.write(bytes, to: aside)) != nil else { return nil }
-        try? AtomicFile.write(ProgressFile.encode(progress), to: file)
-        return aside
-    }
-
     /// Temporary files of saves that were killed before they finished (beside the file, and
     /// beside `target`, the file of Bloq's progress it links to), and of journal writers that
     /// are gone. Only called under the lock, when no save is writing one.
@@ -510,7 +413,7 @@ public final class ProgressStore: @unchecked Sendable {
         var places = [(folder, ProgressStore.fileName + ".tmp-")]
         if target != path { places.append((Path.parent(target), Path.lastComponent(target) + ".tmp-")) }
         for (place, prefix) in places {
-            guard case .success(let names) = LevelFiles.listFolder(place) else { continue }
+            guard let names = FileSystem.names(in: place) else { continue }
             for name in names where name.hasPrefix(prefix) { unlink(Path.join(place, name)) }
         }
         journal.removeAbandonedTemporaries()
@@ -535,16 +438,13 @@ struct FileLock {
             // (a read-only folder, something odd at the lock's path) must not stop saving.
             return FileLock(descriptor: -1, isHeld: false, mayWrite: true)
         }
-        var start = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &start)
+        let start = WallClock.monotonicSeconds()
         while true {
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return FileLock(descriptor: descriptor, isHeld: true, mayWrite: true) }
             guard errno == EWOULDBLOCK || errno == EINTR else {
                 return FileLock(descriptor: descriptor, isHeld: false, mayWrite: true)
             }
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            if Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) / 1e9 > timeout {
+            if WallClock.monotonicSeconds() - start > timeout {
                 return FileLock(descriptor: descriptor, isHeld: false, mayWrite: false)
             }
             usleep(2_000)

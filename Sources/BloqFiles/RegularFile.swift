@@ -52,26 +52,6 @@ public enum RegularFile {
             }
         }
 
-        /// Whether the file may well be sound but cannot be read now: its permissions, a
-        /// symbolic link loop, an error of the system (I/O). Such a file is left as it is,
-        /// never moved aside or written over.
-        public var isAccess: Bool {
-            switch self {
-            case .permissionDenied, .symlinkLoop, .unreadable: true
-            default: false
-            }
-        }
-
-        /// The system's reason for a failure of access (`isAccess`), in a few words.
-        public var accessReason: String {
-            switch self {
-            case .permissionDenied: "permission denied"
-            case .symlinkLoop: "too many levels of symbolic links"
-            case .unreadable(let reason): reason
-            default: message(noun: "file")
-            }
-        }
-
         /// Whether the failure means there is nothing at the path (exit 66 rather than 65).
         public var isMissing: Bool { self == .missing || self == .brokenLink }
     }

@@ -131,15 +131,14 @@ public final class SaveService: @unchecked Sendable {
     private func run() {
         state.sync { scheduled = false }
         attempt(final: false)
-        let retry = state.sync { () -> Bool in
-            guard pending != nil, !scheduled else { return false }
+        let retry = state.sync { () -> Double? in
+            guard pending != nil, !scheduled else { return nil }
             scheduled = true
-            return true
+            // Another copy's lock is let go of soon; a full disk or a permission takes a
+            // person to fix, so it is tried less often (and with every change handed in).
+            return failure == nil ? SaveService.retryDelay : SaveService.failureRetryDelay
         }
-        // Another copy's lock is let go of soon; a full disk or a permission takes a person
-        // to fix, so it is tried less often (and with every change handed in).
-        let delay = state.sync { failure == nil ? SaveService.retryDelay : SaveService.failureRetryDelay }
-        if retry { queue.asyncAfter(deadline: .now() + delay) { [self] in run() } }
+        if let retry { queue.asyncAfter(deadline: .now() + retry) { [self] in run() } }
     }
 
     /// One try at writing the pending progress. `final`: the game is ending, so a save that

@@ -33,20 +33,6 @@ public struct SettingsStore: Sendable {
         var unread = false
     }
 
-    /// `$XDG_CONFIG_HOME/bloq`, or `~/.config/bloq`.
-    public static func defaultFolder(environment: [String: String] = ProcessEnvironment.current) -> String {
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-            return Path.join(config, "bloq")
-        }
-        return Path.join(environment["HOME"] ?? Path.home, ".config/bloq")
-    }
-
-    /// The settings, and a warning line when the file was damaged.
-    public func load() -> (settings: Settings, warning: String?) {
-        let loaded = loadReport()
-        return (loaded.settings, loaded.damage.map { ([$0.sentence] + $0.details).joined(separator: "\n  ") })
-    }
-
     /// What loading found: the settings, and the damage, if any.
     public struct Load: Sendable {
         public var settings: Settings
@@ -157,70 +143,34 @@ public struct SettingsStore: Sendable {
         return Array((JSONValue.object(members).text(pretty: true) + "\n").utf8)
     }
 
-    /// `settings.json` as a symbolic link to something that is not Bloq's settings, when it
-    /// is one (nil otherwise).
-    private func foreignLink() -> ForeignLink? {
-        switch LinkedPath.place(path) {
-        case .own, .unreachable: return nil
-        case .foreign(let target, let what): return ForeignLink(link: path, target: target, what: what)
-        case .regular(let target):
-            switch RegularFile.read(target, limit: SettingsStore.maximumFileSize) {
-            case .success(let bytes):
-                return SettingsStore.holdsSettings(bytes) ? nil : ForeignLink(link: path, target: target, what: .otherFile)
-            case .failure(let failure) where failure.isAccess: return nil
-            case .failure(.missing), .failure(.brokenLink): return ForeignLink(link: path, target: target, what: .missing)
-            case .failure: return ForeignLink(link: path, target: target, what: .otherFile)
-            }
-        }
+    /// What `settings.json` holds: itself, or the regular file of Bloq's settings it links to
+    /// (`file`); a link to anything else is `.foreign`.
+    private func readFile() -> (file: String, reading: LinkedPath.Reading<Result<SalvagedSettings, UnreadableSettings>>) {
+        LinkedPath.read(
+            following: path, limit: SettingsStore.maximumFileSize, noun: "settings file", holds: SettingsStore.holdsSettings,
+            decode: SettingsStore.decode)
     }
 
     private func read() -> Load {
-        if let link = foreignLink() {
-            let reason = link.reason(noun: "settings file")
+        let (file, reading) = readFile()
+        let damage: FileDamage?
+        switch reading {
+        case .read(.success(let salvaged), let bytes):
+            guard !salvaged.dropped.isEmpty else { return Load(settings: salvaged.settings, damage: nil) }
+            let kept = FileDamage.keepAside(bytes, of: path, replacingWith: SettingsStore.encode(salvaged.settings))
             return Load(
-                settings: Settings(),
+                settings: salvaged.settings,
                 damage: FileDamage(
-                    kind: .settings, file: path, droppedRecords: 0, unreadable: nil, foreignVersion: nil, keptAs: nil,
-                    fellBackToPrevious: false, details: ["\(path): \(reason); left both as they are"], foreignLink: link))
+                    kind: .settings, file: path, droppedRecords: salvaged.dropped.count, keptAs: kept,
+                    details: salvaged.dropped.map { "\(path): \($0)" }))
+        case .missing: damage = nil
+        case .foreign(let what): damage = .foreign(.settings, ForeignLink(link: path, target: file, what: what))
+        case .inaccessible(let reason): damage = .cannotRead(.settings, path, reason)
+        case .unreadable(let reason): damage = .unreadable(.settings, path, reason, moving: true)
+        case .read(.failure(let unreadable), _):
+            damage = .unreadable(.settings, path, "it is not valid settings JSON (\(unreadable.reason))", moving: true)
         }
-        let bytes: [UInt8]
-        switch RegularFile.read(path, limit: SettingsStore.maximumFileSize) {
-        case .success(let contents): bytes = contents
-        case .failure(.missing), .failure(.brokenLink): return Load(settings: Settings(), damage: nil)
-        case .failure(let failure) where failure.isAccess:
-            return Load(
-                settings: Settings(),
-                damage: FileDamage(
-                    kind: .settings, file: path, droppedRecords: 0, unreadable: nil, foreignVersion: nil, keptAs: nil,
-                    fellBackToPrevious: false, details: ["\(path): cannot be read (\(failure.accessReason)); left it as it is"],
-                    cannotRead: failure.accessReason))
-        case .failure(let failure):
-            let reason =
-                if case .tooLarge(let size) = failure {
-                    "it is \(size.map { "\($0) bytes" } ?? "larger than that"), more than the \(SettingsStore.maximumFileSize) bytes a settings file may be"
-                } else { failure.reason(noun: "settings file") }
-            return Load(settings: Settings(), damage: damage(unreadable: reason, keptAs: FileDamage.moveAside(path)))
-        }
-        let salvaged: SalvagedSettings
-        switch SettingsStore.decode(bytes) {
-        case .success(let read): salvaged = read
-        case .failure(let unreadable):
-            return Load(
-                settings: Settings(),
-                damage: damage(unreadable: "it is not valid settings JSON (\(unreadable.reason))", keptAs: FileDamage.moveAside(path)))
-        }
-        guard !salvaged.dropped.isEmpty else { return Load(settings: salvaged.settings, damage: nil) }
-        let aside = FileDamage.asideName(path)
-        var kept: String?
-        if (try? AtomicFile.write(bytes, to: aside)) != nil {
-            kept = aside
-            try? write(salvaged.settings)
-        }
-        return Load(
-            settings: salvaged.settings,
-            damage: FileDamage(
-                kind: .settings, file: path, droppedRecords: salvaged.dropped.count, unreadable: nil, foreignVersion: nil, keptAs: kept,
-                fellBackToPrevious: false, details: salvaged.dropped.map { "\(path): \($0)" }))
+        return Load(settings: Settings(), damage: damage)
     }
 
     /// A save that was not made; the file is as it was.
@@ -236,58 +186,33 @@ public struct SettingsStore: Sendable {
     @discardableResult
     public func save(_ settings: Settings) throws -> Settings {
         try FileSystem.createFolders(folder)
-        if let link = foreignLink() {
-            memory.lock.sync { memory.unread = true }
-            throw SaveError(path: path, reason: "\(link.reason(noun: "settings file")), so both are left as they are")
-        }
         var result = settings
-        switch RegularFile.read(path, limit: SettingsStore.maximumFileSize) {
-        case .failure(let failure) where failure.isAccess:
+        let (file, reading) = readFile()
+        switch reading {
+        case .foreign(let what):
             memory.lock.sync { memory.unread = true }
-            throw SaveError(path: path, reason: "it cannot be read (\(failure.accessReason)), so it is left as it is")
-        case .success(let bytes):
+            let link = ForeignLink(link: path, target: file, what: what)
+            throw SaveError(path: path, reason: "\(link.reason(noun: "settings file")), so both are left as they are")
+        case .inaccessible(let reason):
+            memory.lock.sync { memory.unread = true }
+            throw SaveError(path: path, reason: "it cannot be read (\(reason)), so it is left as it is")
+        case .read(.success(let current), _):
             let (unread, known) = memory.lock.sync { (memory.unread, memory.known) }
-            if unread, case .success(let current) = SettingsStore.decode(bytes) {
-                result = current.settings.applying(changesFrom: known, to: settings)
-            }
-        default:
+            if unread { result = current.settings.applying(changesFrom: known, to: settings) }
+        case .missing, .unreadable, .read(.failure, _):
             break
         }
-        try write(result)
+        do {
+            try AtomicFile.write(SettingsStore.encode(result), to: path)
+        } catch {
+            // The failure names the settings file and says how to fix it (the temporary file
+            // it failed on is a detail).
+            throw SaveError(path: path, reason: "\(error.reason); make \(folder) writable, or free some space on its disk")
+        }
         memory.lock.sync {
             memory.known = result
             memory.unread = false
         }
         return result
-    }
-
-    /// Writes the file; a failure names the settings file and says how to fix it (the
-    /// temporary file it failed on is a detail).
-    private func write(_ settings: Settings) throws {
-        do {
-            try AtomicFile.write(SettingsStore.encode(settings), to: path)
-        } catch let failure as AtomicFile.Failure {
-            throw SaveError(path: path, reason: "\(failure.reason); make \(folder) writable, or free some space on its disk")
-        }
-    }
-
-    private func damage(unreadable reason: String, keptAs kept: String?) -> FileDamage {
-        FileDamage(
-            kind: .settings, file: path, droppedRecords: 0, unreadable: reason, foreignVersion: nil, keptAs: kept,
-            fellBackToPrevious: false,
-            details: ["\(path): \(reason); \(kept.map { "moved it to \($0)" } ?? "left it in place")"])
-    }
-
-}
-
-/// Loads the player's progress and settings at start-up, for the title screen's notice.
-public enum PlayerFiles {
-    /// What both files hold, and the notice of any damage (`PlayerFilesNotice.message`).
-    public static func load(progress: ProgressStore, settings: SettingsStore) -> (
-        progress: ProgressStore.Load, settings: SettingsStore.Load, notice: PlayerFilesNotice
-    ) {
-        let loadedProgress = progress.loadReport()
-        let loadedSettings = settings.loadReport()
-        return (loadedProgress, loadedSettings, PlayerFilesNotice(progress: loadedProgress.damage, settings: loadedSettings.damage))
     }
 }

@@ -10,14 +10,6 @@ import Glibc
 public enum StandardErrorStream {
     public static func write(_ text: String, raw: Bool = false) {
         var text = raw ? text : LevelText.printable(text, keepingLines: true)
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(2, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
-            }
-        }
+        text.withUTF8 { _ = FileSystem.writeAll(2, UnsafeRawBufferPointer($0)) }
     }
 }

@@ -34,16 +34,14 @@ public enum Today {
 /// The time of day from the system's real-time clock.
 public enum WallClock {
     /// Seconds since 1970-01-01 00:00 UTC, to the nanosecond the clock gives.
-    public static func secondsSince1970() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1_000_000_000
-    }
+    public static func secondsSince1970() -> Double { seconds(CLOCK_REALTIME) }
 
     /// Seconds on a clock that only goes forward (for measuring how long something took).
-    public static func monotonicSeconds() -> Double {
+    public static func monotonicSeconds() -> Double { seconds(CLOCK_MONOTONIC) }
+
+    private static func seconds(_ clock: clockid_t) -> Double {
         var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
+        clock_gettime(clock, &now)
         return Double(now.tv_sec) + Double(now.tv_nsec) / 1_000_000_000
     }
 }

@@ -79,7 +79,7 @@ struct CatalogLocatorTests {
         settings.language = "es"
         try store.save(settings)
         #expect(try String(contentsOfFile: folder + "/settings.json", encoding: .utf8).contains("\"language\": \"es\""))
-        #expect(SettingsStore(folder: folder).load().settings.language == "es")
+        #expect(SettingsStore(folder: folder).loadReport().settings.language == "es")
     }
 
     @Test("a language name with '/' or '..' names no catalog, even when the path it makes holds one")

@@ -99,16 +99,15 @@ struct FileSafetyTests {
     @Test("the title screen's notice joins what both files say, or is nil when both are sound")
     func notice() throws {
         let path = try folder()
-        let progress = ProgressStore(folder: path + "/data")
-        let settings = SettingsStore(folder: path + "/config")
-        #expect(PlayerFiles.load(progress: progress, settings: settings).notice.message == nil)
+        let folders = PlayerFolders(data: path + "/data", config: path + "/config")
+        #expect(folders.open(saving: .inline).filesNotice.message == nil)
         try FileManager.default.createDirectory(atPath: path + "/data", withIntermediateDirectories: true)
         try Data(#"{"levels": {"0123456789abcdef": {"bestStars": 9, "cleared": true}}}"#.utf8).write(
             to: URL(fileURLWithPath: path + "/data/progress.json"))
-        let loaded = PlayerFiles.load(progress: progress, settings: settings)
-        #expect(loaded.notice.progress?.droppedRecords == 1)
+        let notice = folders.open(saving: .inline).filesNotice
+        #expect(notice.progress?.droppedRecords == 1)
         #expect(
-            loaded.notice.message?.hasPrefix(
+            notice.message?.hasPrefix(
                 "1 record in your progress could not be read; the file was kept as \(path)/data/progress.json.corrupt-") == true)
     }
 
