@@ -41,16 +41,10 @@ public struct GameLanguage: Sendable {
         GameLanguage(commandLine: commandLine, automatic: [])
     }
 
-    /// The languages to show for the setting `setting` ("auto" or a code), best first.
-    /// At start `--lang` wins over the setting; a setting the player picks later wins over
-    /// `--lang`, and "auto" picked then is `--lang`, else `automatic`.
-    public func languages(setting: String, atStart: Bool) -> [String] {
-        let named = code(setting: setting, atStart: atStart)
-        return named.map(Self.list) ?? automatic
-    }
-
-    /// The code the languages for `setting` come from, when one is named (`--lang` or
-    /// the setting); nil: "auto" shows `automatic`.
+    /// The code the languages for `setting` ("auto" or a code) come from, when one is named
+    /// (`--lang` or the setting); nil: "auto" shows `automatic`. At start `--lang` wins over
+    /// the setting; a setting the player picks later wins over `--lang`, and "auto" picked
+    /// then is `--lang`.
     func code(setting: String, atStart: Bool) -> String? {
         if atStart, let commandLine { return commandLine }
         return setting != Settings.automaticLanguage ? setting : commandLine

@@ -42,7 +42,6 @@ struct Import: ParsableCommand {
 
     func validate() throws {
         if let problem = PlayerLevels.problem(packName: pack) { throw ValidationError("--pack: \(problem)") }
-        try SolverBudget.check(maxStates: maxStates)
     }
 
     func run() throws {

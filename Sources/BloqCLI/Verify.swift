@@ -28,10 +28,6 @@ struct Verify: ParsableCommand {
         transform: Arguments.wholeNumber("--max-states", in: 1...Solver.maximumStates))
     var maxStates = Import.parBudget
 
-    func validate() throws {
-        try SolverBudget.check(maxStates: maxStates)
-    }
-
     func run() throws {
         guard SolveCode.isSolveCode(code) else {
             let start = code.trimmingSpaces.prefix(2)
