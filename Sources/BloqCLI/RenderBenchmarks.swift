@@ -35,10 +35,12 @@ enum RenderBenchmarks {
 
         init(board: Board) throws {
             let level = PlayableLevel(name: "bench", level: Level(title: "Benchmark", board: board))
+            try self.init(environment: AppEnvironment(packs: [PackEntry(title: "Benchmark", items: [.playable(level)])]))
+        }
+
+        init(environment: AppEnvironment) throws {
             window = try SDLWindow(options: WindowOptions(width: 800, height: 600, headless: true))
-            app = AppController(
-                environment: AppEnvironment(packs: [PackEntry(title: "Benchmark", items: [.playable(level)])]),
-                viewport: window.geometry.output, singleLevel: true)
+            app = AppController(environment: environment, viewport: window.geometry.output, singleLevel: true)
             platform = HandedInputPlatform(SDLPlatform(window: window, time: .manual(clock)))
             loop = GameLoop(app: app, platform: platform)
         }
@@ -113,18 +115,15 @@ enum RenderBenchmarks {
         ]
         try FileSystem.writeText(versions[1].0, to: path)
         let level = try LevelParser.parse(versions[1].0, name: path).get()
-        let window = try SDLWindow(options: WindowOptions(width: 800, height: 600, headless: true))
         let check = LevelValidation.watchCheck(seconds: LevelWatch.checkSeconds)
         let watching = SDLPlatform.watchLevelFile(path, mode: .background) { version, stop in check(version, path, stop) }
         defer { watching.watcher.stop() }
         var environment = AppEnvironment(
             packs: [PackEntry(title: level.title, items: [.playable(PlayableLevel(name: path, level: level))])], solverMode: .background)
         environment.levelWatch = watching.watch
-        let app = AppController(environment: environment, viewport: window.geometry.output, singleLevel: true)
-        let clock = ManualClock()
-        let loop = GameLoop(app: app, platform: SDLPlatform(window: window, time: .manual(clock)))
-        clock.advance(bySeconds: 1.0 / 60)
-        loop.frame()
+        let game = try Headless(environment: environment)
+        let app = game.app
+        game.frame()
         var times: [Double] = []
         for index in 0..<9 {
             let (text, lines) = versions[index % 2]
@@ -136,8 +135,7 @@ enum RenderBenchmarks {
                 // What a live frame does first: the watched file's news.
                 app.pollExternalChanges()
                 let reached = app.game?.scene.board == expected
-                clock.advance(bySeconds: 1.0 / 60)
-                loop.frame()
+                game.frame()
                 if reached { shown = BenchClock.milliseconds(since: start) } else { usleep(1_000) }
             }
             guard let shown else { return nil }
