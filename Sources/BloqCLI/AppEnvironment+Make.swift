@@ -47,17 +47,18 @@ extension AppEnvironment {
         case .detached(let given):
             folders = given
         }
-        let playerPacks = player == nil ? [] as [PackEntry] : LevelCatalog.playerPacks(folders)
         let packs: [PackEntry]
         var reload: (() -> [PackEntry])?
         switch choice {
         case .shipped(let dataRoot):
-            packs = (LevelCatalog.shippedPacks(dataFolder: dataRoot) + playerPacks).filter { !$0.items.isEmpty }
-            if player != nil {
-                reload = {
-                    (LevelCatalog.shippedPacks(dataFolder: dataRoot) + LevelCatalog.playerPacks(folders)).filter { !$0.items.isEmpty }
+            let ownPacks = player != nil
+            let list = {
+                (LevelCatalog.shippedPacks(dataFolder: dataRoot) + (ownPacks ? LevelCatalog.playerPacks(folders) : [])).filter {
+                    !$0.items.isEmpty
                 }
             }
+            packs = list()
+            if ownPacks { reload = list }
         case .given(let given):
             packs = given
         }
