@@ -211,10 +211,7 @@ public enum SolverBenchmark {
         /// Per board: its outcome, the positions stored and the milliseconds taken.
         public var results: [(outcome: SolverOutcome, states: Int, milliseconds: Double)]
         /// Boards solved or proved unsolvable, in percent of the set.
-        public var provedPercent: Double {
-            let proved = results.filter { $0.outcome != .gaveUp }.count
-            return results.isEmpty ? 0 : Double(proved) * 100 / Double(results.count)
-        }
+        public var provedPercent: Double { SolverBenchmark.provedPercent(self, within: .infinity) }
         /// The median time of a search, over every board (those it gave up on included).
         public var medianMilliseconds: Double { BenchClock.median(results.map(\.milliseconds)) }
     }

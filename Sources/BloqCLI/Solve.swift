@@ -79,12 +79,10 @@ struct Solve: ParsableCommand {
                 }
             }
         }
-        if rate, !json {
-            if let rating = DifficultyRating.rate(level.board, maxStates: maxStates, memoryBudget: memory) {
-                print(
-                    "difficulty score \(Wording.decimal(rating.score, places: 1)): \(rating.optimal) moves, "
-                        + "\(rating.goodOpeningMoves) of \(rating.openingMoves) opening moves optimal")
-            }
+        if rate, !json, let rating = DifficultyRating.rate(level.board, maxStates: maxStates, memoryBudget: memory) {
+            print(
+                "difficulty score \(Wording.decimal(rating.score, places: 1)): \(rating.optimal) moves, "
+                    + "\(rating.goodOpeningMoves) of \(rating.openingMoves) opening moves optimal")
         }
         switch result.outcome {
         case .solved(let moves):
