@@ -57,8 +57,7 @@ public struct GameLanguage: Sendable {
     public func unavailableSetting(_ setting: String, atStart: Bool) -> String? {
         guard let catalogs, let named = code(setting: setting, atStart: atStart), named == setting, !(atStart && commandLine != nil)
         else { return nil }
-        let wanted = Self.list(named)
-        return !wanted.isEmpty && !wanted.contains { CatalogLocator.catalog(for: $0, in: catalogs) != nil } ? named : nil
+        return named != Language.english.code && CatalogLocator.catalog(for: named, in: catalogs) == nil ? named : nil
     }
 
     /// Shows the languages for `setting` from the next text looked up on (mid-run too).
