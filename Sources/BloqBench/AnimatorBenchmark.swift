@@ -1,5 +1,4 @@
 import BloqEngine
-import Glibc
 
 /// Measures the engine's cost per frame: many running animators advanced by one step.
 public enum AnimatorBenchmark {
@@ -8,8 +7,6 @@ public enum AnimatorBenchmark {
         public var medianStepMilliseconds: Double
         /// Heap allocations per step in steady state (after warm-up); nil without a counter.
         public var allocationsPerStep: Double?
-        public var animators: Int
-        public var steps: Int
         /// Allocations counted while the animators were made: proof the counter counts.
         public var setupAllocations: UInt64?
     }
@@ -48,21 +45,13 @@ public enum AnimatorBenchmark {
         times.reserveCapacity(steps)
         let before = allocations?()
         for _ in 0..<steps {
-            let start = now()
+            let start = BenchClock.now()
             driver.advance(by: step)
-            times.append(now() - start)
+            times.append(BenchClock.now() - start)
         }
         let made = allocations.flatMap { count in before.map { count() - $0 } }
-        times.sort()
         return Result(
-            medianStepMilliseconds: times[times.count / 2] * 1000,
-            allocationsPerStep: made.map { Double($0) / Double(steps) },
-            animators: count, steps: steps, setupAllocations: setupAllocations)
-    }
-
-    static func now() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+            medianStepMilliseconds: BenchClock.median(times) * 1000, allocationsPerStep: made.map { Double($0) / Double(steps) },
+            setupAllocations: setupAllocations)
     }
 }

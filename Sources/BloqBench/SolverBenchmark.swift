@@ -5,22 +5,27 @@ import Glibc
 public enum BenchmarkBoards {
     /// The original game's pool (`PAR BOARD` lines), parsed; nil when the file is absent.
     public static func originalPool(path: String) -> [(par: Int, board: Board)]? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var boards: [(Int, Board)] = []
-        var line: UnsafeMutablePointer<CChar>?
-        var capacity = 0
-        while getline(&line, &capacity, file) > 0, let line {
-            let parts = String(cString: line).split(separator: " ")
-            guard parts.count == 2, let par = Int(parts[0]) else { continue }
+        lines(path)?.compactMap { line in
+            let parts = line.split(separator: " ")
+            guard parts.count == 2, let par = Int(parts[0]) else { return nil }
             let cells = Array(parts[1].trimmingCharacters(in: "\n\r"))
             guard cells.count == 16,
                 let board = Board((0..<4).map { row in String(cells[(row * 4)..<(row * 4 + 4)]) })
-            else { continue }
-            boards.append((par, board))
+            else { return nil }
+            return (par, board)
         }
-        free(line)
-        return boards
+    }
+
+    /// The lines of the file at `path`, each with its line end; nil when it cannot be opened.
+    static func lines(_ path: String) -> [String]? {
+        guard let file = fopen(path, "r") else { return nil }
+        defer { fclose(file) }
+        var lines: [String] = []
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(line) }
+        while getline(&line, &capacity, file) > 0, let line { lines.append(String(cString: line)) }
+        return lines
     }
 
     /// `count` random classic boards from `seed`: four colours (R, B, O, G), one hole, no
@@ -71,14 +76,10 @@ extension BenchmarkBoards {
     /// is unsolvable and '?' when the set's large budget did not decide it; '#' starts a
     /// comment. Nil when the file cannot be read or a line is not of that form.
     public static func set(path: String) -> [(optimum: SolverOutcomeSummary, board: Board)]? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
+        guard let lines = lines(path) else { return nil }
         var boards: [(SolverOutcomeSummary, Board)] = []
-        var line: UnsafeMutablePointer<CChar>?
-        var capacity = 0
-        defer { free(line) }
-        while getline(&line, &capacity, file) > 0, let line {
-            let text = String(cString: line).trimmingCharacters(in: "\n\r")
+        for line in lines {
+            let text = line.trimmingCharacters(in: "\n\r")
             if text.isEmpty || text.hasPrefix("#") { continue }
             let parts = text.split(separator: " ")
             guard parts.count == 2, let board = Board(parts[1].split(separator: "/").map(String.init)) else { return nil }
@@ -104,6 +105,13 @@ extension BenchmarkBoards {
     /// (1,578,654 to prove its 20 moves), so a search to a smaller budget never ends early.
     public static let sixBySix =
         Board(["OB.RY.", "ROG.P.", "G.P#YR", "OGOY#B", "B..#GP", "YBOPBR"]) ?? Board(["R.", ".R"])!
+
+    /// The boards the solver's memory a position is measured on, by name: 16 open cells (one
+    /// word a position; it can never be cleared, so the search runs to its budget), a 6x6
+    /// board with walls (three words) and a 16x16 board with 4 holes (16 words).
+    public static let memoryBoards: [(name: String, board: Board)] = [
+        ("16_cells", sixteenOpenCells), ("6x6", sixBySix), ("16x16", sixteenBySixteen),
+    ]
 
     /// A 16x16 board with 4 holes and four colours, none touching (the board of issue 14's
     /// memory figures): far too large to solve.
@@ -150,6 +158,15 @@ public enum SolverOutcomeSummary: Hashable, Sendable {
         case .gaveUp: self = .undecided
         }
     }
+
+    /// As a board set writes it: the optimum, '-' unsolvable, '?' undecided.
+    public var text: String {
+        switch self {
+        case .solved(let moves): String(moves)
+        case .unsolvable: "-"
+        case .undecided: "?"
+        }
+    }
 }
 
 /// The solver against the naive search on the same boards, in one process.
@@ -158,49 +175,35 @@ public enum SolverBenchmark {
         public var boards: Int
         public var medianMilliseconds: Double
         public var worstMilliseconds: Double
-        public var totalMilliseconds: Double
         public var naiveTotalMilliseconds: Double
         public var naiveBoards: Int
         /// Total time of the naive search over the solver's total on the boards both ran.
         public var speedup: Double
         /// Boards where the optimum disagreed with the naive search (must be 0).
         public var disagreements: Int
-        public var optimaHistogram: [Int: Int]
-        /// Each board's optimum (nil: unsolvable or gave up), in order.
-        public var optima: [Int?]
     }
 
     /// Solves every board with `Solver`, and `naiveLimit` of them, spread evenly over the
     /// set (pools are often sorted by difficulty), with the naive search too.
     public static func run(_ boards: [Board], naiveLimit: Int) -> Result {
-        var times: [Double] = []
-        var optima: [Int?] = []
-        var histogram: [Int: Int] = [:]
-        for board in boards {
-            let start = now()
-            let result = Solver().solve(board)
-            times.append((now() - start) * 1000)
-            optima.append(result.optimal)
-            histogram[result.optimal ?? -1, default: 0] += 1
-        }
+        let searches = boards.map { board in BenchClock.timed { Solver().solve(board) } }
         var naiveTotal = 0.0
         var solverTotalOnSame = 0.0
         var disagreements = 0
         let naiveCount = min(naiveLimit, boards.count)
         for sample in 0..<naiveCount {
             let index = sample * boards.count / naiveCount
-            let start = now()
-            let naive = NaiveSolver.solve(boards[index])
-            naiveTotal += (now() - start) * 1000
-            solverTotalOnSame += times[index]
-            if naive != optima[index] { disagreements += 1 }
+            let (naive, milliseconds) = BenchClock.timed { NaiveSolver.solve(boards[index]) }
+            naiveTotal += milliseconds
+            solverTotalOnSame += searches[index].milliseconds
+            if naive != searches[index].0.optimal { disagreements += 1 }
         }
-        let sorted = times.sorted()
+        let times = searches.map(\.milliseconds)
         return Result(
-            boards: boards.count, medianMilliseconds: sorted.isEmpty ? 0 : sorted[sorted.count / 2],
-            worstMilliseconds: sorted.last ?? 0, totalMilliseconds: times.reduce(0, +), naiveTotalMilliseconds: naiveTotal,
-            naiveBoards: naiveCount, speedup: solverTotalOnSame > 0 ? naiveTotal / solverTotalOnSame : 0,
-            disagreements: disagreements, optimaHistogram: histogram, optima: optima)
+            boards: boards.count, medianMilliseconds: BenchClock.median(times), worstMilliseconds: times.max() ?? 0,
+            naiveTotalMilliseconds: naiveTotal, naiveBoards: naiveCount,
+            speedup: solverTotalOnSame > 0 ? naiveTotal / solverTotalOnSame : 0,
+            disagreements: disagreements)
     }
 
     /// How far the solver reaches on a set of boards: each solved with the default budget.
@@ -208,15 +211,9 @@ public enum SolverBenchmark {
         /// Per board: its outcome, the positions stored and the milliseconds taken.
         public var results: [(outcome: SolverOutcome, states: Int, milliseconds: Double)]
         /// Boards solved or proved unsolvable, in percent of the set.
-        public var provedPercent: Double {
-            let proved = results.filter { $0.outcome != .gaveUp }.count
-            return results.isEmpty ? 0 : Double(proved) * 100 / Double(results.count)
-        }
+        public var provedPercent: Double { SolverBenchmark.provedPercent(self, within: .infinity) }
         /// The median time of a search, over every board (those it gave up on included).
-        public var medianMilliseconds: Double {
-            let sorted = results.map(\.milliseconds).sorted()
-            return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-        }
+        public var medianMilliseconds: Double { BenchClock.median(results.map(\.milliseconds)) }
     }
 
     /// Boards of `results` proved (solved or proved unsolvable) within `milliseconds`, in
@@ -237,13 +234,11 @@ public enum SolverBenchmark {
 
     /// Solves every board with the default budgets, timing each search.
     public static func reach(_ boards: [Board]) -> Reach {
-        var results: [(outcome: SolverOutcome, states: Int, milliseconds: Double)] = []
-        for board in boards {
-            let start = now()
-            let result = Solver().solve(board)
-            results.append((result.outcome, result.states, (now() - start) * 1000))
-        }
-        return Reach(results: results)
+        Reach(
+            results: boards.map { board in
+                let (result, milliseconds) = BenchClock.timed { Solver().solve(board) }
+                return (result.outcome, result.states, milliseconds)
+            })
     }
 
     /// What one search held, per stored position.
@@ -290,18 +285,10 @@ public enum SolverBenchmark {
             accountedBytesPerState: result.bytesPerState)
     }
 
-    /// The solver's memory per stored position on three searches run to `states`
-    /// positions: a board of 16 open cells (one word a position; it can never be cleared,
-    /// so the search runs to its budget), a 6x6 board with walls (three words) and a 16x16
-    /// board with 4 holes (16 words).
-    public static func bytesPerState(states: Int = 1_000_000, heap: HeapMeter? = nil) -> (
-        sixteenCells: Memory?, sixBySix: Memory?, sixteenBySixteen: Memory?
-    ) {
-        (
-            memory(BenchmarkBoards.sixteenOpenCells, states: states, heap: heap),
-            memory(BenchmarkBoards.sixBySix, states: states, heap: heap),
-            memory(BenchmarkBoards.sixteenBySixteen, states: states, heap: heap)
-        )
+    /// The solver's memory per stored position on searches of `BenchmarkBoards.memoryBoards`
+    /// run to `states` positions, by board name.
+    public static func bytesPerState(states: Int = 1_000_000, heap: HeapMeter? = nil) -> [(name: String, memory: Memory?)] {
+        BenchmarkBoards.memoryBoards.map { ($0.name, memory($0.board, states: states, heap: heap)) }
     }
 
     /// The microseconds of CPU time a stored position costs on `board`: a search run to
@@ -309,24 +296,13 @@ public enum SolverBenchmark {
     /// timed on the thread's CPU clock, over the positions it stored. Nil if the search
     /// ended before `states`.
     public static func microsecondsPerPosition(_ board: Board, states: Int = 300_000) -> Double? {
-        let start = threadCPUTime()
+        let start = BenchClock.threadCPU()
         let result = Solver(maxStates: states).solve(board)
-        let seconds = threadCPUTime() - start
+        let seconds = BenchClock.threadCPU() - start
         guard result.outcome == .gaveUp, result.limit == .states else { return nil }
         return seconds * 1e6 / Double(result.states)
     }
 
-    static func threadCPUTime() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-    }
-
-    static func now() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-    }
 }
 
 extension StringProtocol {

@@ -28,11 +28,11 @@ public enum PackChoice {
 extension AppEnvironment {
     /// The one place the shell's environment is made, for live play and for replays alike.
     /// It also sets the language the game starts in (`language`, for the saved setting), so
-    /// every text from then on is in it. Returns the warnings to print on standard error (a
-    /// damaged file, a language that cannot be shown, say).
+    /// every text from then on is in it. Says on standard error what is amiss (a damaged
+    /// file, a language that cannot be shown, say).
     public static func make(
         _ variant: AppVariant, packs choice: PackChoice, today: @escaping () -> DailyDate?, language: GameLanguage
-    ) -> (environment: AppEnvironment, warnings: [String]) {
+    ) -> AppEnvironment {
         let folders: PlayerFolders
         var player: PlayerFolders.Opened?
         switch variant {
@@ -47,17 +47,18 @@ extension AppEnvironment {
         case .detached(let given):
             folders = given
         }
-        let playerPacks = player == nil ? [] as [PackEntry] : LevelCatalog.playerPacks(folders)
         let packs: [PackEntry]
         var reload: (() -> [PackEntry])?
         switch choice {
         case .shipped(let dataRoot):
-            packs = (LevelCatalog.shippedPacks(dataFolder: dataRoot) + playerPacks).filter { !$0.items.isEmpty }
-            if player != nil {
-                reload = {
-                    (LevelCatalog.shippedPacks(dataFolder: dataRoot) + LevelCatalog.playerPacks(folders)).filter { !$0.items.isEmpty }
+            let ownPacks = player != nil
+            let list = {
+                (LevelCatalog.shippedPacks(dataFolder: dataRoot) + (ownPacks ? LevelCatalog.playerPacks(folders) : [])).filter {
+                    !$0.items.isEmpty
                 }
             }
+            packs = list()
+            if ownPacks { reload = list }
         case .given(let given):
             packs = given
         }
@@ -122,6 +123,7 @@ extension AppEnvironment {
         // (none in a build outside make: English only). A replay offers every shipped one,
         // so that its Settings taps mean the same on every machine.
         if live { environment.languageChoices = language.offeredChoices }
-        return (environment, (player?.warnings ?? []) + languageWarnings)
+        for warning in (player?.warnings ?? []) + languageWarnings { printError("bloq: warning: \(warning)") }
+        return environment
     }
 }

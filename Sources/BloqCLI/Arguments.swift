@@ -1,4 +1,6 @@
 import ArgumentParser
+import BloqFiles
+import BloqGame
 
 /// Numeric options, range-checked as they are parsed: a value that is not a whole number in
 /// the range is a usage error (exit 64) that names the range.
@@ -8,6 +10,30 @@ public enum Arguments {
     public static func checkPaths(_ paths: KeyValuePairs<String, String?>) throws {
         for (name, path) in paths where path?.isEmpty == true {
             throw ValidationError("\(name) is an empty path (''), which names no file or folder; give its path")
+        }
+    }
+
+    /// The level in `file`, its warnings said on standard error; one that does not load has
+    /// its problems said there and ends the command with exit 65 (66 when it is missing).
+    static func level(_ file: String) throws -> Level {
+        switch LevelFiles.load(path: file).result {
+        case .success(let level):
+            for warning in level.warnings { printError(warning.description) }
+            return level
+        case .failure(let error):
+            printError(error.description)
+            throw LevelFiles.isMissing(file) ? ExitStatus.missingInput : ExitStatus.invalidData
+        }
+    }
+
+    /// The folder that holds levels/: `explicit` (`--data`), else the search path's; when
+    /// there is none, why on standard error and exit 66.
+    static func dataFolder(_ explicit: String?) throws -> String {
+        do {
+            return try DataLocator(explicit: explicit).locate()
+        } catch {
+            printError("bloq: \(error)")
+            throw ExitStatus.missingInput
         }
     }
 

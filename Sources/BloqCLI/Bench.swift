@@ -22,34 +22,25 @@ public struct Bench: ParsableCommand {
             when there is no display: make bench-live runs them under Xvfb).
             """)
 
-    @OptionGroup public var options: BenchOptions
-
-    public init() {}
-
-    public func run() throws { try options.measure() }
-}
-
-/// The options of `bloq bench`.
-public struct BenchOptions: ParsableArguments {
     @Flag(help: "Print one JSON object of numbers.")
-    public var json = false
+    var json = false
 
     @Option(help: ArgumentHelp("A pool file of 'PAR BOARD' lines to solve.", valueName: "FILE"))
-    public var boards: String?
+    var boards: String?
 
     @Option(
         parsing: .unconditional, help: ArgumentHelp("How many boards the naive search also solves (0 to 10000).", valueName: "N"),
         transform: Arguments.wholeNumber("--naive-boards", in: 0...10_000))
-    public var naiveBoards = 24
+    var naiveBoards = 24
 
     @Option(help: ArgumentHelp("The folder that holds levels/.", valueName: "DIR"))
-    public var data: String?
+    var data: String?
 
     @Option(
         help: ArgumentHelp(
             "Measure only the 4x4 frame (frame), the solver on the pool (solver), on random 6x6 boards with walls (solver6x6), on dense 6x6 boards (solverdense6) or on 8x8 boards (solver8x8) (these three print a line per board on standard error), its time a position on the sparse and the crowded 16x16 board (solver16), or its memory a position by its own account (memory; on the heap: BloqDev bench-alloc), a saved level to its board drawn under --watch (watch), for a profiler; or only the whole user processes (live).",
             valueName: "frame|solver|solver6x6|solverdense6|solver8x8|solver16|memory|live"))
-    public var only: String?
+    var only: String?
 
     public init() {}
 
@@ -63,15 +54,13 @@ public struct BenchOptions: ParsableArguments {
             throw ValidationError("--boards: \(boards) is not a file of 'PAR BOARD' lines (it does not exist or is not a regular file)")
         }
     }
-}
 
-extension BenchOptions {
-    func measure() throws {
+    public func run() throws {
         if let only {
             try printFigures(try figures(only: only), notes: [])
             return
         }
-        let dataFolder = try locateData()
+        let dataFolder = try Arguments.dataFolder(data)
         // Peak memory first: getrusage reports the largest child waited for so far.
         let rss = try peakMemoryOfScriptedGame(dataFolder)
         let startup = try startupMilliseconds(dataFolder)
@@ -79,32 +68,28 @@ extension BenchOptions {
         let animators = AnimatorBenchmark.run()
         let (set, fromPool) = solverBoards()
         let solver = SolverBenchmark.run(set, naiveLimit: naiveBoards)
-        let memory = SolverBenchmark.bytesPerState()
-        let reach = SolverBenchmark.reach(BenchmarkBoards.random6x6(count: Self.reachBoards, seed: Self.reachSeed))
+        // The search's own account: the heap itself is BloqDev bench-alloc's (SolverHeapTests
+        // holds the two within 2 % of each other).
+        let memory = SolverBenchmark.bytesPerState().map { ("solver_bytes_per_state_\($0.name)", $0.memory?.accountedBytesPerState ?? -1) }
+        let reach = reachFigures()
         let sixteen = sixteenFigures()
         let dense = setFigures("dense6x6")
         let eight = setFigures("8x8")
-        let frame4 = try RenderBenchmarks.frameMilliseconds(board: Self.classicBoard)
-        let frame16 = try RenderBenchmarks.frameMilliseconds(board: Self.largeBoard)
-        let latency = try RenderBenchmarks.latencyFrames()
-        let figures: [(String, LiveBenchmarks.Figure)] =
-            [
-                ("frame_ms_4x4", frame4), ("frame_ms_16x16", frame16), ("latency_frames", Double(latency)),
-                ("solver_median_ms", solver.medianMilliseconds), ("solver_worst_ms", solver.worstMilliseconds),
-                ("solver_speedup_vs_naive", solver.speedup), ("solver_6x6_proved_percent", reach.provedPercent),
-                ("solver_6x6_median_ms", reach.medianMilliseconds),
-            ].map { ($0.0, .value($0.1)) } + dense.figures + eight.figures + sixteen
-            + [
-                // The search's own account: the heap itself is BloqDev bench-alloc's (SolverHeapTests
-                // holds the two within 2 % of each other).
-                ("solver_bytes_per_state", memory.sixteenCells?.accountedBytesPerState ?? -1),
-                ("solver_bytes_per_state_16_cells", memory.sixteenCells?.accountedBytesPerState ?? -1),
-                ("solver_bytes_per_state_6x6", memory.sixBySix?.accountedBytesPerState ?? -1),
-                ("solver_bytes_per_state_16x16", memory.sixteenBySixteen?.accountedBytesPerState ?? -1),
-                ("animators_10k_step_ms", animators.medianStepMilliseconds),
-            ].map { ($0.0, LiveBenchmarks.Figure.value($0.1)) }
+        let frames = [
+            ("frame_ms_4x4", try RenderBenchmarks.frameMilliseconds(board: Self.classicBoard)),
+            ("frame_ms_16x16", try RenderBenchmarks.frameMilliseconds(board: Self.largeBoard)),
+            ("latency_frames", Double(try RenderBenchmarks.latencyFrames())),
+        ]
+        let solverFigures = [
+            ("solver_median_ms", solver.medianMilliseconds), ("solver_worst_ms", solver.worstMilliseconds),
+            ("solver_speedup_vs_naive", solver.speedup),
+        ]
+        let figures =
+            Self.values(frames + solverFigures) + reach + dense.figures + eight.figures + sixteen
+            + Self.values(
+                [("solver_bytes_per_state", memory[0].1)] + memory + [("animators_10k_step_ms", animators.medianStepMilliseconds)])
             + [("allocations_per_step", allocationsPerStep())]
-            + [("startup_ms", startup), ("levels_parse_ms", parse), ("peak_rss_mb", rss)].map { ($0.0, LiveBenchmarks.Figure.value($0.1)) }
+            + Self.values([("startup_ms", startup), ("levels_parse_ms", parse), ("peak_rss_mb", rss)])
         try printFigures(
             figures + [try watchFigure()] + liveFigures(dataFolder),
             notes: [
@@ -112,49 +97,56 @@ extension BenchOptions {
             ] + dense.notes + eight.notes)
     }
 
+    /// Named values, every one taken.
+    static func values(_ values: [(String, Double)]) -> [(String, Figure)] { values.map { ($0.0, .value($0.1)) } }
+
     /// The figures of one part (`--only`), for a profiler or a quick look: printed like the
     /// whole run's (a table, or one JSON object with --json).
-    func figures(only: String) throws -> [(String, LiveBenchmarks.Figure)] {
+    func figures(only: String) throws -> [(String, Figure)] {
         switch only {
         case "frame":
             return [("frame_ms_4x4", .value(try RenderBenchmarks.frameMilliseconds(board: Self.classicBoard, frames: 120)))]
         case "live":
-            return liveFigures(try locateData())
+            return liveFigures(try Arguments.dataFolder(data))
         case "watch":
             return [try watchFigure()]
         case "solver":
             let solver = SolverBenchmark.run(solverBoards().boards, naiveLimit: naiveBoards)
-            return [("solver_median_ms", .value(solver.medianMilliseconds)), ("solver_worst_ms", .value(solver.worstMilliseconds))]
+            return Self.values([("solver_median_ms", solver.medianMilliseconds), ("solver_worst_ms", solver.worstMilliseconds)])
         case "memory":
             // By the search's own account; on the heap: BloqDev bench-alloc.
-            let memory = SolverBenchmark.bytesPerState()
-            return [("16_cells", memory.sixteenCells), ("6x6", memory.sixBySix), ("16x16", memory.sixteenBySixteen)].map { name, figure in
+            return SolverBenchmark.bytesPerState().map { name, memory in
                 (
                     "solver_accounted_bytes_per_state_\(name)",
-                    figure.map { .value($0.accountedBytesPerState) } ?? .unavailable("the search stored no position")
+                    memory.map { .value($0.accountedBytesPerState) } ?? .unavailable("the search stored no position")
                 )
             }
         case "solverdense6", "solver8x8":
-            let name = only == "solverdense6" ? "dense6x6" : "8x8"
-            let figures = setFigures(name, perBoard: true)
+            let figures = setFigures(only == "solverdense6" ? "dense6x6" : "8x8", perBoard: true)
             for note in figures.notes { printError(note) }
             return figures.figures
         case "solver16":
             return sixteenFigures()
         case "solver6x6":
-            let set = BenchmarkBoards.random6x6(count: Self.reachBoards, seed: Self.reachSeed)
-            let reach = SolverBenchmark.reach(set)
-            printBoards(set, reach.results)
-            return [("solver_6x6_proved_percent", .value(reach.provedPercent)), ("solver_6x6_median_ms", .value(reach.medianMilliseconds))]
+            return reachFigures(perBoard: true)
         default:
             return []  // the argument parser lets no other name through
         }
     }
 
+    /// How far the solver reaches on the random 6x6 boards with walls (docs/solver.md): the
+    /// share proved and the median search; a line per board on standard error with `perBoard`.
+    func reachFigures(perBoard: Bool = false) -> [(String, Figure)] {
+        let set = BenchmarkBoards.random6x6(count: 100, seed: 19)
+        let reach = SolverBenchmark.reach(set)
+        if perBoard { printBoards(set, reach.results) }
+        return Self.values([("solver_6x6_proved_percent", reach.provedPercent), ("solver_6x6_median_ms", reach.medianMilliseconds)])
+    }
+
     /// The CPU time a stored position costs on the sparse 16x16 board
     /// (`solver_sparse16_us_per_position`, docs/performance.md) and on the crowded one
     /// (`solver_crowded16_us_per_position`), each search run to 300,000 positions.
-    func sixteenFigures() -> [(String, LiveBenchmarks.Figure)] {
+    func sixteenFigures() -> [(String, Figure)] {
         [
             ("solver_sparse16_us_per_position", BenchmarkBoards.sparseSixteen),
             ("solver_crowded16_us_per_position", BenchmarkBoards.sixteenBySixteen),
@@ -184,38 +176,30 @@ extension BenchOptions {
     /// slowest search (`solver_dense6_worst_ms`) and the share proved; for 8x8 the share
     /// proved within a second (`solver_8x8_proved_percent`) and the median. Every board is
     /// solved with the default budgets; a line per board on standard error with `perBoard`.
-    func setFigures(_ name: String, perBoard: Bool = false) -> (figures: [(String, LiveBenchmarks.Figure)], notes: [String]) {
-        let path = Path.join(BenchOptions.sourceTree, "bench/solver-\(name).txt")
+    func setFigures(_ name: String, perBoard: Bool = false) -> (figures: [(String, Figure)], notes: [String]) {
+        let path = Path.join(Self.sourceTree, "bench/solver-\(name).txt")
+        let dense = name == "dense6x6"
         let keys =
-            name == "dense6x6"
-            ? ["solver_dense6_worst_ms", "solver_dense6_proved_percent"] : ["solver_8x8_proved_percent", "solver_8x8_median_ms"]
+            dense ? ["solver_dense6_worst_ms", "solver_dense6_proved_percent"] : ["solver_8x8_proved_percent", "solver_8x8_median_ms"]
         guard let set = BenchmarkBoards.set(path: path), !set.isEmpty else {
             return (keys.map { ($0, .unavailable("\(path) is missing or not a board set")) }, [])
         }
         let reach = SolverBenchmark.reach(set.map(\.board))
         if perBoard { printBoards(set.map(\.board), reach.results) }
         let disagreements = SolverBenchmark.disagreements(reach, set.map(\.optimum))
-        let note = "\(name) boards: \(set.count); optima that differ from the set's: \(disagreements)"
-        if name == "dense6x6" {
-            return (
-                [
-                    ("solver_dense6_worst_ms", .value(reach.results.map(\.milliseconds).max() ?? 0)),
-                    ("solver_dense6_proved_percent", .value(reach.provedPercent)),
-                ], [note]
-            )
-        }
+        let values =
+            dense
+            ? [reach.results.map(\.milliseconds).max() ?? 0, reach.provedPercent]
+            : [SolverBenchmark.provedPercent(reach, within: 1_000), reach.medianMilliseconds]
         return (
-            [
-                ("solver_8x8_proved_percent", .value(SolverBenchmark.provedPercent(reach, within: 1_000))),
-                ("solver_8x8_median_ms", .value(reach.medianMilliseconds)),
-            ], [note]
+            Self.values(Array(zip(keys, values))), ["\(name) boards: \(set.count); optima that differ from the set's: \(disagreements)"]
         )
     }
 
     /// Heap allocations a step of 10,000 animators makes, counted by `BloqDev bench-alloc`
     /// (built beside this executable; `make bench` builds it), whose allocation counter
     /// interposes malloc: this binary defines no malloc of its own, so it cannot count them.
-    func allocationsPerStep() -> LiveBenchmarks.Figure {
+    func allocationsPerStep() -> Figure {
         let tool = Path.join(Path.parent(DataLocator.executablePath()), "BloqDev")
         guard FileSystem.isExecutable(tool) else {
             return .unavailable("counted by BloqDev bench-alloc, which is not built beside bloq (make bench builds it)")
@@ -232,16 +216,20 @@ extension BenchOptions {
     }
 
     /// A saved level file to its new board drawn, under `play --watch` (issue 18's 200 ms).
-    func watchFigure() throws -> (String, LiveBenchmarks.Figure) {
+    func watchFigure() throws -> (String, Figure) {
         let shown = try RenderBenchmarks.watchReloadMilliseconds()
-        return ("watch_reload_ms", shown.map(LiveBenchmarks.Figure.value) ?? .unavailable("a saved level was not shown within 2 s"))
+        return ("watch_reload_ms", shown.map(Figure.value) ?? .unavailable("a saved level was not shown within 2 s"))
+    }
+
+    /// The benchmarks of whole `bloq` processes, this executable's.
+    func processes(_ dataFolder: String) -> LiveBenchmarks {
+        LiveBenchmarks(bloq: DataLocator.executablePath(), dataFolder: dataFolder, poolPath: poolPath)
     }
 
     /// The figures of whole user processes: the command-line tool's start-up, `bloq solve`
     /// against the naive C search, and the game in a live X window (docs/performance.md).
-    func liveFigures(_ dataFolder: String) -> [(String, LiveBenchmarks.Figure)] {
-        let bloq = DataLocator.executablePath()
-        let bench = LiveBenchmarks(bloq: bloq, dataFolder: dataFolder, poolPath: poolPath)
+    func liveFigures(_ dataFolder: String) -> [(String, Figure)] {
+        let bench = processes(dataFolder)
         let cli = bench.cliStartup()
         let solve = bench.solveProcesses()
         let live = bench.live()
@@ -253,7 +241,7 @@ extension BenchOptions {
 
     /// Prints `figures` as one JSON object (a figure that could not be taken is null, its
     /// reason on standard error) or as a table with the reasons.
-    func printFigures(_ figures: [(String, LiveBenchmarks.Figure)], notes: [String]) throws {
+    func printFigures(_ figures: [(String, Figure)], notes: [String]) throws {
         if json {
             let fields = figures.map { name, figure in "\"\(name)\": \(figure.number.map(Self.number) ?? "null")" }
             print("{" + fields.joined(separator: ", ") + "}")
@@ -284,7 +272,7 @@ extension BenchOptions {
 
     /// The original game's pool of boards (`--boards`, else beside the source tree).
     var poolPath: String {
-        boards ?? Path.join(BenchOptions.sourceTree, "../shared/data/original-pool.txt")
+        boards ?? Path.join(Self.sourceTree, "../shared/data/original-pool.txt")
     }
 
     /// The boards the solver is timed on: the pool, else 300 seeded random classic boards.
@@ -294,19 +282,6 @@ extension BenchOptions {
         }
         return (pool.map(\.board), true)
     }
-
-    func locateData() throws -> String {
-        do {
-            return try DataLocator(explicit: data).locate()
-        } catch {
-            printError("bloq: \(error)")
-            throw ExitStatus.missingInput
-        }
-    }
-
-    /// The random 6x6 boards the solver's reach is measured on (docs/solver.md).
-    static let reachBoards = 100
-    static let reachSeed: UInt64 = 19
 
     /// `value` to 4 significant digits (printf's %.4g), or -1 when it is not finite.
     static func number(_ value: Double) -> String {
@@ -318,7 +293,6 @@ extension BenchOptions {
 
     /// The classic board, full: 15 blocks and a hole.
     static let classicBoard = Board(["RBRB", "BRBR", "RB.G", "GOGO"]) ?? Board(["R.", ".R"])!
-
     /// A 16x16 board with 200 blocks (and 56 holes), no same colours touching.
     static let largeBoard: Board = {
         var cells: [Cell] = []
@@ -340,25 +314,12 @@ extension BenchOptions {
 
     /// Milliseconds from starting `bloq play` to its first presented frame (median of 5).
     func startupMilliseconds(_ dataFolder: String) throws -> Double {
-        let level = Path.join(dataFolder, "levels/easy/100-full-house.bloq")
-        var times: [Double] = []
-        for _ in 0..<5 {
-            let scratch = Path.join(Path.temporaryFolder, "bloq-bench-\(FileSystem.randomName())")
-            defer { FileSystem.removeTree(scratch) }
-            let start = WallClock.monotonicSeconds()
-            let process = try child(
-                ["play", "--level", level, "--window", "800x600"], scratch: scratch, adding: [PlayOptions.firstFrameOnlyVariable: "1"],
-                output: .pipe)
-            let data = process.read(upTo: 22)
-            let elapsed = (WallClock.monotonicSeconds() - start) * 1000
-            let status = process.wait()
-            guard String(decoding: data, as: UTF8.self).hasPrefix("first frame presented") else {
-                printError("bloq bench: the game did not present a frame (exit \(status))")
-                throw ExitCode.failure
-            }
-            times.append(elapsed)
+        switch processes(dataFolder).firstFrameMilliseconds(video: "offscreen") {
+        case .success(let milliseconds): return milliseconds
+        case .failure(.start(let error)): printError("bloq bench: \(error)")
+        case .failure(.noFrame(let status)): printError("bloq bench: the game did not present a frame (exit \(status))")
         }
-        return times.sorted()[times.count / 2]
+        throw ExitCode.failure
     }
 
     /// Milliseconds to read and parse every shipped level, without solving (median of 7).
@@ -366,24 +327,31 @@ extension BenchOptions {
         let paths = LevelFiles.levelPaths(under: Path.join(dataFolder, "levels")) ?? []
         var times: [Double] = []
         for _ in 0..<7 {
-            let start = WallClock.monotonicSeconds()
+            let start = BenchClock.now()
             var loaded = 0
             for path in paths where LevelFiles.load(path: path).level != nil { loaded += 1 }
-            times.append((WallClock.monotonicSeconds() - start) * 1000)
+            times.append(BenchClock.milliseconds(since: start))
             if loaded != paths.count { printError("bloq bench: warning: \(paths.count - loaded) levels did not load") }
         }
-        return times.sorted()[times.count / 2]
+        return BenchClock.median(times)
     }
 
     /// Peak resident memory (MB) of a child replaying docs/replays/bench-game.script.
     func peakMemoryOfScriptedGame(_ dataFolder: String) throws -> Double {
-        let script = Path.join(BenchOptions.sourceTree, "docs/replays/bench-game.script")
+        let script = Path.join(Self.sourceTree, "docs/replays/bench-game.script")
         let level = Path.join(dataFolder, "levels/easy/100-full-house.bloq")
         let scratch = Path.join(Path.temporaryFolder, "bloq-bench-\(FileSystem.randomName())")
         defer { FileSystem.removeTree(scratch) }
-        let process = try child(
-            ["replay", script, "--level", level, "--json", "--screenshot", scratch + ".png"], scratch: scratch, output: .discard)
-        let status = process.wait()
+        let status: Int32
+        do {
+            status = try ChildProcess(
+                DataLocator.executablePath(), ["replay", script, "--level", level, "--json", "--screenshot", scratch + ".png"],
+                environment: LiveBenchmarks.environment(scratch: scratch, video: "offscreen"), output: .discard
+            ).wait()
+        } catch {
+            printError("bloq bench: \(error)")
+            throw ExitCode.failure
+        }
         FileSystem.removeTree(scratch + ".png")
         guard status == 0 else {
             printError("bloq bench: the scripted game failed (exit \(status))")
@@ -393,24 +361,15 @@ extension BenchOptions {
         getrusage(RUSAGE_CHILDREN.rawValue, &usage)
         return Double(usage.ru_maxrss) / 1024
     }
+}
 
-    /// This executable run again, headless, with a scratch data and config home (and
-    /// `adding` in its environment), started.
-    func child(
-        _ arguments: [String], scratch: String, adding: [String: String] = [:], output: ChildProcess.Stream
-    ) throws -> ChildProcess {
-        var environment = ProcessEnvironment.current.merging(adding) { _, added in added }
-        environment["SDL_VIDEODRIVER"] = "offscreen"
-        environment["SDL_RENDER_DRIVER"] = "software"
-        environment["SDL_AUDIODRIVER"] = "dummy"
-        environment["XDG_DATA_HOME"] = scratch + "/data"
-        environment["XDG_CONFIG_HOME"] = scratch + "/config"
-        let executable = DataLocator.executablePath()
-        do {
-            return try ChildProcess(executable, arguments, environment: environment, output: output)
-        } catch {
-            printError("bloq bench: \(error)")
-            throw ExitCode.failure
-        }
+/// A figure of `bloq bench`, or why there is none.
+enum Figure {
+    case value(Double)
+    case unavailable(String)
+
+    var number: Double? {
+        if case .value(let value) = self { return value }
+        return nil
     }
 }

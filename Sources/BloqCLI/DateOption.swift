@@ -2,15 +2,17 @@ import ArgumentParser
 import BloqFiles
 import BloqGame
 
-/// `--date YYYY-MM-DD`, and the day the daily board is for.
+/// `--date YYYY-MM-DD` (and `generate --daily`), and the day the daily board is for.
 public enum DateOption {
-    /// A real date in YYYY-MM-DD, said so otherwise.
-    public static func parse(_ argument: String) throws -> DailyDate {
-        guard let date = DailyDate(argument) else {
-            throw ValidationError(
-                "--date takes a date YYYY-MM-DD from 2000-01-01 to 9999-12-31, as in 2026-03-14, not '\(argument.prefix(40))'")
+    /// A parser for `option`: a real date in YYYY-MM-DD, said so otherwise.
+    public static func parse(_ option: String) -> @Sendable (String) throws -> DailyDate {
+        { argument in
+            guard let date = DailyDate(argument) else {
+                throw ValidationError(
+                    "\(option) takes a date YYYY-MM-DD from 2000-01-01 to 9999-12-31, as in 2026-03-14, not '\(argument.prefix(40))'")
+            }
+            return date
         }
-        return date
     }
 
     /// The day source for the game: `--date`, else `$BLOQ_TODAY`, else the clock. A bad

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BloqFiles
 
 /// The exit statuses of CONTRACT section 2 (sysexits.h).
 public enum ExitStatus {
@@ -21,7 +22,10 @@ public func printError(_ message: String) {
 }
 
 public struct StandardError: TextOutputStream {
-    public mutating func write(_ string: String) {
-        FileHandleWriter.writeToStandardError(string)
-    }
+    public mutating func write(_ string: String) { StandardErrorStream.write(string) }
+}
+
+/// Writes to standard error without a line end (progress bars).
+public func printErrorRaw(_ text: String) {
+    StandardErrorStream.write(text, raw: true)
 }

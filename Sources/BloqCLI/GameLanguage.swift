@@ -41,16 +41,10 @@ public struct GameLanguage: Sendable {
         GameLanguage(commandLine: commandLine, automatic: [])
     }
 
-    /// The languages to show for the setting `setting` ("auto" or a code), best first.
-    /// At start `--lang` wins over the setting; a setting the player picks later wins over
-    /// `--lang`, and "auto" picked then is `--lang`, else `automatic`.
-    public func languages(setting: String, atStart: Bool) -> [String] {
-        let named = code(setting: setting, atStart: atStart)
-        return named.map(Self.list) ?? automatic
-    }
-
-    /// The code the languages for `setting` come from, when one is named (`--lang` or
-    /// the setting); nil: "auto" shows `automatic`.
+    /// The code the languages for `setting` ("auto" or a code) come from, when one is named
+    /// (`--lang` or the setting); nil: "auto" shows `automatic`. At start `--lang` wins over
+    /// the setting; a setting the player picks later wins over `--lang`, and "auto" picked
+    /// then is `--lang`.
     func code(setting: String, atStart: Bool) -> String? {
         if atStart, let commandLine { return commandLine }
         return setting != Settings.automaticLanguage ? setting : commandLine
@@ -63,8 +57,7 @@ public struct GameLanguage: Sendable {
     public func unavailableSetting(_ setting: String, atStart: Bool) -> String? {
         guard let catalogs, let named = code(setting: setting, atStart: atStart), named == setting, !(atStart && commandLine != nil)
         else { return nil }
-        let wanted = Self.list(named)
-        return !wanted.isEmpty && !wanted.contains { CatalogLocator.catalog(for: $0, in: catalogs) != nil } ? named : nil
+        return named != Language.english.code && CatalogLocator.catalog(for: named, in: catalogs) == nil ? named : nil
     }
 
     /// Shows the languages for `setting` from the next text looked up on (mid-run too).

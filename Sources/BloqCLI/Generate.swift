@@ -59,7 +59,7 @@ struct Generate: ParsableCommand {
         help: ArgumentHelp(
             "Print the daily board of this UTC date (2000-01-01 to 9999-12-31) as a level file, instead of making levels.",
             valueName: "YYYY-MM-DD"),
-        transform: Generate.date)
+        transform: DateOption.parse("--daily"))
     var daily: DailyDate?
 
     @Option(help: ArgumentHelp("Board size ROWSxCOLUMNS, 2 to 16 each (default 4x4).", valueName: "RxC"), transform: BoardSize.parse)
@@ -119,15 +119,6 @@ struct Generate: ParsableCommand {
             )
         }
         return low...high
-    }
-
-    /// `--daily`: a real date in YYYY-MM-DD, said so otherwise.
-    static func date(_ argument: String) throws -> DailyDate {
-        guard let date = DailyDate(argument) else {
-            throw ValidationError(
-                "--daily takes a date YYYY-MM-DD from 2000-01-01 to 9999-12-31, as in 2026-03-14, not '\(argument.prefix(40))'")
-        }
-        return date
     }
 
     func validate() throws {

@@ -42,17 +42,16 @@ struct Import: ParsableCommand {
 
     func validate() throws {
         if let problem = PlayerLevels.problem(packName: pack) { throw ValidationError("--pack: \(problem)") }
-        try SolverBudget.check(maxStates: maxStates)
     }
 
     func run() throws {
         let level = try ShareCodeArgument.level(code)
         let levels = PlayerFolders.standard().levels
-        if let existing = PlayerLevels.existing(identity: level.board.identity, in: levels) {
+        func alreadySaved(as existing: String) {
             printError("bloq: this level is already in your levels, as \(existing); nothing was written")
             print(existing)
-            return
         }
+        if let existing = PlayerLevels.existing(identity: level.board.identity, in: levels) { return alreadySaved(as: existing) }
         let memory = SolverBudget.memory()
         let result = Solver(maxStates: maxStates, memoryBudget: memory).solve(level.board)
         var par: Int?
@@ -80,9 +79,7 @@ struct Import: ParsableCommand {
                         "bloq: the code carries a line that clears the level in \(Wording.count(line.count, "move")); "
                             + "bloq play --code CODE opens it with the line to watch")
                 }
-            case .existing(let existing):
-                printError("bloq: this level is already in your levels, as \(existing); nothing was written")
-                print(existing)
+            case .existing(let existing): alreadySaved(as: existing)
             }
         } catch {
             printError("bloq: error: not imported: \(error)")
@@ -91,12 +88,15 @@ struct Import: ParsableCommand {
     }
 }
 
-/// A share code given on the command line (`import`, `play --code`).
+/// A share or solve code given on the command line (`import`, `play --code`, `verify`).
 public enum ShareCodeArgument {
     /// The level `code` holds; prints what is wrong and throws exit 65 when it holds none.
-    public static func level(_ code: String) throws -> Level {
-        switch ShareCode.level(from: code) {
-        case .success(let level): return level
+    public static func level(_ code: String) throws -> Level { try value(ShareCode.level(from: code)) }
+
+    /// What a code decoded to; prints what is wrong and throws exit 65 when it failed.
+    static func value<Decoded>(_ decoded: Result<Decoded, ShareCode.DecodeError>) throws -> Decoded {
+        switch decoded {
+        case .success(let value): return value
         case .failure(let error):
             printError("bloq: error: \(error.message)")
             throw ExitStatus.invalidData

@@ -8,8 +8,10 @@ import BloqPlay
 /// comma, as the contract shows them.
 public enum JSONOutput {
     /// `{"row": 2, "col": 2, "direction": "left"}`
-    public static func move(_ move: Move) -> JSONValue {
-        .object(["row": .int(move.from.row), "col": .int(move.from.column), "direction": .string(move.direction.rawValue)])
+    public static func move(_ move: Move) -> JSONValue { .object(fields(move)) }
+
+    static func fields(_ move: Move) -> [JSONValue.Member] {
+        [.init("row", .int(move.from.row)), .init("col", .int(move.from.column)), .init("direction", .string(move.direction.rawValue))]
     }
 
     public static func moves(_ moves: [Move]) -> JSONValue { .array(moves.map(move)) }
@@ -19,12 +21,11 @@ public enum JSONOutput {
     public static func review(_ review: LineReview) -> JSONValue {
         .array(
             review.entries.map { entry in
-                .object([
-                    .init("row", .int(entry.move.from.row)), .init("col", .int(entry.move.from.column)),
-                    .init("direction", .string(entry.move.direction.rawValue)),
-                    .init("par_before", entry.parBefore.map(JSONValue.int) ?? .null),
-                    .init("par_after", entry.parAfter.map(JSONValue.int) ?? .null),
-                ])
+                .object(
+                    fields(entry.move) + [
+                        .init("par_before", entry.parBefore.map(JSONValue.int) ?? .null),
+                        .init("par_after", entry.parAfter.map(JSONValue.int) ?? .null),
+                    ])
             })
     }
 
@@ -74,10 +75,8 @@ public enum JSONOutput {
                 "controls",
                 .array(
                     controls.map { control in
-                        .object([
-                            "label": .string(control.label), "x": whole(control.rect.x), "y": whole(control.rect.y),
-                            "w": whole(control.rect.width), "h": whole(control.rect.height), "enabled": .bool(control.isEnabled),
-                        ])
+                        .object(
+                            [.init("label", .string(control.label))] + fields(control.rect) + [.init("enabled", .bool(control.isEnabled))])
                     })),
             .init("progress", .object(["cleared": .int(totals.cleared), "stars": .int(totals.stars)])),
             .init("notices", .array(app.notices.map(JSONValue.string))),
@@ -107,11 +106,9 @@ public enum JSONOutput {
         let moving = game.scene.movingBlockIDs
         return .array(
             game.scene.blockSprites.filter { !$0.isVanishing }.map { sprite in
-                let rect = sprite.drawnRect(in: game.layout)
-                return .object([
-                    "color": .string(String(sprite.color.letter)), "x": whole(rect.x), "y": whole(rect.y), "w": whole(rect.width),
-                    "h": whole(rect.height), "moving": .bool(moving.contains(sprite.id)),
-                ])
+                .object(
+                    [.init("color", .string(String(sprite.color.letter)))] + fields(sprite.drawnRect(in: game.layout))
+                        + [.init("moving", .bool(moving.contains(sprite.id)))])
             })
     }
 
@@ -119,17 +116,15 @@ public enum JSONOutput {
     static func whole(_ value: Double) -> JSONValue { .int(Int(value.rounded())) }
 
     /// A box in whole window pixels: `{"x": 1, "y": 2, "w": 3, "h": 4}`.
-    static func box(_ rect: Rect) -> JSONValue {
-        .object(["x": whole(rect.x), "y": whole(rect.y), "w": whole(rect.width), "h": whole(rect.height)])
+    static func box(_ rect: Rect) -> JSONValue { .object(fields(rect)) }
+
+    static func fields(_ rect: Rect) -> [JSONValue.Member] {
+        [.init("x", whole(rect.x)), .init("y", whole(rect.y)), .init("w", whole(rect.width)), .init("h", whole(rect.height))]
     }
 
     /// A text as drawn: `{"text", "x", "y", "w", "h", "px"}` (the box its glyphs take).
     static func text(_ box: TextBox) -> JSONValue {
-        let ink = box.inkFrame
-        return .object([
-            "text": .string(box.text), "x": whole(ink.x), "y": whole(ink.y), "w": whole(ink.width), "h": whole(ink.height),
-            "px": whole(box.px),
-        ])
+        .object([.init("text", .string(box.text))] + fields(box.inkFrame) + [.init("px", whole(box.px))])
     }
 
     /// Seconds as whole milliseconds.

@@ -9,17 +9,6 @@ import Glibc
 /// lines (spawned and waited for), and the game in a live X window driven by a real
 /// pointer (xdotool). A figure that cannot be taken here is nil, with the reason.
 struct LiveBenchmarks {
-    /// A figure, or why there is none.
-    enum Figure {
-        case value(Double)
-        case unavailable(String)
-
-        var number: Double? {
-            if case .value(let value) = self { return value }
-            return nil
-        }
-    }
-
     /// The `bloq` executable users run (this one).
     let bloq: String
     /// The folder that holds levels/.
@@ -34,28 +23,25 @@ struct LiveBenchmarks {
         guard let times = timeRuns([bloq, "--version"], runs: 21) else {
             return .unavailable("\(bloq) --version failed")
         }
-        return .value(Self.median(times))
+        return .value(BenchClock.median(times))
     }
 
     /// The hard boards both solvers are timed on: the original pool's boards of par 10 or
     /// more, 8 spread evenly, as level files and as the naive solver's 16-letter strings.
     func hardBoards(in scratch: String) -> [(file: String, cells: String)] {
-        var boards: [Board] = []
+        let hard: [Board]
         if let pool = BenchmarkBoards.originalPool(path: poolPath) {
-            let hard = pool.filter { $0.par >= 10 && $0.par < 999 }.map(\.board)
-            let count = min(8, hard.count)
-            boards = (0..<count).map { hard[$0 * hard.count / count] }
+            hard = pool.filter { $0.par >= 10 && $0.par < 999 }.map(\.board)
         } else {
             // No pool here: the hard pack's 4x4 boards of par 10 or more stand in.
             let paths = LevelFiles.levelPaths(under: Path.join(dataFolder, "levels/hard")) ?? []
-            let hard = paths.compactMap { LevelFiles.load(path: $0).level }.filter {
+            hard = paths.compactMap { LevelFiles.load(path: $0).level }.filter {
                 $0.board.rows == 4 && $0.board.columns == 4 && ($0.par ?? 0) >= 10
             }.map(\.board)
-            let count = min(8, hard.count)
-            boards = (0..<count).map { hard[$0 * hard.count / count] }
         }
+        let count = min(8, hard.count)
         var result: [(String, String)] = []
-        for (index, board) in boards.enumerated() {
+        for (index, board) in (0..<count).map({ hard[$0 * hard.count / count] }).enumerated() {
             let file = Path.join(scratch, "board-\(index).bloq")
             let text = board.lines.map { $0.map(String.init).joined(separator: " ") }.joined(separator: "\n") + "\n"
             guard (try? FileSystem.writeText(text, to: file)) != nil else { continue }
@@ -82,9 +68,9 @@ struct LiveBenchmarks {
                 let reason = "bloq solve \(board.file) failed"
                 return (.unavailable(reason), .unavailable(reason))
             }
-            ours.append(Self.median(times))
+            ours.append(BenchClock.median(times))
         }
-        let solve = Figure.value(Self.median(ours))
+        let solve = Figure.value(BenchClock.median(ours))
         guard let naive = naiveSolver() else {
             return (
                 solve,
@@ -97,7 +83,7 @@ struct LiveBenchmarks {
             guard let times = timeRuns([naive, board.cells], runs: 5) else {
                 return (solve, .unavailable("\(naive) \(board.cells) failed"))
             }
-            theirs.append(Self.median(times))
+            theirs.append(BenchClock.median(times))
         }
         return (solve, .value(theirs.reduce(0, +) / max(ours.reduce(0, +), 1e-9)))
     }
@@ -106,7 +92,7 @@ struct LiveBenchmarks {
     func naiveSolver() -> String? {
         let candidates = [
             ProcessEnvironment.current["BLOQ_NAIVE_BFS"] ?? "",
-            Path.join(BenchOptions.sourceTree, ".build/naive-bfs"),
+            Path.join(Bench.sourceTree, ".build/naive-bfs"),
         ]
         return candidates.first { !$0.isEmpty && FileSystem.isExecutable($0) }
     }
@@ -130,59 +116,63 @@ struct LiveBenchmarks {
 
     /// What a live game measures: its start-up to the first presented frame, its peak
     /// resident memory and its CPU while a pointer drags a block.
-    struct LiveFigures {
-        var startup: Figure
-        var rss: Figure
-        var dragCPU: Figure
-    }
-
-    func live() -> LiveFigures {
-        if let reason = Self.displayUnavailable() {
-            return LiveFigures(startup: .unavailable(reason), rss: .unavailable(reason), dragCPU: .unavailable(reason))
+    func live() -> (startup: Figure, rss: Figure, dragCPU: Figure) {
+        if let reason = Self.displayUnavailable() { return (.unavailable(reason), .unavailable(reason), .unavailable(reason)) }
+        let startup: Figure
+        switch firstFrameMilliseconds(video: "x11") {
+        case .success(let milliseconds): startup = .value(milliseconds)
+        case .failure(.start(let error)): startup = .unavailable("\(error)")
+        case .failure(.noFrame(let status)): startup = .unavailable("the live game presented no frame (exit \(status))")
         }
-        let startup = liveStartup()
         let (rss, cpu) = liveDrag()
-        return LiveFigures(startup: startup, rss: rss, dragCPU: cpu)
+        return (startup, rss, cpu)
     }
 
     var level: String { Path.join(dataFolder, "levels/easy/100-full-house.bloq") }
 
-    /// The environment of a live game: the X driver, no sound, a scratch data and config home.
-    func liveEnvironment(scratch: String) -> [String: String] {
+    /// The environment of a `bloq` started by a benchmark: SDL's `video` driver (and its
+    /// software renderer with the offscreen one), no sound, a scratch data and config home,
+    /// and `firstFrameOnly`, `Play.firstFrameOnlyVariable`.
+    static func environment(scratch: String, video: String, firstFrameOnly: Bool = false) -> [String: String] {
         var environment = ProcessEnvironment.current
-        environment["SDL_VIDEODRIVER"] = "x11"
+        environment["SDL_VIDEODRIVER"] = video
+        environment["SDL_RENDER_DRIVER"] = video == "offscreen" ? "software" : nil
         environment["SDL_AUDIODRIVER"] = "dummy"
         environment["XDG_DATA_HOME"] = scratch + "/data"
         environment["XDG_CONFIG_HOME"] = scratch + "/config"
-        environment.removeValue(forKey: "SDL_RENDER_DRIVER")
-        environment.removeValue(forKey: PlayOptions.firstFrameOnlyVariable)
+        environment[Play.firstFrameOnlyVariable] = firstFrameOnly ? "1" : nil
         return environment
     }
 
-    /// Median milliseconds from spawning `bloq play` to its first presented frame in an X
-    /// window (5 runs).
-    func liveStartup() -> Figure {
+    /// Why a game started for its first frame gave none.
+    enum FirstFrameFailure: Error {
+        case start(ChildProcess.StartError)
+        case noFrame(status: Int32)
+    }
+
+    /// Median milliseconds from spawning `bloq play` on Full House in an 800x600 window of
+    /// SDL's `video` driver to its first presented frame (5 runs, each with a scratch home).
+    func firstFrameMilliseconds(video: String) -> Result<Double, FirstFrameFailure> {
         var times: [Double] = []
         for _ in 0..<5 {
-            let scratch = Path.join(Path.temporaryFolder, "bloq-bench-live-\(FileSystem.randomName())")
+            let scratch = Path.join(Path.temporaryFolder, "bloq-bench-\(FileSystem.randomName())")
             defer { FileSystem.removeTree(scratch) }
-            var environment = liveEnvironment(scratch: scratch)
-            environment[PlayOptions.firstFrameOnlyVariable] = "1"
-            let start = Self.now()
+            let environment = Self.environment(scratch: scratch, video: video, firstFrameOnly: true)
+            let start = BenchClock.now()
             let process: ChildProcess
             do {
                 process = try ChildProcess(
                     bloq, ["play", "--level", level, "--window", "800x600"], environment: environment, output: .pipe)
-            } catch { return .unavailable("\(error)") }
+            } catch { return .failure(.start(error)) }
             let data = process.read(upTo: 22)
-            let elapsed = Self.now() - start
+            let elapsed = BenchClock.milliseconds(since: start)
             let status = process.wait()
             guard String(decoding: data, as: UTF8.self).hasPrefix("first frame presented") else {
-                return .unavailable("the live game presented no frame (exit \(status))")
+                return .failure(.noFrame(status: status))
             }
             times.append(elapsed)
         }
-        return .value(Self.median(times))
+        return .success(BenchClock.median(times))
     }
 
     /// Starts the game in an 800x600 X window, drags block (2, 1) of Full House back and
@@ -199,7 +189,8 @@ struct LiveBenchmarks {
         let process: ChildProcess
         do {
             process = try ChildProcess(
-                bloq, ["play", "--level", level, "--window", "800x600"], environment: liveEnvironment(scratch: scratch), output: .discard)
+                bloq, ["play", "--level", level, "--window", "800x600"], environment: Self.environment(scratch: scratch, video: "x11"),
+                output: .discard)
         } catch { return (.unavailable("\(error)"), .unavailable("cannot start bloq")) }
         defer {
             if process.isRunning { process.terminate() }
@@ -234,9 +225,9 @@ struct LiveBenchmarks {
         }
         commands += ["mousemove", "\(Int(startX + cell))", "\(Int(startY))", "sleep", "0.05", "mouseup", "1"]
         guard let before = Self.cpuTicks(pid) else { return (.unavailable("no /proc/\(pid)/stat"), .unavailable("no /proc")) }
-        let start = Self.now()
+        let start = BenchClock.now()
         guard Self.output(xdotool, commands) != nil else { return (.unavailable("xdotool failed"), .unavailable("xdotool failed")) }
-        let wall = (Self.now() - start) / 1000
+        let wall = BenchClock.now() - start
         guard let after = Self.cpuTicks(pid) else { return (.unavailable("the game quit during the drag"), .unavailable("game quit")) }
         let peak = Self.peakResidentMegabytes(pid)
         usleep(600_000)  // the release animation and the save of the move
@@ -260,27 +251,12 @@ struct LiveBenchmarks {
     func timeRuns(_ arguments: [String], runs: Int) -> [Double]? {
         var times: [Double] = []
         for run in 0..<(runs + 3) {
-            let start = Self.now()
-            guard Self.spawnAndWait(arguments) == 0 else { return nil }
-            if run >= 3 { times.append(Self.now() - start) }
+            let start = BenchClock.now()
+            let process = try? ChildProcess(arguments[0], Array(arguments.dropFirst()), output: .discard, errors: .discard)
+            guard process?.wait() == 0 else { return nil }
+            if run >= 3 { times.append(BenchClock.milliseconds(since: start)) }
         }
         return times
-    }
-
-    /// Runs `arguments` with posix_spawn (output to /dev/null), returns its exit status.
-    static func spawnAndWait(_ arguments: [String]) -> Int32 {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { return -1 }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
     }
 
     /// The standard output of a command that succeeded, or nil.
@@ -313,16 +289,5 @@ struct LiveBenchmarks {
             if let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") { return kilobytes / 1024 }
         }
         return nil
-    }
-
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
-    }
-
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
     }
 }

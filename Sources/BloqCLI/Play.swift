@@ -24,19 +24,6 @@ public struct Play: ParsableCommand {
             the disk is full, or it names a folder).
             """)
 
-    @OptionGroup public var options: PlayOptions
-
-    public init() {}
-
-    public func run() throws {
-        // A malformed code is refused here, before a window is asked for (exit 65).
-        if let code = options.code { _ = try ShareCodeArgument.level(code) }
-        try options.openWindow()
-    }
-}
-
-/// The options of `bloq play`.
-public struct PlayOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Play one level file.", valueName: "FILE"))
     public var level: String?
 
@@ -74,7 +61,7 @@ public struct PlayOptions: ParsableArguments {
         help: ArgumentHelp(
             "The day it is for the daily board (UTC; default: $BLOQ_TODAY, else today's date), so a screenshot of Daily is the same every day.",
             valueName: "YYYY-MM-DD"),
-        transform: DateOption.parse)
+        transform: DateOption.parse("--date"))
     public var date: DailyDate?
 
     @Option(
@@ -108,9 +95,15 @@ public struct PlayOptions: ParsableArguments {
             throw ValidationError("--theme and --contrast go with --screenshot OUT.png (in the game, choose them in Settings)")
         }
     }
+
+    public func run() throws {
+        // A malformed code is refused here, before a window is asked for (exit 65).
+        if let code { _ = try ShareCodeArgument.level(code) }
+        try openWindow()
+    }
 }
 
-extension PlayOptions {
+extension Play {
     /// Set (to anything), `bloq play` presents the game's first frame, prints "first frame
     /// presented" and exits: how `bloq bench` and the tests time and check start-up (the
     /// offscreen video driver is then accepted for the window).
@@ -129,10 +122,9 @@ extension PlayOptions {
         let packs = try loadPacks()
         StartupTrace.mark("packs loaded")
         let variant: AppVariant = live ? .live(folders, clipboard: SDLWindow.desktopClipboard) : .detached(folders)
-        let made = AppEnvironment.make(variant, packs: packs, today: try DateOption.today(date), language: .live(commandLine: lang))
-        for warning in made.warnings { printError("bloq: warning: \(warning)") }
+        var environment = AppEnvironment.make(variant, packs: packs, today: try DateOption.today(date), language: .live(commandLine: lang))
         // The window's size: --window, else the one remembered (live), else the default.
-        let settings = made.environment.settings.initial
+        let settings = environment.settings.initial
         let size = window ?? WindowSize(width: live ? settings.windowWidth ?? 900 : 800, height: live ? settings.windowHeight ?? 700 : 600)
         // The desktop's appearance (light or dark, contrast, reduced motion), followed live:
         // asked for now, so the portal answers while SDL starts. Screenshots keep the defaults.
@@ -148,7 +140,6 @@ extension PlayOptions {
             printError("bloq: \(error)")
             throw ExitCode.failure
         }
-        var environment = made.environment
         // A touchscreen (a phone, a tablet, a touch laptop): gesture words until a key or
         // the mouse is used. A screenshot stays as replays are, for the keyboard.
         if live, SDLWindow.hasTouchscreen { environment.inputMode = .touch }
@@ -252,7 +243,7 @@ extension PlayOptions {
                 for warning in loaded.warnings { printError(warning.description) }
                 packs = [loaded.pack]
             } else {
-                let root = try DataLocator(explicit: data).locate()
+                let root = try Arguments.dataFolder(data)
                 guard LevelCatalog.shippedPacks(dataFolder: root).contains(where: { !$0.playable.isEmpty }) else {
                     printError("bloq: no playable level found in \(root)/levels")
                     throw ExitStatus.invalidData

@@ -1,3 +1,4 @@
+import BloqBench
 import BloqEngine
 import BloqFiles
 import BloqGame
@@ -16,12 +17,11 @@ enum RenderBenchmarks {
         for _ in 0..<30 { game.frame() }
         var times: [Double] = []
         for _ in 0..<frames {
-            let start = threadCPUTime()
+            let start = BenchClock.threadCPU()
             game.frame()
-            times.append((threadCPUTime() - start) * 1000)
+            times.append((BenchClock.threadCPU() - start) * 1000)
         }
-        times.sort()
-        return times[times.count / 2]
+        return BenchClock.median(times)
     }
 
     /// One level in a headless 800x600 window, run by the real loop on a clock that moves
@@ -35,10 +35,12 @@ enum RenderBenchmarks {
 
         init(board: Board) throws {
             let level = PlayableLevel(name: "bench", level: Level(title: "Benchmark", board: board))
+            try self.init(environment: AppEnvironment(packs: [PackEntry(title: "Benchmark", items: [.playable(level)])]))
+        }
+
+        init(environment: AppEnvironment) throws {
             window = try SDLWindow(options: WindowOptions(width: 800, height: 600, headless: true))
-            app = AppController(
-                environment: AppEnvironment(packs: [PackEntry(title: "Benchmark", items: [.playable(level)])]),
-                viewport: window.geometry.output, singleLevel: true)
+            app = AppController(environment: environment, viewport: window.geometry.output, singleLevel: true)
             platform = HandedInputPlatform(SDLPlatform(window: window, time: .manual(clock)))
             loop = GameLoop(app: app, platform: platform)
         }
@@ -96,12 +98,6 @@ enum RenderBenchmarks {
         }
     }
 
-    static func threadCPUTime() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-    }
-
     /// Milliseconds from a level file saved (a new file renamed over it, as most editors
     /// save) to the first drawn frame that shows the new board, under `play --level FILE
     /// --watch`: the median of 9 saves alternating two boards of different sizes, so each
@@ -119,38 +115,33 @@ enum RenderBenchmarks {
         ]
         try FileSystem.writeText(versions[1].0, to: path)
         let level = try LevelParser.parse(versions[1].0, name: path).get()
-        let window = try SDLWindow(options: WindowOptions(width: 800, height: 600, headless: true))
         let check = LevelValidation.watchCheck(seconds: LevelWatch.checkSeconds)
         let watching = SDLPlatform.watchLevelFile(path, mode: .background) { version, stop in check(version, path, stop) }
         defer { watching.watcher.stop() }
         var environment = AppEnvironment(
             packs: [PackEntry(title: level.title, items: [.playable(PlayableLevel(name: path, level: level))])], solverMode: .background)
         environment.levelWatch = watching.watch
-        let app = AppController(environment: environment, viewport: window.geometry.output, singleLevel: true)
-        let clock = ManualClock()
-        let loop = GameLoop(app: app, platform: SDLPlatform(window: window, time: .manual(clock)))
-        clock.advance(bySeconds: 1.0 / 60)
-        loop.frame()
+        let game = try Headless(environment: environment)
+        let app = game.app
+        game.frame()
         var times: [Double] = []
         for index in 0..<9 {
             let (text, lines) = versions[index % 2]
             let expected = Board(lines)
-            let start = LiveBenchmarks.now()
+            let start = BenchClock.now()
             try FileSystem.writeText(text, to: path)
             var shown: Double?
-            while shown == nil, LiveBenchmarks.now() - start < 2_000 {
+            while shown == nil, BenchClock.milliseconds(since: start) < 2_000 {
                 // What a live frame does first: the watched file's news.
                 app.pollExternalChanges()
                 let reached = app.game?.scene.board == expected
-                clock.advance(bySeconds: 1.0 / 60)
-                loop.frame()
-                if reached { shown = LiveBenchmarks.now() - start } else { usleep(1_000) }
+                game.frame()
+                if reached { shown = BenchClock.milliseconds(since: start) } else { usleep(1_000) }
             }
             guard let shown else { return nil }
             times.append(shown)
         }
-        times.sort()
-        return times[times.count / 2]
+        return BenchClock.median(times)
     }
 }
 

@@ -21,15 +21,6 @@ public struct Replay: ParsableCommand {
             screenshot (or the --data folder) cannot be written.
             """)
 
-    @OptionGroup public var options: ReplayOptions
-
-    public init() {}
-
-    public func run() throws { try options.run() }
-}
-
-/// The options of `bloq replay`, and the replay itself.
-public struct ReplayOptions: ParsableArguments {
     @Argument(help: ArgumentHelp("The input script.", valueName: "SCRIPT"))
     public var script: String
 
@@ -57,7 +48,7 @@ public struct ReplayOptions: ParsableArguments {
         help: ArgumentHelp(
             "App mode: the day it is for the daily board (UTC; default: $BLOQ_TODAY, else today's date). Give it to a script that opens Daily, so it replays the same on any day.",
             valueName: "YYYY-MM-DD"),
-        transform: DateOption.parse)
+        transform: DateOption.parse("--date"))
     public var date: DailyDate?
 
     @Option(
@@ -91,19 +82,10 @@ public struct ReplayOptions: ParsableArguments {
             return
         }
         guard let level else { throw ExitStatus.invalidData }
-        let loaded = LevelFiles.load(path: level)
-        let playable: Level
-        switch loaded.result {
-        case .success(let value): playable = value
-        case .failure(let error):
-            printError(error.description)
-            throw LevelFiles.isMissing(level) ? ExitStatus.missingInput : ExitStatus.invalidData
-        }
-        for warning in playable.warnings { printError(warning.description) }
+        let playable = try Arguments.level(level)
         let pack = PackEntry(title: playable.title, items: [.playable(PlayableLevel(name: level, level: playable))])
-        let made = AppEnvironment.make(.detached(.standard()), packs: .given([pack]), today: { nil }, language: .replay(commandLine: lang))
-        for warning in made.warnings { printError("bloq: warning: \(warning)") }
-        let environment = made.environment
+        let environment = AppEnvironment.make(
+            .detached(.standard()), packs: .given([pack]), today: { nil }, language: .replay(commandLine: lang))
         let shell = AppController(
             environment: environment, viewport: Size(width: Double(options.width), height: Double(options.height)), singleLevel: true)
         try play(parsed, on: shell, options: options)
@@ -116,7 +98,7 @@ public struct ReplayOptions: ParsableArguments {
             for line in session.board.lines { print("  \(line)") }
             print("moves: \(session.moves)")
             print("cleared: \(session.isCleared ? "yes" : "no")")
-            print("log: \(session.log.isEmpty ? "(none)" : session.log.map(Self.describe).joined(separator: ", "))")
+            print("log: \(session.log.isEmpty ? "(none)" : session.log.map(JSONOutput.describe).joined(separator: ", "))")
         }
     }
 
@@ -135,18 +117,11 @@ public struct ReplayOptions: ParsableArguments {
         }
         defer { if data == nil { FileSystem.removeTree(folder) } }
         let folders = PlayerFolders.single(folder)
-        let dataRoot: String
-        do {
-            dataRoot = try DataLocator(explicit: nil).locate()
-        } catch {
-            printError("bloq: \(error)")
-            throw ExitStatus.missingInput
-        }
-        let made = AppEnvironment.make(
+        let dataRoot = try Arguments.dataFolder(nil)
+        let environment = AppEnvironment.make(
             .replay(folders), packs: .shipped(dataRoot: dataRoot), today: try DateOption.today(date), language: .replay(commandLine: lang))
-        for warning in made.warnings { printError("bloq: warning: \(warning)") }
         let shell = AppController(
-            environment: made.environment, viewport: Size(width: Double(options.width), height: Double(options.height)))
+            environment: environment, viewport: Size(width: Double(options.width), height: Double(options.height)))
         try play(parsed, on: shell, options: options)
         // The end of the script is the player quitting: what the game saves then is saved.
         let screen = shell.top.kind
@@ -228,5 +203,4 @@ public struct ReplayOptions: ParsableArguments {
         return path
     }
 
-    static func describe(_ move: Move) -> String { JSONOutput.describe(move) }
 }

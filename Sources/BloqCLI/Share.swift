@@ -33,14 +33,7 @@ struct Share: ParsableCommand {
     }
 
     func run() throws {
-        let level: Level
-        switch LevelFiles.load(path: file).result {
-        case .success(let value): level = value
-        case .failure(let error):
-            printError(error.description)
-            throw LevelFiles.isMissing(file) ? ExitStatus.missingInput : ExitStatus.invalidData
-        }
-        for warning in level.warnings { printError(warning.description) }
+        let level = try Arguments.level(file)
         // A file without a title stands for its name; that name is not shared as one.
         var shared = title && level.title != LevelParser.defaultTitle(for: file) ? level.title : nil
         if let text = shared, text.utf8.count > ShareCode.maximumTitleBytes {

@@ -36,19 +36,10 @@ struct Solve: ParsableCommand {
 
     func validate() throws {
         try Arguments.checkPaths(["FILE": file])
-        try SolverBudget.check(maxStates: maxStates)
     }
 
     func run() throws {
-        let loaded = LevelFiles.load(path: file)
-        let level: Level
-        switch loaded.result {
-        case .success(let value): level = value
-        case .failure(let error):
-            printError(error.description)
-            throw LevelFiles.isMissing(file) ? ExitStatus.missingInput : ExitStatus.invalidData
-        }
-        for warning in level.warnings { printError(warning.description) }
+        let level = try Arguments.level(file)
         let memory = SolverBudget.memory()
         let result = Solver(maxStates: maxStates, memoryBudget: memory).solve(level.board)
         if stats {
@@ -88,12 +79,10 @@ struct Solve: ParsableCommand {
                 }
             }
         }
-        if rate, !json {
-            if let rating = DifficultyRating.rate(level.board, maxStates: maxStates, memoryBudget: memory) {
-                print(
-                    "difficulty score \(Wording.decimal(rating.score, places: 1)): \(rating.optimal) moves, "
-                        + "\(rating.goodOpeningMoves) of \(rating.openingMoves) opening moves optimal")
-            }
+        if rate, !json, let rating = DifficultyRating.rate(level.board, maxStates: maxStates, memoryBudget: memory) {
+            print(
+                "difficulty score \(Wording.decimal(rating.score, places: 1)): \(rating.optimal) moves, "
+                    + "\(rating.goodOpeningMoves) of \(rating.openingMoves) opening moves optimal")
         }
         switch result.outcome {
         case .solved(let moves):

@@ -1,17 +1,9 @@
-import ArgumentParser
 import BloqFiles
 import BloqGame
 
 /// The solver's budgets as `solve` and `validate` take them: positions from the command
-/// line, memory from the machine (docs/reliability.md).
+/// line (`--max-states`, checked as it is parsed), memory from the machine (docs/reliability.md).
 enum SolverBudget {
-    /// `--max-states` must be from 1 to `Solver.maximumStates`.
-    static func check(maxStates: Int) throws {
-        guard (1...Solver.maximumStates).contains(maxStates) else {
-            throw ValidationError("--max-states must be from 1 to \(Solver.maximumStates), not '\(maxStates)'")
-        }
-    }
-
     /// The memory the solver's tables may take here.
     static func memory() -> Int { SystemMemory.solverBudget(default: Solver.defaultMemoryBudget) }
 

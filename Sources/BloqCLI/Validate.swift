@@ -23,7 +23,6 @@ struct Validate: ParsableCommand {
 
     func validate() throws {
         for path in paths { try Arguments.checkPaths(["PATH": path]) }
-        try SolverBudget.check(maxStates: maxStates)
     }
 
     func run() throws {
@@ -31,34 +30,31 @@ struct Validate: ParsableCommand {
         var invalid = false
         var checked = 0
         let budget = SolverBudget.memory()
+        func report(_ diagnostics: [Diagnostic]) {
+            for diagnostic in diagnostics {
+                if diagnostic.severity == .error { invalid = true }
+                printError(diagnostic.description)
+            }
+        }
         for path in paths {
             guard let walk = LevelFiles.walk(path) else {
                 printError("\(path):1:1: error: no such file or folder")
                 missing = true
                 continue
             }
-            for diagnostic in walk.diagnostics {
-                if diagnostic.severity == .error { invalid = true }
-                printError(diagnostic.description)
-            }
+            report(walk.diagnostics)
             for pack in walk.packs {
-                for diagnostic in pack.diagnostics {
-                    if diagnostic.severity == .error { invalid = true }
-                    printError(diagnostic.description)
-                }
+                report(pack.diagnostics)
                 for file in pack.files {
                     checked += 1
                     switch file.result {
                     case .success(let level):
-                        let problems = Diagnostic.sorted(
-                            level.warnings + Self.solverProblems(level, file: file.path, maxStates: maxStates, memory: budget))
-                        for problem in problems {
-                            if problem.severity == .error { invalid = true }
-                            printError(problem.description)
-                        }
+                        report(
+                            Diagnostic.sorted(
+                                level.warnings + Self.solverProblems(level, file: file.path, maxStates: maxStates, memory: budget)))
                     case .failure(let error):
                         invalid = true
-                        for diagnostic in error.diagnostics { printError(diagnostic.description) }
+                        report(error.diagnostics)
                     }
                 }
             }

@@ -28,10 +28,6 @@ struct Verify: ParsableCommand {
         transform: Arguments.wholeNumber("--max-states", in: 1...Solver.maximumStates))
     var maxStates = Import.parBudget
 
-    func validate() throws {
-        try SolverBudget.check(maxStates: maxStates)
-    }
-
     func run() throws {
         guard SolveCode.isSolveCode(code) else {
             let start = code.trimmingSpaces.prefix(2)
@@ -40,18 +36,9 @@ struct Verify: ParsableCommand {
             )
             throw ExitStatus.invalidData
         }
-        let contents: SolveCode.Contents
-        switch SolveCode.decode(code) {
-        case .success(let read): contents = read
-        case .failure(let error):
-            printError("bloq: error: \(error.message)")
-            throw ExitStatus.invalidData
-        }
+        let contents = try ShareCodeArgument.value(SolveCode.decode(code))
         let title = contents.title ?? "Shared level"
-        if case .failure(let error) = ShareCode.level(board: contents.board, title: title) {
-            printError("bloq: error: \(error.message)")
-            throw ExitStatus.invalidData
-        }
+        _ = try ShareCodeArgument.value(ShareCode.level(board: contents.board, title: title))
         let verdict = SolveCode.replay(contents.moves, on: contents.board)
         let result = Solver(maxStates: maxStates, memoryBudget: SolverBudget.memory()).solve(contents.board)
         let par = result.optimal

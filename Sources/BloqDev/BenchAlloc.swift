@@ -46,20 +46,17 @@ struct BenchAlloc: ParsableCommand {
     /// The solver's heap and account a position on the three boards, and what a search of
     /// one position holds.
     func memoryFigures() -> [(String, Double?)] {
-        var figures: [(String, Double?)] = []
-        let memory = SolverBenchmark.bytesPerState(states: states, heap: .interposed)
-        for (name, figure) in [("16_cells", memory.sixteenCells), ("6x6", memory.sixBySix), ("16x16", memory.sixteenBySixteen)] {
-            figures.append(("solver_heap_bytes_per_state_\(name)", figure?.heapBytesPerState))
-            figures.append(("solver_accounted_bytes_per_state_\(name)", figure?.accountedBytesPerState))
+        let perState = SolverBenchmark.bytesPerState(states: states, heap: .interposed).flatMap { name, figure in
+            [
+                ("solver_heap_bytes_per_state_\(name)", figure?.heapBytesPerState),
+                ("solver_accounted_bytes_per_state_\(name)", figure?.accountedBytesPerState),
+            ]
         }
         // What a search of one position holds: the start-up beyond the bytes a position.
-        for (name, board) in [
-            ("16_cells", BenchmarkBoards.sixteenOpenCells), ("6x6", BenchmarkBoards.sixBySix), ("16x16", BenchmarkBoards.sixteenBySixteen),
-        ] {
-            figures.append(
-                ("solver_heap_bytes_one_position_\(name)", SolverBenchmark.memory(board, states: 1, heap: .interposed)?.heapBytesPerState))
+        let onePosition = BenchmarkBoards.memoryBoards.map { name, board in
+            ("solver_heap_bytes_one_position_\(name)", SolverBenchmark.memory(board, states: 1, heap: .interposed)?.heapBytesPerState)
         }
-        return figures
+        return perState + onePosition
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BloqBench
 import BloqGame
 import Foundation
 
@@ -55,26 +56,19 @@ struct BenchSets: ParsableCommand {
             guard let board = generator.candidate(&random) else { continue }
             drawn += 1
             let result = Solver(maxStates: maxStates).solve(board)
-            let optimum: String
-            switch result.outcome {
-            case .solved(let moves):
-                if let optima = shape.optima, !optima.contains(moves.count) {
-                    skipped += 1
-                    continue
-                }
-                optimum = String(moves.count)
-            case .unsolvable: optimum = "-"
-            case .gaveUp:
-                // Undecided even with the large budget: a set with a range of optima cannot
-                // say whether it belongs; a set of every board keeps it as undecided.
-                guard shape.optima == nil else {
-                    printError("board \(drawn) undecided within \(maxStates) positions: \(board.lines.joined(separator: "/"))")
-                    skipped += 1
-                    continue
-                }
-                optimum = "?"
+            let optimum = SolverOutcomeSummary(result.outcome)
+            if let optima = shape.optima, case .solved(let moves) = optimum, !optima.contains(moves) {
+                skipped += 1
+                continue
             }
-            lines.append("\(optimum) \(board.lines.joined(separator: "/"))")
+            // Undecided even with the large budget: a set with a range of optima cannot say
+            // whether it belongs; a set of every board keeps it as undecided.
+            if optimum == .undecided, shape.optima != nil {
+                printError("board \(drawn) undecided within \(maxStates) positions: \(board.lines.joined(separator: "/"))")
+                skipped += 1
+                continue
+            }
+            lines.append("\(optimum.text) \(board.lines.joined(separator: "/"))")
             printError("\(lines.count)/\(count): \(lines.last ?? "") (\(result.states) positions)")
         }
         let seconds = Int(Date().timeIntervalSince(started))

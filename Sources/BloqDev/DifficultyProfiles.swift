@@ -63,30 +63,24 @@ enum DifficultyTable {
                 "\(p.states)", "\(milliseconds)",
             ].joined(separator: " ")
         }
+    }
+}
 
-        init(pack: Int, index: Int, path: String, profile: DifficultyProfile, milliseconds: Int) {
-            self.pack = pack
-            self.index = index
-            self.path = path
-            self.profile = profile
-            self.milliseconds = milliseconds
-        }
-
-        /// A line of the table; nil for a comment or a malformed line.
-        init?(line: Substring) {
-            guard !line.hasPrefix("#") else { return nil }
-            let f = line.split(separator: " ").map(String.init)
-            guard f.count == DifficultyTable.columns.count, let pack = Int(f[0]), let index = Int(f[1]),
-                let numbers = Optional(f[3...].compactMap(Double.init)), numbers.count == f.count - 3
-            else { return nil }
-            self.pack = pack
-            self.index = index
-            path = f[2]
-            let n = numbers.map { Int($0) }
-            profile = DifficultyProfile(
-                optimal: n[0], effort: n[1], legalMoves: n[2], optimalMoves: n[3], deadEnds: n[4], forcedMoves: n[5],
-                optimalSolutionsLog2: numbers[6], openingMoves: n[7], optimalOpenings: n[8], states: n[9])
-            milliseconds = n[10]
-        }
+extension DifficultyTable.Row {
+    /// A line of the table; nil for a comment or a malformed line.
+    init?(line: Substring) {
+        guard !line.hasPrefix("#") else { return nil }
+        let f = line.split(separator: " ").map(String.init)
+        guard f.count == DifficultyTable.columns.count, let pack = Int(f[0]), let index = Int(f[1]),
+            let numbers = Optional(f[3...].compactMap(Double.init)), numbers.count == f.count - 3
+        else { return nil }
+        self.pack = pack
+        self.index = index
+        path = f[2]
+        let n = numbers.map { Int($0) }
+        profile = DifficultyProfile(
+            optimal: n[0], effort: n[1], legalMoves: n[2], optimalMoves: n[3], deadEnds: n[4], forcedMoves: n[5],
+            optimalSolutionsLog2: numbers[6], openingMoves: n[7], optimalOpenings: n[8], states: n[9])
+        milliseconds = n[10]
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BloqBench
 import BloqFiles
 import BloqGame
 import Foundation
@@ -44,9 +45,7 @@ struct LineTorture: ParsableCommand {
             line.savedAt = stamp
             progress.setUnfinished(level: level.level.board.identity, line, at: stamp)
             saves.save(progress, .soon)
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            print("handed \(count) \(Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)")
+            print("handed \(count) \(BenchClock.now())")
             fflush(nil)
             usleep(UInt32(interval * 1000))
         }

@@ -1,6 +1,6 @@
 import ArgumentParser
+import BloqBench
 import BloqGame
-import Foundation
 
 /// Solves every board of a set file (bench/solver-*.txt: `OPTIMUM BOARD` lines) with the
 /// default budgets, a line each: the outcome, the positions stored and the time; then the
@@ -12,28 +12,18 @@ struct SolveSet: ParsableCommand {
     @Argument(help: "The set file.") var file: String
 
     func run() throws {
-        let text = try String(contentsOfFile: file, encoding: .utf8)
+        guard let set = BenchmarkBoards.set(path: file) else { throw ValidationError("\(file): cannot be read, or is not a board set") }
         var times: [Double] = []
         var decidedInASecond = 0
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            let parts = line.split(separator: " ")
-            guard parts.count == 2, let board = Board(parts[1].split(separator: "/").map(String.init)) else { continue }
-            let start = Date()
-            let result = Solver().solve(board)
-            let ms = Date().timeIntervalSince(start) * 1000
+        for (recorded, board) in set {
+            let (result, ms) = BenchClock.timed { Solver().solve(board) }
             times.append(ms)
-            let outcome =
-                switch result.outcome {
-                case .solved(let moves): "\(moves.count)"
-                case .unsolvable: "-"
-                case .gaveUp: "gave-up"
-                }
+            let outcome = result.outcome == .gaveUp ? "gave-up" : SolverOutcomeSummary(result.outcome).text
             if result.outcome != .gaveUp, ms <= 1000 { decidedInASecond += 1 }
-            print("\(parts[0]) \(outcome) \(result.states) \(Int(ms)) \(parts[1])")
+            print("\(recorded.text) \(outcome) \(result.states) \(Int(ms)) \(board.lines.joined(separator: "/"))")
         }
-        times.sort()
         print(
-            "boards \(times.count), worst \(Int(times.last ?? 0)) ms, median \(Int(times.isEmpty ? 0 : times[times.count / 2])) ms, decided within 1 s: \(decidedInASecond)"
+            "boards \(times.count), worst \(Int(times.max() ?? 0)) ms, median \(Int(BenchClock.median(times))) ms, decided within 1 s: \(decidedInASecond)"
         )
     }
 }

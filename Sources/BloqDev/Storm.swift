@@ -36,16 +36,8 @@ struct Storm: ParsableCommand {
     }
 
     func run() throws {
-        let board: Board
-        if let level {
-            guard let loaded = LevelFiles.load(path: level).level else {
-                printError("\(level): cannot be loaded")
-                throw ExitCode(65)
-            }
-            board = loaded.board
-        } else if let roomy = Self.roomy {
-            board = roomy
-        } else {
+        guard let board = level.map({ LevelFiles.load(path: $0).level?.board }) ?? Self.roomy else {
+            printError("\(level ?? "the roomy board"): cannot be loaded")
             throw ExitCode(65)
         }
         let level = PlayableLevel(name: "storm", level: Level(title: "Storm", board: board))

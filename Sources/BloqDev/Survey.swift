@@ -1,6 +1,6 @@
 import ArgumentParser
+import BloqBench
 import BloqGame
-import Foundation
 
 /// What random boards of a shape are like: for each board the generator draws, whether
 /// it is solvable, its optimal length, the solver's positions and time, and its rating.
@@ -35,9 +35,7 @@ struct Survey: ParsableCommand {
             if let blocksMax, blocksMax > blocks { generator.blocks = blocks + random.below(blocksMax - blocks + 1) }
             guard let board = generator.candidate(&random) else { continue }
             drawn += 1
-            let start = Date()
-            let result = Solver(maxStates: maxStates).solve(board)
-            let ms = Date().timeIntervalSince(start) * 1000
+            let (result, ms) = BenchClock.timed { Solver(maxStates: maxStates).solve(board) }
             times.append(ms)
             var line = "\(board.lines.joined(separator: "/")) states \(result.states) \(Int(ms)) ms"
             switch result.outcome {
@@ -56,8 +54,7 @@ struct Survey: ParsableCommand {
             }
             print(line)
         }
-        times.sort()
         print("optimal lengths: \(optima.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }.joined(separator: " "))")
-        print("unsolvable \(unsolvable), gave up \(gaveUp), median \(Int(times[times.count / 2])) ms, max \(Int(times.last ?? 0)) ms")
+        print("unsolvable \(unsolvable), gave up \(gaveUp), median \(Int(BenchClock.median(times))) ms, max \(Int(times.max() ?? 0)) ms")
     }
 }
