@@ -382,31 +382,19 @@ public final class EditorScreen: ShellScreen, AppScreen {
             case .tool(let index):
                 if EditorTool.allCases.indices.contains(index) { tool = EditorTool.allCases[index] }
             }
-            return true
         case .activateFocus where focus == nil:
             // On the grid, A (or Enter) paints the cursor's cell.
             return perform(.editor(.paint))
-        case .deleteBackward:
-            edit { $0.deleteBackward() }
-            return true
-        case .deleteWordBackward:
-            edit { $0.deleteWordBackward() }
-            return true
-        case .selectAll:
-            edit { $0.selectAll() }
-            return true
-        case .caret(let motion):
-            edit { $0.move(motion) }
-            return true
+        case .deleteBackward: edit { $0.deleteBackward() }
+        case .deleteWordBackward: edit { $0.deleteWordBackward() }
+        case .selectAll: edit { $0.selectAll() }
+        case .caret(let motion): edit { $0.move(motion) }
         case .paste:
             if let text = context.clipboard.paste() { edit { $0.insert(text) } }
-            return true
-        case .endTextEntry:
-            editing = nil
-            return true
-        default:
-            return false
+        case .endTextEntry: editing = nil
+        default: return false
         }
+        return true
     }
 
     /// The arrows (or the D-pad) on the editor: on the grid they move the cursor, and past
@@ -525,15 +513,13 @@ public final class EditorScreen: ShellScreen, AppScreen {
         rejudge()
     }
 
-    private func undo() {
-        guard history.undo() else { return }
-        draft = history.current
-        notice = nil
-        rejudge()
-    }
+    private func undo() { travel { $0.undo() } }
 
-    private func redo() {
-        guard history.redo() else { return }
+    private func redo() { travel { $0.redo() } }
+
+    /// Goes back or forth in the history (`move` says whether it could).
+    private func travel(_ move: (inout History<LevelDraft>) -> Bool) {
+        guard move(&history) else { return }
         draft = history.current
         notice = nil
         rejudge()
