@@ -8,7 +8,6 @@ public final class AboutScreen: ShellScreen, AppScreen {
     public var focus: ControlID? = .back
     private var memo = Memo<Int, (controls: [Control], texts: [TextBox])>()
 
-    public var commandContexts: [CommandContext] { [.menu, .anywhere] }
     public var controls: [Control] { layout.controls }
     public var texts: [TextBox] { layout.texts }
 
@@ -40,7 +39,6 @@ public final class AboutScreen: ShellScreen, AppScreen {
         texts += Typesetter.paragraph(credits, px: px, in: area, alignment: 0.5, maximumLines: lines)
         return (header.controls, texts)
     }
-    public func activate(_ id: ControlID) { if id == .back { ask(.back) } }
     public var version: String { context.version }
 
     /// The credits (also in the README), a sentence each.

@@ -9,8 +9,6 @@ public final class SettingsScreen: ShellScreen, AppScreen {
     public var focus: ControlID? = .toggle(.colorBlindSymbols)
     private var memo = Memo<Int, (controls: [Control], texts: [TextBox])>()
 
-    public var commandContexts: [CommandContext] { [.menu, .anywhere] }
-
     public var controls: [Control] { layout.controls }
     public var texts: [TextBox] { layout.texts }
 
