@@ -260,9 +260,6 @@ public final class AppController {
         if padChanged { fitLayoutArea() }
     }
 
-    /// Switches the gamepad's band on or off (a gamepad, or the keyboard).
-    func useGamepad(_ on: Bool) { use(on ? .gamepad : .keyboard) }
-
     /// The gamepad's line for the screen shown, when a gamepad is used.
     public var padHint: String? {
         guard usesGamepad else { return nil }

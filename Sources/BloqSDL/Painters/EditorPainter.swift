@@ -18,7 +18,7 @@ struct EditorPainter {
                 drawField(
                     control, texts: layout.texts.filter { $0.owner == control.id }, editing: editing, caret: caret,
                     allSelected: allSelected, kit)
-            case .swatch(let tool, let selected): drawSwatch(control, tool: tool, selected: selected)
+            case .swatch(let tool, let selected): drawSwatch(control, tool: tool, selected: selected, kit)
             default: kit.button(control, focused: control.id == screen.focus)
             }
         }
@@ -57,7 +57,7 @@ struct EditorPainter {
             Rect(x: x, y: rect.center.y - value.px * 0.6, width: max(value.px * 0.08, 2), height: value.px * 1.2), canvas.palette.accent)
     }
 
-    private func drawSwatch(_ control: Control, tool: EditorTool, selected: Bool) {
+    private func drawSwatch(_ control: Control, tool: EditorTool, selected: Bool, _ kit: PaintKit) {
         let rect = control.rect
         if control.id == screen.focus, app.showsFocus {
             canvas.roundedRect(rect.insetBy(-7), radius: rect.height * 0.3, canvas.palette.focus.with(alpha: 220))
@@ -67,14 +67,10 @@ struct EditorPainter {
         switch tool {
         case .block(let color):
             canvas.roundedRect(inner, radius: inner.height * 0.2, Palette.block(color), shaded: true)
-            if app.settings.colorBlindSymbols {
-                canvas.text(
-                    Palette.symbol(color), size: inner.height * 0.42, Palette.symbolInk(color), at: inner.center,
-                    anchor: Point(x: 0.5, y: 0.5))
-            }
+            if app.settings.colorBlindSymbols { kit.symbol(color, size: inner.height * 0.42, at: inner.center) }
         case .wall:
-            canvas.roundedRect(inner, radius: inner.height * 0.12, canvas.palette.wall, shaded: true)
-            canvas.roundedRect(inner.insetBy(inner.width * 0.16), radius: inner.height * 0.06, canvas.palette.wallInset)
+            // A swatch is square: its corners and inset follow its side.
+            kit.wall(in: inner, size: inner.height)
         case .empty:
             canvas.roundedRect(inner, radius: inner.height * 0.14, canvas.palette.cell)
         }

@@ -253,6 +253,7 @@ struct PlayPainter {
     private func drawSprites(_ sprites: [BlockSprite], _ game: GameController) {
         let layout = game.layout
         let cell = layout.cellSize
+        let kit = PaintKit(app: app, canvas: canvas)
         for sprite in sprites {
             let rect = sprite.drawnRect(in: layout)
             let side = min(rect.width, rect.height)
@@ -263,10 +264,7 @@ struct PlayPainter {
             canvas.roundedRect(
                 rect, radius: cell * Radius.block * sprite.scale, Palette.block(sprite.color).with(alpha: alpha), shaded: true)
             if app.settings.colorBlindSymbols {
-                canvas.text(
-                    Palette.symbol(sprite.color), size: side * 0.42,
-                    Palette.symbolInk(sprite.color).with(alpha: UInt8(Double(alpha) * 0.8)),
-                    at: rect.center, anchor: Point(x: 0.5, y: 0.5))
+                kit.symbol(sprite.color, size: side * 0.42, at: rect.center, alpha: UInt8(Double(alpha) * 0.8))
             }
         }
     }

@@ -233,17 +233,10 @@ struct PaintKit {
             case .empty: canvas.roundedRect(rect, radius: cell * Radius.cell, canvas.palette.cell.with(alpha: alpha))
             case .wall:
                 // As on the board: raised, with its inset.
-                canvas.roundedRect(rect, radius: cell * 0.12, canvas.palette.wall.with(alpha: alpha), shaded: true)
-                if cell >= 8 {
-                    canvas.roundedRect(rect.insetBy(cell * 0.16), radius: cell * 0.06, canvas.palette.wallInset.with(alpha: alpha))
-                }
+                wall(in: rect, size: cell, alpha: alpha, inset: cell >= 8)
             case .block(let color):
                 canvas.roundedRect(rect, radius: cell * Radius.block, Palette.block(color).with(alpha: alpha), shaded: true)
-                if symbols, cell >= 10 {
-                    canvas.text(
-                        Palette.symbol(color), size: rect.width * 0.55, Palette.symbolInk(color).with(alpha: UInt8(Double(alpha) * 0.8)),
-                        at: rect.center, anchor: Point(x: 0.5, y: 0.5))
-                }
+                if symbols, cell >= 10 { symbol(color, size: rect.width * 0.55, at: rect.center, alpha: UInt8(Double(alpha) * 0.8)) }
             }
         }
     }
@@ -252,17 +245,23 @@ struct PaintKit {
     func cell(_ cell: Cell, in rect: Rect, cellSize: Double, symbols: Bool) {
         switch cell {
         case .empty: canvas.roundedRect(rect, radius: cellSize * Radius.cell, canvas.palette.cell)
-        case .wall:
-            canvas.roundedRect(rect, radius: cellSize * 0.12, canvas.palette.wall, shaded: true)
-            canvas.roundedRect(rect.insetBy(cellSize * 0.16), radius: cellSize * 0.06, canvas.palette.wallInset)
+        case .wall: wall(in: rect, size: cellSize)
         case .block(let color):
             canvas.roundedRect(rect, radius: cellSize * Radius.block, Palette.block(color), shaded: true)
-            if symbols {
-                canvas.text(
-                    Palette.symbol(color), size: rect.width * 0.42, Palette.symbolInk(color), at: rect.center, anchor: Point(x: 0.5, y: 0.5)
-                )
-            }
+            if symbols { symbol(color, size: rect.width * 0.42, at: rect.center) }
         }
+    }
+
+    /// A wall in `rect`, raised, with its inset (`size`: the side its corners follow).
+    func wall(in rect: Rect, size: Double, alpha: UInt8 = 255, inset: Bool = true) {
+        canvas.roundedRect(rect, radius: size * 0.12, canvas.palette.wall.with(alpha: alpha), shaded: true)
+        if inset { canvas.roundedRect(rect.insetBy(size * 0.16), radius: size * 0.06, canvas.palette.wallInset.with(alpha: alpha)) }
+    }
+
+    /// A block's colour-blind symbol, `size` high, centred on `center`.
+    func symbol(_ color: BlockColor, size: Double, at center: Point, alpha: UInt8 = 255) {
+        canvas.text(
+            Palette.symbol(color), size: size, Palette.symbolInk(color).with(alpha: alpha), at: center, anchor: Point(x: 0.5, y: 0.5))
     }
 
     /// The keyboard cursor's frame around a cell.

@@ -438,11 +438,8 @@ public final class LevelListScreen: ShellScreen, AppScreen {
             guard let preview, preview.isOpen else { return false }
             preview.close()
             return true
-        case .nextPage:
-            turnPage(by: 1)
-            return true
-        case .previousPage:
-            turnPage(by: -1)
+        case .nextPage, .previousPage:
+            turnPage(by: command == .nextPage ? 1 : -1)
             return true
         default:
             return false
