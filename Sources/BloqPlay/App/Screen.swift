@@ -41,8 +41,4 @@ public enum Screen {
     public var editorScreen: EditorScreen? {
         if case .editor(let screen) = self { screen } else { nil }
     }
-
-    /// Whether `screen` is the one shown (a screen acting later, from an animation's
-    /// completion or a solver's answer, checks it is still on screen).
-    public func shows(_ screen: AnyObject) -> Bool { self.screen === screen }
 }

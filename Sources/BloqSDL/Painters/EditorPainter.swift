@@ -8,17 +8,17 @@ struct EditorPainter {
     let app: AppController
     let screen: EditorScreen
     let canvas: Canvas
+    private var kit: PaintKit { PaintKit(app: app, canvas: canvas) }
 
     func draw() {
-        let kit = PaintKit(app: app, canvas: canvas)
         let layout = screen.layout
         for control in layout.controls {
             switch control.style {
             case .field(_, let editing, let caret, let allSelected):
                 drawField(
                     control, texts: layout.texts.filter { $0.owner == control.id }, editing: editing, caret: caret,
-                    allSelected: allSelected, kit)
-            case .swatch(let tool, let selected): drawSwatch(control, tool: tool, selected: selected, kit)
+                    allSelected: allSelected)
+            case .swatch(let tool, let selected): drawSwatch(control, tool: tool, selected: selected)
             default: kit.button(control, focused: control.id == screen.focus)
             }
         }
@@ -29,7 +29,7 @@ struct EditorPainter {
 
     /// A field: its box, its label and value as laid out, and while typed in, the caret
     /// or the selection.
-    private func drawField(_ control: Control, texts: [TextBox], editing: Bool, caret: Int, allSelected: Bool, _ kit: PaintKit) {
+    private func drawField(_ control: Control, texts: [TextBox], editing: Bool, caret: Int, allSelected: Bool) {
         let rect = control.rect
         if editing || (control.id == screen.focus && app.showsFocus) {
             canvas.roundedRect(rect.insetBy(-3), radius: rect.height * 0.3, canvas.palette.accent.with(alpha: 200))
@@ -57,7 +57,7 @@ struct EditorPainter {
             Rect(x: x, y: rect.center.y - value.px * 0.6, width: max(value.px * 0.08, 2), height: value.px * 1.2), canvas.palette.accent)
     }
 
-    private func drawSwatch(_ control: Control, tool: EditorTool, selected: Bool, _ kit: PaintKit) {
+    private func drawSwatch(_ control: Control, tool: EditorTool, selected: Bool) {
         let rect = control.rect
         if control.id == screen.focus, app.showsFocus {
             canvas.roundedRect(rect.insetBy(-7), radius: rect.height * 0.3, canvas.palette.focus.with(alpha: 220))
@@ -78,7 +78,6 @@ struct EditorPainter {
     }
 
     private func drawGrid() {
-        let kit = PaintKit(app: app, canvas: canvas)
         let layout = screen.gridLayout
         let cell = layout.cellSize
         let draft = screen.draft

@@ -37,13 +37,13 @@ struct ScreenPainter {
         // The toast: in its band, on screens that have no place for it in their own layout,
         // else in the place the screen keeps.
         if let band = app.toastBand { canvas.fill(band, canvas.palette.surface) }
-        PaintKit(app: app, canvas: canvas).texts(app.toastTexts)
+        kit.texts(app.toastTexts)
         // The gamepad's band: what its buttons do on this screen.
         let pad = app.padHintTexts
         if !pad.isEmpty {
             let top = app.metrics.viewport.height
             canvas.fill(Rect(x: 0, y: top, width: app.viewport.width, height: app.viewport.height - top), canvas.palette.surface)
-            PaintKit(app: app, canvas: canvas).texts(pad)
+            kit.texts(pad)
         }
     }
 
