@@ -167,13 +167,10 @@ public enum AppearanceKey: String, Hashable, Sendable, CaseIterable {
         var settings = Settings()
         var texts: [String] = []
         let systems = [Appearance(), Appearance(theme: .light, contrast: .high, reducedMotion: true)]
-        for choice in 0..<3 {
-            switch self {
-            case .theme: settings.theme = ThemeSetting.allCases[choice]
-            case .contrast: settings.contrast = ContrastSetting.allCases[choice]
-            case .motion: settings.motion = MotionSetting.allCases[choice]
-            }
+        // Each of the three choices in turn, from the default (the system's).
+        for _ in 0..<3 {
             for system in systems { texts.append(value(settings, system: system)) }
+            next(&settings)
         }
         return texts
     }
