@@ -231,7 +231,7 @@ struct AppControllerTests {
         }
         let mouse = Hand(app)
         mouse.tap(.settings)
-        #expect(app.root.settingsScreen?.savedIn == "/somewhere/else/bloq/settings.json")
+        #expect((app.root.screen as? SettingsScreen)?.savedIn == "/somewhere/else/bloq/settings.json")
         mouse.tap(.toggle(.colorBlindSymbols))
         mouse.tap(.toggle(.sound))
         #expect(changes.saved.count == 2 && app.settings.colorBlindSymbols && !app.settings.sound)

@@ -41,7 +41,7 @@ struct DailyShellTests {
         let pointer = Hand(app)
         pointer.tap(.daily)
         #expect(app.root.kind == .daily)
-        #expect(app.root.dailyScreen?.message == "Thinking…")
+        #expect((app.root.screen as? DailyScreen)?.message == "Thinking…")
         run(app, 0.5)
         let play = try #require(app.playScreen)
         let made = try #require(DailyBoard.make(for: Self.day))
@@ -99,7 +99,7 @@ struct DailyShellTests {
     func screenWhileThinking() {
         let app = dailyApp()
         app.showDaily()
-        let screen = app.root.dailyScreen
+        let screen = app.root.screen as? DailyScreen
         #expect(screen?.date == Self.day && screen?.isAnimating == true && screen?.failed == false)
         #expect(app.isAnimating, "the loop keeps stepping while the board is made")
         key(app, "Escape")

@@ -105,7 +105,7 @@ struct EditorScreenTests {
         run(app, 0.2)
         #expect(editor.controls.first { $0.id == .copyCode }?.isEnabled == true)
         pointer.tap(.copyCode)
-        let code = try #require(app.clipboardText())
+        let code = try #require(app.environment.clipboard.paste())
         let decoded = try ShareCode.decode(code).get()
         #expect(decoded.board == editor.draft.board && decoded.title == "My level")
         #expect(editor.status == "Code copied: \(code)")

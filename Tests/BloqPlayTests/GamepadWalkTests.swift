@@ -150,7 +150,7 @@ struct GamepadWalkTests {
         #expect(app.usesGamepad)
         // The walk presses the board and a tile with the mouse: the pad is taken up again
         // before each screen is looked at.
-        for shot in LayoutAudit.shots(size, app: app, before: { $0.useGamepad(true) }) {
+        for shot in LayoutAudit.shots(size, app: app, before: { $0.use(.gamepad) }) {
             let found = LayoutAudit.problems(shot, size)
             #expect(found.isEmpty, "\(window.0)x\(window.1) \(shot.name) with the band:\n  \(found.prefix(12).joined(separator: "\n  "))")
             #expect(shot.texts.contains { $0.frame.minY >= app.metrics.viewport.height }, "\(shot.name): the band's line is shown")

@@ -75,7 +75,7 @@ struct ScreenContextTests {
     func settings() throws {
         let app = testApp()
         app.showSettings()
-        let screen = try #require(app.root.settingsScreen)
+        let screen = try #require(app.root.screen as? SettingsScreen)
         let generation = screen.context.generation
         let sound = app.settings.sound
         app.handle(.pointer(tap(on: .toggle(.sound), in: screen, down: true)))

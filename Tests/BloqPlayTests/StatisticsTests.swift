@@ -32,7 +32,7 @@ struct StatisticsTests {
         key(app, "Shift+S")
         run(app, 3)
         app.showStatistics()
-        let screen = try #require(app.root.statisticsScreen)
+        let screen = try #require(app.root.screen as? StatisticsScreen)
         let stats = screen.statistics
         #expect(stats.cleared == 3 && stats.stars == 3 + 2 + 0, "\(stats)")
         #expect(stats.moves == 3 && stats.hints == 1 && stats.solutionsShown == 1, "\(stats)")
@@ -67,7 +67,7 @@ struct StatisticsTests {
         for size in [Size(width: 400, height: 300), Size(width: 480, height: 320), Size(width: 360, height: 640)] {
             let app = LayoutAudit.app(size)
             app.showStatistics()
-            let screen = try #require(app.root.statisticsScreen)
+            let screen = try #require(app.root.screen as? StatisticsScreen)
             let texts = app.shownTexts
             #expect(!texts.contains { $0.text.hasSuffix("…") }, "\(size): \(texts.map(\.text))")
             // Every name and value is on screen: a name in one text, or in two lines one under

@@ -78,11 +78,6 @@ public final class AppController {
     public var appearance: Appearance { Appearance(settings: settings, system: systemAppearance) }
     /// When true (level-mode replays, `play --level`), the play screen never leaves its level.
     public let isSingleLevel: Bool
-    public var solverMode: SolverService.Mode { environment.solverMode }
-    /// The version the About screen shows.
-    public var version: String { environment.version }
-    /// Where settings are saved, as the Settings screen tells the player (nil: nowhere).
-    public var settingsPath: String? { environment.settings.path }
     /// Animations of the screens themselves (transitions, previews, shakes, confetti).
     public let driver = AnimationDriver()
     public let router = PointerRouter()
@@ -265,9 +260,6 @@ public final class AppController {
         if padChanged { fitLayoutArea() }
     }
 
-    /// Switches the gamepad's band on or off (a gamepad, or the keyboard).
-    func useGamepad(_ on: Bool) { use(on ? .gamepad : .keyboard) }
-
     /// The gamepad's line for the screen shown, when a gamepad is used.
     public var padHint: String? {
         guard usesGamepad else { return nil }
@@ -423,9 +415,6 @@ public final class AppController {
 
     /// What the game last put on the clipboard in this run (the app JSON's `"clipboard"`).
     public private(set) var lastCopied: String?
-
-    /// The clipboard's text, if any.
-    public func clipboardText() -> String? { environment.clipboard.paste() }
 
     /// The layout of the board shown (the level played, or the editor's grid), if any.
     public var boardLayout: BoardLayout? {

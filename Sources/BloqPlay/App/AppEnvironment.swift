@@ -138,11 +138,9 @@ public struct Clipboard {
         self.paste = paste
     }
 
-    /// A clipboard that lives in the game, for games with no desktop (replays, tests).
-    public static func inMemory() -> Clipboard { inMemory(holding: nil) }
-
-    /// An in-memory clipboard holding `text` to start with.
-    public static func inMemory(holding text: String?) -> Clipboard {
+    /// A clipboard that lives in the game, for games with no desktop (replays, tests),
+    /// holding `text` to start with.
+    public static func inMemory(holding text: String? = nil) -> Clipboard {
         let box = TextBox()
         box.text = text
         return Clipboard(copy: { box.text = $0 }, paste: { box.text })

@@ -17,9 +17,11 @@ public protocol AppScreen: ShellScreen {
     var controls: [Control] { get }
     /// The control the keyboard or gamepad focus is on.
     var focus: ControlID? { get set }
-    /// The command table's contexts for this screen now, most specific first.
+    /// The command table's contexts for this screen now, most specific first (a screen of
+    /// controls: `.menu`, then `.anywhere`, unless it says otherwise).
     var commandContexts: [CommandContext] { get }
-    /// Does what a control does (clicked, tapped or chosen with the focus).
+    /// Does what a control does (clicked, tapped or chosen with the focus); a screen whose
+    /// only control is Back goes back.
     func activate(_ id: ControlID)
     /// Carries out a command; false when the screen leaves it to the shell's defaults
     /// (focus movement, help, fullscreen, back).
@@ -56,6 +58,8 @@ public protocol AppScreen: ShellScreen {
 }
 
 extension AppScreen {
+    public var commandContexts: [CommandContext] { [.menu, .anywhere] }
+    public func activate(_ id: ControlID) { if id == .back { ask(.back) } }
     public func pressOwner(for control: Control, event: PointerEvent) -> (any PointerOwner)? { nil }
     public func gestureOwner(for event: PointerEvent) -> (any PointerOwner)? { nil }
     public func step(_ seconds: Double) {}

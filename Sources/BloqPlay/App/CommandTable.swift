@@ -272,11 +272,19 @@ extension CommandTable {
     /// Bloq's keys and buttons (GAME.md, Inputs and screens).
     public static let standard: CommandTable = {
         func keys(_ names: String...) -> [KeyChord] { names.compactMap { KeyChord(parsing: $0) } }
-        func arrows(shift: Bool) -> [(Direction, KeyChord, GamepadPress)] {
+        /// A binding in `context` for each arrow key and the D-pad's same direction (with
+        /// Shift, and the left shoulder held, when `shift`).
+        func arrows(
+            _ context: CommandContext, shift: Bool = false, _ command: (Direction) -> Command, help: String? = nil, pad: String
+        ) -> [CommandBinding] {
             let names: [(Direction, Key, GamepadButton)] = [
                 (.left, .left, .left), (.right, .right, .right), (.up, .up, .up), (.down, .down, .down),
             ]
-            return names.map { ($0.0, KeyChord($0.1, shift: shift), GamepadPress($0.2, shoulderHeld: shift)) }
+            return names.map { direction, key, button in
+                CommandBinding(
+                    context, keys: [KeyChord(key, shift: shift)], buttons: [GamepadPress(button, shoulderHeld: shift)], command(direction),
+                    help: help, pad: pad)
+            }
         }
         var table: [CommandBinding] = [
             // The key help: the arrows and page keys turn its pages (when it has more than
@@ -289,20 +297,9 @@ extension CommandTable {
             CommandBinding(.help, anyInput: true, .dismiss),
         ]
         // The board.
-        for (direction, key, button) in arrows(shift: false) {
-            table.append(
-                CommandBinding(
-                    .play, keys: [key], buttons: [button], .play(.moveCursor(direction)), help: trLater("move the cursor"),
-                    pad: trLater("cursor"))
-            )
-        }
-        for (direction, key, button) in arrows(shift: true) {
-            table.append(
-                CommandBinding(
-                    .play, keys: [key], buttons: [button], .play(.pushAtCursor(direction)),
-                    help: trLater("push the block under the cursor"),
-                    pad: trLater("push")))
-        }
+        table += arrows(.play, { .play(.moveCursor($0)) }, help: trLater("move the cursor"), pad: trLater("cursor"))
+        table += arrows(
+            .play, shift: true, { .play(.pushAtCursor($0)) }, help: trLater("push the block under the cursor"), pad: trLater("push"))
         table += [
             CommandBinding(
                 .play, keys: keys("H"), buttons: [GamepadPress(.x)], .play(.hint), help: trLater("hint: the next two moves, as ghosts"),
@@ -329,17 +326,10 @@ extension CommandTable {
             CommandBinding(.play, keys: keys("Return", "Keypad Enter", "Space"), buttons: [GamepadPress(.a)], .activateFocus),
         ]
         // The Cleared overlay: arrows choose among its buttons; the rest falls to .play.
-        for (direction, key, button) in arrows(shift: false) {
-            table.append(CommandBinding(.cleared, keys: [key], buttons: [button], .moveFocus(direction), pad: trLater("move focus")))
-        }
+        table += arrows(.cleared, { .moveFocus($0) }, pad: trLater("move focus"))
         table.append(CommandBinding(.cleared, buttons: [GamepadPress(.a)], .activateFocus, pad: trLater("choose")))
         // The level editor.
-        for (direction, key, button) in arrows(shift: false) {
-            table.append(
-                CommandBinding(
-                    .editor, keys: [key], buttons: [button], .editor(.cursor(direction)), help: trLater("move the cursor"),
-                    pad: trLater("move cursor")))
-        }
+        table += arrows(.editor, { .editor(.cursor($0)) }, help: trLater("move the cursor"), pad: trLater("move cursor"))
         table += [
             CommandBinding(
                 .editor, keys: keys("Space"), buttons: [GamepadPress(.x)], .editor(.paint),
@@ -376,12 +366,7 @@ extension CommandTable {
             CommandBinding(.levels, keys: keys("PageUp"), .previousPage, help: trLater("previous page of levels")),
         ]
         // Menus.
-        for (direction, key, button) in arrows(shift: false) {
-            table.append(
-                CommandBinding(
-                    .menu, keys: [key], buttons: [button], .moveFocus(direction), help: trLater("move the focus (menus)"),
-                    pad: trLater("move focus")))
-        }
+        table += arrows(.menu, { .moveFocus($0) }, help: trLater("move the focus (menus)"), pad: trLater("move focus"))
         table += [
             CommandBinding(.menu, keys: keys("Tab"), .focusNext),
             CommandBinding(.menu, keys: keys("Shift+Tab"), .focusPrevious),

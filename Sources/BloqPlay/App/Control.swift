@@ -107,21 +107,12 @@ public enum SettingKey: String, Hashable, Sendable, CaseIterable {
     /// The key that toggles it too, shown after the label to a keyboard player.
     public var key: String? { self == .fullscreen ? "F11" : nil }
 
-    /// The setting's value in `settings`.
-    public func isOn(_ settings: Settings) -> Bool {
+    /// The setting in `Settings` (what the switch shows, and flips).
+    public var setting: WritableKeyPath<Settings, Bool> {
         switch self {
-        case .colorBlindSymbols: settings.colorBlindSymbols
-        case .sound: settings.sound
-        case .fullscreen: settings.fullscreen
-        }
-    }
-
-    /// Flips the setting in `settings`.
-    public func toggle(_ settings: inout Settings) {
-        switch self {
-        case .colorBlindSymbols: settings.colorBlindSymbols.toggle()
-        case .sound: settings.sound.toggle()
-        case .fullscreen: settings.fullscreen.toggle()
+        case .colorBlindSymbols: \.colorBlindSymbols
+        case .sound: \.sound
+        case .fullscreen: \.fullscreen
         }
     }
 }
@@ -176,13 +167,10 @@ public enum AppearanceKey: String, Hashable, Sendable, CaseIterable {
         var settings = Settings()
         var texts: [String] = []
         let systems = [Appearance(), Appearance(theme: .light, contrast: .high, reducedMotion: true)]
-        for choice in 0..<3 {
-            switch self {
-            case .theme: settings.theme = ThemeSetting.allCases[choice]
-            case .contrast: settings.contrast = ContrastSetting.allCases[choice]
-            case .motion: settings.motion = MotionSetting.allCases[choice]
-            }
+        // Each of the three choices in turn, from the default (the system's).
+        for _ in 0..<3 {
             for system in systems { texts.append(value(settings, system: system)) }
+            next(&settings)
         }
         return texts
     }

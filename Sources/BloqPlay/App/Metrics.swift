@@ -47,9 +47,9 @@ public struct Metrics: Equatable, Sendable {
     public var gap: Double { max((unit * 0.2).rounded(), 4) }
 
     /// The header's Back button, top left on every screen but the title.
-    public func backControl(_ label: String = tr("Back")) -> Control {
+    public func backControl() -> Control {
         let height = unit
-        var control = Control(.back, label, rect: Rect(x: margin, y: margin, width: 0, height: height), leading: "‹ ")
+        var control = Control(.back, tr("Back"), rect: Rect(x: margin, y: margin, width: 0, height: height), leading: "‹ ")
         let px = type.body
         control.rect.width = max(Typesetter.font.boxWidth(control.text, px: px) + ButtonGroup.padding(height), height * 1.5)
         control.labelPx = px
@@ -59,10 +59,8 @@ public struct Metrics: Equatable, Sendable {
     /// A screen's header: Back at the left, `heading` centred in what is left (as large as
     /// fits, never below the caption), `trailing` controls at the right; returns its
     /// controls, its heading, and where the rest of the screen starts.
-    public func header(_ heading: String, back: String = tr("Back"), trailing: [ButtonSpec] = []) -> (
-        controls: [Control], texts: [TextBox], bottom: Double
-    ) {
-        let back = backControl(back)
+    public func header(_ heading: String, trailing: [ButtonSpec] = []) -> (controls: [Control], texts: [TextBox], bottom: Double) {
+        let back = backControl()
         var controls = [back]
         var right = viewport.width - margin
         for spec in trailing.reversed() {

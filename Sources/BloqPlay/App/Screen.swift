@@ -41,23 +41,4 @@ public enum Screen {
     public var editorScreen: EditorScreen? {
         if case .editor(let screen) = self { screen } else { nil }
     }
-
-    /// The settings, when they are shown.
-    public var settingsScreen: SettingsScreen? {
-        if case .settings(let screen) = self { screen } else { nil }
-    }
-
-    /// The statistics, when they are shown.
-    public var statisticsScreen: StatisticsScreen? {
-        if case .statistics(let screen) = self { screen } else { nil }
-    }
-
-    /// The Daily screen (thinking about today's board), when it is shown.
-    public var dailyScreen: DailyScreen? {
-        if case .daily(let screen) = self { screen } else { nil }
-    }
-
-    /// Whether `screen` is the one shown (a screen acting later, from an animation's
-    /// completion or a solver's answer, checks it is still on screen).
-    public func shows(_ screen: AnyObject) -> Bool { self.screen === screen }
 }

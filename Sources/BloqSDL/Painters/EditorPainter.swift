@@ -8,16 +8,16 @@ struct EditorPainter {
     let app: AppController
     let screen: EditorScreen
     let canvas: Canvas
+    private var kit: PaintKit { PaintKit(app: app, canvas: canvas) }
 
     func draw() {
-        let kit = PaintKit(app: app, canvas: canvas)
         let layout = screen.layout
         for control in layout.controls {
             switch control.style {
             case .field(_, let editing, let caret, let allSelected):
                 drawField(
                     control, texts: layout.texts.filter { $0.owner == control.id }, editing: editing, caret: caret,
-                    allSelected: allSelected, kit)
+                    allSelected: allSelected)
             case .swatch(let tool, let selected): drawSwatch(control, tool: tool, selected: selected)
             default: kit.button(control, focused: control.id == screen.focus)
             }
@@ -29,7 +29,7 @@ struct EditorPainter {
 
     /// A field: its box, its label and value as laid out, and while typed in, the caret
     /// or the selection.
-    private func drawField(_ control: Control, texts: [TextBox], editing: Bool, caret: Int, allSelected: Bool, _ kit: PaintKit) {
+    private func drawField(_ control: Control, texts: [TextBox], editing: Bool, caret: Int, allSelected: Bool) {
         let rect = control.rect
         if editing || (control.id == screen.focus && app.showsFocus) {
             canvas.roundedRect(rect.insetBy(-3), radius: rect.height * 0.3, canvas.palette.accent.with(alpha: 200))
@@ -67,14 +67,10 @@ struct EditorPainter {
         switch tool {
         case .block(let color):
             canvas.roundedRect(inner, radius: inner.height * 0.2, Palette.block(color), shaded: true)
-            if app.settings.colorBlindSymbols {
-                canvas.text(
-                    Palette.symbol(color), size: inner.height * 0.42, Palette.symbolInk(color), at: inner.center,
-                    anchor: Point(x: 0.5, y: 0.5))
-            }
+            if app.settings.colorBlindSymbols { kit.symbol(color, size: inner.height * 0.42, at: inner.center) }
         case .wall:
-            canvas.roundedRect(inner, radius: inner.height * 0.12, canvas.palette.wall, shaded: true)
-            canvas.roundedRect(inner.insetBy(inner.width * 0.16), radius: inner.height * 0.06, canvas.palette.wallInset)
+            // A swatch is square: its corners and inset follow its side.
+            kit.wall(in: inner, size: inner.height)
         case .empty:
             canvas.roundedRect(inner, radius: inner.height * 0.14, canvas.palette.cell)
         }
@@ -82,7 +78,6 @@ struct EditorPainter {
     }
 
     private func drawGrid() {
-        let kit = PaintKit(app: app, canvas: canvas)
         let layout = screen.gridLayout
         let cell = layout.cellSize
         let draft = screen.draft

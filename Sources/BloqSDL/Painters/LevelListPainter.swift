@@ -35,12 +35,10 @@ struct LevelListPainter {
             var rect = app.isPressed(control.id) ? control.rect.insetBy(3) : control.rect
             rect.x += offset.x
             let locked = !control.isEnabled
-            if control.id == focus, app.showsFocus {
-                canvas.roundedRect(
-                    rect.insetBy(-4), radius: min(min(rect.width, rect.height) * Radius.tile, app.metrics.unit * Radius.cardMaximum) + 4,
-                    canvas.palette.focus.with(alpha: 230))
-            }
             let radius = min(min(rect.width, rect.height) * Radius.tile, app.metrics.unit * Radius.cardMaximum)
+            if control.id == focus, app.showsFocus {
+                canvas.roundedRect(rect.insetBy(-4), radius: radius + 4, canvas.palette.focus.with(alpha: 230))
+            }
             if locked {
                 canvas.roundedRect(rect, radius: radius, canvas.palette.control.faded(0.6))
             } else {

@@ -10,9 +10,9 @@ struct PlayPainter {
     let app: AppController
     let screen: PlayScreen
     let canvas: Canvas
+    private var kit: PaintKit { PaintKit(app: app, canvas: canvas) }
 
     func draw() {
-        let kit = PaintKit(app: app, canvas: canvas)
         if let percent = screen.edgePanPercent {
             // The play screen slides right and the level list comes in beneath it.
             canvas.offset = Point(x: -app.viewport.width * 0.3 * (1 - percent), y: 0)
@@ -188,7 +188,6 @@ struct PlayPainter {
     private func drawBoard(_ game: GameController, sprites: [BlockSprite], quiet: Bool) {
         let layout = game.layout
         let cell = layout.cellSize
-        let kit = PaintKit(app: app, canvas: canvas)
         kit.shadow(layout.boardFrame, radius: cell * Radius.well, .panel)
         canvas.roundedRect(layout.boardFrame, radius: cell * Radius.well, canvas.palette.well)
         let board = game.scene.board
@@ -263,10 +262,7 @@ struct PlayPainter {
             canvas.roundedRect(
                 rect, radius: cell * Radius.block * sprite.scale, Palette.block(sprite.color).with(alpha: alpha), shaded: true)
             if app.settings.colorBlindSymbols {
-                canvas.text(
-                    Palette.symbol(sprite.color), size: side * 0.42,
-                    Palette.symbolInk(sprite.color).with(alpha: UInt8(Double(alpha) * 0.8)),
-                    at: rect.center, anchor: Point(x: 0.5, y: 0.5))
+                kit.symbol(sprite.color, size: side * 0.42, at: rect.center, alpha: UInt8(Double(alpha) * 0.8))
             }
         }
     }
@@ -297,7 +293,7 @@ struct PlayPainter {
         }
         canvas.clip(nil)
         if game.showsCursor, !game.showsClearedOverlay {
-            PaintKit(app: app, canvas: canvas).cursor(
+            kit.cursor(
                 around: layout.cellRect(row: Double(game.cursor.row), column: Double(game.cursor.column)), cellSize: cell)
         }
     }
@@ -332,7 +328,7 @@ struct PlayPainter {
         }
         let height = Double(lines.count) * lineHeight + padding * 2
         let rect = Rect(x: board.center.x - width / 2, y: max(board.maxY - height, board.y), width: width, height: height)
-        PaintKit(app: app, canvas: canvas).surface(rect, radius: size * 0.6, elevation: .panel)
+        kit.surface(rect, radius: size * 0.6, elevation: .panel)
         for (index, line) in lines.enumerated() {
             canvas.text(
                 line.0, size: size, line.1, at: Point(x: rect.x + padding, y: rect.y + padding + Double(index) * lineHeight),

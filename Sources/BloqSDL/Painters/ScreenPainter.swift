@@ -2,34 +2,60 @@ import BloqEngine
 import BloqGame
 import BloqPlay
 
-/// Draws the shell: the screen shown, then the help over it. Each screen has its own
-/// painter; the pieces they share (buttons, headings, boards in miniature) are here.
+/// Draws the shell: the screen shown, then the help over it. The list, the play screen and
+/// the editor have painters of their own; the other screens are what they laid out
+/// (`PaintKit.screen`), with the title's logo and the Daily screen's thinking dots. The
+/// pieces every painter shares (buttons, texts, boards in miniature) are in `PaintKit`.
 struct ScreenPainter {
     func draw(_ app: AppController, on canvas: Canvas) {
         canvas.offset = .zero
         canvas.clear(canvas.palette.backgroundBottom)
-        PaintKit(app: app, canvas: canvas).ground()
+        let kit = PaintKit(app: app, canvas: canvas)
+        kit.ground()
         switch app.root {
-        case .title(let screen): TitlePainter(app: app, screen: screen, canvas: canvas).draw()
+        case .title(let screen):
+            // The logo's four blocks, under the name.
+            for (rect, color) in zip(screen.layout.logo, [BlockColor.blue, .orange, .green, .red]) {
+                canvas.roundedRect(rect, radius: rect.width * 0.22, Palette.block(color), shaded: true)
+            }
+            kit.screen(screen)
         case .levels(let screen): LevelListPainter(app: app, screen: screen, canvas: canvas).draw()
         case .play(let screen): PlayPainter(app: app, screen: screen, canvas: canvas).draw()
-        case .settings(let screen): SettingsPainter(app: app, screen: screen, canvas: canvas).draw()
-        case .about(let screen): TextScreenPainter(app: app, screen: screen, canvas: canvas).draw()
+        case .settings(let screen): kit.screen(screen)
+        case .about(let screen): kit.screen(screen)
         case .editor(let screen): EditorPainter(app: app, screen: screen, canvas: canvas).draw()
-        case .daily(let screen): DailyPainter(app: app, screen: screen, canvas: canvas).draw()
-        case .statistics(let screen): TextScreenPainter(app: app, screen: screen, canvas: canvas).draw()
+        case .daily(let screen):
+            kit.screen(screen)
+            if !screen.failed { thinkingDots(screen, on: canvas) }
+        case .statistics(let screen): kit.screen(screen)
         }
-        if let help = app.help { HelpPainter(app: app, screen: help, canvas: canvas).draw() }
+        if let help = app.help {
+            // Over the whole window.
+            canvas.fill(Rect(x: 0, y: 0, width: app.viewport.width, height: app.viewport.height), canvas.palette.surface)
+            kit.screen(help)
+        }
         // The toast: in its band, on screens that have no place for it in their own layout,
         // else in the place the screen keeps.
         if let band = app.toastBand { canvas.fill(band, canvas.palette.surface) }
-        PaintKit(app: app, canvas: canvas).texts(app.toastTexts)
+        kit.texts(app.toastTexts)
         // The gamepad's band: what its buttons do on this screen.
         let pad = app.padHintTexts
         if !pad.isEmpty {
             let top = app.metrics.viewport.height
             canvas.fill(Rect(x: 0, y: top, width: app.viewport.width, height: app.viewport.height - top), canvas.palette.surface)
-            PaintKit(app: app, canvas: canvas).texts(pad)
+            kit.texts(pad)
+        }
+    }
+
+    /// The Daily screen's four dots while the solver thinks: one lit at a time, a step
+    /// every quarter of a second.
+    private func thinkingDots(_ screen: DailyScreen, on canvas: Canvas) {
+        let lit = Int(screen.thinkingTime * 4) % 4
+        let dots = screen.layout.dots
+        let dot = dots.height
+        for (index, color) in [BlockColor.red, .blue, .orange, .green].enumerated() {
+            let rect = Rect(x: dots.x + Double(index) * dot * 2, y: dots.y, width: dot, height: dot)
+            canvas.roundedRect(rect, radius: dot * 0.25, Palette.block(color).with(alpha: index == lit ? 255 : 90), shaded: true)
         }
     }
 }
@@ -89,13 +115,19 @@ struct PaintKit {
         canvas.roundedRect(rect.insetBy(width), radius: max(radius - width, 0), palette.surface.faded(alpha))
     }
 
-    /// A control as a button: pressed while held, ringed when focused, faded when disabled.
-    /// `focused` is whether the screen's focus is on it.
-    func button(_ control: Control, focused: Bool, offset: Point = .zero) {
+    /// A screen that is what it laid out: its texts, its controls as buttons, and over them
+    /// the texts that belong to a control (a setting's choice).
+    func screen(_ screen: any AppScreen) {
+        texts(screen.texts.filter { $0.owner == nil })
+        buttons(screen.controls, focus: screen.focus)
+        texts(screen.texts.filter { $0.owner != nil })
+    }
+
+    /// A control as a button: pressed while held, ringed when focused, faded when disabled;
+    /// a setting's row with its switch. `focused` is whether the screen's focus is on it.
+    func button(_ control: Control, focused: Bool) {
         let pressed = app.isPressed(control.id)
         var rect = control.rect
-        rect.x += offset.x
-        rect.y += offset.y
         if pressed { rect = rect.insetBy(rect.height * 0.04) }
         let base: RGBA =
             switch control.style {
@@ -117,9 +149,7 @@ struct PaintKit {
         } else {
             canvas.roundedRect(rect, radius: radius, fill, shaded: true)
         }
-        if var label = control.labelBox {
-            label.frame.x += offset.x
-            label.frame.y += offset.y
+        if let label = control.labelBox {
             text(label, alpha: control.isEnabled ? 255 : 120, ink: control.style == .accent ? canvas.palette.onPrimary : nil)
         } else {
             let ink = control.style == .accent ? canvas.palette.onPrimary : canvas.palette.text
@@ -127,6 +157,15 @@ struct PaintKit {
                 control.text, size: rect.height * 0.4, ink.with(alpha: control.isEnabled ? 255 : 120), at: rect.center,
                 anchor: Point(x: 0.5, y: 0.5), maximumWidth: rect.width * 0.88)
         }
+        guard case .toggle(let on) = control.style else { return }
+        let pill = Rect(
+            x: rect.maxX - rect.height * 1.9, y: rect.y + rect.height * 0.2, width: rect.height * 1.6, height: rect.height * 0.6)
+        // The track in the primary colour when on, the controls' edge colour when off (3:1
+        // against the ground either way); the knob in the colour set on it.
+        canvas.roundedRect(pill, radius: pill.height / 2, on ? canvas.palette.primary : canvas.palette.controlEdge)
+        let knob = Rect(x: on ? pill.maxX - pill.height : pill.x, y: pill.y, width: pill.height, height: pill.height).insetBy(
+            pill.height * 0.1)
+        canvas.roundedRect(knob, radius: knob.height / 2, on ? canvas.palette.onPrimary : canvas.palette.surface, shaded: true)
     }
 
     /// Texts as a screen laid them out: each at its size, in its box, aligned.
@@ -194,17 +233,10 @@ struct PaintKit {
             case .empty: canvas.roundedRect(rect, radius: cell * Radius.cell, canvas.palette.cell.with(alpha: alpha))
             case .wall:
                 // As on the board: raised, with its inset.
-                canvas.roundedRect(rect, radius: cell * 0.12, canvas.palette.wall.with(alpha: alpha), shaded: true)
-                if cell >= 8 {
-                    canvas.roundedRect(rect.insetBy(cell * 0.16), radius: cell * 0.06, canvas.palette.wallInset.with(alpha: alpha))
-                }
+                wall(in: rect, size: cell, alpha: alpha, inset: cell >= 8)
             case .block(let color):
                 canvas.roundedRect(rect, radius: cell * Radius.block, Palette.block(color).with(alpha: alpha), shaded: true)
-                if symbols, cell >= 10 {
-                    canvas.text(
-                        Palette.symbol(color), size: rect.width * 0.55, Palette.symbolInk(color).with(alpha: UInt8(Double(alpha) * 0.8)),
-                        at: rect.center, anchor: Point(x: 0.5, y: 0.5))
-                }
+                if symbols, cell >= 10 { symbol(color, size: rect.width * 0.55, at: rect.center, alpha: UInt8(Double(alpha) * 0.8)) }
             }
         }
     }
@@ -213,17 +245,23 @@ struct PaintKit {
     func cell(_ cell: Cell, in rect: Rect, cellSize: Double, symbols: Bool) {
         switch cell {
         case .empty: canvas.roundedRect(rect, radius: cellSize * Radius.cell, canvas.palette.cell)
-        case .wall:
-            canvas.roundedRect(rect, radius: cellSize * 0.12, canvas.palette.wall, shaded: true)
-            canvas.roundedRect(rect.insetBy(cellSize * 0.16), radius: cellSize * 0.06, canvas.palette.wallInset)
+        case .wall: wall(in: rect, size: cellSize)
         case .block(let color):
             canvas.roundedRect(rect, radius: cellSize * Radius.block, Palette.block(color), shaded: true)
-            if symbols {
-                canvas.text(
-                    Palette.symbol(color), size: rect.width * 0.42, Palette.symbolInk(color), at: rect.center, anchor: Point(x: 0.5, y: 0.5)
-                )
-            }
+            if symbols { symbol(color, size: rect.width * 0.42, at: rect.center) }
         }
+    }
+
+    /// A wall in `rect`, raised, with its inset (`size`: the side its corners follow).
+    func wall(in rect: Rect, size: Double, alpha: UInt8 = 255, inset: Bool = true) {
+        canvas.roundedRect(rect, radius: size * 0.12, canvas.palette.wall.with(alpha: alpha), shaded: true)
+        if inset { canvas.roundedRect(rect.insetBy(size * 0.16), radius: size * 0.06, canvas.palette.wallInset.with(alpha: alpha)) }
+    }
+
+    /// A block's colour-blind symbol, `size` high, centred on `center`.
+    func symbol(_ color: BlockColor, size: Double, at center: Point, alpha: UInt8 = 255) {
+        canvas.text(
+            Palette.symbol(color), size: size, Palette.symbolInk(color).with(alpha: alpha), at: center, anchor: Point(x: 0.5, y: 0.5))
     }
 
     /// The keyboard cursor's frame around a cell.

@@ -95,16 +95,12 @@ public enum ButtonGroup {
         if let maximumWidth { width = min(width, maximumWidth) }
         let room = width - padding(height)
         let cut = specs.map { spec in
-            var brief = spec
-            brief.label = Typesetter.fitted(spec.brief, px: scale.caption, width: max(room, 1), keepingEnd: false)
-            brief.short = nil
-            brief.leading = ""
-            brief.trailing = ""
-            return brief
+            ButtonSpec(
+                spec.id, Typesetter.fitted(spec.brief, px: scale.caption, width: max(room, 1), keepingEnd: false),
+                isEnabled: spec.isEnabled,
+                style: spec.style)
         }
-        guard let laid = grid(cut, in: frame, columns: columns, height: height, gap: gap, scale: scale, maximumWidth: maximumWidth)
-        else { return [] }
-        return laid
+        return grid(cut, in: frame, columns: columns, height: height, gap: gap, scale: scale, maximumWidth: maximumWidth) ?? []
     }
 
     /// `specs` in the first of `choices` (column counts, fewest rows first) whose labels fit,

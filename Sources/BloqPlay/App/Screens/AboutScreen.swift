@@ -8,7 +8,6 @@ public final class AboutScreen: ShellScreen, AppScreen {
     public var focus: ControlID? = .back
     private var memo = Memo<Int, (controls: [Control], texts: [TextBox])>()
 
-    public var commandContexts: [CommandContext] { [.menu, .anywhere] }
     public var controls: [Control] { layout.controls }
     public var texts: [TextBox] { layout.texts }
 
@@ -27,7 +26,7 @@ public final class AboutScreen: ShellScreen, AppScreen {
         let width = min(viewport.width - margin * 2, type.body * 40)
         let left = (viewport.width - width) / 2
         var texts = header.texts
-        let name = tr("Bloq for Linux %1", version)
+        let name = tr("Bloq for Linux %1", context.version)
         let namePx = Typesetter.size(fitting: [name], width: width, sizes: [type.title, type.body, type.caption]) ?? type.caption
         let nameBox = Typesetter.line(name, px: namePx, at: Point(x: left, y: header.bottom), width: width, alignment: 0.5)
         texts.append(nameBox)
@@ -40,8 +39,6 @@ public final class AboutScreen: ShellScreen, AppScreen {
         texts += Typesetter.paragraph(credits, px: px, in: area, alignment: 0.5, maximumLines: lines)
         return (header.controls, texts)
     }
-    public func activate(_ id: ControlID) { if id == .back { ask(.back) } }
-    public var version: String { context.version }
 
     /// The credits (also in the README), a sentence each.
     public static var credits: [String] {

@@ -181,9 +181,7 @@ public final class ClearedOverlay {
             let needed =
                 padding + TypeFace.display.metrics.lineHeight(px: headingPx) + starsHeight + reasonsHeight + padding * 0.5
                 + linesHeight + padding * 0.5 + buttonsHeight + padding
-            return Plan(
-                width: width, inner: inner, headingPx: headingPx, starColumn: starColumn, reasonWidth: reasonWidth,
-                reasonsHeight: reasonsHeight, sideBySide: sideBySide, buttonsHeight: buttonsHeight, needed: needed)
+            return (width, inner, headingPx, starColumn, reasonWidth, reasonsHeight, sideBySide, buttonsHeight, needed)
         }
         let usual = max(
             board.width, min(area.width, max(metrics.shortSide * 0.8, (longestWord + metrics.gap * 0.5) * 3 + padding * 2)))
@@ -195,10 +193,8 @@ public final class ClearedOverlay {
             (usual, large), (wide, large), (usual, [type.title, type.body]), (wide, [type.title, type.body]), (wide, [type.body]),
         ]
         let plans = choices.lazy.map { plan(width: $0.0, headingSizes: $0.1) }
-        let chosen = plans.first { $0.needed <= area.height } ?? plan(width: wide, headingSizes: [type.body])
-        let (width, inner, headingPx) = (chosen.width, chosen.inner, chosen.headingPx)
-        let (starColumn, reasonWidth, reasonsHeight) = (chosen.starColumn, chosen.reasonWidth, chosen.reasonsHeight)
-        let (sideBySide, buttonsHeight, needed) = (chosen.sideBySide, chosen.buttonsHeight, chosen.needed)
+        let (width, inner, headingPx, starColumn, reasonWidth, reasonsHeight, sideBySide, buttonsHeight, needed) =
+            plans.first { $0.needed <= area.height } ?? plan(width: wide, headingSizes: [type.body])
         // As tall as what it says (an opaque card over the board, no empty band in it).
         let cardHeight = min(needed, area.height)
         let frame = Rect(
@@ -254,11 +250,10 @@ public final class ClearedOverlay {
 
     /// One way to lay the card out (`layout`): its width, its heading's size and what they
     /// make of the rest.
-    private struct Plan {
-        var width, inner, headingPx, starColumn, reasonWidth, reasonsHeight: Double
-        var sideBySide: Bool
-        var buttonsHeight, needed: Double
-    }
+    private typealias Plan = (
+        width: Double, inner: Double, headingPx: Double, starColumn: Double, reasonWidth: Double, reasonsHeight: Double, sideBySide: Bool,
+        buttonsHeight: Double, needed: Double
+    )
 
     func step(_ seconds: Double) {
         // Counted while the stars arrive only, so a card left open stays a still frame.

@@ -23,7 +23,6 @@ public final class DailyScreen: ShellScreen, AppScreen {
 
     public typealias Layout = (controls: [Control], texts: [TextBox], dots: Rect)
 
-    public var commandContexts: [CommandContext] { [.menu, .anywhere] }
     public var controls: [Control] { layout.controls }
     public var texts: [TextBox] { layout.texts }
 
@@ -57,7 +56,6 @@ public final class DailyScreen: ShellScreen, AppScreen {
         let dot = (metrics.unit * 0.22).rounded()
         return (header.controls, texts, Rect(x: viewport.width / 2 - dot * 3.75, y: y, width: dot * 7.5, height: dot))
     }
-    public func activate(_ id: ControlID) { if id == .back { ask(.back) } }
 
     /// Whether the board could not be made.
     public var failed: Bool { context.dailyFailures.contains(date) }

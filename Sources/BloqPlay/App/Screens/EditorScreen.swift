@@ -153,9 +153,13 @@ public final class EditorScreen: ShellScreen, AppScreen {
         return Layout(controls: controls, texts: texts, grid: parts.grid, status: parts.status)
     }
 
-    /// The palette's swatches: the colours, Wall and Empty.
-    private func swatches(_ rects: [Rect]) -> [Control] {
-        zip(EditorTool.allCases, rects).map { paint, rect in
+    /// The palette's swatches (the colours, Wall and Empty), `side` square, in rows of
+    /// `columns` from (`left`, `top`).
+    private func swatches(columns: Int, side: Double, left: Double, top: Double, gap: Double) -> [Control] {
+        EditorTool.allCases.enumerated().map { index, paint in
+            let rect = Rect(
+                x: left + Double(index % columns) * (side + gap), y: top + Double(index / columns) * (side + gap), width: side, height: side
+            )
             var control = Control(.tool(paint), paint.label, rect: rect, style: .swatch(paint, selected: paint == tool))
             control.showsLabel = false
             return control
@@ -193,11 +197,6 @@ public final class EditorScreen: ShellScreen, AppScreen {
         let count = EditorTool.allCases.count
         let rows = (count + 1) / 2
         let swatch = max(min(metrics.unit * 1.15, (area.height - gap * Double(rows - 1)) / Double(rows)), metrics.minimumControl)
-        let palette = (0..<count).map { index in
-            Rect(
-                x: area.x + Double(index % 2) * (swatch + gap), y: area.y + Double(index / 2) * (swatch + gap), width: swatch,
-                height: swatch)
-        }
         let paletteRight = area.x + swatch * 2 + gap
         // The tools in the fewest columns that fit the height, with their full labels if
         // they fit a third of the width, else their short ones. A long language's labels
@@ -246,7 +245,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
         let statusBand = statusHeight(width: middle.width, metrics)
         let status = Rect(x: middle.x, y: middle.maxY - statusBand, width: middle.width, height: statusBand)
         let grid = Rect(x: middle.x, y: middle.y, width: middle.width, height: max(status.y - gap - middle.y, 1))
-        return (swatches(palette) + tools, grid, status)
+        return (swatches(columns: 2, side: swatch, left: area.x, top: area.y, gap: gap) + tools, grid, status)
     }
 
     /// Portrait: palette, grid, status, tools, from the top.
@@ -260,12 +259,6 @@ public final class EditorScreen: ShellScreen, AppScreen {
         let rows = (count + perRow - 1) / perRow
         let swatch = min(metrics.unit * 1.15, (area.width - gap * Double(perRow - 1)) / Double(perRow))
         let rowWidth = swatch * Double(perRow) + gap * Double(perRow - 1)
-        let palette = (0..<count).map { index in
-            Rect(
-                x: area.center.x - rowWidth / 2 + Double(index % perRow) * (swatch + gap),
-                y: area.y + Double(index / perRow) * (swatch + gap),
-                width: swatch, height: swatch)
-        }
         let paletteBottom = area.y + Double(rows) * swatch + Double(rows - 1) * gap
         // The tools in the fewest rows their labels fit (two columns, cut, when none does).
         let height = metrics.unit
@@ -281,7 +274,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
         let statusBand = statusHeight(width: area.width, metrics)
         let status = Rect(x: area.x, y: toolsTop - margin - statusBand, width: area.width, height: statusBand)
         let grid = Rect(x: area.x, y: paletteBottom + margin, width: area.width, height: max(status.y - gap - paletteBottom - margin, 1))
-        return (swatches(palette) + tools, grid, status)
+        return (swatches(columns: perRow, side: swatch, left: area.center.x - rowWidth / 2, top: area.y, gap: gap) + tools, grid, status)
     }
 
     /// A text field: its label ("Title:") and its value drawn inside it, the value's end
@@ -296,12 +289,10 @@ public final class EditorScreen: ShellScreen, AppScreen {
         control.showsLabel = false
         let px = Typesetter.font.lineHeight(px: metrics.type.body) <= rect.height * 0.8 ? metrics.type.body : metrics.type.caption
         let inset = max(rect.height * 0.3, 6)
-        let name = Typesetter.line(label + ":", px: metrics.type.caption, at: Point(x: rect.x + inset, y: 0), role: .secondary, owner: id)
-        texts.append(
-            Typesetter.line(
-                name.text, px: metrics.type.caption, in: Rect(x: name.frame.x, y: rect.y, width: name.frame.width, height: rect.height),
-                role: .secondary, alignment: 0, owner: id))
-        let left = name.frame.maxX + px * 0.4
+        let name = Rect(
+            x: rect.x + inset, y: rect.y, width: Typesetter.font.boxWidth(label + ":", px: metrics.type.caption), height: rect.height)
+        texts.append(Typesetter.line(label + ":", px: metrics.type.caption, in: name, role: .secondary, alignment: 0, owner: id))
+        let left = name.maxX + px * 0.4
         let room = max(rect.maxX - inset * 0.7 - left, 1)
         let shown = Typesetter.fitted(value, px: px, width: room, keepingEnd: editing == which)
         texts.append(
@@ -382,31 +373,19 @@ public final class EditorScreen: ShellScreen, AppScreen {
             case .tool(let index):
                 if EditorTool.allCases.indices.contains(index) { tool = EditorTool.allCases[index] }
             }
-            return true
         case .activateFocus where focus == nil:
             // On the grid, A (or Enter) paints the cursor's cell.
             return perform(.editor(.paint))
-        case .deleteBackward:
-            edit { $0.deleteBackward() }
-            return true
-        case .deleteWordBackward:
-            edit { $0.deleteWordBackward() }
-            return true
-        case .selectAll:
-            edit { $0.selectAll() }
-            return true
-        case .caret(let motion):
-            edit { $0.move(motion) }
-            return true
+        case .deleteBackward: edit { $0.deleteBackward() }
+        case .deleteWordBackward: edit { $0.deleteWordBackward() }
+        case .selectAll: edit { $0.selectAll() }
+        case .caret(let motion): edit { $0.move(motion) }
         case .paste:
             if let text = context.clipboard.paste() { edit { $0.insert(text) } }
-            return true
-        case .endTextEntry:
-            editing = nil
-            return true
-        default:
-            return false
+        case .endTextEntry: editing = nil
+        default: return false
         }
+        return true
     }
 
     /// The arrows (or the D-pad) on the editor: on the grid they move the cursor, and past
@@ -525,15 +504,13 @@ public final class EditorScreen: ShellScreen, AppScreen {
         rejudge()
     }
 
-    private func undo() {
-        guard history.undo() else { return }
-        draft = history.current
-        notice = nil
-        rejudge()
-    }
+    private func undo() { travel { $0.undo() } }
 
-    private func redo() {
-        guard history.redo() else { return }
+    private func redo() { travel { $0.redo() } }
+
+    /// Goes back or forth in the history (`move` says whether it could).
+    private func travel(_ move: (inout History<LevelDraft>) -> Bool) {
+        guard move(&history) else { return }
         draft = history.current
         notice = nil
         rejudge()

@@ -24,35 +24,26 @@ public final class HelpScreen: ShellScreen, AppScreen {
         }
     }
 
+    /// The page keys turn the pages, when there are more than one; else they close it.
     public func perform(_ command: Command) -> Bool {
         switch command {
-        case .nextPage where layout.pages > 1:
-            page = min(page + 1, layout.pages - 1)
-            return true
-        case .previousPage where layout.pages > 1:
-            page = max(page - 1, 0)
-            return true
-        case .nextPage, .previousPage:
-            ask(.dismissHelp)
-            return true
-        default:
-            return false
+        case .nextPage: activate(layout.pages > 1 ? .nextPage : .back)
+        case .previousPage: activate(layout.pages > 1 ? .previousPage : .back)
+        default: return false
         }
+        return true
     }
 
     /// What the help lists: pointer gestures, then the command table's keys (keyboard and
     /// mouse); the gestures and the buttons on screen (touch); each gamepad button (pad).
     public var rows: [(keys: String, does: String)] {
+        let drag = (tr("Drag a block"), tr("push it; let go past half-way, or flick"))
         switch context.inputMode {
         case .keyboard:
-            return [
-                (tr("Drag a block"), tr("push it; let go past half-way, or flick")),
-                (tr("Press and hold"), tr("a level in the list: its preview")),
-            ] + context.commands.helpRows
+            return [drag, (tr("Press and hold"), tr("a level in the list: its preview"))] + context.commands.helpRows
         case .touch:
             return [
-                (tr("Drag a block"), tr("push it; let go past half-way, or flick")),
-                (tr("Touch a moving block"), tr("catch it: send it on, or back where it came from")),
+                drag, (tr("Touch a moving block"), tr("catch it: send it on, or back where it came from")),
                 (tr("Two fingers"), tr("two blocks at once, when their moves cannot meet")),
                 (tr("Tap a level"), tr("play it")),
                 (tr("Touch and hold a level"), tr("its preview")),

@@ -195,13 +195,12 @@ public final class LevelListScreen: ShellScreen, AppScreen {
         // Too many packs for tabs: the one shown, and arrows to the others.
         let arrows = [ButtonSpec(.previousPack, tr("Previous pack"), short: "‹"), ButtonSpec(.nextPack, tr("Next pack"), short: "›")]
         let arrowWidth = max(height * 1.2, 0)
-        var controls: [Control] = []
         let left = Rect(x: margin, y: top, width: arrowWidth, height: height)
         let right = Rect(x: viewport.width - margin - arrowWidth, y: top, width: arrowWidth, height: height)
         let middle = Rect(x: left.maxX + gap, y: top, width: right.x - left.maxX - gap * 2, height: height)
-        controls += ButtonGroup.gridAlways([arrows[0]], in: left, columns: 1, height: height, gap: gap, scale: metrics.type)
-        controls += ButtonGroup.gridAlways([specs[packIndex]], in: middle, columns: 1, height: height, gap: gap, scale: metrics.type)
-        controls += ButtonGroup.gridAlways([arrows[1]], in: right, columns: 1, height: height, gap: gap, scale: metrics.type)
+        let controls = zip([arrows[0], specs[packIndex], arrows[1]], [left, middle, right]).flatMap { spec, frame in
+            ButtonGroup.gridAlways([spec], in: frame, columns: 1, height: height, gap: gap, scale: metrics.type)
+        }
         return (controls, top + height)
     }
 
@@ -439,11 +438,8 @@ public final class LevelListScreen: ShellScreen, AppScreen {
             guard let preview, preview.isOpen else { return false }
             preview.close()
             return true
-        case .nextPage:
-            turnPage(by: 1)
-            return true
-        case .previousPage:
-            turnPage(by: -1)
+        case .nextPage, .previousPage:
+            turnPage(by: command == .nextPage ? 1 : -1)
             return true
         default:
             return false

@@ -218,15 +218,8 @@ public final class PlayScreen: ShellScreen, AppScreen {
         return tip
     }
 
-    /// The banner's sentence when the board can no longer be cleared.
-    public static var stuckNotice: String { tr("This board can no longer be cleared: undo the last move, or restart") }
-
     /// The banner's sentence when the level itself cannot be cleared: the board is its start.
     public static var unsolvableNotice: String { tr("This level cannot be cleared: no moves from its start clear the board") }
-
-    /// The banner's sentence when the board can no longer be cleared and no move can be
-    /// taken back (a game resumed after a restart of the game).
-    public static var stuckRestartNotice: String { tr("This board can no longer be cleared: restart the level") }
 
     /// Whether the level cannot be cleared at all: stuck on its starting board (a player's
     /// own file or pack; the shipped levels are proved solvable).
@@ -254,8 +247,9 @@ public final class PlayScreen: ShellScreen, AppScreen {
             return (PlayScreen.unsolvableNotice, tr("This level cannot be cleared"))
         }
         guard let color = strandedColor else {
-            if !game.scene.session.canUndo { return (PlayScreen.stuckRestartNotice, tr("Stuck: restart")) }
-            return (PlayScreen.stuckNotice, PlayScreen.stuckNoticeShort)
+            // No move to take back: a game resumed after a restart of the game.
+            if !game.scene.session.canUndo { return (tr("This board can no longer be cleared: restart the level"), tr("Stuck: restart")) }
+            return (tr("This board can no longer be cleared: undo the last move, or restart"), tr("Stuck: undo or restart"))
         }
         let name = color.localizedName
         if !game.scene.session.canUndo {
@@ -386,10 +380,13 @@ public final class PlayScreen: ShellScreen, AppScreen {
     private func header(in frame: Rect, _ metrics: Metrics) -> (texts: [TextBox], height: Double) {
         let type = metrics.type
         let heading = self.heading
-        let movesText = "\(game.scene.session.moves)"
         let moves = game.scene.session.moves
-        let parText =
-            game.par.map { tr("move · par %1", "moves · par %1", count: moves, "\($0)") } ?? tr("move", "moves", count: moves)
+        let movesText = "\(moves)"
+        /// "moves · par 9" (or "moves" without a par) after a count of moves.
+        func parWords(_ count: Int) -> String {
+            game.par.map { tr("move · par %1", "moves · par %1", count: count, "\($0)") } ?? tr("move", "moves", count: count)
+        }
+        let parText = parWords(moves)
         let stars = Self.stars(game.starsInReach)
         let captionLine = Typesetter.font.lineHeight(px: type.caption)
         let gap = metrics.margin
@@ -398,9 +395,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
         // so nothing moves sideways as the count goes on.
         let headingWidth = Typesetter.font.boxWidth(heading, px: type.title)
         let leftWidth = max(headingWidth, Typesetter.font.boxWidth(caption, px: type.caption))
-        let parForms = [1, 2, 5].map { count in
-            game.par.map { tr("move · par %1", "moves · par %1", count: count, "\($0)") } ?? tr("move", "moves", count: count)
-        }
+        let parForms = [1, 2, 5].map(parWords)
         let rightWidth = ([parText] + parForms).map { Typesetter.font.boxWidth($0, px: type.caption) }.reduce(
             max(Typesetter.font.boxWidth(movesText, px: type.title), Typesetter.font.boxWidth("000", px: type.title)), max)
         let titleLine = Typesetter.font.lineHeight(px: type.title)
@@ -532,9 +527,6 @@ public final class PlayScreen: ShellScreen, AppScreen {
         return specs
     }
 
-    /// The banner's sentence where the whole one does not fit (a small window's column).
-    public static var stuckNoticeShort: String { tr("Stuck: undo or restart") }
-
     /// What the message band says now (not the keys): the stuck banner's sentence, a toast,
     /// the tip or the game's message.
     private var spoken: String? {
@@ -549,71 +541,57 @@ public final class PlayScreen: ShellScreen, AppScreen {
         return context.toast ?? tip.map({ tr($0) }) ?? game.message
     }
 
-    /// The message band's texts and controls: the stuck banner (its sentence), else a
-    /// toast, the tip or the game's message, else the keys (when they fit).
-    private func message(in band: Rect, _ metrics: Metrics) -> (texts: [TextBox], controls: [Control], banner: Rect?) {
-        let type = metrics.type
+    /// The message band's texts: the stuck banner (its sentence, and the banner's band),
+    /// else a toast, the tip or the game's message, else the keys (when they fit).
+    private func message(in band: Rect, _ metrics: Metrics) -> (texts: [TextBox], banner: Rect?) {
+        let px = metrics.type.caption
         if game.isStuck {
             // The sentence alone: the toolbar below has the Undo and Restart it speaks of.
             let words = band.insetBy(metrics.gap)
-            let fit = Typesetter.lines(in: words.height, px: type.caption)
+            let fit = Typesetter.lines(in: words.height, px: px)
             // The whole sentence when it fits, else the short one.
             let said = stuckWords
-            let whole = Typesetter.paragraphHeight(said.whole, px: type.caption, width: words.width) <= words.height
-            let sentence = whole ? said.whole : said.short
-            let texts = Typesetter.paragraph(sentence, px: type.caption, in: words, maximumLines: fit, centred: true)
-            return (texts, [], band)
+            let whole = Typesetter.paragraphHeight(said.whole, px: px, width: words.width) <= words.height
+            return (Typesetter.paragraph(whole ? said.whole : said.short, px: px, in: words, maximumLines: fit, centred: true), band)
+        }
+        let step = (Typesetter.font.lineHeight(px: px) * 1.5).rounded()
+        /// The keys of a key line one to a line from `top`, `step` apart; nil unless they are
+        /// more than one and each fits across.
+        func oneToALine(_ keys: String?, from top: Double) -> [TextBox]? {
+            guard let items = keys?.split(separator: "  ·  ").map(String.init), items.count > 1,
+                items.allSatisfy({ Typesetter.fits($0, px: px, width: band.width) })
+            else { return nil }
+            return items.enumerated().map { index, item in
+                Typesetter.line(
+                    item, px: px, in: Rect(x: band.x, y: top + Double(index) * step, width: band.width, height: step), role: .secondary,
+                    alignment: 0)
+            }
         }
         if let notice = spoken {
             // The shell sets its toast in the band (`toastBand`).
-            if notice == context.toast { return ([], [], nil) }
+            if notice == context.toast { return ([], nil) }
             // In a tall band (a large window's side panel) the keys follow the level's tip, one
             // to a line, when they all fit under it: the panel says both, not one in its middle.
-            let step = (Typesetter.font.lineHeight(px: type.caption) * 1.5).rounded()
-            let said = Typesetter.paragraphHeight(notice, px: type.caption, width: band.width)
+            let said = Typesetter.paragraphHeight(notice, px: px, width: band.width)
             if notice == tip.map({ tr($0) }), visibleOverlay == nil, game.message == nil,
-                let keys = keysHint?.split(separator: "  ·  ").map(String.init),
-                keys.count > 1, said + step * Double(keys.count + 1) <= band.height,
-                keys.allSatisfy({ Typesetter.fits($0, px: type.caption, width: band.width) })
+                let keys = oneToALine(keysHint, from: band.y + said + step), said + step * Double(keys.count + 1) <= band.height
             {
-                var texts = Typesetter.paragraph(notice, px: type.caption, in: band, role: .accent, alignment: 0)
-                let top = band.y + said + step
-                texts += keys.enumerated().map { index, item in
-                    Typesetter.line(
-                        item, px: type.caption, in: Rect(x: band.x, y: top + Double(index) * step, width: band.width, height: step),
-                        role: .secondary, alignment: 0)
-                }
-                return (texts, [], nil)
+                return (Typesetter.paragraph(notice, px: px, in: band, role: .accent, alignment: 0) + keys, nil)
             }
-            let lines = Typesetter.lines(in: band.height, px: type.caption)
-            return (Typesetter.paragraph(notice, px: type.caption, in: band, role: .accent, maximumLines: lines, centred: true), [], nil)
+            let lines = Typesetter.lines(in: band.height, px: px)
+            return (Typesetter.paragraph(notice, px: px, in: band, role: .accent, maximumLines: lines, centred: true), nil)
         }
         // The keys on one line when they fit; in a tall band (a wide window's side panel),
         // one to a line down it; else wrapped over the band's lines, as long a language needs
         // (German at 800x600); never cut. Only a band too small for them all shows none.
-        guard let footer else { return ([], [], nil) }
-        if Typesetter.fits(footer.text, px: type.caption, width: band.width) {
-            return ([Typesetter.line(footer.text, px: type.caption, in: band, role: .secondary)], [], nil)
+        guard let footer else { return ([], nil) }
+        if Typesetter.fits(footer.text, px: px, width: band.width) {
+            return ([Typesetter.line(footer.text, px: px, in: band, role: .secondary)], nil)
         }
-        let items = footer.text.split(separator: "  ·  ").map(String.init)
-        let step = (Typesetter.font.lineHeight(px: type.caption) * 1.5).rounded()
-        if items.count > 1, Double(items.count) * step <= band.height,
-            items.allSatisfy({ Typesetter.fits($0, px: type.caption, width: band.width) })
-        {
-            let texts = items.enumerated().map { index, item in
-                Typesetter.line(
-                    item, px: type.caption, in: Rect(x: band.x, y: band.y + Double(index) * step, width: band.width, height: step),
-                    role: .secondary, alignment: 0)
-            }
-            return (texts, [], nil)
-        }
-        let lines = Typesetter.lines(in: band.height, px: type.caption)
-        guard lines >= 2, Typesetter.paragraphHeight(footer.text, px: type.caption, width: band.width) <= band.height else {
-            return ([], [], nil)
-        }
-        return (
-            Typesetter.paragraph(footer.text, px: type.caption, in: band, role: .secondary, maximumLines: lines, centred: true), [], nil
-        )
+        if let keys = oneToALine(footer.text, from: band.y), Double(keys.count) * step <= band.height { return (keys, nil) }
+        let lines = Typesetter.lines(in: band.height, px: px)
+        guard lines >= 2, Typesetter.paragraphHeight(footer.text, px: px, width: band.width) <= band.height else { return ([], nil) }
+        return (Typesetter.paragraph(footer.text, px: px, in: band, role: .secondary, maximumLines: lines, centred: true), nil)
     }
 
     /// The message band's height `width` wide: two lines of captions and room for the
@@ -676,22 +654,34 @@ public final class PlayScreen: ShellScreen, AppScreen {
         return result
     }
 
+    /// The header across the top of `frame` (beside the help button), the toolbar along its
+    /// bottom (in the first of `columns` that fits), and the board's area and the message
+    /// band that `place` makes of the header's and the toolbar's heights.
+    private func arrangement(
+        in frame: Rect, toolbarColumns columns: [Int], _ metrics: Metrics,
+        place: (_ header: Double, _ toolbar: Double) -> (board: Rect, message: Rect)
+    ) -> Layout {
+        let help = Control.helpButton(in: frame, metrics)
+        var top = header(in: Rect(x: frame.x, y: frame.y, width: help.rect.x - metrics.gap - frame.x, height: frame.height), metrics)
+        top.height = max(top.height, help.rect.height)
+        let tools = toolbarControls(in: frame, columnChoices: columns, metrics)
+        let (boardArea, messageBand) = place(top.height, tools.height)
+        let said = message(in: messageBand, metrics)
+        return Layout(
+            boardArea: boardArea, message: messageBand, controls: tools.controls + [help], texts: top.texts + said.texts,
+            banner: said.banner)
+    }
+
     private func stackedLayout(_ metrics: Metrics) -> Layout {
         let viewport = metrics.viewport
         let margin = metrics.margin
         let inner = Rect(x: margin, y: margin, width: viewport.width - margin * 2, height: viewport.height - margin * 2)
-        let help = Control.helpButton(in: inner, metrics)
-        var top = header(in: Rect(x: inner.x, y: inner.y, width: help.rect.x - metrics.gap - inner.x, height: inner.height), metrics)
-        top.height = max(top.height, help.rect.height)
         let count = toolbarSpecs.count
-        let tools = toolbarControls(in: inner, columnChoices: [count, (count + 1) / 2], metrics)
-        let bandHeight = messageHeight(width: inner.width, metrics)
-        let messageBand = Rect(x: inner.x, y: inner.maxY - tools.height - margin - bandHeight, width: inner.width, height: bandHeight)
-        let boardArea = Rect(x: 0, y: inner.y + top.height, width: viewport.width, height: max(messageBand.y - inner.y - top.height, 1))
-        let said = message(in: messageBand, metrics)
-        return Layout(
-            boardArea: boardArea, message: messageBand, controls: said.controls + tools.controls + [help], texts: top.texts + said.texts,
-            banner: said.banner)
+        return arrangement(in: inner, toolbarColumns: [count, (count + 1) / 2], metrics) { header, toolbar in
+            let bandHeight = messageHeight(width: inner.width, metrics)
+            let band = Rect(x: inner.x, y: inner.maxY - toolbar - margin - bandHeight, width: inner.width, height: bandHeight)
+            return (Rect(x: 0, y: inner.y + header, width: viewport.width, height: max(band.y - inner.y - header, 1)), band)
+        }
     }
 
     /// Whether the message band `band` holds all of what it says now: the whole message, or
@@ -713,18 +703,10 @@ public final class PlayScreen: ShellScreen, AppScreen {
         let panel = Rect(
             x: boardArea.maxX + margin, y: margin, width: viewport.width - boardArea.maxX - margin * 2, height: viewport.height - margin * 2
         )
-        let help = Control.helpButton(in: panel, metrics)
-        var top = header(in: Rect(x: panel.x, y: panel.y, width: help.rect.x - metrics.gap - panel.x, height: panel.height), metrics)
-        top.height = max(top.height, help.rect.height)
-        let count = toolbarSpecs.count
-        let tools = toolbarControls(in: panel, columnChoices: [2, 1, count], metrics)
-        let messageTop = panel.y + top.height + margin
-        let messageBand = Rect(
-            x: panel.x, y: messageTop, width: panel.width, height: max(panel.maxY - tools.height - margin - messageTop, 0))
-        let said = message(in: messageBand, metrics)
-        return Layout(
-            boardArea: boardArea, message: messageBand, controls: said.controls + tools.controls + [help], texts: top.texts + said.texts,
-            banner: said.banner)
+        return arrangement(in: panel, toolbarColumns: [2, 1, toolbarSpecs.count], metrics) { header, toolbar in
+            let top = panel.y + header + margin
+            return (boardArea, Rect(x: panel.x, y: top, width: panel.width, height: max(panel.maxY - toolbar - margin - top, 0)))
+        }
     }
 
     /// ★★☆ for a count of stars out of three.
@@ -837,8 +819,6 @@ public final class PlayScreen: ShellScreen, AppScreen {
                 if finished { self.ask(.back) }
             })
     }
-
-    // MARK: Time
 
     // MARK: The review
 

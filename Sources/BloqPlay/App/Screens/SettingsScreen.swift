@@ -9,8 +9,6 @@ public final class SettingsScreen: ShellScreen, AppScreen {
     public var focus: ControlID? = .toggle(.colorBlindSymbols)
     private var memo = Memo<Int, (controls: [Control], texts: [TextBox])>()
 
-    public var commandContexts: [CommandContext] { [.menu, .anywhere] }
-
     public var controls: [Control] { layout.controls }
     public var texts: [TextBox] { layout.texts }
 
@@ -94,7 +92,7 @@ public final class SettingsScreen: ShellScreen, AppScreen {
             for (index, key) in keys.enumerated() {
                 let rect = frame(index)
                 var control = Control(
-                    .toggle(key), key.label, rect: rect, style: .toggle(on: key.isOn(settings)), trailing: trailing(key))
+                    .toggle(key), key.label, rect: rect, style: .toggle(on: settings[keyPath: key.setting]), trailing: trailing(key))
                 control.labelPx = px
                 control.labelFrame = Rect(x: rect.x + height * 0.3, y: rect.y, width: labelWidth, height: rowHeight)
                 control.labelAlignment = 0
@@ -134,7 +132,7 @@ public final class SettingsScreen: ShellScreen, AppScreen {
         var settings = context.settings
         switch id {
         case .back: ask(.back)
-        case .toggle(let key): key.toggle(&settings)
+        case .toggle(let key): settings[keyPath: key.setting].toggle()
         case .appearance(let key): key.next(&settings)
         case .language: settings.language = SettingsScreen.nextLanguage(after: settings.language, in: context.languageChoices)
         default: break

@@ -10,7 +10,6 @@ public final class StatisticsScreen: ShellScreen, AppScreen {
     public var focus: ControlID? = .back
     private var memo = Memo<Int, (controls: [Control], texts: [TextBox])>()
 
-    public var commandContexts: [CommandContext] { [.menu, .anywhere] }
     public var controls: [Control] { layout.controls }
     public var texts: [TextBox] { layout.texts }
 
@@ -116,5 +115,4 @@ public final class StatisticsScreen: ShellScreen, AppScreen {
         return (header.controls, texts)
     }
 
-    public func activate(_ id: ControlID) { if id == .back { ask(.back) } }
 }

@@ -20,13 +20,8 @@ public final class TitleScreen: ShellScreen, AppScreen {
         super.init(context: context)
     }
 
-    public var commandContexts: [CommandContext] { [.menu, .anywhere] }
-
     public var controls: [Control] { layout.controls }
     public var texts: [TextBox] { layout.texts }
-
-    /// The logo's four blocks, where the painter draws them.
-    public var logoBlocks: [Rect] { layout.logo }
 
     /// The title laid out: its controls, its texts (the toast's place left empty), the
     /// logo's blocks, and the toast's place (the bottom band, while a toast shows).
