@@ -24,7 +24,7 @@ struct ShareCodeTests {
             }
             // The decoded text is a level file the parser accepts, with the same board.
             let decoded = try ShareCode.decode(try #require(ShareCode.encode(level.board, title: level.title))).get()
-            let reparsed = try LevelParser.parse(Array(ShareCode.levelText(board: decoded.board, title: decoded.title).utf8), name: "x")
+            let reparsed = try LevelParser.parse(Array(LevelText.file(board: decoded.board, title: decoded.title).utf8), name: "x")
                 .get()
             #expect(reparsed.board == level.board && reparsed.title == level.title)
         }

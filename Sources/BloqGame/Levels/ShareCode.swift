@@ -27,6 +27,8 @@ public enum ShareCode {
     public struct DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
         public var message: String
         public var description: String { message }
+
+        init(_ message: String) { self.message = message }
     }
 
     /// The code for `board`, with `title` when given. Nil when the title is longer than
@@ -71,93 +73,86 @@ public enum ShareCode {
     /// only for what a code can get wrong (sizes, cells); whether it makes a valid level
     /// is `LevelParser`'s to say, as for a file.
     public static func decode(_ code: String) -> Result<(board: Board, title: String?), DecodeError> {
-        var bits: BitReader
-        switch unsealed(code, prefix: prefix, kind: "share code", maximumLength: maximumLength) {
-        case .success(let read): bits = read
-        case .failure(let error): return .failure(error)
+        Result { () throws(DecodeError) in
+            var bits = try unsealed(code, prefix: prefix, kind: "share code", maximumLength: maximumLength)
+            let read = try readBoard(&bits, kind: "share code")
+            guard bits.remainingAreZero else { throw DecodeError("the share code has data after its level: it is damaged") }
+            return read
         }
-        let read = readBoard(&bits, kind: "share code")
-        guard case .success = read else { return read }
-        guard bits.remainingAreZero else { return .failure(DecodeError(message: "the share code has data after its level: it is damaged")) }
-        return read
     }
 
     /// The bits of a code of `kind` ("share code") starting with `prefix`, its characters,
     /// length and checksum checked.
-    static func unsealed(_ code: String, prefix: String, kind: String, maximumLength: Int) -> Result<BitReader, DecodeError> {
-        func fail(_ message: String) -> Result<BitReader, DecodeError> { .failure(DecodeError(message: message)) }
-        let text = String(
-            code.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }.reversed().drop {
-                $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r"
-            }.reversed())
-        guard !text.isEmpty else { return fail("the \(kind) is empty") }
+    static func unsealed(_ code: String, prefix: String, kind: String, maximumLength: Int) throws(DecodeError) -> BitReader {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        let text = String(code.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+        guard !text.isEmpty else { throw DecodeError("the \(kind) is empty") }
         guard text.count <= maximumLength else {
-            return fail("the \(kind) is \(text.count) characters long; no code is longer than \(maximumLength)")
+            throw DecodeError("the \(kind) is \(text.count) characters long; no code is longer than \(maximumLength)")
         }
         let letter = String(prefix.prefix(1))
-        guard text.hasPrefix(letter) else { return fail("a \(kind) starts with \(prefix); this one starts with '\(text.prefix(1))'") }
+        guard text.hasPrefix(letter) else { throw DecodeError("a \(kind) starts with \(prefix); this one starts with '\(text.prefix(1))'") }
         guard text.hasPrefix(prefix) else {
             guard text.count > 1 else {
-                return fail(
+                throw DecodeError(
                     "the \(kind) is cut short: '\(text)' is only its first letter (a code starts with \(prefix)); copy the whole code")
             }
             let version = text.dropFirst().prefix(1)
-            return fail("this \(kind) is of version '\(version)', which this Bloq does not read (it reads \(prefix)); update Bloq")
+            throw DecodeError("this \(kind) is of version '\(version)', which this Bloq does not read (it reads \(prefix)); update Bloq")
         }
         var values: [UInt8] = []
         for (offset, character) in text.dropFirst(prefix.count).enumerated() {
             guard let value = alphabet.firstIndex(of: character) else {
-                return fail(
+                throw DecodeError(
                     "character \(offset + prefix.count + 1) of the \(kind), '\(character)', is not one a code uses (letters, digits, - and _)"
                 )
             }
             values.append(UInt8(value))
         }
-        guard values.count % 4 != 1 else { return fail("the \(kind) is cut short or has a character too many") }
+        guard values.count % 4 != 1 else { throw DecodeError("the \(kind) is cut short or has a character too many") }
         // The last character's bits past the last whole byte are zero in a real code.
         let spare = values.count * 6 % 8
         guard let last = values.last, Int(last) & ((1 << spare) - 1) == 0 else {
-            return fail("the \(kind)'s last character is wrong; copy the code again")
+            throw DecodeError("the \(kind)'s last character is wrong; copy the code again")
         }
         var bytes = fromBase64url(values)
-        guard bytes.count >= 4 else { return fail("the \(kind) is too short: a character is missing") }
+        guard bytes.count >= 4 else { throw DecodeError("the \(kind) is too short: a character is missing") }
         let stored = UInt16(bytes[bytes.count - 2]) << 8 | UInt16(bytes[bytes.count - 1])
         bytes.removeLast(2)
         guard crc16(bytes) == stored else {
-            return fail("the \(kind)'s checksum does not match: a character is wrong or missing; copy the code again")
+            throw DecodeError("the \(kind)'s checksum does not match: a character is wrong or missing; copy the code again")
         }
-        return .success(BitReader(bytes))
+        return BitReader(bytes)
     }
 
     /// The board and title read from `bits` (a share code's payload, a solve code's start).
-    static func readBoard(_ bits: inout BitReader, kind: String) -> Result<(board: Board, title: String?), DecodeError> {
-        func fail(_ message: String) -> Result<(board: Board, title: String?), DecodeError> { .failure(DecodeError(message: message)) }
+    static func readBoard(_ bits: inout BitReader, kind: String) throws(DecodeError) -> (board: Board, title: String?) {
         guard let rows = bits.read(4).map({ $0 + 2 }), let columns = bits.read(4).map({ $0 + 2 }), let hasTitle = bits.read(1) else {
-            return fail("the \(kind) is too short")
+            throw DecodeError("the \(kind) is too short")
         }
         guard Board.sizeRange.contains(rows), Board.sizeRange.contains(columns) else {
-            return fail("the \(kind)'s board is \(rows)x\(columns); boards are 2 to 16 cells each way")
+            throw DecodeError("the \(kind)'s board is \(rows)x\(columns); boards are 2 to 16 cells each way")
         }
         var symbols: [Int] = []
         let count = rows * columns
         while symbols.count + 1 < count {
-            guard let pair = bits.read(7), pair < 100 else { return fail("the \(kind)'s cells are damaged") }
+            guard let pair = bits.read(7), pair < 100 else { throw DecodeError("the \(kind)'s cells are damaged") }
             symbols += [pair / 10, pair % 10]
         }
         if symbols.count < count {
-            guard let last = bits.read(4), last < 10 else { return fail("the \(kind)'s cells are damaged") }
+            guard let last = bits.read(4), last < 10 else { throw DecodeError("the \(kind)'s cells are damaged") }
             symbols.append(last)
         }
         var title: String?
         if hasTitle == 1 {
-            guard let length = bits.read(8), length > 0 else { return fail("the \(kind)'s title is damaged") }
+            guard let length = bits.read(8), length > 0 else { throw DecodeError("the \(kind)'s title is damaged") }
             var titleBytes: [UInt8] = []
             for _ in 0..<length {
-                guard let byte = bits.read(8) else { return fail("the \(kind)'s title is cut short") }
+                guard let byte = bits.read(8) else { throw DecodeError("the \(kind)'s title is cut short") }
                 titleBytes.append(UInt8(byte))
             }
             guard let decoded = String(validating: titleBytes, as: UTF8.self) else {
-                return fail("the \(kind)'s title is not valid UTF-8 text")
+                throw DecodeError("the \(kind)'s title is not valid UTF-8 text")
             }
             // A title from a stranger: no escape codes or other control characters reach
             // the screen, a file or a terminal.
@@ -166,9 +161,9 @@ public enum ShareCode {
             title = printable.allSatisfy(\.isWhitespace) ? nil : printable
         }
         guard let board = Board(rows: rows, columns: columns, cells: symbols.map(cell)) else {
-            return fail("the \(kind)'s board does not fit its size")
+            throw DecodeError("the \(kind)'s board does not fit its size")
         }
-        return .success((board, title))
+        return (board, title)
     }
 
     /// The level a code holds, checked by the level parser as a file is (two same-coloured
@@ -176,37 +171,20 @@ public enum ShareCode {
     /// title in the code the level is called `untitled`.
     /// A solve code (`SolveCode`) gives its level too.
     public static func level(from code: String, untitled: String = "Shared level") -> Result<Level, DecodeError> {
-        let decoded: (board: Board, title: String?)
-        if SolveCode.isSolveCode(code) {
-            switch SolveCode.decode(code) {
-            case .success(let value): decoded = (value.board, value.title)
-            case .failure(let error): return .failure(error)
-            }
-        } else {
-            switch decode(code) {
-            case .success(let value): decoded = value
-            case .failure(let error): return .failure(error)
-            }
-        }
-        return level(board: decoded.board, title: decoded.title ?? untitled)
+        let decoded = SolveCode.isSolveCode(code) ? SolveCode.decode(code).map { ($0.board, $0.title) } : decode(code)
+        return decoded.flatMap { level(board: $0.board, title: $0.title ?? untitled) }
     }
 
     /// The level of a code's board and title, checked by the level parser as a file is.
     public static func level(board: Board, title: String) -> Result<Level, DecodeError> {
-        switch LevelParser.parse(levelText(board: board, title: title), name: "share code") {
+        switch LevelParser.parse(LevelText.file(board: board, title: title), name: "share code") {
         case .success(let level): return .success(level)
         case .failure(let error):
             let messages = error.diagnostics.filter { $0.severity == .error }.map(\.message)
             let more = messages.count > 3 ? "; and \(messages.count - 3) more problems like these" : ""
             return .failure(
-                DecodeError(message: "the share code's board is not a valid level: \(messages.prefix(3).joined(separator: "; "))\(more)"))
+                DecodeError("the share code's board is not a valid level: \(messages.prefix(3).joined(separator: "; "))\(more)"))
         }
-    }
-
-    /// The text of a level file holding a decoded code (for `bloq import` and for checking it
-    /// with the level parser, which gives every error a file would).
-    public static func levelText(board: Board, title: String?) -> String {
-        LevelText.file(board: board, title: title)
     }
 
     // MARK: Pieces

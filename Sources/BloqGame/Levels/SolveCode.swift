@@ -59,27 +59,22 @@ public enum SolveCode {
 
     /// The board, title and moves a code holds, or what is wrong with it.
     public static func decode(_ code: String) -> Result<Contents, ShareCode.DecodeError> {
-        func fail(_ message: String) -> Result<Contents, ShareCode.DecodeError> { .failure(ShareCode.DecodeError(message: message)) }
-        var bits: BitReader
-        switch ShareCode.unsealed(code, prefix: prefix, kind: "solve code", maximumLength: maximumLength) {
-        case .success(let read): bits = read
-        case .failure(let error): return .failure(error)
-        }
-        let level: (board: Board, title: String?)
-        switch ShareCode.readBoard(&bits, kind: "solve code") {
-        case .success(let read): level = read
-        case .failure(let error): return .failure(error)
-        }
-        guard let count = bits.read(14), count <= maximumMoves else { return fail("the solve code's moves are damaged") }
-        var moves: [Move] = []
-        for _ in 0..<count {
-            guard let row = bits.read(4), let column = bits.read(4), let direction = bits.read(2) else {
-                return fail("the solve code's moves are cut short")
+        Result { () throws(ShareCode.DecodeError) in
+            var bits = try ShareCode.unsealed(code, prefix: prefix, kind: "solve code", maximumLength: maximumLength)
+            let level = try ShareCode.readBoard(&bits, kind: "solve code")
+            guard let count = bits.read(14), count <= maximumMoves else {
+                throw ShareCode.DecodeError("the solve code's moves are damaged")
             }
-            moves.append(Move(row: row, column: column, direction: Direction.allCases[direction]))
+            var moves: [Move] = []
+            for _ in 0..<count {
+                guard let row = bits.read(4), let column = bits.read(4), let direction = bits.read(2) else {
+                    throw ShareCode.DecodeError("the solve code's moves are cut short")
+                }
+                moves.append(Move(row: row, column: column, direction: Direction.allCases[direction]))
+            }
+            guard bits.remainingAreZero else { throw ShareCode.DecodeError("the solve code has data after its moves: it is damaged") }
+            return Contents(board: level.board, title: level.title, moves: moves)
         }
-        guard bits.remainingAreZero else { return fail("the solve code has data after its moves: it is damaged") }
-        return .success(Contents(board: level.board, title: level.title, moves: moves))
     }
 
     /// What replaying a code's moves on its level gives.
