@@ -161,13 +161,7 @@ public struct LevelGenerator: Sendable {
                 break
             }
             state.boardsTried += 1
-            let drawn = blocks.map { sparseBoard(&random, blocks: $0) } ?? randomBoard(&random)
-            guard let board = drawn else {
-                if blocks == nil { break }
-                continue
-            }
-            let counts = board.colorCounts
-            guard board.touchingPairs.isEmpty, !counts.values.contains(1), !board.strandsABlock else { continue }
+            guard let board = candidate(&random) else { continue }
             let key = board.canonicalForm
             guard !seen.contains(key) else { continue }
             if blocks != nil {
