@@ -172,7 +172,7 @@ public struct PluralRule: Hashable, Sendable {
 
         mutating func choice() throws(CatalogError) -> Expression {
             try nested { (parser: inout Parser) throws(CatalogError) -> Expression in
-                let condition = try parser.or()
+                let condition = try parser.binary()
                 guard parser.take("?") else { return condition }
                 let yes = try parser.choice()
                 guard parser.take(":") else { throw parser.error("'?' without ':'") }
@@ -181,39 +181,27 @@ public struct PluralRule: Hashable, Sendable {
             }
         }
 
-        mutating func binary(
-            _ operators: [(String, Operator)], _ operand: (inout Parser) throws(CatalogError) -> Expression
-        ) throws(CatalogError) -> Expression {
+        /// The binary operators by precedence, loosest first.
+        static let levels: [[(String, Operator)]] = [
+            [("||", .or)], [("&&", .and)], [("==", .equal), ("!=", .notEqual)],
+            [("<=", .lessOrEqual), (">=", .greaterOrEqual), ("<", .less), (">", .greater)], [("+", .plus), ("-", .minus)],
+            [("*", .times), ("/", .divided), ("%", .remainder)],
+        ]
+
+        /// The operators of `levels[level]` between operands of the next level (or `unary`).
+        mutating func binary(_ level: Int = 0) throws(CatalogError) -> Expression {
+            func operand(_ parser: inout Parser) throws(CatalogError) -> Expression {
+                level + 1 < Parser.levels.count ? try parser.binary(level + 1) : try parser.unary()
+            }
             var left = try nested(operand)
             var terms = 0
-            while let (_, op) = operators.first(where: { take($0.0) }) {
+            while let (_, op) = Parser.levels[level].first(where: { take($0.0) }) {
                 terms += 1
                 // A long chain (n+n+n+…) nests as deep as it is long when evaluated.
                 guard depth + terms <= PluralRule.maximumDepth else { throw error("a chain longer than \(PluralRule.maximumDepth)") }
                 left = .binary(op, left, try nested(operand))
             }
             return left
-        }
-
-        mutating func or() throws(CatalogError) -> Expression {
-            try binary([("||", .or)]) { (p: inout Parser) throws(CatalogError) in try p.and() }
-        }
-        mutating func and() throws(CatalogError) -> Expression {
-            try binary([("&&", .and)]) { (p: inout Parser) throws(CatalogError) in try p.equality() }
-        }
-        mutating func equality() throws(CatalogError) -> Expression {
-            try binary([("==", .equal), ("!=", .notEqual)]) { (p: inout Parser) throws(CatalogError) in try p.comparison() }
-        }
-        mutating func comparison() throws(CatalogError) -> Expression {
-            try binary([("<=", .lessOrEqual), (">=", .greaterOrEqual), ("<", .less), (">", .greater)]) {
-                (p: inout Parser) throws(CatalogError) in try p.sum()
-            }
-        }
-        mutating func sum() throws(CatalogError) -> Expression {
-            try binary([("+", .plus), ("-", .minus)]) { (p: inout Parser) throws(CatalogError) in try p.product() }
-        }
-        mutating func product() throws(CatalogError) -> Expression {
-            try binary([("*", .times), ("/", .divided), ("%", .remainder)]) { (p: inout Parser) throws(CatalogError) in try p.unary() }
         }
 
         mutating func unary() throws(CatalogError) -> Expression {
