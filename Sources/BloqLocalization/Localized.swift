@@ -24,23 +24,22 @@ public enum Localized {
     /// The translation of `msgid` (itself when there is none).
     public static func string(_ msgid: String) -> String {
         guard !msgid.isEmpty else { return msgid }
-        return shown.withLock { catalogs in
-            for catalog in catalogs {
-                if let translated = catalog.translation(of: msgid) { return translated }
-            }
-            return msgid
-        }
+        return firstTranslation { $0.translation(of: msgid) } ?? msgid
     }
 
     /// The translation of the form for `count` (`singular` for one, `plural` else, or the
     /// language's own forms: Russian has three).
     public static func plural(_ singular: String, _ plural: String, count: Int) -> String {
-        let english = count == 1 ? singular : plural
-        return shown.withLock { catalogs in
+        firstTranslation { $0.translation(of: singular, count: UInt64(max(count, 0))) } ?? (count == 1 ? singular : plural)
+    }
+
+    /// The first catalog's translation that `lookup` finds, best catalog first.
+    private static func firstTranslation(_ lookup: (MessageCatalog) -> String?) -> String? {
+        shown.withLock { catalogs in
             for catalog in catalogs {
-                if let translated = catalog.translation(of: singular, count: UInt64(max(count, 0))) { return translated }
+                if let translated = lookup(catalog) { return translated }
             }
-            return english
+            return nil
         }
     }
 

@@ -234,7 +234,7 @@ private struct Parser {
             let row = rows[b.row]
             error(
                 row.line, row.cells[b.column].column,
-                "\(colorName(board[b])) blocks at row \(a.row + 1), column \(a.column + 1) and row \(b.row + 1), column \(b.column + 1) touch at the start; same-coloured blocks must not share an edge"
+                "\(board[b].color?.name ?? "") blocks at row \(a.row + 1), column \(a.column + 1) and row \(b.row + 1), column \(b.column + 1) touch at the start; same-coloured blocks must not share an edge"
             )
         }
         return board
@@ -242,10 +242,6 @@ private struct Parser {
 
     func unknownKeyMessage(_ key: String) -> String {
         "unknown header key '\(key)'; known keys are title, par, difficulty, author and tip (prefix a tool's own key with 'x-')"
-    }
-
-    func colorName(_ cell: Cell) -> String {
-        cell.color?.name ?? ""
     }
 
     func unknownCellMessage(_ character: Character) -> String {
