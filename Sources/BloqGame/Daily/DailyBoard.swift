@@ -132,10 +132,7 @@ public struct DailyBoard: Sendable, Hashable {
             if after == target - 1 { good += 1 }
             if good > allowed { return .rejected }
         }
-        let rating = DifficultyRating(
-            optimal: target, openingMoves: openings.count, goodOpeningMoves: good, area: board.rows * board.columns,
-            holes: board.cells.filter { $0 == .empty }.count, walls: board.cells.filter { $0 == .wall }.count)
-        return .kept(rating)
+        return .kept(DifficultyRating(board: board, optimal: target, openingMoves: openings.count, goodOpeningMoves: good))
     }
 
     /// The largest share of opening moves that may start an optimal solution.

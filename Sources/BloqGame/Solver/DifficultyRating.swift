@@ -58,11 +58,15 @@ public struct DifficultyRating: Hashable, Sendable, Comparable {
             guard let result = solve(next) else { return (nil, spent) }
             if result.optimal == optimal - 1 { good += 1 }
         }
-        let holes = board.cells.filter { $0 == .empty }.count
-        let walls = board.cells.filter { $0 == .wall }.count
-        let rating = DifficultyRating(
-            optimal: optimal, openingMoves: openings.count, goodOpeningMoves: good, area: board.rows * board.columns,
-            holes: holes, walls: walls)
-        return (rating, spent)
+        return (DifficultyRating(board: board, optimal: optimal, openingMoves: openings.count, goodOpeningMoves: good), spent)
+    }
+}
+
+extension DifficultyRating {
+    /// The rating of `board`, its size, holes and walls counted from it.
+    init(board: Board, optimal: Int, openingMoves: Int, goodOpeningMoves: Int) {
+        self.init(
+            optimal: optimal, openingMoves: openingMoves, goodOpeningMoves: goodOpeningMoves, area: board.rows * board.columns,
+            holes: board.cells.filter { $0 == .empty }.count, walls: board.cells.filter { $0 == .wall }.count)
     }
 }
