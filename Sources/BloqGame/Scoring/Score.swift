@@ -6,14 +6,7 @@ public enum Score {
     public static func stars(moves: Int, par: Int?, usedHint: Bool = false, showedSolution: Bool = false) -> Int {
         if showedSolution { return 0 }
         guard let par, par > 0 else { return 1 }
-        let earned: Int
-        if moves <= par {
-            earned = 3
-        } else if moves <= par + (par + 3) / 4 {
-            earned = 2
-        } else {
-            earned = 1
-        }
+        let earned = moves <= par ? 3 : moves <= par + (par + 3) / 4 ? 2 : 1
         return usedHint ? min(earned, 2) : earned
     }
 
