@@ -207,28 +207,21 @@ public final class PortalSettings: DesktopPreferences {
     /// A setting's value: a number, a truth value, a real or a text, inside as many variants
     /// as the portal wraps it in (its older Read wrapped twice).
     private static func value(_ iterator: inout DBusMessageIter) -> PortalValue? {
-        let type = dbus_message_iter_get_arg_type(&iterator)
-        switch type {
+        /// The basic value at the iterator, read into a `T` (a D-Bus boolean is 32 bits).
+        func basic<T>(_ zero: T) -> T {
+            var value = zero
+            dbus_message_iter_get_basic(&iterator, &value)
+            return value
+        }
+        switch dbus_message_iter_get_arg_type(&iterator) {
         case bloq_dbus_type_variant():
             var inner = DBusMessageIter()
             dbus_message_iter_recurse(&iterator, &inner)
             return value(&inner)
-        case bloq_dbus_type_uint32():
-            var number: UInt32 = 0
-            dbus_message_iter_get_basic(&iterator, &number)
-            return .number(Int64(number))
-        case bloq_dbus_type_int32():
-            var number: Int32 = 0
-            dbus_message_iter_get_basic(&iterator, &number)
-            return .number(Int64(number))
-        case bloq_dbus_type_boolean():
-            var flag: UInt32 = 0
-            dbus_message_iter_get_basic(&iterator, &flag)
-            return .flag(flag != 0)
-        case bloq_dbus_type_double():
-            var real = 0.0
-            dbus_message_iter_get_basic(&iterator, &real)
-            return .real(real)
+        case bloq_dbus_type_uint32(): return .number(Int64(basic(UInt32(0))))
+        case bloq_dbus_type_int32(): return .number(Int64(basic(Int32(0))))
+        case bloq_dbus_type_boolean(): return .flag(basic(UInt32(0)) != 0)
+        case bloq_dbus_type_double(): return .real(basic(0.0))
         case bloq_dbus_type_string():
             return string(&iterator).map(PortalValue.text)
         default:
