@@ -78,27 +78,24 @@ public struct Interest: Sendable, Hashable {
     /// The expert pack's.
     public static let expert = Interest(maximumGoodOpeningShare: 0.25, allowsOpeningClear: false)
 
-    /// Whether `board`, rated `rating`, is kept; the positions the searches stored (one per
-    /// opening move that clears blocks, when those must not be optimal); and whether a
-    /// search gave up (the board is then not kept: the budget could not judge it).
-    func judge(_ board: Board, rating: DifficultyRating, maxStates: Int, totalStates: Int, memoryBudget: Int) -> (
-        kept: Bool, states: Int, undecided: Bool
-    ) {
-        guard rating.openingMoves > 0 else { return (false, 0, false) }
+    /// Whether `board`, rated `rating`, is kept (not when a search gave up: the budget could
+    /// not judge it), and the positions the searches stored (one per opening move that
+    /// clears blocks, when those must not be optimal).
+    func judge(_ board: Board, rating: DifficultyRating, maxStates: Int, totalStates: Int, memoryBudget: Int) -> (kept: Bool, states: Int) {
+        guard rating.openingMoves > 0 else { return (false, 0) }
         let share = Double(rating.goodOpeningMoves) / Double(rating.openingMoves)
-        guard share <= maximumGoodOpeningShare else { return (false, 0, false) }
-        guard !allowsOpeningClear else { return (true, 0, false) }
+        guard share <= maximumGoodOpeningShare else { return (false, 0) }
+        guard !allowsOpeningClear else { return (true, 0) }
         var spent = 0
         for move in board.legalMoves {
             guard let slide = board.slide(move), !slide.vanished.isEmpty else { continue }
             let left = totalStates - spent
-            guard left > 0 else { return (false, spent, true) }
+            guard left > 0 else { return (false, spent) }
             let result = Solver(maxStates: min(maxStates, left), memoryBudget: memoryBudget).solve(slide.result)
             spent += result.states
-            if result.outcome == .gaveUp { return (false, spent, true) }
-            if result.optimal == rating.optimal - 1 { return (false, spent, false) }
+            if result.outcome == .gaveUp || result.optimal == rating.optimal - 1 { return (false, spent) }
         }
-        return (true, spent, false)
+        return (true, spent)
     }
 }
 

@@ -279,20 +279,14 @@ public struct LevelGenerator: Sendable {
     /// Every title the generator draws from (an adjective and a noun).
     public static var allTitles: [String] { adjectives.flatMap { adjective in nouns.map { "\(adjective) \($0)" } } }
 
-    static func title(_ random: inout SeededGenerator) -> String {
-        "\(adjectives[random.below(adjectives.count)]) \(nouns[random.below(nouns.count)])"
-    }
-
-    /// A title not in `taken`: random pairs first; when they keep colliding (there are only
+    /// A title not in `taken`: up to 64 random pairs; when they all collide (there are only
     /// 1,024 of them), the last one drawn with the first free number after it.
     static func title(_ random: inout SeededGenerator, avoiding taken: Set<String>) -> String {
-        var title = self.title(&random)
-        var tries = 1
-        while taken.contains(title), tries < 64 {
-            title = self.title(&random)
-            tries += 1
+        var title = ""
+        for _ in 0..<64 {
+            title = "\(adjectives[random.below(adjectives.count)]) \(nouns[random.below(nouns.count)])"
+            if !taken.contains(title) { return title }
         }
-        guard taken.contains(title) else { return title }
         var number = 2
         while taken.contains("\(title) \(number)") { number += 1 }
         return "\(title) \(number)"

@@ -5,9 +5,6 @@ extension Search {
         return groups.regionCount == 1 ? sets.counts[color] : (sets.masks[color] & regionMasks[Int(region)]).nonzeroBitCount
     }
 
-    /// The start's bound, or nil when a colour has a lone block in a region.
-    mutating func startBound() -> Int? { bound(of: cells(of: start)) }
-
     /// The bound of a position of this board (its open cells' nibbles, in order), or nil
     /// when a colour has a lone block in a region.
     mutating func bound(of grid: [UInt8]) -> Int? {

@@ -165,7 +165,7 @@ public struct Solver: Sendable {
     /// block can never vanish.
     public static func lowerBound(_ board: Board) -> Int? {
         var search = Search(board: board, maxStates: 1, memoryBudget: 0)
-        return search.startBound()
+        return search.bound(of: search.cells(of: search.start))
     }
 
     /// The most the search's bound can rise in one move (docs/solver.md): a vanish can leave
