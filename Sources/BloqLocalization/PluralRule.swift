@@ -122,7 +122,7 @@ public struct PluralRule: Hashable, Sendable {
         }
     }
 
-    /// Recursive descent over the rule's bytes, one function a precedence level; `depth`
+    /// Recursive descent over the rule's bytes, one call a precedence level (`levels`); `depth`
     /// counts the nesting so that no rule can exhaust the stack.
     struct Parser {
         let text: [UInt8]

@@ -37,6 +37,8 @@ public enum LevelParser {
 private struct Parser {
     let name: String
     var diagnostics: [Diagnostic] = []
+    /// Where the `par:` value is, once a valid one is read.
+    var parLocation: (line: Int, column: Int)?
 
     init(name: String) { self.name = name }
 
@@ -56,7 +58,6 @@ private struct Parser {
         guard let text = TextFile.decode(bytes, name: name, diagnostics: &diagnostics) else { return finish(nil) }
 
         var header: [String: String] = [:]
-        var parLocation: (line: Int, column: Int)?
         var gridRows: [(line: Int, cells: [(column: Int, cell: Cell)])] = []
         var gridEnded = false
         var reportedRowAfterGrid = false
@@ -83,9 +84,6 @@ private struct Parser {
                     continue
                 }
                 parseHeader(characters, colon: colon, line: lineNumber, into: &header)
-                if parLocation == nil, header["par"] != nil {
-                    parLocation = (lineNumber, colon + 2 + characters[(colon + 1)...].prefix { $0 == " " || $0 == "\t" }.count)
-                }
                 continue
             }
             if gridEnded {
@@ -188,6 +186,7 @@ private struct Parser {
                 return
             }
             header[key] = String(par)
+            parLocation = (line, valueColumn)
         case "difficulty":
             guard Difficulty(rawValue: value) != nil else {
                 error(line, valueColumn, "difficulty must be easy, medium or hard (or expert or master), not '\(value)'")
