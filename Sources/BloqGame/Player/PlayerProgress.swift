@@ -261,12 +261,10 @@ public struct PlayerProgress: Equatable, Sendable {
     /// - the later give-up of each level, while it is later than the level's last clear;
     /// - every day's daily record either knows, each the best of both.
     public func merged(with other: PlayerProgress) -> PlayerProgress {
-        var result = PlayerProgress()
-        result.version = max(version, other.version)
-        result.levels = levels.merging(other.levels) { $0.merged(with: $1) }
-        result.daily = daily.merging(other.daily) { $0.merged(with: $1) }
-        result.discarded = discarded.merging(other.discarded) { max($0, $1) }
-        result.unfinished = unfinished.merging(other.unfinished) { $1.isNewer(than: $0) ? $1 : $0 }
+        // `merge` joins the records alike; the rules are then applied to every level, not
+        // only to `other`'s, so neither side needs to follow them already.
+        var result = self
+        result.merge(other)
         for level in Set(result.unfinished.keys).union(result.discarded.keys) { result.normalize(level) }
         return result
     }
