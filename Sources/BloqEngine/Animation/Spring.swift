@@ -120,10 +120,4 @@ struct Spring: Hashable, Sendable {
         let r2 = -omega * (dampingRatio + root)
         return (r1, r2, (-initialVelocity - r2) / (r1 - r2))
     }
-
-    /// The velocity at `t` seconds (distance per second), by a central difference.
-    func velocity(at t: Double) -> Double {
-        let h = 1e-6
-        return (value(at: t + h) - value(at: max(t - h, 0))) / (t + h - max(t - h, 0))
-    }
 }
