@@ -121,8 +121,7 @@ public final class BoardScene {
                 }
                 .then(
                     .tween(MotionToken.ghostTravel(cells: slide.distance), .easeInOut) { [weak self] t in
-                        self?.ghosts[safe: slot]?.position = CellPoint(
-                            row: from.row + (to.row - from.row) * t, column: from.column + (to.column - from.column) * t)
+                        self?.ghosts[safe: slot]?.position = from.interpolated(to: to, t)
                     }
                 )
                 .then(.wait(MotionToken.ghostPause)))
@@ -404,9 +403,7 @@ public final class BoardScene {
         animator.addAnimations { [weak self] t in
             guard let self else { return }
             if let moving {
-                self.sprites[moving.id]?.position = CellPoint(
-                    row: moving.from.row + (moving.to.row - moving.from.row) * t,
-                    column: moving.from.column + (moving.to.column - moving.from.column) * t)
+                self.sprites[moving.id]?.position = moving.from.interpolated(to: moving.to, t)
             }
             // Newcomers grow in over the first half; leavers shrink away.
             let grow = min(t * 2, 1)

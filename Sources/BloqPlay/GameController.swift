@@ -167,7 +167,7 @@ public final class GameController {
         var total = 0.0
         for move in log {
             guard let slide = board.slide(move) else { break }
-            total += SlideController.duration(forCells: slide.distance)
+            total += SlideMotion.duration(forCells: Double(slide.distance))
             board = slide.result
         }
         return total

@@ -28,14 +28,9 @@ final class SlideController {
         impactSpeed = SlideMotion.arrival * Double(distance) / duration
     }
 
-    /// The time a slide of `cells` takes when it runs on its own.
-    static func duration(forCells cells: Int) -> Double { SlideMotion.duration(forCells: Double(cells)) }
-
     /// The drawn position at `progress` along the slide.
     func position(at progress: Double) -> CellPoint {
-        CellPoint(
-            row: Double(startCell.row) + Double(endCell.row - startCell.row) * progress,
-            column: Double(startCell.column) + Double(endCell.column - startCell.column) * progress)
+        CellPoint(startCell).interpolated(to: CellPoint(endCell), progress)
     }
 
     /// The component of a translation (cell units) along the move's direction.
@@ -51,6 +46,13 @@ final class SlideController {
     /// Swaps the start and end offsets (after completing at the end).
     func swapOffsets() {
         swap(&startCell, &endCell)
+    }
+}
+
+extension CellPoint {
+    /// The point `t` of the way from here to `end` (0 here, 1 there).
+    func interpolated(to end: CellPoint, _ t: Double) -> CellPoint {
+        CellPoint(row: row + (end.row - row) * t, column: column + (end.column - column) * t)
     }
 }
 

@@ -4,9 +4,6 @@ import BloqGame
 public typealias SolverService = BackgroundJobs<Board, SolverResult>
 
 extension BackgroundJobs where Input == Board, Output == SolverResult {
-    /// Steps between a request and its answer in a replay (and the earliest in live play).
-    public static var deliveryDelaySteps: Int { BackgroundTiming.deliveryDelaySteps }
-
     /// The play screen's budgets: positions, memory (a fixed amount, so that a replay's
     /// answers are the same everywhere: far more than any shipped level needs, and a 16x16
     /// board's 880,000 positions) and, in live play, the wall time of one search.

@@ -1,3 +1,4 @@
+import BloqFiles
 import BloqSync
 import Glibc
 
@@ -18,11 +19,8 @@ public enum FrameTrace {
 
     private static let figures = Locked(Figures())
 
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
-    }
+    /// Milliseconds on the monotonic clock.
+    static func now() -> Double { WallClock.monotonicSeconds() * 1000 }
 
     /// A frame begins (its input is gathered without waiting).
     static func frameBegan() {

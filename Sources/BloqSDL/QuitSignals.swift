@@ -28,16 +28,14 @@ public enum QuitSignals {
     private static let received = Atomic<Int32>(0)
     private static let acknowledged = Atomic<Bool>(false)
     /// Posted by the handler (the watcher waits on it) and by `acknowledge`.
-    nonisolated(unsafe) private static let wake: UnsafeMutablePointer<sem_t> = {
+    nonisolated(unsafe) private static let wake = semaphore()
+    nonisolated(unsafe) private static let taken = semaphore()
+
+    private static func semaphore() -> UnsafeMutablePointer<sem_t> {
         let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
         sem_init(semaphore, 0, 0)
         return semaphore
-    }()
-    nonisolated(unsafe) private static let taken: UnsafeMutablePointer<sem_t> = {
-        let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
-        sem_init(semaphore, 0, 0)
-        return semaphore
-    }()
+    }
 
     /// Installs the handlers and starts the watcher (before SDL starts).
     public static func install() {

@@ -129,8 +129,7 @@ public final class SDLPlatform: GamePlatform {
                 followTime()
                 return !gathered.isEmpty
             }
-            gathered.append((.event(event), stamp(event)))
-            if SDLPlatform.isPlayerInput(event) { lastInput = event.common.timestamp }
+            gather(event)
             // Pointer motion comes faster than frames (120 Hz and more): what arrives
             // within one frame's time is handled together, in the next frame drawn.
             if !window.hasVSync, let last = lastPresent {
@@ -138,14 +137,16 @@ public final class SDLPlatform: GamePlatform {
                 if since < SDLPlatform.frameMilliseconds { SDL_Delay(SDLPlatform.frameMilliseconds - since) }
             }
         }
-        while SDL_PollEvent(&event) != 0 {
-            gathered.append((.event(event), stamp(event)))
-            if SDLPlatform.isPlayerInput(event) { lastInput = event.common.timestamp }
-        }
+        while SDL_PollEvent(&event) != 0 { gather(event) }
         followDesktop()
         // Woken or not, the screen's sleep and the sound device follow the time.
         followTime()
         return !gathered.isEmpty
+    }
+
+    private func gather(_ event: SDL_Event) {
+        gathered.append((.event(event), stamp(event)))
+        if SDLPlatform.isPlayerInput(event) { lastInput = event.common.timestamp }
     }
 
     /// Takes the desktop's new appearance preferences, if they changed, as input now.
@@ -334,12 +335,10 @@ public final class SDLPlatform: GamePlatform {
         let position = window.windowPosition
         let windowed = Rect(x: Double(position.x), y: Double(position.y), width: Double(size.width), height: Double(size.height))
         var bounds = SDL_Rect()
-        guard SDL_GetDisplayBounds(max(SDL_GetWindowDisplayIndex(window.window), 0), &bounds) == 0 else {
-            SDL_SetWindowFullscreen(window.window, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
-            return
-        }
         // Without a window manager (X11 with none running) the request would go unanswered.
-        guard bloq_x11_has_window_manager(UnsafeMutableRawPointer(window.window)) == 0 else {
+        guard SDL_GetDisplayBounds(max(SDL_GetWindowDisplayIndex(window.window), 0), &bounds) == 0,
+            bloq_x11_has_window_manager(UnsafeMutableRawPointer(window.window)) == 0
+        else {
             SDL_SetWindowFullscreen(window.window, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
             return
         }

@@ -19,7 +19,6 @@ import Glibc
 /// Dropping the player (sound turned off, the game ending) stops its thread, which closes
 /// the device first: the thread holds only the output the callback reads, never the player.
 final class SoundPlayer: Sendable {
-    static let sampleRate = SoundBank.sampleRate
     /// How long the device stays open after the last sound ends: the sounds of one move
     /// (the slide, its vanish, the clear) and of quick taps share one opening.
     static let lingerSeconds = 2.0
@@ -91,7 +90,7 @@ private final class SoundOutput: Sendable {
     /// The device's format: 16-bit mono at 44.1 kHz, mixed by `mix`.
     fileprivate func specification() -> SDL_AudioSpec {
         var wanted = SDL_AudioSpec()
-        wanted.freq = Int32(SoundPlayer.sampleRate)
+        wanted.freq = Int32(SoundBank.sampleRate)
         wanted.format = SDL_AudioFormat(AUDIO_S16LSB)
         wanted.channels = 1
         wanted.samples = 512

@@ -12,9 +12,7 @@ public enum StartupTrace {
     /// Marks the end of `step`; the first mark is the origin (`bloq`'s main).
     public static func mark(_ step: String) {
         guard enabled else { return }
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        let now = Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
+        let now = FrameTrace.now()
         let start = origin.withLock { origin in
             let start = origin ?? now
             origin = start

@@ -210,7 +210,7 @@ struct BackgroundSolverTests {
             if steps > 12 { usleep(500) }
         }
         #expect(game.scene.ghosts.count == 2)
-        #expect(steps >= SolverService.deliveryDelaySteps)
+        #expect(steps >= BackgroundTiming.deliveryDelaySteps)
         #expect(game.par == 9, "the level's par came from a background solve too")
     }
 }

@@ -210,14 +210,7 @@ public final class PropertyAnimator {
     /// Added to an animator that is already active, it runs over the rest of the timeline:
     /// it receives 0 at once and 1 when the animator reaches its end (UIKit's rule).
     public func addAnimations(_ animation: @escaping (Double) -> Void) {
-        guard state != .stopped else { return }
-        guard state == .active else {
-            animations.append(Animation(body: animation, kind: .progress))
-            return
-        }
-        let index = addTrack(home: time)
-        animations.append(Animation(body: animation, kind: .track(index)))
-        animation(tracks[index].value)
+        addAnimations(animation, delayFactor: 0)
     }
 
     /// Adds an animation that starts after `delayFactor` times the remaining duration
@@ -373,9 +366,7 @@ public final class PropertyAnimator {
         let remainingTime = abs(end - time) / rate
         if !(remainingTime > available + 1e-9) {
             // Every value reaches its end with the animator.
-            time = end
-            for index in tracks.indices { tracks[index].value = end }
-            apply()
+            jump(to: end)
             return used + (remainingTime.isFinite ? min(remainingTime, available) : 0)
         }
         time += direction * rate * available

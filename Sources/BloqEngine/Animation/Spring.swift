@@ -88,10 +88,7 @@ struct Spring: Hashable, Sendable {
             let b = (zeta * omega - v0) / damped
             factor = min(factor, (1 + b * b).squareRoot())
         } else if zeta > 1 {
-            let root = (zeta * zeta - 1).squareRoot()
-            let r1 = -omega * (zeta - root)
-            let r2 = -omega * (zeta + root)
-            let a = (-v0 - r2) / (r1 - r2)
+            let (r1, r2, a) = overdamped
             factor = min(factor, abs(a) + abs(1 - a) * exp((r2 - r1) * t))
         }
         return exp(-sigma * t) * factor
@@ -112,16 +109,15 @@ struct Spring: Hashable, Sendable {
         if zeta == 1 {
             return 1 - exp(-omega * t) * (1 + (omega - v0) * t)
         }
-        let root = (zeta * zeta - 1).squareRoot()
-        let r1 = -omega * (zeta - root)
-        let r2 = -omega * (zeta + root)
-        let a = (-v0 - r2) / (r1 - r2)
+        let (r1, r2, a) = overdamped
         return 1 - (a * exp(r1 * t) + (1 - a) * exp(r2 * t))
     }
 
-    /// The velocity at `t` seconds (distance per second), by a central difference.
-    func velocity(at t: Double) -> Double {
-        let h = 1e-6
-        return (value(at: t + h) - value(at: max(t - h, 0))) / (t + h - max(t - h, 0))
+    /// Past critical damping, x − 1 = −(a·e^(r1·t) + (1 − a)·e^(r2·t)).
+    private var overdamped: (r1: Double, r2: Double, a: Double) {
+        let root = (dampingRatio * dampingRatio - 1).squareRoot()
+        let r1 = -omega * (dampingRatio - root)
+        let r2 = -omega * (dampingRatio + root)
+        return (r1, r2, (-initialVelocity - r2) / (r1 - r2))
     }
 }

@@ -49,16 +49,12 @@ public enum TimingCurve: Hashable, Sendable {
     /// The progress at time fraction `t` (clamped to 0...1) of an animation lasting
     /// `duration` seconds (only duration springs depend on it). Always 0 at 0 and 1 at 1.
     public func progress(at t: Double, duration: Double = 1) -> Double {
-        progress(at: t, duration: duration, velocityScale: 1)
+        evaluator(duration: duration, velocityScale: 1).progress(at: t)
     }
 
-    /// As `progress(at:duration:)`, with a spring's initial velocity multiplied by
-    /// `velocityScale` (a spring run over part of the distance needs a larger normalised speed).
-    func progress(at t: Double, duration: Double, velocityScale: Double) -> Double {
-        evaluator(duration: duration, velocityScale: velocityScale).progress(at: t)
-    }
-
-    /// The curve with its coefficients worked out once, for evaluating many times.
+    /// The curve with its coefficients worked out once, for evaluating many times; a
+    /// spring's initial velocity is multiplied by `velocityScale` (a spring run over part of
+    /// the distance needs a larger normalised speed).
     func evaluator(duration: Double, velocityScale: Double) -> CurveEvaluator {
         switch self {
         case .linear:
@@ -183,11 +179,6 @@ struct Glide: Hashable, Sendable {
     func value(at t: Double) -> Double {
         ((a + b - 2) * t + (3 - 2 * a - b)) * t * t + a * t
     }
-
-    /// The slope at `t` (whole distances per whole duration).
-    func slope(at t: Double) -> Double {
-        (3 * (a + b - 2) * t + 2 * (3 - 2 * a - b)) * t + a
-    }
 }
 
 /// A cubic Bézier from (0,0) to (1,1), solved for its parameter at a given x.
@@ -231,5 +222,4 @@ struct CubicBezier {
         }
         return s
     }
-
 }

@@ -37,19 +37,7 @@ public struct BoardLayout: Hashable, Sendable {
         footer = Rect(x: 0, y: height - inset - band * 0.6, width: width, height: band * 0.6)
         let available = Rect(
             x: 0, y: header.maxY, width: width, height: max(footer.minY - header.maxY, 1))
-        let margin = min(available.width, available.height) * 0.04
-        let cell = max(
-            min((available.width - 2 * margin) / Double(columns), (available.height - 2 * margin) / Double(rows)),
-            1)
-        cellSize = cell.rounded(.down)
-        let boardWidth = cellSize * Double(columns)
-        let boardHeight = cellSize * Double(rows)
-        origin = Point(
-            x: ((width - boardWidth) / 2).rounded(.down),
-            y: (available.y + (available.height - boardHeight) / 2).rounded(.down))
-        let pad = (cellSize * 0.12).rounded()
-        boardFrame = Rect(
-            x: origin.x - pad, y: origin.y - pad, width: boardWidth + 2 * pad, height: boardHeight + 2 * pad)
+        (cellSize, origin, boardFrame) = BoardLayout.grid(rows: rows, columns: columns, in: available)
     }
 
     /// Lays out a `rows` x `columns` grid as large as fits in `frame` (a margin inside it),
@@ -62,15 +50,21 @@ public struct BoardLayout: Hashable, Sendable {
         self.columns = columns
         header = Rect(x: frame.x, y: frame.y, width: frame.width, height: 0)
         footer = Rect(x: frame.x, y: frame.maxY, width: frame.width, height: 0)
-        let margin = min(frame.width, frame.height) * 0.04
-        let cell = max(min((frame.width - 2 * margin) / Double(columns), (frame.height - 2 * margin) / Double(rows)), 1)
-        cellSize = cell.rounded(.down)
+        (cellSize, origin, boardFrame) = BoardLayout.grid(rows: rows, columns: columns, in: frame)
+    }
+
+    /// The whole-pixel cells of the largest grid that fits in `area` (a margin inside it),
+    /// centred there, and its frame.
+    private static func grid(rows: Int, columns: Int, in area: Rect) -> (cellSize: Double, origin: Point, boardFrame: Rect) {
+        let margin = min(area.width, area.height) * 0.04
+        let cell = max(min((area.width - 2 * margin) / Double(columns), (area.height - 2 * margin) / Double(rows)), 1)
+        let cellSize = cell.rounded(.down)
         let boardWidth = cellSize * Double(columns)
         let boardHeight = cellSize * Double(rows)
-        origin = Point(
-            x: (frame.x + (frame.width - boardWidth) / 2).rounded(.down), y: (frame.y + (frame.height - boardHeight) / 2).rounded(.down))
+        let origin = Point(
+            x: (area.x + (area.width - boardWidth) / 2).rounded(.down), y: (area.y + (area.height - boardHeight) / 2).rounded(.down))
         let pad = (cellSize * 0.12).rounded()
-        boardFrame = Rect(x: origin.x - pad, y: origin.y - pad, width: boardWidth + 2 * pad, height: boardHeight + 2 * pad)
+        return (cellSize, origin, Rect(x: origin.x - pad, y: origin.y - pad, width: boardWidth + 2 * pad, height: boardHeight + 2 * pad))
     }
 
     /// The pixel rectangle of the cell at (`row`, `column`); fractional values give the

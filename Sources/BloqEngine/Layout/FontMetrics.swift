@@ -69,10 +69,7 @@ public struct FontMetrics: Sendable {
 
     /// The width of one character (its scalars') at `px`.
     public func width(_ character: Character, px: Double) -> Double {
-        let scale = px.rounded() / Double(unitsPerEm)
-        var total = 0.0
-        for scalar in character.unicodeScalars { total += width(scalar, scale: scale) }
-        return total
+        width(character, scale: px.rounded() / Double(unitsPerEm))
     }
 
     /// The width of `text`'s characters at `px`, one a character, in order: the measure
@@ -81,11 +78,13 @@ public struct FontMetrics: Sendable {
     /// - Complexity: O(n) in the text's Unicode scalars.
     public func widths(_ text: some StringProtocol, px: Double) -> [Double] {
         let scale = px.rounded() / Double(unitsPerEm)
-        return text.map { character in
-            var total = 0.0
-            for scalar in character.unicodeScalars { total += width(scalar, scale: scale) }
-            return total
-        }
+        return text.map { width($0, scale: scale) }
+    }
+
+    @inline(__always) private func width(_ character: Character, scale: Double) -> Double {
+        var total = 0.0
+        for scalar in character.unicodeScalars { total += width(scalar, scale: scale) }
+        return total
     }
 
     /// A scalar's advance at `scale` pixels a font unit, rounded to whole pixels; 0 for a
@@ -167,21 +166,18 @@ public struct FontMetrics: Sendable {
     public func longestPart(of text: some StringProtocol, px: Double, width: Double, mark: String, fromEnd: Bool) -> String {
         var total = self.width(mark, px: px)
         var kept = 0
-        if fromEnd {
-            for character in text.reversed() {
-                let next = total + self.width(character, px: px)
-                guard boxWidth(forWidth: next) <= width else { break }
-                total = next
-                kept += 1
-            }
-            return String(text.suffix(kept))
-        }
-        for character in text {
+        func fits(_ character: Character) -> Bool {
             let next = total + self.width(character, px: px)
-            guard boxWidth(forWidth: next) <= width else { break }
+            guard boxWidth(forWidth: next) <= width else { return false }
             total = next
             kept += 1
+            return true
         }
+        if fromEnd {
+            for character in text.reversed() { guard fits(character) else { break } }
+            return String(text.suffix(kept))
+        }
+        for character in text { guard fits(character) else { break } }
         return String(text.prefix(kept))
     }
 }

@@ -15,56 +15,37 @@ public enum Key: Hashable, Sendable {
 
     /// The key SDL calls `name` (any case; "Page Down" and "Enter" are read too).
     public init(name: String) {
-        switch name.lowercased() {
-        case "left": self = .left
-        case "right": self = .right
-        case "up": self = .up
-        case "down": self = .down
-        case "return", "enter": self = .enter
-        case "keypad enter": self = .keypadEnter
-        case "space": self = .space
-        case "escape", "esc": self = .escape
-        case "tab": self = .tab
-        case "backspace": self = .backspace
-        case "delete": self = .delete
-        case "home": self = .home
-        case "end": self = .end
-        case "pageup", "page up": self = .pageUp
-        case "pagedown", "page down": self = .pageDown
-        default:
-            if let number = Key.functionNumber(name) {
-                self = .function(number)
-            } else if name.count == 1, let character = name.uppercased().first {
-                self = .character(character)
-            } else {
-                self = .other(name)
-            }
+        if let key = Key.byName[name.lowercased()] {
+            self = key
+        } else if let number = Key.functionNumber(name) {
+            self = .function(number)
+        } else if name.count == 1, let character = name.uppercased().first {
+            self = .character(character)
+        } else {
+            self = .other(name)
         }
     }
 
     /// SDL's name of the key (what scripts and recordings write).
     public var name: String {
         switch self {
-        case .left: "Left"
-        case .right: "Right"
-        case .up: "Up"
-        case .down: "Down"
-        case .enter: "Return"
-        case .keypadEnter: "Keypad Enter"
-        case .space: "Space"
-        case .escape: "Escape"
-        case .tab: "Tab"
-        case .backspace: "Backspace"
-        case .delete: "Delete"
-        case .home: "Home"
-        case .end: "End"
-        case .pageUp: "PageUp"
-        case .pageDown: "PageDown"
         case .function(let number): "F\(number)"
         case .character(let character): String(character)
         case .other(let name): name
+        default: Key.named.first { $0.key == self }?.name ?? ""
         }
     }
+
+    /// The cases with names of their own, as SDL names them.
+    private static let named: [(key: Key, name: String)] = [
+        (.left, "Left"), (.right, "Right"), (.up, "Up"), (.down, "Down"), (.enter, "Return"), (.keypadEnter, "Keypad Enter"),
+        (.space, "Space"), (.escape, "Escape"), (.tab, "Tab"), (.backspace, "Backspace"), (.delete, "Delete"), (.home, "Home"),
+        (.end, "End"), (.pageUp, "PageUp"), (.pageDown, "PageDown"),
+    ]
+
+    /// Those cases by their names in lower case, and by the other names people give them.
+    private static let byName = Dictionary(uniqueKeysWithValues: named.map { ($0.name.lowercased(), $0.key) }).merging(
+        ["enter": .enter, "esc": .escape, "page up": .pageUp, "page down": .pageDown], uniquingKeysWith: { first, _ in first })
 
     /// The digit the key types, if it types one.
     public var digit: Int? {

@@ -83,11 +83,8 @@ public final class ScriptPlatform: GamePlatform {
         case .pending: break
         case .release:
             let release = releases.removeFirst()
-            let at = release.at
             // The pointer moved away meanwhile (a drag line): it comes back first.
-            let motion: [RawInput] = mouse.map { $0 != at } ?? false ? [.mouseMotion(x: at.x, y: at.y)] : []
-            mouse = at
-            pending = motion + [.mouseButton(down: false, x: at.x, y: at.y)]
+            pending = mouseUp(at: release.at)
             pendingTime = release.time
         case .line:
             let event = script.events[next]
@@ -140,10 +137,7 @@ public final class ScriptPlatform: GamePlatform {
             mouse = at
             return [.mouseMotion(x: at.x, y: at.y)]
         case .release(let place):
-            let at = try windowPoint(place, line: event.line)
-            defer { mouse = at }
-            let motion: [RawInput] = mouse.map { $0 != at } ?? false ? [.mouseMotion(x: at.x, y: at.y)] : []
-            return motion + [.mouseButton(down: false, x: at.x, y: at.y)]
+            return mouseUp(at: try windowPoint(place, line: event.line))
         case .tap(let label, let milliseconds):
             let at = try tapPoint(label, line: event.line)
             let early = releaseHeldTap()
@@ -159,12 +153,9 @@ public final class ScriptPlatform: GamePlatform {
         case .touch(let id, let phase, let place):
             let at = try fraction(place, line: event.line)
             switch phase {
-            case .down:
+            case .down, .move:
                 fingers[id] = at
-                return [.finger(id: Int64(id), phase: .down, x: at.x, y: at.y, pressure: 1)]
-            case .move:
-                fingers[id] = at
-                return [.finger(id: Int64(id), phase: .move, x: at.x, y: at.y, pressure: 1)]
+                return [.finger(id: Int64(id), phase: phase == .down ? .down : .move, x: at.x, y: at.y, pressure: 1)]
             case .up:
                 let moved = fingers[id].map { $0 != at } ?? false
                 fingers[id] = nil
@@ -194,7 +185,12 @@ public final class ScriptPlatform: GamePlatform {
     private func releaseHeldTap() -> [RawInput] {
         guard let held = releases.popLast() else { return [] }
         releases.removeAll()
-        let at = held.at
+        return mouseUp(at: held.at)
+    }
+
+    /// The button coming up at `at`, after a motion there when the mouse was elsewhere (as
+    /// live input comes).
+    private func mouseUp(at: (x: Int32, y: Int32)) -> [RawInput] {
         let motion: [RawInput] = mouse.map { $0 != at } ?? false ? [.mouseMotion(x: at.x, y: at.y)] : []
         mouse = at
         return motion + [.mouseButton(down: false, x: at.x, y: at.y)]
@@ -203,7 +199,11 @@ public final class ScriptPlatform: GamePlatform {
     /// A script place as window points, rounded to whole points as the platform's mouse
     /// events are.
     private func windowPoint(_ place: InputScript.Place, line: Int) throws(ReplayError) -> (x: Int32, y: Int32) {
-        let pixel = try outputPixel(place, line: line)
+        windowPoint(ofPixel: try outputPixel(place, line: line))
+    }
+
+    /// An output pixel as whole window points.
+    private func windowPoint(ofPixel pixel: Point) -> (x: Int32, y: Int32) {
         let scale = geometry.scale
         return (ScriptPlatform.whole(pixel.x / scale.x), ScriptPlatform.whole(pixel.y / scale.y))
     }
@@ -242,9 +242,7 @@ public final class ScriptPlatform: GamePlatform {
                 line: line,
                 message: "no control \"\(label)\" on the \(app.top.kind.rawValue) screen (visible: \(visible.isEmpty ? "none" : visible))")
         }
-        let center = control.rect.center
-        let scale = geometry.scale
-        return (ScriptPlatform.whole(center.x / scale.x), ScriptPlatform.whole(center.y / scale.y))
+        return windowPoint(ofPixel: control.rect.center)
     }
 
     static func whole(_ value: Double) -> Int32 { Int32(clamping: Int64(max(min(value, 1e9), -1e9).rounded())) }
