@@ -84,6 +84,10 @@ spawned=""
 spawn() {
   local in=$1 out=$2 err=$3
   shift 3
+  # Made here, not by the child's redirection, so a reader never finds them missing (under
+  # load the child may not have run yet when the next line reads its output).
+  : > "$out"
+  : > "$err"
   "${as_user[@]}" "${user_env[@]}" "$@" < "$in" > "$out" 2> "$err" &
   spawned=$!
   pids+=("$spawned")
