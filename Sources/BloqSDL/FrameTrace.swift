@@ -15,6 +15,7 @@ public enum FrameTrace {
         var longestSimulation = 0.0
         var longestDrawing = 0.0
         var simulationFrame = 0
+        var drawingFrame = 0
     }
 
     private static let figures = Locked(Figures())
@@ -48,7 +49,12 @@ public enum FrameTrace {
     /// `since` is taken before the present).
     static func drawn(since start: Double?, presented: Double?) {
         guard let start, let presented else { return }
-        figures.withLock { $0.longestDrawing = max($0.longestDrawing, presented - start) }
+        figures.withLock { figures in
+            if presented - start > figures.longestDrawing {
+                figures.longestDrawing = presented - start
+                figures.drawingFrame = figures.frames
+            }
+        }
     }
 
     /// Prints the figures on standard error.
@@ -57,7 +63,7 @@ public enum FrameTrace {
         let line = figures.withLock { figures in
             func ms(_ value: Double) -> String { String(Int((value * 10).rounded()) / 10) + "." + String(Int((value * 10).rounded()) % 10) }
             return
-                "frames: \(figures.frames) frames; the longest simulation \(ms(figures.longestSimulation)) ms (frame \(figures.simulationFrame)), the longest drawing \(ms(figures.longestDrawing)) ms\n"
+                "frames: \(figures.frames) frames; the longest simulation \(ms(figures.longestSimulation)) ms (frame \(figures.simulationFrame)), the longest drawing \(ms(figures.longestDrawing)) ms (frame \(figures.drawingFrame))\n"
         }
         _ = line.withCString { write(2, $0, strlen($0)) }
     }
