@@ -208,7 +208,7 @@ public final class PortalSettings: DesktopPreferences {
     /// as the portal wraps it in (its older Read wrapped twice).
     private static func value(_ iterator: inout DBusMessageIter) -> PortalValue? {
         /// The basic value at the iterator, read into a `T` (a D-Bus boolean is 32 bits).
-        func basic<T>(_ zero: T) -> T {
+        func basic<T: BitwiseCopyable>(_ zero: T) -> T {
             var value = zero
             dbus_message_iter_get_basic(&iterator, &value)
             return value
