@@ -49,21 +49,22 @@ let package = Package(
         // The player's language: tr() over the gettext catalogs, read and checked by Bloq
         // (MessageCatalog), and the languages the environment asks for. The shell's words.
         .target(name: "BloqLocalization", dependencies: ["BloqSync"]),
-        // The one lock type (on pthread mutexes, which ThreadSanitizer sees).
+        // The one lock type (on pthread mutexes, which ThreadSanitizer sees) and the
+        // monotonic clock.
         .target(name: "BloqSync"),
         // Rules, levels, play session, the solver and the seeded generator: pure Swift,
         // the standard library only (no import at all), so nothing here depends on the
         // process's locale; the shell words the rules' values for the player.
         .target(name: "BloqGame", swiftSettings: rulesSettings),
         // The file system: the data search path, level files and packs.
-        .target(name: "BloqFiles", dependencies: ["BloqGame", "BloqLocalization"]),
+        .target(name: "BloqFiles", dependencies: ["BloqGame", "BloqLocalization", "BloqSync"]),
         // Animation, input recognition and layout: no SDL, no clock.
         .target(name: "BloqEngine"),
         // Counts heap allocations by interposing malloc: for BloqDev bench-alloc and the
         // tests only, never linked into bloq (make test-install checks its symbols).
         .target(name: "CAllocationCounter"),
         // Benchmarks behind `bloq bench` (and BloqDev bench-alloc, which adds the heap).
-        .target(name: "BloqBench", dependencies: ["BloqEngine", "BloqGame", "BloqPlay"]),
+        .target(name: "BloqBench", dependencies: ["BloqEngine", "BloqGame", "BloqPlay", "BloqSync"]),
         // The board scene: block controllers that join the engine and the rules.
         .target(name: "BloqPlay", dependencies: ["BloqEngine", "BloqGame", "BloqLocalization", "BloqSync"]),
         // Every screen in many windows against the layout rules (LayoutTests, BloqDev layout):
@@ -76,7 +77,7 @@ let package = Package(
                 "CSDL2", "CBloqX11", "CWaylandIdle", "BloqEngine", "BloqGame", "BloqLocalization", "BloqPlay", "BloqFiles", "BloqSync",
             ]),
         // The only importer of libdbus: the desktop's appearance from the XDG settings portal.
-        .target(name: "BloqPortal", dependencies: ["CDBus", "BloqGame", "BloqPlay"]),
+        .target(name: "BloqPortal", dependencies: ["CDBus", "BloqGame", "BloqPlay", "BloqSync"]),
         // libFuzzer targets (make fuzz); a normal build replays the kept corpus through them.
         .target(name: "FuzzSupport"),
         .executableTarget(name: "FuzzLevels", dependencies: ["BloqGame", "FuzzSupport"]),

@@ -1,4 +1,5 @@
 import BloqGame
+import BloqSync
 import Glibc
 
 /// Reads and writes `progress.json` in a folder, crash-safely and safely for several copies
@@ -438,13 +439,13 @@ struct FileLock {
             // (a read-only folder, something odd at the lock's path) must not stop saving.
             return FileLock(descriptor: -1, isHeld: false, mayWrite: true)
         }
-        let start = WallClock.monotonicSeconds()
+        let start = MonotonicClock.seconds()
         while true {
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return FileLock(descriptor: descriptor, isHeld: true, mayWrite: true) }
             guard errno == EWOULDBLOCK || errno == EINTR else {
                 return FileLock(descriptor: descriptor, isHeld: false, mayWrite: true)
             }
-            if WallClock.monotonicSeconds() - start > timeout {
+            if MonotonicClock.seconds() - start > timeout {
                 return FileLock(descriptor: descriptor, isHeld: false, mayWrite: false)
             }
             usleep(2_000)

@@ -1,5 +1,6 @@
 import BloqGame
 import BloqLocalization
+import BloqSync
 import Dispatch
 import Glibc
 
@@ -98,10 +99,10 @@ public final class SaveService: @unchecked Sendable {
     public func finish(timeout: Double = 2) -> [String] {
         var lines: [String] = []
         queue.sync {
-            let deadline = WallClock.monotonicSeconds() + timeout
+            let deadline = MonotonicClock.seconds() + timeout
             // Tried until it is written or the time is up; then kept beside the file.
             while state.sync(execute: { pending != nil }) {
-                let left = deadline - WallClock.monotonicSeconds()
+                let left = deadline - MonotonicClock.seconds()
                 if left <= 0 {
                     attempt(final: true)
                     break
@@ -115,7 +116,7 @@ public final class SaveService: @unchecked Sendable {
                     "your progress since the last save could not be saved, so it is lost as Bloq quits: \(unsaved). "
                         + "Free some space on that disk (or make \(store.folder) writable) before you play again")
             }
-            if !store.mergeJournal(timeout: max(deadline - WallClock.monotonicSeconds(), 0)), store.hasJournal {
+            if !store.mergeJournal(timeout: max(deadline - MonotonicClock.seconds(), 0)), store.hasJournal {
                 lines.append(
                     "your latest progress is kept beside \(Path.join(store.folder, ProgressStore.fileName)) "
                         + "(\(ProgressJournal.prefix)*), as the file is locked by another copy of Bloq, cannot be read, or is a "
@@ -191,7 +192,7 @@ public final class SaveService: @unchecked Sendable {
 
     /// Another copy holds the lock: after `patience`, the player is told once.
     private func waited() {
-        let now = WallClock.monotonicSeconds()
+        let now = MonotonicClock.seconds()
         state.sync {
             let since = waitingSince ?? now
             waitingSince = since

@@ -34,14 +34,9 @@ public enum Today {
 /// The time of day from the system's real-time clock.
 public enum WallClock {
     /// Seconds since 1970-01-01 00:00 UTC, to the nanosecond the clock gives.
-    public static func secondsSince1970() -> Double { seconds(CLOCK_REALTIME) }
-
-    /// Seconds on a clock that only goes forward (for measuring how long something took).
-    public static func monotonicSeconds() -> Double { seconds(CLOCK_MONOTONIC) }
-
-    private static func seconds(_ clock: clockid_t) -> Double {
+    public static func secondsSince1970() -> Double {
         var now = timespec()
-        clock_gettime(clock, &now)
+        clock_gettime(CLOCK_REALTIME, &now)
         return Double(now.tv_sec) + Double(now.tv_nsec) / 1_000_000_000
     }
 }

@@ -63,20 +63,13 @@ public final class BackgroundWorker: Sendable {
             while sem_wait(wake) != 0 {}
             guard let job = jobs.withLock({ $0.queue.isEmpty ? nil : $0.queue.removeFirst() }), !job.ticket.isStopped else { continue }
             let ticket = job.ticket
-            let deadline = job.seconds.map { BackgroundWorker.now() + $0 }
+            let deadline = job.seconds.map { MonotonicClock.seconds() + $0 }
             let stop = SearchStop {
                 guard !ticket.isStopped else { return true }
                 guard let deadline else { return false }
-                return BackgroundWorker.now() >= deadline
+                return MonotonicClock.seconds() >= deadline
             }
             job.run(stop, ticket)
         }
-    }
-
-    /// Seconds on the monotonic clock.
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

@@ -1,5 +1,6 @@
 import BloqGame
 import BloqPlay
+import BloqSync
 import CDBus
 import Glibc
 
@@ -74,12 +75,9 @@ public final class PortalSettings: DesktopPreferences {
     /// Waits up to `seconds` for the portal's answer (at start, before the first frame, so
     /// the first frame is in the desktop's colours). Returns at once when it came already.
     public func waitForAnswer(upTo seconds: Double) {
-        var clock = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &clock)
-        let deadline = Double(clock.tv_sec) + Double(clock.tv_nsec) / 1e9 + seconds
+        let deadline = MonotonicClock.seconds() + seconds
         while readAll != nil {
-            clock_gettime(CLOCK_MONOTONIC, &clock)
-            let left = deadline - (Double(clock.tv_sec) + Double(clock.tv_nsec) / 1e9)
+            let left = deadline - MonotonicClock.seconds()
             guard left > 0, dbus_connection_read_write(connection, Int32(max(left * 1000, 1))) != 0 else { break }
             handleMessages()
         }

@@ -1,4 +1,3 @@
-import BloqFiles
 import BloqSync
 import Glibc
 
@@ -21,7 +20,7 @@ public enum FrameTrace {
     private static let figures = Locked(Figures())
 
     /// Milliseconds on the monotonic clock.
-    static func now() -> Double { WallClock.monotonicSeconds() * 1000 }
+    static func now() -> Double { MonotonicClock.seconds() * 1000 }
 
     /// A frame begins (its input is gathered without waiting).
     static func frameBegan() {
