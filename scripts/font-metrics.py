@@ -68,7 +68,8 @@ for name, description, path in FACES:
     cmap = font.getBestCmap()
     hmtx = font['hmtx']
     hhea = font['hhea']
-    points = [p for low, high in ranges for p in range(low, high + 1) if p in cmap]
+    # Sorted: FontMetrics finds a character by binary search.
+    points = sorted(p for low, high in ranges for p in range(low, high + 1) if p in cmap)
     parts.append(f'''    /// {description}: {path.split("/")[-1]}.
     public static let {name} = FontMetrics(
         unitsPerEm: {font['head'].unitsPerEm}, ascent: {hhea.ascent}, descent: {-hhea.descent}, missing: {hmtx['.notdef'][0]},

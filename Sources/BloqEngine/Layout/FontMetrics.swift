@@ -15,8 +15,9 @@ public struct FontMetrics: Sendable {
     /// The font a character this one lacks is drawn in (none, or one).
     private let fallbacks: [FontMetrics]
 
-    /// A font's metrics: `codePoints` as sorted runs, `advances` beside their points in
-    /// order, in font units.
+    /// A font's metrics: `codePoints` as runs, `advances` beside their points in the runs'
+    /// order, in font units. The runs may come in any order (they are sorted here, for the
+    /// binary search); a point without an advance is measured as `missing`.
     public init(
         unitsPerEm: Int, ascent: Int, descent: Int, missing: Int, codePoints: [ClosedRange<UInt32>], advances: [UInt16]
     ) {
@@ -24,8 +25,10 @@ public struct FontMetrics: Sendable {
         self.ascent = ascent
         self.descent = descent
         self.missing = missing
-        self.codePoints = codePoints.flatMap { $0 }
-        self.advances = advances
+        let points = codePoints.flatMap { $0 }
+        let order = points.indices.sorted { points[$0] < points[$1] }
+        self.codePoints = order.map { points[$0] }
+        self.advances = order.map { advances.indices.contains($0) ? advances[$0] : UInt16(clamping: missing) }
         fallbacks = []
     }
 
