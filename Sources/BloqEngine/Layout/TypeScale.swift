@@ -19,4 +19,8 @@ public struct TypeScale: Hashable, Sendable {
         title = max(body + 4, (short * 0.05).rounded())
         display = max(title + 8, (short * 0.1).rounded())
     }
+
+    /// The sizes from large to small, for text that must shrink to fit: never below the
+    /// caption.
+    public var descending: [Double] { [display, title, body, caption] }
 }

@@ -187,6 +187,12 @@ public enum ShareCode {
         }
     }
 
+    /// The text of a level file holding a decoded code (the library's API; the game calls
+    /// `LevelText.file`).
+    public static func levelText(board: Board, title: String?) -> String {
+        LevelText.file(board: board, title: title)
+    }
+
     // MARK: Pieces
 
     static let alphabet: [Character] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")

@@ -19,4 +19,15 @@ public enum Direction: String, CaseIterable, Sendable, Hashable, Codable {
         case .up, .down: 0
         }
     }
+
+    public var isHorizontal: Bool { self == .left || self == .right }
+
+    public var opposite: Direction {
+        switch self {
+        case .up: .down
+        case .down: .up
+        case .left: .right
+        case .right: .left
+        }
+    }
 }
