@@ -87,7 +87,9 @@ public struct Bench: ParsableCommand {
         let figures =
             Self.values(frames + solverFigures) + reach + dense.figures + eight.figures + sixteen
             + Self.values(
-                [("solver_bytes_per_state", memory[0].1)] + memory + [("animators_10k_step_ms", animators.medianStepMilliseconds)])
+                [("solver_bytes_per_state", memory.first { $0.0 == "solver_bytes_per_state_16_cells" }?.1 ?? -1)] + memory + [
+                    ("animators_10k_step_ms", animators.medianStepMilliseconds)
+                ])
             + [("allocations_per_step", allocationsPerStep())]
             + Self.values([("startup_ms", startup), ("levels_parse_ms", parse), ("peak_rss_mb", rss)])
         try printFigures(

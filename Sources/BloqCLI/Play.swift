@@ -253,9 +253,6 @@ extension Play {
         } catch let error as LevelCatalog.LoadError {
             printError(error.description)
             throw level.map(LevelFiles.isMissing) == true ? ExitStatus.missingInput : ExitStatus.invalidData
-        } catch let error as DataLocatorError {
-            printError("bloq: \(error)")
-            throw ExitStatus.missingInput
         }
         packs = packs.filter { !$0.items.isEmpty }
         guard packs.contains(where: { !$0.playable.isEmpty }) else {

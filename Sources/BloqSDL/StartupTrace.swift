@@ -12,7 +12,7 @@ public enum StartupTrace {
     /// Marks the end of `step`; the first mark is the origin (`bloq`'s main).
     public static func mark(_ step: String) {
         guard enabled else { return }
-        let now = FrameTrace.now()
+        let now = MonotonicClock.seconds() * 1000
         let start = origin.withLock { origin in
             let start = origin ?? now
             origin = start
