@@ -68,7 +68,7 @@ struct Import: ParsableCommand {
                     + "it is saved without a par (bloq solve FILE --write-par --max-states N adds one later)")
         }
         let text = LevelText.file(
-            board: level.board, title: level.title, par: par, comments: ["Imported from a share code: \(code.trimmingSpaces)"])
+            board: level.board, title: level.title, par: par, comments: ["Imported from a share code: \(ShareCode.trimmed(code))"])
         do {
             // Checked again under the lock: another import may have saved it meanwhile.
             switch try PlayerLevels.saveOnce(text, identity: level.board.identity, title: level.title, pack: pack, in: levels) {
@@ -101,13 +101,5 @@ public enum ShareCodeArgument {
             printError("bloq: error: \(error.message)")
             throw ExitStatus.invalidData
         }
-    }
-}
-
-extension String {
-    /// Without spaces, tabs and line ends at either end.
-    var trimmingSpaces: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0.isNewline }
-        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
     }
 }

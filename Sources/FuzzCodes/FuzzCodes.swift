@@ -22,9 +22,7 @@ func checkCode(_ bytes: [UInt8]) {
         if case .success = ShareCode.level(from: text) { preconditionFailure("a code that does not decode made a level") }
     case .success(let decoded):
         precondition(Board.sizeRange.contains(decoded.board.rows) && Board.sizeRange.contains(decoded.board.columns))
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        let trimmed = String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
-        precondition(ShareCode.encode(decoded.board, title: decoded.title) == trimmed, "a code has one spelling")
+        precondition(ShareCode.encode(decoded.board, title: decoded.title) == ShareCode.trimmed(text), "a code has one spelling")
         switch ShareCode.level(from: text) {
         case .success(let level):
             precondition(level.board == decoded.board && level.board.touchingPairs.isEmpty)

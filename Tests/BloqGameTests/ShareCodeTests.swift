@@ -11,6 +11,16 @@ struct ShareCodeTests {
         #expect(decoded.board == board && decoded.title == title, "\(code)", sourceLocation: sourceLocation)
     }
 
+    @Test("a code pasted with spaces or line ends around it decodes, a Windows line end (one Character) included")
+    func pastedWithLineEnds() throws {
+        let board = try #require(Board(["R.R", "..."]))
+        let code = try #require(ShareCode.encode(board, title: "Pasted"))
+        for pasted in [code + "\r\n", " " + code + "\n", "\t" + code + " \r\n\r\n", "\r\n" + code] {
+            let decoded = try ShareCode.decode(pasted).get()
+            #expect(decoded.board == board && decoded.title == "Pasted", "\(pasted.debugDescription)")
+        }
+    }
+
     @Test("every shipped level round-trips, title included; a 4x4 level's code is at most 24 characters")
     func shippedLevels() throws {
         #expect(ShippedLevelsTests.files.count == 450)

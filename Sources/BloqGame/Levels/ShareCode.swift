@@ -81,11 +81,17 @@ public enum ShareCode {
         }
     }
 
+    /// `code` without the spaces, tabs and line ends around it (a pasted code often ends in
+    /// one; "\r\n" is one Character, which `isNewline` knows).
+    public static func trimmed(_ code: String) -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0.isNewline }
+        return String(code.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+    }
+
     /// The bits of a code of `kind` ("share code") starting with `prefix`, its characters,
     /// length and checksum checked.
     static func unsealed(_ code: String, prefix: String, kind: String, maximumLength: Int) throws(DecodeError) -> BitReader {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        let text = String(code.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+        let text = trimmed(code)
         guard !text.isEmpty else { throw DecodeError("the \(kind) is empty") }
         guard text.count <= maximumLength else {
             throw DecodeError("the \(kind) is \(text.count) characters long; no code is longer than \(maximumLength)")
