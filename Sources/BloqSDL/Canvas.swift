@@ -50,8 +50,15 @@ final class Canvas {
     /// The colours painters draw with: the appearance in force (`SDLWindow.draw` sets it).
     var palette = Palette.dark
 
-    /// A layer drawn once and copied whole while its key stays the same.
-    private var layer: (key: AnyHashable, texture: OpaquePointer, size: Size)?
+    /// What a cached layer holds: the ground every screen stands on, or a screen's still
+    /// picture (the play screen's board, texts and toolbar, the ground included).
+    enum Layer: Hashable {
+        case ground
+        case still
+    }
+
+    /// Layers drawn once and copied whole while their keys stay the same.
+    private var layers: [Layer: (key: AnyHashable, texture: OpaquePointer, size: Size)] = [:]
 
     init(renderer: OpaquePointer, fonts: FontSet) {
         self.renderer = renderer
@@ -62,8 +69,8 @@ final class Canvas {
 
     /// Drops every cached texture and font (after a resize, or before the renderer goes).
     func flush() {
-        if let layer { SDL_DestroyTexture(layer.texture) }
-        layer = nil
+        for layer in layers.values { SDL_DestroyTexture(layer.texture) }
+        layers.removeAll()
         for texture in textures.values { SDL_DestroyTexture(texture) }
         for texture in starTextures.values { SDL_DestroyTexture(texture) }
         starTextures.removeAll()
@@ -84,11 +91,8 @@ final class Canvas {
         return Size(width: Double(width), height: Double(height))
     }
 
-    /// Draws what `draw` draws over the whole output, from a cache while `key` is the one
-    /// it was drawn with: one opaque copy instead of every shape again (a frame of a drag
-    /// redraws only what moves). Without render targets it simply draws.
-    /// The static layer's pixel format: the window's under SDL's software renderer, so that
-    /// copying the layer each frame is a straight copy of rows, not a conversion of every
+    /// The layers' pixel format: the window's under SDL's software renderer, so that
+    /// copying a layer each frame is a straight copy of rows, not a conversion of every
     /// pixel (it was 72 % of a dragging frame's instructions; docs/performance.md).
     private lazy var layerFormat: UInt32 = {
         var info = SDL_RendererInfo()
@@ -99,27 +103,36 @@ final class Canvas {
         return format == SDL_PIXELFORMAT_UNKNOWN.rawValue ? SDL_PIXELFORMAT_ARGB8888.rawValue : format
     }()
 
-    func cachedLayer(key: AnyHashable, draw: () -> Void) {
+    /// Draws what `draw` draws over the whole output, from the cache of `layer` while `key`
+    /// is the one it was drawn with: one opaque copy instead of every shape again (a frame
+    /// of a drag redraws only what moves). `draw` may itself draw a cached layer (the still
+    /// picture draws the ground). Without render targets it simply draws.
+    func cachedLayer(_ layer: Layer, key: AnyHashable, draw: () -> Void) {
         let size = outputSize
-        if let layer, layer.key != key || layer.size != size {
-            SDL_DestroyTexture(layer.texture)
-            self.layer = nil
+        if let cached = layers[layer], cached.key != key || cached.size != size {
+            SDL_DestroyTexture(cached.texture)
+            layers[layer] = nil
         }
-        if layer == nil {
+        if layers[layer] == nil {
+            let target = SDL_GetRenderTarget(renderer)
             guard
                 let texture = SDL_CreateTexture(
-                    renderer, layerFormat, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(size.width), Int32(size.height)),
-                SDL_SetRenderTarget(renderer, texture) == 0
+                    renderer, layerFormat, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(size.width), Int32(size.height))
             else {
                 draw()
                 return
             }
+            guard SDL_SetRenderTarget(renderer, texture) == 0 else {
+                SDL_DestroyTexture(texture)
+                draw()
+                return
+            }
             draw()
-            SDL_SetRenderTarget(renderer, nil)
+            SDL_SetRenderTarget(renderer, target)
             SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
-            layer = (key, texture, size)
+            layers[layer] = (key, texture, size)
         }
-        if let layer { SDL_RenderCopy(renderer, layer.texture, nil, nil) }
+        if let cached = layers[layer] { SDL_RenderCopy(renderer, cached.texture, nil, nil) }
     }
 
     /// Drawing kept inside `rect` (moved by `offset`), or anywhere again with nil.
@@ -159,8 +172,10 @@ final class Canvas {
     }
 
     /// A rounded rectangle with anti-aliased corners. `shaded` adds a block's light from
-    /// above (a gradient and a bevel), multiplied by `color`.
-    func roundedRect(_ rect: Rect, radius: Double, _ color: RGBA, shaded: Bool = false) {
+    /// above (a gradient and a bevel), multiplied by `color`. `hidden`: a rectangle that
+    /// something opaque drawn next covers whole, where the blending is left out (the same
+    /// pixels: a card's shadow beneath the card cost 4 ms a frame; docs/performance.md).
+    func roundedRect(_ rect: Rect, radius: Double, _ color: RGBA, shaded: Bool = false, hidden: Rect? = nil) {
         let width = Int(rect.width.rounded())
         let height = Int(rect.height.rounded())
         let rgb = color.hex
@@ -169,9 +184,27 @@ final class Canvas {
         else { return }
         SDL_SetTextureAlphaMod(texture, color.a)
         // Whole pixels at the texture's own size: no scaling in the blit.
-        var destination = SDL_Rect(
-            x: Int32((rect.x + offset.x).rounded()), y: Int32((rect.y + offset.y).rounded()), w: Int32(width), h: Int32(height))
-        SDL_RenderCopy(renderer, texture, nil, &destination)
+        let x = Int((rect.x + offset.x).rounded())
+        let y = Int((rect.y + offset.y).rounded())
+        // The hidden pixels inside the shape (those whose centres `hidden` holds), as a
+        // range of columns and one of rows from the shape's corner.
+        let columns = hidden.map { Int(($0.x + offset.x - 0.5).rounded(.up)) - x..<Int(($0.maxX + offset.x - 0.5).rounded(.down)) + 1 - x }
+        let rows = hidden.map { Int(($0.y + offset.y - 0.5).rounded(.up)) - y..<Int(($0.maxY + offset.y - 0.5).rounded(.down)) + 1 - y }
+        guard let columns = columns?.clamped(to: 0..<width), let rows = rows?.clamped(to: 0..<height), !columns.isEmpty, !rows.isEmpty
+        else {
+            var destination = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(width), h: Int32(height))
+            SDL_RenderCopy(renderer, texture, nil, &destination)
+            return
+        }
+        // What shows around them: the rows above and below, and the sides between.
+        for (left, top, right, bottom) in [
+            (0, 0, width, rows.lowerBound), (0, rows.upperBound, width, height),
+            (0, rows.lowerBound, columns.lowerBound, rows.upperBound), (columns.upperBound, rows.lowerBound, width, rows.upperBound),
+        ] where right > left && bottom > top {
+            var source = SDL_Rect(x: Int32(left), y: Int32(top), w: Int32(right - left), h: Int32(bottom - top))
+            var destination = SDL_Rect(x: Int32(x + left), y: Int32(y + top), w: source.w, h: source.h)
+            SDL_RenderCopy(renderer, texture, &source, &destination)
+        }
     }
 
     /// Draws `text` no wider than `maximumWidth`, shrinking it if it must.

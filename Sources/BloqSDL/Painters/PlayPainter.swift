@@ -30,10 +30,7 @@ struct PlayPainter {
         let resting = game.scene.blockSprites.filter(\.isAtRest)
         let cardTexts = Set(layout.card?.texts ?? [])
         let still = {
-            if screen.edgePanPercent == nil {
-                canvas.clear(canvas.palette.backgroundBottom)
-                kit.ground()
-            }
+            if screen.edgePanPercent == nil { kit.ground() }
             drawBoard(game, sprites: resting, quiet: overlay != nil)
             if let banner = layout.banner {
                 canvas.roundedRect(banner.insetBy(-2), radius: min(banner.height * 0.2, 12), canvas.palette.banner)
@@ -43,7 +40,7 @@ struct PlayPainter {
         }
         if screen.edgePanPercent == nil {
             // What stands still is drawn once and copied while it stays the same.
-            canvas.cachedLayer(key: staticKey(resting: resting, layout: layout), draw: still)
+            canvas.cachedLayer(.still, key: staticKey(resting: resting, layout: layout), draw: still)
         } else {
             still()
         }

@@ -9,7 +9,6 @@ import BloqPlay
 struct ScreenPainter {
     func draw(_ app: AppController, on canvas: Canvas) {
         canvas.offset = .zero
-        canvas.clear(canvas.palette.backgroundBottom)
         let kit = PaintKit(app: app, canvas: canvas)
         kit.ground()
         switch app.root {
@@ -67,8 +66,19 @@ struct PaintKit {
 
     /// The ground every screen stands on: the theme's gradient from top to bottom, and two
     /// large soft shapes of the backdrop over it (the layers between the ground and what
-    /// sits on it). High contrast draws a plain ground: its backdrop is transparent.
+    /// sits on it). High contrast draws a plain ground: its backdrop is transparent. Drawn
+    /// in place, over the whole output, it is a copy of a layer made once per window size
+    /// (drawing it took 5 ms of every frame in the software renderer; docs/performance.md);
+    /// moved (a screen sliding), it is drawn again where it is.
     func ground() {
+        guard canvas.offset == .zero else { return drawGround() }
+        canvas.cachedLayer(.ground, key: app.viewport) {
+            canvas.clear(canvas.palette.backgroundBottom)
+            drawGround()
+        }
+    }
+
+    private func drawGround() {
         let size = app.viewport
         let palette = canvas.palette
         let bands = 24
@@ -89,7 +99,7 @@ struct PaintKit {
 
     /// The shadow of a thing at `elevation` (docs/design.md): `Elevation.layers` copies of
     /// its shape in the theme's shadow colour, each larger, lower and fainter.
-    func shadow(_ rect: Rect, radius: Double, _ elevation: Elevation) {
+    func shadow(_ rect: Rect, radius: Double, _ elevation: Elevation, hidden: Rect? = nil) {
         let shadow = canvas.palette.shadow
         guard elevation.strength > 0, shadow.a > 0 else { return }
         let unit = app.metrics.unit
@@ -100,7 +110,7 @@ struct PaintKit {
             var frame = rect.insetBy(-spread)
             frame.y += elevation.drop * unit * f
             let alpha = Double(shadow.a) * elevation.strength * (1 - f * 0.75) / Double(layers)
-            canvas.roundedRect(frame, radius: radius + spread, shadow.with(alpha: UInt8(alpha.rounded())))
+            canvas.roundedRect(frame, radius: radius + spread, shadow.with(alpha: UInt8(alpha.rounded())), hidden: hidden)
         }
     }
 
@@ -108,11 +118,16 @@ struct PaintKit {
     /// its hairline edge.
     func surface(_ rect: Rect, radius: Double, elevation: Elevation = .card, alpha: Double = 1) {
         let palette = canvas.palette
-        if alpha >= 1 { shadow(rect, radius: radius, elevation) }
-        let edge = palette.surfaceEdge.over(palette.surface).with(alpha: UInt8(255 * min(max(alpha, 0), 1)))
         let width = max((app.metrics.unit * 0.025).rounded(), 1)
-        canvas.roundedRect(rect, radius: radius, edge)
-        canvas.roundedRect(rect.insetBy(width), radius: max(radius - width, 0), palette.surface.faded(alpha))
+        let fill = rect.insetBy(width)
+        let fillRadius = max(radius - width, 0)
+        // An opaque surface hides whatever is beneath its fill but for the corners' arcs: the
+        // square inside each arc starts 0.3 of its radius in, with two pixels to spare.
+        let hidden = alpha >= 1 && palette.surface.a == 255 ? fill.insetBy((fillRadius * (1 - 0.5.squareRoot()) + 2).rounded(.up)) : nil
+        if alpha >= 1 { shadow(rect, radius: radius, elevation, hidden: hidden) }
+        let edge = palette.surfaceEdge.over(palette.surface).with(alpha: UInt8(255 * min(max(alpha, 0), 1)))
+        canvas.roundedRect(rect, radius: radius, edge, hidden: hidden)
+        canvas.roundedRect(fill, radius: fillRadius, palette.surface.faded(alpha))
     }
 
     /// A screen that is what it laid out: its texts, its controls as buttons, and over them

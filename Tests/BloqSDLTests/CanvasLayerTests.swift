@@ -1,0 +1,119 @@
+import BloqEngine
+import BloqGame
+import BloqPlay
+import Testing
+
+@testable import BloqSDL
+
+extension SDLSuite {
+    /// What the painter leaves out or copies to save a frame's time must not change a pixel
+    /// (docs/performance.md): a card's shadow and edge beneath its opaque fill, the ground
+    /// as a cached layer.
+    @Suite("Drawing less for the same pixels")
+    struct CanvasLayerTests {
+        /// A headless window whose canvas has `appearance`'s palette, and a kit to paint with.
+        static func canvas(_ theme: ThemeSetting, _ contrast: ContrastSetting) throws -> (SDLWindow, PaintKit) {
+            let window = try SDLWindow(options: WindowOptions(width: 400, height: 300, headless: true))
+            let app = ShellPixelTests.app(viewport: window.geometry.output)
+            app.settings.theme = theme
+            app.settings.contrast = contrast
+            window.canvas.palette = Palette(app.appearance)
+            return (window, PaintKit(app: app, canvas: window.canvas))
+        }
+
+        /// Stripes of every colour under what is drawn next, so that a blend left out where
+        /// it shows would change a pixel.
+        static func stripes(_ canvas: Canvas) {
+            canvas.clear(RGBA(0x202020))
+            for index in 0..<40 {
+                canvas.fill(
+                    Rect(x: Double(index) * 10, y: 0, width: 10, height: 300),
+                    RGBA(UInt32(index * 0x061F3B) & 0xFFFFFF, alpha: UInt8(80 + index * 4)))
+            }
+        }
+
+        @Test(
+            "a card drawn as a surface is the same pixels as its shadow, edge and fill drawn whole, in every theme, at whole and fractional places and sizes"
+        )
+        func surfaceLeavesOutOnlyWhatItCovers() throws {
+            let cards = [
+                (Rect(x: 40, y: 30, width: 300, height: 200), 24.0), (Rect(x: 60.4, y: 50.6, width: 201.3, height: 150.7), 18.2),
+                (Rect(x: 10, y: 10, width: 40, height: 30), 15.0), (Rect(x: 100.5, y: 80.5, width: 120, height: 90), 0),
+                (Rect(x: 150, y: 100, width: 8, height: 8), 4),
+            ]
+            for (theme, contrast) in [(ThemeSetting.dark, ContrastSetting.normal), (.light, .normal), (.dark, .high), (.light, .high)] {
+                for (card, radius) in cards {
+                    for offset in [Point.zero, Point(x: 3.4, y: -2.6)] {
+                        let (window, kit) = try Self.canvas(theme, contrast)
+                        let canvas = window.canvas
+                        canvas.offset = offset
+                        Self.stripes(canvas)
+                        kit.surface(card, radius: radius)
+                        let surface = try window.readPixels().pixels
+                        // What the surface drew before it left anything out.
+                        Self.stripes(canvas)
+                        let palette = canvas.palette
+                        let width = max((kit.app.metrics.unit * 0.025).rounded(), 1)
+                        kit.shadow(card, radius: radius, .card)
+                        canvas.roundedRect(card, radius: radius, palette.surfaceEdge.over(palette.surface))
+                        canvas.roundedRect(card.insetBy(width), radius: max(radius - width, 0), palette.surface)
+                        let whole = try window.readPixels().pixels
+                        let differing = zip(surface, whole).filter { $0 != $1 }.count
+                        #expect(
+                            differing == 0, "\(theme) \(contrast) \(card) radius \(radius) offset \(offset): \(differing) pixels differ")
+                    }
+                }
+            }
+        }
+
+        @Test("a rounded rectangle with a hidden part draws every pixel outside it as it did, and none inside it")
+        func hiddenPart() throws {
+            let (window, _) = try Self.canvas(.dark, .normal)
+            let canvas = window.canvas
+            let shape = Rect(x: 20.3, y: 15.7, width: 250, height: 180)
+            let hidden = Rect(x: 60, y: 50, width: 100.5, height: 70.2)
+            canvas.clear(RGBA(0x000000))
+            canvas.roundedRect(shape, radius: 30, RGBA(0xFF8040, alpha: 200))
+            let whole = try window.readPixels()
+            canvas.clear(RGBA(0x000000))
+            canvas.roundedRect(shape, radius: 30, RGBA(0xFF8040, alpha: 200), hidden: hidden)
+            let part = try window.readPixels()
+            var inside = 0
+            var outside = 0
+            for y in 0..<whole.height {
+                for x in 0..<whole.width {
+                    let center = Point(x: Double(x) + 0.5, y: Double(y) + 0.5)
+                    let isHidden = center.x >= hidden.minX && center.x <= hidden.maxX && center.y >= hidden.minY && center.y <= hidden.maxY
+                    let index = y * whole.width + x
+                    if isHidden {
+                        if part.pixels[index] != 0xFF00_0000 { inside += 1 }
+                    } else if part.pixels[index] != whole.pixels[index] {
+                        outside += 1
+                    }
+                }
+            }
+            #expect(inside == 0, "\(inside) hidden pixels drawn")
+            #expect(outside == 0, "\(outside) pixels around the hidden part differ")
+        }
+
+        @Test("the ground is the same pixels from its cached layer as drawn where it is")
+        func groundLayer() throws {
+            let (window, kit) = try Self.canvas(.light, .normal)
+            let canvas = window.canvas
+            kit.ground()
+            let cached = try window.readPixels().pixels
+            // Drawn again from the layer, over something else.
+            Self.stripes(canvas)
+            kit.ground()
+            #expect(try window.readPixels().pixels == cached)
+            // Drawn where it is (a sliding screen's ground, one pixel along and back).
+            canvas.offset = Point(x: 1e-9, y: 0)
+            Self.stripes(canvas)
+            canvas.clear(canvas.palette.backgroundBottom)
+            kit.ground()
+            let drawn = try window.readPixels().pixels
+            let differing = zip(cached, drawn).filter { $0 != $1 }.count
+            #expect(differing == 0, "\(differing) pixels differ between the cached ground and the ground drawn in place")
+        }
+    }
+}
