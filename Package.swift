@@ -49,8 +49,8 @@ let package = Package(
         // The player's language: tr() over the gettext catalogs, read and checked by Bloq
         // (MessageCatalog), and the languages the environment asks for. The shell's words.
         .target(name: "BloqLocalization", dependencies: ["BloqSync"]),
-        // The one lock type (on pthread mutexes, which ThreadSanitizer sees) and the
-        // monotonic clock.
+        // The one lock type (on pthread mutexes, which ThreadSanitizer sees), the one
+        // semaphore and the monotonic clock.
         .target(name: "BloqSync"),
         // Rules, levels, play session, the solver and the seeded generator: pure Swift,
         // the standard library only (no import at all), so nothing here depends on the

@@ -1,3 +1,4 @@
+import BloqSync
 import Dispatch
 import Glibc
 
@@ -10,7 +11,7 @@ import Glibc
 /// also catches a change of a symbolic link's target and serves as the fallback when inotify
 /// is unavailable. A change is reported once the file has stopped changing for
 /// `settleInterval` (an editor writing in several steps is read once, when it is done).
-public final class FileWatcher: @unchecked Sendable {
+public final class FileWatcher: Sendable {
     public let path: String
     /// How often the file is looked at without an event.
     public let pollInterval: Double
@@ -18,10 +19,7 @@ public final class FileWatcher: @unchecked Sendable {
     public let settleInterval: Double
     private let descriptor: Int32
     private let name: String
-    private let lock = DispatchQueue(label: "bloq.file-watcher")
-    private var changed = false
-    private var stopped = false
-    private var onChange: (@Sendable () -> Void)?
+    private let state: Locked<(changed: Bool, stopped: Bool, onChange: (@Sendable () -> Void)?)>
 
     /// Starts watching `path`. `onChange` is called on the watcher's thread after each
     /// change (to wake a loop that waits for events); `takeChange()` tells the change.
@@ -33,7 +31,7 @@ public final class FileWatcher: @unchecked Sendable {
         self.path = path
         self.pollInterval = pollInterval
         self.settleInterval = settleInterval
-        self.onChange = onChange
+        state = Locked((false, false, onChange))
         name = Path.lastComponent(path)
         var fd: Int32 = -1
         if inotify {
@@ -55,21 +53,21 @@ public final class FileWatcher: @unchecked Sendable {
 
     /// Stops the watcher's thread (within `pollInterval`); no change is reported after.
     public func stop() {
-        lock.sync {
-            stopped = true
-            onChange = nil
+        state.withLock {
+            $0.stopped = true
+            $0.onChange = nil
         }
     }
 
     /// Whether the file changed since the last call.
     public func takeChange() -> Bool {
-        lock.sync {
-            defer { changed = false }
-            return changed
+        state.withLock { state in
+            defer { state.changed = false }
+            return state.changed
         }
     }
 
-    private var isStopped: Bool { lock.sync { stopped } }
+    private var isStopped: Bool { state.withLock { $0.stopped } }
 
     private func watch(from initial: Signature?) {
         var last = initial
@@ -86,10 +84,10 @@ public final class FileWatcher: @unchecked Sendable {
                 now = again
             }
             last = now
-            let callback: (@Sendable () -> Void)? = lock.sync {
-                guard !stopped else { return nil }
-                changed = true
-                return onChange
+            let callback = state.withLock { state -> (@Sendable () -> Void)? in
+                guard !state.stopped else { return nil }
+                state.changed = true
+                return state.onChange
             }
             callback?()
         }

@@ -1,5 +1,5 @@
 import BloqGame
-import Dispatch
+import BloqSync
 import Glibc
 
 /// Progress kept beside `progress.json` when it cannot go into it now: another copy of the
@@ -61,12 +61,12 @@ struct ProgressJournal: Sendable {
     }
 
     /// One writer's entries: each write replaces the previous one.
-    final class Stream: @unchecked Sendable {
+    final class Stream: Sendable {
         let journal: ProgressJournal
         let name: String
-        private let lock = DispatchQueue(label: "bloq.progress-journal")
-        private var sequence = 0
-        private var current: String?
+        /// The last entry's number and the entry on disk, if any; held while writing, so
+        /// that writes from two threads publish one after the other.
+        private let written = Locked((sequence: 0, current: String?.none))
 
         /// A stream named for this process, a random tag and `label` ("save", "line").
         init(journal: ProgressJournal, label: String) {
@@ -82,15 +82,15 @@ struct ProgressJournal: Sendable {
                 throw AtomicFile.Failure(
                     path: journal.folder, reason: "progress would be \(data.count) bytes, more than a progress file may be")
             }
-            return try lock.sync {
+            return try written.withLock { written in
                 try? FileSystem.createFolders(journal.folder)
-                sequence += 1
-                let path = Path.join(journal.folder, name + "\(sequence)")
+                written.sequence += 1
+                let path = Path.join(journal.folder, name + "\(written.sequence)")
                 let temporary = path + ProgressJournal.temporarySuffix
                 try AtomicFile.writeFile(data, at: temporary)
                 try AtomicFile.commit(temporary, to: path)
-                if let current { unlink(current) }
-                current = path
+                if let current = written.current { unlink(current) }
+                written.current = path
                 return path
             }
         }

@@ -43,11 +43,6 @@ public final class ProgressStore: @unchecked Sendable {
         stream = ProgressJournal.Stream(journal: journal, label: "save")
     }
 
-    /// `$XDG_DATA_HOME/bloq`, or `~/.local/share/bloq`.
-    public static func defaultFolder(environment: [String: String] = ProcessEnvironment.current) -> String {
-        PlayerFolders.standard(environment: environment).data
-    }
-
     /// What loading found: the progress, and the damage repaired, if any.
     public struct Load: Sendable {
         public var progress: PlayerProgress

@@ -24,7 +24,7 @@ import Glibc
 ///   the game that can. What could not be saved anywhere is said plainly.
 /// - In replays (`inline`), every save runs at once on the caller's thread and its events
 ///   come at the next step: the same every time.
-public final class SaveService: @unchecked Sendable {
+public final class SaveService: Sendable {
     public enum Mode: Sendable {
         /// On the service's own queue (live play).
         case background
@@ -46,19 +46,22 @@ public final class SaveService: @unchecked Sendable {
     public let store: ProgressStore
     public let mode: Mode
     private let queue = DispatchQueue(label: "bloq.save-service", qos: .utility)
-    private let state = DispatchQueue(label: "bloq.save-service.state")
-    /// The latest progress handed in and not written yet.
-    private var pending: PlayerProgress?
-    private var scheduled = false
-    private var events: [SaveEvent] = []
-    /// When saves started waiting on another copy's lock (monotonic seconds), and whether
-    /// the player was told.
-    private var waitingSince: Double?
-    private var toldWaiting = false
-    /// Why the last attempt failed (nil after a save went through); told once per reason.
-    private var failure: String?
-    /// The first save kept beside the file said so; said again only after one went in.
-    private var toldBeside = false
+    private let state = Locked(State())
+
+    private struct State: Sendable {
+        /// The latest progress handed in and not written yet.
+        var pending: PlayerProgress?
+        var scheduled = false
+        var events: [SaveEvent] = []
+        /// When saves started waiting on another copy's lock (monotonic seconds), and whether
+        /// the player was told.
+        var waitingSince: Double?
+        var toldWaiting = false
+        /// Why the last attempt failed (nil after a save went through); told once per reason.
+        var failure: String?
+        /// The first save kept beside the file said so; said again only after one went in.
+        var toldBeside = false
+    }
 
     public init(store: ProgressStore, mode: Mode = .background) {
         self.store = store
@@ -68,14 +71,14 @@ public final class SaveService: @unchecked Sendable {
     /// Hands in the player's progress after a change; returns at once.
     public func save(_ progress: PlayerProgress, _ urgency: SaveUrgency = .now) {
         if mode == .inline {
-            state.sync { pending = progress }
+            state.withLock { $0.pending = progress }
             attempt(final: false)
             return
         }
-        let delay = state.sync { () -> Double? in
-            pending = progress
-            guard !scheduled else { return nil }
-            scheduled = true
+        let delay = state.withLock { state -> Double? in
+            state.pending = progress
+            guard !state.scheduled else { return nil }
+            state.scheduled = true
             return urgency == .now ? 0 : SaveService.gatherDelay
         }
         if let delay { queue.asyncAfter(deadline: .now() + delay) { [self] in run() } }
@@ -83,14 +86,14 @@ public final class SaveService: @unchecked Sendable {
 
     /// What saving had to say since the last call, oldest first.
     public func takeEvents() -> [SaveEvent] {
-        state.sync {
-            defer { events.removeAll() }
-            return events
+        state.withLock { state in
+            defer { state.events.removeAll() }
+            return state.events
         }
     }
 
     /// Whether a save is waiting to be written.
-    public var isPending: Bool { state.sync { pending != nil } }
+    public var isPending: Bool { state.withLock { $0.pending != nil } }
 
     /// Writes what is pending and returns when it is on disk (or kept beside the file),
     /// trying for up to `timeout` seconds (another copy's lock, a disk that fills); then
@@ -101,7 +104,7 @@ public final class SaveService: @unchecked Sendable {
         queue.sync {
             let deadline = MonotonicClock.seconds() + timeout
             // Tried until it is written or the time is up; then kept beside the file.
-            while state.sync(execute: { pending != nil }) {
+            while isPending {
                 let left = deadline - MonotonicClock.seconds()
                 if left <= 0 {
                     attempt(final: true)
@@ -109,9 +112,9 @@ public final class SaveService: @unchecked Sendable {
                 }
                 attempt(final: false, lockWait: min(left, 0.5))
                 // A failure that is not the lock (a full disk): a moment before trying again.
-                if state.sync(execute: { pending != nil && failure != nil }) { usleep(100_000) }
+                if state.withLock({ $0.pending != nil && $0.failure != nil }) { usleep(100_000) }
             }
-            if let unsaved = state.sync(execute: { pending != nil ? failure : nil }) {
+            if let unsaved = state.withLock({ $0.pending != nil ? $0.failure : nil }) {
                 lines.append(
                     "your progress since the last save could not be saved, so it is lost as Bloq quits: \(unsaved). "
                         + "Free some space on that disk (or make \(store.folder) writable) before you play again")
@@ -130,14 +133,14 @@ public final class SaveService: @unchecked Sendable {
 
     /// Runs the pending save (on the queue), and schedules another try when it could not go in.
     private func run() {
-        state.sync { scheduled = false }
+        state.withLock { $0.scheduled = false }
         attempt(final: false)
-        let retry = state.sync { () -> Double? in
-            guard pending != nil, !scheduled else { return nil }
-            scheduled = true
+        let retry = state.withLock { state -> Double? in
+            guard state.pending != nil, !state.scheduled else { return nil }
+            state.scheduled = true
             // Another copy's lock is let go of soon; a full disk or a permission takes a
             // person to fix, so it is tried less often (and with every change handed in).
-            return failure == nil ? SaveService.retryDelay : SaveService.failureRetryDelay
+            return state.failure == nil ? SaveService.retryDelay : SaveService.failureRetryDelay
         }
         if let retry { queue.asyncAfter(deadline: .now() + retry) { [self] in run() } }
     }
@@ -145,7 +148,7 @@ public final class SaveService: @unchecked Sendable {
     /// One try at writing the pending progress. `final`: the game is ending, so a save that
     /// another copy's lock keeps out is kept beside the file instead of waiting.
     private func attempt(final: Bool, lockWait: Double = SaveService.lockWait) {
-        guard let progress = state.sync(execute: { pending }) else { return }
+        guard let progress = state.withLock({ $0.pending }) else { return }
         let file = Path.join(store.folder, ProgressStore.fileName)
         do {
             let saved = try store.save(
@@ -155,37 +158,37 @@ public final class SaveService: @unchecked Sendable {
                 waited()
                 return
             }
-            state.sync {
+            state.withLock { state in
                 // A newer progress handed in meanwhile is still pending; it holds this one.
-                if pending == progress { pending = nil }
-                failure = nil
-                waitingSince = nil
-                toldWaiting = false
-                events.append(.saved(saved.progress))
+                if state.pending == progress { state.pending = nil }
+                state.failure = nil
+                state.waitingSince = nil
+                state.toldWaiting = false
+                state.events.append(.saved(saved.progress))
                 if let journaled = saved.journaled {
-                    if !toldBeside {
-                        toldBeside = true
+                    if !state.toldBeside {
+                        state.toldBeside = true
                         StandardErrorStream.write(
                             "bloq: warning: cannot save progress into \(file) now: \(journaled.reason); it is kept in \(journaled.path) "
                                 + "and merged into it as soon as it can be\n")
-                        events.append(
+                        state.events.append(
                             .notice(
                                 tr(
                                     "Your progress cannot go into %1 now (%2); it is kept beside it and merged in as soon as it can be.",
                                     Path.lastComponent(file), journaled.reason)))
                     }
                 } else {
-                    toldBeside = false
+                    state.toldBeside = false
                 }
             }
         } catch {
             let reason = "\(error)"
-            state.sync {
-                guard failure != reason else { return }
-                failure = reason
+            state.withLock { state in
+                guard state.failure != reason else { return }
+                state.failure = reason
                 StandardErrorStream.write("bloq: warning: \(reason); your progress since the last save is kept in memory only\n")
                 // What the player must know first: nothing is lost yet; then why.
-                events.append(.notice(tr("Progress kept in memory, saved with your next move: %1.", reason)))
+                state.events.append(.notice(tr("Progress kept in memory, saved with your next move: %1.", reason)))
             }
         }
     }
@@ -193,12 +196,12 @@ public final class SaveService: @unchecked Sendable {
     /// Another copy holds the lock: after `patience`, the player is told once.
     private func waited() {
         let now = MonotonicClock.seconds()
-        state.sync {
-            let since = waitingSince ?? now
-            waitingSince = since
-            guard !toldWaiting, now - since >= SaveService.patience else { return }
-            toldWaiting = true
-            events.append(.notice(tr("Another copy of Bloq is saving; your progress is saved as soon as it is done.")))
+        state.withLock { state in
+            let since = state.waitingSince ?? now
+            state.waitingSince = since
+            guard !state.toldWaiting, now - since >= SaveService.patience else { return }
+            state.toldWaiting = true
+            state.events.append(.notice(tr("Another copy of Bloq is saving; your progress is saved as soon as it is done.")))
         }
     }
 }

@@ -1,5 +1,5 @@
 import BloqGame
-import Dispatch
+import BloqSync
 import Glibc
 
 /// Reads and writes the player's settings, `settings.json` under `$XDG_CONFIG_HOME/bloq/`
@@ -19,13 +19,12 @@ public struct SettingsStore: Sendable {
     public let folder: String
     public var path: String { Path.join(folder, "settings.json") }
     /// Shared by copies of the store: what the game believes the file holds.
-    private let memory = Memory()
+    private let memory = Locked(Memory())
 
     public init(folder: String) { self.folder = folder }
 
     /// What a store knows of its file between a load and the saves after it.
-    private final class Memory: @unchecked Sendable {
-        let lock = DispatchQueue(label: "bloq.settings")
+    private struct Memory: Sendable {
         /// The settings loaded or last saved (what the player's changes are changes from).
         var known = Settings()
         /// The file could not be read when it was last looked at: a save must not write
@@ -43,9 +42,9 @@ public struct SettingsStore: Sendable {
     /// by what could be read of it.
     public func loadReport() -> Load {
         let loaded = read()
-        memory.lock.sync {
-            memory.known = loaded.settings
-            memory.unread = loaded.damage?.cannotRead != nil || loaded.damage?.foreignLink != nil
+        memory.withLock {
+            $0.known = loaded.settings
+            $0.unread = loaded.damage?.cannotRead != nil || loaded.damage?.foreignLink != nil
         }
         return loaded
     }
@@ -190,14 +189,14 @@ public struct SettingsStore: Sendable {
         let (file, reading) = readFile()
         switch reading {
         case .foreign(let what):
-            memory.lock.sync { memory.unread = true }
+            memory.withLock { $0.unread = true }
             let link = ForeignLink(link: path, target: file, what: what)
             throw SaveError(path: path, reason: "\(link.reason(noun: "settings file")), so both are left as they are")
         case .inaccessible(let reason):
-            memory.lock.sync { memory.unread = true }
+            memory.withLock { $0.unread = true }
             throw SaveError(path: path, reason: "it cannot be read (\(reason)), so it is left as it is")
         case .read(.success(let current), _):
-            let (unread, known) = memory.lock.sync { (memory.unread, memory.known) }
+            let (unread, known) = memory.withLock { ($0.unread, $0.known) }
             if unread { result = current.settings.applying(changesFrom: known, to: settings) }
         case .missing, .unreadable, .read(.failure, _):
             break
@@ -209,10 +208,7 @@ public struct SettingsStore: Sendable {
             // it failed on is a detail).
             throw SaveError(path: path, reason: "\(error.reason); make \(folder) writable, or free some space on its disk")
         }
-        memory.lock.sync {
-            memory.known = result
-            memory.unread = false
-        }
+        memory.withLock { $0 = Memory(known: result, unread: false) }
         return result
     }
 }

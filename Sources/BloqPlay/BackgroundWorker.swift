@@ -30,12 +30,9 @@ public final class BackgroundWorker: Sendable {
 
     private let jobs = Locked<(queue: [Job], started: Bool)>(([], false))
     /// Posted once a job is queued; the thread waits on it.
-    nonisolated(unsafe) private let wake: UnsafeMutablePointer<sem_t>
+    private let wake = Semaphore()
 
-    private init() {
-        wake = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
-        sem_init(wake, 0, 0)
-    }
+    private init() {}
 
     /// Queues `run`, which is handed a stop that asks for an end once its ticket is stopped
     /// or, with `seconds`, once that long has passed since it started.
@@ -51,7 +48,7 @@ public final class BackgroundWorker: Sendable {
             pthread_create(&thread, nil, { _ in BackgroundWorker.shared.loop() }, nil)
             pthread_detach(thread)
         }
-        sem_post(wake)
+        wake.post()
         return ticket
     }
 
@@ -60,7 +57,7 @@ public final class BackgroundWorker: Sendable {
         // thread (setpriority(2)); the render thread keeps its priority.
         setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, BackgroundWorker.niceness)
         while true {
-            while sem_wait(wake) != 0 {}
+            wake.wait()
             guard let job = jobs.withLock({ $0.queue.isEmpty ? nil : $0.queue.removeFirst() }), !job.ticket.isStopped else { continue }
             let ticket = job.ticket
             let deadline = job.seconds.map { MonotonicClock.seconds() + $0 }

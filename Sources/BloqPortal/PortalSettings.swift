@@ -256,15 +256,13 @@ private final class SocketWatcher: @unchecked Sendable {
     private let wake: @Sendable () -> Void
     /// Written to stop the thread.
     private var stopPipe: [Int32] = [-1, -1]
-    private let drainedSignal = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
-    private let finishedSignal = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
+    private let drainedSignal = Semaphore()
+    private let finishedSignal = Semaphore()
     private var running = false
 
     init?(fd: Int32, wake: @escaping @Sendable () -> Void) {
         self.fd = fd
         self.wake = wake
-        sem_init(drainedSignal, 0, 0)
-        sem_init(finishedSignal, 0, 0)
         guard pipe(&stopPipe) == 0 else { return nil }
         for end in stopPipe { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         var thread = pthread_t()
@@ -287,14 +285,10 @@ private final class SocketWatcher: @unchecked Sendable {
 
     deinit {
         for end in stopPipe where end >= 0 { close(end) }
-        sem_destroy(drainedSignal)
-        sem_destroy(finishedSignal)
-        drainedSignal.deallocate()
-        finishedSignal.deallocate()
     }
 
     /// The loop has read what there was: watch again.
-    func drained() { sem_post(drainedSignal) }
+    func drained() { drainedSignal.post() }
 
     /// Ends the thread; returns when it has.
     func stop() {
@@ -302,8 +296,8 @@ private final class SocketWatcher: @unchecked Sendable {
         running = false
         var byte: UInt8 = 1
         _ = write(stopPipe[1], &byte, 1)
-        sem_post(drainedSignal)
-        while sem_wait(finishedSignal) != 0, errno == EINTR {}
+        drainedSignal.post()
+        finishedSignal.wait()
     }
 
     private func run() {
@@ -317,10 +311,10 @@ private final class SocketWatcher: @unchecked Sendable {
             if watched[0].revents & Int16(POLLHUP | POLLERR) != 0 { break }
             // Reads by frames before now: forget them. Then wake the loop, and wait until
             // it has read (the socket stays readable until it has).
-            while sem_trywait(drainedSignal) == 0 {}
+            while drainedSignal.tryWait() {}
             wake()
-            while sem_wait(drainedSignal) != 0, errno == EINTR {}
+            drainedSignal.wait()
         }
-        sem_post(finishedSignal)
+        finishedSignal.post()
     }
 }

@@ -1,3 +1,4 @@
+import BloqSync
 import CSDL2
 import Glibc
 import Synchronization
@@ -28,14 +29,8 @@ public enum QuitSignals {
     private static let received = Atomic<Int32>(0)
     private static let acknowledged = Atomic<Bool>(false)
     /// Posted by the handler (the watcher waits on it) and by `acknowledge`.
-    nonisolated(unsafe) private static let wake = semaphore()
-    nonisolated(unsafe) private static let taken = semaphore()
-
-    private static func semaphore() -> UnsafeMutablePointer<sem_t> {
-        let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
-        sem_init(semaphore, 0, 0)
-        return semaphore
-    }
+    private static let wake = Semaphore()
+    private static let taken = Semaphore()
 
     /// Installs the handlers and starts the watcher (before SDL starts).
     public static func install() {
@@ -54,7 +49,7 @@ public enum QuitSignals {
             action.__sigaction_handler.sa_handler = { signal in
                 // A second signal: the player insists; nothing here may wait.
                 if QuitSignals.received.exchange(signal, ordering: .relaxed) != 0 { _exit(128 + signal) }
-                sem_post(QuitSignals.wake)
+                QuitSignals.wake.post()
             }
             sigemptyset(&action.sa_mask)
             action.sa_flags = 0
@@ -72,23 +67,18 @@ public enum QuitSignals {
     /// watcher then lets it finish.
     public static func acknowledge() {
         guard pending != nil, !acknowledged.exchange(true, ordering: .relaxed) else { return }
-        sem_post(taken)
+        taken.post()
     }
 
     /// The watcher: sleeps until a signal, wakes the loop, and ends the process when the
     /// loop does not take the signal within `grace`.
     private static func watch() -> UnsafeMutableRawPointer? {
-        while sem_wait(wake) != 0 {}
+        wake.wait()
         guard let signal = pending else { return nil }
         var quit = SDL_Event()
         quit.type = SDL_QUIT.rawValue
         if SDL_WasInit(SDL_INIT_EVENTS) != 0 { SDL_PushEvent(&quit) }
-        var deadline = timespec()
-        clock_gettime(CLOCK_REALTIME, &deadline)
-        deadline.tv_sec += Int(grace)
-        while sem_timedwait(taken, &deadline) != 0 {
-            guard errno == EINTR else { break }
-        }
+        taken.wait(seconds: grace)
         guard !acknowledged.load(ordering: .relaxed) else { return nil }
         let message = "bloq: \(name(signal)) received, and the game did not stop within \(Int(grace)) s: ending it now\n"
         _ = message.withCString { write(2, $0, strlen($0)) }

@@ -188,19 +188,3 @@ private final class AudioDeviceThread: Sendable {
         finished.post()
     }
 }
-
-/// A POSIX semaphore, for one thread to wake another.
-private final class Semaphore: @unchecked Sendable {
-    private let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
-
-    init() { sem_init(semaphore, 0, 0) }
-
-    deinit {
-        sem_destroy(semaphore)
-        semaphore.deallocate()
-    }
-
-    func post() { sem_post(semaphore) }
-
-    func wait() { while sem_wait(semaphore) != 0, errno == EINTR {} }
-}

@@ -218,8 +218,8 @@ struct ProgressStoreTests {
 
     @Test("the default folder follows XDG_DATA_HOME")
     func folders() {
-        #expect(ProgressStore.defaultFolder(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/h"]) == "/x/data/bloq")
-        #expect(ProgressStore.defaultFolder(environment: ["HOME": "/h"]) == "/h/.local/share/bloq")
-        #expect(ProgressStore.defaultFolder(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"]) == "/h/.local/share/bloq")
+        #expect(PlayerFolders.standard(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/h"]).data == "/x/data/bloq")
+        #expect(PlayerFolders.standard(environment: ["HOME": "/h"]).data == "/h/.local/share/bloq")
+        #expect(PlayerFolders.standard(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"]).data == "/h/.local/share/bloq")
     }
 }
