@@ -33,7 +33,7 @@ extension SDLSuite {
         }
 
         @Test(
-            "a card drawn as a surface is the same pixels as its shadow, edge and fill drawn whole, in every theme, at whole and fractional places and sizes"
+            "a card drawn as a surface, and the board's well, are the same pixels as their shadows, edges and fills drawn whole, in every theme, at whole and fractional places and sizes"
         )
         func surfaceLeavesOutOnlyWhatItCovers() throws {
             let cards = [
@@ -61,6 +61,17 @@ extension SDLSuite {
                         let differing = zip(surface, whole).filter { $0 != $1 }.count
                         #expect(
                             differing == 0, "\(theme) \(contrast) \(card) radius \(radius) offset \(offset): \(differing) pixels differ")
+                        // The board's well on its shadow, the same way.
+                        Self.stripes(canvas)
+                        kit.shadow(card, radius: radius, .panel, hidden: PaintKit.hidden(beneath: card, radius: radius))
+                        canvas.roundedRect(card, radius: radius, palette.well)
+                        let well = try window.readPixels().pixels
+                        Self.stripes(canvas)
+                        kit.shadow(card, radius: radius, .panel)
+                        canvas.roundedRect(card, radius: radius, palette.well)
+                        let wellDiffering = zip(well, try window.readPixels().pixels).filter { $0 != $1 }.count
+                        #expect(
+                            wellDiffering == 0, "the well in \(theme) \(contrast) \(card) offset \(offset): \(wellDiffering) pixels differ")
                     }
                 }
             }

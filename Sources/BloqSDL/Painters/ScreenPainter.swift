@@ -114,6 +114,12 @@ struct PaintKit {
         }
     }
 
+    /// What an opaque rounded rectangle hides of whatever is beneath it: all but its corners'
+    /// arcs (the square inside each arc starts 0.3 of its radius in), with two pixels to spare.
+    static func hidden(beneath rect: Rect, radius: Double) -> Rect {
+        rect.insetBy((radius * (1 - 0.5.squareRoot()) + 2).rounded(.up))
+    }
+
     /// A surface raised over the ground (a card, a panel): its shadow, its opaque fill and
     /// its hairline edge.
     func surface(_ rect: Rect, radius: Double, elevation: Elevation = .card, alpha: Double = 1) {
@@ -121,9 +127,7 @@ struct PaintKit {
         let width = max((app.metrics.unit * 0.025).rounded(), 1)
         let fill = rect.insetBy(width)
         let fillRadius = max(radius - width, 0)
-        // An opaque surface hides whatever is beneath its fill but for the corners' arcs: the
-        // square inside each arc starts 0.3 of its radius in, with two pixels to spare.
-        let hidden = alpha >= 1 && palette.surface.a == 255 ? fill.insetBy((fillRadius * (1 - 0.5.squareRoot()) + 2).rounded(.up)) : nil
+        let hidden = alpha >= 1 && palette.surface.a == 255 ? PaintKit.hidden(beneath: fill, radius: fillRadius) : nil
         if alpha >= 1 { shadow(rect, radius: radius, elevation, hidden: hidden) }
         let edge = palette.surfaceEdge.over(palette.surface).with(alpha: UInt8(255 * min(max(alpha, 0), 1)))
         canvas.roundedRect(rect, radius: radius, edge, hidden: hidden)
