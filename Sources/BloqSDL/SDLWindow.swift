@@ -245,9 +245,11 @@ public final class SDLWindow: ScriptWindow {
                     + "wider, so some of it may be cut; install fonts-inter and fonts-comfortaa\n")
         }
         StartupTrace.mark("fonts found")
-        return Opened(
-            window: window, renderer: renderer, hasVSync: info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0, videoDriver: driver,
-            rendererName: rendererName, fonts: fonts)
+        // SDL 2.26's software renderer may report PRESENTVSYNC, but its present copies the
+        // window surface (XShmPutImage) and returns at once: trusted, the game drew 300 to 1,000
+        // frames a second through a drag and a clear under X11 (docs/performance.md).
+        let vsync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue == 0
+        return Opened(window: window, renderer: renderer, hasVSync: vsync, videoDriver: driver, rendererName: rendererName, fonts: fonts)
     }
 
     deinit {
