@@ -32,7 +32,9 @@ public enum Key: Hashable, Sendable {
         case .function(let number): "F\(number)"
         case .character(let character): String(character)
         case .other(let name): name
-        default: Key.named.first { $0.key == self }?.name ?? ""
+        // Listed, not `default`: a new case must be named here and in `named`.
+        case .left, .right, .up, .down, .enter, .keypadEnter, .space, .escape, .tab, .backspace, .delete, .home, .end, .pageUp, .pageDown:
+            Key.named.first { $0.key == self }?.name ?? ""
         }
     }
 
