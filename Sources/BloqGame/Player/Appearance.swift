@@ -17,9 +17,18 @@ public struct Appearance: Hashable, Sendable {
     /// the system's preference, or the default.
     public init(settings: Settings, system: SystemAppearance) {
         let standard = Appearance()
-        // A choice other than `.system` has the raw value of what it chooses.
-        theme = Theme(rawValue: settings.theme.rawValue) ?? system.theme ?? standard.theme
-        contrast = Contrast(rawValue: settings.contrast.rawValue) ?? system.contrast ?? standard.contrast
+        theme =
+            switch settings.theme {
+            case .system: system.theme ?? standard.theme
+            case .light: .light
+            case .dark: .dark
+            }
+        contrast =
+            switch settings.contrast {
+            case .system: system.contrast ?? standard.contrast
+            case .normal: .normal
+            case .high: .high
+            }
         reducedMotion =
             switch settings.motion {
             case .system: system.reducedMotion ?? standard.reducedMotion
