@@ -39,7 +39,8 @@ extension SDLSuite {
             let cards = [
                 (Rect(x: 40, y: 30, width: 300, height: 200), 24.0), (Rect(x: 60.4, y: 50.6, width: 201.3, height: 150.7), 18.2),
                 (Rect(x: 10, y: 10, width: 40, height: 30), 15.0), (Rect(x: 100.5, y: 80.5, width: 120, height: 90), 0),
-                (Rect(x: 150, y: 100, width: 8, height: 8), 4),
+                (Rect(x: 150, y: 100, width: 8, height: 8), 4), (Rect(x: 30.5, y: 40.5, width: 9, height: 13), 30),
+                (Rect(x: 200.5, y: 20.5, width: 14.5, height: 60.5), 40),
             ]
             for (theme, contrast) in [(ThemeSetting.dark, ContrastSetting.normal), (.light, .normal), (.dark, .high), (.light, .high)] {
                 for (card, radius) in cards {
@@ -63,7 +64,7 @@ extension SDLSuite {
                             differing == 0, "\(theme) \(contrast) \(card) radius \(radius) offset \(offset): \(differing) pixels differ")
                         // The board's well on its shadow, the same way.
                         Self.stripes(canvas)
-                        kit.shadow(card, radius: radius, .panel, hidden: PaintKit.hidden(beneath: card, radius: radius))
+                        kit.shadow(card, radius: radius, .panel, hidden: PaintKit.hidden(beneath: card, radius: radius, palette.well))
                         canvas.roundedRect(card, radius: radius, palette.well)
                         let well = try window.readPixels().pixels
                         Self.stripes(canvas)
@@ -75,6 +76,50 @@ extension SDLSuite {
                     }
                 }
             }
+        }
+
+        @Test("an opaque shape copied inside and blended around is the same pixels as blended whole, shaded or plain, at any size")
+        func opaqueInsideCopied() throws {
+            let (window, _) = try Self.canvas(.dark, .normal)
+            let canvas = window.canvas
+            // A hidden part outside the shape makes it draw the old way: blended whole.
+            let nowhere = Rect(x: -50, y: -50, width: 1, height: 1)
+            for (rect, radius) in [
+                (Rect(x: 20.3, y: 15.7, width: 250, height: 180), 30.0), (Rect(x: 10.5, y: 200.5, width: 90.4, height: 60.6), 12.2),
+                (Rect(x: 300, y: 20, width: 7, height: 7), 3), (Rect(x: 300.5, y: 100.5, width: 40, height: 12), 40),
+                (Rect(x: 120, y: 230, width: 60, height: 50), 0),
+            ] {
+                for shaded in [false, true] {
+                    for color in [RGBA(0xD03A50), RGBA(0x3A7BD5)] {
+                        Self.stripes(canvas)
+                        canvas.roundedRect(rect, radius: radius, color, shaded: shaded)
+                        let copied = try window.readPixels().pixels
+                        Self.stripes(canvas)
+                        canvas.roundedRect(rect, radius: radius, color, shaded: shaded, hidden: nowhere)
+                        let differing = zip(copied, try window.readPixels().pixels).filter { $0 != $1 }.count
+                        #expect(differing == 0, "\(rect) radius \(radius) shaded \(shaded): \(differing) pixels differ")
+                    }
+                }
+            }
+        }
+
+        @Test("a translucent surface or shape hides nothing beneath it")
+        func translucentHidesNothing() throws {
+            let (window, kit) = try Self.canvas(.light, .normal)
+            let canvas = window.canvas
+            let card = Rect(x: 40, y: 30, width: 300, height: 200)
+            #expect(PaintKit.hidden(beneath: card, radius: 20, RGBA(0xFFFFFF, alpha: 254)) == nil)
+            #expect(PaintKit.hidden(beneath: card, radius: 20, RGBA(0xFFFFFF)) != nil)
+            #expect(PaintKit.hidden(beneath: Rect(x: 0, y: 0, width: 9, height: 40), radius: 12, RGBA(0xFFFFFF)) == nil, "too narrow")
+            Self.stripes(canvas)
+            kit.surface(card, radius: 20, alpha: 0.5)
+            let surface = try window.readPixels().pixels
+            Self.stripes(canvas)
+            let palette = canvas.palette
+            let width = max((kit.app.metrics.unit * 0.025).rounded(), 1)
+            canvas.roundedRect(card, radius: 20, palette.surfaceEdge.over(palette.surface).with(alpha: 127))
+            canvas.roundedRect(card.insetBy(width), radius: max(20 - width, 0), palette.surface.faded(0.5))
+            #expect(surface == (try window.readPixels().pixels))
         }
 
         @Test("a rounded rectangle with a hidden part draws every pixel outside it as it did, and none inside it")

@@ -42,8 +42,7 @@ struct LevelListPainter {
             if locked {
                 canvas.roundedRect(rect, radius: radius, canvas.palette.control.faded(0.6))
             } else {
-                kit.shadow(rect, radius: radius, .raised)
-                kit.surface(rect, radius: radius, elevation: .flat)
+                kit.surface(rect, radius: radius, elevation: .raised)
             }
             var texts = layout.texts.filter { $0.owner == control.id }
             if let label = control.labelBox { texts.insert(label, at: 0) }

@@ -188,8 +188,9 @@ struct PlayPainter {
         let radius = cell * Radius.well
         // The well is opaque: its shadow is drawn only where it shows (the same pixels; its
         // blending beneath the well took 4-6 ms of every redraw of the still layer).
-        let hidden = canvas.palette.well.a == 255 ? PaintKit.hidden(beneath: layout.boardFrame, radius: radius) : nil
-        kit.shadow(layout.boardFrame, radius: radius, .panel, hidden: hidden)
+        kit.shadow(
+            layout.boardFrame, radius: radius, .panel,
+            hidden: PaintKit.hidden(beneath: layout.boardFrame, radius: radius, canvas.palette.well))
         canvas.roundedRect(layout.boardFrame, radius: radius, canvas.palette.well)
         let board = game.scene.board
         let gap = BlockSprite.gap(cell: cell)

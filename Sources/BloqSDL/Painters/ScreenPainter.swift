@@ -10,7 +10,8 @@ struct ScreenPainter {
     func draw(_ app: AppController, on canvas: Canvas) {
         canvas.offset = .zero
         let kit = PaintKit(app: app, canvas: canvas)
-        kit.ground()
+        // The play screen's still layer covers the whole output, its own ground included.
+        if case .play(let screen) = app.root, screen.edgePanPercent == nil {} else { kit.ground() }
         switch app.root {
         case .title(let screen):
             // The logo's four blocks, under the name.
@@ -114,10 +115,13 @@ struct PaintKit {
         }
     }
 
-    /// What an opaque rounded rectangle hides of whatever is beneath it: all but its corners'
-    /// arcs (the square inside each arc starts 0.3 of its radius in), with two pixels to spare.
-    static func hidden(beneath rect: Rect, radius: Double) -> Rect {
-        rect.insetBy((radius * (1 - 0.5.squareRoot()) + 2).rounded(.up))
+    /// What a rounded rectangle of `color` hides of whatever is beneath it: nothing unless it
+    /// is opaque, else all but its corners' arcs (the square inside each arc starts 0.3 of its
+    /// radius in), with two pixels to spare; nil when that leaves nothing.
+    static func hidden(beneath rect: Rect, radius: Double, _ color: RGBA) -> Rect? {
+        let inset = (radius * (1 - 0.5.squareRoot()) + 2).rounded(.up)
+        guard color.a == 255, rect.width > 2 * inset, rect.height > 2 * inset else { return nil }
+        return rect.insetBy(inset)
     }
 
     /// A surface raised over the ground (a card, a panel): its shadow, its opaque fill and
@@ -127,7 +131,7 @@ struct PaintKit {
         let width = max((app.metrics.unit * 0.025).rounded(), 1)
         let fill = rect.insetBy(width)
         let fillRadius = max(radius - width, 0)
-        let hidden = alpha >= 1 && palette.surface.a == 255 ? PaintKit.hidden(beneath: fill, radius: fillRadius) : nil
+        let hidden = alpha >= 1 ? PaintKit.hidden(beneath: fill, radius: fillRadius, palette.surface) : nil
         if alpha >= 1 { shadow(rect, radius: radius, elevation, hidden: hidden) }
         let edge = palette.surfaceEdge.over(palette.surface).with(alpha: UInt8(255 * min(max(alpha, 0), 1)))
         canvas.roundedRect(rect, radius: radius, edge, hidden: hidden)
