@@ -115,7 +115,7 @@ let package = Package(
         .testTarget(
             name: "BloqBenchTests", dependencies: ["BloqBench", "BloqGame", "BloqPlay", "BloqTestSupport", "CAllocationCounter"]),
         .testTarget(name: "BloqEngineTests", dependencies: ["BloqEngine", "BloqGame"]),
-        .testTarget(name: "BloqPlayTests", dependencies: ["BloqPlay", "BloqLayoutAudit", "BloqTestSupport"]),
+        .testTarget(name: "BloqPlayTests", dependencies: ["BloqPlay", "BloqLayoutAudit", "BloqSync", "BloqTestSupport"]),
         .testTarget(name: "BloqFilesTests", dependencies: ["BloqFiles", "BloqTestSupport"]),
         // Runs the bloq executable as users do, and BloqDev's harnesses (save and line
         // torture, layout in every language): both declared, so both are built for it.
