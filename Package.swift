@@ -50,8 +50,9 @@ let package = Package(
         // (MessageCatalog), and the languages the environment asks for. The shell's words.
         .target(name: "BloqLocalization", dependencies: ["BloqSync"]),
         // The one lock type (on pthread mutexes, which ThreadSanitizer sees), the one
-        // semaphore and the monotonic clock.
-        .target(name: "BloqSync"),
+        // semaphore and the monotonic clock; CBloqSync shows it glibc's sem_clockwait.
+        .target(name: "CBloqSync"),
+        .target(name: "BloqSync", dependencies: ["CBloqSync"]),
         // Rules, levels, play session, the solver and the seeded generator: pure Swift,
         // the standard library only (no import at all), so nothing here depends on the
         // process's locale; the shell words the rules' values for the player.

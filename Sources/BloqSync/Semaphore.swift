@@ -1,3 +1,4 @@
+import CBloqSync
 import Glibc
 
 /// A POSIX semaphore, for one thread to wake another: the game's one. Not copyable, so it is
@@ -26,13 +27,14 @@ public struct Semaphore: ~Copyable, @unchecked Sendable {
     /// Waits for a post, or until `seconds` have passed; returns whether it was posted.
     @discardableResult
     public borrowing func wait(seconds: Double) -> Bool {
-        // sem_timedwait's deadline is on the realtime clock.
+        // On the monotonic clock: a step of the time of day (NTP, a person setting the clock)
+        // neither cuts the wait short nor stretches it.
         var deadline = timespec()
-        clock_gettime(CLOCK_REALTIME, &deadline)
+        clock_gettime(CLOCK_MONOTONIC, &deadline)
         let nanoseconds = deadline.tv_nsec + Int(seconds * 1_000_000_000)
         deadline.tv_sec += nanoseconds / 1_000_000_000
         deadline.tv_nsec = nanoseconds % 1_000_000_000
-        while sem_timedwait(semaphore, &deadline) != 0 {
+        while bloq_sem_wait_monotonic(semaphore, &deadline) != 0 {
             guard errno == EINTR else { return false }
         }
         return true
