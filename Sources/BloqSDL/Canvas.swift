@@ -196,8 +196,7 @@ final class Canvas {
         var rows = hidden.map { Int(($0.y + offset.y - 0.5).rounded(.up)) - y..<Int(($0.maxY + offset.y - 0.5).rounded(.down)) + 1 - y }
         let solid = hidden == nil && color.a == 255
         if solid {
-            // Whole pixels from each edge that the corners' arcs leave fully covered, one to spare.
-            let inset = Int((min(radius.rounded(), Double(min(width, height)) / 2) * (1 - 0.5.squareRoot()) + 2).rounded(.up))
+            let inset = Int(Canvas.coveredInset(radius: min(radius.rounded(), Double(min(width, height)) / 2)))
             if width > 2 * inset, height > 2 * inset {
                 columns = inset..<width - inset
                 rows = inset..<height - inset
@@ -226,6 +225,11 @@ final class Canvas {
             SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
         }
     }
+
+    /// How far in from each edge a rounded rectangle of `radius` covers its pixels whole, in
+    /// whole pixels: the square inside each corner's arc starts 0.3 of the radius in, and two
+    /// pixels spare the rounding of its place and size.
+    static func coveredInset(radius: Double) -> Double { (radius * (1 - 0.5.squareRoot()) + 2).rounded(.up) }
 
     /// Draws `text` no wider than `maximumWidth`, shrinking it if it must.
     @discardableResult

@@ -11,7 +11,8 @@ struct ScreenPainter {
         canvas.offset = .zero
         let kit = PaintKit(app: app, canvas: canvas)
         // The play screen's still layer covers the whole output, its own ground included.
-        if case .play(let screen) = app.root, screen.edgePanPercent == nil {} else { kit.ground() }
+        let groundCovered = if case .play(let screen) = app.root { screen.edgePanPercent == nil } else { false }
+        if !groundCovered { kit.ground() }
         switch app.root {
         case .title(let screen):
             // The logo's four blocks, under the name.
@@ -116,10 +117,10 @@ struct PaintKit {
     }
 
     /// What a rounded rectangle of `color` hides of whatever is beneath it: nothing unless it
-    /// is opaque, else all but its corners' arcs (the square inside each arc starts 0.3 of its
-    /// radius in), with two pixels to spare; nil when that leaves nothing.
+    /// is opaque, else all but its corners' arcs (`Canvas.coveredInset`); nil when that
+    /// leaves nothing.
     static func hidden(beneath rect: Rect, radius: Double, _ color: RGBA) -> Rect? {
-        let inset = (radius * (1 - 0.5.squareRoot()) + 2).rounded(.up)
+        let inset = Canvas.coveredInset(radius: radius)
         guard color.a == 255, rect.width > 2 * inset, rect.height > 2 * inset else { return nil }
         return rect.insetBy(inset)
     }
