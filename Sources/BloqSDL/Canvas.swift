@@ -182,48 +182,84 @@ final class Canvas {
     func roundedRect(_ rect: Rect, radius: Double, _ color: RGBA, shaded: Bool = false, hidden: Rect? = nil) {
         let width = Int(rect.width.rounded())
         let height = Int(rect.height.rounded())
-        let rgb = color.hex
-        guard width > 0, height > 0, color.a > 0,
-            let texture = shape(ShapeKey(width: width, height: height, radius: Int(radius.rounded()), shaded: shaded, color: rgb))
-        else { return }
-        SDL_SetTextureAlphaMod(texture, color.a)
+        let corner = Int(radius.rounded())
+        guard width > 0, height > 0, color.a > 0 else { return }
         // Whole pixels at the texture's own size: no scaling in the blit.
         let x = Int((rect.x + offset.x).rounded())
         let y = Int((rect.y + offset.y).rounded())
-        // The hidden pixels inside the shape (those whose centres `hidden` holds), as a
-        // range of columns and one of rows from the shape's corner.
-        var columns = hidden.map { Int(($0.x + offset.x - 0.5).rounded(.up)) - x..<Int(($0.maxX + offset.x - 0.5).rounded(.down)) + 1 - x }
-        var rows = hidden.map { Int(($0.y + offset.y - 0.5).rounded(.up)) - y..<Int(($0.maxY + offset.y - 0.5).rounded(.down)) + 1 - y }
+        // The hidden pixels inside the shape (those whose centres `hidden` holds), as a box
+        // from the shape's corner.
+        let hole = hidden.map { hidden in
+            Box(
+                left: Int((hidden.x + offset.x - 0.5).rounded(.up)) - x, top: Int((hidden.y + offset.y - 0.5).rounded(.up)) - y,
+                right: Int((hidden.maxX + offset.x - 0.5).rounded(.down)) + 1 - x,
+                bottom: Int((hidden.maxY + offset.y - 0.5).rounded(.down)) + 1 - y)
+        }
+        if !shaded, corner >= 0, 2 * corner <= min(width, height), slicesPlainShapes {
+            plainRoundedRect(at: x, y, width: width, height: height, corner: corner, color, hole: hole)
+            return
+        }
+        guard let texture = shape(ShapeKey(width: width, height: height, radius: corner, shaded: shaded, color: color.hex)) else { return }
+        SDL_SetTextureAlphaMod(texture, color.a)
+        var covered = hole
         let solid = hidden == nil && color.a == 255
         if solid {
             let inset = Int(Canvas.coveredInset(radius: min(radius.rounded(), Double(min(width, height)) / 2)))
             if width > 2 * inset, height > 2 * inset {
-                columns = inset..<width - inset
-                rows = inset..<height - inset
+                covered = Box(left: inset, top: inset, right: width - inset, bottom: height - inset)
             }
         }
-        guard let columns = columns?.clamped(to: 0..<width), let rows = rows?.clamped(to: 0..<height), !columns.isEmpty, !rows.isEmpty
-        else {
-            var destination = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(width), h: Int32(height))
-            SDL_RenderCopy(renderer, texture, nil, &destination)
-            return
-        }
-        // What shows around them: the rows above and below, and the sides between.
-        for (left, top, right, bottom) in [
-            (0, 0, width, rows.lowerBound), (0, rows.upperBound, width, height),
-            (0, rows.lowerBound, columns.lowerBound, rows.upperBound), (columns.upperBound, rows.lowerBound, width, rows.upperBound),
-        ] where right > left && bottom > top {
-            var source = SDL_Rect(x: Int32(left), y: Int32(top), w: Int32(right - left), h: Int32(bottom - top))
-            var destination = SDL_Rect(x: Int32(x + left), y: Int32(y + top), w: source.w, h: source.h)
+        // What shows around the hidden or copied part: the rows above and below, and the sides
+        // between.
+        for piece in Box(left: 0, top: 0, right: width, bottom: height).uncovered(by: covered) {
+            var source = piece.sdlRect
+            var destination = piece.moved(x, y).sdlRect
             SDL_RenderCopy(renderer, texture, &source, &destination)
         }
-        if solid {
-            var source = SDL_Rect(x: Int32(columns.lowerBound), y: Int32(rows.lowerBound), w: Int32(columns.count), h: Int32(rows.count))
-            var destination = SDL_Rect(x: Int32(x + columns.lowerBound), y: Int32(y + rows.lowerBound), w: source.w, h: source.h)
+        if solid, let inside = covered {
+            var source = inside.sdlRect
+            var destination = inside.moved(x, y).sdlRect
             SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
             SDL_RenderCopy(renderer, texture, &source, &destination)
             SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
         }
+    }
+
+    /// Whether a plain (unshaded) rounded rectangle is drawn as corners and filled rectangles;
+    /// tests turn it off to draw the same shape from a texture of its whole size.
+    var slicesPlainShapes = true
+
+    /// A plain rounded rectangle is one colour but in its corners' arcs. It is drawn as its
+    /// four corners, the quarters of a shape of twice the radius (the same pixels: a pixel's
+    /// value depends only on its place in its corner), and rectangles filled between them,
+    /// which blend as a texture of that colour does. The texture of its whole size it had
+    /// before was made on the frame it first showed: the board's four shadow layers took 30
+    /// ms of a level's opening at 1920x1080 (docs/performance.md).
+    private func plainRoundedRect(at x: Int, _ y: Int, width: Int, height: Int, corner: Int, _ color: RGBA, hole: Box?) {
+        if corner > 0 {
+            guard let quarters = shape(ShapeKey(width: 2 * corner, height: 2 * corner, radius: corner, shaded: false, color: color.hex))
+            else { return }
+            SDL_SetTextureAlphaMod(quarters, color.a)
+            for (left, top) in [(0, 0), (width - corner, 0), (0, height - corner), (width - corner, height - corner)] {
+                let quarter = Box(left: left, top: top, right: left + corner, bottom: top + corner)
+                let from = (left == 0 ? 0 : corner, top == 0 ? 0 : corner)
+                for piece in quarter.uncovered(by: hole) {
+                    var source = piece.moved(from.0 - left, from.1 - top).sdlRect
+                    var destination = piece.moved(x, y).sdlRect
+                    SDL_RenderCopy(renderer, quarters, &source, &destination)
+                }
+            }
+        }
+        let between = [
+            Box(left: corner, top: 0, right: width - corner, bottom: corner),
+            Box(left: 0, top: corner, right: width, bottom: height - corner),
+            Box(left: corner, top: height - corner, right: width - corner, bottom: height),
+        ]
+        let rects = between.flatMap { $0.uncovered(by: hole) }.map { $0.moved(x, y).sdlRect }
+        guard !rects.isEmpty else { return }
+        SDL_SetRenderDrawBlendMode(renderer, color.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+        SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+        SDL_RenderFillRects(renderer, rects, Int32(rects.count))
     }
 
     /// How far in from each edge a rounded rectangle of `radius` covers its pixels whole, in
@@ -554,5 +590,31 @@ final class Canvas {
         }
         starTextures[key] = texture
         return texture
+    }
+}
+
+/// A box of whole pixels, from its left and top edges to its right and bottom ones.
+struct Box: Equatable {
+    var left, top, right, bottom: Int
+
+    var isEmpty: Bool { right <= left || bottom <= top }
+
+    var sdlRect: SDL_Rect { SDL_Rect(x: Int32(left), y: Int32(top), w: Int32(right - left), h: Int32(bottom - top)) }
+
+    func moved(_ dx: Int, _ dy: Int) -> Box { Box(left: left + dx, top: top + dy, right: right + dx, bottom: bottom + dy) }
+
+    /// What of the box shows around `hole` (the whole box without one): the rows above and
+    /// below it, and the sides between.
+    func uncovered(by hole: Box?) -> [Box] {
+        guard let hole else { return isEmpty ? [] : [self] }
+        let middle = Box(
+            left: min(max(hole.left, left), right), top: min(max(hole.top, top), bottom), right: max(min(hole.right, right), left),
+            bottom: max(min(hole.bottom, bottom), top))
+        guard !middle.isEmpty else { return isEmpty ? [] : [self] }
+        return [
+            Box(left: left, top: top, right: right, bottom: middle.top), Box(left: left, top: middle.bottom, right: right, bottom: bottom),
+            Box(left: left, top: middle.top, right: middle.left, bottom: middle.bottom),
+            Box(left: middle.right, top: middle.top, right: right, bottom: middle.bottom),
+        ].filter { !$0.isEmpty }
     }
 }

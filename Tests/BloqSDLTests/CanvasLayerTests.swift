@@ -152,6 +152,46 @@ extension SDLSuite {
             #expect(outside == 0, "\(outside) pixels around the hidden part differ")
         }
 
+        @Test(
+            "a plain rounded rectangle drawn as corners and filled rectangles is the same pixels as from a texture of its whole size, at any alpha, size, place and hidden part"
+        )
+        func plainShapeSliced() throws {
+            let (window, _) = try Self.canvas(.dark, .normal)
+            let canvas = window.canvas
+            let shapes = [
+                (Rect(x: 20.3, y: 15.7, width: 250, height: 180), 30.0), (Rect(x: 10.5, y: 200.5, width: 90.4, height: 60.6), 12.2),
+                (Rect(x: 300, y: 20, width: 7, height: 7), 3), (Rect(x: 300.5, y: 100.5, width: 40, height: 12), 6),
+                (Rect(x: 120, y: 230, width: 60, height: 50), 0), (Rect(x: -30, y: -20, width: 460, height: 340), 90),
+                (Rect(x: 330, y: 150, width: 41, height: 41), 20.4),
+            ]
+            let holes: [Rect?] = [
+                nil, Rect(x: 60, y: 50, width: 100.5, height: 70.2), Rect(x: 0, y: 0, width: 400, height: 300),
+                Rect(x: 15, y: 10, width: 30, height: 400), Rect(x: -50, y: -50, width: 1, height: 1),
+            ]
+            for (rect, radius) in shapes {
+                for color in [RGBA(0x000000, alpha: 40), RGBA(0xFF8040, alpha: 200), RGBA(0x3A7BD5), RGBA(0xFFFFFF, alpha: 1)] {
+                    for hole in holes {
+                        for offset in [Point.zero, Point(x: 3.4, y: -2.6)] {
+                            canvas.offset = offset
+                            var pictures: [[UInt32]] = []
+                            for sliced in [true, false] {
+                                canvas.slicesPlainShapes = sliced
+                                Self.stripes(canvas)
+                                canvas.roundedRect(rect, radius: radius, color, hidden: hole)
+                                pictures.append(try window.readPixels().pixels)
+                            }
+                            canvas.slicesPlainShapes = true
+                            let differing = zip(pictures[0], pictures[1]).filter { $0 != $1 }.count
+                            #expect(
+                                differing == 0,
+                                "\(rect) radius \(radius) \(color) hidden \(String(describing: hole)) offset \(offset): \(differing) pixels differ"
+                            )
+                        }
+                    }
+                }
+            }
+        }
+
         @Test("the ground is the same pixels from its cached layer as drawn where it is")
         func groundLayer() throws {
             let (window, kit) = try Self.canvas(.light, .normal)
