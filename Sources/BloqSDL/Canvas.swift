@@ -439,21 +439,30 @@ final class Canvas {
         // depends on its row only: each row's inner span is one value, computed once (the
         // same pixels as computing each, at a fraction of the start-up cost).
         let margin = (key.shaded ? rim : 0) + 1
+        // A pixel's value is the same as its mirror's across the middle column, and, in a plain
+        // shape (its light the same in every row), across the middle row: each is computed once.
+        let rows = key.shaded ? key.height : (key.height + 1) / 2
         let made = texture(width: key.width, height: key.height) { pixels, pitch in
-            for y in 0..<key.height {
+            for y in 0..<rows {
                 let py = abs(Double(y) + 0.5 - h / 2) - (h / 2 - r)
                 // The row's deep columns: more than `margin` inside the left and right edges, and,
                 // in the rows of the corners' arcs (py > 0), between the arcs.
                 let first = Int(((py <= 0 ? margin : r) - 0.5).rounded(.up)) + 1
                 let last = key.width - first - 1
                 let row = y * pitch
-                if py - r < -margin, first <= last {
-                    for x in 0..<first { pixels[row + x] = pixel(x, y) }
+                let deep = py - r < -margin && first <= last
+                for x in 0..<(deep ? first : (key.width + 1) / 2) {
+                    let value = pixel(x, y)
+                    pixels[row + x] = value
+                    pixels[row + key.width - 1 - x] = value
+                }
+                if deep {
                     let inner = pixel(key.width / 2, y)
                     for x in first...last { pixels[row + x] = inner }
-                    for x in (last + 1)..<key.width { pixels[row + x] = pixel(x, y) }
-                } else {
-                    for x in 0..<key.width { pixels[row + x] = pixel(x, y) }
+                }
+                if !key.shaded {
+                    let mirror = (key.height - 1 - y) * pitch
+                    for x in 0..<key.width { pixels[mirror + x] = pixels[row + x] }
                 }
             }
         }

@@ -78,6 +78,43 @@ extension SDLSuite {
             }
         }
 
+        @Test("a button drawn over its shadow and edge is the same pixels as all three drawn whole, in every style, theme and state")
+        func buttonLeavesOutOnlyWhatItCovers() throws {
+            for (theme, contrast) in [(ThemeSetting.dark, ContrastSetting.normal), (.light, .normal), (.dark, .high), (.light, .high)] {
+                let (window, kit) = try Self.canvas(theme, contrast)
+                let canvas = window.canvas
+                let palette = canvas.palette
+                for style in [Control.Style.plain, .accent, .selected] {
+                    for isEnabled in [true, false] {
+                        for rect in [Rect(x: 40, y: 30, width: 300, height: 60), Rect(x: 60.4, y: 150.6, width: 130.3, height: 41.7)] {
+                            let control = Control(.back, "", rect: rect, isEnabled: isEnabled, style: style)
+                            Self.stripes(canvas)
+                            kit.button(control, focused: false)
+                            let button = try window.readPixels().pixels
+                            // What the button drew before it left anything out (its label is empty).
+                            Self.stripes(canvas)
+                            let base = style == .accent ? palette.primary : style == .selected ? palette.selected : palette.control
+                            let fill = base.with(alpha: isEnabled ? 255 : 90)
+                            let radius = rect.height * Radius.control
+                            if isEnabled { kit.shadow(rect, radius: radius, .raised) }
+                            if style != .accent {
+                                let edge = max((rect.height * 0.03).rounded(), 1)
+                                canvas.roundedRect(rect, radius: radius, palette.controlEdge.with(alpha: isEnabled ? 255 : 110))
+                                canvas.roundedRect(
+                                    rect.insetBy(edge), radius: max(radius - edge, 0), fill.over(palette.background), shaded: true)
+                            } else {
+                                canvas.roundedRect(rect, radius: radius, fill, shaded: true)
+                            }
+                            let differing = zip(button, try window.readPixels().pixels).filter { $0 != $1 }.count
+                            #expect(
+                                differing == 0,
+                                "\(theme) \(contrast) \(style) enabled \(isEnabled) \(rect): \(differing) pixels differ")
+                        }
+                    }
+                }
+            }
+        }
+
         @Test("an opaque shape copied inside and blended around is the same pixels as blended whole, shaded or plain, at any size")
         func opaqueInsideCopied() throws {
             let (window, _) = try Self.canvas(.dark, .normal)

@@ -164,12 +164,22 @@ struct PaintKit {
         if focused, app.showsFocus {
             canvas.roundedRect(rect.insetBy(-4), radius: radius + 4, canvas.palette.focus.with(alpha: 230))
         }
-        if control.isEnabled, !pressed { shadow(rect, radius: radius, .raised) }
         // Its edge: the boundary a player sees (3:1 against the ground), under its fill.
+        let edgeColor = canvas.palette.controlEdge.with(alpha: control.isEnabled ? 255 : 110)
+        // What is beneath an opaque button, its shadow and its edge beneath its fill, is drawn
+        // only where it shows (the same pixels; they were 3-4 ms of each redraw of the play
+        // screen's still layer at 1920x1080).
+        let top = control.style != .accent ? edgeColor : fill
+        if control.isEnabled, !pressed {
+            shadow(rect, radius: radius, .raised, hidden: PaintKit.hidden(beneath: rect, radius: radius, top))
+        }
         if control.style != .accent {
             let edge = max((rect.height * 0.03).rounded(), 1)
-            canvas.roundedRect(rect, radius: radius, canvas.palette.controlEdge.with(alpha: control.isEnabled ? 255 : 110))
-            canvas.roundedRect(rect.insetBy(edge), radius: max(radius - edge, 0), fill.over(canvas.palette.background), shaded: true)
+            let inside = rect.insetBy(edge)
+            let insideFill = fill.over(canvas.palette.background)
+            let insideRadius = max(radius - edge, 0)
+            canvas.roundedRect(rect, radius: radius, edgeColor, hidden: PaintKit.hidden(beneath: inside, radius: insideRadius, insideFill))
+            canvas.roundedRect(inside, radius: insideRadius, insideFill, shaded: true)
         } else {
             canvas.roundedRect(rect, radius: radius, fill, shaded: true)
         }
