@@ -17,8 +17,9 @@ pixel() {
   import -window root "$work/root.png"
   convert "$work/root.png" -format '%[fx:int(255*p{'"$1"','"$2"'}.r)] %[fx:int(255*p{'"$1"','"$2"'}.g)] %[fx:int(255*p{'"$1"','"$2"'}.b)]' info:
 }
-# Whether a colour is the accent blue of the main buttons (0x3B82F6).
-is_blue() { read -r r g b <<<"$1"; [ "$b" -gt 200 ] && [ "$r" -lt 90 ] && [ "$g" -gt 100 ] && [ "$g" -lt 160 ]; }
+# Whether a colour is the blue of the main buttons (the palette's primary, shaded: 0x8AA4FF
+# in the dark theme, 0x2F55D4 in the light one), not the ground's navy or a plain button.
+is_blue() { read -r r g b <<<"$1"; [ "$b" -gt 200 ] && [ $((b - r)) -gt 60 ] && [ $((b - g)) -gt 40 ]; }
 
 start() {
   "$bloq" play "$@" 2>"$work/stderr" &
@@ -66,15 +67,16 @@ start --level levels/easy/001-first-push.bloq --window 800x600
 eval "$(xdotool getwindowgeometry --shell "$window")"
 xdotool windowfocus --sync "$window" key Down Down shift+Right
 sleep 2.5
-# The overlay's Next level button (blue): x 173 to 395, y 410 to 461 of the window.
-overlay=$(pixel $((X + 190)) $((Y + 435)))
+# The overlay's Next level button (blue): x 173 to 395, y 298 to 348 of the window
+# (docs/screenshots/cleared.png).
+overlay=$(pixel $((X + 190)) $((Y + 323)))
 is_blue "$overlay" || fail "no Cleared overlay after the clear (colour $overlay)"
-# Undo was at (242, 564) of the window; click it, and Restart.
-xdotool mousemove $((X + 242)) $((Y + 564)) click 1
+# Undo was at (204, 562) of the window; click it, and Restart at (465, 562).
+xdotool mousemove $((X + 204)) $((Y + 562)) click 1
 sleep 0.3
-xdotool mousemove $((X + 558)) $((Y + 564)) click 1
+xdotool mousemove $((X + 465)) $((Y + 562)) click 1
 sleep 1.2
-overlay=$(pixel $((X + 190)) $((Y + 435)))
+overlay=$(pixel $((X + 190)) $((Y + 323)))
 is_blue "$overlay" || fail "a click under the overlay undid or restarted the level (colour $overlay)"
 stop
 echo "x11 shell check: passed (fitted window, F11 layout, nothing fires under the overlay)"
