@@ -229,24 +229,33 @@ extension SDLSuite {
             }
         }
 
-        @Test("the ground is the same pixels from its cached layer as drawn where it is")
+        @Test("the ground is copied whole from its cached layer, over anything, and to whole pixels where an offset puts it")
         func groundLayer() throws {
             let (window, kit) = try Self.canvas(.light, .normal)
             let canvas = window.canvas
             kit.ground()
-            let cached = try window.readPixels().pixels
+            let cached = try window.readPixels()
             // Drawn again from the layer, over something else.
             Self.stripes(canvas)
             kit.ground()
-            #expect(try window.readPixels().pixels == cached)
-            // Drawn where it is (a sliding screen's ground, one pixel along and back).
-            canvas.offset = Point(x: 1e-9, y: 0)
+            #expect(try window.readPixels().pixels == cached.pixels)
+            // A screen sliding: the layer copied 37 pixels right and 13 up (37.4 and -12.6
+            // rounded), what it leaves uncovered as it was.
             Self.stripes(canvas)
-            canvas.clear(canvas.palette.backgroundBottom)
+            let beneath = try window.readPixels().pixels
+            canvas.offset = Point(x: 37.4, y: -12.6)
             kit.ground()
-            let drawn = try window.readPixels().pixels
-            let differing = zip(cached, drawn).filter { $0 != $1 }.count
-            #expect(differing == 0, "\(differing) pixels differ between the cached ground and the ground drawn in place")
+            let moved = try window.readPixels().pixels
+            var differing = 0
+            for y in 0..<cached.height {
+                for x in 0..<cached.width {
+                    let (fromX, fromY) = (x - 37, y + 13)
+                    let inside = fromX >= 0 && fromY < cached.height
+                    let expected = inside ? cached.pixels[fromY * cached.width + fromX] : beneath[y * cached.width + x]
+                    if moved[y * cached.width + x] != expected { differing += 1 }
+                }
+            }
+            #expect(differing == 0, "\(differing) pixels differ from the ground moved by whole pixels")
         }
     }
 }

@@ -16,6 +16,23 @@ struct LevelListPainter {
         if let preview = screen.preview { drawPreview(preview, kit) }
     }
 
+    /// What the list as `drawList` draws it is made from, when it is beneath a play screen
+    /// (which takes no tile's press there): its layout, its context's generation (progress,
+    /// packs and settings), the window and the focus.
+    var key: AnyHashable {
+        struct Key: Hashable {
+            var screen: ObjectIdentifier
+            var generation: Int
+            var layout: LevelListScreen.Layout
+            var viewport: Size
+            var focus: ControlID?
+            var showsFocus: Bool
+        }
+        return Key(
+            screen: ObjectIdentifier(screen), generation: screen.context.generation, layout: screen.layout, viewport: app.viewport,
+            focus: screen.focus, showsFocus: app.showsFocus)
+    }
+
     /// The list itself (also drawn beneath a play screen sliding away): what the screen
     /// laid out, the tiles with their boards in miniature.
     func drawList(_ kit: PaintKit) {

@@ -14,15 +14,19 @@ struct PlayPainter {
 
     func draw() {
         if let percent = screen.edgePanPercent {
-            // The play screen slides right and the level list comes in beneath it.
+            // The play screen slides right and the level list comes in beneath it, on its own
+            // ground: each a layer drawn once and copied where the pan puts it.
+            let list = LevelListPainter(app: app, screen: screen.listBeneath, canvas: canvas)
             canvas.offset = Point(x: -app.viewport.width * 0.3 * (1 - percent), y: 0)
-            LevelListPainter(app: app, screen: screen.listBeneath, canvas: canvas).drawList(kit)
+            canvas.cachedLayer(.beneath, key: list.key) {
+                kit.ground()
+                list.drawList(kit)
+            }
             canvas.fill(
                 Rect(x: -app.viewport.width, y: 0, width: app.viewport.width * 3, height: app.viewport.height),
                 canvas.palette.scrim.faded(1 - percent))
             canvas.offset = Point(x: app.viewport.width * percent, y: 0)
             canvas.fill(Rect(x: -8, y: 0, width: 8, height: app.viewport.height), canvas.palette.shadow)
-            kit.ground()
         }
         let game = screen.game
         let overlay = screen.visibleOverlay
@@ -30,7 +34,7 @@ struct PlayPainter {
         let resting = game.scene.blockSprites.filter(\.isAtRest)
         let cardTexts = Set(layout.card?.texts ?? [])
         let still = {
-            if screen.edgePanPercent == nil { kit.ground() }
+            kit.ground()
             drawBoard(game, sprites: resting, quiet: overlay != nil)
             if let banner = layout.banner {
                 canvas.roundedRect(banner.insetBy(-2), radius: min(banner.height * 0.2, 12), canvas.palette.banner)
@@ -38,12 +42,8 @@ struct PlayPainter {
             kit.texts(layout.texts.filter { !cardTexts.contains($0) })
             if layout.card == nil { kit.buttons(layout.controls, focus: screen.focus) }
         }
-        if screen.edgePanPercent == nil {
-            // What stands still is drawn once and copied while it stays the same.
-            canvas.cachedLayer(.still, key: staticKey(resting: resting, layout: layout), draw: still)
-        } else {
-            still()
-        }
+        // What stands still is drawn once and copied while it stays the same.
+        canvas.cachedLayer(.still, key: staticKey(resting: resting, layout: layout), draw: still)
         drawSprites(game.scene.blockSprites.filter { !$0.isAtRest }, game)
         // The hint's trail under its ghosts, so a ghost travels over its own path.
         if overlay == nil { drawHintMarks(game) }

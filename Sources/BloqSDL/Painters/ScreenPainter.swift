@@ -10,8 +10,9 @@ struct ScreenPainter {
     func draw(_ app: AppController, on canvas: Canvas) {
         canvas.offset = .zero
         let kit = PaintKit(app: app, canvas: canvas)
-        // The play screen's still layer covers the whole output, its own ground included.
-        let groundCovered = if case .play(let screen) = app.root { screen.edgePanPercent == nil } else { false }
+        // The play screen's still layer covers the whole output, its own ground included (and
+        // while the edge pan drags it, it and the list beneath cover it together).
+        let groundCovered = if case .play = app.root { true } else { false }
         if !groundCovered { kit.ground() }
         switch app.root {
         case .title(let screen):
@@ -68,12 +69,10 @@ struct PaintKit {
 
     /// The ground every screen stands on: the theme's gradient from top to bottom, and two
     /// large soft shapes of the backdrop over it (the layers between the ground and what
-    /// sits on it). High contrast draws a plain ground: its backdrop is transparent. Drawn
-    /// in place, over the whole output, it is a copy of a layer made once per window size
-    /// (drawing it took 5 ms of every frame in the software renderer; docs/performance.md);
-    /// moved (a screen sliding), it is drawn again where it is.
+    /// sits on it). High contrast draws a plain ground: its backdrop is transparent. It is a
+    /// copy of a layer made once per window size (drawing it took 5 ms of every frame in
+    /// the software renderer; docs/performance.md).
     func ground() {
-        guard canvas.offset == .zero else { return drawGround() }
         canvas.cachedLayer(.ground, key: app.viewport) {
             canvas.clear(canvas.palette.backgroundBottom)
             drawGround()

@@ -110,7 +110,7 @@ public final class LevelListScreen: ShellScreen, AppScreen {
 
     /// The list laid out for the window: the header (Back, the heading, Paste code), the
     /// pack tabs, the page of tiles, a band for the notice, the summary, and the paging bar.
-    public struct Layout {
+    public struct Layout: Hashable {
         public var controls: [Control]
         /// The texts but the controls' labels: the heading, the tiles' numbers and stars,
         /// the notice, the summary.
