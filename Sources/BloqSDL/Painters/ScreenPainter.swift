@@ -23,13 +23,11 @@ struct ScreenPainter {
             kit.screen(screen)
         case .levels(let screen): LevelListPainter(app: app, screen: screen, canvas: canvas).draw()
         case .play(let screen): PlayPainter(app: app, screen: screen, canvas: canvas).draw()
-        case .settings(let screen): kit.screen(screen)
-        case .about(let screen): kit.screen(screen)
+        case .settings, .about, .statistics: kit.screen(app.root.screen)
         case .editor(let screen): EditorPainter(app: app, screen: screen, canvas: canvas).draw()
         case .daily(let screen):
             kit.screen(screen)
             if !screen.failed { thinkingDots(screen, on: canvas) }
-        case .statistics(let screen): kit.screen(screen)
         }
         if let help = app.help {
             // Over the whole window.
