@@ -21,6 +21,12 @@ extension SDLSuite {
             return (window, PaintKit(app: app, canvas: window.canvas))
         }
 
+        /// How many pixels of two pictures differ (the whole arrays compared first: counting
+        /// pixel by pixel in a debug build took most of these tests' time).
+        static func differing(_ a: [UInt32], _ b: [UInt32]) -> Int {
+            a == b ? 0 : zip(a, b).filter { $0 != $1 }.count
+        }
+
         /// Stripes of every colour under what is drawn next, so that a blend left out where
         /// it shows would change a pixel.
         static func stripes(_ canvas: Canvas) {
@@ -59,7 +65,7 @@ extension SDLSuite {
                         canvas.roundedRect(card, radius: radius, palette.surfaceEdge.over(palette.surface))
                         canvas.roundedRect(card.insetBy(width), radius: max(radius - width, 0), palette.surface)
                         let whole = try window.readPixels().pixels
-                        let differing = zip(surface, whole).filter { $0 != $1 }.count
+                        let differing = Self.differing(surface, whole)
                         #expect(
                             differing == 0, "\(theme) \(contrast) \(card) radius \(radius) offset \(offset): \(differing) pixels differ")
                         // The board's well on its shadow, the same way.
@@ -70,7 +76,7 @@ extension SDLSuite {
                         Self.stripes(canvas)
                         kit.shadow(card, radius: radius, .panel)
                         canvas.roundedRect(card, radius: radius, palette.well)
-                        let wellDiffering = zip(well, try window.readPixels().pixels).filter { $0 != $1 }.count
+                        let wellDiffering = Self.differing(well, try window.readPixels().pixels)
                         #expect(
                             wellDiffering == 0, "the well in \(theme) \(contrast) \(card) offset \(offset): \(wellDiffering) pixels differ")
                     }
@@ -105,7 +111,7 @@ extension SDLSuite {
                             } else {
                                 canvas.roundedRect(rect, radius: radius, fill, shaded: true)
                             }
-                            let differing = zip(button, try window.readPixels().pixels).filter { $0 != $1 }.count
+                            let differing = Self.differing(button, try window.readPixels().pixels)
                             #expect(
                                 differing == 0,
                                 "\(theme) \(contrast) \(style) enabled \(isEnabled) \(rect): \(differing) pixels differ")
@@ -133,7 +139,7 @@ extension SDLSuite {
                         let copied = try window.readPixels().pixels
                         Self.stripes(canvas)
                         canvas.roundedRect(rect, radius: radius, color, shaded: shaded, hidden: nowhere)
-                        let differing = zip(copied, try window.readPixels().pixels).filter { $0 != $1 }.count
+                        let differing = Self.differing(copied, try window.readPixels().pixels)
                         #expect(differing == 0, "\(rect) radius \(radius) shaded \(shaded): \(differing) pixels differ")
                     }
                 }
@@ -218,7 +224,7 @@ extension SDLSuite {
                                 pictures.append(try window.readPixels().pixels)
                             }
                             canvas.slicesPlainShapes = true
-                            let differing = zip(pictures[0], pictures[1]).filter { $0 != $1 }.count
+                            let differing = Self.differing(pictures[0], pictures[1])
                             #expect(
                                 differing == 0,
                                 "\(rect) radius \(radius) \(color) hidden \(String(describing: hole)) offset \(offset): \(differing) pixels differ"
