@@ -613,7 +613,7 @@ final class Canvas {
 }
 
 /// A box of whole pixels, from its left and top edges to its right and bottom ones.
-struct Box: Equatable {
+struct Box {
     var left, top, right, bottom: Int
 
     var isEmpty: Bool { right <= left || bottom <= top }

@@ -18,7 +18,8 @@ struct LevelListPainter {
 
     /// What the list as `drawList` draws it is made from, when it is beneath a play screen
     /// (which takes no tile's press there): its layout, its context's generation (progress,
-    /// packs and settings), the window and the focus.
+    /// packs and settings), the window, the focus and which controls are held (Back is
+    /// the play toolbar's too).
     var key: AnyHashable {
         struct Key: Hashable {
             var screen: ObjectIdentifier
@@ -27,10 +28,11 @@ struct LevelListPainter {
             var viewport: Size
             var focus: ControlID?
             var showsFocus: Bool
+            var pressed: [Bool]
         }
         return Key(
             screen: ObjectIdentifier(screen), generation: screen.context.generation, layout: screen.layout, viewport: app.viewport,
-            focus: screen.focus, showsFocus: app.showsFocus)
+            focus: screen.focus, showsFocus: app.showsFocus, pressed: screen.layout.controls.map { app.isPressed($0.id) })
     }
 
     /// The list itself (also drawn beneath a play screen sliding away): what the screen

@@ -72,7 +72,9 @@ struct PaintKit {
     /// the software renderer; docs/performance.md).
     func ground() {
         canvas.cachedLayer(.ground, key: app.viewport) {
-            canvas.clear(canvas.palette.backgroundBottom)
+            // A fill, not a clear: without render targets the ground is drawn in place, where a
+            // clear would wipe what the frame drew before it (the list beneath the edge pan).
+            canvas.fill(Rect(x: 0, y: 0, width: app.viewport.width, height: app.viewport.height), canvas.palette.backgroundBottom)
             drawGround()
         }
     }
