@@ -44,8 +44,11 @@ final class Canvas {
         var size: Int
     }
 
-    /// Added to every position drawn (screens sliding during a transition).
-    var offset = Point.zero
+    /// Added to every position drawn (screens sliding during a transition), in whole pixels
+    /// as layers are copied, so what is drawn over a layer stays on it.
+    var offset = Point.zero {
+        didSet { offset = Point(x: offset.x.rounded(), y: offset.y.rounded()) }
+    }
 
     /// The colours painters draw with: the appearance in force (`SDLWindow.draw` sets it).
     var palette = Palette.dark
@@ -108,15 +111,14 @@ final class Canvas {
     /// Draws what `draw` draws over the whole output, from the cache of `layer` while `key`
     /// is the one it was drawn with: one opaque copy instead of every shape again (a frame
     /// of a drag redraws only what moves). The layer is drawn with no offset and copied
-    /// where `offset` puts it, to whole pixels, so a screen that slides is copied, not
+    /// where `offset` puts it, so a screen that slides is copied, not
     /// drawn again each frame (the edge pan's frames took 30-41 ms at 1920x1080). `draw`
     /// may itself draw a cached layer (the still picture draws the ground). Without render
     /// targets it simply draws.
     func cachedLayer(_ layer: Layer, key: AnyHashable, draw: () -> Void) {
         let size = outputSize
         let shift = offset
-        var destination = SDL_Rect(
-            x: Int32(shift.x.rounded()), y: Int32(shift.y.rounded()), w: Int32(size.width), h: Int32(size.height))
+        var destination = SDL_Rect(x: Int32(shift.x), y: Int32(shift.y), w: Int32(size.width), h: Int32(size.height))
         if let cached = layers[layer], cached.key == key, cached.size == size {
             SDL_RenderCopy(renderer, cached.texture, nil, &destination)
             return

@@ -17,8 +17,7 @@ struct PlayPainter {
             // The play screen slides right and the level list comes in beneath it, on its own
             // ground: each a layer drawn once and copied where the pan puts it.
             let list = LevelListPainter(app: app, screen: screen.listBeneath, canvas: canvas)
-            // Whole pixels, as the layers are copied: what is drawn over them stays on them.
-            canvas.offset = Point(x: (-app.viewport.width * 0.3 * (1 - percent)).rounded(), y: 0)
+            canvas.offset = Point(x: -app.viewport.width * 0.3 * (1 - percent), y: 0)
             canvas.cachedLayer(.beneath, key: list.key) {
                 kit.ground()
                 list.drawList(kit)
@@ -26,7 +25,7 @@ struct PlayPainter {
             canvas.fill(
                 Rect(x: -app.viewport.width, y: 0, width: app.viewport.width * 3, height: app.viewport.height),
                 canvas.palette.scrim.faded(1 - percent))
-            canvas.offset = Point(x: (app.viewport.width * percent).rounded(), y: 0)
+            canvas.offset = Point(x: app.viewport.width * percent, y: 0)
             canvas.fill(Rect(x: -8, y: 0, width: 8, height: app.viewport.height), canvas.palette.shadow)
         }
         let game = screen.game
