@@ -16,16 +16,6 @@ final class Canvas {
     private var discTextures: [UInt32: OpaquePointer] = [:]
     private var texts: [TextKey: (texture: OpaquePointer, width: Int32, height: Int32)] = [:]
 
-    private struct ShapeKey: Hashable {
-        var width: Int
-        var height: Int
-        var radius: Int
-        var shaded: Bool
-        /// The colour baked into the pixels (0xRRGGBB): SDL's software renderer blends a
-        /// plain texture several times faster than one it must tint per pixel.
-        var color: UInt32
-    }
-
     private struct TextKey: Hashable {
         var text: String
         var size: Int
@@ -418,67 +408,7 @@ final class Canvas {
 
     private func shape(_ key: ShapeKey) -> OpaquePointer? {
         if let texture = textures[key] { return texture }
-        let w = Double(key.width)
-        let h = Double(key.height)
-        let r = min(Double(key.radius), min(w, h) / 2)
-        let rim = max(h * 0.06, 1.5)
-        func pixel(_ x: Int, _ y: Int) -> UInt32 {
-            // Signed distance from the pixel centre to the rounded rectangle's edge.
-            let px = abs(Double(x) + 0.5 - w / 2) - (w / 2 - r)
-            let py = abs(Double(y) + 0.5 - h / 2) - (h / 2 - r)
-            let outside = (max(px, 0) * max(px, 0) + max(py, 0) * max(py, 0)).squareRoot()
-            let distance = outside + min(max(px, py), 0) - r
-            let coverage = min(max(0.5 - distance, 0), 1)
-            var light = 1.0
-            if key.shaded {
-                let t = (Double(y) + 0.5) / h
-                light = 1.0 - 0.16 * t
-                // A bright rim along the top and a dark one along the bottom.
-                let inset = -distance
-                if inset < rim {
-                    // Bright at the top, dark at the bottom, blending through the sides.
-                    light += (0.10 - 0.24 * t) * (1 - inset / rim)
-                }
-                light = min(max(light, 0), 1)
-            }
-            func channel(_ shift: UInt32) -> UInt32 {
-                UInt32((Double((key.color >> shift) & 0xFF) * light).rounded())
-            }
-            let alpha = UInt32((coverage * 255).rounded())
-            return alpha << 24 | channel(16) << 16 | channel(8) << 8 | channel(0)
-        }
-        // Deeper inside than `margin`, a pixel is fully covered and off the rim, so its value
-        // depends on its row only: each row's inner span is one value, computed once (the
-        // same pixels as computing each, at a fraction of the start-up cost).
-        let margin = (key.shaded ? rim : 0) + 1
-        // A pixel's value is the same as its mirror's across the middle column, and, in a plain
-        // shape (its light the same in every row), across the middle row: each is computed once.
-        let rows = key.shaded ? key.height : (key.height + 1) / 2
-        let made = texture(width: key.width, height: key.height) { pixels, pitch in
-            for y in 0..<rows {
-                let py = abs(Double(y) + 0.5 - h / 2) - (h / 2 - r)
-                // The row's deep columns: more than `margin` inside the left and right edges, and,
-                // in the rows of the corners' arcs (py > 0), between the arcs.
-                let first = Int(((py <= 0 ? margin : r) - 0.5).rounded(.up)) + 1
-                let last = key.width - first - 1
-                let row = y * pitch
-                let deep = py - r < -margin && first <= last
-                for x in 0..<(deep ? first : (key.width + 1) / 2) {
-                    let value = pixel(x, y)
-                    pixels[row + x] = value
-                    pixels[row + key.width - 1 - x] = value
-                }
-                if deep {
-                    let inner = pixel(key.width / 2, y)
-                    for x in first...last { pixels[row + x] = inner }
-                }
-                if !key.shaded {
-                    let mirror = (key.height - 1 - y) * pitch
-                    for x in 0..<key.width { pixels[mirror + x] = pixels[row + x] }
-                }
-            }
-        }
-        guard let texture = made else { return nil }
+        guard let texture = texture(width: key.width, height: key.height, fill: key.fill) else { return nil }
         if textures.count > 512 {
             for texture in textures.values { SDL_DestroyTexture(texture) }
             textures.removeAll()
