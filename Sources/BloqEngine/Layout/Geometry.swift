@@ -71,12 +71,12 @@ public struct Rect: Hashable, Sendable {
         point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
     }
 
-    /// The rectangle shrunk by `amount` on every side.
     /// Whether the two rectangles share any area.
     public func intersects(_ other: Rect) -> Bool {
         min(maxX, other.maxX) > max(minX, other.minX) && min(maxY, other.maxY) > max(minY, other.minY)
     }
 
+    /// The rectangle shrunk by `amount` on every side.
     public func insetBy(_ amount: Double) -> Rect {
         Rect(x: x + amount, y: y + amount, width: max(width - 2 * amount, 0), height: max(height - 2 * amount, 0))
     }

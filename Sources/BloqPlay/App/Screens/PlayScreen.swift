@@ -106,17 +106,44 @@ public final class PlayScreen: ShellScreen, AppScreen {
     /// The sizes and the language the board was last placed for.
     private var placedFor: (metrics: Metrics, language: String)?
 
+    /// The areas the board was placed in: for the window and the language (`placeBoard`),
+    /// and last.
+    private var restingArea: Rect?
+    private var placedArea: Rect?
+
     /// A new context: the list beneath the edge pan reads it too; a new window size or
-    /// language places the board again in its area (a message or a banner coming and
-    /// going leaves it where it is).
+    /// language places the board again in its area.
     override func contextChanged() {
         listBeneathIfMade?.context = context
         if placedFor?.metrics != context.metrics || placedFor?.language != context.settings.language { placeBoard() }
+        keepBoardInItsArea()
     }
 
     private func placeBoard() {
         placedFor = (context.metrics, context.settings.language)
+        restingArea = layout.boardArea
+        placedArea = restingArea
         game.place(in: layout.boardArea)
+    }
+
+    /// A message or a banner coming and going leaves the board where it is while its area
+    /// still holds it. One that takes the board's room (a long notice in a short window,
+    /// which can also move the header and toolbar beside the board) places it again in what
+    /// is left, between moves, and back where it was once the room is back: the board is
+    /// never under the words or the buttons.
+    private func keepBoardInItsArea() {
+        guard !game.scene.hasMovesInFlight, visibleOverlay == nil, reviewPanel == nil else { return }
+        let laid = layout
+        guard laid.boardArea != placedArea else { return }
+        let board = game.layout.boardFrame
+        let covered =
+            laid.controls.contains { $0.rect.intersects(board) } || laid.texts.contains { $0.frame.intersects(board) }
+            || laid.banner?.intersects(board) == true || toastBand?.intersects(board) == true
+        if laid.boardArea == restingArea || covered {
+            let area = laid.boardArea
+            placedArea = area
+            game.place(in: area)
+        }
     }
 
     /// The pack of the level, when it is in one.
@@ -872,6 +899,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
             overlay = nil
             toolbarFocus = nil
         }
+        keepBoardInItsArea()
     }
 
     public var isAnimating: Bool { isMoving || game.isAnimating || reviewJobs.isBusy }

@@ -1,0 +1,78 @@
+import BloqEngine
+import BloqGame
+import BloqPlay
+import BloqTestSupport
+import Testing
+
+/// A notice from saving shows in the play screen's message band. A long one takes the board's
+/// room, and in a short window it moves the header and the toolbar beside the board: the board
+/// must then make room, never lie under the words or the buttons (it did at 800x600, a
+/// player's report), and go back where it was once the notice is gone.
+@Suite("The board makes room for a long notice")
+struct BoardUnderNoticeTests {
+    /// What saving says when progress.json is a link to a folder, with a player's long path.
+    static let long =
+        "Your progress cannot go into progress.json now (it is a symbolic link to "
+        + "/home/someone/.local/share/some-sync-tool/folders/a-rather-long-folder-name/bloq, which is not a Bloq progress "
+        + "file (it is a folder)); it is kept beside it and merged in as soon as it can be."
+
+    /// First Push, opened in a window of `viewport`, with saving saying `notice` at the
+    /// first frame after `after` seconds.
+    static func app(_ viewport: Size, notice: String) throws -> (AppController, () -> Void) {
+        let level = try shippedLevel("levels/easy/001-first-push.bloq")
+        let pending = Pending()
+        let app = AppController(
+            environment: {
+                var environment = AppEnvironment(packs: [PackEntry(title: "Easy", items: [.playable(level)])])
+                environment.takeSaveEvents = { pending.take() }
+                return environment
+            }(), viewport: viewport)
+        app.openLevel(pack: 0, level: 0)
+        run(app, 0.5)
+        return (app, { pending.events = [.notice(notice)] })
+    }
+
+    final class Pending: @unchecked Sendable {
+        var events: [SaveEvent] = []
+        func take() -> [SaveEvent] {
+            defer { events = [] }
+            return events
+        }
+    }
+
+    /// What covers the board now: controls, texts and the toast, by their words.
+    static func covering(_ app: AppController) -> [String] {
+        guard let board = app.boardRect else { return ["no board"] }
+        let controls = app.top.controls.filter { $0.rect.intersects(board) }.map { "button \($0.label)" }
+        let texts = app.shownTexts.filter { $0.frame.intersects(board) }.map { "text \"\($0.text.prefix(30))\"" }
+        let band = app.toastBand.map { $0.intersects(board) ? ["the toast's band \($0)"] : [] } ?? []
+        return controls + texts + band
+    }
+
+    @Test(
+        "a long notice: the board moves clear of it, and back when it is gone",
+        arguments: [Size(width: 800, height: 600), Size(width: 360, height: 640), Size(width: 400, height: 300)])
+    func longNotice(viewport: Size) throws {
+        let (app, say) = try Self.app(viewport, notice: Self.long)
+        let before = try #require(app.boardRect)
+        #expect(Self.covering(app).isEmpty, "before the notice: \(Self.covering(app))")
+        say()
+        run(app, 0.5)
+        #expect(app.notices.contains(Self.long), "the notice shows")
+        #expect(Self.covering(app).isEmpty, "with the notice, the board is under \(Self.covering(app))")
+        run(app, AppController.toastSeconds + 1)
+        #expect(!app.notices.contains(Self.long), "the notice has gone")
+        #expect(app.boardRect == before, "the board is back where it was")
+    }
+
+    @Test("a short notice leaves the board where it is")
+    func shortNotice() throws {
+        let (app, say) = try Self.app(Size(width: 800, height: 600), notice: "Saved elsewhere.")
+        let before = try #require(app.boardRect)
+        say()
+        run(app, 0.5)
+        #expect(app.notices.contains("Saved elsewhere."))
+        #expect(app.boardRect == before)
+        #expect(Self.covering(app).isEmpty, "\(Self.covering(app))")
+    }
+}
