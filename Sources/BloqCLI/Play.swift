@@ -47,7 +47,9 @@ public struct Play: ParsableCommand {
     @Option(help: ArgumentHelp("Render the first settled frame to a PNG without a display, then exit.", valueName: "OUT.png"))
     public var screenshot: String?
 
-    @Option(help: ArgumentHelp("The screen to show: \(ShotScreen.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "NAME"))
+    @Option(
+        help: ArgumentHelp(
+            "With --screenshot: the screen to take: \(ShotScreen.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "NAME"))
     public var screen: ShotScreen?
 
     @Option(help: ArgumentHelp("The folder that holds levels/ (overrides the search path).", valueName: "DIR"))

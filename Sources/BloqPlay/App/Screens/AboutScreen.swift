@@ -48,7 +48,7 @@ public final class AboutScreen: ShellScreen, AppScreen {
             tr(
                 "The animator follows Apple's WWDC 2017 session \"Advanced Animations with UIKit\" and the UIViewPropertyAnimator chapter of raywenderlich.com's iOS Animations by Tutorials; transitions follow Yari D'areglia's \"Interactive Transitions\" (thinkandbuild.it); easing and composition follow Michael Michailidis's Kinieta."
             ),
-            tr("Built on SDL2, SDL2_ttf and SDL2_image. Text is set in DejaVu Sans."),
+            tr("Built on SDL2, SDL2_ttf and SDL2_image. Text is set in Inter and Comfortaa, symbols in DejaVu Sans."),
             tr("Code, levels and icon: MIT licence."),
         ]
     }
