@@ -105,15 +105,16 @@ public final class EditorScreen: ShellScreen, AppScreen {
         // The fields beside Back, or the pack's under the title's when both do not fit.
         let fieldsLeft = back.rect.maxX + gap
         let fieldsWidth = inner.maxX - fieldsLeft
-        let together = fieldsWidth >= Typesetter.font.boxWidth("Title: My level Pack: mine", px: metrics.type.body) + unit * 2
+        // Together when each shows its label and a new level's value whole, in the language
+        // shown ("Название: Мой уровень" is twice "Title: My level").
+        let packNeed = fieldWidth(.pack, tr("mine"), height: unit, metrics).rounded(.up)
+        let titleWidth = min(((fieldsWidth - gap) * 0.6).rounded(), fieldsWidth - gap - packNeed)
+        let packWidth = fieldsWidth - titleWidth - gap
         var top = back.rect.maxY + margin
-        if together {
-            let titleWidth = ((fieldsWidth - gap) * 0.6).rounded()
+        if titleWidth >= fieldWidth(.title, tr("My level"), height: unit, metrics) {
             controls.append(field(.title, Rect(x: fieldsLeft, y: margin, width: titleWidth, height: unit), &texts, metrics))
             controls.append(
-                field(
-                    .pack, Rect(x: fieldsLeft + titleWidth + gap, y: margin, width: fieldsWidth - titleWidth - gap, height: unit), &texts,
-                    metrics))
+                field(.pack, Rect(x: fieldsLeft + titleWidth + gap, y: margin, width: packWidth, height: unit), &texts, metrics))
         } else {
             controls.append(field(.title, Rect(x: fieldsLeft, y: margin, width: fieldsWidth, height: unit), &texts, metrics))
             controls.append(field(.pack, Rect(x: inner.x, y: top, width: inner.width, height: unit), &texts, metrics))
@@ -277,18 +278,33 @@ public final class EditorScreen: ShellScreen, AppScreen {
         return (swatches(columns: perRow, side: swatch, left: area.center.x - rowWidth / 2, top: area.y, gap: gap) + tools, grid, status)
     }
 
+    private func fieldLabel(_ which: Field) -> String {
+        // TRANSLATORS: the editor's fields: the level's title (its name, "First Push") and the
+        // pack (folder of levels) it is saved in.
+        which == .title ? tr("Title") : tr("Pack")
+    }
+
+    /// A field's value's size, and how far in from its left edge its label starts.
+    private func fieldType(height: Double, _ metrics: Metrics) -> (px: Double, inset: Double) {
+        (Typesetter.font.lineHeight(px: metrics.type.body) <= height * 0.8 ? metrics.type.body : metrics.type.caption, max(height * 0.3, 6))
+    }
+
+    /// How wide a field `height` high must be to show its label and `value` whole.
+    private func fieldWidth(_ which: Field, _ value: String, height: Double, _ metrics: Metrics) -> Double {
+        let (px, inset) = fieldType(height: height, metrics)
+        return inset * 1.7 + Typesetter.font.boxWidth(fieldLabel(which) + ":", px: metrics.type.caption) + px * 0.4
+            + Typesetter.font.boxWidth(value, px: px)
+    }
+
     /// A text field: its label ("Title:") and its value drawn inside it, the value's end
     /// (or, while typing, its start) cut to fit.
     private func field(_ which: Field, _ rect: Rect, _ texts: inout [TextBox], _ metrics: Metrics) -> Control {
         let id: ControlID = which == .title ? .editTitle : .editPack
-        // TRANSLATORS: the editor's fields: the level's title (its name, "First Push") and the
-        // pack (folder of levels) it is saved in.
-        let label = which == .title ? tr("Title") : tr("Pack")
+        let label = fieldLabel(which)
         let value = which == .title ? draft.title : pack
         var control = Control(id, label, rect: rect, style: fieldStyle(which, value: value))
         control.showsLabel = false
-        let px = Typesetter.font.lineHeight(px: metrics.type.body) <= rect.height * 0.8 ? metrics.type.body : metrics.type.caption
-        let inset = max(rect.height * 0.3, 6)
+        let (px, inset) = fieldType(height: rect.height, metrics)
         let name = Rect(
             x: rect.x + inset, y: rect.y, width: Typesetter.font.boxWidth(label + ":", px: metrics.type.caption), height: rect.height)
         texts.append(Typesetter.line(label + ":", px: metrics.type.caption, in: name, role: .secondary, alignment: 0, owner: id))
