@@ -49,12 +49,16 @@ public enum LevelCatalog {
             switch file.result {
             case .success(let level): return .playable(PlayableLevel(name: file.path, level: level))
             case .failure(let error):
-                // Where it is, as validate says it: the player can open the file there.
-                let first =
-                    (error.diagnostics.first { $0.severity == .error } ?? error.diagnostics.first).map {
-                        "line \($0.line), column \($0.column): \($0.message)"
-                    } ?? "cannot be loaded"
-                return .broken(name: file.path, error: first)
+                // Where it is, as validate says it: the player can open the file there. The
+                // first error, and how many more there are and where they are all listed.
+                let errors = error.diagnostics.filter { $0.severity == .error }
+                var said =
+                    (errors.first ?? error.diagnostics.first).map { "line \($0.line), column \($0.column): \($0.message)" }
+                    ?? "cannot be loaded"
+                if errors.count > 1 {
+                    said += " (and \(errors.count - 1) more \(errors.count == 2 ? "error" : "errors"): bloq validate lists them all)"
+                }
+                return .broken(name: file.path, error: said)
             }
         }
         let title = loaded.title.prefix(1).uppercased() + loaded.title.dropFirst()

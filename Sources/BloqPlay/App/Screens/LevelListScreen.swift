@@ -288,18 +288,21 @@ public final class LevelListScreen: ShellScreen, AppScreen {
         var texts = laid.texts
         let summaryTop = summaryTop(barTop: laid.barTop, metrics)
         let grid = grid(top: laid.gridTop, bottom: summaryTop, metrics)
-        // The notice takes a band above the summary; the tiles shrink to make room.
+        // The notice takes a band above the summary, whole in up to a third of the tiles'
+        // room (a broken level's path and error, and how many more); the tiles shrink to make
+        // room.
         var noticeBand: Rect?
         var area = grid.area
         if let said = notice ?? context.toast {
             let width = viewport.width - margin * 4
-            let height = Typesetter.paragraphHeight(said, px: type.caption, width: width, maximumLines: 4) + metrics.gap * 2
+            let lines = max(Typesetter.lines(in: grid.area.height / 3, px: type.caption), 4)
+            let height = Typesetter.paragraphHeight(said, px: type.caption, width: width, maximumLines: lines) + metrics.gap * 2
             let band = Rect(x: margin, y: summaryTop - margin - height, width: viewport.width - margin * 2, height: height)
             noticeBand = band
             area.height = max(band.y - margin - area.y, 0)
             // The shell sets its toast in the band (`toastBand`); the notice is the list's own.
             if notice != nil {
-                texts += Typesetter.paragraph(said, px: type.caption, in: band.insetBy(margin), maximumLines: 4, centred: true)
+                texts += Typesetter.paragraph(said, px: type.caption, in: band.insetBy(margin), maximumLines: lines, centred: true)
             }
         }
         var miniatures: [Int: Rect] = [:]
