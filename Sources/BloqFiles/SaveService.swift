@@ -169,7 +169,8 @@ public final class SaveService: Sendable {
                     if !state.toldBeside {
                         state.toldBeside = true
                         StandardErrorStream.write(
-                            "bloq: warning: cannot save progress into \(file) now: \(journaled.reason); it is kept in \(journaled.path) "
+                            "bloq: warning: cannot save progress into \(file) now: \(journaled.reason); it is kept beside it, in "
+                                + "\(Path.join(store.folder, ProgressJournal.prefix))* (each save replaces the one before), "
                                 + "and merged into it as soon as it can be\n")
                         state.events.append(
                             .notice(
