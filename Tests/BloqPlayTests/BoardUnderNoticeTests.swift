@@ -1,5 +1,6 @@
 import BloqEngine
 import BloqGame
+import BloqLayoutAudit
 import BloqPlay
 import BloqTestSupport
 import Testing
@@ -63,6 +64,20 @@ struct BoardUnderNoticeTests {
         run(app, AppController.toastSeconds + 1)
         #expect(!app.notices.contains(Self.long), "the notice has gone")
         #expect(app.boardRect == before, "the board is back where it was")
+    }
+
+    @Test(
+        "a long notice arriving mid-level, in every window the layout rules are checked in",
+        arguments: LayoutAudit.windows.map { (Int($0.width), Int($0.height)) })
+    func everyWindow(_ window: (Int, Int)) throws {
+        let size = Size(width: Double(window.0), height: Double(window.1))
+        let (app, say) = try Self.app(size, notice: Self.long)
+        app.minimumButtonSize = Metrics.minimumButtonSize(dpi: 96)
+        run(app, 0.5)
+        say()
+        run(app, 0.5)
+        let found = LayoutAudit.problems(LayoutAudit.shot(app, "play"), size) + Self.covering(app)
+        #expect(found.isEmpty, "\(window.0)x\(window.1): \(found.prefix(8).joined(separator: "; "))")
     }
 
     @Test("a short notice leaves the board where it is")
