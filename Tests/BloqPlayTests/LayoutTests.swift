@@ -37,12 +37,21 @@ struct LayoutTests {
         let app = LayoutAudit.app(size, saveNotice: said)
         app.step(FixedStepClock.step)
         var shown: [String] = []
+        var whole: [String] = []
         for shot in LayoutAudit.shots(size, app: app, before: { $0.step(FixedStepClock.step) }) {
             let found = LayoutAudit.problems(shot, size)
             #expect(found.isEmpty, "\(window.0)x\(window.1) \(shot.name) with a toast:\n  \(found.prefix(12).joined(separator: "\n  "))")
             // The toast's words are on screen wherever it is laid out: its first line at least
             // (a long one is cut to the lines its band has).
             if shot.texts.contains(where: { $0.text.hasPrefix(said.prefix(20)) }) { shown.append(shot.name) }
+            if shot.texts.map(\.text).joined(separator: " ").contains(said.suffix(20)) { whole.append(shot.name) }
+        }
+        // Whole, to its last words, where a phone or a desktop window has the room (the
+        // editor's status band, three lines under its grid, and 400x300 still cut a long one).
+        if [(360, 640), (800, 600), (1280, 800), (1920, 1080)].contains(where: { $0 == window }) {
+            for name in ["title", "levels", "play 4x4", "help", "settings", "about", "daily"] {
+                #expect(whole.contains(name), "\(window.0)x\(window.1): the toast cut on \(name); whole on \(whole)")
+            }
         }
         for name in ["title", "levels", "play 4x4", "help", "editor", "settings", "about", "daily"] {
             #expect(shown.contains(name), "\(window.0)x\(window.1): no toast on \(name); shown on \(shown)")

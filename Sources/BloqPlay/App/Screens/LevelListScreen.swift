@@ -296,7 +296,7 @@ public final class LevelListScreen: ShellScreen, AppScreen {
         if let said = notice ?? context.toast {
             let width = viewport.width - margin * 4
             let lines = max(Typesetter.lines(in: grid.area.height / 3, px: type.caption), 4)
-            let height = Typesetter.paragraphHeight(said, px: type.caption, width: width, maximumLines: lines) + metrics.gap * 2
+            let height = Typesetter.paragraphHeight(said, px: type.caption, width: width, maximumLines: lines) + margin * 2
             let band = Rect(x: margin, y: summaryTop - margin - height, width: viewport.width - margin * 2, height: height)
             noticeBand = band
             area.height = max(band.y - margin - area.y, 0)
