@@ -313,9 +313,8 @@ public final class AppController {
         let width = metrics.window.width - metrics.margin * 4
         let body = Typesetter.font.wrap(text, px: metrics.type.body, width: width).count
         if body <= 3 { return (metrics.type.body, body) }
-        // A long one (a player's path in it) whole, in up to a third of the window.
         let caption = Typesetter.font.wrap(text, px: metrics.type.caption, width: width).count
-        return (metrics.type.caption, min(caption, max(Typesetter.lines(in: metrics.window.height / 3, px: metrics.type.caption), 4)))
+        return (metrics.type.caption, min(caption, Typesetter.noticeLines(in: metrics.window.height, px: metrics.type.caption, least: 4)))
     }
 
     /// The toast's band above the gamepad's (0 when the screen shows the toast itself).

@@ -141,6 +141,13 @@ public enum Typesetter {
         return max(Int(((height + leading) / (line + leading)).rounded(.down) + 1e-9), 1)
     }
 
+    /// How many lines at `px` a notice may take in a place `room` high: as many as a third
+    /// of it holds, and `least` at least. A notice about the player's files ends with how to
+    /// mend it, and their paths make it long: it shows whole where the window has room.
+    public static func noticeLines(in room: Double, px: Double, least: Int) -> Int {
+        max(lines(in: room / 3, px: px), least)
+    }
+
     /// The height `count` lines take at `px`.
     public static func height(lines count: Int, px: Double, face: TypeFace = .text) -> Double {
         let line = face.metrics.lineHeight(px: px)

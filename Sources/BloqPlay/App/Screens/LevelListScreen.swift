@@ -288,14 +288,13 @@ public final class LevelListScreen: ShellScreen, AppScreen {
         var texts = laid.texts
         let summaryTop = summaryTop(barTop: laid.barTop, metrics)
         let grid = grid(top: laid.gridTop, bottom: summaryTop, metrics)
-        // The notice takes a band above the summary, whole in up to a third of the tiles'
-        // room (a broken level's path and error, and how many more); the tiles shrink to make
-        // room.
+        // The notice (a broken level's path and error, say) takes a band above the summary;
+        // the tiles shrink to make room.
         var noticeBand: Rect?
         var area = grid.area
         if let said = notice ?? context.toast {
             let width = viewport.width - margin * 4
-            let lines = max(Typesetter.lines(in: grid.area.height / 3, px: type.caption), 4)
+            let lines = Typesetter.noticeLines(in: grid.area.height, px: type.caption, least: 4)
             let height = Typesetter.paragraphHeight(said, px: type.caption, width: width, maximumLines: lines) + margin * 2
             let band = Rect(x: margin, y: summaryTop - margin - height, width: viewport.width - margin * 2, height: height)
             noticeBand = band

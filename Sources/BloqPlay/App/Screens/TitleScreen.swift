@@ -44,13 +44,12 @@ public final class TitleScreen: ShellScreen, AppScreen {
         let inner = Rect(x: margin, y: margin, width: viewport.width - margin * 2, height: viewport.height - margin * 2)
         // The help button in the top-right corner; the logo and buttons below its row.
         let help = Control.helpButton(in: inner, metrics)
-        // The bottom band: the notice, whole (what is wrong and how to mend it, with the
-        // player's paths) in up to a third of the window, else the key line (for a keyboard
-        // player only: a touch player has the "?" button, a gamepad's band says what its
-        // buttons do).
+        // The bottom band: the notice (what is wrong with the player's files), else the key
+        // line (for a keyboard player only: a touch player has the "?" button, a gamepad's
+        // band says what its buttons do).
         let shown = context.toast ?? notice
         let bottomText = shown ?? (context.inputMode == .keyboard ? tr("F1 or ? shows the keys") : "")
-        let bottomLines = max(Typesetter.lines(in: inner.height / 3, px: type.caption), 3)
+        let bottomLines = Typesetter.noticeLines(in: inner.height, px: type.caption, least: 3)
         let bottomHeight =
             bottomText.isEmpty
             ? 0 : Typesetter.paragraphHeight(bottomText, px: type.caption, width: inner.width, maximumLines: bottomLines)
