@@ -284,16 +284,22 @@ public final class EditorScreen: ShellScreen, AppScreen {
         which == .title ? tr("Title") : tr("Pack")
     }
 
-    /// A field's value's size, and how far in from its left edge its label starts.
-    private func fieldType(height: Double, _ metrics: Metrics) -> (px: Double, inset: Double) {
-        (Typesetter.font.lineHeight(px: metrics.type.body) <= height * 0.8 ? metrics.type.body : metrics.type.caption, max(height * 0.3, 6))
+    /// How a field `height` high is set: its value's size, how far in from its left edge the
+    /// label starts, the label's width, and what the field takes besides its value (the
+    /// insets, the label and the space after it).
+    private func fieldType(
+        _ which: Field, height: Double, _ metrics: Metrics
+    ) -> (px: Double, inset: Double, label: Double, chrome: Double) {
+        let px = Typesetter.font.lineHeight(px: metrics.type.body) <= height * 0.8 ? metrics.type.body : metrics.type.caption
+        let inset = max(height * 0.3, 6)
+        let label = Typesetter.font.boxWidth(fieldLabel(which) + ":", px: metrics.type.caption)
+        return (px, inset, label, inset + label + px * 0.4 + inset * 0.7)
     }
 
     /// How wide a field `height` high must be to show its label and `value` whole.
     private func fieldWidth(_ which: Field, _ value: String, height: Double, _ metrics: Metrics) -> Double {
-        let (px, inset) = fieldType(height: height, metrics)
-        return inset * 1.7 + Typesetter.font.boxWidth(fieldLabel(which) + ":", px: metrics.type.caption) + px * 0.4
-            + Typesetter.font.boxWidth(value, px: px)
+        let type = fieldType(which, height: height, metrics)
+        return type.chrome + Typesetter.font.boxWidth(value, px: type.px)
     }
 
     /// A text field: its label ("Title:") and its value drawn inside it, the value's end
@@ -304,12 +310,12 @@ public final class EditorScreen: ShellScreen, AppScreen {
         let value = which == .title ? draft.title : pack
         var control = Control(id, label, rect: rect, style: fieldStyle(which, value: value))
         control.showsLabel = false
-        let (px, inset) = fieldType(height: rect.height, metrics)
-        let name = Rect(
-            x: rect.x + inset, y: rect.y, width: Typesetter.font.boxWidth(label + ":", px: metrics.type.caption), height: rect.height)
+        let type = fieldType(which, height: rect.height, metrics)
+        let px = type.px
+        let name = Rect(x: rect.x + type.inset, y: rect.y, width: type.label, height: rect.height)
         texts.append(Typesetter.line(label + ":", px: metrics.type.caption, in: name, role: .secondary, alignment: 0, owner: id))
         let left = name.maxX + px * 0.4
-        let room = max(rect.maxX - inset * 0.7 - left, 1)
+        let room = max(rect.width - type.chrome, 1)
         let shown = Typesetter.fitted(value, px: px, width: room, keepingEnd: editing == which)
         texts.append(
             Typesetter.line(shown, px: px, in: Rect(x: left, y: rect.y, width: room, height: rect.height), alignment: 0, owner: id))
