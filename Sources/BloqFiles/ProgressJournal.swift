@@ -15,6 +15,10 @@ import Glibc
 /// merged twice, or after a newer one, changes nothing.
 struct ProgressJournal: Sendable {
     static let prefix = ProgressStore.fileName + ".journal-"
+
+    /// The journal's entries in `folder`, as a player would look for them:
+    /// "FOLDER/progress.json.journal-*" (an entry's own name changes with every save).
+    static func entries(in folder: String) -> String { Path.join(folder, prefix) + "*" }
     static let temporarySuffix = ".tmp"
 
     /// The folder of `progress.json`.

@@ -122,7 +122,7 @@ public final class SaveService: Sendable {
             if !store.mergeJournal(timeout: max(deadline - MonotonicClock.seconds(), 0)), store.hasJournal {
                 lines.append(
                     "your latest progress is kept beside \(Path.join(store.folder, ProgressStore.fileName)) "
-                        + "(\(ProgressJournal.prefix)*), as the file is locked by another copy of Bloq, cannot be read, or is a "
+                        + "(\(ProgressJournal.entries(in: store.folder))), as the file is locked by another copy of Bloq, cannot be read, or is a "
                         + "symbolic link to something that is not a progress file; the next start of Bloq merges it in once it can")
             }
         }
@@ -170,7 +170,7 @@ public final class SaveService: Sendable {
                         state.toldBeside = true
                         StandardErrorStream.write(
                             "bloq: warning: cannot save progress into \(file) now: \(journaled.reason); it is kept beside it, in "
-                                + "\(Path.join(store.folder, ProgressJournal.prefix))* (each save replaces the one before), "
+                                + "\(ProgressJournal.entries(in: store.folder)) (each save replaces the one before), "
                                 + "and merged into it as soon as it can be\n")
                         state.events.append(
                             .notice(
