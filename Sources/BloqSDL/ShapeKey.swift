@@ -15,8 +15,9 @@ struct ShapeKey: Hashable {
     /// How deep the bevel of a shaded shape reaches.
     private var rim: Double { max(Double(height) * 0.06, 1.5) }
 
-    /// How far below the top edge the centre of row `y` is inside the corners' arcs (positive
-    /// in the rows of the arcs, the same for a row and its mirror).
+    /// How far the centre of row `y` is past where the corners' arcs begin, toward the
+    /// nearer of the top and bottom edges: positive in the arcs' rows, negative between them,
+    /// the same for a row and its mirror.
     private func arcDepth(_ y: Int) -> Double {
         abs(Double(y) + 0.5 - Double(height) / 2) - (Double(height) / 2 - r)
     }

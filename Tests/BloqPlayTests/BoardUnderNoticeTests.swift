@@ -17,8 +17,8 @@ struct BoardUnderNoticeTests {
         + "/home/someone/.local/share/some-sync-tool/folders/a-rather-long-folder-name/bloq, which is not a Bloq progress "
         + "file (it is a folder)); it is kept beside it and merged in as soon as it can be."
 
-    /// First Push, opened in a window of `viewport`, with saving saying `notice` at the
-    /// first frame after `after` seconds.
+    /// First Push, opened in a window of `viewport`, and what makes saving say `notice` at
+    /// the next frame.
     static func app(_ viewport: Size, notice: String) throws -> (AppController, () -> Void) {
         let level = try shippedLevel("levels/easy/001-first-push.bloq")
         let pending = Pending()
@@ -33,7 +33,8 @@ struct BoardUnderNoticeTests {
         return (app, { pending.events = [.notice(notice)] })
     }
 
-    final class Pending: @unchecked Sendable {
+    /// What saving has to say, taken by the app's next frame.
+    final class Pending {
         var events: [SaveEvent] = []
         func take() -> [SaveEvent] {
             defer { events = [] }
