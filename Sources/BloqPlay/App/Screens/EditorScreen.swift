@@ -184,10 +184,18 @@ public final class EditorScreen: ShellScreen, AppScreen {
         ]
     }
 
-    /// The status band's height `width` wide: two lines at least, three when it says more.
-    private func statusHeight(width: Double, _ metrics: Metrics) -> Double {
+    /// The status band's height `width` wide, over or under the grid in a column `room`
+    /// high: two lines at least, three when the verdict says more. A notice or a toast (a
+    /// file's path, how to mend it) takes as many as `Typesetter.noticeLines` gives it while
+    /// the grid keeps cells of 1.25 controls (its 3x3 to 16x16 cells stay a finger wide).
+    private func statusHeight(width: Double, room: Double, _ metrics: Metrics) -> Double {
         let px = metrics.type.caption
-        return max(Typesetter.height(lines: 2, px: px), Typesetter.paragraphHeight(status, px: px, width: width, maximumLines: 3))
+        var most = 3
+        if notice ?? context.toast != nil {
+            let left = room - metrics.gap - Double(draft.rows) * metrics.minimumControl * 1.25
+            most = max(min(Typesetter.noticeLines(in: room, px: px, least: 3), Typesetter.lines(in: left, px: px)), 3)
+        }
+        return max(Typesetter.height(lines: 2, px: px), Typesetter.paragraphHeight(status, px: px, width: width, maximumLines: most))
     }
 
     /// Landscape: palette | grid over status | tools.
@@ -243,7 +251,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
         }
         let middle = Rect(
             x: paletteRight + margin, y: area.y, width: max(toolsLeft - margin - paletteRight - margin, 1), height: area.height)
-        let statusBand = statusHeight(width: middle.width, metrics)
+        let statusBand = statusHeight(width: middle.width, room: middle.height, metrics)
         let status = Rect(x: middle.x, y: middle.maxY - statusBand, width: middle.width, height: statusBand)
         let grid = Rect(x: middle.x, y: middle.y, width: middle.width, height: max(status.y - gap - middle.y, 1))
         return (swatches(columns: 2, side: swatch, left: area.x, top: area.y, gap: gap) + tools, grid, status)
@@ -272,7 +280,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
             }, height: height, gap: gap, scale: metrics.type)
         let tools = laid?.controls ?? []
         let toolsTop = laid?.frame.y ?? area.maxY
-        let statusBand = statusHeight(width: area.width, metrics)
+        let statusBand = statusHeight(width: area.width, room: toolsTop - area.y, metrics)
         let status = Rect(x: area.x, y: toolsTop - margin - statusBand, width: area.width, height: statusBand)
         let grid = Rect(x: area.x, y: paletteBottom + margin, width: area.width, height: max(status.y - gap - paletteBottom - margin, 1))
         return (swatches(columns: perRow, side: swatch, left: area.center.x - rowWidth / 2, top: area.y, gap: gap) + tools, grid, status)

@@ -294,7 +294,7 @@ public final class LevelListScreen: ShellScreen, AppScreen {
         var area = grid.area
         if let said = notice ?? context.toast {
             let width = viewport.width - margin * 4
-            let lines = Typesetter.noticeLines(in: grid.area.height, px: type.caption, least: 4)
+            let lines = Typesetter.noticeLines(in: grid.area.height, px: type.caption, least: 5)
             let height = Typesetter.paragraphHeight(said, px: type.caption, width: width, maximumLines: lines) + margin * 2
             let band = Rect(x: margin, y: summaryTop - margin - height, width: viewport.width - margin * 2, height: height)
             noticeBand = band
