@@ -97,12 +97,11 @@ struct Layout: ParsableCommand {
     static let paging: Set = ["previousPage", "nextPage"]
 
     /// The texts and labels of `shot` that end with "…": cut to fit, or ending so whole
-    /// ("Thinking…"), which English shows as well (the counts are compared).
-    /// A text field's value (the editor's title and pack: the player's words, or the
-    /// defaults a player replaces) scrolls in its field as any text field does: not counted.
+    /// ("Thinking…"), which English shows as well (the counts are compared). The editor's
+    /// fields count too: the audit's editor is a new level, whose title and pack are the
+    /// language's defaults ("My level", "mine"), which English shows whole.
     static func cut(_ shot: LayoutAudit.Shot) -> [String] {
-        (shot.texts + shot.controls.compactMap(\.labelBox)).filter { $0.owner != .editTitle && $0.owner != .editPack }
-            .map(\.text).filter { $0.hasSuffix("…") }
+        (shot.texts + shot.controls.compactMap(\.labelBox)).map(\.text).filter { $0.hasSuffix("…") }
     }
 
     /// Whether `shot` shows the play screen's key line (it starts "Drag a block").
