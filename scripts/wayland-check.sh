@@ -19,7 +19,8 @@
 #      client, Tests/xinput/inputtest-client.c), so XInput2 touch becomes wl_touch; the idle
 #      inhibitor made at the level's opening is destroyed at the clear, while the game runs
 #      on (the screen may sleep again); and the audio device opens for the sounds of the
-#      clear and closes after them.
+#      clear and closes after them;
+#   7. at output scale 1.5 (a GNOME or KDE desktop's), the same finger drag clears the level.
 #
 # Usage: scripts/wayland-check.sh [BUILD_FOLDER]   (default .build/debug; make test-wayland)
 # As root it makes (once) a system user, bloq-wayland, to run sway and the game, and copies
@@ -324,6 +325,34 @@ fi
 stop_game
 
 # 6: a finger through Xorg's inputtest touchscreen, sway's X11 backend and wl_touch.
+# A person's drag (X Y CELL, in the screen's pixels): down on the left red block, 60 Hz
+# motion to the right over a cell and a half, up; the block slides on, the two reds vanish,
+# the level is cleared.
+drag_script() {
+  local x=$1 y=$2 cell=$3
+  echo "sleep 300"
+  echo "touch down 1 $x $y"
+  for step in 1 2 3 4 5 6 7 8 9 10; do
+    echo "sleep 16"
+    echo "touch move 1 $((x + cell * step * 3 / 20)) $((y + step / 4))"
+  done
+  echo "sleep 16"
+  echo "touch up 1 $((x + cell * 3 / 2)) $((y + 2))"
+  echo "sync"
+}
+# Sends the lines on standard input to the input client (fd 8) and waits until the server
+# has handled them (its "synced"); fails if the client ended.
+client_sends() {
+  local before
+  before=$(grep -c '^synced' "$scratch/client.out" || true)
+  cat >&8
+  for _ in $(seq $((guard * 20))); do
+    [ "$(grep -c '^synced' "$scratch/client.out" || true)" -gt "$before" ] && return 0
+    kill -0 "$client_pid" 2>/dev/null || return 1
+    sleep 0.05
+  done
+  return 1
+}
 t=$(now)
 width=1280 height=800
 clock=$(python3 -c "print(f'{($width + 100) * ($height + 17) * 60 / 1e6:.2f}')")
@@ -419,21 +448,15 @@ print(block["x"] + block["w"] // 2, block["y"] + block["h"] // 2, block["w"])' "
   game_pid=$!
   pids+=("$game_pid")
   for _ in $(seq $((guard * 10))); do grep -q "first frame presented" "$scratch/touch.err" && break; sleep 0.1; done
-  # A person's drag: down on the left red block, 60 Hz motion to the right over a cell and
-  # a half, up; the block slides on, the two reds vanish, the level is cleared.
-  {
-    echo "sleep 300"
-    echo "touch down 1 $x $y"
-    for step in 1 2 3 4 5 6 7 8 9 10; do
-      echo "sleep 16"
-      echo "touch move 1 $((x + cell * step * 3 / 20)) $((y + step / 4))"
-    done
-    echo "sleep 16"
-    echo "touch up 1 $((x + cell * 3 / 2)) $((y + 2))"
-    echo "sync"
-  } > "$scratch/drag.txt"
-  if "$scratch/inputtest-client" --screen "${width}x$height" --touch "$scratch/x/touch" --pointer "$scratch/x/pointer" \
-    --keyboard "$scratch/x/keyboard" "$scratch/drag.txt" > "$scratch/client.out" 2> "$scratch/client.err"; then
+  # One input client for both drags, fed through a fifo: the driver serves one connection
+  # per device for the server's lifetime (Tests/xinput/inputtest-client.c).
+  mkfifo "$scratch/client.in"
+  "$scratch/inputtest-client" --screen "${width}x$height" --touch "$scratch/x/touch" --pointer "$scratch/x/pointer" \
+    --keyboard "$scratch/x/keyboard" - < "$scratch/client.in" > "$scratch/client.out" 2> "$scratch/client.err" &
+  client_pid=$!
+  pids+=("$client_pid")
+  exec 8> "$scratch/client.in"
+  if drag_script "$x" "$y" "$cell" | client_sends; then
     cleared=""
     for _ in $(seq $((guard * 10))); do
       grep -q '"cleared":true' "$scratch/home/touch/bloq/progress.json" 2>/dev/null && { cleared=yes; break; }
@@ -494,6 +517,41 @@ EOF
   else
     fail "the input client could not drive the touchscreen: $(cat "$scratch/client.err")"
   fi
+  stop_game
+
+  # 7: the same finger at output scale 1.5, a GNOME or KDE desktop's fractional scale. sway
+  # 1.7 gives the game a buffer scale of 2 and scales its picture down by 0.75; the finger's
+  # device pixels reach the game as logical ones, 1.5 to a pixel.
+  t=$(now)
+  ipc2=$(ls "$scratch/run2" | grep -E '^sway-ipc' | head -1 || true)
+  "${as_user[@]}" "${touch_env[@]}" SWAYSOCK="$scratch/run2/$ipc2" swaymsg output X11-1 scale 1.5 > /dev/null
+  logical=$(python3 -c "print(f'{round($width / 1.5)}x{round($height / 1.5)}')")
+  blocks=$("$build/bloq" replay "$scratch/end.script" --level levels/easy/001-first-push.bloq --json --window "$logical")
+  read -r x y cell <<<"$(python3 -c '
+import json, sys
+block = json.loads(sys.argv[1])["blocks"][0]
+print(round((block["x"] + block["w"] / 2) * 1.5), round((block["y"] + block["h"] / 2) * 1.5), round(block["w"] * 1.5))' "$blocks")"
+  "${as_user[@]}" "${touch_env[@]}" XDG_DATA_HOME="$scratch/home/scaled" WAYLAND_DISPLAY="$touch_socket" WAYLAND_DEBUG=client BLOQ_TRACE_STARTUP=1 \
+    SDL_AUDIODRIVER=dummy "$scratch/bin/bloq" play --level "$scratch/bin/levels/easy/001-first-push.bloq" \
+    < /dev/null > "$scratch/scaled.out" 2> "$scratch/scaled.err" &
+  game_pid=$!
+  pids+=("$game_pid")
+  for _ in $(seq $((guard * 10))); do grep -q "first frame presented" "$scratch/scaled.err" && break; sleep 0.1; done
+  if [ -n "${KEEP_SCRATCH:-}" ]; then  # a picture to look at: the output's 1280x800 device pixels
+    sleep 1
+    "${as_user[@]}" "${touch_env[@]}" WAYLAND_DISPLAY="$touch_socket" grim "$scratch/run2/scaled.png" && cp "$scratch/run2/scaled.png" "$scratch/"
+  fi
+  cleared=""
+  if drag_script "$x" "$y" "$cell" | client_sends; then
+    for _ in $(seq $((guard * 10))); do
+      grep -q '"cleared":true' "$scratch/home/scaled/bloq/progress.json" 2>/dev/null && { cleared=yes; break; }
+      sleep 0.1
+    done
+  fi
+  down=$(sed -nE 's/.*wl_touch@[0-9]+\.down\([0-9]+, [0-9]+, wl_surface@[0-9]+, [0-9]+, ([0-9.]+), ([0-9.]+)\).*/\1 \2/p' "$scratch/scaled.err" | head -1)
+  [ -n "$cleared" ] \
+    && pass "scale 1.5: a finger drag from the block's place on the output ($x, $y, reaching the $logical window as wl_touch.down at ${down:-?}) cleared level 1 ($(since "$t") s)" \
+    || fail "scale 1.5: a finger drag at ($x, $y) did not clear level 1: $(tail -3 "$scratch/scaled.err")"
   stop_game
 fi
 
