@@ -20,7 +20,8 @@
 #      inhibitor made at the level's opening is destroyed at the clear, while the game runs
 #      on (the screen may sleep again); and the audio device opens for the sounds of the
 #      clear and closes after them;
-#   7. at output scale 1.5 (a GNOME or KDE desktop's), the same finger drag clears the level.
+#   7. at output scale 1.5 (a GNOME or KDE desktop's), the same finger drag clears the level,
+#      and a person's click (held 120 ms) on the title's Play opens one.
 #
 # Usage: scripts/wayland-check.sh [BUILD_FOLDER]   (default .build/debug; make test-wayland)
 # As root it makes (once) a system user, bloq-wayland, to run sway and the game, and copies
@@ -519,18 +520,14 @@ EOF
   fi
   stop_game
 
-  # 7: the same finger at output scale 1.5, a GNOME or KDE desktop's fractional scale. sway
-  # 1.7 gives the game a buffer scale of 2 and scales its picture down by 0.75; the finger's
-  # device pixels reach the game as logical ones, 1.5 to a pixel.
+  # 7: output scale 1.5, a GNOME or KDE desktop's fractional scale. The window is 853x533
+  # points; the game lays out in the renderer's 1280x800 pixels (the output's own, through
+  # the viewporter), so its blocks and buttons are where they are at scale 1, and a finger or
+  # the mouse reaches it in points, 1.5 pixels each.
   t=$(now)
   ipc2=$(ls "$scratch/run2" | grep -E '^sway-ipc' | head -1 || true)
   "${as_user[@]}" "${touch_env[@]}" SWAYSOCK="$scratch/run2/$ipc2" swaymsg output X11-1 scale 1.5 > /dev/null
   logical=$(python3 -c "print(f'{round($width / 1.5)}x{round($height / 1.5)}')")
-  blocks=$("$build/bloq" replay "$scratch/end.script" --level levels/easy/001-first-push.bloq --json --window "$logical")
-  read -r x y cell <<<"$(python3 -c '
-import json, sys
-block = json.loads(sys.argv[1])["blocks"][0]
-print(round((block["x"] + block["w"] / 2) * 1.5), round((block["y"] + block["h"] / 2) * 1.5), round(block["w"] * 1.5))' "$blocks")"
   "${as_user[@]}" "${touch_env[@]}" XDG_DATA_HOME="$scratch/home/scaled" WAYLAND_DISPLAY="$touch_socket" WAYLAND_DEBUG=client BLOQ_TRACE_STARTUP=1 \
     SDL_AUDIODRIVER=dummy "$scratch/bin/bloq" play --level "$scratch/bin/levels/easy/001-first-push.bloq" \
     < /dev/null > "$scratch/scaled.out" 2> "$scratch/scaled.err" &
@@ -552,6 +549,31 @@ print(round((block["x"] + block["w"] / 2) * 1.5), round((block["y"] + block["h"]
   [ -n "$cleared" ] \
     && pass "scale 1.5: a finger drag from the block's place on the output ($x, $y, reaching the $logical window as wl_touch.down at ${down:-?}) cleared level 1 ($(since "$t") s)" \
     || fail "scale 1.5: a finger drag at ($x, $y) did not clear level 1: $(tail -3 "$scratch/scaled.err")"
+  stop_game
+
+  # The mouse at 1.5: a person's click (the pointer comes to rest, 200 ms, then the button
+  # is held 120 ms) on the title's Play opens a level, which keeps the screen awake.
+  t=$(now)
+  read -r x y <<<"$("$build/bloq" replay "$scratch/end.script" --app --json --window "${width}x$height" | python3 -c '
+import json, sys
+play = next(c for c in json.load(sys.stdin)["controls"] if c["label"] == "Play")
+print(play["x"] + play["w"] // 2, play["y"] + play["h"] // 2)')"
+  "${as_user[@]}" "${touch_env[@]}" XDG_DATA_HOME="$scratch/home/clicked" WAYLAND_DISPLAY="$touch_socket" WAYLAND_DEBUG=client BLOQ_TRACE_STARTUP=1 \
+    SDL_AUDIODRIVER=dummy "$scratch/bin/bloq" play < /dev/null > "$scratch/clicked.out" 2> "$scratch/clicked.err" &
+  game_pid=$!
+  pids+=("$game_pid")
+  for _ in $(seq $((guard * 10))); do grep -q "first frame presented" "$scratch/clicked.err" && break; sleep 0.1; done
+  opened=""
+  if printf 'sleep 300\npointer %s %s\nsleep 200\nbutton 1 down\nsleep 120\nbutton 1 up\nsync\n' "$x" "$y" | client_sends; then
+    for _ in $(seq $((guard * 10))); do
+      grep -qE 'zwp_idle_inhibit_manager_v1@[0-9]+\.create_inhibitor\(' "$scratch/clicked.err" && { opened=yes; break; }
+      sleep 0.1
+    done
+  fi
+  press=$(sed -nE 's/.*wl_pointer@[0-9]+\.motion\([0-9]+, ([0-9.]+), ([0-9.]+)\).*/\1 \2/p' "$scratch/clicked.err" | tail -1)
+  [ -n "$opened" ] \
+    && pass "scale 1.5: a 120 ms click on Play at ($x, $y) on the output (wl_pointer at ${press:-?} in the window) opened a level ($(since "$t") s)" \
+    || fail "scale 1.5: a 120 ms click on Play at ($x, $y) opened no level: $(tail -3 "$scratch/clicked.err")"
   stop_game
 fi
 
