@@ -354,6 +354,24 @@ client_sends() {
   done
   return 1
 }
+# Waits until COMMAND... succeeds (true) or the guard's seconds pass (false).
+eventually() {
+  for _ in $(seq $((guard * 10))); do "$@" && return 0; sleep 0.1; done
+  return 1
+}
+# Starts the game (NAME, then its arguments) on the touchscreen's sway, its data in
+# home/NAME and its log (WAYLAND_DEBUG=client) in NAME.err; returns once it shows a frame.
+start_touch_game() {
+  local name=$1
+  shift
+  # shellcheck disable=SC2086 # GAME_ENV is a list of NAME=VALUE words
+  "${as_user[@]}" "${touch_env[@]}" XDG_DATA_HOME="$scratch/home/$name" WAYLAND_DISPLAY="$touch_socket" WAYLAND_DEBUG=client \
+    BLOQ_TRACE_STARTUP=1 ${GAME_ENV:-SDL_AUDIODRIVER=dummy} "$scratch/bin/bloq" play "$@" \
+    < /dev/null > "$scratch/$name.out" 2> "$scratch/$name.err" &
+  game_pid=$!
+  pids+=("$game_pid")
+  eventually grep -q "first frame presented" "$scratch/$name.err" || true
+}
 t=$(now)
 width=1280 height=800
 clock=$(python3 -c "print(f'{($width + 100) * ($height + 17) * 60 / 1e6:.2f}')")
@@ -443,12 +461,8 @@ else
 import json, sys
 block = json.loads(sys.argv[1])["blocks"][0]
 print(block["x"] + block["w"] // 2, block["y"] + block["h"] // 2, block["w"])' "$blocks")"
-  "${as_user[@]}" "${touch_env[@]}" WAYLAND_DISPLAY="$touch_socket" WAYLAND_DEBUG=client BLOQ_TRACE_STARTUP=1 SDL_AUDIODRIVER=disk \
-    SDL_DISKAUDIOFILE="$scratch/run2/touch.raw" "$scratch/bin/bloq" play --level "$scratch/bin/levels/easy/001-first-push.bloq" \
-    < /dev/null > "$scratch/touch.out" 2> "$scratch/touch.err" &
-  game_pid=$!
-  pids+=("$game_pid")
-  for _ in $(seq $((guard * 10))); do grep -q "first frame presented" "$scratch/touch.err" && break; sleep 0.1; done
+  GAME_ENV="SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=$scratch/run2/touch.raw" \
+    start_touch_game touch --level "$scratch/bin/levels/easy/001-first-push.bloq"
   # One input client for both drags, fed through a fifo: the driver serves one connection
   # per device for the server's lifetime (Tests/xinput/inputtest-client.c).
   mkfifo "$scratch/client.in"
@@ -459,10 +473,7 @@ print(block["x"] + block["w"] // 2, block["y"] + block["h"] // 2, block["w"])' "
   exec 8> "$scratch/client.in"
   if drag_script "$x" "$y" "$cell" | client_sends; then
     cleared=""
-    for _ in $(seq $((guard * 10))); do
-      grep -q '"cleared":true' "$scratch/home/touch/bloq/progress.json" 2>/dev/null && { cleared=yes; break; }
-      sleep 0.1
-    done
+    eventually grep -q '"cleared":true' "$scratch/home/touch/bloq/progress.json" 2>/dev/null && cleared=yes
     touches=$(grep -cE 'wl_touch@[0-9]+\.(down|motion|up)\(' "$scratch/touch.err" || true)
     if [ -n "$cleared" ]; then
       pass "a finger drag through sway (XInput2 touch → wl_touch, $touches touch events) cleared level 1: progress.json says so $(since "$t") s after Xorg started"
@@ -528,23 +539,14 @@ EOF
   ipc2=$(ls "$scratch/run2" | grep -E '^sway-ipc' | head -1 || true)
   "${as_user[@]}" "${touch_env[@]}" SWAYSOCK="$scratch/run2/$ipc2" swaymsg output X11-1 scale 1.5 > /dev/null
   logical=$(python3 -c "print(f'{round($width / 1.5)}x{round($height / 1.5)}')")
-  "${as_user[@]}" "${touch_env[@]}" XDG_DATA_HOME="$scratch/home/scaled" WAYLAND_DISPLAY="$touch_socket" WAYLAND_DEBUG=client BLOQ_TRACE_STARTUP=1 \
-    SDL_AUDIODRIVER=dummy "$scratch/bin/bloq" play --level "$scratch/bin/levels/easy/001-first-push.bloq" \
-    < /dev/null > "$scratch/scaled.out" 2> "$scratch/scaled.err" &
-  game_pid=$!
-  pids+=("$game_pid")
-  for _ in $(seq $((guard * 10))); do grep -q "first frame presented" "$scratch/scaled.err" && break; sleep 0.1; done
+  start_touch_game scaled --level "$scratch/bin/levels/easy/001-first-push.bloq"
   if [ -n "${KEEP_SCRATCH:-}" ]; then  # a picture to look at: the output's 1280x800 device pixels
     sleep 1
     "${as_user[@]}" "${touch_env[@]}" WAYLAND_DISPLAY="$touch_socket" grim "$scratch/run2/scaled.png" && cp "$scratch/run2/scaled.png" "$scratch/"
   fi
   cleared=""
-  if drag_script "$x" "$y" "$cell" | client_sends; then
-    for _ in $(seq $((guard * 10))); do
-      grep -q '"cleared":true' "$scratch/home/scaled/bloq/progress.json" 2>/dev/null && { cleared=yes; break; }
-      sleep 0.1
-    done
-  fi
+  drag_script "$x" "$y" "$cell" | client_sends && eventually grep -q '"cleared":true' "$scratch/home/scaled/bloq/progress.json" 2>/dev/null \
+    && cleared=yes
   down=$(sed -nE 's/.*wl_touch@[0-9]+\.down\([0-9]+, [0-9]+, wl_surface@[0-9]+, [0-9]+, ([0-9.]+), ([0-9.]+)\).*/\1 \2/p' "$scratch/scaled.err" | head -1)
   [ -n "$cleared" ] \
     && pass "scale 1.5: a finger drag from the block's place on the output ($x, $y, reaching the $logical window as wl_touch.down at ${down:-?}) cleared level 1 ($(since "$t") s)" \
@@ -558,18 +560,10 @@ EOF
 import json, sys
 play = next(c for c in json.load(sys.stdin)["controls"] if c["label"] == "Play")
 print(play["x"] + play["w"] // 2, play["y"] + play["h"] // 2)')"
-  "${as_user[@]}" "${touch_env[@]}" XDG_DATA_HOME="$scratch/home/clicked" WAYLAND_DISPLAY="$touch_socket" WAYLAND_DEBUG=client BLOQ_TRACE_STARTUP=1 \
-    SDL_AUDIODRIVER=dummy "$scratch/bin/bloq" play < /dev/null > "$scratch/clicked.out" 2> "$scratch/clicked.err" &
-  game_pid=$!
-  pids+=("$game_pid")
-  for _ in $(seq $((guard * 10))); do grep -q "first frame presented" "$scratch/clicked.err" && break; sleep 0.1; done
+  start_touch_game clicked
   opened=""
-  if printf 'sleep 300\npointer %s %s\nsleep 200\nbutton 1 down\nsleep 120\nbutton 1 up\nsync\n' "$x" "$y" | client_sends; then
-    for _ in $(seq $((guard * 10))); do
-      grep -qE 'zwp_idle_inhibit_manager_v1@[0-9]+\.create_inhibitor\(' "$scratch/clicked.err" && { opened=yes; break; }
-      sleep 0.1
-    done
-  fi
+  printf 'sleep 300\npointer %s %s\nsleep 200\nbutton 1 down\nsleep 120\nbutton 1 up\nsync\n' "$x" "$y" | client_sends \
+    && eventually grep -qE 'zwp_idle_inhibit_manager_v1@[0-9]+\.create_inhibitor\(' "$scratch/clicked.err" && opened=yes
   press=$(sed -nE 's/.*wl_pointer@[0-9]+\.motion\([0-9]+, ([0-9.]+), ([0-9.]+)\).*/\1 \2/p' "$scratch/clicked.err" | tail -1)
   [ -n "$opened" ] \
     && pass "scale 1.5: a 120 ms click on Play at ($x, $y) on the output (wl_pointer at ${press:-?} in the window) opened a level ($(since "$t") s)" \
