@@ -1,8 +1,9 @@
 import BloqEngine
 import BloqGame
-import BloqPlay
 import BloqTestSupport
 import Testing
+
+@testable import BloqPlay
 
 /// The editor without pixels: verdicts, Save through the platform's hook, Copy code.
 @Suite("The level editor")
@@ -114,6 +115,24 @@ struct EditorScreenTests {
         pointer.tap(.pasteCode)
         #expect(app.game?.scene.board == editor.draft.board)
         #expect(app.playScreen?.caption == "A shared level")
+    }
+
+    @Test("trying the level, the key line and the gamepad's band say Escape and B go back to the editor, as they do")
+    func tryingSaysEditor() throws {
+        let (app, editor, _) = try editorApp()
+        paint(app, editor, .block(.blue), [(0, 0), (0, 2)])
+        run(app, 0.2)
+        Hand(app).tap(.editor(.testPlay))
+        let play = try #require(app.playScreen)
+        let keys = try #require(play.footer?.text)
+        #expect(keys.contains("Esc editor") && !keys.contains("Esc levels"), "\(keys)")
+        app.use(.gamepad)
+        let pad = app.padHintTexts.map(\.text).joined(separator: " ")
+        #expect(pad.contains("B editor") && !pad.contains("B levels"), "\(pad)")
+        app.use(.keyboard)
+        key(app, "Escape")
+        run(app, 0.5)
+        #expect(app.root.editorScreen != nil, "Escape went back to the editor")
     }
 
     @Test("the title field takes Ctrl+A, Home/End, arrows, Ctrl+Backspace and paste")

@@ -263,10 +263,7 @@ public final class AppController {
     /// The gamepad's line for the screen shown, when a gamepad is used.
     public var padHint: String? {
         guard usesGamepad else { return nil }
-        let daily = root.playScreen?.dailyDate != nil
-        // TRANSLATORS: in a key or button hint ("B menu", "Esc menu"): the button goes back to the
-        // home screen, the game's first screen (Play, Daily, Make…).
-        return commands.padHint(for: top.commandContexts, replacing: daily ? (.back, trLater("menu")) : nil)
+        return commands.padHint(for: top.commandContexts, replacing: root.playScreen?.backWord.map { (.back, $0) })
     }
 
     /// The band the gamepad's line takes at the bottom of the window (one or two lines).

@@ -215,6 +215,18 @@ public final class PlayScreen: ShellScreen, AppScreen {
         // screen, the game's first screen (Play, Daily, Make…).
         return dailyDate == nil ? tr("Levels") : tr("Menu")
     }
+    /// Where Back goes, as the key and gamepad hints say it ("Esc menu"), untranslated: nil
+    /// for the list, the hints' own word.
+    var backWord: String? {
+        if case .trial = source {
+            // TRANSLATORS: in a key or button hint ("Esc editor", "B editor"): the key or button
+            // goes back to the level editor, from a try of the level being made.
+            return trLater("editor")
+        }
+        // TRANSLATORS: in a key or button hint ("Esc menu", "B menu"): the key or button goes
+        // back to the home screen, the game's first screen (Play, Daily, Make…).
+        return dailyDate == nil ? nil : trLater("menu")
+    }
 
     /// The overlay, when it shows (the board has settled after the clear).
     public var visibleOverlay: ClearedOverlay? { game.showsClearedOverlay ? overlay : nil }
@@ -759,9 +771,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
         // With a gamepad, the shell's band says what its buttons do instead of the keys.
         case .gamepad: return nil
         }
-        // TRANSLATORS: in a key hint ("Esc menu"): Escape goes back to the home screen, the
-        // game's first screen (Play, Daily, Make…).
-        if dailyDate != nil { return context.commands.footerHint(saying: tr("menu"), for: .back) }
+        if let word = backWord { return context.commands.footerHint(saying: tr(word), for: .back) }
         if context.isSingleLevel { return context.commands.footerHint(omitting: .back) }
         return context.commands.footerHint
     }
