@@ -135,6 +135,38 @@ struct EditorScreenTests {
         #expect(app.root.editorScreen != nil, "Escape went back to the editor")
     }
 
+    @Test(
+        "the grid stays under the hand painting it as the status changes: how to begin, a reason, par, a code copied",
+        arguments: [Size(width: 800, height: 600), Size(width: 360, height: 640), Size(width: 480, height: 320)])
+    func gridStays(_ size: Size) throws {
+        let (app, editor, _) = try editorApp()
+        app.resize(size)
+        run(app, 0.1)
+        let frame = editor.gridLayout.boardFrame
+        var seen: [String] = [editor.status]
+        for cells in [[(0, 0)], [(0, 2)], [(2, 1)], [(3, 3)]] {
+            paint(app, editor, .block(.blue), cells)
+            run(app, 0.3)
+            seen.append(editor.status)
+            #expect(editor.gridLayout.boardFrame == frame, "\(size) moved for \"\(editor.status)\"")
+        }
+        // A long title makes a long code: "Code copied: …" takes three lines and more.
+        Hand(app).tap(.editTitle)
+        app.handle(.text(" and a title as long as a whole sentence that a player might write"))
+        key(app, "Return")
+        run(app, 0.3)
+        Hand(app).tap(.copyCode)
+        run(app, 0.1)
+        seen.append(editor.status)
+        #expect(editor.status.hasPrefix("Code copied: ") && editor.status.count > 100, "\(editor.status)")
+        #expect(editor.gridLayout.boardFrame == frame, "\(size) moved for \"\(editor.status)\"")
+        // The next stroke: the verdict again.
+        paint(app, editor, .block(.blue), [(1, 3)])
+        run(app, 0.3)
+        #expect(editor.gridLayout.boardFrame == frame, "\(size) moved for \"\(editor.status)\"")
+        #expect(Set(seen).count >= 5, "\(seen)")
+    }
+
     @Test("the title field takes Ctrl+A, Home/End, arrows, Ctrl+Backspace and paste")
     func titleKeys() throws {
         let (app, editor, _) = try editorApp()

@@ -25,7 +25,10 @@ public final class EditorScreen: ShellScreen, AppScreen {
     /// What the solver said of the draft shown.
     public private(set) var verdict = DraftVerdict.thinking
     /// A line for the player (saved, copied, an error).
-    public private(set) var notice: String?
+    public private(set) var notice: String? { didSet { noticeTakesRoom = false } }
+    /// Whether the notice is a save refused (a path, how to mend it): it may take more than
+    /// the status band's three lines.
+    private var noticeTakesRoom = false
 
     /// The notice, as a toast.
     public var notices: [String] { notice.map { [$0] } ?? [] }
@@ -185,17 +188,18 @@ public final class EditorScreen: ShellScreen, AppScreen {
     }
 
     /// The status band's height `width` wide, over or under the grid in a column `room`
-    /// high: two lines at least, three when the verdict says more. A notice or a toast (a
-    /// file's path, how to mend it) takes as many as `Typesetter.noticeLines` gives it while
-    /// the grid keeps cells of 1.25 controls (its 3x3 to 16x16 cells stay a finger wide).
+    /// high: three lines, whatever the status says, so that the grid stays where it is under
+    /// a hand painting it as the verdict and the notices change (a longer one ends in "…").
+    /// A save refused, or the shell's toast (the player's files: a path, how to mend it),
+    /// takes as many as `Typesetter.noticeLines` gives it, while the grid keeps cells of 1.25
+    /// controls (its 3x3 to 16x16 cells stay a finger wide).
     private func statusHeight(width: Double, room: Double, _ metrics: Metrics) -> Double {
         let px = metrics.type.caption
-        var most = 3
-        if notice ?? context.toast != nil {
-            let left = room - metrics.gap - Double(draft.rows) * metrics.minimumControl * 1.25
-            most = max(min(Typesetter.noticeLines(in: room, px: px, least: 3), Typesetter.lines(in: left, px: px)), 3)
-        }
-        return max(Typesetter.height(lines: 2, px: px), Typesetter.paragraphHeight(status, px: px, width: width, maximumLines: most))
+        let band = Typesetter.height(lines: 3, px: px)
+        guard notice == nil ? context.toast != nil : noticeTakesRoom else { return band }
+        let left = room - metrics.gap - Double(draft.rows) * metrics.minimumControl * 1.25
+        let most = max(min(Typesetter.noticeLines(in: room, px: px, least: 3), Typesetter.lines(in: left, px: px)), 3)
+        return max(band, Typesetter.paragraphHeight(status, px: px, width: width, maximumLines: most))
     }
 
     /// Landscape: palette | grid over status | tools.
@@ -578,6 +582,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
             notice = tr("Saved as %1 in your levels: find it under Levels", name)
         case .failure(let error):
             notice = tr("Not saved: %1", "\(error)")
+            noticeTakesRoom = true
         }
     }
 
