@@ -93,9 +93,16 @@ extension AppEnvironment {
         // most the last second; the game's end flushes what is pending.
         let saves = player?.saves
         let levelSaver = player.map { _ in
-            LevelSaver { text, title, pack, replacing in
-                try PlayerLevels.save(text, title: title, pack: pack, in: folders.levels, replacing: replacing)
-            }
+            LevelSaver(
+                save: { text, title, pack, replacing in
+                    try PlayerLevels.save(text, title: title, pack: pack, in: folders.levels, replacing: replacing)
+                },
+                saveShared: { [levels = folders.levels] text, identity, title in
+                    switch try PlayerLevels.saveOnce(text, identity: identity, title: title, pack: Import.defaultPack, in: levels) {
+                    case .saved(let path): .saved(path)
+                    case .existing(let path): .existing(path)
+                    }
+                })
         }
         // Live: the desktop's clipboard, the solver off the render thread, and packs
         // imported or copied in while the game runs listed without a restart.

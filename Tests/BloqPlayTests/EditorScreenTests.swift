@@ -167,6 +167,63 @@ struct EditorScreenTests {
         #expect(Set(seen).count >= 5, "\(seen)")
     }
 
+    @Test("Paste code plays the level and saves it in the pack shared, as bloq import does: par found, saved once, said in a toast")
+    func pasteSaves() throws {
+        final class Saved: @unchecked Sendable { var calls: [(text: String, identity: String, title: String)] = [] }
+        let saved = Saved()
+        let board = try #require(Board(["R.R.", "....", "B..B", "...."]))
+        let code = try #require(ShareCode.encode(board, title: "Two Pairs"))
+        let app = testApp {
+            $0.clipboard = .inMemory(holding: code)
+            $0.levelSaver = LevelSaver(
+                save: { _, _, _, _ in "" },
+                saveShared: { text, identity, title in
+                    saved.calls.append((text, identity, title))
+                    let path = "/data/levels/shared/001-two-pairs.bloq"
+                    return saved.calls.count == 1 ? .saved(path) : .existing(path)
+                })
+        }
+        app.showLevels()
+        Hand(app).tap(.pasteCode)
+        #expect(app.game?.scene.board == board, "played at once: \(app.root.levelList?.notice ?? "") \(app.toast?.text ?? "")")
+        run(app, 0.2)
+        #expect(saved.calls.count == 1)
+        let text = try #require(saved.calls.first?.text)
+        #expect(
+            text.contains("title: Two Pairs") && text.contains("par: 2") && text.contains("; Imported from a share code: \(code)"),
+            "\(text)")
+        #expect(saved.calls.first?.identity == board.identity && saved.calls.first?.title == "Two Pairs")
+        #expect(app.toast?.text == "Saved in your levels as shared/001-two-pairs.bloq: find it under Levels")
+        // The same code again: found among the player's levels, not written twice.
+        run(app, AppController.toastSeconds + 0.5)
+        app.showLevels()
+        Hand(app).tap(.pasteCode)
+        run(app, 0.2)
+        #expect(saved.calls.count == 2 && app.toast?.text == "This level is in your levels already, as shared/001-two-pairs.bloq")
+    }
+
+    @Test("a pasted level that cannot be cleared is played, not saved, and the toast says why")
+    func pasteUnsolvable() throws {
+        final class Calls: @unchecked Sendable { var count = 0 }
+        let calls = Calls()
+        let board = try #require(Board(["R.G.", "....", "....", "...."]))
+        let code = try #require(ShareCode.encode(board))
+        let app = testApp {
+            $0.clipboard = .inMemory(holding: code)
+            $0.levelSaver = LevelSaver(
+                save: { _, _, _, _ in "" },
+                saveShared: { _, _, _ in
+                    calls.count += 1
+                    return .saved("")
+                })
+        }
+        app.showLevels()
+        Hand(app).tap(.pasteCode)
+        run(app, 0.2)
+        #expect(calls.count == 0)
+        #expect(app.toast?.text.hasPrefix("The pasted level was not saved: it cannot be cleared") == true, "\(app.toast?.text ?? "")")
+    }
+
     @Test("the title field takes Ctrl+A, Home/End, arrows, Ctrl+Backspace and paste")
     func titleKeys() throws {
         let (app, editor, _) = try editorApp()

@@ -113,6 +113,9 @@ public final class AppController {
     /// Makes daily boards off the render thread (at once, answered at a fixed step, in
     /// replays).
     private let dailyJobs: BackgroundJobs<DailyDate, DailyBoard?>
+    /// Pasted codes' levels being solved for their par and saved (`saveShared`), off the
+    /// render thread: the save may wait for another copy's lock.
+    private var sharedJobs: BackgroundJobs<SharedImport, String>?
     private var dailyRequested: Set<DailyDate> = []
 
     /// - Parameters:
@@ -126,6 +129,9 @@ public final class AppController {
         // No time limit: the day's board must be everyone's (a request no longer wanted is
         // still stopped, and its answer dropped).
         dailyJobs = BackgroundJobs(mode: environment.solverMode) { DailyBoard.make(for: $0, stop: $1) }
+        if let saveShared = environment.levelSaver?.saveShared {
+            sharedJobs = BackgroundJobs(mode: environment.solverMode, seconds: SharedImport.liveSeconds) { $0.save(saveShared, stop: $1) }
+        }
         context = ScreenContext(
             metrics: Metrics(viewport: viewport), inputMode: environment.inputMode, toast: nil, settings: environment.settings.initial,
             systemAppearance: .none, progress: environment.progress, packs: environment.packs, today: environment.today(),
@@ -211,6 +217,7 @@ public final class AppController {
         case .continuePlaying(let packs): continuePlaying(among: packs)
         case .openLevel(let pack, let level): openLevel(pack: pack, level: level)
         case .playCode(let level, let line): play(level, line: line)
+        case .saveShared(let level, let code): saveShared(level, code: code)
         case .playDaily(let board): show(.play(PlayScreen(context: context, source: .daily(board))))
         case .tryDraft(let level, let editor): show(.play(PlayScreen(context: context, source: .trial(level, editor: editor))))
         case .sound(let cue): play(cue)
@@ -222,6 +229,12 @@ public final class AppController {
             environment.saveProgress?(progress, .now)
         case .recordLine(let level, let line, let leaving): recordLine(level, line, leaving: leaving)
         }
+    }
+
+    /// Saves a pasted code's level in the pack `shared`, as `bloq import` does: its par from
+    /// the solver, off the render thread; a toast says where it went.
+    private func saveShared(_ level: Level, code: String) {
+        _ = sharedJobs?.request(SharedImport(level: level, code: code))
     }
 
     /// Saves the editor's level file, and tells the editor how it went; the packs are read
@@ -454,7 +467,7 @@ public final class AppController {
     /// Whether anything moves, or background work is awaited (the loop may sleep when not).
     public var isAnimating: Bool {
         driver.hasRunningAnimators || root.screen.isAnimating || (help?.isAnimating ?? false) || (levelWatch?.isBusy ?? false)
-            || dailyJobs.isBusy || toast != nil
+            || dailyJobs.isBusy || (sharedJobs?.isBusy ?? false) || toast != nil
     }
 
     /// Whether anything moves, not only background work awaited (a search, the day's
@@ -473,6 +486,10 @@ public final class AppController {
         checkPacks(after: seconds)
         for answer in dailyJobs.step() {
             if let board = answer.output { dailyBoards[answer.input] = board } else { dailyFailures.insert(answer.input) }
+        }
+        for answer in sharedJobs?.step() ?? [] {
+            saveNotices.append(answer.output)
+            reloadPacks()
         }
         driver.advance(by: seconds)
         levelWatch?.step()

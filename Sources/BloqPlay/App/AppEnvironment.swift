@@ -117,15 +117,34 @@ public struct SettingsStorage {
     }
 }
 
-/// Saves a level the editor made into the player's packs.
+/// Saves a level the editor made, or a pasted code's, into the player's packs.
 public struct LevelSaver {
     /// (level text, title, pack name, the file saved before and to replace when it is
     /// still in that pack) → the new file's path. Throws with a reason a player can read.
     public var save: (_ text: String, _ title: String, _ pack: String, _ replacing: String?) throws -> String
+    /// (level text, its board's identity, title) → a pasted code's level saved in the pack
+    /// `shared`, unless one with that grid is among the player's levels already (as `bloq
+    /// import` does, under the lock progress saves take). Called off the render thread: it
+    /// may wait for the lock. Throws with a reason a player can read.
+    public var saveShared: (@Sendable (_ text: String, _ identity: String, _ title: String) throws -> SharedLevelSave)?
 
-    public init(save: @escaping (_ text: String, _ title: String, _ pack: String, _ replacing: String?) throws -> String) {
+    public init(
+        save: @escaping (_ text: String, _ title: String, _ pack: String, _ replacing: String?) throws -> String,
+        saveShared: (@Sendable (_ text: String, _ identity: String, _ title: String) throws -> SharedLevelSave)? = nil
+    ) {
         self.save = save
+        self.saveShared = saveShared
     }
+
+    /// A saved level file's pack and name, as a toast names it ("shared/001-velvet-meadow.bloq").
+    static func shortName(_ path: String) -> String { path.split(separator: "/").suffix(2).joined(separator: "/") }
+}
+
+/// What became of a pasted code's level: saved as a new file, or found among the player's
+/// levels already (the paths).
+public enum SharedLevelSave: Equatable, Sendable {
+    case saved(String)
+    case existing(String)
 }
 
 /// A clipboard: the desktop's (the platform's), or one of the game's own.

@@ -88,6 +88,8 @@ public enum ScreenRequest {
     case openLevel(pack: Int, level: Int)
     /// A level in no pack (a pasted code), and a line that clears it, to watch.
     case playCode(PlayableLevel, line: [Move]?)
+    /// A pasted code's level (and the code), to save in the player's pack `shared`.
+    case saveShared(Level, code: String)
     case playDaily(DailyBoard)
     /// The editor's board, tried in place; back returns to the editor.
     case tryDraft(PlayableLevel, editor: EditorScreen)

@@ -578,8 +578,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
         switch result {
         case .success(let path):
             savedFile = (path, pack)
-            let name = path.split(separator: "/").suffix(2).joined(separator: "/")
-            notice = tr("Saved as %1 in your levels: find it under Levels", name)
+            notice = tr("Saved as %1 in your levels: find it under Levels", LevelSaver.shortName(path))
         case .failure(let error):
             notice = tr("Not saved: %1", "\(error)")
             noticeTakesRoom = true

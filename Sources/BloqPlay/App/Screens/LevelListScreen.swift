@@ -483,7 +483,9 @@ public final class LevelListScreen: ShellScreen, AppScreen {
         switch ShareCode.level(from: text) {
         case .failure(let error): notice = tr("Not a level: %1", error.message)
         case .success(let level):
+            // Played at once; saved in the pack `shared` meanwhile (`bloq import` does the same).
             // A solve code's line, when it clears the level, is offered to watch.
+            if context.canSaveLevels { ask(.saveShared(level, code: text)) }
             ask(.playCode(PlayableLevel(name: "shared level", level: level), line: SolveCode.clearingLine(in: text)))
         }
     }
