@@ -109,7 +109,7 @@ struct EditorScreenTests {
         let code = try #require(app.environment.clipboard.paste())
         let decoded = try ShareCode.decode(code).get()
         #expect(decoded.board == editor.draft.board && decoded.title == "My level")
-        #expect(editor.status == "Code copied: \(code)")
+        #expect(editor.status == "The level's code is on the clipboard: paste it in a message, or in Paste code")
         pointer.tap(.back)
         app.showLevels()
         pointer.tap(.pasteCode)
@@ -136,35 +136,42 @@ struct EditorScreenTests {
     }
 
     @Test(
-        "the grid stays under the hand painting it as the status changes: how to begin, a reason, par, a code copied",
+        "the grid stays under the hand painting it as the status changes: how to begin, a reason, par, a code copied, a long file saved",
         arguments: [Size(width: 800, height: 600), Size(width: 360, height: 640), Size(width: 480, height: 320)])
     func gridStays(_ size: Size) throws {
-        let (app, editor, _) = try editorApp()
+        let app = testApp {
+            $0.levelSaver = LevelSaver { _, _, pack, _ in
+                "/data/levels/\(pack)/001-a-title-as-long-as-a-whole-sentence-that-a-player-might-write-in-the-field.bloq"
+            }
+        }
+        app.showEditor()
+        let editor = try #require(app.root.editorScreen)
         app.resize(size)
         run(app, 0.1)
         let frame = editor.gridLayout.boardFrame
         var seen: [String] = [editor.status]
-        for cells in [[(0, 0)], [(0, 2)], [(2, 1)], [(3, 3)]] {
-            paint(app, editor, .block(.blue), cells)
-            run(app, 0.3)
+        func check() {
             seen.append(editor.status)
             #expect(editor.gridLayout.boardFrame == frame, "\(size) moved for \"\(editor.status)\"")
         }
-        // A long title makes a long code: "Code copied: …" takes three lines and more.
-        Hand(app).tap(.editTitle)
-        app.handle(.text(" and a title as long as a whole sentence that a player might write"))
-        key(app, "Return")
-        run(app, 0.3)
+        for cells in [[(0, 0)], [(0, 2)], [(2, 1)], [(3, 3)]] {
+            paint(app, editor, .block(.blue), cells)
+            run(app, 0.3)
+            check()
+        }
         Hand(app).tap(.copyCode)
         run(app, 0.1)
-        seen.append(editor.status)
-        #expect(editor.status.hasPrefix("Code copied: ") && editor.status.count > 100, "\(editor.status)")
-        #expect(editor.gridLayout.boardFrame == frame, "\(size) moved for \"\(editor.status)\"")
+        check()
+        // A long file name: "Saved as …" takes three lines and more.
+        Hand(app).tap(.editor(.save))
+        run(app, 0.1)
+        #expect(editor.status.hasPrefix("Saved as ") && editor.status.count > 120, "\(editor.status)")
+        check()
         // The next stroke: the verdict again.
         paint(app, editor, .block(.blue), [(1, 3)])
         run(app, 0.3)
-        #expect(editor.gridLayout.boardFrame == frame, "\(size) moved for \"\(editor.status)\"")
-        #expect(Set(seen).count >= 5, "\(seen)")
+        check()
+        #expect(Set(seen).count >= 6, "\(seen)")
     }
 
     @Test("Paste code plays the level and saves it in the pack shared, as bloq import does: par found, saved once, said in a toast")
