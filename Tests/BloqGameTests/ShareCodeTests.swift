@@ -82,6 +82,8 @@ struct ShareCodeTests {
             ("B2AAAAAAAAAAAAAAA", "version '2'"),
             ("B1AAAA!AAAAAAAAAA", "character 7"),
             ("B1A", "cut short"),
+            // A code cut where its last character's spare bits are not zero.
+            ("B1ABQEQ6", "cut short, or its last character is wrong"),
             ("B1AAAA", "too short"),
             ("B1AAAAAAAAAAAAAAAAAAA", "checksum"),
         ])

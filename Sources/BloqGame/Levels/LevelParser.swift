@@ -189,7 +189,9 @@ private struct Parser {
             parLocation = (line, valueColumn)
         case "difficulty":
             guard Difficulty(rawValue: value) != nil else {
-                error(line, valueColumn, "difficulty must be easy, medium or hard (or expert or master), not '\(value)'")
+                // 'Easy' is easy in capitals: say so, as a key in capitals is told its spelling.
+                let lower = Difficulty(rawValue: value.lowercased()) != nil ? "; write '\(value.lowercased())', in lower case" : ""
+                error(line, valueColumn, "difficulty must be easy, medium or hard (or expert or master), not '\(value)'\(lower)")
                 return
             }
             header[key] = value

@@ -119,7 +119,7 @@ public enum ShareCode {
         // The last character's bits past the last whole byte are zero in a real code.
         let spare = values.count * 6 % 8
         guard let last = values.last, Int(last) & ((1 << spare) - 1) == 0 else {
-            throw DecodeError("the \(kind)'s last character is wrong; copy the code again")
+            throw DecodeError("the \(kind) is cut short, or its last character is wrong; copy the whole code again")
         }
         var bytes = fromBase64url(values)
         guard bytes.count >= 4 else { throw DecodeError("the \(kind) is too short: a character is missing") }
