@@ -123,6 +123,13 @@ extension SDLSuite {
             #expect(report.lines == (try validate(path)), "the same words and LINE:COL as bloq validate")
             #expect(report.lines.contains { $0.hasPrefix("\(path):4:5: error: unknown cell 'x'") }, "\(report.lines)")
             #expect(app.game?.scene.board == good, "the last good board stays")
+            // Said in the message band, whole, beside the board: nothing of it over a cell.
+            _ = frames(game) { app.shownTexts.contains { $0.text.hasPrefix("draft.bloq has errors") } }
+            let said = app.shownTexts.filter { $0.role == .danger }
+            let board = try #require(app.boardLayout?.boardFrame)
+            #expect(said.first?.text.hasPrefix("draft.bloq has errors") == true, "\(app.shownTexts.map(\.text))")
+            #expect(said.map(\.text).joined(separator: " ").contains("draft.bloq:4:5: error: unknown cell 'x'"), "\(said.map(\.text))")
+            #expect(!said.contains { $0.frame.intersects(board) }, "the errors cover the board: \(said.map(\.frame)) over \(board)")
             if let shot = ProcessInfo.processInfo.environment["BLOQ_WATCH_SCREENSHOT"] { try game.window.saveScreenshot(of: app, to: shot) }
 
             // The fix: the new board, the errors gone.

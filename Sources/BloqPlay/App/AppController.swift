@@ -493,6 +493,7 @@ public final class AppController {
         }
         driver.advance(by: seconds)
         levelWatch?.step()
+        change(\.watchReport, to: levelWatch?.report)
         root.screen.step(seconds)
         // The help covers the board: its time is not play.
         if countingPlayTime, help == nil { playScreen?.countPlayTime(seconds, idle: false) }

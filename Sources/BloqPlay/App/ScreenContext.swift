@@ -25,6 +25,9 @@ public struct ScreenContext {
     public var dailyFailures: Set<DailyDate>
     /// The file the level follows (`play --level FILE --watch`), if any.
     public var watchedPath: String?
+    /// What that file's last saved version has wrong (errors, or the solver's word on its
+    /// par), which the play screen's message band says.
+    public var watchReport: LevelWatch.Report? = nil
     /// When true (level-mode replays, `play --level`), the play screen never leaves its level.
     public var isSingleLevel: Bool
     /// The help is open over the screen.

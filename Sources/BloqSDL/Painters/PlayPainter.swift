@@ -85,7 +85,6 @@ struct PlayPainter {
                 }
             }
         }
-        if let report = app.levelWatch?.report, overlay == nil { drawWatchReport(report, game.layout) }
         canvas.offset = .zero
     }
 
@@ -297,44 +296,6 @@ struct PlayPainter {
         if game.showsCursor, !game.showsClearedOverlay {
             kit.cursor(
                 around: layout.cellRect(row: Double(game.cursor.row), column: Double(game.cursor.column)), cellSize: cell)
-        }
-    }
-
-    /// A watched file's errors (or the solver's verdict on it) in a panel over the lower
-    /// part of the board, wrapped to its width, as `bloq validate` words them.
-    private func drawWatchReport(_ report: LevelWatch.Report, _ layout: BoardLayout) {
-        let board = layout.boardFrame
-        let width = min(max(board.width, app.viewport.width * 0.8), app.viewport.width * 0.94)
-        // The type scale's caption: never under the 12 px (14 px) every other text keeps.
-        let size = app.metrics.type.caption
-        let lineHeight = size * 1.3
-        let padding = size * 0.8
-        let wrapWidth = width - padding * 2
-        var lines: [(String, RGBA)] = Typesetter.font.wrap(report.heading, px: size, width: wrapWidth).map {
-            ($0, report.keepsLastGood ? canvas.palette.danger : canvas.palette.accent)
-        }
-        for diagnostic in report.lines {
-            lines += Typesetter.font.wrap(diagnostic, px: size, width: wrapWidth).map { ($0, canvas.palette.text) }
-        }
-        // At most as many lines as fit over the board (and never fewer than three).
-        let fit = max(Int((board.height * 0.9 - padding * 2) / lineHeight), 3)
-        if lines.count > fit {
-            let hidden = lines.count - fit + 1
-            lines =
-                Array(lines.prefix(fit - 1)) + [
-                    (
-                        tr("… and %1 more line: run bloq validate", "… and %1 more lines: run bloq validate", count: hidden, "\(hidden)"),
-                        canvas.palette.secondaryText
-                    )
-                ]
-        }
-        let height = Double(lines.count) * lineHeight + padding * 2
-        let rect = Rect(x: board.center.x - width / 2, y: max(board.maxY - height, board.y), width: width, height: height)
-        kit.surface(rect, radius: size * 0.6, elevation: .panel)
-        for (index, line) in lines.enumerated() {
-            canvas.text(
-                line.0, size: size, line.1, at: Point(x: rect.x + padding, y: rect.y + padding + Double(index) * lineHeight),
-                maximumWidth: wrapWidth)
         }
     }
 }

@@ -577,7 +577,18 @@ public final class PlayScreen: ShellScreen, AppScreen {
                 "This code carries a line that clears the level in %1 moves: Watch plays it (no stars)", count: line.count,
                 "\(line.count)")
         }
-        return context.toast ?? tip.map({ tr($0) }) ?? game.message
+        return context.toast ?? watchWords ?? tip.map({ tr($0) }) ?? game.message
+    }
+
+    /// What the watched file's last saved version has wrong, as the message band says it:
+    /// the heading, then each diagnostic as `bloq validate` prints it, the file named as the
+    /// heading names it (its path is on standard error, and too long for the band).
+    private var watchWords: String? {
+        guard let report = context.watchReport else { return nil }
+        let path = context.watchedPath ?? ""
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let lines = report.lines.map { $0.hasPrefix(path + ":") ? name + $0.dropFirst(path.count) : $0 }
+        return ([report.heading] + lines).joined(separator: " ")
     }
 
     /// The message band's texts: the stuck banner (its sentence, and the banner's band),
@@ -618,7 +629,9 @@ public final class PlayScreen: ShellScreen, AppScreen {
                 return (Typesetter.paragraph(notice, px: px, in: band, role: .accent, alignment: 0) + keys, nil)
             }
             let lines = Typesetter.lines(in: band.height, px: px)
-            return (Typesetter.paragraph(notice, px: px, in: band, role: .accent, maximumLines: lines, centred: true), nil)
+            // A watched file with errors: the board is its last good version.
+            let role: TextBox.Role = notice == watchWords && context.watchReport?.keepsLastGood == true ? .danger : .accent
+            return (Typesetter.paragraph(notice, px: px, in: band, role: role, maximumLines: lines, centred: true), nil)
         }
         // The keys on one line when they fit; in a tall band (a wide window's side panel),
         // one to a line down it; else wrapped over the band's lines, as long a language needs
