@@ -585,13 +585,18 @@ public final class EditorScreen: ShellScreen, AppScreen {
         }
     }
 
+    /// What Copy code says (here and on a preview card). Not the code itself: in the game's
+    /// type a capital I and a small l look alike, and a code read off the screen would be
+    /// typed wrong (the clipboard has it whole).
+    static var codeCopied: String {
+        // TRANSLATORS: after Copy code; "Paste code" is the button on the Levels screen.
+        tr("The level's code is on the clipboard: paste it in a message, or in Paste code")
+    }
+
     private func copyCode() {
         guard let code = ShareCode.encode(draft.board, title: draft.title) ?? ShareCode.encode(draft.board) else { return }
         ask(.copy(code))
-        // Not the code itself: in the game's type a capital I and a small l look alike, and a
-        // code read off the screen would be typed wrong (the clipboard has it whole).
-        // TRANSLATORS: after Copy code; "Paste code" is the button on the Levels screen.
-        notice = tr("The level's code is on the clipboard: paste it in a message, or in Paste code")
+        notice = Self.codeCopied
     }
 
     // MARK: Time

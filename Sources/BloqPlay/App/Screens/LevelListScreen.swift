@@ -427,10 +427,7 @@ public final class LevelListScreen: ShellScreen, AppScreen {
                 let code = ShareCode.encode(level.level.board, title: level.level.title) ?? ShareCode.encode(level.level.board)
             {
                 ask(.copy(code))
-                // Not the code itself: in the game's type a capital I and a small l look alike, and a
-                // code read off the screen would be typed wrong (the clipboard has it whole).
-                // TRANSLATORS: after Copy code; "Paste code" is the button on the Levels screen.
-                notice = tr("The level's code is on the clipboard: paste it in a message, or in Paste code")
+                notice = EditorScreen.codeCopied
             }
         case .pasteCode: pasteCode()
         default: break
