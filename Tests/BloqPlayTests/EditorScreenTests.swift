@@ -255,6 +255,12 @@ struct EditorScreenTests {
         #expect(editor.draft.title == "The Corner, again ")
         key(app, "Return")
         #expect(!editor.wantsTextInput)
+        // A ';' would start a comment in the file: the title shows the ',' it is saved with.
+        pointer.tap(.editTitle)
+        key(app, "End")
+        app.handle(.text("; part 2"))
+        #expect(editor.draft.title == "The Corner, again , part 2")
+        #expect(editor.draft.levelText(par: 1).contains("title: The Corner, again , part 2\n"))
     }
 
     @Test("text input is wanted only while a field is edited, with that field's box (the on-screen keyboard)")

@@ -415,7 +415,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
         case .selectAll: edit { $0.selectAll() }
         case .caret(let motion): edit { $0.move(motion) }
         case .paste:
-            if let text = context.clipboard.paste() { edit { $0.insert(text) } }
+            if let text = context.clipboard.paste() { type(text) }
         case .endTextEntry: editing = nil
         default: return false
         }
@@ -466,8 +466,14 @@ public final class EditorScreen: ShellScreen, AppScreen {
         return controls.first { $0.id == id }?.rect
     }
 
-    public func insertText(_ text: String) {
-        edit { $0.insert(text) }
+    public func insertText(_ text: String) { type(text) }
+
+    /// Types `text` into the field being edited. In the title a `;` becomes `,` as it is
+    /// typed, as the level file will have it (a `;` there starts a comment): the title shown
+    /// is the title saved.
+    private func type(_ text: String) {
+        let typed = editing == .title ? String(text.map { $0 == ";" ? "," : $0 }) : text
+        edit { $0.insert(typed) }
     }
 
     /// The field being typed in, with its caret (nil when none is).
