@@ -21,6 +21,27 @@ struct ShareCodeTests {
         }
     }
 
+    @Test("a code pasted with its message or in a link decodes: the Cleared card's Share line, a sentence, a URL")
+    func pastedWithWords() throws {
+        let board = try #require(Board(["R.R", "..."]))
+        let code = try #require(ShareCode.encode(board, title: "Pasted"))
+        let solve = try #require(SolveCode.encode(board, title: "Pasted", moves: [Move(row: 0, column: 0, direction: .right)]))
+        for pasted in ["Try this one: \(code).", "https://example.org/bloq?code=\(code)&from=chat", "\(code) (a hard one)"] {
+            #expect(ShareCode.trimmed(pasted) == code, "\(pasted)")
+            #expect((try? ShareCode.level(from: pasted).get())?.board == board, "\(pasted)")
+        }
+        let shared = "Bloq Pasted ★★★ 1 move (par 1) 0:03 \(solve)"
+        #expect(SolveCode.isSolveCode(shared) && ShareCode.trimmed(shared) == solve)
+        #expect((try? ShareCode.level(from: shared).get())?.board == board)
+        #expect(SolveCode.clearingLine(in: shared)?.count == 1)
+        // Words with no code in them are refused as they are, saying what is wrong with them.
+        guard case .failure(let error) = ShareCode.level(from: "no code here") else {
+            Issue.record("words with no code were accepted")
+            return
+        }
+        #expect(error.message.contains("starts with 'n'"), "\(error.message)")
+    }
+
     @Test("every shipped level round-trips, title included; a 4x4 level's code is at most 24 characters")
     func shippedLevels() throws {
         #expect(ShippedLevelsTests.files.count == 450)

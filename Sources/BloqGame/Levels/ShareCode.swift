@@ -82,10 +82,20 @@ public enum ShareCode {
     }
 
     /// `code` without the spaces, tabs and line ends around it (a pasted code often ends in
-    /// one; "\r\n" is one Character, which `isNewline` knows).
+    /// one; "\r\n" is one Character, which `isNewline` knows), or out of the message or link
+    /// it was pasted with: of text in several words (split at spaces and at a link's `/ ? = &
+    /// # :`), the last word that starts as a share or solve code does, without the
+    /// punctuation after it. The Cleared card's Share copies "Bloq First Push ★★★ 1 move (par
+    /// 1) 0:03 S1…", which a friend pastes whole. Text with no such word is kept as it is, so
+    /// that what is wrong with it is said of it.
     public static func trimmed(_ code: String) -> String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0.isNewline }
-        return String(code.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+        let text = String(code.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+        let words = text.split { isSpace($0) || "/?=&#:".contains($0) }
+        guard words.count > 1,
+            let word = words.last(where: { $0.hasPrefix(prefix) || $0.hasPrefix(SolveCode.prefix) })
+        else { return text }
+        return String(word.reversed().drop { !alphabet.contains($0) }.reversed())
     }
 
     /// The bits of a code of `kind` ("share code") starting with `prefix`, its characters,
