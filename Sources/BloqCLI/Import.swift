@@ -68,7 +68,7 @@ struct Import: ParsableCommand {
                     + "it is saved without a par (bloq solve FILE --write-par --max-states N adds one later)")
         }
         let text = LevelText.file(
-            board: level.board, title: level.title, par: par, comments: ["Imported from a share code: \(ShareCode.trimmed(code))"])
+            board: level.board, title: level.title, par: par, comments: ["Imported from a share code: \(ShareCode.code(in: code))"])
         do {
             // Checked again under the lock: another import may have saved it meanwhile.
             switch try PlayerLevels.saveOnce(text, identity: level.board.identity, title: level.title, pack: pack, in: levels) {

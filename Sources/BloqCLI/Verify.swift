@@ -30,7 +30,7 @@ struct Verify: ParsableCommand {
 
     func run() throws {
         guard SolveCode.isSolveCode(code) else {
-            let start = ShareCode.trimmed(code).prefix(2)
+            let start = ShareCode.code(in: code).prefix(2)
             printError(
                 "bloq: error: a solve code starts with \(SolveCode.prefix); this one starts with '\(start)'\(start.hasPrefix("B") ? " (a share code holds a level, not a line: bloq import or bloq play --code take it)" : "")"
             )

@@ -27,11 +27,11 @@ struct ShareCodeTests {
         let code = try #require(ShareCode.encode(board, title: "Pasted"))
         let solve = try #require(SolveCode.encode(board, title: "Pasted", moves: [Move(row: 0, column: 0, direction: .right)]))
         for pasted in ["Try this one: \(code).", "https://example.org/bloq?code=\(code)&from=chat", "\(code) (a hard one)"] {
-            #expect(ShareCode.trimmed(pasted) == code, "\(pasted)")
+            #expect(ShareCode.code(in: pasted) == code, "\(pasted)")
             #expect((try? ShareCode.level(from: pasted).get())?.board == board, "\(pasted)")
         }
         let shared = "Bloq Pasted ★★★ 1 move (par 1) 0:03 \(solve)"
-        #expect(SolveCode.isSolveCode(shared) && ShareCode.trimmed(shared) == solve)
+        #expect(SolveCode.isSolveCode(shared) && ShareCode.code(in: shared) == solve)
         #expect((try? ShareCode.level(from: shared).get())?.board == board)
         #expect(SolveCode.clearingLine(in: shared)?.count == 1)
         // Words with no code in them are refused as they are, saying what is wrong with them.

@@ -81,14 +81,14 @@ public enum ShareCode {
         }
     }
 
-    /// `code` without the spaces, tabs and line ends around it (a pasted code often ends in
-    /// one; "\r\n" is one Character, which `isNewline` knows), or out of the message or link
-    /// it was pasted with: of text in several words (split at spaces and at a link's `/ ? = &
-    /// # :`), the last word that starts as a share or solve code does, without the
-    /// punctuation after it. The Cleared card's Share copies "Bloq First Push ★★★ 1 move (par
-    /// 1) 0:03 S1…", which a friend pastes whole. Text with no such word is kept as it is, so
-    /// that what is wrong with it is said of it.
-    public static func trimmed(_ code: String) -> String {
+    /// The code in pasted `text`: the text without the spaces, tabs and line ends around it
+    /// (a pasted code often ends in one; "\r\n" is one Character, which `isNewline` knows),
+    /// or out of the message or link it was pasted with: of text in several words (split at
+    /// spaces and at a link's `/ ? = & # :`), the last word that starts as a share or solve
+    /// code does, without the punctuation after it. The Cleared card's Share copies "Bloq
+    /// First Push ★★★ 1 move (par 1) 0:03 S1…", which a friend pastes whole. Text with no
+    /// such word is kept as it is, so that what is wrong with it is said of it.
+    public static func code(in code: String) -> String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0.isNewline }
         let text = String(code.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
         let words = text.split { isSpace($0) || "/?=&#:".contains($0) }
@@ -101,7 +101,7 @@ public enum ShareCode {
     /// The bits of a code of `kind` ("share code") starting with `prefix`, its characters,
     /// length and checksum checked.
     static func unsealed(_ code: String, prefix: String, kind: String, maximumLength: Int) throws(DecodeError) -> BitReader {
-        let text = trimmed(code)
+        let text = Self.code(in: code)
         guard !text.isEmpty else { throw DecodeError("the \(kind) is empty") }
         guard text.count <= maximumLength else {
             throw DecodeError("the \(kind) is \(text.count) characters long; no code is longer than \(maximumLength)")

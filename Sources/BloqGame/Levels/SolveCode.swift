@@ -38,7 +38,7 @@ public enum SolveCode {
 
     /// Whether `text` is meant as a solve code (it starts with `S`) rather than a share code.
     public static func isSolveCode(_ text: String) -> Bool {
-        ShareCode.trimmed(text).first == "S"
+        ShareCode.code(in: text).first == "S"
     }
 
     /// The code for `moves` played on `board` (the level's start), with `title` when given.

@@ -32,7 +32,7 @@ struct SharedImport: Sendable {
         case .gaveUp: break
         }
         let text = LevelText.file(
-            board: board, title: level.title, par: par, comments: ["Imported from a share code: \(ShareCode.trimmed(code))"])
+            board: board, title: level.title, par: par, comments: ["Imported from a share code: \(ShareCode.code(in: code))"])
         do {
             switch try saveShared(text, board.identity, level.title) {
             // TRANSLATORS: a toast after Paste code; %1 is the level file's pack and name
