@@ -28,7 +28,21 @@ public final class LevelWatch {
         /// Whether the board is the last good version (the file has errors), rather than
         /// the file's own.
         public var keepsLastGood: Bool
+        /// The file watched, as given.
+        var path: String
+
+        /// What the play screen's message band says: the heading, then each diagnostic, the
+        /// file by its name as the heading names it (its path is on standard error, and too
+        /// long for the band).
+        public var sentence: String {
+            let name = LevelWatch.fileName(path)
+            let named = lines.map { $0.hasPrefix(path + ":") ? name + $0.dropFirst(path.count) : $0 }
+            return ([heading] + named).joined(separator: " ")
+        }
     }
+
+    /// A watched file's name, as the game's words name it ("draft.bloq").
+    public static func fileName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
 
     /// - Parameters:
     ///   - changed: whether the file changed since the last call (the platform's watcher).
@@ -67,9 +81,8 @@ public final class LevelWatch {
             judge?.cancelAll()
             report = Report(
                 heading: tr(
-                    "%1 has errors: the board is the last good version. Fix the file and save it.",
-                    path.split(separator: "/").last.map(String.init) ?? path),
-                lines: error.diagnostics.map(\.description), keepsLastGood: true)
+                    "%1 has errors: the board is the last good version. Fix the file and save it.", Self.fileName(path)),
+                lines: error.diagnostics.map(\.description), keepsLastGood: true, path: path)
             return nil
         }
     }
@@ -85,7 +98,7 @@ public final class LevelWatch {
         let errors = diagnostics.contains { $0.severity == .error }
         return Report(
             heading: errors ? tr("bloq validate finds this level invalid:") : tr("bloq validate warns:"),
-            lines: Diagnostic.sorted(diagnostics).map(\.description), keepsLastGood: false)
+            lines: Diagnostic.sorted(diagnostics).map(\.description), keepsLastGood: false, path: path)
     }
 
     /// Advances the solver's check by one simulation step.

@@ -37,6 +37,11 @@ public struct Metrics: Equatable, Sendable {
     /// touchscreen is that small).
     public var minimumControl: Double { shortSide < 340 ? min(minimumButtonSize, 26) : minimumButtonSize }
 
+    /// The smallest side of a board's cell, the play screen's and the editor's: a finger's
+    /// width, 40 pixels, or 28 in a window whose short side is under 340 (a small desktop
+    /// window, played with a mouse).
+    public var minimumCell: Double { shortSide < 340 ? 28 : 40 }
+
     /// The height of a standard button.
     public var unit: Double { max(minimumControl, (shortSide * 0.085).rounded()) }
 

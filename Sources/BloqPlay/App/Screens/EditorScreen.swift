@@ -25,10 +25,10 @@ public final class EditorScreen: ShellScreen, AppScreen {
     /// What the solver said of the draft shown.
     public private(set) var verdict = DraftVerdict.thinking
     /// A line for the player (saved, copied, an error).
-    public private(set) var notice: String? { didSet { noticeTakesRoom = false } }
-    /// Whether the notice is a save refused (a path, how to mend it): it may take more than
-    /// the status band's three lines.
-    private var noticeTakesRoom = false
+    public var notice: String? { said?.text }
+    /// The notice, and whether it is a save refused (a path, how to mend it), which may take
+    /// more than the status band's three lines.
+    private var said: (text: String, takesRoom: Bool)?
 
     /// The notice, as a toast.
     public var notices: [String] { notice.map { [$0] } ?? [] }
@@ -187,19 +187,22 @@ public final class EditorScreen: ShellScreen, AppScreen {
         ]
     }
 
-    /// The status band's height `width` wide, over or under the grid in a column `room`
-    /// high: three lines, whatever the status says, so that the grid stays where it is under
-    /// a hand painting it as the verdict and the notices change (a longer one ends in "…").
-    /// A save refused, or the shell's toast (the player's files: a path, how to mend it),
-    /// takes as many as `Typesetter.noticeLines` gives it, while the grid keeps cells of 1.25
-    /// controls (its 3x3 to 16x16 cells stay a finger wide).
-    private func statusHeight(width: Double, room: Double, _ metrics: Metrics) -> Double {
+    /// The status band's height `width` wide, under the grid `grid(height)` gives, in a
+    /// column `room` high: three lines, whatever the status says, so that the grid stays
+    /// where it is under a hand painting it as the verdict and the notices change (a longer
+    /// one ends in "…"). A save refused, or the shell's toast (the player's files: a path,
+    /// how to mend it), takes as many as `Typesetter.noticeLines` gives it while the grid
+    /// keeps cells of `Metrics.minimumCell`.
+    private func statusHeight(width: Double, room: Double, grid: (Double) -> Rect, _ metrics: Metrics) -> Double {
         let px = metrics.type.caption
         let band = Typesetter.height(lines: 3, px: px)
-        guard notice == nil ? context.toast != nil : noticeTakesRoom else { return band }
-        let left = room - metrics.gap - Double(draft.rows) * metrics.minimumControl * 1.25
-        let most = max(min(Typesetter.noticeLines(in: room, px: px, least: 3), Typesetter.lines(in: left, px: px)), 3)
-        return max(band, Typesetter.paragraphHeight(status, px: px, width: width, maximumLines: most))
+        guard said.map(\.takesRoom) ?? (context.toast != nil) else { return band }
+        for lines in stride(from: Typesetter.noticeLines(in: room, px: px, least: 3), to: 3, by: -1) {
+            let height = max(band, Typesetter.paragraphHeight(status, px: px, width: width, maximumLines: lines))
+            let cells = BoardLayout(frame: grid(height), rows: draft.rows, columns: draft.columns)
+            if cells.cellSize >= metrics.minimumCell { return height }
+        }
+        return band
     }
 
     /// Landscape: palette | grid over status | tools.
@@ -255,9 +258,12 @@ public final class EditorScreen: ShellScreen, AppScreen {
         }
         let middle = Rect(
             x: paletteRight + margin, y: area.y, width: max(toolsLeft - margin - paletteRight - margin, 1), height: area.height)
-        let statusBand = statusHeight(width: middle.width, room: middle.height, metrics)
+        let gridOver = { (band: Double) in
+            Rect(x: middle.x, y: middle.y, width: middle.width, height: max(middle.maxY - band - gap - middle.y, 1))
+        }
+        let statusBand = statusHeight(width: middle.width, room: middle.height, grid: gridOver, metrics)
         let status = Rect(x: middle.x, y: middle.maxY - statusBand, width: middle.width, height: statusBand)
-        let grid = Rect(x: middle.x, y: middle.y, width: middle.width, height: max(status.y - gap - middle.y, 1))
+        let grid = gridOver(statusBand)
         return (swatches(columns: 2, side: swatch, left: area.x, top: area.y, gap: gap) + tools, grid, status)
     }
 
@@ -284,9 +290,14 @@ public final class EditorScreen: ShellScreen, AppScreen {
             }, height: height, gap: gap, scale: metrics.type)
         let tools = laid?.controls ?? []
         let toolsTop = laid?.frame.y ?? area.maxY
-        let statusBand = statusHeight(width: area.width, room: toolsTop - area.y, metrics)
+        let gridOver = { (band: Double) in
+            Rect(
+                x: area.x, y: paletteBottom + margin, width: area.width,
+                height: max(toolsTop - margin - band - gap - paletteBottom - margin, 1))
+        }
+        let statusBand = statusHeight(width: area.width, room: toolsTop - area.y, grid: gridOver, metrics)
         let status = Rect(x: area.x, y: toolsTop - margin - statusBand, width: area.width, height: statusBand)
-        let grid = Rect(x: area.x, y: paletteBottom + margin, width: area.width, height: max(status.y - gap - paletteBottom - margin, 1))
+        let grid = gridOver(statusBand)
         return (swatches(columns: perRow, side: swatch, left: area.center.x - rowWidth / 2, top: area.y, gap: gap) + tools, grid, status)
     }
 
@@ -537,7 +548,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
     func endStroke() { commit(draft) }
 
     private func commit(_ next: LevelDraft) {
-        notice = nil
+        said = nil
         draft = next
         guard next != history.current else { return }
         history.record(next)
@@ -552,7 +563,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
     private func travel(_ move: (inout History<LevelDraft>) -> Bool) {
         guard move(&history) else { return }
         draft = history.current
-        notice = nil
+        said = nil
         rejudge()
     }
 
@@ -571,7 +582,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
     private func save() {
         guard case .playable(let par, _, _) = verdict else { return }
         guard context.canSaveLevels else {
-            notice = tr("This game cannot save levels")
+            said = (tr("This game cannot save levels"), false)
             return
         }
         let replacing = savedFile?.pack == pack ? savedFile?.path : nil
@@ -584,10 +595,9 @@ public final class EditorScreen: ShellScreen, AppScreen {
         switch result {
         case .success(let path):
             savedFile = (path, pack)
-            notice = tr("Saved as %1 in your levels: find it under Levels", LevelSaver.shortName(path))
+            said = (tr("Saved as %1 in your levels: find it under Levels", LevelSaver.shortName(path)), false)
         case .failure(let error):
-            notice = tr("Not saved: %1", "\(error)")
-            noticeTakesRoom = true
+            said = (tr("Not saved: %1", "\(error)"), true)
         }
     }
 
@@ -602,7 +612,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
     private func copyCode() {
         guard let code = ShareCode.encode(draft.board, title: draft.title) ?? ShareCode.encode(draft.board) else { return }
         ask(.copy(code))
-        notice = Self.codeCopied
+        said = (Self.codeCopied, false)
     }
 
     // MARK: Time

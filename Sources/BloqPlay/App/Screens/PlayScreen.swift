@@ -164,7 +164,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
         switch source {
         case .pack(let pack, let level):
             if let path = context.watchedPath {
-                tr("Watching %1: saving it reloads", path.split(separator: "/").last.map(String.init) ?? path)
+                tr("Watching %1: saving it reloads", LevelWatch.fileName(path))
             } else {
                 // Numbered as the list's tiles are: a broken file keeps its number.
                 tr(
@@ -371,7 +371,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
         if !metrics.isPortrait {
             var beside = besideLayout(metrics)
             let besideCell = BoardLayout(frame: beside.boardArea, rows: rows, columns: columns).cellSize
-            let smallest = metrics.shortSide < 340 ? 28.0 : 40.0
+            let smallest = metrics.minimumCell
             // A message longer than the column holds (a tip in a small window), or keys it
             // has no room for (Russian's at 480x320): a narrower board and a wider column,
             // while the cells stay large enough.
@@ -577,18 +577,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
                 "This code carries a line that clears the level in %1 moves: Watch plays it (no stars)", count: line.count,
                 "\(line.count)")
         }
-        return context.toast ?? watchWords ?? tip.map({ tr($0) }) ?? game.message
-    }
-
-    /// What the watched file's last saved version has wrong, as the message band says it:
-    /// the heading, then each diagnostic as `bloq validate` prints it, the file named as the
-    /// heading names it (its path is on standard error, and too long for the band).
-    private var watchWords: String? {
-        guard let report = context.watchReport else { return nil }
-        let path = context.watchedPath ?? ""
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let lines = report.lines.map { $0.hasPrefix(path + ":") ? name + $0.dropFirst(path.count) : $0 }
-        return ([report.heading] + lines).joined(separator: " ")
+        return context.toast ?? context.watchReport?.sentence ?? tip.map({ tr($0) }) ?? game.message
     }
 
     /// The message band's texts: the stuck banner (its sentence, and the banner's band),
@@ -630,7 +619,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
             }
             let lines = Typesetter.lines(in: band.height, px: px)
             // A watched file with errors: the board is its last good version.
-            let role: TextBox.Role = notice == watchWords && context.watchReport?.keepsLastGood == true ? .danger : .accent
+            let role: TextBox.Role = context.watchReport.map { $0.keepsLastGood && notice == $0.sentence } == true ? .danger : .accent
             return (Typesetter.paragraph(notice, px: px, in: band, role: role, maximumLines: lines, centred: true), nil)
         }
         // The keys on one line when they fit; in a tall band (a wide window's side panel),
