@@ -109,6 +109,9 @@ public struct GamepadPress: Hashable, Sendable, CustomStringConvertible {
 /// Input after the platform layer cleaned it: the same for live SDL events and replays.
 public enum InputEvent: Hashable, Sendable {
     case pointer(PointerEvent)
+    /// The right mouse button pressed at a point (output pixels): what holding a press
+    /// there would show, at once.
+    case contextClick(Point)
     case key(KeyChord)
     /// Text typed (a text field takes it; keys still arrive as `key`).
     case text(String)

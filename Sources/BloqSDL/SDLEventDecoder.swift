@@ -13,7 +13,7 @@ enum SDLEventDecoder {
             let button = event.button
             return .mouseButton(
                 down: event.type == SDL_MOUSEBUTTONDOWN.rawValue, x: button.x, y: button.y,
-                isLeft: Int32(button.button) == bloq_button_left(),
+                button: Int32(button.button) == bloq_button_left() ? .left : Int32(button.button) == bloq_button_right() ? .right : .other,
                 fromTouch: button.which == bloq_touch_mouse_id())
         case SDL_MOUSEMOTION:
             let motion = event.motion

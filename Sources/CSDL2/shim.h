@@ -12,5 +12,6 @@
 static inline Uint32 bloq_windowpos_centered(void) { return SDL_WINDOWPOS_CENTERED; }
 static inline Uint32 bloq_touch_mouse_id(void) { return SDL_TOUCH_MOUSEID; }
 static inline int bloq_button_left(void) { return SDL_BUTTON_LEFT; }
+static inline int bloq_button_right(void) { return SDL_BUTTON_RIGHT; }
 
 #endif

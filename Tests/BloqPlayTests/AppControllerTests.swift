@@ -147,6 +147,49 @@ struct AppControllerTests {
         #expect(app.top.kind == .play && app.playScreen?.levelIndex == 0)
     }
 
+    @Test("a right-click or the Menu key opens a level's preview without a hold; a locked tile, the middle button and a release do not")
+    func previewWithoutHold() {
+        let app = testApp()
+        let mouse = Hand(app)
+        mouse.tap(.levels)
+        guard let tile = control(app, .tile(0)), let locked = control(app, .tile(2)), let list = app.root.levelList else {
+            Issue.record("no level list")
+            return
+        }
+        // The right button as SDL reports it, through the same translation as live play.
+        var translator = InputTranslator()
+        func click(_ point: Point, _ button: RawInput.MouseButton, down: Bool = true) {
+            for case .input(let input) in translator.translate(
+                .mouseButton(down: down, x: Int32(point.x), y: Int32(point.y), button: button), time: mouse.time)
+            {
+                app.handle(input)
+            }
+        }
+        click(locked.rect.center, .right)
+        click(tile.rect.center, .other)
+        click(tile.rect.center, .right, down: false)
+        #expect(list.preview == nil)
+        click(tile.rect.center, .right)
+        #expect(list.preview?.tile == 0 && list.preview?.isOpen == false, "it grows from the tile")
+        run(app, 0.5)
+        #expect(list.preview?.isOpen == true)
+        #expect(app.top.kind == .levels)
+        mouse.tap(.previewClose)
+        run(app, 0.5)
+        #expect(list.preview == nil)
+        // The keyboard: the Menu key shows the focused level's, not a locked one's.
+        list.focus = .tile(2)
+        app.handle(.key(KeyChord("Menu")))
+        #expect(list.preview == nil)
+        list.focus = .tile(0)
+        app.handle(.key(KeyChord("Menu")))
+        run(app, 0.5)
+        #expect(list.preview?.isOpen == true && list.preview?.tile == 0)
+        app.handle(.key(KeyChord("Escape")))
+        run(app, 0.5)
+        #expect(list.preview == nil && app.top.kind == .levels)
+    }
+
     @Test("lifting a hold early shrinks the preview back; a tap plays the level")
     func previewLifted() {
         let app = testApp()

@@ -30,6 +30,10 @@ extension AppController {
                 if case .finger = event.pointer { use(.touch) } else { use(.keyboard) }
             }
             router.route(event) { self.owner(for: event) }
+        case .contextClick(let point):
+            showsFocus = false
+            use(.keyboard)
+            if let hit = top.controls.first(where: { $0.rect.contains(point) }), hit.isEnabled { top.showPreview(of: hit.id) }
         }
     }
 
@@ -71,7 +75,8 @@ extension AppController {
         case .toggleFullscreen: settings.fullscreen.toggle()
         case .quit: quit()
         case .back: back()
-        case .nextPage, .previousPage, .play, .editor, .deleteBackward, .endTextEntry, .deleteWordBackward, .selectAll, .paste, .caret:
+        case .nextPage, .previousPage, .preview, .play, .editor, .deleteBackward, .endTextEntry, .deleteWordBackward, .selectAll, .paste,
+            .caret:
             break
         }
     }

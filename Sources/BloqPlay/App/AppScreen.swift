@@ -31,6 +31,9 @@ public protocol AppScreen: ShellScreen {
     func pressOwner(for control: Control, event: PointerEvent) -> (any PointerOwner)?
     /// The owner of a press that hit no enabled control (a gesture, the board), or nil.
     func gestureOwner(for event: PointerEvent) -> (any PointerOwner)?
+    /// Shows at once what holding a press on the control shows (a right-click, the Menu
+    /// key): a level tile's preview card. Other controls show nothing.
+    func showPreview(of id: ControlID)
     /// Text typed while the screen takes text (`wantsTextInput`).
     func insertText(_ text: String)
     /// Whether a text field is being typed in (the platform turns text input on).
@@ -62,6 +65,7 @@ extension AppScreen {
     public func activate(_ id: ControlID) { if id == .back { ask(.back) } }
     public func pressOwner(for control: Control, event: PointerEvent) -> (any PointerOwner)? { nil }
     public func gestureOwner(for event: PointerEvent) -> (any PointerOwner)? { nil }
+    public func showPreview(of id: ControlID) {}
     public func step(_ seconds: Double) {}
     public func insertText(_ text: String) {}
     public var wantsTextInput: Bool { false }

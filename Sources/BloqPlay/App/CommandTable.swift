@@ -17,6 +17,8 @@ public enum Command: Hashable, Sendable {
     /// Activate the focused control, as a click on it would.
     case activateFocus
     case nextPage, previousPage
+    /// Show what holding the focused control shows (a level tile's preview card).
+    case preview
     /// A command for the board being played.
     case play(PlayCommand)
     /// A command for the level editor.
@@ -364,6 +366,9 @@ extension CommandTable {
                 .levels, keys: keys("PageDown"), buttons: [GamepadPress(.rightShoulder)], .nextPage, help: trLater("next page of levels"),
                 pad: trLater("next page")),
             CommandBinding(.levels, keys: keys("PageUp"), .previousPage, help: trLater("previous page of levels")),
+            CommandBinding(
+                .levels, keys: keys("Menu", "Application"), buttons: [GamepadPress(.y)], .preview,
+                help: trLater("the focused level's preview (Edit a copy, Copy code)"), pad: trLater("preview")),
         ]
         // Menus.
         table += arrows(.menu, { .moveFocus($0) }, help: trLater("move the focus (menus)"), pad: trLater("move focus"))

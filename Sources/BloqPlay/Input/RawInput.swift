@@ -9,11 +9,13 @@ public enum RawInput: Sendable, Equatable {
     public enum FingerPhase: Sendable, Equatable {
         case down, move, up
     }
+    public enum MouseButton: Sendable, Equatable {
+        case left, right, other
+    }
 
     case quit
-    /// The left mouse button (`isLeft` false: another button), at window points.
-    /// `fromTouch`: synthesised by the platform from a finger.
-    case mouseButton(down: Bool, x: Int32, y: Int32, isLeft: Bool = true, fromTouch: Bool = false)
+    /// A mouse button, at window points. `fromTouch`: synthesised by the platform from a finger.
+    case mouseButton(down: Bool, x: Int32, y: Int32, button: MouseButton = .left, fromTouch: Bool = false)
     case mouseMotion(x: Int32, y: Int32, fromTouch: Bool = false)
     /// A finger at a fraction of the window (0...1), with its pressure (0 when unknown).
     case finger(id: Int64, phase: FingerPhase, x: Float, y: Float, pressure: Float)
@@ -56,10 +58,15 @@ public struct InputTranslator: Sendable {
         switch raw {
         case .quit:
             return [.quit]
-        case .mouseButton(let down, let x, let y, let isLeft, let fromTouch):
-            guard !fromTouch, isLeft, down != mouseDown else { return [] }
-            mouseDown = down
+        case .mouseButton(let down, let x, let y, let button, let fromTouch):
             let location = Point(x: Double(x) * scale.x, y: Double(y) * scale.y)
+            // The right button pressed while the left is up is a context click, as on every
+            // desktop; its release and the other buttons mean nothing.
+            if button != .left {
+                return button == .right && !fromTouch && down && !mouseDown ? [.input(.contextClick(location))] : []
+            }
+            guard !fromTouch, down != mouseDown else { return [] }
+            mouseDown = down
             return [.input(.pointer(PointerEvent(pointer: .mouse, phase: down ? .down : .up, location: location, time: time)))]
         case .mouseMotion(let x, let y, let fromTouch):
             guard !fromTouch, mouseDown else { return [] }

@@ -40,7 +40,7 @@ public final class HelpScreen: ShellScreen, AppScreen {
         let drag = (tr("Drag a block"), tr("push it; let go past half-way, or flick"))
         switch context.inputMode {
         case .keyboard:
-            return [drag, (tr("Press and hold"), tr("a level in the list: its preview"))] + context.commands.helpRows
+            return [drag, (tr("Right-click or hold"), tr("a level in the list: its preview"))] + context.commands.helpRows
         case .touch:
             return [
                 drag, (tr("Touch a moving block"), tr("catch it: send it on, or back where it came from")),

@@ -443,6 +443,9 @@ public final class LevelListScreen: ShellScreen, AppScreen {
         case .nextPage, .previousPage:
             turnPage(by: command == .nextPage ? 1 : -1)
             return true
+        case .preview:
+            if let focus { showPreview(of: focus) }
+            return true
         default:
             return false
         }
@@ -541,6 +544,14 @@ public final class LevelListScreen: ShellScreen, AppScreen {
         preview = card
         notice = nil
         return card
+    }
+
+    /// A right-click or the Menu key on a level's tile: its card grows open without a hold.
+    public func showPreview(of id: ControlID) {
+        guard preview == nil, let tile = listControls.first(where: { $0.id == id && $0.isEnabled }),
+            let card = beginPreview(id, event: PointerEvent(pointer: .mouse, phase: .down, location: tile.rect.center, time: 0))
+        else { return }
+        card.grow()
     }
 
     // MARK: Time

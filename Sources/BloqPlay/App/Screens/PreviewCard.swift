@@ -92,6 +92,12 @@ public final class PreviewCard {
         animator.fractionComplete = min(max(recognizer.progress, 0.01), 0.99)
     }
 
+    /// Grows open on its own, no pointer holding it (a right-click, the Menu key).
+    func grow() {
+        isHeld = false
+        animator.continueAnimation(withTimingParameters: .easeOut, durationFactor: 1)
+    }
+
     /// Shrinks back to the tile (released early, cancelled, or closed once open).
     func close() {
         isHeld = false
