@@ -79,3 +79,44 @@ struct LayoutTests {
         }
     }
 }
+
+@Suite("Button groups")
+struct ButtonGroupTests {
+    /// German's toolbar: "Rückgängig" and "Wiederholen" do not fit a sixth of 800 px, and
+    /// equal cells once showed them as ↶ and ↷ at the caption's size, under a tip that
+    /// names the button "Rückgängig".
+    static var german: [ButtonSpec] {
+        [
+            ButtonSpec(.back, "Level", leading: "‹ ", short: "‹ Level"), ButtonSpec(.undo, "Rückgängig", short: "↶"),
+            ButtonSpec(.redo, "Wiederholen", short: "↷"), ButtonSpec(.restart, "Neustart"), ButtonSpec(.hint, "Hinweis"),
+            ButtonSpec(.solution, "Lösung"),
+        ]
+    }
+
+    @Test("a row whose equal cells would shorten or shrink a label gives each button the width its label needs")
+    func contentWidths() throws {
+        let metrics = Metrics(viewport: Size(width: 800, height: 600))
+        let frame = Rect(x: 15, y: 530, width: 770, height: metrics.unit)
+        let laid = try #require(
+            ButtonGroup.grid(Self.german, in: frame, columns: 6, height: metrics.unit, gap: metrics.gap, scale: metrics.type))
+        #expect(laid.map(\.label) == Self.german.map(\.label), "the full labels, no arrows")
+        #expect(laid.allSatisfy { $0.labelPx == metrics.type.body }, "at the body's size: \(laid.map(\.labelPx))")
+        for (control, spec) in zip(laid, Self.german) {
+            #expect(
+                Typesetter.fits(spec.leading + spec.label, px: control.labelPx, width: control.rect.width), "\(spec.label) fits its button")
+            #expect(control.rect.height == metrics.unit && control.rect.y == frame.y)
+        }
+        for (left, right) in zip(laid, laid.dropFirst()) {
+            #expect(abs(right.rect.x - left.rect.maxX - metrics.gap) < 0.001, "one gap between buttons")
+        }
+        #expect(abs((laid.last?.rect.maxX ?? 0) - frame.maxX) < 0.001 && laid.first?.rect.x == frame.x, "across the whole row")
+        // English fits equal cells: they stay equal.
+        let english = ["Levels", "Undo", "Redo", "Restart", "Hint", "Solution"].enumerated().map {
+            ButtonSpec(.tile($0.offset), $0.element)
+        }
+        let equal = try #require(
+            ButtonGroup.grid(english, in: frame, columns: 6, height: metrics.unit, gap: metrics.gap, scale: metrics.type))
+        #expect(Set(equal.map(\.rect.width)).count == 1)
+        #expect(equal.allSatisfy { $0.labelPx == metrics.type.body })
+    }
+}

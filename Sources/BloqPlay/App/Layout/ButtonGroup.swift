@@ -33,17 +33,41 @@ public struct ButtonSpec {
 /// Buttons that belong together (a toolbar, a menu): laid out in a grid of equal cells,
 /// every one the same size with the same label size, the largest of the type scale's
 /// label sizes at which every label fits (the brief labels when the full ones do not).
+/// A single row whose equal cells would shrink or shorten a long label (a German toolbar's
+/// "Rückgängig") gives each button the width its label needs instead, the room left shared.
 public enum ButtonGroup {
     /// Horizontal room a label needs beside its text.
     static func padding(_ height: Double) -> Double { max(height * 0.5, 12) }
+
+    /// The label sizes buttons `height` high may have, largest first (two, so that a screen's
+    /// labels come in two sizes at most).
+    static func sizes(height: Double, scale: TypeScale) -> [Double] {
+        [scale.body, scale.caption].filter { Typesetter.font.lineHeight(px: $0) <= height * 0.8 }
+    }
 
     /// The label size and whether the brief labels are needed, for buttons `width` wide
     /// and `height` high; nil when even the brief labels do not fit at the smallest size.
     public static func labelSize(_ specs: [ButtonSpec], width: Double, height: Double, scale: TypeScale) -> (px: Double, brief: Bool)? {
         let room = width - padding(height)
-        let sizes = [scale.body, scale.caption].filter { Typesetter.font.lineHeight(px: $0) <= height * 0.8 }
+        let sizes = sizes(height: height, scale: scale)
         if let px = Typesetter.size(fitting: specs.map(\.full), width: room, sizes: sizes) { return (px, false) }
         if let px = Typesetter.size(fitting: specs.map(\.brief), width: room, sizes: sizes) { return (px, true) }
+        return nil
+    }
+
+    /// One row of `specs` across `width`, each as wide as its full label needs at the
+    /// largest size where they all fit, the room left shared equally: the widths and that
+    /// size, or nil when the full labels do not fit even so, or fit no larger than
+    /// `than` (what equal cells give).
+    static func contentWidths(
+        _ specs: [ButtonSpec], width: Double, height: Double, gap: Double, scale: TypeScale, than equal: (px: Double, brief: Bool)?
+    ) -> (widths: [Double], px: Double)? {
+        for px in sizes(height: height, scale: scale) {
+            if let equal, !equal.brief, equal.px >= px { return nil }
+            let needs = specs.map { Typesetter.font.boxWidth($0.full, px: px) + padding(height) }
+            let spare = width - gap * Double(specs.count - 1) - needs.reduce(0, +)
+            if spare >= 0 { return (needs.map { $0 + spare / Double(specs.count) }, px) }
+        }
         return nil
     }
 
@@ -62,7 +86,23 @@ public enum ButtonGroup {
         let rows = (specs.count + columns - 1) / columns
         var width = (frame.width - gap * Double(columns - 1)) / Double(columns)
         if let maximumWidth { width = min(width, maximumWidth) }
-        guard width > 0, let label = labelSize(specs, width: width, height: height, scale: scale) else { return nil }
+        guard width > 0 else { return nil }
+        let equal = labelSize(specs, width: width, height: height, scale: scale)
+        if rows == 1, maximumWidth == nil,
+            let row = contentWidths(specs, width: frame.width, height: height, gap: gap, scale: scale, than: equal)
+        {
+            var x = frame.x
+            let y = frame.y + max((frame.height - height) / 2, 0)
+            return zip(specs, row.widths).map { spec, width in
+                var control = Control(
+                    spec.id, spec.label, rect: Rect(x: x, y: y, width: width, height: height), isEnabled: spec.isEnabled,
+                    style: spec.style, leading: spec.leading, trailing: spec.trailing)
+                control.labelPx = row.px
+                x += width + gap
+                return control
+            }
+        }
+        guard let label = equal else { return nil }
         let totalWidth = width * Double(columns) + gap * Double(columns - 1)
         let totalHeight = height * Double(rows) + gap * Double(rows - 1)
         let left = frame.x + (frame.width - totalWidth) / 2
