@@ -112,6 +112,8 @@ public enum InputEvent: Hashable, Sendable {
     /// The right mouse button pressed at a point (output pixels): what holding a press
     /// there would show, at once.
     case contextClick(Point)
+    /// The wheel turned this many notches toward the player (down; negative: up).
+    case scroll(Int)
     case key(KeyChord)
     /// Text typed (a text field takes it; keys still arrive as `key`).
     case text(String)

@@ -39,7 +39,7 @@ public struct InputRecorder: Sendable {
         case .gamepad(let press): action = .pad(press)
         case .resized: return  // resizes come from the window (recordResize)
         case .systemAppearance: return  // the desktop's, not the player's doing
-        case .contextClick: return  // nothing on the board answers it
+        case .contextClick, .scroll: return  // nothing on the board answers them
         }
         events.append(InputScript.Event(time: InputRecorder.round(time), action: action))
     }

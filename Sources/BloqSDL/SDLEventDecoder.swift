@@ -15,6 +15,9 @@ enum SDLEventDecoder {
                 down: event.type == SDL_MOUSEBUTTONDOWN.rawValue, x: button.x, y: button.y,
                 button: Int32(button.button) == bloq_button_left() ? .left : Int32(button.button) == bloq_button_right() ? .right : .other,
                 fromTouch: button.which == bloq_touch_mouse_id())
+        case SDL_MOUSEWHEEL:
+            // As the desktop gives it: its "natural scrolling" setting is the player's.
+            return .wheel(y: event.wheel.preciseY)
         case SDL_MOUSEMOTION:
             let motion = event.motion
             return .mouseMotion(x: motion.x, y: motion.y, fromTouch: motion.which == bloq_touch_mouse_id())

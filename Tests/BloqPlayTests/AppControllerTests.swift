@@ -113,9 +113,18 @@ struct AppControllerTests {
             return
         }
         #expect(!locked.isEnabled)
+        func tiles() -> [Rect] {
+            app.top.controls.compactMap { control in
+                if case .tile = control.id { control.rect } else { nil }
+            }
+        }
+        let before = tiles()
         mouse.tap(at: locked.rect.center)
         #expect(app.top.kind == .levels)
         #expect(list.notice == "Level 3 is locked: clear level 1 to open it")
+        // Said in the summary's line: no tile moves from under the finger.
+        #expect(tiles() == before)
+        #expect(app.top.texts.contains { $0.text == list.notice && $0.role == .accent })
         run(app, 0.1)
         #expect(list.shake?.tile == 2 && abs(list.shake?.offset ?? 0) > 0, "the tile shakes")
         run(app, 0.5)
@@ -188,6 +197,86 @@ struct AppControllerTests {
         app.handle(.key(KeyChord("Escape")))
         run(app, 0.5)
         #expect(list.preview == nil && app.top.kind == .levels)
+    }
+
+    @Test("the mouse wheel turns the list's pages and the help's, a notch a page, a touchpad's fractions added up")
+    func wheelTurnsPages() {
+        let app = testApp()
+        let mouse = Hand(app)
+        mouse.tap(.levels)
+        guard let list = app.root.levelList, list.pages > 1 else {
+            Issue.record("no list of two pages or more")
+            return
+        }
+        var translator = InputTranslator()
+        func wheel(_ y: Float) {
+            for case .input(let input) in translator.translate(.wheel(y: y), time: mouse.time) { app.handle(input) }
+        }
+        wheel(-1)
+        #expect(list.page == 1, "a notch toward the player: the next page")
+        wheel(1)
+        #expect(list.page == 0)
+        // A touchpad: three fifths of a notch, then two fifths more, make one.
+        wheel(-0.6)
+        #expect(list.page == 0)
+        wheel(-0.4)
+        #expect(list.page == 1)
+        // Turned back, what was left of the other way is dropped: a half back and a half on
+        // turn nothing.
+        wheel(-0.5)
+        wheel(0.5)
+        #expect(list.page == 1)
+        wheel(1)
+        wheel(1)
+        #expect(list.page == 0, "no page before the first")
+        wheel(-100)
+        #expect(list.page == list.pages - 1, "nor after the last")
+        // The help's pages; it stays open.
+        app.handle(.key(KeyChord("F1")))
+        guard let help = app.top as? HelpScreen else {
+            Issue.record("no help")
+            return
+        }
+        let pages = help.layout.pages
+        wheel(-1)
+        #expect(app.top === help && help.page == min(1, pages - 1))
+        wheel(5)
+        #expect(app.top === help && help.page == 0)
+    }
+
+    @Test("a swipe across the list turns its page, from a tile, a locked tile or between them; a press with a wander still opens")
+    func swipeTurnsPages() {
+        let app = testApp()
+        let hand = Hand(app)
+        hand.tap(.levels)
+        guard let list = app.root.levelList, list.pages > 1, let tile = control(app, .tile(0)), let locked = control(app, .tile(2))
+        else {
+            Issue.record("no list of two pages")
+            return
+        }
+        let reach = list.swipeReach
+        // From a level's tile, leftward at a person's pace (a sample every 1/60 s): the next
+        // page, the level not opened and no preview.
+        let start = tile.rect.center
+        hand.drag(from: start, to: Point(x: start.x - reach * 1.5, y: start.y + 8), pixelsPerSecond: 600)
+        #expect(list.page == 1 && app.top.kind == .levels)
+        hand.wait(1)
+        #expect(list.preview == nil)
+        // Rightward from between the tiles: back.
+        let between = Point(x: tile.rect.maxX + 1, y: tile.rect.center.y)
+        hand.drag(from: between, to: Point(x: between.x + reach * 1.5, y: between.y), pixelsPerSecond: 600)
+        #expect(list.page == 0)
+        // Mostly down, or too short: no page turns.
+        hand.drag(from: start, to: Point(x: start.x - reach * 1.2, y: start.y + reach * 1.2), pixelsPerSecond: 600)
+        hand.drag(from: between, to: Point(x: between.x - reach * 0.6, y: between.y), pixelsPerSecond: 600)
+        #expect(list.page == 0 && list.notice == nil)
+        // From a locked tile, leftward: the page, not the lock's notice.
+        hand.drag(from: locked.rect.center, to: Point(x: locked.rect.center.x - reach * 1.5, y: locked.rect.center.y), pixelsPerSecond: 600)
+        #expect(list.page == 1 && list.notice == nil)
+        hand.tap(.previousPage)
+        // A press of 150 ms that wanders a few pixels still opens its level.
+        hand.press(start, milliseconds: 150, wander: 3)
+        #expect(app.top.kind == .play)
     }
 
     @Test("lifting a hold early shrinks the preview back; a tap plays the level")

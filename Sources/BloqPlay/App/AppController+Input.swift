@@ -30,6 +30,8 @@ extension AppController {
                 if case .finger = event.pointer { use(.touch) } else { use(.keyboard) }
             }
             router.route(event) { self.owner(for: event) }
+        case .scroll(let notches):
+            perform(.scroll(notches))
         case .contextClick(let point):
             showsFocus = false
             use(.keyboard)
@@ -75,7 +77,8 @@ extension AppController {
         case .toggleFullscreen: settings.fullscreen.toggle()
         case .quit: quit()
         case .back: back()
-        case .nextPage, .previousPage, .preview, .play, .editor, .deleteBackward, .endTextEntry, .deleteWordBackward, .selectAll, .paste,
+        case .nextPage, .previousPage, .scroll, .preview, .play, .editor, .deleteBackward, .endTextEntry, .deleteWordBackward, .selectAll,
+            .paste,
             .caret:
             break
         }

@@ -17,6 +17,8 @@ public enum Command: Hashable, Sendable {
     /// Activate the focused control, as a click on it would.
     case activateFocus
     case nextPage, previousPage
+    /// The wheel turned this many notches down (negative: up): pages where a screen has them.
+    case scroll(Int)
     /// Show what holding the focused control shows (a level tile's preview card).
     case preview
     /// A command for the board being played.

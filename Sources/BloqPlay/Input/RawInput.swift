@@ -17,6 +17,9 @@ public enum RawInput: Sendable, Equatable {
     /// A mouse button, at window points. `fromTouch`: synthesised by the platform from a finger.
     case mouseButton(down: Bool, x: Int32, y: Int32, button: MouseButton = .left, fromTouch: Bool = false)
     case mouseMotion(x: Int32, y: Int32, fromTouch: Bool = false)
+    /// The mouse wheel (or a touchpad's scroll) turned by `y` notches, positive away from
+    /// the player (up).
+    case wheel(y: Float)
     /// A finger at a fraction of the window (0...1), with its pressure (0 when unknown).
     case finger(id: Int64, phase: FingerPhase, x: Float, y: Float, pressure: Float)
     case key(KeyChord)
@@ -41,6 +44,9 @@ public struct InputTranslator: Sendable {
     /// The output size in pixels (finger coordinates are fractions of it).
     public var output = Size(width: 800, height: 600)
     private var mouseDown = false
+    /// The wheel's turn not yet a whole notch (a touchpad scrolls in fractions), toward
+    /// the player positive.
+    private var wheelRest = 0.0
     /// Fingers currently down.
     private var fingers: Set<Int64> = []
     public static let maximumFingers = 10
@@ -68,6 +74,15 @@ public struct InputTranslator: Sendable {
             guard !fromTouch, down != mouseDown else { return [] }
             mouseDown = down
             return [.input(.pointer(PointerEvent(pointer: .mouse, phase: down ? .down : .up, location: location, time: time)))]
+        case .wheel(let y):
+            let turn = -Double(y)
+            guard turn.isFinite else { return [] }
+            // Turned back: what was left of the other way is dropped.
+            if (turn > 0) != (wheelRest > 0) { wheelRest = 0 }
+            wheelRest += turn
+            let notches = Int(max(min(wheelRest, 100), -100).rounded(.towardZero))
+            wheelRest -= Double(notches)
+            return notches == 0 ? [] : [.input(.scroll(notches))]
         case .mouseMotion(let x, let y, let fromTouch):
             guard !fromTouch, mouseDown else { return [] }
             let location = Point(x: Double(x) * scale.x, y: Double(y) * scale.y)

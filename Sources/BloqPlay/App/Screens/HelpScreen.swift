@@ -27,6 +27,7 @@ public final class HelpScreen: ShellScreen, AppScreen {
     /// The page keys turn the pages, when there are more than one; else they close it.
     public func perform(_ command: Command) -> Bool {
         switch command {
+        case .scroll(let notches): page = max(min(page + notches, layout.pages - 1), 0)
         case .nextPage: activate(layout.pages > 1 ? .nextPage : .back)
         case .previousPage: activate(layout.pages > 1 ? .previousPage : .back)
         default: return false

@@ -288,11 +288,14 @@ public final class LevelListScreen: ShellScreen, AppScreen {
         var texts = laid.texts
         let summaryTop = summaryTop(barTop: laid.barTop, metrics)
         let grid = grid(top: laid.gridTop, bottom: summaryTop, metrics)
-        // The notice (a broken level's path and error, say) takes a band above the summary;
-        // the tiles shrink to make room.
+        // A notice of one line (a locked level's) says itself in the summary's place, so the
+        // tiles stay where the finger is; a longer one (a broken level's path and error, say)
+        // or the shell's toast takes a band above the summary, and the tiles shrink to make
+        // room.
+        let inSummary = notice.map { Typesetter.fits($0, px: type.caption, width: viewport.width - margin * 2) } ?? false
         var noticeBand: Rect?
         var area = grid.area
-        if let said = notice ?? context.toast {
+        if let said = notice ?? context.toast, !inSummary {
             let width = viewport.width - margin * 4
             let lines = Typesetter.noticeLines(in: grid.area.height, px: type.caption, least: 5)
             let height = Typesetter.paragraphHeight(said, px: type.caption, width: width, maximumLines: lines) + margin * 2
@@ -339,13 +342,13 @@ public final class LevelListScreen: ShellScreen, AppScreen {
                     inset * 0.3)
             }
         }
-        if let summary = summaryText(width: viewport.width - margin * 2, px: type.caption) {
+        if let summary = inSummary ? notice : summaryText(width: viewport.width - margin * 2, px: type.caption) {
             texts.append(
                 Typesetter.line(
                     summary, px: type.caption,
                     in: Rect(
                         x: margin, y: summaryTop, width: viewport.width - margin * 2, height: Typesetter.font.lineHeight(px: type.caption)),
-                    role: .secondary))
+                    role: inSummary ? .accent : .secondary))
         }
         controls += bar(top: laid.barTop, grid: grid, metrics)
         return Layout(controls: controls, texts: texts, notice: noticeBand, miniatures: miniatures)
@@ -443,6 +446,9 @@ public final class LevelListScreen: ShellScreen, AppScreen {
         case .nextPage, .previousPage:
             turnPage(by: command == .nextPage ? 1 : -1)
             return true
+        case .scroll(let notches):
+            turnPage(by: max(min(notches, pages - 1 - page), -page))
+            return true
         case .preview:
             if let focus { showPreview(of: focus) }
             return true
@@ -451,11 +457,15 @@ public final class LevelListScreen: ShellScreen, AppScreen {
         }
     }
 
-    private func turnPage(by delta: Int) {
+    /// How far across a swipe must go to turn the page: a control's height.
+    public var swipeReach: Double { max(context.metrics.unit, 40) }
+
+    func turnPage(by delta: Int) {
         let next = page + delta
         guard next >= 0, next < pages else { return }
         firstItem = next * max(grid.perPage, 1)
         listFocus = nil
+        notice = nil
     }
 
     private func choosePack(_ index: Int) {
@@ -526,11 +536,11 @@ public final class LevelListScreen: ShellScreen, AppScreen {
             let inside = PreviewCard.cardFrame(context.metrics).contains(event.location)
             return TapOwner { if !inside { preview.close() } }
         }
-        // A locked tile owns its press too, to say why it will not open.
-        if let tile = listControls.first(where: { $0.rect.contains(event.location) }), !tile.isEnabled, case .tile(let item) = tile.id {
-            return TapOwner { [weak self] in self?.refuseLocked(item) }
-        }
-        return nil
+        // A locked tile owns its press too, to say why it will not open; anywhere on the
+        // list, a swipe turns the page.
+        let tile = listControls.first { $0.rect.contains(event.location) && !$0.isEnabled }
+        if case .tile(let item) = tile?.id, let rect = tile?.rect { return ListPress(event, locked: (item, rect), screen: self) }
+        return ListPress(event, locked: nil, screen: self)
     }
 
     func beginPreview(_ id: ControlID, event: PointerEvent) -> PreviewCard? {
