@@ -24,7 +24,7 @@ xdotool mouseup 1
 sleep 3
 # SHOT=FILE keeps a picture of the final screen.
 [ -n "${SHOT:-}" ] && import -window root "$SHOT"
-xdotool key Escape; sleep 0.3; xdotool key Escape; sleep 0.3; xdotool key Escape; sleep 0.3
+for _ in 1 2 3 4; do xdotool key Escape; sleep 0.3; done
 for _ in $(seq 60); do kill -0 $game 2>/dev/null || break; sleep 0.1; done
 kill $game 2>/dev/null; wait $game 2>/dev/null
 grep -E "frames:|warning" $work/err

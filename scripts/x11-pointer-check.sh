@@ -63,8 +63,8 @@ for dx in 20 40 60 80 100 120 140 160 180 200; do
 done
 xdotool mouseup 1
 sleep 1
-# Back out: the level list, the title, then quit.
-for _ in 1 2 3; do xdotool key Escape; sleep 0.3; done
+# Back out: the level list, the title, its Quit, then quit.
+for _ in 1 2 3 4; do xdotool key Escape; sleep 0.3; done
 wait "$game_pid"
 game_pid=""
 grep -q "^at .* press" "$work/game.script" || { echo "nothing was recorded"; cat "$work/game.script"; exit 1; }

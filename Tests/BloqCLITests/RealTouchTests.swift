@@ -477,8 +477,9 @@ extension ChildProcessLane {
                 DurabilityFixtures.progressFile(progress)?.levels[identity]?.cleared == true
             }
 
-            // Escape three times (the Cleared card or the board, the list, the title).
-            for _ in 0..<3 {
+            // Escape four times (the Cleared card or the board, the list, the title's Quit,
+            // and Quit itself).
+            for _ in 0..<4 {
                 hand.key(RealTouch.escapeKeycode)
                 hand.pause(300 + hand.random.below(200))
             }
@@ -496,7 +497,7 @@ extension ChildProcessLane {
                 + " (GAME.md \"Tap or hold\": a press released within about 0.35 s opens a tile)"
             #expect(played, "\(unopened)\n\(context)")
             #expect(cleared, "level 1 is not cleared in progress.json\n\(context)")
-            #expect(quit && ended.status == 0, "three Escapes from the keyboard device did not quit the game\n\(context)")
+            #expect(quit && ended.status == 0, "four Escapes from the keyboard device did not quit the game\n\(context)")
             // SDL saw the fingers, and its own touch-made mouse events, from the X server.
             #expect(ended.err.contains("SDL_FINGERDOWN") && ended.err.contains("SDL_FINGERUP"), "SDL saw no finger\n\(context)")
             #expect(

@@ -41,7 +41,7 @@ struct AppControllerTests {
         #expect(!app.isPlayingLevel)
     }
 
-    @Test("title → levels → play and back again with Escape; Escape on the title quits")
+    @Test("title → levels → play and back again with Escape; Escape on the title goes to Quit, and again quits")
     func navigation() {
         let app = testApp()
         let mouse = Hand(app)
@@ -54,6 +54,8 @@ struct AppControllerTests {
         #expect(app.top.kind == .levels)
         key(app, "Escape")
         #expect(app.top.kind == .title && !app.wantsQuit)
+        key(app, "Escape")
+        #expect(!app.wantsQuit && app.top.focus == .quit && app.showsFocus, "the way out, shown")
         key(app, "Escape")
         #expect(app.wantsQuit)
     }

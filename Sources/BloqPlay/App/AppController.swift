@@ -719,7 +719,16 @@ public final class AppController {
             case .pack, .code: showLevels()
             }
         case .levels, .settings, .about, .editor, .daily, .statistics: showTitle()
-        case .title: quit()
+        case .title(let title):
+            // Back from the title is the way out, shown first: Escape (or B) puts the focus on
+            // Quit, and quits from there. A burst of Escapes on the way back from a level
+            // stops at the title, not at the desktop.
+            if showsFocus, title.focus == .quit {
+                quit()
+            } else {
+                title.focus = .quit
+                showsFocus = true
+            }
         }
     }
 
