@@ -49,17 +49,19 @@ public struct FileDamage: Sendable, Equatable {
     /// could not be read; the file was kept as …." (The reasons in brackets stay English:
     /// they are the words of standard error.)
     public var sentence: String {
-        let kept = keptAs.map { tr("the file was kept as %1", $0) } ?? tr("the file was left where it is")
+        // Paths as the player reads them (~ for the home folder), as Settings shows its file.
+        let file = PlayerFolders.displayPath(file)
+        let kept = keptAs.map { tr("the file was kept as %1", PlayerFolders.displayPath($0)) } ?? tr("the file was left where it is")
         if let foreignLink {
             switch kind {
             case .progress:
                 return tr(
                     "Your progress file %1 is a symbolic link to %2, which is not a Bloq progress file (%3), so both were left as they are. What you do is kept beside the link and merged in once it leads to a progress file; to save into %1 itself, remove the link.",
-                    file, foreignLink.target, foreignLink.what.clause)
+                    file, PlayerFolders.displayPath(foreignLink.target), foreignLink.what.clause)
             case .settings:
                 return tr(
                     "Your settings file %1 is a symbolic link to %2, which is not a Bloq settings file (%3), so both were left as they are and the defaults are used; to keep the settings you change, remove the link.",
-                    file, foreignLink.target, foreignLink.what.clause)
+                    file, PlayerFolders.displayPath(foreignLink.target), foreignLink.what.clause)
             }
         }
         if let cannotRead {

@@ -30,7 +30,7 @@ public struct PlayerFolders: Sendable {
     /// Everything in one folder (whole-app replays' `--data DIR`).
     public static func single(_ folder: String) -> PlayerFolders { PlayerFolders(data: folder, config: folder) }
 
-    /// `path` as a player reads it: under the home folder, written with `~`.
+    /// `path` as a player reads it: under the home folder, written with `~` (what the screens say).
     public static func displayPath(_ path: String, environment: [String: String] = ProcessEnvironment.current) -> String {
         guard let home = environment["HOME"], home.count > 1, path.hasPrefix(home + "/") else { return path }
         return "~" + path.dropFirst(home.count)

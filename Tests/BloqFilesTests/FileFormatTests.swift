@@ -240,3 +240,22 @@ struct SettingsFileTests {
         #expect(why.reason == "it holds null, not an object")
     }
 }
+
+@Suite("What the screens say of the player's files")
+struct FileDamageWordsTests {
+    @Test("the title's notice writes a path under the home folder with ~, as Settings does; standard error keeps it whole")
+    func homeAsTilde() throws {
+        let home = try #require(ProcessEnvironment.current["HOME"], "no HOME")
+        try #require(home.count > 1)
+        let file = home + "/.local/share/bloq/progress.json"
+        let linked = FileDamage.foreign(.progress, ForeignLink(link: file, target: home + "/sync/bloq", what: .folder))
+        #expect(linked.sentence.contains("~/.local/share/bloq/progress.json") && linked.sentence.contains("~/sync/bloq"))
+        #expect(!linked.sentence.contains(home + "/"), "\(linked.sentence)")
+        #expect(linked.details.allSatisfy { $0.hasPrefix(file) }, "standard error names the file whole: \(linked.details)")
+        let unreadable = FileDamage.cannotRead(.settings, home + "/.config/bloq/settings.json", "permission denied")
+        #expect(unreadable.sentence.contains("~/.config/bloq/settings.json") && !unreadable.sentence.contains(home + "/"))
+        // Outside the home folder, a path is said whole.
+        let elsewhere = FileDamage.cannotRead(.progress, "/srv/games/bloq/progress.json", "permission denied")
+        #expect(elsewhere.sentence.contains("/srv/games/bloq/progress.json"))
+    }
+}
