@@ -76,7 +76,7 @@ public struct InputTranslator: Sendable {
             return [.input(.pointer(PointerEvent(pointer: .mouse, phase: down ? .down : .up, location: location, time: time)))]
         case .wheel(let y):
             let turn = -Double(y)
-            guard turn.isFinite else { return [] }
+            guard turn.isFinite, turn != 0 else { return [] }
             // Turned back: what was left of the other way is dropped.
             if (turn > 0) != (wheelRest > 0) { wheelRest = 0 }
             wheelRest += turn
