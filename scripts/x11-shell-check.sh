@@ -3,7 +3,8 @@
 # keyboard (xdotool), looked at through screenshots of the root window (ImageMagick):
 #  1. a remembered window larger than the screen opens fitted and centred on it;
 #  2. F11 without a window manager lays the game out for the whole screen at once;
-#  3. after a clear, a click where Undo was does nothing: the overlay stays.
+#  3. after a clear, a click where Undo was does nothing: the overlay stays;
+#  4. a right-click on a level tile opens its preview card.
 # Needs: xvfb, xdotool, imagemagick (make test-x11 installs them).
 set -euo pipefail
 SCREEN=1280x800x24
@@ -79,4 +80,20 @@ sleep 1.2
 overlay=$(pixel $((X + 190)) $((Y + 323)))
 is_blue "$overlay" || fail "a click under the overlay undid or restarted the level (colour $overlay)"
 stop
-echo "x11 shell check: passed (fitted window, F11 layout, nothing fires under the overlay)"
+# 4. A right-click on level 1's tile, the button held 120 ms as a person holds it, opens its
+# preview card at once: the card's Play button (blue) at (292, 481) of the window, where
+# the list has the navy of a tile (docs/screenshots/levels.png, preview.png).
+start --window 800x600
+eval "$(xdotool getwindowgeometry --shell "$window")"
+xdotool mousemove $((X + 400)) $((Y + 310)); sleep 0.2
+xdotool mousedown 1; sleep 0.12; xdotool mouseup 1
+sleep 1
+card=$(pixel $((X + 292)) $((Y + 481)))
+is_blue "$card" && fail "a blue button at the card's Play before the right-click (colour $card)"
+xdotool mousemove $((X + 134)) $((Y + 173)); sleep 0.2
+xdotool mousedown 3; sleep 0.12; xdotool mouseup 3
+sleep 1
+card=$(pixel $((X + 292)) $((Y + 481)))
+is_blue "$card" || fail "a right-click on level 1 did not open its preview card (colour at its Play: $card)"
+stop
+echo "x11 shell check: passed (fitted window, F11 layout, nothing fires under the overlay, a right-click opens a preview)"
