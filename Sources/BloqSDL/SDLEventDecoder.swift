@@ -17,7 +17,7 @@ enum SDLEventDecoder {
                 fromTouch: button.which == bloq_touch_mouse_id())
         case SDL_MOUSEWHEEL:
             // As the desktop gives it: its "natural scrolling" setting is the player's.
-            return .wheel(y: event.wheel.preciseY)
+            return .wheel(x: event.wheel.preciseX, y: event.wheel.preciseY)
         case SDL_MOUSEMOTION:
             let motion = event.motion
             return .mouseMotion(x: motion.x, y: motion.y, fromTouch: motion.which == bloq_touch_mouse_id())

@@ -201,7 +201,7 @@ struct AppControllerTests {
         #expect(list.preview == nil && app.top.kind == .levels)
     }
 
-    @Test("the mouse wheel turns the list's pages and the help's, a notch a page, a touchpad's fractions added up")
+    @Test("the mouse wheel turns the list's pages and the help's, a notch a page, sideways too, a touchpad's fractions added up")
     func wheelTurnsPages() {
         let app = testApp()
         let mouse = Hand(app)
@@ -211,8 +211,8 @@ struct AppControllerTests {
             return
         }
         var translator = InputTranslator()
-        func wheel(_ y: Float) {
-            for case .input(let input) in translator.translate(.wheel(y: y), time: mouse.time) { app.handle(input) }
+        func wheel(_ y: Float, sideways x: Float = 0) {
+            for case .input(let input) in translator.translate(.wheel(x: x, y: y), time: mouse.time) { app.handle(input) }
         }
         wheel(-1)
         #expect(list.page == 1, "a notch toward the player: the next page")
@@ -233,6 +233,11 @@ struct AppControllerTests {
         #expect(list.page == 0, "no page before the first")
         wheel(-100)
         #expect(list.page == list.pages - 1, "nor after the last")
+        // Sideways (a tilt wheel, a touchpad): to the left is back.
+        wheel(0.2, sideways: -1)
+        #expect(list.page == list.pages - 2)
+        wheel(0, sideways: 1)
+        #expect(list.page == list.pages - 1)
         // The help's pages; it stays open.
         app.handle(.key(KeyChord("F1")))
         guard let help = app.top as? HelpScreen else {

@@ -18,8 +18,8 @@ public enum RawInput: Sendable, Equatable {
     case mouseButton(down: Bool, x: Int32, y: Int32, button: MouseButton = .left, fromTouch: Bool = false)
     case mouseMotion(x: Int32, y: Int32, fromTouch: Bool = false)
     /// The mouse wheel (or a touchpad's scroll) turned by `y` notches, positive away from
-    /// the player (up).
-    case wheel(y: Float)
+    /// the player (up), and `x` sideways (a tilt wheel, a touchpad), positive to the right.
+    case wheel(x: Float = 0, y: Float)
     /// A finger at a fraction of the window (0...1), with its pressure (0 when unknown).
     case finger(id: Int64, phase: FingerPhase, x: Float, y: Float, pressure: Float)
     case key(KeyChord)
@@ -74,8 +74,9 @@ public struct InputTranslator: Sendable {
             guard !fromTouch, down != mouseDown else { return [] }
             mouseDown = down
             return [.input(.pointer(PointerEvent(pointer: .mouse, phase: down ? .down : .up, location: location, time: time)))]
-        case .wheel(let y):
-            let turn = -Double(y)
+        case .wheel(let x, let y):
+            // Down or to the right is on (the next page), up or to the left back: the larger.
+            let turn = abs(x) > abs(y) ? Double(x) : -Double(y)
             guard turn.isFinite, turn != 0 else { return [] }
             // Turned back: what was left of the other way is dropped.
             if (turn > 0) != (wheelRest > 0) { wheelRest = 0 }
