@@ -185,6 +185,10 @@ struct AppControllerTests {
         run(app, 0.5)
         #expect(list.preview?.isOpen == true)
         #expect(app.top.kind == .levels)
+        // Copy code says it was done, on the card that covers the list's notice.
+        #expect(control(app, .copyCode)?.label == "Copy code")
+        mouse.tap(.copyCode)
+        #expect(control(app, .copyCode)?.label == "Copied ✓" && app.environment.clipboard.paste()?.hasPrefix("B1") == true)
         mouse.tap(.previewClose)
         run(app, 0.5)
         #expect(list.preview == nil)

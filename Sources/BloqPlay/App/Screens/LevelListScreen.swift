@@ -86,7 +86,7 @@ public final class LevelListScreen: ShellScreen, AppScreen {
 
     /// The preview card laid out, with what the progress says of its level.
     public func previewLayout(_ preview: PreviewCard) -> PreviewCard.Layout {
-        previewMemo.value(for: [context.generation, preview.tile]) { makePreviewLayout(preview) }
+        previewMemo.value(for: [context.generation, preview.tile, preview.codeCopied ? 1 : 0]) { makePreviewLayout(preview) }
     }
 
     private func makePreviewLayout(_ preview: PreviewCard) -> PreviewCard.Layout {
@@ -430,6 +430,7 @@ public final class LevelListScreen: ShellScreen, AppScreen {
                 let code = ShareCode.encode(level.level.board, title: level.level.title) ?? ShareCode.encode(level.level.board)
             {
                 ask(.copy(code))
+                preview?.codeCopied = true
                 notice = EditorScreen.codeCopied
             }
         case .pasteCode: pasteCode()

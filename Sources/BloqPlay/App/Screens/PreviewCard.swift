@@ -16,6 +16,9 @@ public final class PreviewCard {
     /// Gone: shrunk back to the tile (the list drops it).
     public private(set) var isClosed = false
     public var focus: ControlID? = .previewPlay
+    /// Copy code was chosen: its button says the code is on the clipboard (the card covers
+    /// the list's notice, which says where to paste it once the card closes).
+    public var codeCopied = false
     /// Reduced motion: the card fades in where it opens instead of growing from the tile.
     public let reducedMotion: Bool
     private let animator: PropertyAnimator
@@ -155,7 +158,10 @@ public final class PreviewCard {
         let inner = frame.insetBy(pad)
         let specs = [
             ButtonSpec(.previewPlay, tr("Play"), style: .accent), ButtonSpec(.previewClose, tr("Close")),
-            ButtonSpec(.editCopy, tr("Edit a copy"), short: tr("Edit")), ButtonSpec(.copyCode, tr("Copy code"), short: tr("Copy")),
+            ButtonSpec(.editCopy, tr("Edit a copy"), short: tr("Edit")),
+            codeCopied
+                // TRANSLATORS: the preview card's Copy code button, once the code is on the clipboard.
+                ? ButtonSpec(.copyCode, tr("Copied ✓"), short: tr("Copied")) : ButtonSpec(.copyCode, tr("Copy code"), short: tr("Copy")),
         ]
         let height = metrics.unit
         let gap = metrics.gap
