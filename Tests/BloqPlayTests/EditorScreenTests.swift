@@ -36,15 +36,47 @@ struct EditorScreenTests {
         }
     }
 
+    @Test("a block clicked again is erased, and a drag begun on one erases along it, as one edit; Space on one erases it too")
+    func clickAgainErases() throws {
+        let (app, editor, _) = try editorApp()
+        let hand = Hand(app)
+        func pixel(_ row: Int, _ column: Int) -> Point { editor.gridLayout.pixel(for: CellPoint(row: Double(row), column: Double(column))) }
+        func at(_ row: Int, _ column: Int) -> Cell { editor.draft[CellPosition(row: row, column: column)] }
+        paint(app, editor, .block(.red), [(0, 0), (0, 1), (0, 2), (1, 1)])
+        hand.tap(at: pixel(1, 1))
+        #expect(at(1, 1) == .empty, "clicked again: erased")
+        // Another colour over a red block paints, as before.
+        paint(app, editor, .block(.blue), [(0, 0)])
+        #expect(at(0, 0) == .block(.blue))
+        // A drag begun on a blue block erases what it crosses (a red one too), and is one edit.
+        hand.drag(from: pixel(0, 0), to: pixel(0, 2), pixelsPerSecond: 400)
+        #expect(at(0, 0) == .empty && at(0, 1) == .empty && at(0, 2) == .empty)
+        key(app, "Z")
+        #expect(at(0, 0) == .block(.blue) && at(0, 1) == .block(.red) && at(0, 2) == .block(.red), "one undo puts the stroke back")
+        // A drag begun on an empty cell paints, over empty and blocks alike.
+        hand.drag(from: pixel(1, 0), to: pixel(1, 2), pixelsPerSecond: 400)
+        #expect(at(1, 0) == .block(.blue) && at(1, 1) == .block(.blue) && at(1, 2) == .block(.blue))
+        // The keyboard: Space on the cursor's cell (the top left, a blue block) erases it,
+        // and again paints it.
+        editor.focus = nil
+        key(app, "Space")
+        #expect(editor.cursor == CellPosition(row: 0, column: 0) && at(0, 0) == .empty)
+        key(app, "Space")
+        #expect(at(0, 0) == .block(.blue))
+        // The Empty swatch still erases, clicked on an empty cell or not.
+        paint(app, editor, .empty, [(1, 2), (1, 2)])
+        #expect(at(1, 2) == .empty)
+    }
+
     @Test("every change is judged: thinking, then par and difficulty, or why not")
     func verdicts() throws {
         let (app, editor, _) = try editorApp()
         // An empty grid: how to begin, in the words of the player's hands, and no error.
-        #expect(editor.status == "Choose a colour, then click the grid to place blocks")
+        #expect(editor.status == "Choose a colour and click the grid; click a block again to erase it")
         #expect(editor.verdict == .unplayable(reason: "not a level yet: no blocks (choose a colour, then click the grid)"))
         let finger = Hand(app, .finger(1))
         finger.tap(at: Point(x: 1, y: 599))
-        #expect(editor.status == "Choose a colour, then tap the grid to place blocks")
+        #expect(editor.status == "Choose a colour and tap the grid; tap a block again to erase it")
         let status = try #require(app.top.texts.first { $0.text.hasPrefix("Choose a colour") })
         #expect(status.role == .secondary)
         paint(app, editor, .block(.red), [(0, 0)])

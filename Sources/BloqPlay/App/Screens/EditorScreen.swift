@@ -362,9 +362,9 @@ public final class EditorScreen: ShellScreen, AppScreen {
     /// of the player's hands.
     private var howToBegin: String {
         switch context.inputMode {
-        case .keyboard: tr("Choose a colour, then click the grid to place blocks")
-        case .touch: tr("Choose a colour, then tap the grid to place blocks")
-        case .gamepad: tr("Choose a colour, then paint the grid")
+        case .keyboard: tr("Choose a colour and click the grid; click a block again to erase it")
+        case .touch: tr("Choose a colour and tap the grid; tap a block again to erase it")
+        case .gamepad: tr("Choose a colour and paint the grid; paint a block again to erase it")
         }
     }
 
@@ -414,7 +414,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
             case .paint:
                 let at = cursor ?? CellPosition(row: 0, column: 0)
                 cursor = at
-                commit(draft.painting(tool.cell, at: at))
+                commit(draft.painting(paint(startingAt: at), at: at))
             case .tool(let index):
                 if EditorTool.allCases.indices.contains(index) { tool = EditorTool.allCases[index] }
             }
@@ -539,9 +539,16 @@ public final class EditorScreen: ShellScreen, AppScreen {
         return position
     }
 
-    /// Paints one cell as part of a stroke (the stroke is one edit when it ends).
-    func paintStroke(at position: CellPosition) {
-        draft = draft.painting(tool.cell, at: position)
+    /// What a stroke that starts at `position` paints: the tool's cell, or empty where the
+    /// cell holds the tool's cell already (a block clicked again is erased, as in a
+    /// drawing program's grid, without a trip to the Empty swatch).
+    func paint(startingAt position: CellPosition) -> Cell {
+        tool != .empty && draft[position] == tool.cell ? .empty : tool.cell
+    }
+
+    /// Paints one cell with `cell` as part of a stroke (the stroke is one edit when it ends).
+    func paintStroke(_ cell: Cell, at position: CellPosition) {
+        draft = draft.painting(cell, at: position)
     }
 
     /// A stroke ended: what it painted becomes one edit.
@@ -628,10 +635,12 @@ public final class EditorScreen: ShellScreen, AppScreen {
 }
 
 /// A press on the editor's grid: it paints the cell under it, and every cell it is
-/// dragged across, as one edit.
+/// dragged across, as one edit; begun on a cell that holds the tool's paint already, it
+/// erases instead (`EditorScreen.paint(startingAt:)`).
 final class PaintStroke: PointerOwner {
     private weak var screen: EditorScreen?
     private var last: CellPosition?
+    private var paint: Cell?
 
     init(screen: EditorScreen) { self.screen = screen }
 
@@ -641,7 +650,9 @@ final class PaintStroke: PointerOwner {
         case .down, .moved:
             guard let cell = screen.cell(at: event.location), cell != last else { return }
             last = cell
-            screen.paintStroke(at: cell)
+            let paint = self.paint ?? screen.paint(startingAt: cell)
+            self.paint = paint
+            screen.paintStroke(paint, at: cell)
         case .up, .cancelled:
             screen.endStroke()
         }
