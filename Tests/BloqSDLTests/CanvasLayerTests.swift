@@ -101,11 +101,13 @@ extension SDLSuite {
                             let button = try window.readPixels().pixels
                             // What the button drew before it left anything out (its label is empty).
                             Self.stripes(canvas)
-                            let base = style == .accent ? palette.primary : style == .selected ? palette.selected : palette.control
+                            // A disabled accent button is drawn as a plain disabled one.
+                            let accent = style == .accent && isEnabled
+                            let base = accent ? palette.primary : style == .selected ? palette.selected : palette.control
                             let fill = base.with(alpha: isEnabled ? 255 : 90)
                             let radius = rect.height * Radius.control
                             if isEnabled { kit.shadow(rect, radius: radius, .raised) }
-                            if style != .accent {
+                            if !accent {
                                 let edge = max((rect.height * 0.03).rounded(), 1)
                                 canvas.roundedRect(rect, radius: radius, palette.controlEdge.with(alpha: isEnabled ? 255 : 110))
                                 canvas.roundedRect(

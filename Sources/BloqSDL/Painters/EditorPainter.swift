@@ -72,7 +72,14 @@ struct EditorPainter {
             // A swatch is square: its corners and inset follow its side.
             kit.wall(in: inner, size: inner.height)
         case .empty:
-            canvas.roundedRect(inner, radius: inner.height * 0.14, canvas.palette.cell)
+            // The eraser: an empty cell ringed as a control is, with a ×, so that it reads as
+            // a tool and not as a hole in the palette.
+            let edge = max((inner.height * 0.05).rounded(), 1)
+            canvas.roundedRect(inner, radius: inner.height * 0.14, canvas.palette.controlEdge)
+            canvas.roundedRect(inner.insetBy(edge), radius: max(inner.height * 0.14 - edge, 0), canvas.palette.cell)
+            canvas.text(
+                "×", size: inner.height * 0.6, canvas.palette.secondaryText, at: inner.center, anchor: Point(x: 0.5, y: 0.5),
+                maximumWidth: inner.width)
         }
         if app.isPressed(control.id) { canvas.roundedRect(inner, radius: inner.height * 0.2, canvas.palette.shadow.with(alpha: 60)) }
     }

@@ -150,11 +150,13 @@ struct PaintKit {
     /// a setting's row with its switch. `focused` is whether the screen's focus is on it.
     func button(_ control: Control, focused: Bool) {
         let pressed = app.isPressed(control.id)
+        // A disabled primary button is drawn as any disabled one: faded blue read as half on.
+        let accent = control.style == .accent && control.isEnabled
         var rect = control.rect
         if pressed { rect = rect.insetBy(rect.height * 0.04) }
         let base: RGBA =
             switch control.style {
-            case .accent: canvas.palette.primary
+            case .accent where accent: canvas.palette.primary
             case .selected: canvas.palette.selected
             default: canvas.palette.control
             }
@@ -168,11 +170,11 @@ struct PaintKit {
         // What is beneath an opaque button, its shadow and its edge beneath its fill, is drawn
         // only where it shows (the same pixels; they were 3-4 ms of each redraw of the play
         // screen's still layer at 1920x1080).
-        let top = control.style != .accent ? edgeColor : fill
+        let top = !accent ? edgeColor : fill
         if control.isEnabled, !pressed {
             shadow(rect, radius: radius, .raised, hidden: PaintKit.hidden(beneath: rect, radius: radius, top))
         }
-        if control.style != .accent {
+        if !accent {
             let edge = max((rect.height * 0.03).rounded(), 1)
             let inside = rect.insetBy(edge)
             let insideFill = fill.over(canvas.palette.background)
@@ -183,9 +185,9 @@ struct PaintKit {
             canvas.roundedRect(rect, radius: radius, fill, shaded: true)
         }
         if let label = control.labelBox {
-            text(label, alpha: control.isEnabled ? 255 : 120, ink: control.style == .accent ? canvas.palette.onPrimary : nil)
+            text(label, alpha: control.isEnabled ? 255 : 120, ink: accent ? canvas.palette.onPrimary : nil)
         } else {
-            let ink = control.style == .accent ? canvas.palette.onPrimary : canvas.palette.text
+            let ink = accent ? canvas.palette.onPrimary : canvas.palette.text
             canvas.text(
                 control.text, size: rect.height * 0.4, ink.with(alpha: control.isEnabled ? 255 : 120), at: rect.center,
                 anchor: Point(x: 0.5, y: 0.5), maximumWidth: rect.width * 0.88)
