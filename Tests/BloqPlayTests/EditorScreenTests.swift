@@ -68,6 +68,39 @@ struct EditorScreenTests {
         #expect(at(1, 2) == .empty)
     }
 
+    @Test("a copy saved unchanged into the pack that has its board is not written twice; changed, or a shipped level's, it is")
+    func noTwinSaved() throws {
+        let board = try #require(Board(["R.R.", "....", "....", "...."]))
+        let mine = PlayableLevel(
+            name: "/data/levels/mine/001-twin.bloq", level: Level(title: "Twin", par: 1, board: board))
+        let shipped = testPack(30)
+        let saves = Saves()
+        let app = testApp([shipped, PackEntry(title: "Mine", items: [.playable(mine)], isPlayers: true)]) {
+            $0.levelSaver = LevelSaver { text, title, pack, replacing in
+                saves.requests.append((text, title, pack, replacing))
+                return replacing ?? "/data/levels/\(pack)/00\(saves.requests.count + 1)-level.bloq"
+            }
+        }
+        app.showEditor(copyOf: mine)
+        let editor = try #require(app.root.editorScreen)
+        run(app, 0.3)
+        Hand(app).tap(.editor(.save))
+        #expect(saves.requests.isEmpty)
+        #expect(editor.status == "Not saved: your pack mine has this board already, as level 1 (Twin)")
+        // Changed, it is a new level.
+        paint(app, editor, .block(.blue), [(3, 0), (3, 3)])
+        run(app, 0.3)
+        Hand(app).tap(.editor(.save))
+        #expect(saves.requests.count == 1 && saves.requests.first?.pack == "mine")
+        // A shipped level's copy goes into mine: mine does not have it.
+        guard case .playable(let first) = shipped.items[0] else { return }
+        app.showEditor(copyOf: first)
+        let copy = try #require(app.root.editorScreen)
+        run(app, 0.3)
+        Hand(app).tap(.editor(.save))
+        #expect(saves.requests.count == 2, "\(copy.status)")
+    }
+
     @Test("every change is judged: thinking, then par and difficulty, or why not")
     func verdicts() throws {
         let (app, editor, _) = try editorApp()

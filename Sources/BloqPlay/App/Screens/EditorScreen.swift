@@ -593,7 +593,28 @@ public final class EditorScreen: ShellScreen, AppScreen {
             return
         }
         let replacing = savedFile?.pack == pack ? savedFile?.path : nil
+        // A board the pack has already (a copy saved unchanged) is not written twice, as
+        // Paste code and `bloq import` do not.
+        if let twin = levelInPack(with: draft.board, except: replacing) {
+            // TRANSLATORS: the editor's Save, refused: %1 the pack, %2 the level's number in it, %3 its title.
+            said = (tr("Not saved: your pack %1 has this board already, as level %2 (%3)", pack, "\(twin.number)", twin.title), false)
+            return
+        }
         ask(.saveLevel(text: draft.levelText(par: par), title: draft.title, pack: pack, replacing: replacing))
+    }
+
+    /// The level of the player's pack being saved into (the folder `pack`) whose board is
+    /// `board`, other than the file `except`: its number in the pack and its title.
+    private func levelInPack(with board: Board, except: String?) -> (number: Int, title: String)? {
+        for entry in context.packs where entry.isPlayers {
+            for (index, level) in entry.playable.enumerated()
+            where level.name != except && level.name.split(separator: "/").dropLast().last.map(String.init) == pack
+                && level.level.board.identity == board.identity
+            {
+                return (index + 1, level.level.localizedTitle)
+            }
+        }
+        return nil
     }
 
     /// How the save asked for went: the file written (a Save in the same pack replaces it),
