@@ -101,6 +101,21 @@ struct EditorScreenTests {
         #expect(saves.requests.count == 2, "\(copy.status)")
     }
 
+    @Test("Edit a copy over an unsaved draft keeps the draft: Undo brings it back")
+    func copyKeepsDraft() throws {
+        let (app, editor, _) = try editorApp()
+        paint(app, editor, .block(.green), [(0, 0), (2, 2)])
+        let made = editor.draft
+        key(app, "Escape")
+        #expect(app.top.kind == .title)
+        let level = try #require(app.environment.packs.first?.playable.first)
+        app.showEditor(copyOf: level)
+        #expect(app.root.editorScreen === editor && editor.draft.board == level.level.board)
+        #expect(editor.status == "A copy to edit: Undo brings back what you were making")
+        key(app, "Z")
+        #expect(editor.draft == made)
+    }
+
     @Test("every change is judged: thinking, then par and difficulty, or why not")
     func verdicts() throws {
         let (app, editor, _) = try editorApp()

@@ -622,7 +622,9 @@ public final class AppController {
     /// (or an empty 4x4 grid).
     public func showEditor(copyOf level: PlayableLevel? = nil) {
         if let level {
-            editor = EditorScreen(context: screenContext, draft: LevelDraft(board: level.level.board, title: level.level.title))
+            let copy = LevelDraft(board: level.level.board, title: level.level.title)
+            // Into the editor of last time as one edit, so Undo brings back its draft.
+            if let editor { editor.edit(copy: copy) } else { editor = EditorScreen(context: screenContext, draft: copy) }
         }
         let screen = editor ?? EditorScreen(context: screenContext, draft: LevelDraft(title: tr("My level")))
         editor = screen

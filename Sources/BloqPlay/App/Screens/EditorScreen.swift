@@ -385,6 +385,18 @@ public final class EditorScreen: ShellScreen, AppScreen {
         }
     }
 
+    /// Edits a copy of a level (Edit a copy on a preview card): one edit, undoable, so what
+    /// was being made comes back with Undo; the next Save makes a new file.
+    func edit(copy: LevelDraft) {
+        let before = draft
+        savedFile = nil
+        commit(copy)
+        if before.board.blockCount > 0, before != copy {
+            // TRANSLATORS: the editor, opened on a copy of a level over an unsaved draft.
+            said = (tr("A copy to edit: Undo brings back what you were making"), false)
+        }
+    }
+
     private func perform(_ action: EditorAction) {
         switch action {
         case .clear:
