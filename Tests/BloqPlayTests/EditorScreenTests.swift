@@ -101,6 +101,27 @@ struct EditorScreenTests {
         #expect(saves.requests.count == 2, "\(copy.status)")
     }
 
+    @Test("Tab goes from the title field to the pack field, Shift+Tab back; past the pack, on to the next control, shown")
+    func tabThroughFields() throws {
+        let (app, editor, _) = try editorApp()
+        Hand(app).tap(.editTitle)
+        #expect(editor.editing == .title)
+        app.handle(.text("!"))
+        key(app, "Tab")
+        #expect(editor.editing == .pack && editor.draft.title == "My level!", "the title kept, the pack typed in")
+        key(app, "Shift+Tab")
+        #expect(editor.editing == .title)
+        key(app, "Tab")
+        key(app, "Tab")
+        #expect(
+            editor.editing == nil && editor.focus != nil && editor.focus != .editPack && app.showsFocus,
+            "\(String(describing: editor.focus))")
+        // Return and Escape still end the typing where it is.
+        Hand(app).tap(.editTitle)
+        key(app, "Return")
+        #expect(editor.editing == nil)
+    }
+
     @Test("Edit a copy over an unsaved draft keeps the draft: Undo brings it back")
     func copyKeepsDraft() throws {
         let (app, editor, _) = try editorApp()

@@ -351,6 +351,8 @@ extension CommandTable {
         table += [
             CommandBinding(.text, keys: keys("Ctrl+Q"), .quit),
             CommandBinding(.text, keys: keys("Backspace"), .deleteBackward),
+            CommandBinding(.text, keys: keys("Tab"), .focusNext),
+            CommandBinding(.text, keys: keys("Shift+Tab"), .focusPrevious),
             CommandBinding(.text, keys: keys("Ctrl+Backspace"), .deleteWordBackward),
             CommandBinding(.text, keys: keys("Ctrl+A"), .selectAll),
             CommandBinding(.text, keys: keys("Ctrl+V", "Shift+Insert"), .paste),
@@ -359,7 +361,7 @@ extension CommandTable {
             CommandBinding(.text, keys: keys("Home"), .caret(.home)),
             CommandBinding(.text, keys: keys("End"), .caret(.end)),
             CommandBinding(
-                .text, keys: keys("Return", "Keypad Enter", "Escape", "Tab"), buttons: [GamepadPress(.a), GamepadPress(.b)], .endTextEntry,
+                .text, keys: keys("Return", "Keypad Enter", "Escape"), buttons: [GamepadPress(.a), GamepadPress(.b)], .endTextEntry,
                 pad: trLater("done")),
         ]
         // The level list.

@@ -440,6 +440,19 @@ public final class EditorScreen: ShellScreen, AppScreen {
         case .paste:
             if let text = context.clipboard.paste() { type(text) }
         case .endTextEntry: editing = nil
+        case .focusNext where editing != nil, .focusPrevious where editing != nil:
+            // Tab goes from the title to the pack, as a form's fields do (Shift+Tab back);
+            // past them, the shell moves the focus on from the field left.
+            let forward = command == .focusNext
+            if (editing == .title) == forward {
+                let next: Field = forward ? .pack : .title
+                startEditing(next)
+                focus = next == .title ? .editTitle : .editPack
+                return true
+            }
+            focus = editing == .title ? .editTitle : .editPack
+            editing = nil
+            return false
         default: return false
         }
         return true
