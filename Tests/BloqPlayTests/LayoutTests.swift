@@ -119,4 +119,19 @@ struct ButtonGroupTests {
         #expect(Set(equal.map(\.rect.width)).count == 1)
         #expect(equal.allSatisfy { $0.labelPx == metrics.type.body })
     }
+
+    @Test("a shorter last row of tabs is centred under the others")
+    func centredLastRow() throws {
+        let metrics = Metrics(viewport: Size(width: 800, height: 600))
+        let frame = Rect(x: 15, y: 80, width: 770, height: metrics.unit * 2 + metrics.gap)
+        let specs = (0..<7).map { ButtonSpec(.tab($0), "Pack \($0)") }
+        let laid = try #require(
+            ButtonGroup.grid(specs, in: frame, columns: 4, height: metrics.unit, gap: metrics.gap, scale: metrics.type, maximumWidth: 200))
+        let centred = ButtonGroup.centredLastRow(laid, in: frame)
+        let last = centred.suffix(3)
+        let middle = ((last.first?.rect.x ?? 0) + (last.last?.rect.maxX ?? 0)) / 2
+        #expect(abs(middle - frame.center.x) < 0.001, "the last row's middle at \(middle), the frame's at \(frame.center.x)")
+        #expect(Array(centred.prefix(4).map(\.rect)) == Array(laid.prefix(4).map(\.rect)), "the full row stays")
+        #expect(zip(last, laid.suffix(3)).allSatisfy { $0.rect.width == $1.rect.width && $0.rect.y == $1.rect.y })
+    }
 }

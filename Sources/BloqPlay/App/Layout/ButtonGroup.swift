@@ -160,6 +160,21 @@ public enum ButtonGroup {
         return laid.isEmpty ? nil : (laid, frame(columns))
     }
 
+    /// `controls` in rows with their last row, when it is shorter than the others, centred
+    /// in `frame` (7 tabs are 4 + 3 under them in the middle, not 3 hanging to the left).
+    public static func centredLastRow(_ controls: [Control], in frame: Rect) -> [Control] {
+        guard let lastY = controls.last?.rect.y, controls.first?.rect.y != lastY else { return controls }
+        let last = controls.indices.filter { controls[$0].rect.y == lastY }
+        guard let first = last.first, let end = last.last else { return controls }
+        let shift = frame.center.x - (controls[first].rect.x + controls[end].rect.maxX) / 2
+        var result = controls
+        for index in last {
+            result[index].rect.x += shift
+            result[index].labelFrame?.x += shift
+        }
+        return result
+    }
+
     /// The height `count` buttons take in `columns` columns.
     public static func height(count: Int, columns: Int, height: Double, gap: Double) -> Double {
         let rows = (count + max(columns, 1) - 1) / max(columns, 1)

@@ -189,7 +189,7 @@ public final class LevelListScreen: ShellScreen, AppScreen {
             if let laid = ButtonGroup.grid(
                 specs, in: band, columns: columns, height: height, gap: gap, scale: metrics.type, maximumWidth: metrics.unit * 4.5)
             {
-                return (laid, top + total)
+                return (ButtonGroup.centredLastRow(laid, in: band), top + total)
             }
         }
         // Too many packs for tabs: the one shown, and arrows to the others.
