@@ -53,8 +53,10 @@ public final class ReviewPanel {
         return words
     }
 
-    /// A move's row: its number, its block's colour and its direction, and the fewest
-    /// moves before and after it ("3 → 5"; "✗" where the board could no longer be cleared).
+    /// A move's row: its number, its block's colour, where it stood and its direction, and
+    /// the fewest moves before and after it ("3 → 5"; "✗" where the board could no longer be
+    /// cleared). Where it stood tells one blue block from another (the board is under the
+    /// panel).
     func row(_ number: Int) -> (move: String, pars: String, lost: Bool) {
         let move = line[number - 1]
         let colour = colours[number - 1]?.localizedName ?? ""
@@ -65,8 +67,10 @@ public final class ReviewPanel {
             case .up: "↑"
             case .down: "↓"
             }
-        // TRANSLATORS: a move in the review: %1 its number, %2 the block's colour, %3 an arrow.
-        let said = tr("%1. %2 %3", "\(number)", colour, arrow)
+        // TRANSLATORS: a move in the review: %1 its number, %2 the block's colour, %3 and %4
+        // the row and column it stood in (from 1), %5 an arrow.
+        let said = tr(
+            "%1. %2 at row %3, column %4 %5", "\(number)", colour, "\(move.from.row + 1)", "\(move.from.column + 1)", arrow)
         guard let entry = review?.entries[number - 1] else { return (said, "…", false) }
         func par(_ value: Int?) -> String { value.map { "\($0)" } ?? "✗" }
         return (said, par(entry.parBefore) + " → " + par(entry.parAfter), entry.lostGround)
