@@ -104,10 +104,12 @@ struct LevelListPainter {
         // would be made anew with it.
         kit.surface(
             frame, radius: Radius.card(frame, metrics), elevation: preview.isOpen ? .card : .flat, alpha: preview.reducedMotion ? t : 1)
-        // What the card says comes in over the last part of the growth, where it will stay.
+        // The board grows from the tile's own miniature, whole all along (with reduced
+        // motion it fades in with the card); what the card says comes in over the second
+        // half of the growth, where it will stay.
         let layout = screen.previewLayout(preview)
-        let alpha = preview.isOpen ? 255 : UInt8(255 * min(max((t - 0.6) / 0.4, 0), 1))
-        guard alpha > 0 else { return }
+        let alpha = preview.isOpen ? 255 : UInt8(255 * min(max((t - 0.5) / 0.4, 0), 1))
+        let boardAlpha = preview.isOpen || !preview.reducedMotion ? 255 : UInt8(255 * t)
         // The open card's contents, placed in the growing card by its proportions (the text
         // at its own size) and kept inside it: nothing spills over the heading or is cut
         // by the card's edge.
@@ -119,13 +121,13 @@ struct LevelListPainter {
                 height: rect.height * sy)
         }
         canvas.clip(frame)
-        for var text in layout.texts {
+        for var text in layout.texts where alpha > 0 {
             let center = placed(text.frame).center
             text.frame.x = center.x - text.frame.width / 2
             text.frame.y = center.y - text.frame.height / 2
             kit.text(text, alpha: alpha)
         }
-        kit.miniBoard(preview.level.level.board, in: placed(layout.board), alpha: max(alpha, 60), symbols: app.settings.colorBlindSymbols)
+        kit.miniBoard(preview.level.level.board, in: placed(layout.board), alpha: boardAlpha, symbols: app.settings.colorBlindSymbols)
         canvas.clip(nil)
         if preview.isOpen { kit.buttons(layout.controls, focus: screen.focus) }
     }
