@@ -81,7 +81,9 @@ struct StatisticsTests {
                 let line = texts.filter { $0.frame.maxX <= value.frame.minX + 0.5 && abs($0.frame.minY - value.frame.minY) < 0.5 }
                 let name = try #require(line.first { row.name.hasPrefix($0.text) }, "\(size): \(row.name) beside \(row.value)")
                 let below = texts.first {
-                    $0.frame.minX == name.frame.minX && $0.frame.minY > name.frame.minY && $0.frame.minY < name.frame.maxY + 1
+                    // The next line of a wrapped name: at most a line's height under it.
+                    $0.frame.minX == name.frame.minX && $0.frame.minY > name.frame.minY
+                        && $0.frame.minY < name.frame.maxY + name.frame.height
                 }
                 let whole = name.text == row.name ? name.text : name.text + " " + (below?.text ?? "")
                 #expect(whole == row.name, "\(size): \(row.name) reads '\(whole)'")

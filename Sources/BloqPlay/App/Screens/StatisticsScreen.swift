@@ -28,15 +28,17 @@ public final class StatisticsScreen: ShellScreen, AppScreen {
     /// The rows: a name and a value, the totals first, then each pack.
     public var rows: [(name: String, value: String)] {
         let stats = statistics
+        // The packs' clears, then the daily boards', then what adds up over both (the moves
+        // and time of every clear): a daily board's 11 moves under "Levels cleared 0" puzzled.
         var rows: [(name: String, value: String)] = [
             (tr("Levels cleared"), "\(stats.cleared)"),
             (tr("Stars"), "\(stats.stars) ★"),
+            (tr("Daily boards cleared"), "\(stats.dailyCleared)"),
+            (tr("Daily streak · best"), DailyScreen.streakText(stats.dailyStreak) + " · " + DailyScreen.streakText(stats.dailyBestStreak)),
             (tr("Moves"), "\(stats.moves)"),
             (tr("Play time"), StatisticsScreen.duration(stats.playTime)),
             (tr("Clears after a hint"), "\(stats.hints)"),
             (tr("Solutions shown"), "\(stats.solutionsShown)"),
-            (tr("Daily boards cleared"), "\(stats.dailyCleared)"),
-            (tr("Daily streak · best"), DailyScreen.streakText(stats.dailyStreak) + " · " + DailyScreen.streakText(stats.dailyBestStreak)),
         ]
         for pack in stats.packs {
             // TRANSLATORS: a pack's row: %1 levels cleared of %2, %3 stars of %4.
@@ -76,8 +78,21 @@ public final class StatisticsScreen: ShellScreen, AppScreen {
                 // The last resort (a small window): each column as wide as its own rows need,
                 // the room that lacks taken from each in proportion, so fewer names are cut.
                 let own = (0..<columns).map { needs[($0 * perColumn)..<min(($0 + 1) * perColumn, needs.count)].max() ?? 0 }
-                let scale = min(1, max(area.width - margin * Double(columns - 1), 0) / max(own.reduce(0, +), 1))
-                widths = own.map { $0 * scale }
+                let room = max(area.width - margin * Double(columns - 1), 0)
+                widths = own.map { $0 * min(1, room / max(own.reduce(0, +), 1)) }
+                // No column narrower than its longest word beside its value, when the room
+                // holds that much: a name wraps between words, never inside one ("Mediu/m").
+                let least = (0..<columns).map { column in
+                    rows[(column * perColumn)..<min((column + 1) * perColumn, rows.count)].map { row in
+                        let word = row.name.split(separator: " ").map { Typesetter.font.boxWidth($0, px: px) }.max() ?? 0
+                        return word + margin + Typesetter.font.boxWidth(row.value, px: px)
+                    }.max() ?? 0
+                }
+                if least.reduce(0, +) <= room {
+                    let wants = zip(own, least).map { max($0 - $1, 0) }
+                    let share = min(1, (room - least.reduce(0, +)) / max(wants.reduce(0, +), 1))
+                    widths = zip(least, wants).map { $0 + $1 * share }
+                }
             }
             let total = widths.reduce(0, +) + margin * Double(columns - 1)
             let left = viewport.width / 2 - total / 2
