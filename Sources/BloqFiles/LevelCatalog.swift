@@ -62,7 +62,8 @@ public enum LevelCatalog {
             }
         }
         let title = loaded.title.prefix(1).uppercased() + loaded.title.dropFirst()
-        return PackEntry(title: isPlayers ? "\(title) (yours)" : title, items: items, isPlayers: isPlayers)
+        return PackEntry(
+            title: isPlayers ? "\(title) (yours)" : title, items: items, isPlayers: isPlayers, folder: Path.lastComponent(loaded.path))
     }
 
     /// A single level file as a pack of one; throws with its diagnostics when it is broken.

@@ -30,3 +30,16 @@ struct BrokenLevelTileTests {
         #expect(error?.contains("more") == false, "\(error ?? "nil")")
     }
 }
+
+@Suite("A pack knows its folder")
+struct PackFolderTests {
+    @Test("a pack read from a folder carries the folder's name, which the editor's Pack field names")
+    func folderName() throws {
+        let scratch = try Scratch("pack-folder")
+        let levels = try scratch.folder("levels")
+        _ = try scratch.folder("levels/my-pack")
+        try scratch.file("levels/my-pack/001-a.bloq", "title: A\npar: 1\n\nR . R\n")
+        let packs = LevelCatalog.packs(in: levels, isPlayers: true)
+        #expect(packs.map(\.folder) == ["my-pack"] && packs.first?.title == "My-pack (yours)")
+    }
+}

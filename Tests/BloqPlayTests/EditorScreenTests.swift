@@ -75,7 +75,7 @@ struct EditorScreenTests {
             name: "/data/levels/mine/001-twin.bloq", level: Level(title: "Twin", par: 1, board: board))
         let shipped = testPack(30)
         let saves = Saves()
-        let app = testApp([shipped, PackEntry(title: "Mine", items: [.playable(mine)], isPlayers: true)]) {
+        let app = testApp([shipped, PackEntry(title: "Mine", items: [.playable(mine)], isPlayers: true, folder: "mine")]) {
             $0.levelSaver = LevelSaver { text, title, pack, replacing in
                 saves.requests.append((text, title, pack, replacing))
                 return replacing ?? "/data/levels/\(pack)/00\(saves.requests.count + 1)-level.bloq"

@@ -10,11 +10,15 @@ public struct PackEntry: Sendable {
     public var items: [Item]
     /// True for packs the player made (under their data folder).
     public var isPlayers: Bool
+    /// The name of the pack's folder (`mine`), what the editor's Pack field names; nil for
+    /// levels that are in no pack folder (a file or a share code played alone).
+    public var folder: String?
 
-    public init(title: String, items: [Item], isPlayers: Bool = false) {
+    public init(title: String, items: [Item], isPlayers: Bool = false, folder: String? = nil) {
         self.title = title
         self.items = items
         self.isPlayers = isPlayers
+        self.folder = folder
     }
 
     /// The playable level item `item` is (nil for a broken one, or no such item).

@@ -631,11 +631,8 @@ public final class EditorScreen: ShellScreen, AppScreen {
     /// The level of the player's pack being saved into (the folder `pack`) whose board is
     /// `board`, other than the file `except`: its number in the pack and its title.
     private func levelInPack(with board: Board, except: String?) -> (number: Int, title: String)? {
-        for entry in context.packs where entry.isPlayers {
-            for (index, level) in entry.playable.enumerated()
-            where level.name != except && level.name.split(separator: "/").dropLast().last.map(String.init) == pack
-                && level.level.board.identity == board.identity
-            {
+        for entry in context.packs where entry.isPlayers && entry.folder == pack {
+            for (index, level) in entry.playable.enumerated() where level.name != except && level.level.board.identity == board.identity {
                 return (index + 1, level.level.localizedTitle)
             }
         }
