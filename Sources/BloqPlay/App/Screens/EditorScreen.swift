@@ -39,6 +39,9 @@ public final class EditorScreen: ShellScreen, AppScreen {
 
     public enum Field: Hashable, Sendable {
         case title, pack
+
+        /// The field's control.
+        var control: ControlID { self == .title ? .editTitle : .editPack }
     }
 
     private var memo = Memo<LayoutKey, Layout>()
@@ -328,7 +331,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
     /// A text field: its label ("Title:") and its value drawn inside it, the value's end
     /// (or, while typing, its start) cut to fit.
     private func field(_ which: Field, _ rect: Rect, _ texts: inout [TextBox], _ metrics: Metrics) -> Control {
-        let id: ControlID = which == .title ? .editTitle : .editPack
+        let id = which.control
         let label = fieldLabel(which)
         let value = which == .title ? draft.title : pack
         var control = Control(id, label, rect: rect, style: fieldStyle(which, value: value))
@@ -447,10 +450,10 @@ public final class EditorScreen: ShellScreen, AppScreen {
             if (editing == .title) == forward {
                 let next: Field = forward ? .pack : .title
                 startEditing(next)
-                focus = next == .title ? .editTitle : .editPack
+                focus = next.control
                 return true
             }
-            focus = editing == .title ? .editTitle : .editPack
+            focus = editing?.control
             editing = nil
             return false
         default: return false
@@ -498,8 +501,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
 
     public var textInputRect: Rect? {
         guard let editing else { return nil }
-        let id: ControlID = editing == .title ? .editTitle : .editPack
-        return controls.first { $0.id == id }?.rect
+        return controls.first { $0.id == editing.control }?.rect
     }
 
     public func insertText(_ text: String) { type(text) }
