@@ -68,6 +68,23 @@ struct TextBoundTests {
         }
     }
 
+    @Test("the widest word is the narrowest width wrap breaks only between words in")
+    func widestWord() {
+        for text in ["a hint was used", "Daily streak · best", "Medium", "two\nlines here"] {
+            let widest = font.widestWord(text, px: 16)
+            let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+            #expect(
+                font.wrap(text, px: 16, width: widest).allSatisfy { line in
+                    line.split(separator: " ").allSatisfy { words.contains(String($0)) }
+                })
+            #expect(
+                font.wrap(text, px: 16, width: widest - 1).contains { line in
+                    !line.split(separator: " ").allSatisfy { words.contains(String($0)) }
+                })
+        }
+        #expect(font.widestWord("", px: 16) == 0)
+    }
+
     @Test("wraps to a width: the same lines as measuring every candidate line whole", arguments: [30.0, 80.0, 160.0, 400.0])
     func wrap(width: Double) {
         for text in Self.samples {

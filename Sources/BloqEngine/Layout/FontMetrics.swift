@@ -127,6 +127,12 @@ public struct FontMetrics: Sendable {
         (Double(ascent + descent) * px.rounded() / Double(unitsPerEm)).rounded(.up)
     }
 
+    /// The box width of `text`'s widest word at `px`: the narrowest line `wrap` breaks only
+    /// between words in (0 for no word).
+    public func widestWord(_ text: some StringProtocol, px: Double) -> Double {
+        text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { boxWidth($0, px: px) }.max() ?? 0
+    }
+
     /// `text` broken into lines whose boxes are at most `width` wide at `px`: at spaces,
     /// and a word too long for a line (a path) where it must be. Explicit line breaks
     /// stay. Stops after `limit` lines (the rest of the text is not broken up).

@@ -157,8 +157,7 @@ public final class ClearedOverlay {
         let linesPx = type.caption
         // A column under each star wide enough for the longest word of its reasons (a long
         // translation widens the card, up to the area, rather than break a word).
-        let longestWord =
-            reasons.joined().flatMap { $0.split(separator: " ") }.map { Typesetter.font.boxWidth($0, px: type.caption) }.max() ?? 0
+        let longestWord = reasons.joined().map { Typesetter.font.widestWord($0, px: type.caption) }.max() ?? 0
         /// The card `width` wide with its heading at the largest of `headingSizes` that fits:
         /// its parts' sizes and the height they need.
         func plan(width: Double, headingSizes: [Double]) -> Plan {

@@ -84,8 +84,7 @@ public final class StatisticsScreen: ShellScreen, AppScreen {
                 // holds that much: a name wraps between words, never inside one ("Mediu/m").
                 let least = (0..<columns).map { column in
                     rows[(column * perColumn)..<min((column + 1) * perColumn, rows.count)].map { row in
-                        let word = row.name.split(separator: " ").map { Typesetter.font.boxWidth($0, px: px) }.max() ?? 0
-                        return word + margin + Typesetter.font.boxWidth(row.value, px: px)
+                        Typesetter.font.widestWord(row.name, px: px) + margin + Typesetter.font.boxWidth(row.value, px: px)
                     }.max() ?? 0
                 }
                 if least.reduce(0, +) <= room {
