@@ -237,6 +237,10 @@ struct AppControllerTests {
         #expect(list.page == 0, "no page before the first")
         wheel(-100)
         #expect(list.page == list.pages - 1, "nor after the last")
+        // A turn past the last page changes nothing: the focus stays where it was.
+        list.focus = .previousPage
+        wheel(-1)
+        #expect(list.page == list.pages - 1 && list.focus == .previousPage)
         // Sideways (a tilt wheel, a touchpad): to the left is back.
         wheel(0.2, sideways: -1)
         #expect(list.page == list.pages - 2)

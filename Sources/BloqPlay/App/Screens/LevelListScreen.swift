@@ -448,7 +448,7 @@ public final class LevelListScreen: ShellScreen, AppScreen {
             turnPage(by: command == .nextPage ? 1 : -1)
             return true
         case .scroll(let notches):
-            turnPage(by: max(min(notches, pages - 1 - page), -page))
+            turnPage(by: notches)
             return true
         case .preview:
             if let focus { showPreview(of: focus) }
@@ -461,9 +461,10 @@ public final class LevelListScreen: ShellScreen, AppScreen {
     /// How far across a swipe must go to turn the page: a control's height.
     public var swipeReach: Double { max(context.metrics.unit, 40) }
 
+    /// Turns `delta` pages, as far as there are pages that way (nothing past the ends).
     func turnPage(by delta: Int) {
-        let next = page + delta
-        guard next >= 0, next < pages else { return }
+        let next = max(min(page + delta, pages - 1), 0)
+        guard next != page else { return }
         firstItem = next * max(grid.perPage, 1)
         listFocus = nil
         notice = nil
