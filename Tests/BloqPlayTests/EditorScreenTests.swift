@@ -308,6 +308,14 @@ struct EditorScreenTests {
         Hand(app).tap(.pasteCode)
         run(app, 0.2)
         #expect(saved.calls.count == 2 && app.toast?.text == "This level is in your levels already, as shared/001-two-pairs.bloq")
+        // Pasted once more while that toast shows: the same sentence is not queued to show
+        // again after it (the save notices' one queue).
+        app.showLevels()
+        Hand(app).tap(.pasteCode)
+        run(app, 0.2)
+        #expect(saved.calls.count == 3)
+        run(app, AppController.toastSeconds + 0.5)
+        #expect(app.toast == nil, "\(app.toast?.text ?? "")")
     }
 
     @Test("a pasted level that cannot be cleared is played, not saved, and the toast says why")

@@ -488,7 +488,7 @@ public final class AppController {
             if let board = answer.output { dailyBoards[answer.input] = board } else { dailyFailures.insert(answer.input) }
         }
         for answer in sharedJobs?.step() ?? [] {
-            saveNotices.append(answer.output)
+            queueNotice(answer.output)
             reloadPacks()
         }
         driver.advance(by: seconds)
