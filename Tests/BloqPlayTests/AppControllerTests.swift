@@ -289,6 +289,10 @@ struct AppControllerTests {
         hand.drag(from: locked.rect.center, to: Point(x: locked.rect.center.x - reach * 1.5, y: locked.rect.center.y), pixelsPerSecond: 600)
         #expect(list.page == 1 && list.notice == nil)
         hand.tap(.previousPage)
+        // A flick: half the reach, but at two windows' widths a second.
+        hand.drag(from: between, to: Point(x: between.x - reach * 0.5, y: between.y), pixelsPerSecond: 1600)
+        #expect(list.page == 1, "a flick turns the page")
+        hand.tap(.previousPage)
         // A press of 150 ms that wanders a few pixels still opens its level.
         hand.press(start, milliseconds: 150, wander: 3)
         #expect(app.top.kind == .play)

@@ -20,12 +20,13 @@ final class TilePress: ControlHolder {
         guard let screen else { return }
         switch event.phase {
         case .down:
-            swipe = PageSwipe(from: event.location, reach: screen.swipeReach)
+            swipe = screen.pageSwipe(from: event)
             preview = screen.beginPreview(id, event: event)
         case .moved:
+            swipe?.move(event)
             preview?.moved(to: event.location, time: event.time, pressure: event.pressure)
         case .up:
-            if let pages = swipe?.pages(to: event.location) {
+            if let pages = swipe?.pages(releasedWith: event) {
                 preview?.discard()
                 screen.turnPage(by: pages)
                 return
@@ -47,21 +48,30 @@ final class TilePress: ControlHolder {
     }
 }
 
-/// A horizontal swipe across the level list turns its page, as a phone's lists do: at
-/// least `reach` across (a control's height), and more across than down.
+/// A horizontal swipe across the level list turns its page, as a phone's lists do: the
+/// pointer followed by the project's `PanRecognizer` from the press, and on release far
+/// enough across (`reach`, a control's height) or flung (`flingSpeed`, a window's width a
+/// second, over a third of `reach`), and more across than down.
 struct PageSwipe {
-    let start: Point
+    private var pan = PanRecognizer()
     let reach: Double
+    let flingSpeed: Double
 
-    init(from start: Point, reach: Double) {
-        self.start = start
+    init(from event: PointerEvent, reach: Double, flingSpeed: Double) {
         self.reach = reach
+        self.flingSpeed = flingSpeed
+        pan.begin(at: event.location, time: event.time)
     }
 
-    /// The pages a release at `end` turns: 1 (swiped left: the next), -1, or nil (no swipe).
-    func pages(to end: Point) -> Int? {
-        let across = end.x - start.x
-        guard abs(across) >= reach, abs(across) > abs(end.y - start.y) * 1.5 else { return nil }
+    mutating func move(_ event: PointerEvent) { pan.move(to: event.location, time: event.time) }
+
+    /// The pages a release turns: 1 (swiped left: the next), -1, or nil (no swipe).
+    mutating func pages(releasedWith event: PointerEvent) -> Int? {
+        pan.end(at: event.location, time: event.time)
+        let across = pan.translation.x
+        guard abs(across) > abs(pan.translation.y) * 1.5 else { return nil }
+        let flung = abs(pan.velocity.x) >= flingSpeed && abs(across) >= reach / 3 && (pan.velocity.x < 0) == (across < 0)
+        guard abs(across) >= reach || flung else { return nil }
         return across < 0 ? 1 : -1
     }
 }
@@ -70,21 +80,26 @@ struct PageSwipe {
 /// tiles): a swipe turns the page; a locked tile, pressed and let go on it, says why.
 final class ListPress: PointerOwner {
     private weak var screen: LevelListScreen?
-    private let swipe: PageSwipe
+    private var swipe: PageSwipe
     private let locked: (item: Int, rect: Rect)?
 
     init(_ event: PointerEvent, locked: (item: Int, rect: Rect)?, screen: LevelListScreen) {
         self.screen = screen
         self.locked = locked
-        swipe = PageSwipe(from: event.location, reach: screen.swipeReach)
+        swipe = screen.pageSwipe(from: event)
     }
 
     func handle(_ event: PointerEvent) {
-        guard event.phase == .up, let screen else { return }
-        if let pages = swipe.pages(to: event.location) {
-            screen.turnPage(by: pages)
-        } else if let locked, locked.rect.contains(event.location) {
-            screen.refuseLocked(locked.item)
+        guard let screen else { return }
+        switch event.phase {
+        case .down, .cancelled: break
+        case .moved: swipe.move(event)
+        case .up:
+            if let pages = swipe.pages(releasedWith: event) {
+                screen.turnPage(by: pages)
+            } else if let locked, locked.rect.contains(event.location) {
+                screen.refuseLocked(locked.item)
+            }
         }
     }
 }

@@ -461,6 +461,11 @@ public final class LevelListScreen: ShellScreen, AppScreen {
     /// How far across a swipe must go to turn the page: a control's height.
     public var swipeReach: Double { max(context.metrics.unit, 40) }
 
+    /// A swipe begun by `event`: `swipeReach` across, or flung at a window's width a second.
+    func pageSwipe(from event: PointerEvent) -> PageSwipe {
+        PageSwipe(from: event, reach: swipeReach, flingSpeed: max(context.metrics.viewport.width, 1))
+    }
+
     /// Turns `delta` pages, as far as there are pages that way (nothing past the ends).
     func turnPage(by delta: Int) {
         let next = max(min(page + delta, pages - 1), 0)
