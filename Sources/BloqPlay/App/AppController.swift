@@ -95,8 +95,14 @@ public final class AppController {
     static let packCheckInterval = 1.0
     /// A toast shown over any screen (what saving has to say), and the seconds it has left.
     public private(set) var toast: (text: String, remaining: Double)? {
-        didSet { change(\.toast, to: toast?.text) }
+        didSet { if toast?.text != oldValue?.text { toastInShellBand = false } }
     }
+    /// The toast is in the shell's band till it goes, while the screen shown can spare the
+    /// room (`AppScreen.spares`): the screen had no place for it whole (a Cleared card over
+    /// the play screen's band, the stuck banner in it, the editor's own notice, or a band too
+    /// small for the sentence). Kept, so that the screen, laid out again in the smaller area,
+    /// cannot take it back and give it away each frame (`placeToast`).
+    private var toastInShellBand = false
     /// How long a toast shows.
     public static let toastSeconds = 6.0
     private var sounds: [SoundCue] = []
@@ -191,6 +197,7 @@ public final class AppController {
     /// Carries out what the screens shown asked for, handing out the context as it
     /// changes, until they ask for nothing more.
     func settle() {
+        placeToast()
         // Each request is carried out once; a screen asking again and again (a bug) is cut
         // off rather than looping.
         for _ in 0..<64 {
@@ -307,7 +314,7 @@ public final class AppController {
     /// other screens and the help do not.
     private var toastInBand: Bool {
         guard toast != nil else { return false }
-        if help != nil { return true }
+        if help != nil || toastInShellBand { return true }
         switch root.kind {
         // The preview card covers the list's band.
         case .levels: return root.levelList?.preview?.isOpen == true
@@ -320,6 +327,10 @@ public final class AppController {
     /// four at the caption's (the rest ends in an ellipsis).
     private var toastSetting: (px: Double, lines: Int)? {
         guard toastInBand, let text = toast?.text else { return nil }
+        return toastSetting(text)
+    }
+
+    private func toastSetting(_ text: String) -> (px: Double, lines: Int) {
         let width = metrics.window.width - metrics.margin * 4
         let body = Typesetter.font.wrap(text, px: metrics.type.body, width: width).count
         if body <= 3 { return (metrics.type.body, body) }
@@ -328,9 +339,10 @@ public final class AppController {
     }
 
     /// The toast's band above the gamepad's (0 when the screen shows the toast itself).
-    private var toastBandHeight: Double {
-        guard let setting = toastSetting else { return 0 }
-        return (Typesetter.height(lines: setting.lines, px: setting.px) + metrics.margin * 2).rounded(.up)
+    private var toastBandHeight: Double { toastSetting.map(bandHeight) ?? 0 }
+
+    private func bandHeight(_ setting: (px: Double, lines: Int)) -> Double {
+        (Typesetter.height(lines: setting.lines, px: setting.px) + metrics.margin * 2).rounded(.up)
     }
 
     /// The toast as laid out now, the one place it is: in the shell's band, or in the
@@ -348,6 +360,9 @@ public final class AppController {
         return Typesetter.paragraph(
             text, px: px, in: band, role: .plain, maximumLines: Typesetter.lines(in: band.height, px: px), centred: true)
     }
+
+    /// A toast is on screen, its time running (one no screen has a place for waits).
+    private var toastShows: Bool { toast != nil && !toastTexts.isEmpty }
 
     /// The toast's band (nil when it shows on the screen itself, or no toast shows).
     public var toastBand: Rect? {
@@ -467,14 +482,14 @@ public final class AppController {
     /// Whether anything moves, or background work is awaited (the loop may sleep when not).
     public var isAnimating: Bool {
         driver.hasRunningAnimators || root.screen.isAnimating || (help?.isAnimating ?? false) || (levelWatch?.isBusy ?? false)
-            || dailyJobs.isBusy || (sharedJobs?.isBusy ?? false) || toast != nil
+            || dailyJobs.isBusy || (sharedJobs?.isBusy ?? false) || toastShows
     }
 
     /// Whether anything moves, not only background work awaited (a search, the day's
     /// board, --watch's check): while it is only that, the loop looks for the answer ten
     /// times a second instead of drawing 60 frames a second that show the same picture.
     public var isMoving: Bool {
-        driver.hasRunningAnimators || root.screen.isMoving || (help?.isAnimating ?? false) || toast != nil
+        driver.hasRunningAnimators || root.screen.isMoving || (help?.isAnimating ?? false) || toastShows
     }
 
     /// Advances everything by one simulation step; the step counts as play time on the
@@ -557,14 +572,32 @@ public final class AppController {
     /// Shows what saving has to say, one toast at a time, each for `toastSeconds`.
     private func ageToast(_ seconds: Double) {
         takeSaveEvents()
-        if let shown = toast {
+        // A toast no screen shows waits (a save's notice is never spent unseen).
+        if let shown = toast, toastShows {
             toast = shown.remaining > seconds ? (shown.text, shown.remaining - seconds) : nil
         }
         if toast == nil, let text = saveNotices.first {
             saveNotices.removeFirst()
             toast = (text, AppController.toastSeconds)
         }
-        // The toast's band comes and goes with the toast, and with the screen shown.
+        placeToast()
+    }
+
+    /// Puts the toast in the shell's band when the screen shown has no place for it whole
+    /// and can spare the room, and sets the screens' area: the band comes and goes with the
+    /// toast, and with the screen shown and what it shows (a Cleared card needs the height).
+    private func placeToast() {
+        if let text = toast?.text {
+            var wanted = toastInShellBand
+            if !toastInBand {
+                // The screen's place for it, as the screen lays it out.
+                change(\.toast, to: text)
+                wanted = !top.holds(text, px: metrics.type.caption)
+            }
+            toastInShellBand = wanted && top.spares(bandHeight(toastSetting(text)) + padBandHeight, of: metrics.window)
+        }
+        // A screen keeps a place for the toast only while the shell's band does not have it.
+        change(\.toast, to: toastInBand ? nil : toast?.text)
         fitLayoutArea()
     }
 

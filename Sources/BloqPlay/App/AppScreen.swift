@@ -58,6 +58,9 @@ public protocol AppScreen: ShellScreen {
     var toastBand: Rect? { get }
     /// Every text it shows now, laid out, but its controls' labels (`Control.labelBox`).
     var texts: [TextBox] { get }
+    /// Whether it can still be laid out in `window` less a band `height` tall (the shell's
+    /// band for a toast its own place cannot hold).
+    func spares(_ height: Double, of window: Size) -> Bool
 }
 
 extension AppScreen {
@@ -77,4 +80,12 @@ extension AppScreen {
     public var notices: [String] { [] }
     public var toastBand: Rect? { nil }
     public var texts: [TextBox] { [] }
+
+    public func spares(_ height: Double, of window: Size) -> Bool { true }
+
+    /// Whether its toast band takes `text` whole at `px` (no band takes nothing).
+    func holds(_ text: String, px: Double) -> Bool {
+        guard let band = toastBand else { return false }
+        return Typesetter.font.wrap(text, px: px, width: band.width).count <= Typesetter.lines(in: band.height, px: px)
+    }
 }

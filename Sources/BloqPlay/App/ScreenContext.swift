@@ -9,8 +9,9 @@ public struct ScreenContext {
     public var metrics: Metrics
     /// What the player plays with (texts name keys only for the keyboard).
     public var inputMode: InputMode
-    /// The shell's toast (what saving says) while it shows: a screen with a band for it
-    /// keeps the band free (`AppScreen.toastBand`), and the shell sets the words there.
+    /// The shell's toast (what saving says) while the screen is to place it (nil while the
+    /// shell's own band has it): a screen with a band for it keeps the band free
+    /// (`AppScreen.toastBand`), and the shell sets the words there.
     public var toast: String?
     public var settings: Settings
     /// What the desktop prefers, for the settings that follow it.

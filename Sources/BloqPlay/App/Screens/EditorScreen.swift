@@ -97,6 +97,12 @@ public final class EditorScreen: ShellScreen, AppScreen {
     /// Where the shell's toast shows: the status line, when the editor has no notice.
     public var toastBand: Rect? { notice == nil && context.toast != nil ? layout.status : nil }
 
+    /// The shortest area the editor is laid out for: a 400x300 window's. Less, and its
+    /// palette runs into its buttons, so a shell's band must leave at least this much.
+    static let leastHeight = 300.0
+
+    public func spares(_ height: Double, of window: Size) -> Bool { window.height - height >= Self.leastHeight }
+
     private func makeLayout() -> Layout {
         let metrics = context.metrics
         let viewport = metrics.viewport

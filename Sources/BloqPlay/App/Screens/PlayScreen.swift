@@ -348,7 +348,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
             review: reviewPanel.map(ObjectIdentifier.init), reviewed: reviewPanel?.review != nil,
             reviewSelected: reviewPanel?.selected ?? 0,
             reviewPage: reviewPanel?.page ?? 0)
-        return memo.value(for: key) { makeLayout() }
+        return memo.value(for: key) { makeLayout(context.metrics) }
     }
 
     /// How many times the layout has been made (once per change of what it is made from).
@@ -361,8 +361,22 @@ public final class PlayScreen: ShellScreen, AppScreen {
         return layout.message
     }
 
-    private func makeLayout() -> Layout {
-        let metrics = context.metrics
+    /// Whether the screen, laid out above a band `height` tall, keeps cells a finger wide;
+    /// and, under a Cleared card (the board stays put under it), the header where it is and
+    /// the card's words clear of its buttons, inside the area.
+    public func spares(_ height: Double, of window: Size) -> Bool {
+        var metrics = context.metrics
+        metrics.viewport = Size(width: window.width, height: window.height - height)
+        guard metrics.viewport.height >= 1 else { return false }
+        let trial = makeLayout(metrics)
+        let cell = BoardLayout(frame: trial.boardArea, rows: game.layout.rows, columns: game.layout.columns).cellSize
+        guard cell >= metrics.minimumCell else { return false }
+        guard let card = trial.card else { return true }
+        return trial.texts.first?.frame == layout.texts.first?.frame && card.frame.maxY <= metrics.viewport.height
+            && !card.texts.contains { text in trial.controls.contains { $0.rect.intersects(text.frame) } }
+    }
+
+    private func makeLayout(_ metrics: Metrics) -> Layout {
         let stacked = stackedLayout(metrics)
         let rows = game.layout.rows
         let columns = game.layout.columns
@@ -577,7 +591,8 @@ public final class PlayScreen: ShellScreen, AppScreen {
                 "This code carries a line that clears the level in %1 moves: Watch plays it (no stars)", count: line.count,
                 "\(line.count)")
         }
-        return context.toast ?? context.watchReport?.sentence ?? tip.map({ tr($0) }) ?? game.message
+        // Under the Cleared card the band shows nothing: a toast waits, and takes no room.
+        return (visibleOverlay == nil ? context.toast : nil) ?? context.watchReport?.sentence ?? tip.map({ tr($0) }) ?? game.message
     }
 
     /// The message band's texts: the stuck banner (its sentence, and the banner's band),
