@@ -28,9 +28,11 @@ public final class GameController {
     public private(set) var showsCursor = false
     /// A short message for the player (an unsolvable position, a hint being found), or nil.
     public private(set) var message: String?
-    /// Whether a hint was shown since the level was opened (caps the stars at 2).
+    /// Whether a hint (or the solution, before a Restart) was shown since the level was
+    /// opened (caps the stars at 2).
     public private(set) var usedHint = false
-    /// Whether the solution was shown since the level was opened (the clear earns no stars).
+    /// Whether the solution was shown in this attempt (the clear earns no stars; Restart
+    /// starts an attempt that counts as after a hint).
     public private(set) var showedSolution = false
     /// Seconds played in this attempt, paused time excluded (the shell adds them; Restart
     /// starts a new attempt at 0).
@@ -261,7 +263,16 @@ public final class GameController {
         case .redo: edit { $0.redo() }
         case .rewind(let moves): edit { $0.rewind(to: moves) }
         case .restart:
-            edit { $0.restart() }
+            edit { scene in
+                scene.restart()
+                // After a shown solution (the Cleared card says to play again and try it) the
+                // moves are the player's own, with the solution seen as a hint is: at most two
+                // stars.
+                if showedSolution {
+                    showedSolution = false
+                    usedHint = true
+                }
+            }
             // A new attempt: its clock starts at 0.
             playTime = 0
             clearedLine = nil

@@ -32,6 +32,27 @@ struct AppShellTests {
         #expect(!app.top.controls.contains { $0.id == .undo || $0.id == .restart }, "the toolbar is not hit-tested under the overlay")
     }
 
+    @Test("Play again after Show solution: the player's own clear earns stars, as after a hint, and is no second solution")
+    func playAgainAfterSolution() throws {
+        let app = testApp()
+        open(app)
+        let level = try #require(app.playScreen?.level)
+        key(app, "Shift+S")
+        run(app, 3)
+        #expect(app.playScreen?.visibleOverlay?.showedSolution == true)
+        #expect(app.progress.levels[level.level.board.identity]?.tally.solutions == 1)
+        Hand(app).tap(.playAgain)
+        run(app, 0.5)
+        #expect(app.playScreen?.visibleOverlay == nil && app.game?.scene.session.moves == 0)
+        clearOpenLevel(app)
+        let card = try #require(app.playScreen?.visibleOverlay)
+        #expect(!card.showedSolution, "the card says the solver played it")
+        #expect(card.stars == 2, "at most two stars, the solution seen as a hint is")
+        let record = try #require(app.progress.levels[level.level.board.identity])
+        #expect(record.bestStars == 2)
+        #expect(record.tally.solutions == 1 && record.tally.hints == 1 && record.tally.clears == 2, "\(record.tally)")
+    }
+
     @Test("redoing the winning move shows the stars it earned, everywhere")
     func redoWinningMove() throws {
         let app = testApp()
