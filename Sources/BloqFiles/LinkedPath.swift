@@ -93,7 +93,7 @@ extension LinkedPath {
         /// The file is there but cannot be read now (its permissions, a symbolic link loop, an
         /// I/O error; in a few words): it is left as it is and never moved or written over.
         case inaccessible(String)
-        /// Its contents cannot be the game's (too large, not a regular file): why.
+        /// Its contents cannot be the game's (too large): why.
         case unreadable(String)
         /// Read through a symbolic link (`strict`), it is not the game's data, or nothing:
         /// it is left as it is and never written over.
@@ -116,6 +116,10 @@ extension LinkedPath {
         case .failure(.symlinkLoop): return .inaccessible("too many levels of symbolic links")
         case .failure(.unreadable(let reason)): return .inaccessible(reason)
         case .failure where strict: return .foreign(.otherFile)
+        // A folder, a FIFO or a device where the file should be is not a save of the game's:
+        // left where it is, never moved aside, and the player told to move it.
+        case .failure(let failure) where failure == .isFolder || failure == .notRegular:
+            return .inaccessible("\(failure.reason(noun: noun)); move it away")
         case .failure(.tooLarge(let size)):
             return .unreadable("it is \(size.map { "\($0) bytes" } ?? "larger than that"), more than the \(limit) bytes a \(noun) may be")
         case .failure(let failure): return .unreadable(failure.reason(noun: noun))

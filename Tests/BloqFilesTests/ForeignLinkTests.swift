@@ -99,6 +99,38 @@ struct ForeignLinkTests {
         try checkLeftAlone(data: root + "/data", target: root + "/Documents", what: .folder)
     }
 
+    @Test("a folder or a FIFO at progress.json itself: left where it is, never moved aside; the player told to move it; nothing lost")
+    func notAFile() throws {
+        for make in ["folder", "fifo"] {
+            let data = try scratch.newFolder("bloq-data")
+            let path = data + "/progress.json"
+            if make == "folder" {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+                try Data("mine".utf8).write(to: URL(fileURLWithPath: path + "/letter.txt"))
+            } else {
+                #expect(mkfifo(path, 0o644) == 0)
+            }
+            let before = Snapshot(path)
+            let store = ProgressStore(folder: data)
+            let outcome = withinSeconds(30) { () -> (ProgressStore.Load, ProgressStore.Saved?) in
+                let loaded = store.loadReport()
+                var progress = loaded.progress
+                progress.recordClear(level: "00000000000000c1", stars: 3, moves: 4, time: 5, at: 100)
+                return (loaded, try? store.save(progress))
+            }
+            let (loaded, saved) = try #require(outcome, "\(make): loading and saving returned (no hang)")
+            let damage = try #require(loaded.damage)
+            #expect(damage.keptAs == nil, "\(make): \(damage)")
+            #expect(damage.sentence.contains("it was left as it is") && damage.sentence.contains("move it away"), "\(damage.sentence)")
+            #expect(saved?.journaled != nil, "\(make): kept beside it: \(String(describing: saved))")
+            #expect(Snapshot(path) == before, "\(make): left where it is, as it is")
+            #expect(!names(data).contains { $0.contains("corrupt") }, "\(names(data))")
+            let again = try #require(withinSeconds(30) { ProgressStore(folder: data).loadReport() })
+            #expect(again.progress.levels[id]?.cleared == true, "\(make): the clear is kept")
+            #expect(Snapshot(path) == before)
+        }
+    }
+
     @Test("a link to someone's text file, or to JSON that is not progress (a package.json has a version too): left as it is")
     func otherFiles() throws {
         for (name, text) in [("notes.txt", "my notes\n"), ("package.json", "{\"name\": \"x\", \"version\": \"1.0.0\"}\n"), ("empty", "")] {
