@@ -167,7 +167,7 @@ test: deps po-check mo check-tools deps-wayland
 # What the Wayland checks need (scripts/wayland-check.sh) beside deps-touch's Xorg (for real
 # touch through sway): sway and grim, a session bus, and Mesa's OpenGL (llvmpipe without a
 # GPU), which SDL 2 needs to draw on Wayland at all.
-WAYLAND_PACKAGES := sway grim dbus-daemon libgl1-mesa-dri libegl-mesa0
+WAYLAND_PACKAGES := sway grim wl-clipboard dbus-daemon libgl1-mesa-dri libegl-mesa0
 deps-wayland: deps-touch
 	$(call apt_install,$(WAYLAND_PACKAGES))
 

@@ -46,6 +46,9 @@ let package = Package(
         // as the game asks: SDL 2.26 never destroys its own (docs/platform.md). The protocol
         // glue is wayland-scanner's (scripts/wayland-glue.sh).
         .target(name: "CWaylandIdle", dependencies: ["CWaylandClient"]),
+        // The game's own Wayland clipboard (wl_data_device): SDL 2.26 never sets the selection
+        // with a touch's serial, so Copy code did nothing on a phone (docs/platform.md).
+        .target(name: "CWaylandClipboard", dependencies: ["CWaylandClient"]),
         // The player's language: tr() over the gettext catalogs, read and checked by Bloq
         // (MessageCatalog), and the languages the environment asks for. The shell's words.
         .target(name: "BloqLocalization", dependencies: ["BloqSync"]),
@@ -75,7 +78,8 @@ let package = Package(
         .target(
             name: "BloqSDL",
             dependencies: [
-                "CSDL2", "CBloqX11", "CWaylandIdle", "BloqEngine", "BloqGame", "BloqLocalization", "BloqPlay", "BloqFiles", "BloqSync",
+                "CSDL2", "CBloqX11", "CWaylandIdle", "CWaylandClipboard", "BloqEngine", "BloqGame", "BloqLocalization", "BloqPlay",
+                "BloqFiles", "BloqSync",
             ]),
         // The only importer of libdbus: the desktop's appearance from the XDG settings portal.
         .target(name: "BloqPortal", dependencies: ["CDBus", "BloqGame", "BloqPlay", "BloqSync"]),

@@ -531,6 +531,66 @@ EOF
   fi
   stop_game
 
+  # 6b: the clipboard by touch alone. SDL 2.26 sets the selection only with a mouse
+  # button's or a key's serial: on a touchscreen alone Share said "on the clipboard" and put
+  # nothing there. From the title, by finger only (taps held 150 ms): Play, the drag that
+  # clears level 1, Share on the Cleared card; then another client (wl-paste) reads it.
+  t=$(now)
+  tap_script() { printf 'sleep 300\ntouch down 1 %s %s\nsleep 150\ntouch up 1 %s %s\nsync\n' "$1" "$2" "$1" "$2"; }
+  printf 'at 0 tap Play\nat 400 end\n' > "$scratch/opened.script"
+  printf 'at 0 tap Play\nat 300 key Down\nat 320 key Down\nat 350 key Shift+Right\nat 2500 end\n' > "$scratch/shared.script"
+  read -r play_x play_y <<<"$("$build/bloq" replay "$scratch/end.script" --app --json --window "${width}x$height" | python3 -c '
+import json, sys
+play = next(c for c in json.load(sys.stdin)["controls"] if c["label"] == "Play")
+print(play["x"] + play["w"] // 2, play["y"] + play["h"] // 2)')"
+  read -r bx by bcell <<<"$("$build/bloq" replay "$scratch/opened.script" --app --json --window "${width}x$height" | python3 -c '
+import json, sys
+block = json.load(sys.stdin)["blocks"][0]
+print(block["x"] + block["w"] // 2, block["y"] + block["h"] // 2, block["w"])')"
+  read -r share_x share_y <<<"$("$build/bloq" replay "$scratch/shared.script" --app --json --window "${width}x$height" | python3 -c '
+import json, sys
+share = next(c for c in json.load(sys.stdin)["controls"] if c["label"] == "Share")
+print(share["x"] + share["w"] // 2, share["y"] + share["h"] // 2)')"
+  start_touch_game share
+  pasted=""
+  if tap_script "$play_x" "$play_y" | client_sends && sleep 1 && drag_script "$bx" "$by" "$bcell" | client_sends \
+    && eventually grep -q '"cleared":true' "$scratch/home/share/bloq/progress.json" 2>/dev/null && sleep 1.5 \
+    && tap_script "$share_x" "$share_y" | client_sends; then
+    sleep 0.5
+    pasted=$("${as_user[@]}" "${touch_env[@]}" WAYLAND_DISPLAY="$touch_socket" XDG_RUNTIME_DIR="$scratch/run2" timeout 10 wl-paste -n 2>&1 || true)
+  fi
+  serial=$(grep -cE 'wl_data_device@[0-9]+\.set_selection\(wl_data_source@[0-9]+, [1-9]' "$scratch/share.err" || true)
+  if [[ "$pasted" == 'Bloq "First Push"'* ]]; then
+    pass "by touch alone, Share put the result on the clipboard ($serial set_selection with a touch's serial), and wl-paste read \"${pasted%%$'\n'*}\" ($(since "$t") s)"
+  else
+    fail "by touch alone, Share did not put the result on the clipboard: wl-paste read \"$pasted\" ($serial set_selection): $(tail -3 "$scratch/share.err")"
+  fi
+  # And back: another client (wl-copy) copies a friend's code; the card's Levels, then Paste
+  # code, by finger, save that level (SDL's own reading gave the game's last copy instead).
+  t=$(now)
+  code=$("$build/bloq" share levels/easy/010-*.bloq)
+  printf 'at 0 tap Levels\nat 400 end\n' > "$scratch/levels.script"
+  # centre LABEL SCRIPT: the middle of the control LABEL after the app replay SCRIPT.
+  centre() {
+    "$build/bloq" replay "$2" --app --json --window "${width}x$height" | python3 -c '
+import json, sys
+control = next(c for c in json.load(sys.stdin)["controls"] if c["label"] == sys.argv[1])
+print(control["x"] + control["w"] // 2, control["y"] + control["h"] // 2)' "$1"
+  }
+  read -r levels_x levels_y <<<"$(centre Levels "$scratch/shared.script")"
+  read -r paste_x paste_y <<<"$(centre "Paste code" "$scratch/levels.script")"
+  "${as_user[@]}" "${touch_env[@]}" WAYLAND_DISPLAY="$touch_socket" XDG_RUNTIME_DIR="$scratch/run2" wl-copy --paste-once "$code"
+  saved=""
+  if tap_script "$levels_x" "$levels_y" | client_sends && sleep 0.5 && tap_script "$paste_x" "$paste_y" | client_sends; then
+    eventually ls "$scratch/home/share/bloq/levels/shared/" 2>/dev/null | grep -q . && saved=$(ls "$scratch/home/share/bloq/levels/shared/")
+  fi
+  if [ -n "$saved" ] && [ "$("$build/bloq" share "$scratch/home/share/bloq/levels/shared/$saved" 2>&1)" = "$code" ]; then
+    pass "by touch alone, Paste code read another client's clipboard: level 10's code saved as shared/$saved ($(since "$t") s)"
+  else
+    fail "by touch alone, Paste code did not read the clipboard wl-copy set (saved: \"$saved\"): $(tail -3 "$scratch/share.err")"
+  fi
+  stop_game
+
   # 7: output scale 1.5, a GNOME or KDE desktop's fractional scale. The window is 853x533
   # points; the game lays out in the renderer's 1280x800 pixels (the output's own, through
   # the viewporter), so its blocks and buttons are where they are at scale 1, and a finger or

@@ -93,7 +93,12 @@ public final class SDLWindow: ScriptWindow {
         videoDriver = opened.videoDriver
         rendererName = opened.rendererName
         canvas = Canvas(renderer: opened.renderer, fonts: opened.fonts)
+        waylandClipboard = !options.headless && videoDriver == "wayland" ? WaylandClipboard(window: opened.window) : nil
+        WaylandClipboard.current = waylandClipboard
     }
+
+    /// The game's own clipboard on Wayland (nil elsewhere: SDL's is used).
+    let waylandClipboard: WaylandClipboard?
 
     /// What `open` made.
     private struct Opened {
@@ -253,6 +258,7 @@ public final class SDLWindow: ScriptWindow {
     }
 
     deinit {
+        waylandClipboard?.close()
         canvas.flush()
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
@@ -421,11 +427,14 @@ public final class SDLWindow: ScriptWindow {
     public static var desktopClipboard: Clipboard {
         Clipboard(
             copy: { text in
-                if SDL_SetClipboardText(text) != 0 {
+                if let own = WaylandClipboard.current {
+                    if !own.copy(text) { StandardErrorStream.write("bloq: warning: cannot copy to the clipboard: no press has come yet\n") }
+                } else if SDL_SetClipboardText(text) != 0 {
                     StandardErrorStream.write("bloq: warning: \(SDLError("cannot copy to the clipboard"))\n")
                 }
             },
             paste: {
+                if let own = WaylandClipboard.current { return own.paste() }
                 guard SDL_HasClipboardText() == SDL_TRUE, let pointer = SDL_GetClipboardText() else { return nil }
                 defer { SDL_free(pointer) }
                 return String(cString: pointer)
