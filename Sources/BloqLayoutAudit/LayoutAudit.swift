@@ -168,6 +168,22 @@ public enum LayoutAudit {
                 found.append("texts \"\(a.0.text)\" and \"\(b.0.text)\" overlap")
             }
         }
+        for control in shot.controls {
+            guard let label = control.labelBox else { continue }
+            // The painter shrinks a label wider than its box to fit it: the size drawn is what
+            // is read (Spanish's settings at 400x300 were drawn at 6 px). A switch is drawn
+            // over the row's end (ScreenPainter).
+            let width = Typesetter.font.boxWidth(label.text, px: label.px)
+            let drawn = label.px * min(label.frame.width / max(width, 1), 1)
+            if drawn < minimumText - 0.01 {
+                found.append("label \"\(label.text)\" shrunk to \((drawn * 10).rounded() / 10) px to fit, under \(minimumText)")
+            }
+            if case .toggle = control.style,
+                label.frame.x + min(width, label.frame.width) > control.rect.maxX - control.rect.height * 1.9 + 0.5
+            {
+                found.append("label \"\(label.text)\" runs under its switch")
+            }
+        }
         let labelSizes = Set(shot.controls.compactMap { $0.labelBox?.px })
         if labelSizes.count > 2 { found.append("control labels in \(labelSizes.count) sizes: \(labelSizes.sorted())") }
         if let board = shot.board {

@@ -186,7 +186,8 @@ struct PaintKit {
         }
         if let label = control.labelBox {
             text(label, alpha: control.isEnabled ? 255 : 120, ink: accent ? canvas.palette.onPrimary : nil)
-        } else {
+        } else if control.showsLabel {
+            // (A label the screen sets as its own texts, on two lines, is not drawn again.)
             let ink = accent ? canvas.palette.onPrimary : canvas.palette.text
             canvas.text(
                 control.text, size: rect.height * 0.4, ink.with(alpha: control.isEnabled ? 255 : 120), at: rect.center,

@@ -57,7 +57,7 @@ public final class ReviewPanel {
     /// the fewest moves before and after it ("3 → 5"; "✗" where the board could no longer be
     /// cleared). Where it stood tells one blue block from another (the board is under the
     /// panel).
-    func row(_ number: Int) -> (move: String, pars: String, lost: Bool) {
+    func row(_ number: Int) -> (move: String, compact: String, pars: String, lost: Bool) {
         let move = line[number - 1]
         let colour = colours[number - 1]?.localizedName ?? ""
         let arrow: String =
@@ -71,9 +71,12 @@ public final class ReviewPanel {
         // the row and column it stood in (from 1), %5 an arrow.
         let said = tr(
             "%1. %2 at row %3, column %4 %5", "\(number)", colour, "\(move.from.row + 1)", "\(move.from.column + 1)", arrow)
-        guard let entry = review?.entries[number - 1] else { return (said, "…", false) }
+        // TRANSLATORS: the same move where the row above does not fit (a narrow window): %3 and
+        // %4 the row and the column, in brackets.
+        let compact = tr("%1. %2 (%3, %4) %5", "\(number)", colour, "\(move.from.row + 1)", "\(move.from.column + 1)", arrow)
+        guard let entry = review?.entries[number - 1] else { return (said, compact, "…", false) }
         func par(_ value: Int?) -> String { value.map { "\($0)" } ?? "✗" }
-        return (said, par(entry.parBefore) + " → " + par(entry.parAfter), entry.lostGround)
+        return (said, compact, par(entry.parBefore) + " → " + par(entry.parAfter), entry.lostGround)
     }
 
     /// The panel laid out in `area`: its frame, controls, texts, where the chart goes, and
@@ -114,12 +117,14 @@ public final class ReviewPanel {
         for number in (shownPage * perPage + 1)...min((shownPage + 1) * perPage, max(line.count, 1)) where number <= line.count {
             let said = row(number)
             let rect = Rect(x: inner.x, y: y, width: inner.width, height: rowHeight)
-            var control = Control(.reviewMove(number), said.move, rect: rect, style: number == selected ? .selected : .plain)
             let inset = (rowHeight * 0.3).rounded()
             let parsWidth = Typesetter.font.boxWidth("00 → 00", px: px)
+            let labelFrame = Rect(x: rect.x + inset, y: rect.y, width: max(rect.width - parsWidth - inset * 3, 1), height: rowHeight)
+            let words = Typesetter.fits(said.move, px: px, width: labelFrame.width) ? said.move : said.compact
+            var control = Control(.reviewMove(number), words, rect: rect, style: number == selected ? .selected : .plain)
             control.labelPx = px
             control.labelAlignment = 0
-            control.labelFrame = Rect(x: rect.x + inset, y: rect.y, width: max(rect.width - parsWidth - inset * 3, 1), height: rowHeight)
+            control.labelFrame = labelFrame
             controls.append(control)
             texts.append(
                 Typesetter.line(

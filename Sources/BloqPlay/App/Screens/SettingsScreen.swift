@@ -48,21 +48,35 @@ public final class SettingsScreen: ShellScreen, AppScreen {
         let switchWidth = (height * 1.6).rounded()
         var controls = header.controls
         // Each arrangement in turn: one column, two, then one with each choice under its
-        // name (a narrow window in a long language), then two so; the first that fits.
-        // When none does (a tiny window), two columns, the choices cut to fit.
-        let arrangements = [(1, false), (2, false), (1, true), (2, true), (2, false)]
-        for (attempt, (columns, stacked)) in arrangements.enumerated() {
+        // name (a narrow window in a long language), then two so, then two with the names on
+        // two lines (Spanish at 400x300); the first that fits. When none does (a tiny
+        // window), two columns, the choices cut to fit.
+        let arrangements = [(1, false, false), (2, false, false), (1, true, false), (2, true, false), (2, false, true), (2, false, false)]
+        /// Whether `name` goes on two lines at `px` in `width`, no word broken.
+        func twoLines(_ name: String, _ px: Double, _ width: Double) -> Bool {
+            Typesetter.font.widestWord(name, px: px) <= width && Typesetter.font.wrap(name, px: px, width: width).count <= 2
+        }
+        for (attempt, (columns, stacked, wrapped)) in arrangements.enumerated() {
             let last = attempt == arrangements.count - 1
-            let rowHeight = stacked ? (height * 1.5).rounded() : height
+            let rowHeight =
+                stacked
+                ? (height * 1.5).rounded()
+                : wrapped ? max(height, (Typesetter.height(lines: 2, px: type.caption) + height * 0.2).rounded()) : height
             let rowCount = (rows + columns - 1) / columns
             guard Double(rowCount) * (rowHeight + gap) - gap <= area.height || last else { continue }
             let columnWidth = min((area.width - gap * Double(columns - 1)) / Double(columns), height * 12)
-            let labelWidth = columnWidth - switchWidth - height * 0.6
+            // Up to the switch, which is as tall as a row is (ScreenPainter): 1.6 rows wide, 0.3
+            // from the end.
+            let labelWidth = columnWidth - max(switchWidth, (rowHeight * 1.6).rounded()) - rowHeight * 0.3 - height * 0.3
             // A keyboard player reads the key that does it too: "Fullscreen (F11)".
             let keyboard = context.inputMode == .keyboard
             let trailing = { (key: SettingKey) in keyboard ? key.key.map { " (\($0))" } ?? "" : "" }
-            let fitted = Typesetter.size(
-                fitting: keys.map { $0.label + trailing($0) }, width: labelWidth, sizes: [type.body, type.caption])
+            let names = keys.map { $0.label + trailing($0) }
+            let fitted =
+                wrapped
+                ? (Typesetter.height(lines: 2, px: type.caption) <= rowHeight && names.allSatisfy { twoLines($0, type.caption, labelWidth) }
+                    ? type.caption : nil)
+                : Typesetter.size(fitting: names, width: labelWidth, sizes: [type.body, type.caption])
             guard let px = fitted ?? (last ? type.caption : nil) else { continue }
             // A choice's row: its name at the left, the choice at the right (or under it), at
             // the labels' size or the caption's, its box as wide as its widest choice.
@@ -70,17 +84,22 @@ public final class SettingsScreen: ShellScreen, AppScreen {
             func fit(_ valuePx: Double) -> [Double]? {
                 let widths = choices.map { choice in choice.values.map { Typesetter.font.boxWidth($0, px: valuePx) }.max() ?? 0 }
                 let fits = zip(choices, widths).allSatisfy { choice, width in
-                    stacked
-                        ? max(Typesetter.font.boxWidth(choice.label, px: px), width) <= columnWidth - height * 0.6
-                        : Typesetter.font.boxWidth(choice.label, px: px) + width <= room
+                    let under = max(Typesetter.font.boxWidth(choice.label, px: px), width) <= columnWidth - height * 0.6
+                    if stacked { return under }
+                    // Two lines: the name's beside the choice, or the name over it.
+                    if wrapped { return twoLines(choice.label, px, room - width) || under }
+                    return Typesetter.font.boxWidth(choice.label, px: px) + width <= room
                 }
                 return fits ? widths : nil
             }
             let valuePx = [px, type.caption].first { fit($0) != nil }
             guard valuePx != nil || last else { continue }
             let shownPx = valuePx ?? type.caption
-            // Nothing fits even so: the choice keeps what room there is, cut.
-            let valueWidths = fit(shownPx) ?? choices.map { _ in stacked ? columnWidth - height * 0.6 : room / 2 }
+            // Nothing fits even so: the choice as briefly as it is said, at most half the row,
+            // cut; its name keeps the rest.
+            let valueWidths =
+                fit(shownPx)
+                ?? choices.map { stacked ? columnWidth - height * 0.6 : min(Typesetter.font.boxWidth($0.brief, px: shownPx), room / 2) }
             let total = columnWidth * Double(columns) + gap * Double(columns - 1)
             let left = area.center.x - total / 2
             let top = area.y + max((area.height - (Double(rowCount) * (rowHeight + gap) - gap)) / 2, 0) * 0.4
@@ -96,6 +115,7 @@ public final class SettingsScreen: ShellScreen, AppScreen {
                 control.labelPx = px
                 control.labelFrame = Rect(x: rect.x + height * 0.3, y: rect.y, width: labelWidth, height: rowHeight)
                 control.labelAlignment = 0
+                texts += name(of: &control, wrapped: wrapped)
                 controls.append(control)
             }
             for (offset, (choice, valueWidth)) in zip(choices, valueWidths).enumerated() {
@@ -104,7 +124,7 @@ public final class SettingsScreen: ShellScreen, AppScreen {
                 control.labelPx = px
                 control.labelAlignment = 0
                 let value: Rect
-                if stacked {
+                if stacked || wrapped && !twoLines(choice.label, px, room - valueWidth) {
                     control.labelFrame = Rect(
                         x: rect.x + height * 0.3, y: rect.y + rowHeight * 0.04, width: columnWidth - height * 0.6, height: rowHeight * 0.46)
                     value = Rect(
@@ -114,6 +134,7 @@ public final class SettingsScreen: ShellScreen, AppScreen {
                         x: rect.x + height * 0.3, y: rect.y, width: max(rect.width - valueWidth - height * 0.9, 1), height: rowHeight)
                     value = Rect(x: rect.maxX - height * 0.3 - valueWidth, y: rect.y, width: valueWidth, height: rowHeight)
                 }
+                texts += name(of: &control, wrapped: wrapped)
                 controls.append(control)
                 // "Automatic (dark)" where it fits, "Automatic" where it does not, cut only then.
                 let whole = Typesetter.fits(choice.value, px: shownPx, width: valueWidth) ? choice.value : choice.brief
@@ -123,6 +144,15 @@ public final class SettingsScreen: ShellScreen, AppScreen {
             break
         }
         return (controls, texts)
+    }
+
+    /// A row's name on two lines, when `wrapped`: drawn as the control's texts, in its
+    /// label's frame, in place of its one-line label.
+    private func name(of control: inout Control, wrapped: Bool) -> [TextBox] {
+        guard wrapped, let frame = control.labelFrame else { return [] }
+        control.showsLabel = false
+        return Typesetter.paragraph(
+            control.text, px: control.labelPx, in: frame, alignment: 0, maximumLines: 2, centred: true, owner: control.id)
     }
 
     /// Where the settings are saved (the real path), or nil when they are not.
