@@ -1,5 +1,6 @@
 import BloqEngine
 import BloqGame
+import BloqLayoutAudit
 import BloqPlay
 import BloqTestSupport
 import Testing
@@ -51,6 +52,33 @@ struct AppShellTests {
         let record = try #require(app.progress.levels[level.level.board.identity])
         #expect(record.bestStars == 2)
         #expect(record.tally.solutions == 1 && record.tally.hints == 1 && record.tally.clears == 2, "\(record.tally)")
+    }
+
+    @Test(
+        "a level left unfinished says 'in progress' on its tile, or a play sign where that does not fit: never '…', which reads as words cut",
+        arguments: LayoutAudit.windows.map { (Int($0.width), Int($0.height)) })
+    func inProgressTile(_ window: (Int, Int)) throws {
+        let pack = testPack(30)
+        var progress = PlayerProgress()
+        guard case .playable(let first) = pack.items[0], case .playable(let second) = pack.items[1] else { return }
+        progress.recordClear(level: first.level.board.identity, stars: 3, moves: 1, time: 1, at: 1)
+        progress.setUnfinished(
+            level: second.level.board.identity,
+            UnfinishedLine(log: [Move(row: 0, column: 0, direction: .right)], playTime: 1, usedHint: false),
+            at: 2)
+        // Six packs, as a player with a pack of their own has: the tabs take two rows, the
+        // tiles are narrower.
+        let packs = [pack] + ["Medium", "Hard", "Expert", "Master", "Mine (yours)"].map { testPack(30, title: $0) }
+        let app = AppController(
+            environment: AppEnvironment(packs: packs, progress: progress), viewport: Size(width: Double(window.0), height: Double(window.1))
+        )
+        app.minimumButtonSize = Metrics.minimumButtonSize(dpi: 96)
+        app.showLevels(pack: 0)
+        run(app, 0.5)
+        let tile = try #require(control(app, .tile(1)))
+        let status = app.top.texts.filter { tile.rect.contains($0.frame.center) }.map(\.text)
+        #expect(status.contains("in progress") || status.contains("▶"), "\(window.0)x\(window.1): tile 2 says \(status)")
+        #expect(!status.contains("…"), "\(window.0)x\(window.1)")
     }
 
     @Test("redoing the winning move shows the stars it earned, everywhere")

@@ -371,8 +371,9 @@ public final class LevelListScreen: ShellScreen, AppScreen {
                 choices = record.bestStars > 0 ? [PlayScreen.stars(record.bestStars)] : [tr("✓ cleared"), "✓"]
                 if record.bestStars > 0 { role = .stars }
             } else if context.progress.unfinished(level) != nil {
-                // Started and left unfinished: it resumes where the player was.
-                choices = [tr("in progress"), "…"]
+                // Started and left unfinished: it resumes where the player was. The short mark
+                // is a play sign: "…" read as words cut (a player's report).
+                choices = [tr("in progress"), "▶"]
             } else {
                 choices = [PlayScreen.stars(0)]
                 role = .stars
