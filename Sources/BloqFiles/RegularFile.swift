@@ -26,6 +26,9 @@ public enum RegularFile {
         case tooLarge(size: Int?)
         /// Any other error of the system, as its message.
         case unreadable(String)
+        /// Its name is not valid UTF-8: Swift's strings (the command line's, a folder's
+        /// listing) carry U+FFFD for the bytes, and that name does not exist.
+        case nameNotUTF8
 
         /// The message for a diagnostic about the file; `noun` names what the file should
         /// have been ("level file", "script"). Sizes have their own messages at the caller.
@@ -39,6 +42,7 @@ public enum RegularFile {
             case .permissionDenied: "cannot be read: permission denied (check its permissions)"
             case .tooLarge(let size): "is \(size.map { "\($0) bytes" } ?? "larger than the limit"), too large to be a \(noun)"
             case .unreadable(let reason): "cannot be read: \(reason)"
+            case .nameNotUTF8: "its name is not valid UTF-8 (\u{FFFD} stands for the bytes that are not), which Bloq cannot open; rename it"
             }
         }
 
@@ -48,6 +52,7 @@ public enum RegularFile {
             case .notRegular: "it is not a regular file"
             case .symlinkLoop: "its path has too many levels of symbolic links"
             case .isFolder: "it is a folder, not a \(noun)"
+            case .nameNotUTF8: message(noun: noun)
             default: "it \(message(noun: noun))"
             }
         }
@@ -133,6 +138,9 @@ public enum RegularFile {
     /// The failure an `errno` from `stat` or `open` of `path` stands for.
     static func failure(_ code: Int32, path: String) -> Failure {
         switch code {
+        case ENOENT where path.contains("\u{FFFD}"):
+            // A name of other bytes than UTF-8's, repaired on its way into a String.
+            return .nameNotUTF8
         case ENOENT, ENOTDIR:
             var link = stat()
             return lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK ? .brokenLink : .missing

@@ -45,6 +45,25 @@ struct FileSafetyTests {
                 == "\(path)/loop.bloq:1:1: error: too many levels of symbolic links")
     }
 
+    @Test("a level whose name is not UTF-8 says so (it said 'no such file'), alone and in its pack's folder")
+    func nameNotUTF8() throws {
+        let path = try folder()
+        // "bad\xFFname.bloq": the bytes a Latin-1 name keeps.
+        let raw = Array((path + "/bad").utf8) + [0xFF] + Array("name.bloq".utf8) + [0]
+        let descriptor = raw.withUnsafeBufferPointer {
+            $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+        }
+        #expect(descriptor >= 0)
+        _ = write(descriptor, "R . R\n. . .\n", 12)
+        close(descriptor)
+        let repaired = path + "/bad\u{FFFD}name.bloq"
+        let expected =
+            "\(repaired):1:1: error: its name is not valid UTF-8 (\u{FFFD} stands for the bytes that are not), which Bloq cannot open; rename it"
+        #expect(LevelFiles.load(path: repaired).result.failureDescription == expected)
+        let names = FileSystem.names(in: path) ?? []
+        #expect(names == ["bad\u{FFFD}name.bloq"], "the folder's listing, repaired: \(names)")
+    }
+
     @Test("a pack plays each level once, in the order of a CRLF pack file")
     func packOrder() throws {
         let path = try folder()
