@@ -80,7 +80,11 @@ public struct FileDamage: Sendable, Equatable {
                     file, cannotRead)
             }
         }
-        if let unreadable {
+        if let whole = unreadable {
+            // The reason's first words: what is wrong. Its bracketed grammar ("the text is not
+            // JSON: line 1, column 1: 'byte 0xdf' cannot start a value (a value is …)") is for
+            // standard error, which has it whole (`details`); a player read it as jargon.
+            let unreadable = whole.firstRange(of: " (").map { String(whole[..<$0.lowerBound]) } ?? whole
             switch (kind, fellBackToPrevious) {
             case (.settings, _): return tr("Your settings could not be read (%1); %2, and the defaults are used.", unreadable, kept)
             case (.progress, true): return tr("Your progress could not be read (%1); %2, and your previous save is used.", unreadable, kept)

@@ -93,12 +93,11 @@ extension ChildProcessLane {
             let script = try scratch.file("start.script", DurabilityFixtures.startScript)
             let game = try Bloq.run(["replay", script, "--app", "--data", data])
             #expect(game.status == 0, "\(game.err)")
-            #expect(
-                game.err.contains("Your progress could not be read (it is not valid progress JSON (it holds null, not an object))"),
-                "\(game.err)")
-            #expect(
-                game.err.contains("Your settings could not be read (it is not valid settings JSON (it holds null, not an object))"),
-                "\(game.err)")
+            // The sentence says what is wrong; the line under it on standard error, why.
+            #expect(game.err.contains("Your progress could not be read (it is not valid progress JSON);"), "\(game.err)")
+            #expect(game.err.contains("progress.json: it is not valid progress JSON (it holds null, not an object)"), "\(game.err)")
+            #expect(game.err.contains("Your settings could not be read (it is not valid settings JSON);"), "\(game.err)")
+            #expect(game.err.contains("settings.json: it is not valid settings JSON (it holds null, not an object)"), "\(game.err)")
             for word in ["DecodingError", "Dictionary", "Swift", "Any>", "codingPath"] {
                 #expect(!game.err.contains(word), "\(game.err)")
             }

@@ -51,7 +51,9 @@ struct ProgressStoreTests {
         let damage = try #require(loaded.damage)
         #expect(damage.unreadable?.contains("not valid progress JSON") == true)
         #expect(damage.fellBackToPrevious)
-        #expect(damage.sentence.hasPrefix("Your progress could not be read (it is not valid progress JSON"))
+        // What is wrong, without the JSON grammar of why (standard error has it, `details`).
+        #expect(damage.sentence.hasPrefix("Your progress could not be read (it is not valid progress JSON); the file was kept as "))
+        #expect(damage.details.contains { $0.contains("it is not valid progress JSON (the text is not JSON: ") }, "\(damage.details)")
         #expect(damage.sentence.hasSuffix("and your previous save is used."))
         let files = try FileManager.default.contentsOfDirectory(atPath: path)
         #expect(files.contains { $0.hasPrefix("progress.json.corrupt-") }, "the bad file is kept aside, not deleted")
