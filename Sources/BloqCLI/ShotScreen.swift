@@ -58,8 +58,12 @@ extension ShotScreen {
         case .preview:
             app.showLevels()
             guard let tile = app.top.controls.first(where: { $0.id == .tile(0) }) else { return }
+            // Held as long as a person holds to open it (1.5 s), then let go: the card open,
+            // its buttons shown (0.8 s showed it half grown, a player's report).
             app.handle(.pointer(PointerEvent(pointer: .mouse, phase: .down, location: tile.rect.center, time: 0)))
-            settle(96)
+            settle(180)
+            app.handle(.pointer(PointerEvent(pointer: .mouse, phase: .up, location: tile.rect.center, time: 1.5)))
+            settle(12)
         }
     }
 }
