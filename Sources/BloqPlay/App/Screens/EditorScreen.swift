@@ -316,6 +316,13 @@ public final class EditorScreen: ShellScreen, AppScreen {
         which == .title ? tr("Title") : tr("Pack")
     }
 
+    /// A field's label as it stands before its value: "Title:", French's "Titre :".
+    private func fieldCaption(_ which: Field) -> String {
+        // TRANSLATORS: a field's name (%1: Title, Pack) before what is typed in it; French puts
+        // a no-break space before the colon.
+        tr("%1:", fieldLabel(which))
+    }
+
     /// How a field `height` high is set: its value's size, how far in from its left edge the
     /// label starts, the label's width, and what the field takes besides its value (the
     /// insets, the label and the space after it).
@@ -324,7 +331,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
     ) -> (px: Double, inset: Double, label: Double, chrome: Double) {
         let px = Typesetter.font.lineHeight(px: metrics.type.body) <= height * 0.8 ? metrics.type.body : metrics.type.caption
         let inset = max(height * 0.3, 6)
-        let label = Typesetter.font.boxWidth(fieldLabel(which) + ":", px: metrics.type.caption)
+        let label = Typesetter.font.boxWidth(fieldCaption(which), px: metrics.type.caption)
         return (px, inset, label, inset + label + px * 0.4 + inset * 0.7)
     }
 
@@ -345,7 +352,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
         let type = fieldType(which, height: rect.height, metrics)
         let px = type.px
         let name = Rect(x: rect.x + type.inset, y: rect.y, width: type.label, height: rect.height)
-        texts.append(Typesetter.line(label + ":", px: metrics.type.caption, in: name, role: .secondary, alignment: 0, owner: id))
+        texts.append(Typesetter.line(fieldCaption(which), px: metrics.type.caption, in: name, role: .secondary, alignment: 0, owner: id))
         let left = name.maxX + px * 0.4
         let room = max(rect.width - type.chrome, 1)
         let shown = Typesetter.fitted(value, px: px, width: room, keepingEnd: editing == which)
