@@ -129,6 +129,8 @@ extension SDLSuite {
             let board = try #require(app.boardLayout?.boardFrame)
             #expect(said.first?.text.hasPrefix("draft.bloq has errors") == true, "\(app.shownTexts.map(\.text))")
             #expect(said.map(\.text).joined(separator: " ").contains("draft.bloq:4:5: error: unknown cell 'x'"), "\(said.map(\.text))")
+            // Each error begins a line of its own, as validate prints them.
+            #expect(said.contains { $0.text.hasPrefix("draft.bloq:4:5: error") }, "\(said.map(\.text))")
             #expect(!said.contains { $0.frame.intersects(board) }, "the errors cover the board: \(said.map(\.frame)) over \(board)")
             if let shot = ProcessInfo.processInfo.environment["BLOQ_WATCH_SCREENSHOT"] { try game.window.saveScreenshot(of: app, to: shot) }
 

@@ -31,13 +31,14 @@ public final class LevelWatch {
         /// The file watched, as given.
         var path: String
 
-        /// What the play screen's message band says: the heading, then each diagnostic, the
+        /// What the play screen's message band says: the heading, then each diagnostic on a
+        /// line of its own (run together, one error's end read as the next one's start), the
         /// file by its name as the heading names it (its path is on standard error, and too
         /// long for the band).
         public var sentence: String {
             let name = LevelWatch.fileName(path)
             let named = lines.map { $0.hasPrefix(path + ":") ? name + $0.dropFirst(path.count) : $0 }
-            return ([heading] + named).joined(separator: " ")
+            return ([heading] + named).joined(separator: "\n")
         }
     }
 
