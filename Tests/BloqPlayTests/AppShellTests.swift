@@ -81,6 +81,26 @@ struct AppShellTests {
         #expect(!status.contains("…"), "\(window.0)x\(window.1)")
     }
 
+    @Test("back on the title, the focus is on the button that led away: a keyboard player goes on from there")
+    func titleFocusComesBack() throws {
+        let app = testApp()
+        let ways: [(ControlID, ScreenKind)] = [
+            (.levels, .levels), (.settings, .settings), (.statistics, .statistics), (.about, .about), (.make, .editor),
+        ]
+        for (button, kind) in ways {
+            let title = try #require(app.root.titleScreen)
+            title.focus = button
+            key(app, "Return")
+            run(app, 0.3)
+            #expect(app.top.kind == kind, "\(button) opened \(app.top.kind)")
+            key(app, "Escape")
+            run(app, 0.3)
+            #expect(
+                app.root.titleScreen?.focus == button,
+                "back from \(kind): the focus is on \(String(describing: app.root.titleScreen?.focus))")
+        }
+    }
+
     @Test("redoing the winning move shows the stars it earned, everywhere")
     func redoWinningMove() throws {
         let app = testApp()

@@ -640,6 +640,14 @@ public final class AppController {
 
     public func showTitle() { show(.title(TitleScreen(context: screenContext))) }
 
+    /// The title, back from screen `kind`: the focus on the button that led there, so a
+    /// keyboard player goes on from where they were.
+    private func showTitle(focusing kind: ScreenKind) {
+        let title = TitleScreen(context: screenContext)
+        title.focus = TitleScreen.button(leadingTo: kind) ?? title.focus
+        show(.title(title))
+    }
+
     /// The level list, on `pack` when given, at the page of `level`. Else on the pack
     /// shown or played last: in this run, or as the progress tells (the newest clear or
     /// unfinished line), so a player back at the expert levels finds them at once.
@@ -750,10 +758,10 @@ public final class AppController {
             guard !isSingleLevel else { return }
             switch play.source {
             case .trial(_, let editor): show(.editor(editor))
-            case .daily: showTitle()
+            case .daily: showTitle(focusing: .daily)
             case .pack, .code: showLevels()
             }
-        case .levels, .settings, .about, .editor, .daily, .statistics: showTitle()
+        case .levels, .settings, .about, .editor, .daily, .statistics: showTitle(focusing: root.kind)
         case .title(let title):
             // Back from the title is the way out, shown first: Escape (or B) puts the focus on
             // Quit, and quits from there. A burst of Escapes on the way back from a level

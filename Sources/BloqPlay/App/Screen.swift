@@ -41,4 +41,9 @@ public enum Screen {
     public var editorScreen: EditorScreen? {
         if case .editor(let screen) = self { screen } else { nil }
     }
+
+    /// The title, when it is shown.
+    public var titleScreen: TitleScreen? {
+        if case .title(let screen) = self { screen } else { nil }
+    }
 }

@@ -8,6 +8,19 @@ import BloqLocalization
 public final class TitleScreen: ShellScreen, AppScreen {
     public let kind = ScreenKind.title
     public var focus: ControlID? = .play
+
+    /// The title's button that opens screen `kind` (nil for the screens it does not open).
+    static func button(leadingTo kind: ScreenKind) -> ControlID? {
+        switch kind {
+        case .levels: .levels
+        case .editor: .make
+        case .daily: .daily
+        case .statistics: .statistics
+        case .settings: .settings
+        case .about: .about
+        case .title, .play, .help: nil
+        }
+    }
     /// A line shown once, at the bottom (damaged progress or settings, say).
     public private(set) var notice: String?
     private var memo = Memo<Int, Layout>()
