@@ -55,6 +55,13 @@ public enum FileSystem {
         }
     }
 
+    /// Whether `path` (following links) is a regular file no one may write: its mode has no
+    /// write bit (`chmod a-w`), whoever this process is (root may write it all the same).
+    public static func isReadOnly(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && status.st_mode & 0o222 == 0
+    }
+
     /// Whether this process may execute `path` (a folder it may enter counts, as for
     /// `access(2)`).
     public static func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }

@@ -130,6 +130,13 @@ public final class ProgressStore: @unchecked Sendable {
         guard let file = current.file else {
             return try keepInJournal(progress, reason: current.blocked ?? "it cannot be read", damage: current.damage)
         }
+        // A file the player made read-only (no one may write it) is left as it is, as one that
+        // cannot be read is; a rename would replace it all the same (root, or a writable
+        // folder). Made writable again, the next save merges what was kept beside it.
+        if FileSystem.isReadOnly(file) {
+            return try keepInJournal(
+                progress, reason: "it is read-only; make it writable (chmod u+w) to save into it", damage: current.damage)
+        }
         if lock.isHeld { removeStaleTemporaries(beside: file) }
         let entries = readJournal(into: &current, repair: true)
         var merged = current.progress

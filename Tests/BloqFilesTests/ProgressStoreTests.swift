@@ -104,6 +104,36 @@ struct ProgressStoreTests {
         #expect(loaded.damage?.unreadable == "it is 16777226 bytes, more than the 16777216 bytes a progress file may be")
     }
 
+    @Test("a progress.json made read-only is left as it is; progress goes beside it, and into it once writable again")
+    func readOnly() throws {
+        let path = try folder()
+        let store = ProgressStore(folder: path)
+        var progress = PlayerProgress()
+        progress.recordClear(level: "0000000000000001", stars: 3, moves: 1, time: 1)
+        _ = try store.save(progress)
+        let file = path + "/progress.json"
+        #expect(chmod(file, 0o444) == 0)
+        var before = stat()
+        stat(file, &before)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        progress.recordClear(level: "0000000000000002", stars: 2, moves: 5, time: 9)
+        let saved = try store.save(progress)
+        #expect(saved.journaled?.reason.contains("read-only") == true, "\(saved)")
+        var after = stat()
+        stat(file, &after)
+        #expect(after.st_ino == before.st_ino && after.st_mode == before.st_mode, "the same file, still read-only")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == bytes, "its bytes untouched")
+        #expect(store.loadReport().progress.levels["0000000000000002"]?.cleared == true, "nothing lost: the clear is beside it")
+        #expect(chmod(file, 0o644) == 0)
+        let again = try store.save(progress)
+        #expect(again.journaled == nil)
+        guard case .sound(let written) = ProgressFile.decode(Array(try Data(contentsOf: URL(fileURLWithPath: file)))) else {
+            Issue.record("the file is not sound progress")
+            return
+        }
+        #expect(written.levels["0000000000000002"]?.cleared == true, "made writable, the next save merged it in")
+    }
+
     @Test("a FIFO progress.json is not read (no hang) and is left where it is: the game never made it")
     func fifo() throws {
         let path = try folder()
