@@ -58,20 +58,25 @@ struct ForeignLinkTests {
     /// that the link and the target are as they were, nothing was moved aside or made beside
     /// either, the load said what the link leads to, and the clear is in the journal (the
     /// next load has it).
+    /// The progress in `data` loaded, then saved with a clear of level c1 added (nil when
+    /// that hung: a FIFO opened for reading with no writer blocks).
+    func loadAndClear(_ data: String) -> (ProgressStore.Load, ProgressStore.Saved?)? {
+        let store = ProgressStore(folder: data)
+        return withinSeconds(30) { () -> (ProgressStore.Load, ProgressStore.Saved?) in
+            let loaded = store.loadReport()
+            var progress = loaded.progress
+            progress.recordClear(level: "00000000000000c1", stars: 3, moves: 4, time: 5, at: 100)
+            return (loaded, try? store.save(progress))
+        }
+    }
+
     func checkLeftAlone(data: String, target: String, what: LinkedPath.Foreign) throws {
         let link = data + "/progress.json"
         let destination = try FileManager.default.destinationOfSymbolicLink(atPath: link)
         let before = Snapshot(target)
         let targetFolder = (target as NSString).deletingLastPathComponent
         let besideTarget = names(targetFolder)
-        let store = ProgressStore(folder: data)
-        let outcome = withinSeconds(30) { () -> (ProgressStore.Load, ProgressStore.Saved?) in
-            let loaded = store.loadReport()
-            var progress = loaded.progress
-            progress.recordClear(level: "00000000000000c1", stars: 3, moves: 4, time: 5, at: 100)
-            return (loaded, try? store.save(progress))
-        }
-        let (loaded, saved) = try #require(outcome, "loading and saving returned (no hang)")
+        let (loaded, saved) = try #require(loadAndClear(data), "loading and saving returned (no hang)")
         let damage = try #require(loaded.damage)
         #expect(damage.foreignLink?.what == what, "\(damage)")
         #expect(damage.keptAs == nil)
@@ -111,14 +116,7 @@ struct ForeignLinkTests {
                 #expect(mkfifo(path, 0o644) == 0)
             }
             let before = Snapshot(path)
-            let store = ProgressStore(folder: data)
-            let outcome = withinSeconds(30) { () -> (ProgressStore.Load, ProgressStore.Saved?) in
-                let loaded = store.loadReport()
-                var progress = loaded.progress
-                progress.recordClear(level: "00000000000000c1", stars: 3, moves: 4, time: 5, at: 100)
-                return (loaded, try? store.save(progress))
-            }
-            let (loaded, saved) = try #require(outcome, "\(make): loading and saving returned (no hang)")
+            let (loaded, saved) = try #require(loadAndClear(data), "\(make): loading and saving returned (no hang)")
             let damage = try #require(loaded.damage)
             #expect(damage.keptAs == nil, "\(make): \(damage)")
             #expect(damage.sentence.contains("it was left as it is") && damage.sentence.contains("move it away"), "\(damage.sentence)")
