@@ -130,13 +130,6 @@ public final class ProgressStore: @unchecked Sendable {
         guard let file = current.file else {
             return try keepInJournal(progress, reason: current.blocked ?? "it cannot be read", damage: current.damage)
         }
-        // A file the player made read-only (no one may write it) is left as it is, as one that
-        // cannot be read is; a rename would replace it all the same (root, or a writable
-        // folder). Made writable again, the next save merges what was kept beside it.
-        if FileSystem.isReadOnly(file) {
-            return try keepInJournal(
-                progress, reason: "it is read-only; make it writable (chmod u+w) to save into it", damage: current.damage)
-        }
         if lock.isHeld { removeStaleTemporaries(beside: file) }
         let entries = readJournal(into: &current, repair: true)
         var merged = current.progress
@@ -337,6 +330,13 @@ public final class ProgressStore: @unchecked Sendable {
                 blocked: "it cannot be read (\(reason))")
         case .unreadable(let reason), .read(.unreadable(let reason), _):
             current = previousSave(of: main, repair: repair, after: .unreadable(.progress, main, reason, moving: repair))
+        }
+        // A file the player made read-only (no one may write it) is left as it is, as one that
+        // cannot be read is; a rename would replace it all the same (root, or a writable
+        // folder): no save, repair of the journal or merge at quit writes it. Made writable
+        // again, the next save merges what was kept beside it.
+        if current.blocked == nil, FileSystem.isReadOnly(main) {
+            current.blocked = "it is read-only; make it writable (chmod u+w) to save into it"
         }
         if current.blocked == nil { current.file = main }
         return current

@@ -361,7 +361,8 @@ char *bloq_clipboard_paste(bloq_clipboard *clipboard, int limit, int timeout_ms)
     }
     struct offer *offer = clipboard->selection;
     int pipes[2] = {-1, -1};
-    int asked = offer && offer->text_type >= 0 && pipe2(pipes, O_CLOEXEC | O_NONBLOCK) == 0;
+    int asked = offer && offer->text_type >= 0 && pipe2(pipes, O_CLOEXEC) == 0
+                  && fcntl(pipes[0], F_SETFL, O_NONBLOCK) == 0;  // the writer's end (the other client's) blocks
     if (asked) wl_data_offer_receive(offer->offer, text_types[offer->text_type], pipes[1]);
     pthread_mutex_unlock(&clipboard->lock);
     if (!asked) return NULL;

@@ -60,7 +60,10 @@ struct AppShellTests {
     func inProgressTile(_ window: (Int, Int)) throws {
         let pack = testPack(30)
         var progress = PlayerProgress()
-        guard case .playable(let first) = pack.items[0], case .playable(let second) = pack.items[1] else { return }
+        guard case .playable(let first) = pack.items[0], case .playable(let second) = pack.items[1] else {
+            Issue.record("the test pack's first two items are playable levels")
+            return
+        }
         progress.recordClear(level: first.level.board.identity, stars: 3, moves: 1, time: 1, at: 1)
         progress.setUnfinished(
             level: second.level.board.identity,
