@@ -359,6 +359,19 @@ eventually() {
   for _ in $(seq $((guard * 10))); do "$@" && return 0; sleep 0.1; done
   return 1
 }
+# Waits until the game's window (its log, LOG) has committed no new frame for 0.3 s: what
+# a tap or a drag set moving has come to rest (the game draws nothing while nothing moves).
+settled() {
+  local before now quiet=0
+  before=$(grep -cE 'wl_surface@[0-9]+\.commit\(' "$1" || true)
+  for _ in $(seq $((guard * 10))); do
+    sleep 0.1
+    now=$(grep -cE 'wl_surface@[0-9]+\.commit\(' "$1" || true)
+    if [ "$now" = "$before" ]; then quiet=$((quiet + 1)); else quiet=0 before=$now; fi
+    [ "$quiet" -ge 3 ] && return 0
+  done
+  return 1
+}
 # Starts the game (NAME, then its arguments) on the touchscreen's sway, its data in
 # home/NAME and its log (WAYLAND_DEBUG=client) in NAME.err; returns once it shows a frame.
 start_touch_game() {
@@ -553,11 +566,16 @@ share = next(c for c in json.load(sys.stdin)["controls"] if c["label"] == "Share
 print(share["x"] + share["w"] // 2, share["y"] + share["h"] // 2)')"
   start_touch_game share
   pasted=""
-  if tap_script "$play_x" "$play_y" | client_sends && sleep 1 && drag_script "$bx" "$by" "$bcell" | client_sends \
-    && eventually grep -q '"cleared":true' "$scratch/home/share/bloq/progress.json" 2>/dev/null && sleep 1.5 \
-    && tap_script "$share_x" "$share_y" | client_sends; then
-    sleep 0.5
+  # paste_reads TEXT: wl-paste, another client, reads the clipboard, starting with TEXT.
+  paste_reads() {
     pasted=$("${as_user[@]}" "${touch_env[@]}" WAYLAND_DISPLAY="$touch_socket" XDG_RUNTIME_DIR="$scratch/run2" timeout 10 wl-paste -n 2>&1 || true)
+    [[ "$pasted" == "$1"* ]]
+  }
+  if tap_script "$play_x" "$play_y" | client_sends && settled "$scratch/share.err" \
+    && drag_script "$bx" "$by" "$bcell" | client_sends \
+    && eventually grep -q '"cleared":true' "$scratch/home/share/bloq/progress.json" 2>/dev/null && settled "$scratch/share.err" \
+    && tap_script "$share_x" "$share_y" | client_sends; then
+    eventually paste_reads 'Bloq "First Push"' || true
   fi
   serial=$(grep -cE 'wl_data_device@[0-9]+\.set_selection\(wl_data_source@[0-9]+, [1-9]' "$scratch/share.err" || true)
   if [[ "$pasted" == 'Bloq "First Push"'* ]]; then
@@ -581,7 +599,8 @@ print(control["x"] + control["w"] // 2, control["y"] + control["h"] // 2)' "$1"
   read -r paste_x paste_y <<<"$(centre "Paste code" "$scratch/levels.script")"
   "${as_user[@]}" "${touch_env[@]}" WAYLAND_DISPLAY="$touch_socket" XDG_RUNTIME_DIR="$scratch/run2" wl-copy --paste-once "$code"
   saved=""
-  if tap_script "$levels_x" "$levels_y" | client_sends && sleep 0.5 && tap_script "$paste_x" "$paste_y" | client_sends; then
+  if tap_script "$levels_x" "$levels_y" | client_sends && settled "$scratch/share.err" \
+    && tap_script "$paste_x" "$paste_y" | client_sends; then
     eventually ls "$scratch/home/share/bloq/levels/shared/" 2>/dev/null | grep -q . && saved=$(ls "$scratch/home/share/bloq/levels/shared/")
   fi
   if [ -n "$saved" ] && [ "$("$build/bloq" share "$scratch/home/share/bloq/levels/shared/$saved" 2>&1)" = "$code" ]; then

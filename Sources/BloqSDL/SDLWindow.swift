@@ -417,21 +417,26 @@ public final class SDLWindow: ScriptWindow {
 
     // MARK: The clipboard
 
-    /// The desktop's clipboard (SDL_SetClipboardText, SDL_GetClipboardText), for a game in
-    /// a window on a desktop (SDL's video must be started when it is used); a headless game
-    /// keeps one of its own.
     /// Whether the video driver reports a touchscreen (SDL counts XInput2 and Wayland
     /// touch devices once video is up): the game then starts with touch words.
     public static var hasTouchscreen: Bool { SDL_GetNumTouchDevices() > 0 }
 
+    /// The desktop's clipboard: the game's own on Wayland (`WaylandClipboard`), else SDL's
+    /// (SDL_SetClipboardText, SDL_GetClipboardText), for a game in a window on a desktop
+    /// (SDL's video must be started when it is used); a headless game keeps one of its own.
     public static var desktopClipboard: Clipboard {
         Clipboard(
             copy: { text in
                 if let own = WaylandClipboard.current {
-                    if !own.copy(text) { StandardErrorStream.write("bloq: warning: cannot copy to the clipboard: no press has come yet\n") }
+                    guard own.copy(text) else {
+                        StandardErrorStream.write("bloq: warning: cannot copy to the clipboard: no press or keyboard focus has come yet\n")
+                        return false
+                    }
                 } else if SDL_SetClipboardText(text) != 0 {
                     StandardErrorStream.write("bloq: warning: \(SDLError("cannot copy to the clipboard"))\n")
+                    return false
                 }
+                return true
             },
             paste: {
                 if let own = WaylandClipboard.current { return own.paste() }

@@ -24,7 +24,8 @@ final class WaylandClipboard {
         self.clipboard = clipboard
     }
 
-    /// Puts `text` on the clipboard; false when no press has given a serial yet.
+    /// Puts `text` on the clipboard; false when no press or keyboard focus has given a serial
+    /// yet.
     func copy(_ text: String) -> Bool { bloq_clipboard_copy(clipboard, text) == 0 }
 
     /// The clipboard's text, nil when it holds none.

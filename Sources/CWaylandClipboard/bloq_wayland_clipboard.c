@@ -2,10 +2,11 @@
 // on SDL's connection but on an event queue of its own (as CWaylandIdle's inhibitor), so
 // SDL's objects and queue are never touched here. Its own wl_pointer, wl_keyboard and
 // wl_touch of the seat (a client may have several; each gets the seat's events) give the
-// serial of the latest press, a finger's included, which SDL 2.26 never keeps. A thread of
-// its own dispatches that queue (libwayland lets each queue be read by its own thread:
-// SDL's pump and this thread both read with wl_display_prepare_read), so another client's
-// request for the copied text is served while the game sleeps waiting for input.
+// serial of the latest press, a finger's included, which SDL 2.26 never keeps, or of the
+// keyboard focus. A thread of its own dispatches that queue (libwayland lets each queue be
+// read by its own thread: SDL's pump and this thread both read with
+// wl_display_prepare_read), so another client's request for the copied text is served
+// while the game sleeps waiting for input; a byte on a pipe ends it at once.
 #define _GNU_SOURCE
 #include "bloq_wayland_clipboard.h"
 
@@ -16,6 +17,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -28,14 +30,28 @@ enum { text_type_count = sizeof text_types / sizeof text_types[0] };
 
 struct offer {
     struct wl_data_offer *offer;
-    int text_type;  // index into text_types of the best type offered, or -1
+    struct offer *next;  // every offer alive, in the clipboard's list
+    struct bloq_clipboard *clipboard;
+    int text_type;       // index into text_types of the best type offered, or -1
+    uint32_t own;        // the number of the game's copy it offers (its private type), or 0
+};
+
+/// One of the game's copies: the newest is the selection until another client's replaces
+/// it; an older one lives until the compositor cancels it.
+struct source {
+    struct wl_data_source *source;
+    struct source *next;  // every source alive, in the clipboard's list
+    struct bloq_clipboard *clipboard;
+    char *text;
+    uint32_t number;  // counted from 1: its private type, application/x-bloq-copy-PID-NUMBER
 };
 
 struct bloq_clipboard {
     pthread_mutex_t lock;  // the fields below the queue, between the thread and the game
     pthread_t thread;
-    int serving;           // the thread runs
-    int stopping;          // the thread is to end
+    int serving;   // the thread runs
+    int wake[2];   // a pipe: a byte written tells the thread to end
+    int closing;   // no more text is given (close dispatches what is left on the main thread)
     struct wl_display *display;
     struct wl_event_queue *queue;
     struct wl_seat *seat;
@@ -44,14 +60,17 @@ struct bloq_clipboard {
     struct wl_pointer *pointer;
     struct wl_keyboard *keyboard;
     struct wl_touch *touch;
-    uint32_t serial;          // the latest press's (0: none yet)
+    char own_prefix[64];      // "application/x-bloq-copy-PID-": this process's copies
+    uint32_t serial;          // the latest input event's (0: none yet)
+    uint32_t copies;          // how many copies were made
+    struct offer *offers;     // every offer alive
     struct offer *selection;  // the selection another client (or this one) set
     struct offer *dragged;    // a drag-and-drop offer, destroyed as it leaves
-    struct wl_data_source *source;  // this game's copy while it is the selection
-    char *text;               // what the source offers
+    struct source *sources;   // every copy alive
+    struct source *current;   // the newest copy, until the compositor cancels it
 };
 
-// MARK: Presses' serials
+// MARK: Input's serials
 
 static void note_serial(struct bloq_clipboard *clipboard, uint32_t serial) {
     pthread_mutex_lock(&clipboard->lock);
@@ -82,8 +101,11 @@ static void keyboard_keymap(void *d, struct wl_keyboard *k, uint32_t format, int
     (void)d, (void)k, (void)format, (void)size;
     close(fd);
 }
-static void keyboard_enter(void *d, struct wl_keyboard *k, uint32_t s, struct wl_surface *f, struct wl_array *keys) {
-    (void)d, (void)k, (void)s, (void)f, (void)keys;
+static void keyboard_enter(void *d, struct wl_keyboard *k, uint32_t serial, struct wl_surface *f, struct wl_array *keys) {
+    (void)k, (void)f, (void)keys;
+    // The focus's serial: a player with a gamepad alone presses nothing the compositor
+    // sees, and the window's keyboard focus is what compositors check a selection against.
+    note_serial(d, serial);
 }
 static void keyboard_leave(void *d, struct wl_keyboard *k, uint32_t s, struct wl_surface *f) { (void)d, (void)k, (void)s, (void)f; }
 static void keyboard_key(void *d, struct wl_keyboard *k, uint32_t serial, uint32_t t, uint32_t key, uint32_t state) {
@@ -146,6 +168,12 @@ static const struct wl_seat_listener seat_listener = {seat_capabilities, seat_na
 
 static void offer_free(struct offer *offer) {
     if (!offer) return;
+    for (struct offer **link = &offer->clipboard->offers; *link; link = &(*link)->next) {
+        if (*link == offer) {
+            *link = offer->next;
+            break;
+        }
+    }
     wl_data_offer_destroy(offer->offer);
     free(offer);
 }
@@ -157,72 +185,90 @@ static void offer_offered(void *data, struct wl_data_offer *o, const char *type)
     for (int index = 0; index < text_type_count; index++) {
         if (strcmp(type, text_types[index]) == 0 && (offer->text_type < 0 || index < offer->text_type)) offer->text_type = index;
     }
+    const char *prefix = offer->clipboard->own_prefix;  // set once, before the thread
+    size_t length = strlen(prefix);
+    if (strncmp(type, prefix, length) == 0) offer->own = (uint32_t)strtoul(type + length, NULL, 10);
 }
 static void offer_source_actions(void *d, struct wl_data_offer *o, uint32_t a) { (void)d, (void)o, (void)a; }
 static void offer_action(void *d, struct wl_data_offer *o, uint32_t a) { (void)d, (void)o, (void)a; }
 static const struct wl_data_offer_listener offer_listener = {offer_offered, offer_source_actions, offer_action};
 
 static void device_data_offer(void *data, struct wl_data_device *device, struct wl_data_offer *new_offer) {
-    (void)data, (void)device;
+    (void)device;
+    struct bloq_clipboard *clipboard = data;
     struct offer *offer = calloc(1, sizeof *offer);
     if (!offer) {
         wl_data_offer_destroy(new_offer);
         return;
     }
     offer->offer = new_offer;
+    offer->clipboard = clipboard;
     offer->text_type = -1;
     wl_data_offer_add_listener(new_offer, &offer_listener, offer);
+    pthread_mutex_lock(&clipboard->lock);
+    offer->next = clipboard->offers;
+    clipboard->offers = offer;
+    pthread_mutex_unlock(&clipboard->lock);
+}
+/// Replaces the offer `*slot` holds with `o`'s.
+static void offer_replace(struct bloq_clipboard *clipboard, struct offer **slot, struct wl_data_offer *o) {
+    pthread_mutex_lock(&clipboard->lock);
+    offer_free(*slot);
+    *slot = o ? wl_data_offer_get_user_data(o) : NULL;
+    pthread_mutex_unlock(&clipboard->lock);
 }
 static void device_enter(void *data, struct wl_data_device *device, uint32_t s, struct wl_surface *f, wl_fixed_t x, wl_fixed_t y,
                          struct wl_data_offer *o) {
     (void)device, (void)s, (void)f, (void)x, (void)y;
     struct bloq_clipboard *clipboard = data;
-    pthread_mutex_lock(&clipboard->lock);
-    offer_free(clipboard->dragged);
-    clipboard->dragged = o ? wl_data_offer_get_user_data(o) : NULL;
-    pthread_mutex_unlock(&clipboard->lock);
+    offer_replace(clipboard, &clipboard->dragged, o);
 }
 static void device_leave(void *data, struct wl_data_device *device) {
     (void)device;
     struct bloq_clipboard *clipboard = data;
-    pthread_mutex_lock(&clipboard->lock);
-    offer_free(clipboard->dragged);
-    clipboard->dragged = NULL;
-    pthread_mutex_unlock(&clipboard->lock);
+    offer_replace(clipboard, &clipboard->dragged, NULL);
 }
 static void device_motion(void *d, struct wl_data_device *v, uint32_t t, wl_fixed_t x, wl_fixed_t y) { (void)d, (void)v, (void)t, (void)x, (void)y; }
 static void device_drop(void *d, struct wl_data_device *v) { device_leave(d, v); }
 static void device_selection(void *data, struct wl_data_device *device, struct wl_data_offer *o) {
     (void)device;
     struct bloq_clipboard *clipboard = data;
-    pthread_mutex_lock(&clipboard->lock);
-    offer_free(clipboard->selection);
-    clipboard->selection = o ? wl_data_offer_get_user_data(o) : NULL;
-    pthread_mutex_unlock(&clipboard->lock);
+    offer_replace(clipboard, &clipboard->selection, o);
 }
 static const struct wl_data_device_listener device_listener = {
     device_data_offer, device_enter, device_leave, device_motion, device_drop, device_selection,
 };
 
-// MARK: The game's own copy
+// MARK: The game's own copies
+
+static void source_free(struct source *source) {
+    for (struct source **link = &source->clipboard->sources; *link; link = &(*link)->next) {
+        if (*link == source) {
+            *link = source->next;
+            break;
+        }
+    }
+    if (source->clipboard->current == source) source->clipboard->current = NULL;
+    wl_data_source_destroy(source->source);
+    free(source->text);
+    free(source);
+}
 
 static void source_target(void *d, struct wl_data_source *s, const char *type) { (void)d, (void)s, (void)type; }
-static void source_send(void *data, struct wl_data_source *source, const char *type, int32_t fd) {
-    (void)source, (void)type;
-    struct bloq_clipboard *clipboard = data;
+static void source_send(void *data, struct wl_data_source *s, const char *type, int32_t fd) {
+    (void)s, (void)type;
+    struct source *source = data;
     // The text is short (a code, a result): it fits the pipe's buffer, so the write never
     // waits on the reader (non-blocking: one that does not read loses the rest rather than
-    // stopping the game). A reader gone (EPIPE) is not a signal that ends the game.
-    pthread_mutex_lock(&clipboard->lock);
-    char *whole = strdup(clipboard->text ? clipboard->text : "");
-    pthread_mutex_unlock(&clipboard->lock);
-    const char *text = whole ? whole : "";
-    size_t left = strlen(text);
+    // stopping the game). A reader gone (EPIPE) raises SIGPIPE, blocked in the thread that
+    // writes (serve); while the clipboard closes (on the game's thread) nothing is written.
+    pthread_mutex_lock(&source->clipboard->lock);
+    int closing = source->clipboard->closing;
+    pthread_mutex_unlock(&source->clipboard->lock);
+    const char *text = source->text;  // never changed while the source lives
+    size_t left = closing ? 0 : strlen(text);
     int flags = fcntl(fd, F_GETFL);
     if (flags >= 0) fcntl(fd, F_SETFL, flags | O_NONBLOCK);
-    struct sigaction ignore = {.sa_handler = SIG_IGN}, before;
-    sigemptyset(&ignore.sa_mask);
-    int ignoring = sigaction(SIGPIPE, &ignore, &before) == 0;
     while (left > 0) {
         ssize_t written = write(fd, text, left);
         if (written < 0 && errno == EINTR) continue;
@@ -230,16 +276,15 @@ static void source_send(void *data, struct wl_data_source *source, const char *t
         text += written;
         left -= (size_t)written;
     }
-    if (ignoring) sigaction(SIGPIPE, &before, NULL);
     close(fd);
-    free(whole);
 }
-static void source_cancelled(void *data, struct wl_data_source *source) {
-    struct bloq_clipboard *clipboard = data;
+static void source_cancelled(void *data, struct wl_data_source *s) {
+    (void)s;
+    struct source *source = data;
+    struct bloq_clipboard *clipboard = source->clipboard;
     pthread_mutex_lock(&clipboard->lock);
-    if (clipboard->source == source) clipboard->source = NULL;
+    source_free(source);
     pthread_mutex_unlock(&clipboard->lock);
-    wl_data_source_destroy(source);
 }
 static void source_dnd_drop(void *d, struct wl_data_source *s) { (void)d, (void)s; }
 static void source_dnd_finished(void *d, struct wl_data_source *s) { (void)d, (void)s; }
@@ -263,24 +308,52 @@ static void global_added(void *data, struct wl_registry *registry, uint32_t name
 static void global_removed(void *d, struct wl_registry *r, uint32_t name) { (void)d, (void)r, (void)name; }
 static const struct wl_registry_listener registry_listener = {global_added, global_removed};
 
-/// The thread: dispatches the queue (reading the connection with SDL's pump as libwayland
-/// arranges) until told to stop (a sync's answer wakes it) or the connection fails.
-static void *serve(void *data) {
-    struct bloq_clipboard *clipboard = data;
-    for (;;) {
-        pthread_mutex_lock(&clipboard->lock);
-        int stopping = clipboard->stopping;
-        pthread_mutex_unlock(&clipboard->lock);
-        if (stopping || wl_display_dispatch_queue(clipboard->display, clipboard->queue) < 0) break;
-    }
-    return NULL;
+static long long milliseconds_now(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long)now.tv_sec * 1000 + now.tv_nsec / 1000000;
 }
 
-static void woken(void *d, struct wl_callback *callback, uint32_t t) {
-    (void)d, (void)t;
-    wl_callback_destroy(callback);
+/// Dispatches the queue, reading the connection with SDL's pump as libwayland arranges
+/// (wl_display_prepare_read_queue), until `*done` is set by a dispatched event, a byte
+/// comes on `wake` (-1: none), `timeout_ms` pass (-1: no end) or the connection fails.
+static void pump(struct bloq_clipboard *clipboard, int wake, int timeout_ms, const int *done) {
+    struct wl_display *display = clipboard->display;
+    long long deadline = milliseconds_now() + timeout_ms;
+    while (!(done && *done)) {
+        if (wl_display_prepare_read_queue(display, clipboard->queue) != 0) {
+            if (wl_display_dispatch_queue_pending(display, clipboard->queue) < 0) return;
+            continue;
+        }
+        wl_display_flush(display);
+        int wait = -1;
+        if (timeout_ms >= 0) {
+            long long left = deadline - milliseconds_now();
+            wait = left > 0 ? (int)left : 0;
+        }
+        struct pollfd ready[2] = {{wl_display_get_fd(display), POLLIN, 0}, {wake, POLLIN, 0}};
+        int polled = poll(ready, wake >= 0 ? 2 : 1, wait);
+        if (polled > 0 && !ready[1].revents && (ready[0].revents & POLLIN)) {
+            if (wl_display_read_events(display) < 0 || wl_display_dispatch_queue_pending(display, clipboard->queue) < 0) return;
+            continue;
+        }
+        wl_display_cancel_read(display);
+        if (polled < 0 && errno == EINTR) continue;
+        if (polled != 0 || timeout_ms >= 0) return;  // woken, the connection closed, or the time is up
+    }
 }
-static const struct wl_callback_listener wake_listener = {woken};
+
+/// The thread: serves the queue until woken through the pipe. SIGPIPE (a reader of a copy
+/// gone before the end) is blocked here, and only here, so it never ends the game.
+static void *serve(void *data) {
+    struct bloq_clipboard *clipboard = data;
+    sigset_t pipe_signal;
+    sigemptyset(&pipe_signal);
+    sigaddset(&pipe_signal, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_signal, NULL);
+    pump(clipboard, clipboard->wake[0], -1, NULL);
+    return NULL;
+}
 
 bloq_clipboard *bloq_clipboard_open(void *sdl_window) {
     SDL_SysWMinfo info;
@@ -291,6 +364,8 @@ bloq_clipboard *bloq_clipboard_open(void *sdl_window) {
     struct bloq_clipboard *clipboard = calloc(1, sizeof *clipboard);
     if (!clipboard) return NULL;
     pthread_mutex_init(&clipboard->lock, NULL);
+    clipboard->wake[0] = clipboard->wake[1] = -1;
+    snprintf(clipboard->own_prefix, sizeof clipboard->own_prefix, "application/x-bloq-copy-%ld-", (long)getpid());
     clipboard->display = display;
     clipboard->queue = wl_display_create_queue(display);
     struct wl_display *wrapper = clipboard->queue ? wl_proxy_create_wrapper(display) : NULL;
@@ -310,7 +385,7 @@ bloq_clipboard *bloq_clipboard_open(void *sdl_window) {
         }
         wl_registry_destroy(registry);
     }
-    if (!clipboard->device || wl_display_get_error(display) != 0
+    if (!clipboard->device || wl_display_get_error(display) != 0 || pipe2(clipboard->wake, O_CLOEXEC | O_NONBLOCK) != 0
         || pthread_create(&clipboard->thread, NULL, serve, clipboard) != 0) {
         bloq_clipboard_close(clipboard);
         return NULL;
@@ -323,49 +398,56 @@ int bloq_clipboard_copy(bloq_clipboard *clipboard, const char *text) {
     if (!clipboard || !text || wl_display_get_error(clipboard->display) != 0) return -1;
     pthread_mutex_lock(&clipboard->lock);
     uint32_t serial = clipboard->serial;
+    uint32_t number = clipboard->copies + 1;
     pthread_mutex_unlock(&clipboard->lock);
-    if (serial == 0) return -1;
-    char *copy = strdup(text);
+    if (serial == 0 || number == 0) return -1;
+    struct source *source = calloc(1, sizeof *source);
+    char *copy = source ? strdup(text) : NULL;
     // Made on the queue (the manager's): its events come to the thread.
-    struct wl_data_source *source = copy ? wl_data_device_manager_create_data_source(clipboard->manager) : NULL;
-    if (!source) {
+    struct wl_data_source *made = copy ? wl_data_device_manager_create_data_source(clipboard->manager) : NULL;
+    if (!made) {
         free(copy);
+        free(source);
         return -1;
     }
-    wl_data_source_add_listener(source, &source_listener, clipboard);
-    for (int index = 0; index < text_type_count; index++) wl_data_source_offer(source, text_types[index]);
+    *source = (struct source){.source = made, .clipboard = clipboard, .text = copy, .number = number};
+    wl_data_source_add_listener(made, &source_listener, source);
+    for (int index = 0; index < text_type_count; index++) wl_data_source_offer(made, text_types[index]);
+    // The private type: Paste trusts the game's own text only while the selection offers it.
+    char own[sizeof clipboard->own_prefix + 12];
+    snprintf(own, sizeof own, "%s%u", clipboard->own_prefix, number);
+    wl_data_source_offer(made, own);
     // The previous copy is replaced: the compositor cancels its source (source_cancelled).
     pthread_mutex_lock(&clipboard->lock);
-    free(clipboard->text);
-    clipboard->text = copy;
-    clipboard->source = source;
+    clipboard->copies = number;
+    source->next = clipboard->sources;
+    clipboard->sources = source;
+    clipboard->current = source;
     pthread_mutex_unlock(&clipboard->lock);
-    wl_data_device_set_selection(clipboard->device, source, serial);
+    wl_data_device_set_selection(clipboard->device, made, serial);
     return wl_display_flush(clipboard->display) < 0 && wl_display_get_error(clipboard->display) != 0 ? -1 : 0;
-}
-
-static long long milliseconds_now(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (long long)now.tv_sec * 1000 + now.tv_nsec / 1000000;
 }
 
 char *bloq_clipboard_paste(bloq_clipboard *clipboard, int limit, int timeout_ms) {
     if (!clipboard || limit <= 0) return NULL;
     pthread_mutex_lock(&clipboard->lock);
-    // The game's own copy, while it is the selection, at once (no trip through a pipe).
-    if (clipboard->source && clipboard->text) {
-        char *own = strndup(clipboard->text, (size_t)limit);
+    struct offer *offer = clipboard->selection;
+    // The game's own newest copy, while the selection is it (its private type says so), at
+    // once: no trip through a pipe to this game's own thread.
+    if (offer && offer->own && clipboard->current && offer->own == clipboard->current->number) {
+        char *own = strndup(clipboard->current->text, (size_t)limit);
         pthread_mutex_unlock(&clipboard->lock);
         return own;
     }
-    struct offer *offer = clipboard->selection;
     int pipes[2] = {-1, -1};
     int asked = offer && offer->text_type >= 0 && pipe2(pipes, O_CLOEXEC) == 0
                   && fcntl(pipes[0], F_SETFL, O_NONBLOCK) == 0;  // the writer's end (the other client's) blocks
     if (asked) wl_data_offer_receive(offer->offer, text_types[offer->text_type], pipes[1]);
     pthread_mutex_unlock(&clipboard->lock);
-    if (!asked) return NULL;
+    if (!asked) {
+        if (pipes[0] >= 0) close(pipes[0]), close(pipes[1]);
+        return NULL;
+    }
     wl_display_flush(clipboard->display);
     close(pipes[1]);
     char *text = malloc((size_t)limit + 1);
@@ -391,32 +473,48 @@ char *bloq_clipboard_paste(bloq_clipboard *clipboard, int limit, int timeout_ms)
     return text;
 }
 
+static void drained(void *data, struct wl_callback *callback, uint32_t t) {
+    (void)t;
+    *(int *)data = 1;
+    wl_callback_destroy(callback);
+}
+static const struct wl_callback_listener drained_listener = {drained};
+
 void bloq_clipboard_close(bloq_clipboard *clipboard) {
     if (!clipboard) return;
     if (clipboard->serving) {
-        // A sync on the queue: its answer wakes the thread, which then sees it is to stop.
-        pthread_mutex_lock(&clipboard->lock);
-        clipboard->stopping = 1;
-        pthread_mutex_unlock(&clipboard->lock);
-        struct wl_display *wrapper = wl_proxy_create_wrapper(clipboard->display);
-        if (wrapper) {
-            wl_proxy_set_queue((struct wl_proxy *)wrapper, clipboard->queue);
-            struct wl_callback *callback = wl_display_sync(wrapper);
-            if (callback) wl_callback_add_listener(callback, &wake_listener, NULL);
-            wl_proxy_wrapper_destroy(wrapper);
-        }
-        wl_display_flush(clipboard->display);
+        // A byte on the pipe ends the thread's poll at once, the compositor asked nothing.
+        while (write(clipboard->wake[1], "", 1) < 0 && errno == EINTR) {}
         pthread_join(clipboard->thread, NULL);
     }
-    offer_free(clipboard->selection);
-    offer_free(clipboard->dragged);
-    if (clipboard->source) wl_data_source_destroy(clipboard->source);
+    pthread_mutex_lock(&clipboard->lock);
+    clipboard->closing = 1;
+    pthread_mutex_unlock(&clipboard->lock);
+    // What the compositor sent the queue before now (a new offer, a cancelled copy) is
+    // dispatched here, for at most a quarter of a second: every object it names is then in
+    // the lists below and destroyed, and none is left to an event queue that is gone.
+    struct wl_display *wrapper = clipboard->device && wl_display_get_error(clipboard->display) == 0
+                                     ? wl_proxy_create_wrapper(clipboard->display)
+                                     : NULL;
+    if (wrapper) {
+        wl_proxy_set_queue((struct wl_proxy *)wrapper, clipboard->queue);
+        struct wl_callback *callback = wl_display_sync(wrapper);
+        wl_proxy_wrapper_destroy(wrapper);
+        int done = 0;
+        if (callback) {
+            wl_callback_add_listener(callback, &drained_listener, &done);
+            pump(clipboard, -1, 250, &done);
+            if (!done) wl_callback_destroy(callback);
+        }
+    }
     // The release requests where the bound version has them, else destroy (client side).
-    uint32_t seat = clipboard->seat ? wl_proxy_get_version((struct wl_proxy *)clipboard->seat) : 0;
     if (clipboard->device) {
         if (wl_proxy_get_version((struct wl_proxy *)clipboard->device) >= 2) wl_data_device_release(clipboard->device);
         else wl_data_device_destroy(clipboard->device);
     }
+    while (clipboard->offers) offer_free(clipboard->offers);
+    while (clipboard->sources) source_free(clipboard->sources);
+    uint32_t seat = clipboard->seat ? wl_proxy_get_version((struct wl_proxy *)clipboard->seat) : 0;
     if (clipboard->pointer) GIVE_BACK(pointer, clipboard->pointer);
     if (clipboard->keyboard) GIVE_BACK(keyboard, clipboard->keyboard);
     if (clipboard->touch) GIVE_BACK(touch, clipboard->touch);
@@ -424,7 +522,9 @@ void bloq_clipboard_close(bloq_clipboard *clipboard) {
     if (clipboard->seat) seat >= 5 ? wl_seat_release(clipboard->seat) : wl_seat_destroy(clipboard->seat);
     if (clipboard->display) wl_display_flush(clipboard->display);
     if (clipboard->queue) wl_event_queue_destroy(clipboard->queue);
-    free(clipboard->text);
+    for (int end = 0; end < 2; end++) {
+        if (clipboard->wake[end] >= 0) close(clipboard->wake[end]);
+    }
     pthread_mutex_destroy(&clipboard->lock);
     free(clipboard);
 }

@@ -32,6 +32,29 @@ struct SolveCodeShellTests {
         #expect(!app.top.controls.contains { $0.id == .shareResult })
     }
 
+    @Test("a copy the desktop refuses (Wayland with no press yet) is said as such: Share and the editor's Copy code")
+    func refusedCopy() throws {
+        let refusing = Clipboard(copy: { _ in false }, paste: { nil })
+        let app = testApp { $0.clipboard = refusing }
+        #expect(app.openLevel(pack: 0, level: 0))
+        run(app, 0.3)
+        app.perform(.play(.pushAtCursor(.right)))
+        run(app, 1.5)
+        Hand(app).tap(.shareResult)
+        let said = app.shownTexts.map(\.text).joined(separator: " ")
+        #expect(app.lastCopied == nil)
+        #expect(!said.contains("on the clipboard") && said.contains(Clipboard.notCopied), "\(said)")
+        key(app, "Escape")
+        app.showEditor()
+        let editor = try #require(app.root.editorScreen)
+        let hand = Hand(app)
+        hand.tap(.tool(.block(.blue)))
+        for column in [0.0, 2.0] { hand.tap(at: editor.gridLayout.pixel(for: CellPoint(row: 0, column: column))) }
+        run(app, 0.2)
+        hand.tap(.copyCode)
+        #expect(editor.status == Clipboard.notCopied)
+    }
+
     @Test("Paste code with a solve code opens its level with Watch in the Solution button's place; Watch plays the line, no stars")
     func watch() throws {
         let board = try #require(Board(["R..R", "....", "B..B"]))

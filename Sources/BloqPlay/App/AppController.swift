@@ -228,7 +228,6 @@ public final class AppController {
         case .playDaily(let board): show(.play(PlayScreen(context: context, source: .daily(board))))
         case .tryDraft(let level, let editor): show(.play(PlayScreen(context: context, source: .trial(level, editor: editor))))
         case .sound(let cue): play(cue)
-        case .copy(let text): copyToClipboard(text)
         case .changeSettings(let changed): settings = changed
         case .saveLevel(let text, let title, let pack, let replacing): saveLevel(text, title: title, pack: pack, replacing: replacing)
         case .recordClear(let clear):
@@ -432,14 +431,8 @@ public final class AppController {
         return true
     }
 
-    /// Puts `text` on the clipboard.
-    public func copyToClipboard(_ text: String) {
-        environment.clipboard.copy(text)
-        lastCopied = text
-    }
-
     /// What the game last put on the clipboard in this run (the app JSON's `"clipboard"`).
-    public private(set) var lastCopied: String?
+    public var lastCopied: String? { environment.clipboard.lastCopied }
 
     /// The layout of the board shown (the level played, or the editor's grid), if any.
     public var boardLayout: BoardLayout? {

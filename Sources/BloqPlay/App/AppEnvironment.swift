@@ -1,4 +1,5 @@
 import BloqGame
+import BloqLocalization
 
 /// Everything the shell needs from outside itself, made once and handed to
 /// `AppController.init` (isowords' `AppEnvironment`): the packs and how to read them again,
@@ -147,14 +148,37 @@ public enum SharedLevelSave: Equatable, Sendable {
     case existing(String)
 }
 
-/// A clipboard: the desktop's (the platform's), or one of the game's own.
+/// A clipboard: the desktop's (the platform's), or one of the game's own. Screens copy and
+/// paste through it themselves: what they say depends on whether the copy was taken.
 public struct Clipboard {
-    public var copy: (String) -> Void
-    public var paste: () -> String?
+    private let set: (String) -> Bool
+    private let get: () -> String?
+    private let copied = TextBox()
 
-    public init(copy: @escaping (String) -> Void, paste: @escaping () -> String?) {
-        self.copy = copy
-        self.paste = paste
+    /// `copy` puts the text on the clipboard and says whether it is there; `paste` reads it.
+    public init(copy: @escaping (String) -> Bool, paste: @escaping () -> String?) {
+        self.set = copy
+        self.get = paste
+    }
+
+    /// Puts `text` on the clipboard; false when the desktop did not take it (the platform
+    /// said why on stderr).
+    public func copy(_ text: String) -> Bool {
+        guard set(text) else { return false }
+        copied.text = text
+        return true
+    }
+
+    /// The clipboard's text, nil when it holds none.
+    public func paste() -> String? { get() }
+
+    /// What the game last put on the clipboard in this run (the app JSON's `"clipboard"`).
+    public var lastCopied: String? { copied.text }
+
+    /// What a screen says when a copy was not taken.
+    public static var notCopied: String {
+        // TRANSLATORS: shown after Copy code or Share when the desktop refused the text.
+        tr("Nothing was copied: click or tap in the game's window, then try again")
     }
 
     /// A clipboard that lives in the game, for games with no desktop (replays, tests),
@@ -162,7 +186,11 @@ public struct Clipboard {
     public static func inMemory(holding text: String? = nil) -> Clipboard {
         let box = TextBox()
         box.text = text
-        return Clipboard(copy: { box.text = $0 }, paste: { box.text })
+        return Clipboard(
+            copy: {
+                box.text = $0
+                return true
+            }, paste: { box.text })
     }
 
     private final class TextBox {

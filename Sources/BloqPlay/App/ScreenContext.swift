@@ -98,7 +98,6 @@ public enum ScreenRequest {
     /// The editor's board, tried in place; back returns to the editor.
     case tryDraft(PlayableLevel, editor: EditorScreen)
     case sound(SoundCue)
-    case copy(String)
     case changeSettings(Settings)
     /// A level file from the editor: text, title, pack and the file it replaces; the shell
     /// tells the editor how it went (`EditorScreen.levelSaved`).

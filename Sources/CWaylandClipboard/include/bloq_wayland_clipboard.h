@@ -16,16 +16,18 @@ typedef struct bloq_clipboard bloq_clipboard;
 /// device manager or seat, or the connection failed: then SDL's clipboard is the way.
 bloq_clipboard *bloq_clipboard_open(void *sdl_window);
 
-/// Puts `text` (UTF-8) on the clipboard with the latest press's serial. 0 when set; -1
-/// when no press has come yet (no serial), or the connection failed.
+/// Puts `text` (UTF-8) on the clipboard with the serial of the latest press or keyboard
+/// focus. 0 when set; -1 when neither has come yet (no serial), or the connection failed.
 int bloq_clipboard_copy(bloq_clipboard *clipboard, const char *text);
 
 /// The clipboard's text (to free with free()), at most `limit` bytes of it, or NULL when
-/// it holds no text. The game's own copy is answered at once; another client's is read
+/// it holds no text. The game's own newest copy is answered at once while the selection
+/// offers its private type (application/x-bloq-copy-PID-NUMBER); any other text is read
 /// through a pipe, for at most `timeout_ms` milliseconds in all.
 char *bloq_clipboard_paste(bloq_clipboard *clipboard, int limit, int timeout_ms);
 
-/// Frees everything; NULL is allowed. Call it before the window is destroyed.
+/// Ends the thread, dispatches what the compositor sent (a quarter of a second at most) and
+/// frees everything; NULL is allowed. Call it before the window is destroyed.
 void bloq_clipboard_close(bloq_clipboard *clipboard);
 
 #endif

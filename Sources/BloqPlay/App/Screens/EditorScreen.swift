@@ -676,8 +676,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
 
     private func copyCode() {
         guard let code = ShareCode.encode(draft.board, title: draft.title) ?? ShareCode.encode(draft.board) else { return }
-        ask(.copy(code))
-        said = (Self.codeCopied, false)
+        said = (context.clipboard.copy(code) ? Self.codeCopied : Clipboard.notCopied, false)
     }
 
     // MARK: Time

@@ -430,9 +430,9 @@ public final class LevelListScreen: ShellScreen, AppScreen {
             if let level = preview?.level,
                 let code = ShareCode.encode(level.level.board, title: level.level.title) ?? ShareCode.encode(level.level.board)
             {
-                ask(.copy(code))
-                preview?.codeCopied = true
-                notice = EditorScreen.codeCopied
+                let copied = context.clipboard.copy(code)
+                preview?.codeCopied = copied
+                notice = copied ? EditorScreen.codeCopied : Clipboard.notCopied
             }
         case .pasteCode: pasteCode()
         default: break

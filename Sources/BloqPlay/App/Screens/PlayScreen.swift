@@ -981,9 +981,8 @@ public final class PlayScreen: ShellScreen, AppScreen {
 
     private func shareResult() {
         guard let text = shareText else { return }
-        ask(.copy(text))
         // Said on the card, which covers the message band.
-        overlay?.shared = tr("Your result and its solve code are on the clipboard")
+        overlay?.shared = context.clipboard.copy(text) ? tr("Your result and its solve code are on the clipboard") : Clipboard.notCopied
     }
 
     private var clears: UInt64 = 0
