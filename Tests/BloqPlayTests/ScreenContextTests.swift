@@ -43,6 +43,27 @@ struct ScreenContextTests {
         #expect(afterMove >= 1 && afterMove <= 8, "made \(afterMove) times over a move and two seconds")
     }
 
+    @Test("a toast in the shell's band: it, and whether the play screen spares the room, are laid out once, not at every step")
+    func sparesOnce() throws {
+        // At 400x300 the long notice does not fit the message band: the shell's band has it.
+        let (app, say) = try BoardUnderNoticeTests.app(Size(width: 400, height: 300), notice: BoardUnderNoticeTests.long)
+        app.minimumButtonSize = Metrics.minimumButtonSize(dpi: 96)
+        say()
+        run(app, 0.5)
+        let screen = try #require(app.playScreen)
+        #expect(app.toastBand != nil)
+        let trials = screen.trialsMade
+        let toasts = app.toastLayoutsMade
+        for _ in 0..<120 {
+            app.step(1.0 / 60)
+            look(screen)
+            _ = app.toastTexts
+        }
+        #expect(screen.trialsMade == trials, "\(screen.trialsMade - trials) trial layouts in two seconds of a still board")
+        #expect(app.toastLayoutsMade == toasts, "the toast laid out \(app.toastLayoutsMade - toasts) times")
+        #expect(app.toastBand != nil)
+    }
+
     @Test("a new window size is a new context: the layout follows it")
     func resize() throws {
         let app = testApp()

@@ -329,7 +329,21 @@ public final class AppController {
         return toastSetting(text)
     }
 
+    /// Made once per text and window (the metrics less the screens' area, which the band
+    /// itself sets).
     private func toastSetting(_ text: String) -> (px: Double, lines: Int) {
+        var window = metrics
+        window.viewport = Size(width: 0, height: 0)
+        return settingMemo.value(for: SettingKey(text: text, metrics: window)) { wrapToast(text) }
+    }
+
+    private struct SettingKey: Equatable {
+        var text: String
+        var metrics: Metrics
+    }
+    private var settingMemo = Memo<SettingKey, (px: Double, lines: Int)>()
+
+    private func wrapToast(_ text: String) -> (px: Double, lines: Int) {
         let width = metrics.window.width - metrics.margin * 4
         let body = Typesetter.font.wrap(text, px: metrics.type.body, width: width).count
         if body <= 3 { return (metrics.type.body, body) }
@@ -345,13 +359,31 @@ public final class AppController {
     }
 
     /// The toast as laid out now, the one place it is: in the shell's band, or in the
-    /// place the screen shown keeps for it (`AppScreen.toastBand`).
+    /// place the screen shown keeps for it (`AppScreen.toastBand`). Made once per change of
+    /// the text, the metrics and the place (the loop asks at each step whether it shows).
     public var toastTexts: [TextBox] {
         guard let text = toast?.text else { return [] }
-        if let setting = toastSetting {
+        let inBand = toastInBand
+        let key = ToastKey(text: text, metrics: metrics, inShellBand: inBand, screenBand: inBand ? nil : top.toastBand)
+        return toastMemo.value(for: key) { layOutToast(text, inShellBand: inBand) }
+    }
+
+    private struct ToastKey: Equatable {
+        var text: String
+        var metrics: Metrics
+        var inShellBand: Bool
+        var screenBand: Rect?
+    }
+    private var toastMemo = Memo<ToastKey, [TextBox]>()
+    /// How many times the toast has been wrapped or laid out (the tests count them).
+    var toastLayoutsMade: Int { toastMemo.made + settingMemo.made }
+
+    private func layOutToast(_ text: String, inShellBand: Bool) -> [TextBox] {
+        if inShellBand {
+            let setting = toastSetting(text)
             let band = Rect(
                 x: metrics.margin * 2, y: metrics.viewport.height + metrics.margin, width: metrics.window.width - metrics.margin * 4,
-                height: toastBandHeight - metrics.margin * 2)
+                height: bandHeight(setting) - metrics.margin * 2)
             return Typesetter.paragraph(text, px: setting.px, in: band, role: .plain, maximumLines: setting.lines, centred: true)
         }
         guard let band = top.toastBand else { return [] }

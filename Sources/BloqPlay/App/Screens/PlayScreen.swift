@@ -56,6 +56,16 @@ public final class PlayScreen: ShellScreen, AppScreen {
     }
 
     private var memo = Memo<LayoutKey, Layout>()
+    /// `spares`' answers, for the layout, the band and the window asked about: the shell
+    /// asks at every step while its band holds the toast.
+    private var sparesMemo = Memo<SparesKey, Bool>()
+    private struct SparesKey: Equatable {
+        var layout: LayoutKey
+        var height: Double
+        var window: Size
+    }
+    /// The layout being made is `spares`' trial, with the toast in the shell's band.
+    private var layingOutWithoutToast = false
 
     /// What the play screen's layout is made from, but the context.
     private struct LayoutKey: Equatable {
@@ -339,20 +349,23 @@ public final class PlayScreen: ShellScreen, AppScreen {
         public var reviewRows = 1
     }
 
-    public var layout: Layout {
+    public var layout: Layout { memo.value(for: layoutKey) { makeLayout(context.metrics) } }
+
+    private var layoutKey: LayoutKey {
         let session = game.scene.session
-        let key = LayoutKey(
+        return LayoutKey(
             generation: context.generation, board: session.board, moves: session.moves, canUndo: session.canUndo,
             canRedo: session.canRedo, stuck: game.isStuck, par: game.par, stars: game.starsInReach, message: game.message, moved: moved,
             confirming: confirmingSolution != nil, overlay: visibleOverlay.map(ObjectIdentifier.init), shared: visibleOverlay?.shared,
             review: reviewPanel.map(ObjectIdentifier.init), reviewed: reviewPanel?.review != nil,
             reviewSelected: reviewPanel?.selected ?? 0,
             reviewPage: reviewPanel?.page ?? 0)
-        return memo.value(for: key) { makeLayout(context.metrics) }
     }
 
     /// How many times the layout has been made (once per change of what it is made from).
     var layoutsMade: Int { memo.made }
+    /// How many trial layouts `spares` has made (once per change of what it is asked about).
+    var trialsMade: Int { sparesMemo.made }
 
     /// Where the shell's toast shows: the message band, when nothing the screen says
     /// itself comes first (the stuck banner, the Solution question, a line to watch).
@@ -365,15 +378,21 @@ public final class PlayScreen: ShellScreen, AppScreen {
     /// and, under a Cleared card (the board stays put under it), the header where it is and
     /// the card's words clear of its buttons, inside the area.
     public func spares(_ height: Double, of window: Size) -> Bool {
-        var metrics = context.metrics
-        metrics.viewport = Size(width: window.width, height: window.height - height)
-        guard metrics.viewport.height >= 1 else { return false }
-        let trial = makeLayout(metrics)
-        let cell = BoardLayout(frame: trial.boardArea, rows: game.layout.rows, columns: game.layout.columns).cellSize
-        guard cell >= metrics.minimumCell else { return false }
-        guard let card = trial.card else { return true }
-        return trial.texts.first?.frame == layout.texts.first?.frame && card.frame.maxY <= metrics.viewport.height
-            && !card.texts.contains { text in trial.controls.contains { $0.rect.intersects(text.frame) } }
+        sparesMemo.value(for: SparesKey(layout: layoutKey, height: height, window: window)) {
+            var metrics = context.metrics
+            metrics.viewport = Size(width: window.width, height: window.height - height)
+            guard metrics.viewport.height >= 1 else { return false }
+            // Laid out as it would be with the toast in the band: the message band not sized
+            // for the toast.
+            layingOutWithoutToast = true
+            let trial = makeLayout(metrics)
+            layingOutWithoutToast = false
+            let cell = BoardLayout(frame: trial.boardArea, rows: game.layout.rows, columns: game.layout.columns).cellSize
+            guard cell >= metrics.minimumCell else { return false }
+            guard let card = trial.card else { return true }
+            return trial.texts.first?.frame == layout.texts.first?.frame && card.frame.maxY <= metrics.viewport.height
+                && !card.texts.contains { text in trial.controls.contains { $0.rect.intersects(text.frame) } }
+        }
     }
 
     private func makeLayout(_ metrics: Metrics) -> Layout {
@@ -591,8 +610,10 @@ public final class PlayScreen: ShellScreen, AppScreen {
                 "This code carries a line that clears the level in %1 moves: Watch plays it (no stars)", count: line.count,
                 "\(line.count)")
         }
-        // Under the Cleared card the band shows nothing: a toast waits, and takes no room.
-        return (visibleOverlay == nil ? context.toast : nil) ?? context.watchReport?.sentence ?? tip.map({ tr($0) }) ?? game.message
+        // Under the Cleared card the band shows nothing: a toast waits, and takes no room;
+        // nor in `spares`' trial, which lays the screen out with the toast in the shell's band.
+        let toast = visibleOverlay == nil && !layingOutWithoutToast ? context.toast : nil
+        return toast ?? context.watchReport?.sentence ?? tip.map({ tr($0) }) ?? game.message
     }
 
     /// The message band's texts: the stuck banner (its sentence, and the banner's band),
