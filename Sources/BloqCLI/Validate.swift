@@ -38,7 +38,7 @@ struct Validate: ParsableCommand {
         }
         for path in paths {
             guard let walk = LevelFiles.walk(path) else {
-                printError("\(path):1:1: error: no such file or folder")
+                printError("\(path):1:1: error: \(RegularFile.absence(of: path))")
                 missing = true
                 continue
             }

@@ -42,16 +42,28 @@ public enum FileSystem {
     /// The names in `folder` (`.` and `..` left out), in the order the system lists them, or
     /// why it cannot be read.
     static func list(_ folder: String) -> Result<[String], SystemError> {
+        rawList(folder).map { $0.map { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    /// Whether `folder` holds an entry whose name is not UTF-8 and reads as `name` once its
+    /// stray bytes are replaced with U+FFFD (the name a listing shows for it).
+    static func hasNonUTF8Name(_ name: String, in folder: String) -> Bool {
+        let entries = (try? rawList(folder).get()) ?? []
+        return entries.contains { bytes in
+            String(validating: bytes, as: UTF8.self) == nil && String(decoding: bytes, as: UTF8.self) == name
+        }
+    }
+
+    /// The names in `folder` as the bytes the system keeps.
+    private static func rawList(_ folder: String) -> Result<[[UInt8]], SystemError> {
         guard let stream = opendir(folder) else { return .failure(.last(folder)) }
         defer { closedir(stream) }
-        var names: [String] = []
+        var names: [[UInt8]] = []
         while true {
             errno = 0
             guard let entry = readdir(stream) else { return errno == 0 ? .success(names) : .failure(.last(folder)) }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != ".", name != ".." { names.append(name) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name != Array(".".utf8), name != Array("..".utf8) { names.append(name) }
         }
     }
 

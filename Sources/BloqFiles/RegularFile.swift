@@ -42,7 +42,7 @@ public enum RegularFile {
             case .permissionDenied: "cannot be read: permission denied (check its permissions)"
             case .tooLarge(let size): "is \(size.map { "\($0) bytes" } ?? "larger than the limit"), too large to be a \(noun)"
             case .unreadable(let reason): "cannot be read: \(reason)"
-            case .nameNotUTF8: "its name is not valid UTF-8 (\u{FFFD} stands for the bytes that are not), which Bloq cannot open; rename it"
+            case .nameNotUTF8: "its name is not valid UTF-8, so Bloq cannot open it: rename it (\u{FFFD} stands for the bytes that are not)"
             }
         }
 
@@ -57,8 +57,9 @@ public enum RegularFile {
             }
         }
 
-        /// Whether the failure means there is nothing at the path (exit 66 rather than 65).
-        public var isMissing: Bool { self == .missing || self == .brokenLink }
+        /// Whether the failure means there is nothing at the path (exit 66 rather than 65):
+        /// a name not UTF-8 is not at the path given either (the bytes are not those).
+        public var isMissing: Bool { self == .missing || self == .brokenLink || self == .nameNotUTF8 }
     }
 
     /// The bytes of the regular file at `path`, at most `limit` of them; a larger file is
@@ -136,10 +137,17 @@ public enum RegularFile {
     }
 
     /// The failure an `errno` from `stat` or `open` of `path` stands for.
+    /// Why nothing is at `path`, for a command given it: "no such file or folder", or that
+    /// its name is not UTF-8 (a folder's listing has it under other bytes).
+    public static func absence(of path: String) -> String {
+        failure(ENOENT, path: path) == .nameNotUTF8 ? Failure.nameNotUTF8.message(noun: "file") : "no such file or folder"
+    }
+
     static func failure(_ code: Int32, path: String) -> Failure {
         switch code {
-        case ENOENT where path.contains("\u{FFFD}"):
-            // A name of other bytes than UTF-8's, repaired on its way into a String.
+        case ENOENT where path.contains("\u{FFFD}") && FileSystem.hasNonUTF8Name(Path.lastComponent(path), in: Path.parent(path)):
+            // A name of other bytes than UTF-8's, repaired on its way into a String (the
+            // folder holds it; a name with a real U+FFFD that is not there is missing).
             return .nameNotUTF8
         case ENOENT, ENOTDIR:
             var link = stat()

@@ -1,8 +1,9 @@
-import BloqFiles
 import BloqGame
 import BloqTestSupport
 import Foundation
 import Testing
+
+@testable import BloqFiles
 
 @Suite("Reading files and folders safely")
 struct FileSafetyTests {
@@ -58,8 +59,14 @@ struct FileSafetyTests {
         close(descriptor)
         let repaired = path + "/bad\u{FFFD}name.bloq"
         let expected =
-            "\(repaired):1:1: error: its name is not valid UTF-8 (\u{FFFD} stands for the bytes that are not), which Bloq cannot open; rename it"
+            "\(repaired):1:1: error: its name is not valid UTF-8, so Bloq cannot open it: rename it (\u{FFFD} stands for the bytes that are not)"
         #expect(LevelFiles.load(path: repaired).result.failureDescription == expected)
+        #expect(RegularFile.failure(ENOENT, path: repaired).isMissing, "not at the path given: exit 66, as a missing file")
+        // A name that really holds U+FFFD (valid UTF-8) and is not there is missing, not "not UTF-8".
+        let absent = path + "/other\u{FFFD}name.bloq"
+        #expect(RegularFile.failure(ENOENT, path: absent) == .missing)
+        #expect(RegularFile.absence(of: absent) == "no such file or folder")
+        #expect(RegularFile.absence(of: repaired).hasPrefix("its name is not valid UTF-8"))
         let names = FileSystem.names(in: path) ?? []
         #expect(names == ["bad\u{FFFD}name.bloq"], "the folder's listing, repaired: \(names)")
     }
