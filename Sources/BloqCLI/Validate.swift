@@ -126,12 +126,6 @@ struct Validate: ParsableCommand {
 /// What `bloq validate` says of a level that loads, for others to show in its words
 /// (`play --watch`).
 public enum LevelValidation {
-    /// The solver's problems with `level` (unsolvable, a wrong par, too large to decide),
-    /// as diagnostics on `file`, with validate's default budgets.
-    public static func solverProblems(_ level: Level, file: String) -> [Diagnostic] {
-        Validate.solverProblems(level, file: file, maxStates: Solver.defaultMaxStates, memory: SolverBudget.memory())
-    }
-
     /// What play --watch checks a saved version with: validate's budget of positions, a
     /// fixed memory budget (`memoryBudget`), and `seconds` of wall time in live play.
     public static func watchCheck(seconds: Double = LevelValidation.seconds) -> @Sendable (Level, String, SearchStop) -> [Diagnostic] {

@@ -1,36 +1,13 @@
 import BloqGame
 
 /// The text of `progress.json`: one JSON object, laid out one record a line, so that damage
-/// costs only the records it touches.
-///
-/// ```
-/// {"version":1,
-/// "levels":{
-/// "0123456789abcdef":{"bestMoves":9,"bestStars":3,"cleared":true,"clearedAt":1700000000},
-/// "fedcba9876543210":{"bestStars":1,"cleared":true}
-/// },
-/// "unfinished":{
-/// "0000000000000001":{"log":[...],"playTime":3.5,"savedAt":1700000100,"usedHint":false}
-/// }
-/// }
-/// ```
-///
-/// The whole text is one JSON object (every earlier Bloq reads it, and it reads every
-/// earlier file, which holds the object on one line). Read record by record: a record that
-/// cannot be read, or holds a value out of range, is dropped and described, the rest is
-/// kept. When the whole text does not parse (a stray byte, a write cut short by another
-/// tool), each line is read on its own: every record line that still parses is kept,
-/// whichever section it sat in (a record's key and shape say which), and only the damaged
-/// lines are lost.
-///
-/// A key given more than once (a line-based merge by git or a sync tool, a hand edit)
-/// loses nothing: every copy is read and they are merged as two copies of the game are
-/// (`PlayerProgress.merge`): a level is cleared if any copy cleared it, with the most
-/// stars, the fewest moves, the shortest time and the latest clear; the newer unfinished
-/// line; the latest give-up; every day of the daily board either copy has, each at its
-/// best; a field given twice inside a record is read both ways and the best kept. Each
-/// merge is described (`SalvagedProgress.merged`), so the file counts as damaged: it is
-/// kept aside whole and replaced by the merged progress, and the player is told.
+/// costs only the records it touches (the layout, and what is kept of a damaged file, in
+/// docs/reliability.md, "Damage costs only what is damaged"). A record that cannot be read
+/// is dropped and described, the rest kept; when the whole text does not parse, each line is
+/// read on its own. A key given more than once (a line-based merge by git or a sync tool)
+/// loses nothing: the copies are merged as two copies of the game are
+/// (`PlayerProgress.merge`), and the merge is described (`SalvagedProgress.merged`), so the
+/// file counts as damaged: kept aside whole and replaced by the merged progress.
 public enum ProgressFile {
     /// What a file's bytes hold.
     public enum Contents: Sendable {
@@ -340,14 +317,4 @@ extension LevelRecord: PlausibleRecord {}
 extension UnfinishedLine: PlausibleRecord {}
 extension Double: PlausibleRecord {
     var isPlausible: Bool { isFinite }
-}
-
-extension String {
-    /// Without spaces, tabs and carriage returns at either end.
-    var trimmingBlanks: String {
-        var text = Substring(self)
-        while let first = text.first, first == " " || first == "\t" || first == "\r" { text.removeFirst() }
-        while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
-        return String(text)
-    }
 }

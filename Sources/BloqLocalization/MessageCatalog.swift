@@ -25,9 +25,6 @@ public struct MessageCatalog: Sendable {
     /// How a count picks a plural form.
     public let plural: PluralRule
 
-    /// Messages translated.
-    public var count: Int { translations.count }
-
     /// Reads and checks the bytes of a `.mo` file; throws what is wrong with it, in words.
     public init(bytes: [UInt8]) throws(CatalogError) {
         let size = bytes.count

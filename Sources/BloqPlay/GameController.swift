@@ -189,12 +189,6 @@ public final class GameController {
         if next != layout { layout = next }
     }
 
-    /// Lays the board out again for a new viewport or toolbar height.
-    public func resize(viewport: Size, toolbarHeight: Double) {
-        let next = BoardLayout(viewport: viewport, rows: layout.rows, columns: layout.columns, bottomInset: toolbarHeight)
-        if next != layout { layout = next }
-    }
-
     /// Advances the simulation by one step of `seconds`.
     public func step(_ seconds: Double) {
         scene.advance(by: seconds)

@@ -1,4 +1,5 @@
 import BloqEngine
+import BloqGame
 
 /// An input script for `bloq replay` (CONTRACT section 3): timed input events in cell
 /// coordinates, ending with `end`.
@@ -343,14 +344,5 @@ public struct InputScript: Sendable {
             }
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-}
-
-extension String {
-    var trimmingBlanks: String {
-        var text = Substring(self)
-        while let first = text.first, first == " " || first == "\t" || first == "\r" { text.removeFirst() }
-        while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
-        return String(text)
     }
 }

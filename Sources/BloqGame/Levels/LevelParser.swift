@@ -46,10 +46,6 @@ private struct Parser {
         diagnostics.append(Diagnostic(file: name, line: line, column: column, message: message))
     }
 
-    mutating func warning(_ line: Int, _ column: Int, _ message: String) {
-        diagnostics.append(Diagnostic(file: name, line: line, column: column, severity: .warning, message: message))
-    }
-
     mutating func run(_ bytes: [UInt8]) -> Result<Level, LevelLoadError> {
         if bytes.count > LevelParser.maximumFileSize {
             error(1, 1, LevelParser.tooLargeMessage(size: bytes.count))
@@ -268,5 +264,14 @@ extension StringProtocol {
         while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
         while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
         return String(scalars)
+    }
+
+    /// The text without spaces, tabs and carriage returns at either end (a line of a file
+    /// written on Windows: progress files, input scripts).
+    public var trimmingBlanks: String {
+        var text = Substring(self)
+        while let first = text.first, first == " " || first == "\t" || first == "\r" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
+        return String(text)
     }
 }

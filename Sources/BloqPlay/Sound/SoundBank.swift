@@ -16,8 +16,6 @@ public final class SoundBank: Sendable {
         public static let clear = -18.0
         public static let bump = -26.0
         public static let click = -36.0
-        /// The loudest of them.
-        public static let loudest = clear
     }
 
     /// The sounds' samples in -1...1, indexed as `voices(for:)` says.

@@ -1,3 +1,5 @@
+import Glibc
+
 /// A colour in sRGB with straight alpha: the one colour type of the design system
 /// (docs/design.md). Pure arithmetic, so the contrast of every theme is checked without a
 /// renderer.
@@ -64,12 +66,6 @@ public struct RGBA: Hashable, Sendable {
         return (max(x, y) + 0.05) / (min(x, y) + 0.05)
     }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// A colour written as 0xRRGGBB where an `RGBA` is expected (the palettes' tokens).
 extension RGBA: ExpressibleByIntegerLiteral {
