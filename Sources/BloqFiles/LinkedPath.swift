@@ -118,7 +118,7 @@ extension LinkedPath {
         case .failure where strict: return .foreign(.otherFile)
         // A folder, a FIFO or a device where the file should be is not a save of the game's:
         // left where it is, never moved aside, and the player told to move it.
-        case .failure(let failure) where failure == .isFolder || failure == .notRegular:
+        case .failure(let failure) where failure == .isFolder || failure.isNotRegular:
             return .inaccessible("\(failure.reason(noun: noun)); move it away")
         case .failure(.tooLarge(let size)):
             return .unreadable("it is \(size.map { "\($0) bytes" } ?? "larger than that"), more than the \(limit) bytes a \(noun) may be")

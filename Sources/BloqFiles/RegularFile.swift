@@ -17,8 +17,9 @@ public enum RegularFile {
         /// A symbolic link whose target does not exist.
         case brokenLink
         case isFolder
-        /// A FIFO, device or socket.
-        case notRegular
+        /// A FIFO, device or socket: what it is ("a named pipe"), or "" when only
+        /// opening it told (`ENXIO`).
+        case notRegular(String)
         /// `ELOOP`: the path's symbolic links lead round in a circle.
         case symlinkLoop
         case permissionDenied
@@ -37,7 +38,7 @@ public enum RegularFile {
             case .missing: "\(noun) does not exist"
             case .brokenLink: "is a symbolic link to something that does not exist"
             case .isFolder: "is a folder, not a \(noun)"
-            case .notRegular: "not a regular file"
+            case .notRegular(let what): what.isEmpty ? "not a regular file" : "not a regular file but \(what)"
             case .symlinkLoop: "too many levels of symbolic links"
             case .permissionDenied: "cannot be read: permission denied (check its permissions)"
             case .tooLarge(let size): "is \(size.map { "\($0) bytes" } ?? "larger than the limit"), too large to be a \(noun)"
@@ -49,12 +50,17 @@ public enum RegularFile {
         /// The failure as a clause about the file ("it is not a regular file"), for sentences.
         public func reason(noun: String) -> String {
             switch self {
-            case .notRegular: "it is not a regular file"
+            case .notRegular: "it is \(message(noun: noun))"
             case .symlinkLoop: "its path has too many levels of symbolic links"
             case .isFolder: "it is a folder, not a \(noun)"
             case .nameNotUTF8: message(noun: noun)
             default: "it \(message(noun: noun))"
             }
+        }
+
+        /// A FIFO, device or socket is at the path.
+        public var isNotRegular: Bool {
+            if case .notRegular = self { true } else { false }
         }
 
         /// Whether the failure means there is nothing at the path (exit 66 rather than 65):
@@ -132,17 +138,21 @@ public enum RegularFile {
         switch status.st_mode & S_IFMT {
         case S_IFREG: nil
         case S_IFDIR: .isFolder
-        default: .notRegular
+        case S_IFIFO: .notRegular("a named pipe")
+        case S_IFSOCK: .notRegular("a socket")
+        case S_IFCHR: .notRegular("a character device")
+        case S_IFBLK: .notRegular("a block device")
+        default: .notRegular("")
         }
     }
 
-    /// The failure an `errno` from `stat` or `open` of `path` stands for.
     /// Why nothing is at `path`, for a command given it: "no such file or folder", or that
     /// its name is not UTF-8 (a folder's listing has it under other bytes).
     public static func absence(of path: String) -> String {
         failure(ENOENT, path: path) == .nameNotUTF8 ? Failure.nameNotUTF8.message(noun: "file") : "no such file or folder"
     }
 
+    /// The failure an `errno` from `stat` or `open` of `path` stands for.
     static func failure(_ code: Int32, path: String) -> Failure {
         switch code {
         case ENOENT where path.contains("\u{FFFD}") && FileSystem.hasNonUTF8Name(Path.lastComponent(path), in: Path.parent(path)):
@@ -154,7 +164,7 @@ public enum RegularFile {
             return lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK ? .brokenLink : .missing
         case ELOOP: return .symlinkLoop
         case EACCES, EPERM: return .permissionDenied
-        case ENXIO, ENODEV, EOPNOTSUPP: return .notRegular
+        case ENXIO, ENODEV, EOPNOTSUPP: return .notRegular("")
         default: return .unreadable(String(cString: strerror(code)))
         }
     }

@@ -145,7 +145,7 @@ struct ProgressStoreTests {
         #expect(mkfifo(path + "/progress.json", 0o644) == 0)
         let loaded = ProgressStore(folder: path).loadReport()
         #expect(loaded.progress == PlayerProgress())
-        #expect(loaded.damage?.cannotRead == "it is not a regular file; move it away")
+        #expect(loaded.damage?.cannotRead == "it is not a regular file but a named pipe; move it away")
         #expect(RegularFile.kind(path + "/progress.json") == .other)
     }
 
