@@ -5,9 +5,9 @@ import BloqPlay
 
 /// Whose game an environment is for.
 public enum AppVariant {
-    /// The player's game in a window: their progress, settings and packs, the desktop's
-    /// clipboard, the solver on threads.
-    case live(PlayerFolders, clipboard: Clipboard)
+    /// The player's game in a window: their progress, settings and packs, the solver on
+    /// threads (the window, once open, gives the desktop's clipboard: `SDLWindow.clipboard`).
+    case live(PlayerFolders)
     /// A whole-app replay (`bloq replay --app`): progress, settings and packs in a folder of
     /// its own (`--data DIR`), a clipboard of its own, every answer at a fixed step.
     case replay(PlayerFolders)
@@ -36,7 +36,7 @@ extension AppEnvironment {
         let folders: PlayerFolders
         var player: PlayerFolders.Opened?
         switch variant {
-        case .live(let given, _):
+        case .live(let given):
             folders = given
             player = given.open(saving: .background)
         case .replay(let given):
@@ -104,23 +104,19 @@ extension AppEnvironment {
                     }
                 })
         }
-        // Live: the desktop's clipboard, the solver off the render thread, and packs
-        // imported or copied in while the game runs listed without a restart.
-        var clipboard = Clipboard.inMemory()
+        // Live: the solver off the render thread, and packs imported or copied in while the
+        // game runs listed without a restart.
         var packsChanged: (() -> Bool)?
-        if case .live(_, let desktop) = variant {
-            clipboard = desktop
-            if case .shipped(let dataRoot) = choice {
-                let watched = PackFolders(roots: [Path.join(dataRoot, "levels"), folders.levels])
-                packsChanged = { watched.changed() }
-            }
+        if case .live = variant, case .shipped(let dataRoot) = choice {
+            let watched = PackFolders(roots: [Path.join(dataRoot, "levels"), folders.levels])
+            packsChanged = { watched.changed() }
         }
         let live = if case .live = variant { true } else { false }
         var environment = AppEnvironment(
             packs: packs, reloadPacks: reload, packsChanged: packsChanged, progress: player?.progress ?? PlayerProgress(),
             saveProgress: saves.map { saves in { progress, urgency in saves.save(progress, urgency) } },
             takeSaveEvents: { saves?.takeEvents() ?? [] }, now: { WallClock.secondsSince1970() }, settings: settings,
-            levelSaver: levelSaver, clipboard: clipboard, today: today, version: BloqVersion.current,
+            levelSaver: levelSaver, today: today, version: BloqVersion.current,
             solverMode: live ? .background : .deterministic,
             startNotice: startNotices.isEmpty ? nil : startNotices.joined(separator: " "), finish: { saves?.finish() ?? [] },
             showLanguage: { setting in

@@ -123,7 +123,7 @@ extension Play {
         let folders = PlayerFolders.standard()
         let packs = try loadPacks()
         StartupTrace.mark("packs loaded")
-        let variant: AppVariant = live ? .live(folders, clipboard: SDLWindow.desktopClipboard) : .detached(folders)
+        let variant: AppVariant = live ? .live(folders) : .detached(folders)
         var environment = AppEnvironment.make(variant, packs: packs, today: try DateOption.today(date), language: .live(commandLine: lang))
         // The window's size: --window, else the one remembered (live), else the default.
         let settings = environment.settings.initial
@@ -142,6 +142,7 @@ extension Play {
             printError("bloq: \(error)")
             throw ExitCode.failure
         }
+        if live { environment.clipboard = gameWindow.clipboard }
         // A touchscreen (a phone, a tablet, a touch laptop): gesture words until a key or
         // the mouse is used. A screenshot stays as replays are, for the keyboard.
         if live, SDLWindow.hasTouchscreen { environment.inputMode = .touch }

@@ -94,7 +94,6 @@ public final class SDLWindow: ScriptWindow {
         rendererName = opened.rendererName
         canvas = Canvas(renderer: opened.renderer, fonts: opened.fonts)
         waylandClipboard = !options.headless && videoDriver == "wayland" ? WaylandClipboard(window: opened.window) : nil
-        WaylandClipboard.current = waylandClipboard
     }
 
     /// The game's own clipboard on Wayland (nil elsewhere: SDL's is used).
@@ -422,12 +421,12 @@ public final class SDLWindow: ScriptWindow {
     public static var hasTouchscreen: Bool { SDL_GetNumTouchDevices() > 0 }
 
     /// The desktop's clipboard: the game's own on Wayland (`WaylandClipboard`), else SDL's
-    /// (SDL_SetClipboardText, SDL_GetClipboardText), for a game in a window on a desktop
-    /// (SDL's video must be started when it is used); a headless game keeps one of its own.
-    public static var desktopClipboard: Clipboard {
+    /// (SDL_SetClipboardText, SDL_GetClipboardText), for a game in a window on a desktop; a
+    /// headless game keeps one of its own.
+    public var clipboard: Clipboard {
         Clipboard(
-            copy: { text in
-                if let own = WaylandClipboard.current {
+            copy: { [own = waylandClipboard] text in
+                if let own {
                     guard own.copy(text) else {
                         StandardErrorStream.write("bloq: warning: cannot copy to the clipboard: no press or keyboard focus has come yet\n")
                         return false
@@ -438,8 +437,8 @@ public final class SDLWindow: ScriptWindow {
                 }
                 return true
             },
-            paste: {
-                if let own = WaylandClipboard.current { return own.paste() }
+            paste: { [own = waylandClipboard] in
+                if let own { return own.paste() }
                 guard SDL_HasClipboardText() == SDL_TRUE, let pointer = SDL_GetClipboardText() else { return nil }
                 defer { SDL_free(pointer) }
                 return String(cString: pointer)

@@ -10,9 +10,6 @@ import Glibc
 final class WaylandClipboard {
     private var clipboard: OpaquePointer?
 
-    /// The clipboard of the window open now (SDL's state is global: one window).
-    nonisolated(unsafe) static weak var current: WaylandClipboard?
-
     /// The most a paste reads: a share code is a few dozen bytes, a result two lines.
     static let pasteLimit: Int32 = 65_536
     /// How long a paste waits for another client's text, in all.
