@@ -178,7 +178,7 @@ public struct Clipboard {
     /// What a screen says when a copy was not taken.
     public static var notCopied: String {
         // TRANSLATORS: shown after Copy code or Share when the desktop refused the text.
-        tr("Nothing was copied: click or tap in the game's window, then try again")
+        tr("Not copied: click or tap the game, then try again")
     }
 
     /// A clipboard that lives in the game, for games with no desktop (replays, tests),
