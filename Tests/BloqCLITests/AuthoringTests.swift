@@ -161,6 +161,18 @@ extension ChildProcessSuite {
             #expect(FileManager.default.fileExists(atPath: data + "/levels/mine/002-my-level.bloq"))
         }
 
+        @Test("the player's packs' tabs are in the language shown: 'Geteilt (deins)', not 'Shared (yours)'")
+        func playersTabsTranslated() throws {
+            let scratch = try Scratch("bloq-author")
+            let data = scratch.path("data")
+            try FileManager.default.createDirectory(atPath: data + "/levels/shared", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Self.level, toPath: data + "/levels/shared/001-level.bloq")
+            let script = try Scratch.keptFile("tabs.script", "at 0 tap Level\nat 400 end\n")
+            let result = try Bloq.run(["replay", script, "--app", "--data", data, "--lang", "de", "--json"])
+            #expect(result.status == 0, "\(result.err)")
+            #expect(result.out.contains("\"Geteilt (deins)\"") && !result.out.contains("(yours)"), "\(result.out)")
+        }
+
         @Test("editing a shipped level saves a copy in the player's pack; the shipped file is never written")
         func copyOfShipped() throws {
             let scratch = try Scratch("bloq-author")

@@ -148,6 +148,17 @@ public final class LevelListScreen: ShellScreen, AppScreen {
     /// shipped pack's title in the language shown, and a player's pack's as it is.
     static let shippedPackTitles = [trLater("Easy"), trLater("Medium"), trLater("Hard"), trLater("Expert"), trLater("Master")]
 
+    /// A pack's tab: a shipped pack's title in the language shown; a player's pack's name
+    /// (its folder's) marked as theirs, the pack Paste code saves into ("shared") translated.
+    static func tabTitle(_ pack: PackEntry) -> String {
+        guard pack.isPlayers else { return tr(pack.title) }
+        let marked = " (yours)"
+        let named = pack.title.hasSuffix(marked) ? String(pack.title.dropLast(marked.count)) : pack.title
+        let name = pack.folder == "shared" ? tr("Shared") : named
+        // TRANSLATORS: a Levels tab of the player's own pack; %1 is its name (its folder's).
+        return tr("%1 (yours)", name)
+    }
+
     /// The paging bar at `top`: Previous, Next and (with more than one level) Continue.
     private func bar(top: Double, grid: Grid, _ metrics: Metrics) -> [Control] {
         let perPage = max(grid.perPage, 1)
@@ -178,7 +189,7 @@ public final class LevelListScreen: ShellScreen, AppScreen {
         let height = max(metrics.minimumControl, (metrics.unit * 0.85).rounded())
         let gap = metrics.gap
         let specs = packs.enumerated().map { index, pack in
-            ButtonSpec(.tab(index), pack.isPlayers ? pack.title : tr(pack.title), style: index == packIndex ? .selected : .plain)
+            ButtonSpec(.tab(index), Self.tabTitle(pack), style: index == packIndex ? .selected : .plain)
         }
         let width = viewport.width - margin * 2
         for rows in 1...3 {
