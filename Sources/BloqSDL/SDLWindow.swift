@@ -437,11 +437,11 @@ public final class SDLWindow: ScriptWindow {
                 }
                 return true
             },
-            paste: { [own = waylandClipboard] in
+            read: { [own = waylandClipboard] in
                 if let own { return own.paste() }
-                guard SDL_HasClipboardText() == SDL_TRUE, let pointer = SDL_GetClipboardText() else { return nil }
+                guard SDL_HasClipboardText() == SDL_TRUE, let pointer = SDL_GetClipboardText() else { return .empty }
                 defer { SDL_free(pointer) }
-                return String(cString: pointer)
+                return .text(String(cString: pointer))
             })
     }
 }

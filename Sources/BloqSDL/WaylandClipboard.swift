@@ -1,3 +1,4 @@
+import BloqPlay
 import CWaylandClipboard
 import Glibc
 
@@ -25,11 +26,13 @@ final class WaylandClipboard {
     /// yet.
     func copy(_ text: String) -> Bool { bloq_clipboard_copy(clipboard, text) == 0 }
 
-    /// The clipboard's text, nil when it holds none.
-    func paste() -> String? {
-        guard let text = bloq_clipboard_paste(clipboard, Self.pasteLimit, Self.pasteMilliseconds) else { return nil }
+    /// The clipboard's text, none, or no answer from the client that holds it.
+    func paste() -> Clipboard.Reading {
+        var unanswered: Int32 = 0
+        let text = bloq_clipboard_paste(clipboard, Self.pasteLimit, Self.pasteMilliseconds, &unanswered)
         defer { free(text) }
-        return String(cString: text)
+        if unanswered != 0 { return .unanswered }
+        return text.map { .text(String(cString: $0)) } ?? .empty
     }
 
     func close() {

@@ -428,7 +428,8 @@ int bloq_clipboard_copy(bloq_clipboard *clipboard, const char *text) {
     return wl_display_flush(clipboard->display) < 0 && wl_display_get_error(clipboard->display) != 0 ? -1 : 0;
 }
 
-char *bloq_clipboard_paste(bloq_clipboard *clipboard, int limit, int timeout_ms) {
+char *bloq_clipboard_paste(bloq_clipboard *clipboard, int limit, int timeout_ms, int *unanswered) {
+    if (unanswered) *unanswered = 0;
     if (!clipboard || limit <= 0) return NULL;
     pthread_mutex_lock(&clipboard->lock);
     struct offer *offer = clipboard->selection;
@@ -455,10 +456,10 @@ char *bloq_clipboard_paste(bloq_clipboard *clipboard, int limit, int timeout_ms)
     long long deadline = milliseconds_now() + timeout_ms;
     while (text) {
         long long left = deadline - milliseconds_now();
-        if (left <= 0) break;
         struct pollfd ready = {pipes[0], POLLIN, 0};
-        int polled = poll(&ready, 1, (int)left);
+        int polled = left > 0 ? poll(&ready, 1, (int)left) : 0;
         if (polled < 0 && errno == EINTR) continue;
+        if (polled == 0 && unanswered) *unanswered = 1;  // the other client never finished
         if (polled <= 0) break;
         char scrap[4096];
         char *into = length < (size_t)limit ? text + length : scrap;

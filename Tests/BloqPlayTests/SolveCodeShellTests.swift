@@ -55,6 +55,16 @@ struct SolveCodeShellTests {
         #expect(editor.status == Clipboard.notCopied)
     }
 
+    @Test("Paste code when the clipboard's program does not answer says so, not that the clipboard is empty")
+    func unansweredPaste() throws {
+        let app = testApp { $0.clipboard = Clipboard(copy: { _ in false }, read: { .unanswered }) }
+        app.showLevels()
+        Hand(app).tap(.pasteCode)
+        let said = app.shownTexts.map(\.text).joined(separator: " ")
+        #expect(said.contains("did not answer") && !said.contains("empty"), "\(said)")
+        #expect(app.top.kind == .levels)
+    }
+
     @Test("Paste code with a solve code opens its level with Watch in the Solution button's place; Watch plays the line, no stars")
     func watch() throws {
         let board = try #require(Board(["R..R", "....", "B..B"]))

@@ -152,13 +152,27 @@ public enum SharedLevelSave: Equatable, Sendable {
 /// paste through it themselves: what they say depends on whether the copy was taken.
 public struct Clipboard {
     private let set: (String) -> Bool
-    private let get: () -> String?
+    private let get: () -> Reading
     private let copied = TextBox()
 
-    /// `copy` puts the text on the clipboard and says whether it is there; `paste` reads it.
-    public init(copy: @escaping (String) -> Bool, paste: @escaping () -> String?) {
+    /// What reading the clipboard gave.
+    public enum Reading: Equatable, Sendable {
+        case text(String)
+        case empty
+        /// The program that holds the clipboard did not give its text in time (stopped, or
+        /// busy): on Wayland the game asks it through a pipe.
+        case unanswered
+    }
+
+    /// `copy` puts the text on the clipboard and says whether it is there; `read` reads it.
+    public init(copy: @escaping (String) -> Bool, read: @escaping () -> Reading) {
         self.set = copy
-        self.get = paste
+        self.get = read
+    }
+
+    /// A clipboard whose reading is text or nothing.
+    public init(copy: @escaping (String) -> Bool, paste: @escaping () -> String?) {
+        self.init(copy: copy, read: { paste().map(Reading.text) ?? .empty })
     }
 
     /// Puts `text` on the clipboard; false when the desktop did not take it (the platform
@@ -169,8 +183,13 @@ public struct Clipboard {
         return true
     }
 
-    /// The clipboard's text, nil when it holds none.
-    public func paste() -> String? { get() }
+    /// The clipboard's text, nil when it holds none (or gave none in time).
+    public func paste() -> String? {
+        if case .text(let text) = get() { text } else { nil }
+    }
+
+    /// The clipboard's text, or why there is none.
+    public func read() -> Reading { get() }
 
     /// What the game last put on the clipboard in this run (the app JSON's `"clipboard"`).
     public var lastCopied: String? { copied.text }

@@ -23,8 +23,9 @@ int bloq_clipboard_copy(bloq_clipboard *clipboard, const char *text);
 /// The clipboard's text (to free with free()), at most `limit` bytes of it, or NULL when
 /// it holds no text. The game's own newest copy is answered at once while the selection
 /// offers its private type (application/x-bloq-copy-PID-NUMBER); any other text is read
-/// through a pipe, for at most `timeout_ms` milliseconds in all.
-char *bloq_clipboard_paste(bloq_clipboard *clipboard, int limit, int timeout_ms);
+/// through a pipe, for at most `timeout_ms` milliseconds in all: `*unanswered` (when not
+/// NULL) is then set to 1 if the other client had not finished writing by then, else 0.
+char *bloq_clipboard_paste(bloq_clipboard *clipboard, int limit, int timeout_ms, int *unanswered);
 
 /// Ends the thread, dispatches what the compositor sent (a quarter of a second at most) and
 /// frees everything; NULL is allowed. Call it before the window is destroyed.

@@ -508,7 +508,13 @@ public final class LevelListScreen: ShellScreen, AppScreen {
 
     /// Opens the level whose share code is on the clipboard, or says what is wrong.
     private func pasteCode() {
-        guard let text = context.clipboard.paste(), !text.isEmpty else {
+        let reading = context.clipboard.read()
+        if reading == .unanswered {
+            // TRANSLATORS: Paste code, when the program holding the clipboard did not answer.
+            notice = tr("The program that holds the clipboard did not answer: copy the code again, then try again")
+            return
+        }
+        guard case .text(let text) = reading, !text.isEmpty else {
             notice = tr("The clipboard is empty: copy a share code (it starts with %1) first", ShareCode.prefix)
             return
         }
