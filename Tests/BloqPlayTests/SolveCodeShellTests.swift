@@ -55,6 +55,42 @@ struct SolveCodeShellTests {
         #expect(editor.status == Clipboard.notCopied)
     }
 
+    @Test("a shipped level's code opens that level where it is open, and saves no copy; a locked one plays as a code, unsaved")
+    func shippedCode() throws {
+        final class Saved: @unchecked Sendable { var count = 0 }
+        let saved = Saved()
+        let pack = testPack(30)
+        let clipboard = Clipboard.inMemory()
+        let app = testApp([pack]) {
+            $0.clipboard = clipboard
+            $0.levelSaver = LevelSaver(
+                save: { _, _, _, _ in "" },
+                saveShared: { _, _, _ in
+                    saved.count += 1
+                    return .saved("/data/levels/shared/001-l.bloq")
+                })
+        }
+        // Level 1 (open), as a friend would copy it.
+        #expect(clipboard.copy(try #require(ShareCode.encode(pack.playable[0].level.board))))
+        app.showLevels()
+        Hand(app).tap(.pasteCode)
+        run(app, 0.2)
+        guard case .pack(0, 0) = app.playScreen?.source else {
+            Issue.record("not level 1 of the pack: \(String(describing: app.playScreen?.source))")
+            return
+        }
+        // Level 20 is locked: played from the code, still no copy saved.
+        #expect(clipboard.copy(try #require(ShareCode.encode(pack.playable[19].level.board))))
+        app.showLevels()
+        Hand(app).tap(.pasteCode)
+        run(app, 0.2)
+        guard case .code = app.playScreen?.source else {
+            Issue.record("a locked level's code did not play as a code: \(String(describing: app.playScreen?.source))")
+            return
+        }
+        #expect(saved.count == 0, "copies saved: \(saved.count)")
+    }
+
     @Test("Paste code when the clipboard's program does not answer says so, not that the clipboard is empty")
     func unansweredPaste() throws {
         let app = testApp { $0.clipboard = Clipboard(copy: { _ in false }, read: { .unanswered }) }

@@ -521,11 +521,29 @@ public final class LevelListScreen: ShellScreen, AppScreen {
         switch ShareCode.level(from: text) {
         case .failure(let error): notice = tr("Not a level: %1", error.message)
         case .success(let level):
-            // Played at once; saved in the pack `shared` meanwhile (`bloq import` does the same).
-            // A solve code's line, when it clears the level, is offered to watch.
-            if context.canSaveLevels { ask(.saveShared(level, code: text)) }
-            ask(.playCode(PlayableLevel(name: "shared level", level: level), line: SolveCode.clearingLine(in: text)))
+            let line = SolveCode.clearingLine(in: text)
+            let shipped = Self.shippedPlace(of: level, in: context.packs)
+            // A shipped level's code opens that level, with its tip, where it is open (no copy
+            // is saved); a solve code's line, when it clears the level, is offered to watch.
+            if let shipped, line == nil, context.isOpen(pack: shipped.pack, level: shipped.level) {
+                ask(.openLevel(pack: shipped.pack, level: shipped.level))
+                return
+            }
+            // Played at once; saved in the pack `shared` meanwhile (`bloq import` does the same),
+            // unless the game ships it.
+            if context.canSaveLevels, shipped == nil { ask(.saveShared(level, code: text)) }
+            ask(.playCode(PlayableLevel(name: "shared level", level: level), line: line))
         }
+    }
+
+    /// Where the shipped packs hold `level`'s board (the same identity, which progress is
+    /// kept by), as a pack and a playable level's index.
+    static func shippedPlace(of level: Level, in packs: [PackEntry]) -> (pack: Int, level: Int)? {
+        let identity = level.board.identity
+        for (index, pack) in packs.enumerated() where !pack.isPlayers {
+            if let found = pack.playable.firstIndex(where: { $0.level.board.identity == identity }) { return (index, found) }
+        }
+        return nil
     }
 
     /// A locked tile shakes its head and says which level opens it.
