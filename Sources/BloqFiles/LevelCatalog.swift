@@ -63,7 +63,8 @@ public enum LevelCatalog {
         }
         let title = loaded.title.prefix(1).uppercased() + loaded.title.dropFirst()
         return PackEntry(
-            title: isPlayers ? "\(title) (yours)" : title, items: items, isPlayers: isPlayers, folder: Path.lastComponent(loaded.path))
+            title: isPlayers ? title + PackEntry.playersMark : title, items: items, isPlayers: isPlayers,
+            folder: Path.lastComponent(loaded.path))
     }
 
     /// A single level file as a pack of one; throws with its diagnostics when it is broken.

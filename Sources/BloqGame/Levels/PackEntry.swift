@@ -21,6 +21,19 @@ public struct PackEntry: Sendable {
         self.folder = folder
     }
 
+    /// What a player's pack's title ends with ("Mine (yours)"), in English; the level list
+    /// shows it in the language shown.
+    public static let playersMark = " (yours)"
+
+    /// The title without `playersMark`: the name a player's pack shows beside its mark.
+    public var name: String { isPlayers && title.hasSuffix(Self.playersMark) ? String(title.dropLast(Self.playersMark.count)) : title }
+
+    /// The index among the playable levels of the one whose board is `board` (the same
+    /// identity, which progress is kept by), other than the file `except`.
+    public func playableIndex(of board: Board, except name: String? = nil) -> Int? {
+        playable.firstIndex { $0.name != name && $0.level.board.identity == board.identity }
+    }
+
     /// The playable level item `item` is (nil for a broken one, or no such item).
     public func playableIndex(ofItem item: Int) -> Int? {
         guard items.indices.contains(item), case .playable = items[item] else { return nil }

@@ -647,9 +647,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
     /// `board`, other than the file `except`: its number in the pack and its title.
     private func levelInPack(with board: Board, except: String?) -> (number: Int, title: String)? {
         for entry in context.packs where entry.isPlayers && entry.folder == pack {
-            for (index, level) in entry.playable.enumerated() where level.name != except && level.level.board.identity == board.identity {
-                return (index + 1, level.level.localizedTitle)
-            }
+            if let index = entry.playableIndex(of: board, except: except) { return (index + 1, entry.playable[index].level.localizedTitle) }
         }
         return nil
     }

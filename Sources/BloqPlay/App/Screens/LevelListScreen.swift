@@ -152,9 +152,7 @@ public final class LevelListScreen: ShellScreen, AppScreen {
     /// (its folder's) marked as theirs, the pack Paste code saves into ("shared") translated.
     static func tabTitle(_ pack: PackEntry) -> String {
         guard pack.isPlayers else { return tr(pack.title) }
-        let marked = " (yours)"
-        let named = pack.title.hasSuffix(marked) ? String(pack.title.dropLast(marked.count)) : pack.title
-        let name = pack.folder == "shared" ? tr("Shared") : named
+        let name = pack.folder == "shared" ? tr("Shared") : pack.name
         // TRANSLATORS: a Levels tab of the player's own pack; %1 is its name (its folder's).
         return tr("%1 (yours)", name)
     }
@@ -539,9 +537,8 @@ public final class LevelListScreen: ShellScreen, AppScreen {
     /// Where the shipped packs hold `level`'s board (the same identity, which progress is
     /// kept by), as a pack and a playable level's index.
     static func shippedPlace(of level: Level, in packs: [PackEntry]) -> (pack: Int, level: Int)? {
-        let identity = level.board.identity
         for (index, pack) in packs.enumerated() where !pack.isPlayers {
-            if let found = pack.playable.firstIndex(where: { $0.level.board.identity == identity }) { return (index, found) }
+            if let found = pack.playableIndex(of: level.board) { return (index, found) }
         }
         return nil
     }
