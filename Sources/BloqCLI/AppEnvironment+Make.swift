@@ -66,7 +66,7 @@ extension AppEnvironment {
         // (saves then apply only the player's changes over it, once it can be read).
         let initial = player?.settings ?? Settings()
         // Before anything is put into words (the notice of a damaged file, the screens).
-        let languageWarnings = language.show(setting: initial.language, atStart: true)
+        let (languageWarnings, shownLanguage) = language.show(setting: initial.language, atStart: true)
         // A language the settings name that this Bloq cannot show: said on the title screen too.
         let languageNotice = language.unavailableSetting(initial.language, atStart: true).map {
             tr(
@@ -120,8 +120,11 @@ extension AppEnvironment {
             solverMode: live ? .background : .deterministic,
             startNotice: startNotices.isEmpty ? nil : startNotices.joined(separator: " "), finish: { saves?.finish() ?? [] },
             showLanguage: { setting in
-                for warning in language.show(setting: setting, atStart: false) { printError("bloq: warning: \(warning)") }
+                let (warnings, shown) = language.show(setting: setting, atStart: false)
+                for warning in warnings { printError("bloq: warning: \(warning)") }
+                return shown
             })
+        environment.language = shownLanguage
         // A live game offers only the languages it can show: those whose catalog was found
         // (none in a build outside make: English only). A replay offers every shipped one,
         // so that its Settings taps mean the same on every machine.

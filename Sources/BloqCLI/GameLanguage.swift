@@ -2,6 +2,7 @@ import ArgumentParser
 import BloqFiles
 import BloqGame
 import BloqLocalization
+import BloqPlay
 
 /// The language the game shows, chosen as it starts and changed when the player picks
 /// another in Settings. At start `--lang` wins, then the saved setting, then "auto": a live
@@ -66,15 +67,17 @@ public struct GameLanguage: Sendable {
     /// and at start a language name that could reach outside the catalogs' folder. A
     /// desktop language without a catalog is English without a word, as in any GNU program.
     /// A setting this Bloq cannot show (`unavailableSetting`) falls back to the desktop's
-    /// language.
+    /// language. Returns too which language shows, for Settings' Language row.
     @discardableResult
-    public func show(setting: String, atStart: Bool) -> [String] {
+    public func show(setting: String, atStart: Bool) -> (warnings: [String], shown: ShownLanguage) {
+        // `--lang` wins over a setting at start, until the player picks a language.
+        let forced = atStart && setting != Settings.automaticLanguage ? commandLine : nil
         if let unavailable = unavailableSetting(setting, atStart: atStart) {
-            let warnings = show(setting: Settings.automaticLanguage, atStart: atStart)
-            return [
+            let automatic = show(setting: Settings.automaticLanguage, atStart: atStart)
+            let warning =
                 "the settings name the language '\(unavailable)', which this Bloq has no translation for, so the game follows "
-                    + "the desktop's language instead (as Automatic does); choose a language in Settings"
-            ] + warnings
+                + "the desktop's language instead (as Automatic does); choose a language in Settings"
+            return ([warning] + automatic.warnings, automatic.shown)
         }
         let named = code(setting: setting, atStart: atStart)
         let wanted = named.map(Self.list) ?? automatic
@@ -88,11 +91,14 @@ public struct GameLanguage: Sendable {
         }
         guard let catalogs else {
             Localized.use([])
-            guard let named, !wanted.isEmpty else { return warnings }
-            return warnings + [
-                "no translations found (looked in \(searched.joined(separator: ", "))), so the game shows English, not '\(named)'; "
-                    + "build them with make mo, or reinstall Bloq"
-            ]
+            let english = ShownLanguage(code: Language.english.code, forced: forced)
+            guard let named, !wanted.isEmpty else { return (warnings, english) }
+            return (
+                warnings + [
+                    "no translations found (looked in \(searched.joined(separator: ", "))), so the game shows English, not '\(named)'; "
+                        + "build them with make mo, or reinstall Bloq"
+                ], english
+            )
         }
         let loaded = CatalogLocator.load(wanted, in: catalogs)
         Localized.use(loaded.catalogs)
@@ -101,7 +107,7 @@ public struct GameLanguage: Sendable {
             let have = CatalogLocator.languages(in: catalogs).joined(separator: ", ")
             warnings.append("no catalog for the language '\(named)' in \(catalogs) (it has: \(have)), so the game shows English")
         }
-        return warnings
+        return (warnings, ShownLanguage(code: loaded.first ?? Language.english.code, forced: forced))
     }
 
     /// What Settings' Language row offers: Automatic, English, and each shipped language

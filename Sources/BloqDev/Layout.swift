@@ -54,7 +54,7 @@ struct Layout: ParsableCommand {
         var problems = 0
         var shots = 0
         for code in languages {
-            let warnings = GameLanguage.replay(commandLine: code).show(setting: Settings.automaticLanguage, atStart: true)
+            let warnings = GameLanguage.replay(commandLine: code).show(setting: Settings.automaticLanguage, atStart: true).warnings
             guard warnings.isEmpty else {
                 throw ValidationError("\(code): \(warnings.joined(separator: "; ")) (make mo compiles the catalogs)")
             }

@@ -2,6 +2,7 @@ import ArgumentParser
 import BloqCLI
 import BloqGame
 import BloqLocalization
+import BloqPlay
 
 /// The game's words as a language set-up gives them: `GameLanguage` (the catalogs found as
 /// the game finds them, `--lang`, the setting, the environment) set as the game sets it at
@@ -28,6 +29,9 @@ struct Words: ParsableCommand {
     @Option(help: "A language setting picked later (repeatable: one change each, in order).")
     var then: [String] = []
 
+    @Flag(help: "After each step's texts, print STEP<tab>row<tab>TEXT: what Settings' Language row says then.")
+    var row = false
+
     @Argument(help: "The texts (msgids).")
     var texts: [String]
 
@@ -35,8 +39,10 @@ struct Words: ParsableCommand {
         let language = replay ? GameLanguage.replay(commandLine: lang) : GameLanguage.live(commandLine: lang)
         let steps = [("start", setting, true)] + then.map { ($0, $0, false) }
         for (name, value, atStart) in steps {
-            for warning in language.show(setting: value, atStart: atStart) { printError("BloqDev: warning: \(warning)") }
+            let (warnings, shown) = language.show(setting: value, atStart: atStart)
+            for warning in warnings { printError("BloqDev: warning: \(warning)") }
             for text in texts { print("\(name)\t\(Self.lookUp(text))") }
+            if row { print("\(name)\trow\t\(shown.rowText(setting: value))") }
         }
     }
 

@@ -60,12 +60,16 @@ public struct CatalogLocator: Sendable {
     /// The catalogs of `folder` for `languages` (best first), read and checked
     /// (`MessageCatalog`), in that order: a language without a catalog is passed over, and
     /// so is one whose catalog is damaged, with a warning that says where and how to fix it.
-    /// `found` says whether any language had a catalog file at all, valid or not.
-    public static func load(_ languages: [String], in folder: String) -> (catalogs: [MessageCatalog], warnings: [String], found: Bool) {
+    /// `found` says whether any language had a catalog file at all, valid or not; `first`
+    /// is the language whose catalog is shown first ("de_AT" as asked), nil: English.
+    public static func load(_ languages: [String], in folder: String) -> (
+        catalogs: [MessageCatalog], warnings: [String], found: Bool, first: String?
+    ) {
         var catalogs: [MessageCatalog] = []
         var failures: [(path: String, reason: String)] = []
         var found = false
         var seen: Set<String> = []
+        var first: String?
         for name in languages {
             guard let path = catalog(for: name, in: folder), seen.insert(path).inserted else { continue }
             found = true
@@ -75,6 +79,7 @@ public struct CatalogLocator: Sendable {
             case .success(let bytes):
                 do throws(CatalogError) {
                     catalogs.append(try MessageCatalog(bytes: bytes))
+                    if first == nil { first = name }
                 } catch {
                     failures.append((path, error.message))
                 }
@@ -86,7 +91,7 @@ public struct CatalogLocator: Sendable {
             "\(failure.path) is not used: \(failure.reason), so \(instead); reinstall Bloq, "
                 + "or compile the catalog again from its .po file (msgfmt --check -o FILE.mo LL.po, or make mo in a source tree)"
         }
-        return (catalogs, warnings, found)
+        return (catalogs, warnings, found, first)
     }
 
     /// `folder/LANGUAGE/LC_MESSAGES/bloq.mo`.

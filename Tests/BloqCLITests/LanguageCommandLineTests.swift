@@ -149,6 +149,28 @@ extension ChildProcessSuite {
             #expect(replay.lines == ["start\thint", "ru\tподсказка", "auto\thint"])
         }
 
+        @Test("Settings' Language row says what shows: Auto (Español) from the desktop, --lang in the setting's place at start")
+        func languageRow() throws {
+            let env = try TestCatalogs.environment(["LANG": "C.UTF-8", "LANGUAGE": "es"])
+            let desktop = try words(["--row", "hint", "--then", "de", "--then", "auto"], environment: env)
+            #expect(
+                desktop.lines == [
+                    "start\tpista", "start\trow\tAuto (Español)", "de\tHinweis", "de\trow\tDeutsch", "auto\tpista",
+                    "auto\trow\tAuto (Español)",
+                ])
+            // --lang de over a saved "fr": German shows and the row says Deutsch until the
+            // player picks; then Automatic is --lang's German.
+            let forced = try words(
+                ["--row", "--lang", "de", "--setting", "fr", "hint", "--then", "ru", "--then", "auto"], environment: env)
+            #expect(
+                forced.lines == [
+                    "start\tHinweis", "start\trow\tDeutsch", "ru\tподсказка", "ru\trow\tРусский", "auto\tHinweis",
+                    "auto\trow\tAuto (Deutsch)",
+                ])
+            let replay = try words(["--row", "--replay", "hint"], environment: env)
+            #expect(replay.lines == ["start\thint", "start\trow\tAutomatic (English)"])
+        }
+
         @Test("--lang takes a shipped language's code, and says which when it is not one")
         func unknownCode() throws {
             for command in [["play", "--lang", "xx"], ["replay", "script", "--app", "--lang", "German"]] {

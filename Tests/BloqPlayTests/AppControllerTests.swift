@@ -401,7 +401,7 @@ struct AppControllerTests {
         #expect(changes.saved.last?.language == Settings.automaticLanguage)
         #expect(changes.saved.dropLast().last?.language == Settings.languageChoices.last)
         let shown = app.top.texts.first { $0.owner == .language }?.text
-        #expect(shown == "Automatic", "the row says the choice: \(String(describing: shown))")
+        #expect(shown == "Automatic (English)", "the row says the choice and what it shows: \(String(describing: shown))")
     }
 
     @Test("a clear bursts confetti, none with reduced motion")

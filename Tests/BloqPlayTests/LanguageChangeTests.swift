@@ -14,7 +14,10 @@ struct LanguageChangeTests {
         }
         let calls = Calls()
         let app = testApp {
-            $0.showLanguage = { calls.shown.append($0) }
+            $0.showLanguage = {
+                calls.shown.append($0)
+                return ShownLanguage(code: $0 == Settings.automaticLanguage ? "fr" : $0)
+            }
             $0.settings = SettingsStorage(save: {
                 calls.saved.append($0)
                 return nil
@@ -26,6 +29,7 @@ struct LanguageChangeTests {
         app.settings.language = "de"
         app.settings.language = "auto"
         #expect(calls.shown == ["de", "auto"])
+        #expect(app.context.language == ShownLanguage(code: "fr"), "the context says what shows: \(app.context.language)")
         #expect(calls.saved.map(\.language) == ["auto", "de", "auto"])
     }
 }

@@ -54,16 +54,27 @@ public final class AppController {
             let old = context.settings
             guard newValue != old else { return }
             context.settings = newValue
-            contextChanged()
             // Every text is looked up again from the next frame on; labels change width (the
             // screens lay themselves out again for the new context).
-            if newValue.language != old.language { environment.showLanguage(newValue.language) }
+            if newValue.language != old.language { context.language = environment.showLanguage(newValue.language) }
+            contextChanged()
             // A settings file that cannot be written is said once (a toast), not at each change.
             let failure = environment.settings.save(newValue)
             if let failure, failure != settingsFailure { queueNotice(failure) }
             settingsFailure = failure
         }
     }
+    /// Shows and saves the language the player picks; picking the saved one that `--lang`
+    /// hid shows it (`--lang` wins only until the player picks).
+    private func pickLanguage(_ code: String) {
+        guard context.language.forced != nil, code == settings.language else {
+            settings.language = code
+            return
+        }
+        context.language = environment.showLanguage(code)
+        contextChanged()
+    }
+
     public private(set) var metrics: Metrics {
         get { context.metrics }
         set { change(\.metrics, to: newValue) }
@@ -144,7 +155,8 @@ public final class AppController {
             dailyBoards: [:], dailyFailures: [], watchedPath: environment.levelWatch?.path,
             isSingleLevel: singleLevel, helpShown: false, clipboard: environment.clipboard, lineToWatch: environment.lineToWatch,
             solverMode: environment.solverMode, version: environment.version, settingsPath: environment.settings.path,
-            canSaveLevels: environment.levelSaver != nil, languageChoices: environment.languageChoices, commands: commands,
+            canSaveLevels: environment.levelSaver != nil, languageChoices: environment.languageChoices, language: environment.language,
+            commands: commands,
             driver: driver)
         if singleLevel { openLevel(pack: 0, level: 0) }
         if let watch = environment.levelWatch, let level = packs.first?.playable.first { watch.begin(with: level.level) }
@@ -229,6 +241,7 @@ public final class AppController {
         case .tryDraft(let level, let editor): show(.play(PlayScreen(context: context, source: .trial(level, editor: editor))))
         case .sound(let cue): play(cue)
         case .changeSettings(let changed): settings = changed
+        case .pickLanguage(let code): pickLanguage(code)
         case .saveLevel(let text, let title, let pack, let replacing): saveLevel(text, title: title, pack: pack, replacing: replacing)
         case .recordClear(let clear):
             progress.record(clear, at: stamp())

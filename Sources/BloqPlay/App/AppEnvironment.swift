@@ -46,9 +46,11 @@ public struct AppEnvironment {
     /// returns lines for standard error.
     public var finish: () -> [String]
     /// Shows the game in the language a changed `Settings.language` names ("auto" or a
-    /// code) from the next text looked up on (`tr`). The language the game starts in is
-    /// set before the shell is made (`AppEnvironment.make`).
-    public var showLanguage: (String) -> Void
+    /// code) from the next text looked up on (`tr`), and says which shows. The language the
+    /// game starts in is set before the shell is made (`AppEnvironment.make`).
+    public var showLanguage: (String) -> ShownLanguage
+    /// The language the game starts in.
+    public var language = ShownLanguage()
     /// The input the player is expected to use until they use one (GAME.md, "Every
     /// function by every hand"): touch where the machine has a touchscreen, else the
     /// keyboard and mouse. The last input used decides from then on.
@@ -69,7 +71,7 @@ public struct AppEnvironment {
         settings: SettingsStorage = SettingsStorage(), levelSaver: LevelSaver? = nil, clipboard: Clipboard = .inMemory(),
         today: @escaping () -> DailyDate? = { nil }, version: String = "", solverMode: SolverService.Mode = .deterministic,
         startNotice: String? = nil,
-        finish: @escaping () -> [String] = { [] }, showLanguage: @escaping (String) -> Void = { _ in }
+        finish: @escaping () -> [String] = { [] }, showLanguage: @escaping (String) -> ShownLanguage = { _ in ShownLanguage() }
     ) {
         self.packs = packs
         self.reloadPacks = reloadPacks

@@ -45,6 +45,8 @@ public struct ScreenContext {
     public var canSaveLevels: Bool
     /// What Settings' Language row offers (`AppEnvironment.languageChoices`).
     public var languageChoices: [String]
+    /// The language shown now (`AppEnvironment.language`).
+    public var language: ShownLanguage
     public let commands: CommandTable
     /// Runs the screens' own animations (transitions, previews, shakes).
     public let driver: AnimationDriver
@@ -68,6 +70,27 @@ public struct ScreenContext {
         let open = progress.unlocked(packs[pack])
         return open.indices.contains(level) ? open[level] : true
     }
+}
+
+/// The language the game shows, as Settings' Language row says it.
+public struct ShownLanguage: Equatable, Sendable {
+    /// The language of the first catalog shown, as asked for ("de", "de_AT"); English
+    /// ("en") when there is none.
+    public var code: String
+    /// `--lang` while it wins over the language setting (from the start until the player
+    /// picks a language); the row shows it in the setting's place.
+    public var forced: String?
+
+    public init(code: String = Language.english.code, forced: String? = nil) {
+        self.code = code
+        self.forced = forced
+    }
+    /// What the row stands for when the setting is `setting`: the setting, or `forced`.
+    public func choice(setting: String) -> String { forced ?? setting }
+
+    /// What the row says when the setting is `setting`: the language's name in itself
+    /// ("Deutsch"), or "Automatic (Deutsch)" (`SettingsScreen.languageName`).
+    public func rowText(setting: String) -> String { SettingsScreen.languageName(choice(setting: setting), shown: code) }
 }
 
 /// What a screen asks the shell to do, carried out in order once the screen's call has
@@ -99,6 +122,9 @@ public enum ScreenRequest {
     case tryDraft(PlayableLevel, editor: EditorScreen)
     case sound(SoundCue)
     case changeSettings(Settings)
+    /// The player picks a language ("auto" or a code): it shows and is saved, also when it
+    /// is the saved one that `--lang` hid.
+    case pickLanguage(String)
     /// A level file from the editor: text, title, pack and the file it replaces; the shell
     /// tells the editor how it went (`EditorScreen.levelSaved`).
     case saveLevel(text: String, title: String, pack: String, replacing: String?)

@@ -40,8 +40,14 @@ public final class SettingsScreen: ShellScreen, AppScreen {
             .map {
                 (.appearance($0), $0.label, $0.value(settings, system: system), $0.value(settings, system: system, brief: true), $0.values)
             }
-        let language = SettingsScreen.languageName(settings.language)
-        choices.append((.language, tr("Language"), language, language, context.languageChoices.map(SettingsScreen.languageName)))
+        // The language: "Automatic (Deutsch)" says what following the desktop (or `--lang`) shows.
+        let language = context.language.rowText(setting: settings.language)
+        let automatic = SettingsScreen.languageName(Settings.automaticLanguage, shown: context.language.code)
+        choices.append(
+            (
+                .language, tr("Language"), language, SettingsScreen.languageName(languageChoice),
+                context.languageChoices.map { SettingsScreen.languageName($0) } + [automatic]
+            ))
         let rows = keys.count + choices.count
         let height = metrics.unit
         let gap = metrics.gap
@@ -164,18 +170,26 @@ public final class SettingsScreen: ShellScreen, AppScreen {
         case .back: ask(.back)
         case .toggle(let key): settings[keyPath: key.setting].toggle()
         case .appearance(let key): key.next(&settings)
-        case .language: settings.language = SettingsScreen.nextLanguage(after: settings.language, in: context.languageChoices)
+        case .language: ask(.pickLanguage(SettingsScreen.nextLanguage(after: languageChoice, in: context.languageChoices)))
         default: break
         }
         if settings != context.settings { ask(.changeSettings(settings)) }
     }
 
-    /// How the language setting reads on its row: "Automatic" (the desktop's language), or
-    /// the language's name in itself ("Deutsch"; "de_AT" too). A code of a language this
-    /// version lacks ("xx", a newer Bloq's) reads "Automatic": the game follows the
-    /// desktop's language then, and said so as it started.
-    static func languageName(_ setting: String) -> String {
-        shownChoice(setting).flatMap { Language.named($0)?.name } ?? tr("Automatic")
+    /// What the Language row stands for: the setting, or `--lang` while it wins over it.
+    var languageChoice: String { context.language.choice(setting: context.settings.language) }
+
+    /// How the language setting reads on its row: "Automatic (Deutsch)" (following the
+    /// desktop, which shows `shown`; "Automatic" without it), or the language's name in
+    /// itself ("Deutsch"; "de_AT" too). A code of a language this version lacks ("xx", a
+    /// newer Bloq's) reads as automatic: the game follows the desktop's language then, and
+    /// said so as it started.
+    static func languageName(_ setting: String, shown: String? = nil) -> String {
+        if let name = shownChoice(setting).flatMap({ Language.named($0)?.name }) { return name }
+        guard let shown else { return tr("Automatic") }
+        // TRANSLATORS: the language setting follows the desktop, and the desktop's language
+        // is %1, named in itself ("Automatic (Deutsch)").
+        return tr("Automatic (%1)", (shownChoice(shown).flatMap { Language.named($0) } ?? .english).name)
     }
 
     /// The shipped choice `setting` stands for: itself, its language without the region
