@@ -184,6 +184,23 @@ public enum LayoutAudit {
                 found.append("label \"\(label.text)\" runs under its switch")
             }
         }
+        // Rows of buttons as tall as each other, one under the other, label them at one size
+        // (the editor's tools and its bar at 360x640 did not). The header's row (Back's) is a
+        // band of its own.
+        var mixed: Set<String> = []
+        let header = shot.controls.first { $0.id == .back }?.rect
+        let body = shot.controls.filter { control in header.map { abs(control.rect.y - $0.y) > 0.5 } ?? true }
+        for a in body {
+            for b in body
+            where b.rect.y > a.rect.y + 0.5 && abs(a.rect.height - b.rect.height) < 0.5
+                && b.rect.y - a.rect.maxY < a.rect.height * 0.5
+                && min(a.rect.maxX, b.rect.maxX) - max(a.rect.minX, b.rect.minX) > 0.5
+            {
+                guard let one = a.labelBox?.px, let other = b.labelBox?.px, abs(one - other) > 0.01 else { continue }
+                mixed.insert("buttons \(a.label) and \(b.label), a row apart, in two label sizes (\(one), \(other) px)")
+            }
+        }
+        found += mixed.sorted()
         let labelSizes = Set(shot.controls.compactMap { $0.labelBox?.px })
         if labelSizes.count > 2 { found.append("control labels in \(labelSizes.count) sizes: \(labelSizes.sorted())") }
         if let board = shot.board {

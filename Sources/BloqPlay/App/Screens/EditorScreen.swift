@@ -140,13 +140,32 @@ public final class EditorScreen: ShellScreen, AppScreen {
             ButtonSpec(.copyCode, tr("Copy code"), short: tr("Copy"), isEnabled: verdict.isShareable),
         ]
         let barTop = inner.maxY - unit
-        let bar =
-            ButtonGroup.gridAlways(
-                barSpecs, in: Rect(x: inner.x, y: barTop, width: inner.width, height: unit), columns: 3, height: unit, gap: gap,
-                scale: metrics.type, maximumWidth: unit * 4.5)
         let middle = Rect(x: inner.x, y: top, width: inner.width, height: max(barTop - margin - top, 1))
-        let parts = metrics.isPortrait ? stacked(in: middle, metrics) : beside(in: middle, metrics)
-        controls += parts.controls + bar
+        var parts = metrics.isPortrait ? stacked(in: middle, metrics) : beside(in: middle, metrics)
+        func bar(_ specs: [ButtonSpec]) -> [Control] {
+            ButtonGroup.gridAlways(
+                specs, in: Rect(x: inner.x, y: barTop, width: inner.width, height: unit), columns: 3, height: unit, gap: gap,
+                scale: metrics.type, maximumWidth: unit * 4.5)
+        }
+        var barControls = bar(barSpecs)
+        // Portrait, where the bar is one more row of buttons as tall as the tools': one
+        // label size for both, the smaller group's, not two sizes a row apart. The bar says
+        // "Copy" at the tools' size rather than "Copy code" smaller (French's "Copier le
+        // code" at 360x640), and takes the size of tools that need a smaller one (English's
+        // five a row there). Landscape's tools are a column of smaller buttons beside the grid.
+        if metrics.isPortrait {
+            let toolIDs = Set(toolSpecs().map(\.id))
+            let least = { (controls: [Control]) in controls.map(\.labelPx).min() ?? 0 }
+            let toolPx = least(parts.controls.filter { toolIDs.contains($0.id) })
+            if least(barControls) < toolPx {
+                let brief = bar(barSpecs.map { ButtonSpec($0.id, $0.brief, isEnabled: $0.isEnabled, style: $0.style) })
+                if least(brief) > least(barControls) { barControls = brief }
+            }
+            let px = min(toolPx, least(barControls))
+            for index in parts.controls.indices where toolIDs.contains(parts.controls[index].id) { parts.controls[index].labelPx = px }
+            for index in barControls.indices { barControls[index].labelPx = px }
+        }
+        controls += parts.controls + barControls
         // The status: the notice or a toast, else the verdict, as many lines as its band holds.
         let role: TextBox.Role =
             switch verdict {
