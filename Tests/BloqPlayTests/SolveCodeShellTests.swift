@@ -32,6 +32,24 @@ struct SolveCodeShellTests {
         #expect(!app.top.controls.contains { $0.id == .shareResult })
     }
 
+    @Test(
+        "the card's buttons stay where they are when Share says it copied: the card grows upward, under the hand",
+        arguments: [Size(width: 360, height: 640), Size(width: 640, height: 360), Size(width: 800, height: 600)])
+    func shareKeepsButtons(_ size: Size) throws {
+        var environment = AppEnvironment(packs: [testPack(3)])
+        environment.inputMode = .touch
+        let app = AppController(environment: environment, viewport: size)
+        #expect(app.openLevel(pack: 0, level: 0))
+        run(app, 0.3)
+        app.perform(.play(.pushAtCursor(.right)))
+        run(app, 1.5)
+        let before = app.top.controls.map(\.rect)
+        Hand(app).tap(.shareResult)
+        run(app, 0.2)
+        #expect(app.shownTexts.map(\.text).joined(separator: " ").contains("on the clipboard"))
+        #expect(app.top.controls.map(\.rect) == before, "\(size): \(before) then \(app.top.controls.map(\.rect))")
+    }
+
     @Test("a copy the desktop refuses (Wayland with no press yet) is said as such: Share and the editor's Copy code")
     func refusedCopy() throws {
         let refusing = Clipboard(copy: { _ in false }, paste: { nil })

@@ -95,7 +95,10 @@ public final class ClearedOverlay {
 
     /// The lines under the stars: moves and par, then why no stars (after Show solution), then
     /// the best. Why a star is missing is said under that star (`starReasons`).
-    public var lines: [String] {
+    public var lines: [String] { lines(sharing: true) }
+
+    /// `lines`, with what Share said (`shared`) when `sharing`.
+    private func lines(sharing: Bool) -> [String] {
         var result = [
             tr("in %1 move", "in %1 moves", count: moves, "\(moves)") + (par.map { " · " + tr("par %1", "\($0)") } ?? "") + " · "
                 + ClearedOverlay.clock(time)
@@ -108,7 +111,7 @@ public final class ClearedOverlay {
             result.append(isFirstClear ? tr("First clear!") : (isNewBest ? tr("New best! %1", record) : tr("Best: %1", record)))
         }
         if let dailyStreak, dailyStreak > 0 { result.append(tr("Daily streak: %1", DailyScreen.streakText(dailyStreak))) }
-        if let shared { result.append(shared) }
+        if sharing, let shared { result.append(shared) }
         return result
     }
 
@@ -121,8 +124,14 @@ public final class ClearedOverlay {
 
     /// The card over the board: "Cleared!", the stars, the lines, and the way on (Next level
     /// or Play again, and the way back); as large as the board's frame, larger when its
-    /// words need it (within `area`). Returns its frame, controls and texts.
-    func layout(over board: Rect, within area: Rect, _ metrics: Metrics) -> (frame: Rect, controls: [Control], texts: [TextBox]) {
+    /// words need it (within `area`). Once Share has said it copied, the card grows upward
+    /// where it can (a window too short for that, 400x300 over a tall board, moves the
+    /// buttons down): its buttons stay under the hand that pressed Share. Returns its frame,
+    /// controls and texts (`sharing`: false lays it out as before Share).
+    func layout(over board: Rect, within area: Rect, _ metrics: Metrics, sharing: Bool = true) -> (
+        frame: Rect, controls: [Control], texts: [TextBox]
+    ) {
+        let lines = lines(sharing: sharing)
         let type = metrics.type
         let padding = metrics.margin
         var specs: [ButtonSpec]
@@ -196,9 +205,13 @@ public final class ClearedOverlay {
             plans.first { $0.needed <= area.height } ?? plan(width: wide, headingSizes: [type.body])
         // As tall as what it says (an opaque card over the board, no empty band in it).
         let cardHeight = min(needed, area.height)
+        var top = max(area.minY, min(board.center.y - cardHeight / 2, area.maxY - cardHeight))
+        if sharing, shared != nil {
+            let before = layout(over: board, within: area, metrics, sharing: false).frame
+            if before.width == width { top = max(area.minY, before.maxY - cardHeight) }
+        }
         let frame = Rect(
-            x: max(area.minX, min(board.center.x - width / 2, area.maxX - width)),
-            y: max(area.minY, min(board.center.y - cardHeight / 2, area.maxY - cardHeight)), width: width, height: cardHeight)
+            x: max(area.minX, min(board.center.x - width / 2, area.maxX - width)), y: top, width: width, height: cardHeight)
         var texts: [TextBox] = []
         var y = frame.y + padding
         let column = Rect(x: frame.x + padding, y: y, width: inner, height: 0)
