@@ -757,7 +757,8 @@ public final class PlayScreen: ShellScreen, AppScreen {
         return arrangement(in: inner, toolbarColumns: [count, (count + 1) / 2], metrics) { header, toolbar in
             let bandHeight = messageHeight(width: inner.width, metrics)
             let band = Rect(x: inner.x, y: inner.maxY - toolbar - margin - bandHeight, width: inner.width, height: bandHeight)
-            return (Rect(x: 0, y: inner.y + header, width: viewport.width, height: max(band.y - inner.y - header, 1)), band)
+            // Inside the margins across: a board as wide as a phone drew its frame a pixel from the edge.
+            return (Rect(x: inner.x, y: inner.y + header, width: inner.width, height: max(band.y - inner.y - header, 1)), band)
         }
     }
 
