@@ -19,7 +19,7 @@ public struct FileDamage: Sendable, Equatable {
     public var droppedRecords = 0
     /// Why the whole file could not be read (not JSON, too large, not a regular file), when
     /// it could not; nil when only some records were dropped.
-    public var unreadable: String?
+    public var unreadable: ReadReason?
     /// The version a progress file said it had, when it is not one this game knows.
     public var foreignVersion: Int?
     /// Where the damaged file was kept; nil when it could not be moved aside.
@@ -34,7 +34,7 @@ public struct FileDamage: Sendable, Equatable {
     /// Why the file cannot be read now ("permission denied"), when it cannot: it was left
     /// as it is, never moved or written over; the game plays on and saves beside it (progress)
     /// or not at all (settings) until it can be read.
-    public var cannotRead: String?
+    public var cannotRead: ReadReason?
     /// The file is a symbolic link to something that is not Bloq's (a folder, a device, a
     /// FIFO, someone's file, nothing): the link and its target were left exactly as they
     /// are; progress is kept beside the link (the journal), settings in memory.
@@ -46,9 +46,17 @@ public struct FileDamage: Sendable, Equatable {
     /// The sentence the title screen shows, in the language shown (`tr`), e.g. "3 records in
     /// your progress could not be read; the file was kept as
     /// /home/jo/.local/share/bloq/progress.json.corrupt-1700000000." or "1 of your settings
-    /// could not be read; the file was kept as …." (The reasons in brackets stay English:
-    /// they are the words of standard error.)
-    public var sentence: String {
+    /// could not be read; the file was kept as …." The reasons in brackets are
+    /// `ReadReason.shown`.
+    public var sentence: String { sentence(shown: true) }
+
+    /// The sentence for standard error: its reasons in English (`ReadReason.brief`). Said as
+    /// the files are read, before a language is chosen, the rest is English too.
+    public var standardErrorSentence: String { sentence(shown: false) }
+
+    /// The sentence, its reasons as the title screen says them (`shown`) or as standard
+    /// error does.
+    private func sentence(shown: Bool) -> String {
         // Paths as the player reads them (~ for the home folder), as Settings shows its file.
         let file = PlayerFolders.displayPath(file)
         let kept = keptAs.map { tr("the file was kept as %1", PlayerFolders.displayPath($0)) } ?? tr("the file was left where it is")
@@ -64,7 +72,7 @@ public struct FileDamage: Sendable, Equatable {
                     file, PlayerFolders.displayPath(foreignLink.target), foreignLink.what.clause)
             }
         }
-        if let cannotRead {
+        if let cannotRead = cannotRead.map({ shown ? $0.shown : $0.brief }) {
             switch (kind, fellBackToPrevious) {
             case (.settings, _):
                 return tr(
@@ -80,11 +88,7 @@ public struct FileDamage: Sendable, Equatable {
                     file, cannotRead)
             }
         }
-        if let whole = unreadable {
-            // The reason's first words: what is wrong. Its bracketed grammar ("the text is not
-            // JSON: line 1, column 1: 'byte 0xdf' cannot start a value (a value is …)") is for
-            // standard error, which has it whole (`details`); a player read it as jargon.
-            let unreadable = whole.firstRange(of: " (").map { String(whole[..<$0.lowerBound]) } ?? whole
+        if let unreadable = unreadable.map({ shown ? $0.shown : $0.brief }) {
             switch (kind, fellBackToPrevious) {
             case (.settings, _): return tr("Your settings could not be read (%1); %2, and the defaults are used.", unreadable, kept)
             case (.progress, true): return tr("Your progress could not be read (%1); %2, and your previous save is used.", unreadable, kept)
@@ -147,14 +151,14 @@ extension FileDamage {
     }
 
     /// `file` cannot be read now (`reason`: its permissions, an I/O error): it was left as it is.
-    static func cannotRead(_ kind: Kind, _ file: String, _ reason: String, fellBackToPrevious: Bool = false) -> FileDamage {
+    static func cannotRead(_ kind: Kind, _ file: String, _ reason: ReadReason, fellBackToPrevious: Bool = false) -> FileDamage {
         FileDamage(
             kind: kind, file: file, fellBackToPrevious: fellBackToPrevious,
             details: ["\(file): cannot be read (\(reason)); left it as it is"], cannotRead: reason)
     }
 
     /// `file` holds nothing that can be read (`reason`); with `moving`, it is moved aside.
-    static func unreadable(_ kind: Kind, _ file: String, _ reason: String, moving: Bool) -> FileDamage {
+    static func unreadable(_ kind: Kind, _ file: String, _ reason: ReadReason, moving: Bool) -> FileDamage {
         let kept = moving ? moveAside(file) : nil
         return FileDamage(
             kind: kind, file: file, unreadable: reason, keptAs: kept,
@@ -184,4 +188,42 @@ extension FileDamage {
         try? AtomicFile.write(repaired, to: file)
         return aside
     }
+}
+
+/// Why one of the player's files could not be read: in English for standard error (what a
+/// string literal or interpolation makes), and, for the reasons a player meets, a phrase
+/// the title screen shows in the language shown ("permission denied", "it is a folder; move
+/// it away"). The phrase is looked up when shown, since the files are read before the
+/// language is chosen. Two reasons are equal when their English is.
+public struct ReadReason: Sendable, Equatable, CustomStringConvertible, ExpressibleByStringInterpolation {
+    /// The reason for standard error, with its details.
+    public var english: String
+    /// The player's phrase (a msgid marked with `trLater`) and its `%1`… arguments.
+    var phrase: String
+    var arguments: [String]
+
+    public init(_ english: String, phrase: String, _ arguments: String...) {
+        self.english = english
+        self.phrase = phrase
+        self.arguments = arguments
+    }
+
+    public init(stringLiteral value: String) { self.init(value, phrase: value) }
+
+    public init(stringInterpolation: DefaultStringInterpolation) { self.init(String(stringInterpolation: stringInterpolation)) }
+
+    public init(_ english: String) { self.init(english, phrase: english) }
+
+    public var description: String { english }
+
+    /// The phrase in the language shown (`brief` when it has none: the bracketed grammar of
+    /// "the text is not JSON: line 1, column 1: …" is for standard error's details).
+    public var shown: String {
+        phrase == english ? brief : Localized.format(Localized.string(phrase), arguments)
+    }
+
+    /// The English without its bracketed details.
+    public var brief: String { english.firstRange(of: " (").map { String(english[..<$0.lowerBound]) } ?? english }
+
+    public static func == (one: ReadReason, other: ReadReason) -> Bool { one.english == other.english }
 }

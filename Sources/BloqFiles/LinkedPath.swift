@@ -92,9 +92,9 @@ extension LinkedPath {
         case read(Contents, bytes: [UInt8])
         /// The file is there but cannot be read now (its permissions, a symbolic link loop, an
         /// I/O error; in a few words): it is left as it is and never moved or written over.
-        case inaccessible(String)
+        case inaccessible(ReadReason)
         /// Its contents cannot be the game's (too large): why.
-        case unreadable(String)
+        case unreadable(ReadReason)
         /// Read through a symbolic link (`strict`), it is not the game's data, or nothing:
         /// it is left as it is and never written over.
         case foreign(Foreign)
@@ -112,17 +112,34 @@ extension LinkedPath {
         case .failure(let failure) where failure.isMissing: return strict ? .foreign(.missing) : .missing
         // The file may well be sound, but cannot be read now: its permissions, a symbolic
         // link loop, an error of the system (I/O).
-        case .failure(.permissionDenied): return .inaccessible("permission denied")
-        case .failure(.symlinkLoop): return .inaccessible("too many levels of symbolic links")
-        case .failure(.unreadable(let reason)): return .inaccessible(reason)
+        case .failure(.permissionDenied): return .inaccessible(ReadReason("permission denied", phrase: trLater("permission denied")))
+        case .failure(.symlinkLoop):
+            let loop = "too many levels of symbolic links"
+            return .inaccessible(ReadReason(loop, phrase: trLater("too many levels of symbolic links")))
+        case .failure(.unreadable(let reason)):
+            // TRANSLATORS: %1 is the system's message, in English ("Input/output error").
+            return .inaccessible(ReadReason(reason, phrase: trLater("the system says: %1"), reason))
         case .failure where strict: return .foreign(.otherFile)
         // A folder, a FIFO or a device where the file should be is not a save of the game's:
         // left where it is, never moved aside, and the player told to move it.
         case .failure(let failure) where failure == .isFolder || failure.isNotRegular:
-            return .inaccessible("\(failure.reason(noun: noun)); move it away")
+            let english = "\(failure.reason(noun: noun)); move it away"
+            return switch failure {
+            case .isFolder: .inaccessible(ReadReason(english, phrase: trLater("it is a folder; move it away")))
+            case .notRegular("a named pipe"): .inaccessible(ReadReason(english, phrase: trLater("it is a named pipe; move it away")))
+            case .notRegular("a socket"): .inaccessible(ReadReason(english, phrase: trLater("it is a socket; move it away")))
+            case .notRegular(let what) where what.hasSuffix("device"):
+                .inaccessible(ReadReason(english, phrase: trLater("it is a device; move it away")))
+            default: .inaccessible(ReadReason(english, phrase: trLater("it is not a regular file; move it away")))
+            }
         case .failure(.tooLarge(let size)):
-            return .unreadable("it is \(size.map { "\($0) bytes" } ?? "larger than that"), more than the \(limit) bytes a \(noun) may be")
-        case .failure(let failure): return .unreadable(failure.reason(noun: noun))
+            let english = "it is \(size.map { "\($0) bytes" } ?? "larger than that"), more than the \(limit) bytes a \(noun) may be"
+            guard let size else {
+                return .unreadable(ReadReason(english, phrase: trLater("it is more than the %1 bytes it may be"), "\(limit)"))
+            }
+            let phrase = trLater("it is %1 bytes, more than the %2 bytes it may be")
+            return .unreadable(ReadReason(english, phrase: phrase, "\(size)", "\(limit)"))
+        case .failure(let failure): return .unreadable(ReadReason(failure.reason(noun: noun)))
         }
     }
 

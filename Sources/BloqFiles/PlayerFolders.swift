@@ -50,7 +50,7 @@ public struct PlayerFolders: Sendable {
         let progress = store.loadReport()
         let settings = settingsStore.loadReport()
         var warnings = progress.warnings
-        if let damage = settings.damage { warnings.append(([damage.sentence] + damage.details).joined(separator: "\n  ")) }
+        if let damage = settings.damage { warnings.append(([damage.standardErrorSentence] + damage.details).joined(separator: "\n  ")) }
         return Opened(
             progress: progress.progress, saves: SaveService(store: store, mode: mode), settings: settings.settings,
             settingsStore: settingsStore, filesNotice: PlayerFilesNotice(progress: progress.damage, settings: settings.damage),

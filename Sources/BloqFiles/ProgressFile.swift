@@ -1,4 +1,5 @@
 import BloqGame
+import BloqLocalization
 
 /// The text of `progress.json`: one JSON object, laid out one record a line, so that damage
 /// costs only the records it touches (the layout, and what is kept of a damaged file, in
@@ -15,7 +16,7 @@ public enum ProgressFile {
         /// Readable in part: what was kept, and what was dropped.
         case damaged(SalvagedProgress)
         /// Nothing could be read: why.
-        case unreadable(String)
+        case unreadable(ReadReason)
     }
 
     /// The sections, in the order they are written.
@@ -81,6 +82,9 @@ public enum ProgressFile {
 
     // MARK: Reading
 
+    /// What the title screen says of a progress file that is not JSON.
+    static let notProgress = trLater("it is not valid progress JSON")
+
     /// What `bytes` hold: the whole object when it parses, else every record line that does.
     public static func decode(_ bytes: [UInt8]) -> Contents {
         let root: JSONValue
@@ -88,10 +92,10 @@ public enum ProgressFile {
             root = try JSONValue.parse(bytes)
         } catch {
             if let salvaged = salvageLines(bytes) { return .damaged(salvaged) }
-            return .unreadable("it is not valid progress JSON (the text is not JSON: \(error))")
+            return .unreadable(ReadReason("it is not valid progress JSON (the text is not JSON: \(error))", phrase: Self.notProgress))
         }
         guard let salvaged = read(root) else {
-            return .unreadable("it is not valid progress JSON (it holds \(root.kind), not an object)")
+            return .unreadable(ReadReason("it is not valid progress JSON (it holds \(root.kind), not an object)", phrase: Self.notProgress))
         }
         return salvaged.isSound ? .sound(salvaged.progress) : .damaged(salvaged)
     }

@@ -37,7 +37,7 @@ struct ProgressJournal: Sendable {
             switch RegularFile.read(path, limit: ProgressStore.maximumFileSize) {
             case .success(let bytes): return Entry(path: path, contents: ProgressFile.decode(bytes))
             case .failure(.missing), .failure(.brokenLink): return nil  // merged and removed meanwhile
-            case .failure(let failure): return Entry(path: path, contents: .unreadable(failure.reason(noun: "journal entry")))
+            case .failure(let failure): return Entry(path: path, contents: .unreadable(ReadReason(failure.reason(noun: "journal entry"))))
             }
         }
     }

@@ -50,7 +50,7 @@ public final class ProgressStore: @unchecked Sendable {
         /// to report once; nil when sound.
         public var damage: FileDamage?
         /// Lines for standard error (empty when sound).
-        public var warnings: [String] { damage.map { ["\($0.sentence)"] + $0.details.map { "  \($0)" } } ?? [] }
+        public var warnings: [String] { damage.map { [$0.standardErrorSentence] + $0.details.map { "  \($0)" } } ?? [] }
     }
 
     /// The saved progress, and warnings about files that could not be trusted.

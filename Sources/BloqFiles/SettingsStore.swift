@@ -1,4 +1,5 @@
 import BloqGame
+import BloqLocalization
 import BloqSync
 import Glibc
 
@@ -167,7 +168,8 @@ public struct SettingsStore: Sendable {
         case .inaccessible(let reason): damage = .cannotRead(.settings, path, reason)
         case .unreadable(let reason): damage = .unreadable(.settings, path, reason, moving: true)
         case .read(.failure(let unreadable), _):
-            damage = .unreadable(.settings, path, "it is not valid settings JSON (\(unreadable.reason))", moving: true)
+            let english = "it is not valid settings JSON (\(unreadable.reason))"
+            damage = .unreadable(.settings, path, ReadReason(english, phrase: trLater("it is not valid settings JSON")), moving: true)
         }
         return Load(settings: Settings(), damage: damage)
     }

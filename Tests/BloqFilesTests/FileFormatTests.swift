@@ -162,7 +162,7 @@ struct ProgressFileTests {
             Issue.record("bad text read")
             return
         }
-        #expect(notJSON.hasPrefix("it is not valid progress JSON (the text is not JSON: line 1, column 15: "), "\(notJSON)")
+        #expect(notJSON.english.hasPrefix("it is not valid progress JSON (the text is not JSON: line 1, column 15: "), "\(notJSON)")
     }
 
     @Test("a file from before daily records loads, and one without daily clears is written as before")

@@ -49,7 +49,8 @@ struct ProgressStoreTests {
         let loaded = store.loadReport()
         #expect(loaded.progress == first, "falls back to the previous good save")
         let damage = try #require(loaded.damage)
-        #expect(damage.unreadable?.contains("not valid progress JSON") == true)
+        #expect(damage.unreadable?.english.contains("not valid progress JSON") == true)
+        #expect(damage.unreadable?.shown == "it is not valid progress JSON", "the phrase, without the JSON grammar")
         #expect(damage.fellBackToPrevious)
         // What is wrong, without the JSON grammar of why (standard error has it, `details`).
         #expect(damage.sentence.hasPrefix("Your progress could not be read (it is not valid progress JSON); the file was kept as "))
@@ -102,6 +103,7 @@ struct ProgressStoreTests {
         let loaded = store.loadReport()
         #expect(loaded.progress == PlayerProgress())
         #expect(loaded.damage?.unreadable == "it is 16777226 bytes, more than the 16777216 bytes a progress file may be")
+        #expect(loaded.damage?.unreadable?.shown == "it is 16777226 bytes, more than the 16777216 bytes it may be")
     }
 
     @Test("a progress.json made read-only is left as it is; progress goes beside it, and into it once writable again")
@@ -146,6 +148,9 @@ struct ProgressStoreTests {
         let loaded = ProgressStore(folder: path).loadReport()
         #expect(loaded.progress == PlayerProgress())
         #expect(loaded.damage?.cannotRead == "it is not a regular file but a named pipe; move it away")
+        // The title screen says it in the phrase its catalogs translate; standard error, as above.
+        #expect(loaded.damage?.cannotRead?.shown == "it is a named pipe; move it away")
+        #expect(loaded.damage?.sentence.contains("cannot be read (it is a named pipe; move it away)") == true)
         #expect(RegularFile.kind(path + "/progress.json") == .other)
     }
 
