@@ -30,7 +30,7 @@ public struct FileDamage: Sendable, Equatable {
     public var details: [String]
     /// What is wrong with the version the file gives, when no Bloq writes it ("its version
     /// is -1, which no Bloq writes"): the file is damaged, not newer.
-    public var versionProblem: String?
+    public var versionProblem: VersionProblem?
     /// Why the file cannot be read now ("permission denied"), when it cannot: it was left
     /// as it is, never moved or written over; the game plays on and saves beside it (progress)
     /// or not at all (settings) until it can be read.
@@ -96,7 +96,7 @@ public struct FileDamage: Sendable, Equatable {
             }
         }
         var parts: [String] = []
-        if let versionProblem {
+        if let versionProblem = versionProblem.map({ shown ? ReadReason($0).shown : $0.english }) {
             parts.append(tr("Your progress file is damaged (%1); what could be read was kept", versionProblem))
         }
         if let foreignVersion {
@@ -226,4 +226,16 @@ public struct ReadReason: Sendable, Equatable, CustomStringConvertible, Expressi
     public var brief: String { english.firstRange(of: " (").map { String(english[..<$0.lowerBound]) } ?? english }
 
     public static func == (one: ReadReason, other: ReadReason) -> Bool { one.english == other.english }
+}
+
+extension ReadReason {
+    /// A version no Bloq writes, as standard error and the title screen say it.
+    init(_ problem: VersionProblem) {
+        switch problem {
+        case .unknown(let version):
+            self.init(problem.english, phrase: trLater("its version is %1, which no Bloq writes"), "\(version)")
+        case .notWhole: self.init(problem.english, phrase: trLater("its version is not a whole number"))
+        case .damagedLine: self.init(problem.english, phrase: trLater("its version line is damaged"))
+        }
+    }
 }

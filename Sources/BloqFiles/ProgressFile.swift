@@ -159,8 +159,8 @@ public enum ProgressFile {
         switch value.intValue {
         case 1?: break
         case let later? where laterVersions.contains(later): result.foreignVersion = max(result.foreignVersion ?? later, later)
-        case let other?: result.versionProblem = result.versionProblem ?? "its version is \(other), which no Bloq writes"
-        case nil: result.versionProblem = result.versionProblem ?? "its version is not a whole number"
+        case let other?: result.versionProblem = result.versionProblem ?? .unknown(other)
+        case nil: result.versionProblem = result.versionProblem ?? .notWhole
         }
     }
 
@@ -292,7 +292,7 @@ public enum ProgressFile {
                     result.foreignVersion = version.foreignVersion
                     result.versionProblem = version.versionProblem
                 } else {
-                    result.versionProblem = "its version line is damaged"
+                    result.versionProblem = .damagedLine
                 }
                 continue
             }

@@ -134,6 +134,8 @@ struct ProgressDurabilityTests {
             let damage = try #require(loaded.damage, "version \(version)")
             #expect(damage.foreignVersion == nil, "version \(version)")
             #expect(damage.versionProblem != nil, "version \(version)")
+            let said = ["-1": "its version is -1, which no Bloq writes", "0": "its version is 0, which no Bloq writes"][version]
+            if let said { #expect(damage.sentence.contains("(\(said))") && damage.standardErrorSentence.contains(said)) }
             #expect(!damage.sentence.contains("newer"), "version \(version): \(damage.sentence)")
             #expect(damage.sentence.hasPrefix("Your progress file is damaged (its version"), "\(damage.sentence)")
         }

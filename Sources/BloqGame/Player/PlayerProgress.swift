@@ -343,7 +343,7 @@ public struct SalvagedProgress: Sendable {
     public var foreignVersion: Int?
     /// What is wrong with the version the file gives, when it is not a version any Bloq
     /// writes (`-1`, `0`, `1.5`, text): the file is damaged, not newer.
-    public var versionProblem: String?
+    public var versionProblem: VersionProblem?
     /// Keys the file gave more than once, whose copies were all read and merged, the best
     /// of each kept (one description each: "levels 0123456789abcdef: given 2 times").
     public var merged: [String] = []
@@ -354,4 +354,24 @@ public struct SalvagedProgress: Sendable {
     /// Whether the file read whole: no record dropped, no key given twice, a version this
     /// game writes.
     public var isSound: Bool { dropped.isEmpty && merged.isEmpty && foreignVersion == nil && versionProblem == nil }
+}
+
+/// What is wrong with the version a progress file gives, when it is no version any Bloq
+/// writes: the file is damaged, not newer.
+public enum VersionProblem: Sendable, Equatable {
+    /// A whole number no Bloq writes (`-1`, `0`).
+    case unknown(Int)
+    /// Not a whole number (`1.5`, text).
+    case notWhole
+    /// The line that gives it could not be read.
+    case damagedLine
+
+    /// In English, for standard error: "its version is -1, which no Bloq writes".
+    public var english: String {
+        switch self {
+        case .unknown(let version): "its version is \(version), which no Bloq writes"
+        case .notWhole: "its version is not a whole number"
+        case .damagedLine: "its version line is damaged"
+        }
+    }
 }
