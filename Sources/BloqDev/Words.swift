@@ -1,5 +1,6 @@
 import ArgumentParser
 import BloqCLI
+import BloqFiles
 import BloqGame
 import BloqLocalization
 import BloqPlay
@@ -32,17 +33,24 @@ struct Words: ParsableCommand {
     @Flag(help: "After each step's texts, print STEP<tab>row<tab>TEXT: what Settings' Language row says then.")
     var row = false
 
+    @Option(help: "A folder of player files (progress.json, settings.json): print STEP<tab>notice<tab>TEXT, the title's notice.")
+    var files: String?
+
     @Argument(help: "The texts (msgids).")
     var texts: [String]
 
     func run() throws {
         let language = replay ? GameLanguage.replay(commandLine: lang) : GameLanguage.live(commandLine: lang)
         let steps = [("start", setting, true)] + then.map { ($0, $0, false) }
+        // Read as the game reads them, before a language is chosen.
+        let opened = files.map { PlayerFolders.single($0).open(saving: .inline) }
+        for warning in opened?.warnings ?? [] { printError("BloqDev: warning: \(warning)") }
         for (name, value, atStart) in steps {
             let (warnings, shown) = language.show(setting: value, atStart: atStart)
             for warning in warnings { printError("BloqDev: warning: \(warning)") }
             for text in texts { print("\(name)\t\(Self.lookUp(text))") }
             if row { print("\(name)\trow\t\(shown.rowText(setting: value))") }
+            if let notice = opened?.notice { print("\(name)\tnotice\t\(notice)") }
         }
     }
 

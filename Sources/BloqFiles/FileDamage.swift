@@ -198,8 +198,9 @@ extension FileDamage {
 public struct ReadReason: Sendable, Equatable, CustomStringConvertible, ExpressibleByStringInterpolation {
     /// The reason for standard error, with its details.
     public var english: String
-    /// The player's phrase (a msgid marked with `trLater`) and its `%1`… arguments.
-    var phrase: String
+    /// The player's phrase (a msgid marked with `trLater`; nil: `brief`) and its `%1`…
+    /// arguments.
+    var phrase: String?
     var arguments: [String]
 
     public init(_ english: String, phrase: String, _ arguments: String...) {
@@ -208,19 +209,21 @@ public struct ReadReason: Sendable, Equatable, CustomStringConvertible, Expressi
         self.arguments = arguments
     }
 
-    public init(stringLiteral value: String) { self.init(value, phrase: value) }
+    /// A reason with no phrase of its own: the title screen says `brief`.
+    public init(_ english: String) {
+        self.english = english
+        arguments = []
+    }
+
+    public init(stringLiteral value: String) { self.init(value) }
 
     public init(stringInterpolation: DefaultStringInterpolation) { self.init(String(stringInterpolation: stringInterpolation)) }
-
-    public init(_ english: String) { self.init(english, phrase: english) }
 
     public var description: String { english }
 
     /// The phrase in the language shown (`brief` when it has none: the bracketed grammar of
     /// "the text is not JSON: line 1, column 1: …" is for standard error's details).
-    public var shown: String {
-        phrase == english ? brief : Localized.format(Localized.string(phrase), arguments)
-    }
+    public var shown: String { phrase.map { Localized.format(Localized.string($0), arguments) } ?? brief }
 
     /// The English without its bracketed details.
     public var brief: String { english.firstRange(of: " (").map { String(english[..<$0.lowerBound]) } ?? english }

@@ -171,6 +171,19 @@ extension ChildProcessSuite {
             #expect(replay.lines == ["start\thint", "start\trow\tAutomatic (English)"])
         }
 
+        @Test("the title screen says why a player's file could not be read in the language shown; standard error, in English")
+        func fileReasons() throws {
+            let scratch = try Scratch()
+            let files = try scratch.folder("files")
+            try FileManager.default.createSymbolicLink(atPath: files + "/progress.json", withDestinationPath: "progress.json")
+            _ = try scratch.file("files/settings.json", "{\"sound\": ")
+            let said = try words(["--lang", "de", "--files", files, "hint"], environment: try TestCatalogs.environment())
+            let notice = said.lines.first { $0.hasPrefix("start\tnotice\t") } ?? ""
+            #expect(notice.contains("(zu viele Ebenen symbolischer Links)"), "\(said.lines)")
+            #expect(notice.contains("(die Datei ist kein gültiges Einstellungs-JSON)"), "\(said.lines)")
+            #expect(said.err.contains("(too many levels of symbolic links)") && said.err.contains("not valid settings JSON"), "\(said.err)")
+        }
+
         @Test("--lang takes a shipped language's code, and says which when it is not one")
         func unknownCode() throws {
             for command in [["play", "--lang", "xx"], ["replay", "script", "--app", "--lang", "German"]] {
