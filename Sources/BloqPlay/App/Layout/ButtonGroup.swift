@@ -28,6 +28,9 @@ public struct ButtonSpec {
     /// What it says in full, and what it says when space is short.
     var full: String { leading + label + trailing }
     var brief: String { short ?? label }
+
+    /// The button saying its brief label alone, without decorations.
+    public var briefOnly: ButtonSpec { ButtonSpec(id, brief, isEnabled: isEnabled, style: style) }
 }
 
 /// Buttons that belong together (a toolbar, a menu): laid out in a grid of equal cells,

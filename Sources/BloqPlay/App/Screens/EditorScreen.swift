@@ -158,7 +158,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
             let least = { (controls: [Control]) in controls.map(\.labelPx).min() ?? 0 }
             let toolPx = least(parts.controls.filter { toolIDs.contains($0.id) })
             if least(barControls) < toolPx {
-                let brief = bar(barSpecs.map { ButtonSpec($0.id, $0.brief, isEnabled: $0.isEnabled, style: $0.style) })
+                let brief = bar(barSpecs.map(\.briefOnly))
                 if least(brief) > least(barControls) { barControls = brief }
             }
             let px = min(toolPx, least(barControls))
@@ -261,7 +261,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
                 for columns in 1...3 where tools.isEmpty {
                     let total = ButtonGroup.height(count: specs.count, columns: columns, height: height, gap: gap)
                     guard total <= area.height else { continue }
-                    let shown = brief ? specs.map { ButtonSpec($0.id, $0.brief, isEnabled: $0.isEnabled, style: $0.style) } : specs
+                    let shown = brief ? specs.map(\.briefOnly) : specs
                     let each = ButtonGroup.neededWidth(shown, px: metrics.type.caption, height: height)
                     let width = each * Double(columns) + gap * Double(columns - 1)
                     guard width <= budget else { continue }
