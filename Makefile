@@ -6,9 +6,10 @@ SWIFT ?= swift
 # The rules and the solver (BloqGame) optimised in debug builds too: the tests' searches
 # take a quarter of the time (Package.swift; without it a plain swift build has no unsafe flag).
 export BLOQ_OPTIMIZE_RULES := 1
-# libwayland-dev: the game's own Wayland idle inhibitor (CWaylandIdle); wayland-protocols: the
+# libwayland-dev: the game's own Wayland idle inhibitor (CWaylandIdle); libxkbcommon-dev: the guard
+# in front of it that keeps SDL 2.26's Wayland keyboard from crashing (CXkbGuard); wayland-protocols: the
 # protocol its kept glue is checked against (scripts/wayland-glue.sh, make lint).
-APT_PACKAGES := pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev libdbus-1-dev libwayland-dev wayland-protocols \
+APT_PACKAGES := pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev libdbus-1-dev libwayland-dev libxkbcommon-dev wayland-protocols \
   fonts-dejavu-core fonts-inter fonts-comfortaa gettext
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Headless, software-rendered SDL for tests: the same pixels on every machine.
@@ -167,7 +168,7 @@ test: deps po-check mo check-tools deps-wayland
 # What the Wayland checks need (scripts/wayland-check.sh) beside deps-touch's Xorg (for real
 # touch through sway): sway and grim, a session bus, and Mesa's OpenGL (llvmpipe without a
 # GPU), which SDL 2 needs to draw on Wayland at all.
-WAYLAND_PACKAGES := sway grim wl-clipboard dbus-daemon libgl1-mesa-dri libegl-mesa0
+WAYLAND_PACKAGES := sway grim wl-clipboard wtype dbus-daemon libgl1-mesa-dri libegl-mesa0
 deps-wayland: deps-touch
 	$(call apt_install,$(WAYLAND_PACKAGES))
 

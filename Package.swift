@@ -49,6 +49,11 @@ let package = Package(
         // The game's own Wayland clipboard (wl_data_device): SDL 2.26 never sets the selection
         // with a touch's serial, so Copy code did nothing on a phone (docs/platform.md).
         .target(name: "CWaylandClipboard", dependencies: ["CWaylandClient"]),
+        // libxkbcommon's four entry points SDL 2.26 calls with NULL when a compositor sends
+        // modifiers before a keymap (a SIGSEGV; fixed in SDL 2.30.1): answered for NULL here.
+        // Linking libxkbcommon (libSDL2 loads it anyway) is what makes the linker export the
+        // executable's definitions, so that libSDL2's calls reach them.
+        .target(name: "CXkbGuard", linkerSettings: [.linkedLibrary("xkbcommon")]),
         // The player's language: tr() over the gettext catalogs, read and checked by Bloq
         // (MessageCatalog), and the languages the environment asks for. The shell's words.
         .target(name: "BloqLocalization", dependencies: ["BloqSync"]),
@@ -78,8 +83,8 @@ let package = Package(
         .target(
             name: "BloqSDL",
             dependencies: [
-                "CSDL2", "CBloqX11", "CWaylandIdle", "CWaylandClipboard", "BloqEngine", "BloqGame", "BloqLocalization", "BloqPlay",
-                "BloqFiles", "BloqSync",
+                "CSDL2", "CBloqX11", "CWaylandIdle", "CWaylandClipboard", "CXkbGuard", "BloqEngine", "BloqGame", "BloqLocalization",
+                "BloqPlay", "BloqFiles", "BloqSync",
             ]),
         // The only importer of libdbus: the desktop's appearance from the XDG settings portal.
         .target(name: "BloqPortal", dependencies: ["CDBus", "BloqGame", "BloqPlay", "BloqSync"]),
@@ -129,7 +134,7 @@ let package = Package(
             dependencies: [
                 "BloqCLI", "BloqEngine", "BloqFiles", "BloqGame", "BloqLocalization", "BloqPlay", "BloqTestSupport", "bloq", "BloqDev",
             ]),
-        .testTarget(name: "BloqSDLTests", dependencies: ["BloqSDL", "BloqPlay", "BloqEngine", "BloqGame", "BloqTestSupport"]),
+        .testTarget(name: "BloqSDLTests", dependencies: ["BloqSDL", "BloqPlay", "BloqEngine", "BloqGame", "BloqTestSupport", "CXkbGuard"]),
         .testTarget(name: "BloqPortalTests", dependencies: ["BloqPortal", "BloqGame", "BloqTestSupport"]),
     ]
 )

@@ -21,7 +21,10 @@
 #      on (the screen may sleep again); and the audio device opens for the sounds of the
 #      clear and closes after them;
 #   7. at output scale 1.5 (a GNOME or KDE desktop's), the same finger drag clears the level,
-#      and a person's click (held 120 ms) on the title's Play opens one.
+#      and a person's click (held 120 ms) on the title's Play opens one;
+#   8. (run after 5) a keyboard whose modifiers come before any keymap (one virtual keyboard
+#      left on the seat after another typed and went, as sway does it): the game lives on,
+#      where SDL 2.26 alone dies with SIGSEGV, and the next key (F11, from wtype) works.
 #
 # Usage: scripts/wayland-check.sh [BUILD_FOLDER]   (default .build/debug; make test-wayland)
 # As root it makes (once) a system user, bloq-wayland, to run sway and the game, and copies
@@ -40,7 +43,7 @@ since() { python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1
 started=$(now)
 
 xorg=/usr/lib/xorg/Xorg  # the server itself, not the setuid wrapper (RealTouchTests says why)
-for tool in sway swaymsg grim dbus-daemon cc pkg-config python3 setpriv "$xorg"; do
+for tool in sway swaymsg grim wtype dbus-daemon cc pkg-config python3 setpriv "$xorg"; do
   command -v "$tool" >/dev/null || { echo "wayland-check: $tool is missing (make test-wayland installs sway, grim, dbus)" >&2; exit 1; }
 done
 [ -x "$build/bloq" ] || { echo "wayland-check: $build/bloq is missing: build first (swift build --build-tests, or make build)" >&2; exit 1; }
@@ -72,6 +75,7 @@ cp -R levels "$scratch/bin/levels"
 [ -d .build/locale ] && cp -R .build/locale "$scratch/share/locale"
 cc -std=c11 -O1 -Wall -Wextra -Werror -o "$scratch/bin/portal-stand-in" Tests/portal/portal-stand-in.c $(pkg-config --cflags --libs dbus-1)
 cc -std=c11 -O1 -Wall -Wextra -Werror -o "$scratch/inputtest-client" Tests/xinput/inputtest-client.c -lm
+cc -std=c11 -O1 -Wall -Wextra -Werror -o "$scratch/bin/keymapless-keyboard" Tests/wayland/keymapless-keyboard.c $(pkg-config --cflags --libs wayland-client)
 chmod -R a+rX "$scratch"
 chown "$user" "$scratch/run" "$scratch/run2" "$scratch/home"
 chmod 700 "$scratch/run" "$scratch/run2"
@@ -93,6 +97,12 @@ spawn() {
   "${as_user[@]}" "${user_env[@]}" "$@" < "$in" > "$out" 2> "$err" &
   spawned=$!
   pids+=("$spawned")
+}
+
+# Waits until COMMAND... succeeds (true) or the guard's seconds pass (false).
+eventually() {
+  for _ in $(seq $((guard * 10))); do "$@" && return 0; sleep 0.1; done
+  return 1
 }
 
 # The session bus and the portal on it, dark to begin with.
@@ -325,6 +335,58 @@ else
 fi
 stop_game
 
+# 8: a keyboard's modifiers before its keymap. A virtual keyboard that stays (keymapless-
+# keyboard; sway gives it a keymap of its own), then wtype's, which types and goes: the seat
+# keeps a keyboard but has no active one, so the game's wl_keyboard gets enter and
+# modifiers with no keymap, and SDL 2.26 hands libxkbcommon a NULL state (Sources/CXkbGuard).
+t=$(now)
+mkfifo "$scratch/keyboard.in"
+spawn "$scratch/keyboard.in" "$scratch/keyboard.out" "$scratch/keyboard.err" env WAYLAND_DISPLAY="$socket" "$scratch/bin/keymapless-keyboard"
+keyboard_pid=$spawned
+exec 9> "$scratch/keyboard.in"
+for _ in $(seq $((guard * 20))); do grep -q '^ready' "$scratch/keyboard.out" && break; kill -0 "$keyboard_pid" 2>/dev/null || break; sleep 0.05; done
+if grep -q '^ready' "$scratch/keyboard.out" && run_as env WAYLAND_DISPLAY="$socket" wtype x; then
+  # Its own settings: F11 below saves fullscreen.
+  GAME_ENV="XDG_CONFIG_HOME=$scratch/home/keyboard-config"
+  start_game keyboard
+  GAME_ENV=""
+  if wait_for_view keyboard >/dev/null; then
+    # SDL's wl_keyboard (the first one asked for): what came before its first modifiers.
+    before=$(python3 - "$scratch/keyboard.err" <<'EOF'
+import re, sys
+keyboard, seen = None, []
+for line in open(sys.argv[1], errors="replace"):
+    made = re.search(r"get_keyboard\(new id wl_keyboard@(\d+)\)", line)
+    if made and keyboard is None: keyboard = made.group(1)
+    event = re.search(r"\] wl_keyboard@(\d+)\.(\w+)\(", line)
+    if keyboard and event and event.group(1) == keyboard:
+        seen.append(event.group(2))
+        if event.group(2) == "modifiers": break
+print(" ".join(seen) or "nothing")
+EOF
+)
+    sleep 1
+    if kill -0 "$game_pid" 2>/dev/null; then
+      run_as env WAYLAND_DISPLAY="$socket" wtype -k F11
+      if eventually grep -qE 'xdg_toplevel@[0-9]+\.set_fullscreen\(' "$scratch/keyboard.err"; then
+        pass "a keyboard's modifiers before its keymap (SDL's wl_keyboard got: $before) left the game running, and F11 then made it fullscreen ($(since "$t") s)"
+      else
+        fail "after modifiers before a keymap ($before), F11 from wtype did not reach the game: $(tail -3 "$scratch/keyboard.err")"
+      fi
+    else
+      wait "$game_pid" 2>/dev/null && status=0 || status=$?
+      fail "the game died (status $status; 139 is SIGSEGV) when its keyboard got $before: $(grep -vE '^\[' "$scratch/keyboard.err" | tail -3)"
+    fi
+  else
+    fail "no window of the game showed with a keymapless keyboard on the seat: $(grep -vE '^\[' "$scratch/keyboard.err" | tail -3)"
+  fi
+  stop_game
+else
+  fail "the virtual keyboards did not start: $(cat "$scratch/keyboard.err")"
+fi
+exec 9>&-
+wait "$keyboard_pid" 2>/dev/null || true
+
 # 6: a finger through Xorg's inputtest touchscreen, sway's X11 backend and wl_touch.
 # A person's drag (X Y CELL, in the screen's pixels): down on the left red block, 60 Hz
 # motion to the right over a cell and a half, up; the block slides on, the two reds vanish,
@@ -352,11 +414,6 @@ client_sends() {
     kill -0 "$client_pid" 2>/dev/null || return 1
     sleep 0.05
   done
-  return 1
-}
-# Waits until COMMAND... succeeds (true) or the guard's seconds pass (false).
-eventually() {
-  for _ in $(seq $((guard * 10))); do "$@" && return 0; sleep 0.1; done
   return 1
 }
 # Waits until the game's window (its log, LOG) has committed no new frame for 0.3 s: what
