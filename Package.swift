@@ -49,6 +49,9 @@ let package = Package(
         // The game's own Wayland clipboard (wl_data_device): SDL 2.26 never sets the selection
         // with a touch's serial, so Copy code did nothing on a phone (docs/platform.md).
         .target(name: "CWaylandClipboard", dependencies: ["CWaylandClient"]),
+        // The outputs' scales (wl_output, xdg-output) watched: SDL 2.26 reads each once, so a
+        // scale changed while the game runs needs SDL's video started anew (docs/platform.md).
+        .target(name: "CWaylandOutputs", dependencies: ["CWaylandClient"]),
         // libxkbcommon's four entry points SDL 2.26 calls with NULL when a compositor sends
         // modifiers before a keymap (a SIGSEGV; fixed in SDL 2.30.1): answered for NULL here.
         // Linking libxkbcommon (libSDL2 loads it anyway) is what makes the linker export the
@@ -83,8 +86,8 @@ let package = Package(
         .target(
             name: "BloqSDL",
             dependencies: [
-                "CSDL2", "CBloqX11", "CWaylandIdle", "CWaylandClipboard", "CXkbGuard", "BloqEngine", "BloqGame", "BloqLocalization",
-                "BloqPlay", "BloqFiles", "BloqSync",
+                "CSDL2", "CBloqX11", "CWaylandIdle", "CWaylandClipboard", "CWaylandOutputs", "CXkbGuard", "BloqEngine", "BloqGame",
+                "BloqLocalization", "BloqPlay", "BloqFiles", "BloqSync",
             ]),
         // The only importer of libdbus: the desktop's appearance from the XDG settings portal.
         .target(name: "BloqPortal", dependencies: ["CDBus", "BloqGame", "BloqPlay", "BloqSync"]),

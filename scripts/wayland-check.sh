@@ -24,7 +24,10 @@
 #      and a person's click (held 120 ms) on the title's Play opens one;
 #   8. (run after 5) a keyboard whose modifiers come before any keymap (one virtual keyboard
 #      left on the seat after another typed and went, as sway does it): the game lives on,
-#      where SDL 2.26 alone dies with SIGSEGV, and the next key (F11, from wtype) works.
+#      where SDL 2.26 alone dies with SIGSEGV, and the next key (F11, from wtype) works;
+#   9. the output's scale changed while the game runs, 2 to 1.5 and back: the game opens its
+#      window anew, and grim's frame is byte for byte the frame of a game started at that
+#      scale (SDL 2.26 alone kept drawing at the old scale, stretched and soft).
 #
 # Usage: scripts/wayland-check.sh [BUILD_FOLDER]   (default .build/debug; make test-wayland)
 # As root it makes (once) a system user, bloq-wayland, to run sway and the game, and copies
@@ -102,6 +105,20 @@ spawn() {
 # Waits until COMMAND... succeeds (true) or the guard's seconds pass (false).
 eventually() {
   for _ in $(seq $((guard * 10))); do "$@" && return 0; sleep 0.1; done
+  return 1
+}
+
+# Waits until the game's window (its log, LOG) has committed no new frame for 0.3 s: what
+# a tap or a drag set moving has come to rest (the game draws nothing while nothing moves).
+settled() {
+  local before now quiet=0
+  before=$(grep -cE 'wl_surface@[0-9]+\.commit\(' "$1" || true)
+  for _ in $(seq $((guard * 10))); do
+    sleep 0.1
+    now=$(grep -cE 'wl_surface@[0-9]+\.commit\(' "$1" || true)
+    if [ "$now" = "$before" ]; then quiet=$((quiet + 1)); else quiet=0 before=$now; fi
+    [ "$quiet" -ge 3 ] && return 0
+  done
   return 1
 }
 
@@ -387,6 +404,76 @@ fi
 exec 9>&-
 wait "$keyboard_pid" 2>/dev/null || true
 
+# 9: the output's scale changed under a running game, and a game started at the new scale.
+# Frames compared: grim's PPM of the title (which holds still), after the window settled.
+still_frame() {  # NAME: waits for its log to settle, then keeps grim's frame as NAME.ppm
+  settled "$scratch/$1.err" || true
+  run_as env WAYLAND_DISPLAY="$socket" grim -t ppm "$scratch/run/$1.ppm"
+  cp "$scratch/run/$1.ppm" "$scratch/$1.ppm"
+}
+differing() {  # A.ppm B.ppm: how many pixels differ (all of them if the sizes do)
+  python3 - "$1" "$2" <<'EOF'
+import sys
+a, b = (open(path, "rb").read() for path in sys.argv[1:3])
+if len(a) != len(b): print(len(a) // 3); sys.exit(0)
+print(sum(1 for i in range(0, len(a) - 2, 3) if a[i:i + 3] != b[i:i + 3]))
+EOF
+}
+# Game A starts at 2 and is taken to 1.5; B starts at 1.5 (A's frame must be B's) and is
+# taken to 2; C starts at 2 (B's frame then must be C's). One window at a time: sway tiles.
+noted() {  # LOG COUNT: more notes of a scale change in LOG than COUNT
+  [ "$(grep -c "the display's scale went" "$1" || true)" -gt "$2" ]
+}
+drawn_since_note() {  # LOG: a commit after the last note of a scale change
+  local line
+  line=$(grep -n "the display's scale went" "$1" | tail -1 | cut -d: -f1)
+  tail -n +"${line:-1}" "$1" | grep -qE 'wl_surface@[0-9]+\.commit\('
+}
+rescale() {  # NAME FROM TO: the running game NAME's output taken from FROM to TO
+  local name=$1 from=$2 to=$3 notes t
+  t=$(now)
+  notes=$(grep -c "the display's scale went" "$scratch/$name.err" || true)
+  sway_msg output HEADLESS-1 scale "$to" >/dev/null
+  if eventually noted "$scratch/$name.err" "$notes"; then
+    # The new window shows with its first commit (its first frame may take half a second).
+    eventually drawn_since_note "$scratch/$name.err" || true
+    reopened=$(since "$t")
+    still_frame "$name"
+    mv "$scratch/$name.ppm" "$scratch/$name-at-$to.ppm"
+    return 0
+  fi
+  fail "output scale $from → $to under a running game: the game did not open its window anew: $(grep -vE '^\[' "$scratch/$name.err" | tail -3)"
+  return 1
+}
+compare() {  # FROM TO RESCALED FRESH: the frames of a game rescaled and one started at TO
+  local off
+  off=$(differing "$3" "$4")
+  [ "$off" = 0 ] && pass "output scale $1 → $2 under a running game: the window showed anew in $reopened s, and grim's frame is byte for byte that of a game started at $2" \
+    || fail "output scale $1 → $2 under a running game: $off pixels of grim's frame differ from a game started at $2"
+}
+sway_msg output HEADLESS-1 scale 2 >/dev/null
+start_game rescale-a
+if wait_for_view rescale-a >/dev/null && rescale rescale-a 2 1.5; then
+  stop_game
+  start_game rescale-b
+  if wait_for_view rescale-b >/dev/null; then
+    still_frame rescale-b
+    compare 2 1.5 "$scratch/rescale-a-at-1.5.ppm" "$scratch/rescale-b.ppm"
+    if rescale rescale-b 1.5 2; then
+      stop_game
+      start_game rescale-c
+      wait_for_view rescale-c >/dev/null && still_frame rescale-c
+      compare 1.5 2 "$scratch/rescale-b-at-2.ppm" "$scratch/rescale-c.ppm"
+    fi
+  else
+    fail "no window of the game showed at scale 1.5: $(grep -vE '^\[' "$scratch/rescale-b.err" | tail -3)"
+  fi
+else
+  fail "no window of the game showed at scale 2, or it did not follow 1.5: $(grep -vE '^\[' "$scratch/rescale-a.err" | tail -3)"
+fi
+stop_game
+sway_msg output HEADLESS-1 scale 1 >/dev/null
+
 # 6: a finger through Xorg's inputtest touchscreen, sway's X11 backend and wl_touch.
 # A person's drag (X Y CELL, in the screen's pixels): down on the left red block, 60 Hz
 # motion to the right over a cell and a half, up; the block slides on, the two reds vanish,
@@ -413,19 +500,6 @@ client_sends() {
     [ "$(grep -c '^synced' "$scratch/client.out" || true)" -gt "$before" ] && return 0
     kill -0 "$client_pid" 2>/dev/null || return 1
     sleep 0.05
-  done
-  return 1
-}
-# Waits until the game's window (its log, LOG) has committed no new frame for 0.3 s: what
-# a tap or a drag set moving has come to rest (the game draws nothing while nothing moves).
-settled() {
-  local before now quiet=0
-  before=$(grep -cE 'wl_surface@[0-9]+\.commit\(' "$1" || true)
-  for _ in $(seq $((guard * 10))); do
-    sleep 0.1
-    now=$(grep -cE 'wl_surface@[0-9]+\.commit\(' "$1" || true)
-    if [ "$now" = "$before" ]; then quiet=$((quiet + 1)); else quiet=0 before=$now; fi
-    [ "$quiet" -ge 3 ] && return 0
   done
   return 1
 }
@@ -526,7 +600,7 @@ else
   done
   # Where the block to push is, from a level replay of the same window.
   echo "at 100 end" > "$scratch/end.script"
-  blocks=$("$build/bloq" replay "$scratch/end.script" --level levels/easy/001-first-push.bloq --json --window "${width}x$height")
+  blocks=$("$scratch/bin/bloq" replay "$scratch/end.script" --level levels/easy/001-first-push.bloq --json --window "${width}x$height")
   read -r x y cell <<<"$(python3 -c '
 import json, sys
 block = json.loads(sys.argv[1])["blocks"][0]
@@ -609,15 +683,15 @@ EOF
   tap_script() { printf 'sleep 300\ntouch down 1 %s %s\nsleep 150\ntouch up 1 %s %s\nsync\n' "$1" "$2" "$1" "$2"; }
   printf 'at 0 tap Play\nat 400 end\n' > "$scratch/opened.script"
   printf 'at 0 tap Play\nat 300 key Down\nat 320 key Down\nat 350 key Shift+Right\nat 2500 end\n' > "$scratch/shared.script"
-  read -r play_x play_y <<<"$("$build/bloq" replay "$scratch/end.script" --app --json --window "${width}x$height" | python3 -c '
+  read -r play_x play_y <<<"$("$scratch/bin/bloq" replay "$scratch/end.script" --app --json --window "${width}x$height" | python3 -c '
 import json, sys
 play = next(c for c in json.load(sys.stdin)["controls"] if c["label"] == "Play")
 print(play["x"] + play["w"] // 2, play["y"] + play["h"] // 2)')"
-  read -r bx by bcell <<<"$("$build/bloq" replay "$scratch/opened.script" --app --json --window "${width}x$height" | python3 -c '
+  read -r bx by bcell <<<"$("$scratch/bin/bloq" replay "$scratch/opened.script" --app --json --window "${width}x$height" | python3 -c '
 import json, sys
 block = json.load(sys.stdin)["blocks"][0]
 print(block["x"] + block["w"] // 2, block["y"] + block["h"] // 2, block["w"])')"
-  read -r share_x share_y <<<"$("$build/bloq" replay "$scratch/shared.script" --app --json --window "${width}x$height" | python3 -c '
+  read -r share_x share_y <<<"$("$scratch/bin/bloq" replay "$scratch/shared.script" --app --json --window "${width}x$height" | python3 -c '
 import json, sys
 share = next(c for c in json.load(sys.stdin)["controls"] if c["label"] == "Share")
 print(share["x"] + share["w"] // 2, share["y"] + share["h"] // 2)')"
@@ -649,7 +723,7 @@ print(share["x"] + share["w"] // 2, share["y"] + share["h"] // 2)')"
   printf 'at 0 tap Levels\nat 400 end\n' > "$scratch/levels.script"
   # centre LABEL SCRIPT: the middle of the control LABEL after the app replay SCRIPT.
   centre() {
-    "$build/bloq" replay "$2" --app --json --window "${width}x$height" | python3 -c '
+    "$scratch/bin/bloq" replay "$2" --app --json --window "${width}x$height" | python3 -c '
 import json, sys
 control = next(c for c in json.load(sys.stdin)["controls"] if c["label"] == sys.argv[1])
 print(control["x"] + control["w"] // 2, control["y"] + control["h"] // 2)' "$1"
@@ -694,7 +768,7 @@ print(control["x"] + control["w"] // 2, control["y"] + control["h"] // 2)' "$1"
   # The mouse at 1.5: a person's click (the pointer comes to rest, 200 ms, then the button
   # is held 120 ms) on the title's Play opens a level, which keeps the screen awake.
   t=$(now)
-  read -r x y <<<"$("$build/bloq" replay "$scratch/end.script" --app --json --window "${width}x$height" | python3 -c '
+  read -r x y <<<"$("$scratch/bin/bloq" replay "$scratch/end.script" --app --json --window "${width}x$height" | python3 -c '
 import json, sys
 play = next(c for c in json.load(sys.stdin)["controls"] if c["label"] == "Play")
 print(play["x"] + play["w"] // 2, play["y"] + play["h"] // 2)')"

@@ -34,10 +34,12 @@ public final class SDLPlatform: GamePlatform {
     private let time: PlatformTime
     /// Input gathered for this frame, with its time, oldest first.
     private var gathered: [(item: Gathered, time: Double)] = []
-    /// An SDL event, or the desktop's new appearance preferences.
+    /// An SDL event, the desktop's new appearance preferences, or what the platform says
+    /// itself (a window opened anew).
     private enum Gathered {
         case event(SDL_Event)
         case appearance(SystemAppearance)
+        case own(RawInput)
     }
     /// The desktop's preferences (its settings portal), read each time input is gathered.
     private let desktop: (any DesktopPreferences)?
@@ -58,7 +60,7 @@ public final class SDLPlatform: GamePlatform {
     private var playingLevel = false
     /// Whether the screen may sleep, and what keeps it awake (the game's own Wayland idle
     /// inhibitor, or SDL's screen saver switch).
-    private let screenSleep: ScreenSleep
+    private var screenSleep: ScreenSleep
     /// The text field's box given to the input method while a field is edited, in points.
     private var textInputBox: SDL_Rect?
 
@@ -116,8 +118,9 @@ public final class SDLPlatform: GamePlatform {
         return !hasHadKeyboardFocus
     }
 
-    /// A live window ends when a quit signal came (SIGHUP, SIGQUIT, SIGTERM).
-    public var isFinished: Bool { QuitSignals.pending != nil }
+    /// A live window ends when a quit signal came (SIGHUP, SIGQUIT, SIGTERM), or when it
+    /// could not be opened again after a display's scale changed.
+    public var isFinished: Bool { QuitSignals.pending != nil || window.lost != nil }
 
     @discardableResult
     public func gatherInput(waitingUpTo timeout: Double) -> Bool {
@@ -126,6 +129,7 @@ public final class SDLPlatform: GamePlatform {
         if gathered.isEmpty, timeout > 0, sleepsWhenIdle {
             guard SDL_WaitEventTimeout(&event, Int32(clamping: Int(timeout))) != 0 else {
                 followDesktop()
+                followDisplayScale()
                 followTime()
                 return !gathered.isEmpty
             }
@@ -139,6 +143,7 @@ public final class SDLPlatform: GamePlatform {
         }
         while SDL_PollEvent(&event) != 0 { gather(event) }
         followDesktop()
+        followDisplayScale()
         // Woken or not, the screen's sleep and the sound device follow the time.
         followTime()
         return !gathered.isEmpty
@@ -153,6 +158,45 @@ public final class SDLPlatform: GamePlatform {
     private func followDesktop() {
         guard let changed = desktop?.poll() else { return }
         gathered.append((.appearance(changed), now))
+    }
+
+    /// Opens the window anew when a Wayland output's scale changed since it opened (SDL
+    /// 2.26 reads the scale only as its video starts: the old window would stay drawn at the
+    /// old scale, stretched by the compositor). The idle inhibitor and text input, which
+    /// hold the old window's surface, are let go of first and made again by the next frame;
+    /// a window drawn fullscreen is made so again by `applySettings`. With no window
+    /// opened, the game ends, saving as on a quit signal.
+    private func followDisplayScale() {
+        guard !window.isHeadless, case .system = time, let change = window.displayScaleChange() else { return }
+        screenSleep.close()
+        if textInputBox != nil { SDL_StopTextInput() }
+        textInputBox = nil
+        borderlessFullscreen = nil
+        do {
+            try window.reopen()
+            StandardErrorStream.write(
+                "bloq: the display's scale went from \(SDLPlatform.scaleText(change.was)) to \(SDLPlatform.scaleText(change.now)): "
+                    + "the window was opened again to draw at it\n")
+        } catch {
+            StandardErrorStream.write(
+                "bloq: error: the display's scale went from \(SDLPlatform.scaleText(change.was)) to \(SDLPlatform.scaleText(change.now)) "
+                    + "and the window could not be opened again at it (\(error)): saving and quitting; start the game again\n")
+            return
+        }
+        // Its inhibitor, if a level is being played, comes with the next followTime.
+        screenSleep = ScreenSleep(window: window.window)
+        // A press held on the old window ends there (as when the pointer leaves), and the
+        // layout is read again at the new scale.
+        gathered.append((.own(.focusLost), now))
+        gathered.append((.own(.windowChanged), now))
+    }
+
+    /// A scale as a person reads it: 2, 1.5, 1.25.
+    static func scaleText(_ scale: Double) -> String {
+        let hundredths = Int((scale * 100).rounded())
+        let whole = hundredths / 100
+        let rest = hundredths % 100
+        return rest == 0 ? "\(whole)" : rest % 10 == 0 ? "\(whole).\(rest / 10)" : "\(whole).\(rest < 10 ? "0" : "")\(rest)"
     }
 
     /// Whether an event is the player's doing (what keeps the screen awake).
@@ -173,6 +217,7 @@ public final class SDLPlatform: GamePlatform {
         switch gathered.removeFirst().item {
         case .event(let sdl): event = sdl
         case .appearance(let appearance): return .systemAppearance(appearance)
+        case .own(let input): return input
         }
         if event.type == SDL_CONTROLLERDEVICEADDED.rawValue {
             openGamepads()

@@ -35,9 +35,11 @@ public struct WindowOptions: Sendable {
 /// pixels or written as PNG. It knows nothing of time or input (`SDLPlatform` does); a
 /// replay draws into a headless one (`ScriptWindow`).
 public final class SDLWindow: ScriptWindow {
-    let window: OpaquePointer
-    let renderer: OpaquePointer
-    let canvas: Canvas
+    /// The window, its renderer and what draws into it: made anew when SDL's video is
+    /// (`reopen`, a display's scale changed).
+    private(set) var window: OpaquePointer
+    private(set) var renderer: OpaquePointer
+    private(set) var canvas: Canvas
     /// Whether presenting waits for the display's refresh.
     let hasVSync: Bool
     public let isHeadless: Bool
@@ -93,11 +95,20 @@ public final class SDLWindow: ScriptWindow {
         videoDriver = opened.videoDriver
         rendererName = opened.rendererName
         canvas = Canvas(renderer: opened.renderer, fonts: opened.fonts)
-        waylandClipboard = !options.headless && videoDriver == "wayland" ? WaylandClipboard(window: opened.window) : nil
+        let onWayland = !options.headless && videoDriver == "wayland"
+        waylandClipboard = onWayland ? WaylandClipboard(window: opened.window) : nil
+        outputs = onWayland ? WaylandOutputs(window: opened.window) : nil
     }
 
     /// The game's own clipboard on Wayland (nil elsewhere: SDL's is used).
-    let waylandClipboard: WaylandClipboard?
+    private var waylandClipboard: WaylandClipboard?
+    /// The Wayland outputs' scales, watched (nil elsewhere).
+    private var outputs: WaylandOutputs?
+    /// Why the window is gone: SDL's video was started anew and no window opened (nil while
+    /// there is one). Nothing is drawn then, and the game ends (`SDLPlatform.isFinished`).
+    public private(set) var lost: SDLError?
+    /// The geometry when the window was lost.
+    private var lastGeometry: WindowGeometry?
 
     /// What `open` made.
     private struct Opened {
@@ -170,6 +181,18 @@ public final class SDLWindow: ScriptWindow {
             SDL_Quit()
             throw .failed(error)
         }
+        do {
+            return try makeWindow(options, driver: driver)
+        } catch {
+            TTF_Quit()
+            SDL_Quit()
+            throw error
+        }
+    }
+
+    /// Opens the window and its renderer, and finds the font, once SDL's video (on `driver`)
+    /// and SDL_ttf have started. On failure what it made is destroyed again.
+    private static func makeWindow(_ options: WindowOptions, driver: String) throws(OpenFailure) -> Opened {
         let environment = ProcessEnvironment.current
         let choice =
             options.headless
@@ -198,8 +221,6 @@ public final class SDLWindow: ScriptWindow {
         }
         guard let window = SDL_CreateWindow("Bloq", frame.x, frame.y, frame.width, frame.height, flags) else {
             let error = SDLError("cannot open a window")
-            TTF_Quit()
-            SDL_Quit()
             // On Wayland SDL opens its OpenGL (EGL) with the window: no OpenGL, no window.
             throw driver == "wayland" ? .waylandCannotDraw(error) : .failed(error)
         }
@@ -224,8 +245,6 @@ public final class SDLWindow: ScriptWindow {
         guard let renderer = created else {
             let error = SDLError("cannot create a renderer")
             SDL_DestroyWindow(window)
-            TTF_Quit()
-            SDL_Quit()
             throw driver == "wayland" ? .waylandCannotDraw(error) : .failed(error)
         }
         var info = SDL_RendererInfo()
@@ -236,8 +255,6 @@ public final class SDLWindow: ScriptWindow {
         guard let fonts = FontLocator.locate() else {
             SDL_DestroyRenderer(renderer)
             SDL_DestroyWindow(window)
-            TTF_Quit()
-            SDL_Quit()
             throw .failed(
                 SDLError(
                     "no font found",
@@ -257,12 +274,59 @@ public final class SDLWindow: ScriptWindow {
     }
 
     deinit {
+        outputs?.close()
         waylandClipboard?.close()
+        if lost == nil {
+            canvas.flush()
+            SDL_DestroyRenderer(renderer)
+            SDL_DestroyWindow(window)
+        }
+        TTF_Quit()
+        SDL_Quit()
+    }
+
+    /// A Wayland output's scale then (as SDL read it) and now, when the player changed it
+    /// since the window opened; nil when not (or not on Wayland). Takes what the compositor
+    /// sent, without waiting.
+    func displayScaleChange() -> (was: Double, now: Double)? {
+        outputs?.scaleChange()
+    }
+
+    /// Starts SDL's video anew and opens the window again, at its size, with a new renderer
+    /// and canvas: SDL 2.26 reads a Wayland output's scale only as its video starts, so this
+    /// is how the window comes to draw at a scale changed while the game runs. Call it
+    /// between frames, with whatever holds the window's surface let go of (the platform's
+    /// idle inhibitor). Throws when no window opens (then `lost` says why, and nothing is
+    /// drawn any more).
+    func reopen() throws(SDLError) {
+        guard lost == nil else { throw lost ?? SDLError("the window is gone") }
+        let size = windowSize
+        lastGeometry = geometry
+        outputs?.close()
+        outputs = nil
+        waylandClipboard?.close()
+        waylandClipboard = nil
         canvas.flush()
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
-        TTF_Quit()
-        SDL_Quit()
+        SDL_QuitSubSystem(SDL_INIT_VIDEO)
+        let opened: Opened
+        do throws(OpenFailure) {
+            guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else { throw OpenFailure.failed(SDLError("SDL's video did not start again")) }
+            SDL_StopTextInput()
+            let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
+            opened = try SDLWindow.makeWindow(WindowOptions(width: size.width, height: size.height), driver: driver)
+        } catch {
+            // No video device left: SDL's calls on the old window's pointer then return at once.
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            lost = error.error
+            throw error.error
+        }
+        window = opened.window
+        renderer = opened.renderer
+        canvas = Canvas(renderer: opened.renderer, fonts: opened.fonts)
+        waylandClipboard = WaylandClipboard(window: opened.window)
+        outputs = WaylandOutputs(window: opened.window)
     }
 
     /// Tells SDL to install no signal handlers. Its own turn SIGINT and SIGTERM into a quit
@@ -311,6 +375,7 @@ public final class SDLWindow: ScriptWindow {
     /// The window's size in points, its pixels per point and its display's DPI (96 for a
     /// headless window, or when the display does not say).
     public var geometry: WindowGeometry {
+        if lost != nil, let lastGeometry { return lastGeometry }
         let points = windowSize
         let output = canvas.outputSize
         let scale = Point(
@@ -326,6 +391,7 @@ public final class SDLWindow: ScriptWindow {
 
     /// The window's size in points (to remember across runs).
     public var windowSize: (width: Int, height: Int) {
+        if lost != nil, let lastGeometry { return (Int(lastGeometry.points.width), Int(lastGeometry.points.height)) }
         var width: Int32 = 0
         var height: Int32 = 0
         SDL_GetWindowSize(window, &width, &height)
@@ -349,6 +415,7 @@ public final class SDLWindow: ScriptWindow {
 
     /// Draws `app`'s current state into the back buffer (without presenting it).
     public func draw(_ app: AppController) {
+        guard lost == nil else { return }
         let palette = Palette(app.appearance)
         if palette != canvas.palette {
             // Textures keep the colours they were made in: a new appearance draws anew.
@@ -361,11 +428,13 @@ public final class SDLWindow: ScriptWindow {
 
     /// Shows the back buffer.
     func present() {
+        guard lost == nil else { return }
         SDL_RenderPresent(renderer)
     }
 
     /// The drawn pixels of the back buffer as 0xAARRGGBB, row by row. Call after `draw`.
     public func readPixels() throws(SDLError) -> (width: Int, height: Int, pixels: [UInt32]) {
+        if let lost { throw lost }
         let size = canvas.outputSize
         let width = Int(size.width)
         let height = Int(size.height)
@@ -425,8 +494,9 @@ public final class SDLWindow: ScriptWindow {
     /// headless game keeps one of its own.
     public var clipboard: Clipboard {
         Clipboard(
-            copy: { [own = waylandClipboard] text in
-                if let own {
+            // The window's own at the time (`reopen` makes a new one).
+            copy: { [weak self] text in
+                if let own = self?.waylandClipboard {
                     guard own.copy(text) else {
                         StandardErrorStream.write("bloq: warning: cannot copy to the clipboard: no press or keyboard focus has come yet\n")
                         return false
@@ -437,8 +507,8 @@ public final class SDLWindow: ScriptWindow {
                 }
                 return true
             },
-            read: { [own = waylandClipboard] in
-                if let own { return own.paste() }
+            read: { [weak self] in
+                if let own = self?.waylandClipboard { return own.paste() }
                 guard SDL_HasClipboardText() == SDL_TRUE, let pointer = SDL_GetClipboardText() else { return .empty }
                 defer { SDL_free(pointer) }
                 return .text(String(cString: pointer))
