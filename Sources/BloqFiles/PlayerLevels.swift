@@ -60,23 +60,48 @@ public enum PlayerLevels {
     }
 
     /// The title as a file-name part: lower-case letters and digits joined by single `-`,
-    /// at most 40 characters; `level` when nothing is left.
+    /// at most 40 characters; `level` when nothing is left. Latin letters with accents lose
+    /// them ("Été" is `ete`, "Straße" `strasse`); other scripts' letters stay as they are
+    /// ("Лабиринт" is `лабиринт`), so a title in any language names its file.
     public static func slug(_ title: String) -> String {
         var result = ""
         var pendingDash = false
         for scalar in title.lowercased().unicodeScalars {
-            let isWordCharacter = ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
-            if isWordCharacter {
-                if pendingDash, !result.isEmpty { result.append("-") }
-                pendingDash = false
-                result.unicodeScalars.append(scalar)
-                if result.count >= 40 { break }
+            let word: String?
+            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+                word = String(scalar)
+            } else if let folded = latinFolds[scalar] {
+                word = folded
+            } else if scalar.value > 0x7F, scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                word = String(scalar)
             } else {
-                pendingDash = true
+                word = nil
             }
+            guard let word else {
+                pendingDash = true
+                continue
+            }
+            if pendingDash, !result.isEmpty { result.append("-") }
+            pendingDash = false
+            result.append(word)
+            if result.count >= 40 { break }
         }
         return result.isEmpty ? "level" : result
     }
+
+    /// The lower-case Latin letters with accents (Latin-1 and Latin Extended-A), as ASCII.
+    private static let latinFolds: [Unicode.Scalar: String] = {
+        let pairs =
+            "àa áa âa ãa äa åa æae çc èe ée êe ëe ìi íi îi ïi ðd ñn òo óo ôo õo öo øo ùu úu ûu üu ýy þth ÿy ßss "
+            + "āa ăa ąa ćc ĉc ċc čc ďd đd ēe ĕe ėe ęe ěe ĝg ğg ġg ģg ĥh ħh ĩi īi ĭi įi ıi ĳij ĵj ķk ĸk ĺl ļl ľl ŀl łl "
+            + "ńn ņn ňn ŉn ŋn ōo ŏo őo œoe ŕr ŗr řr śs ŝs şs šs ţt ťt ŧt ũu ūu ŭu ůu űu ųu ŵw ŷy źz żz žz ſs"
+        var folds: [Unicode.Scalar: String] = [:]
+        for pair in pairs.split(separator: " ") {
+            guard let letter = pair.unicodeScalars.first else { continue }
+            folds[letter] = String(pair.unicodeScalars.dropFirst())
+        }
+        return folds
+    }()
 
     /// Saves `text` as a level in the pack `pack` of the folder of packs `levels` and returns
     /// its path. With `replacing`, a file this pack already holds (the editor saving the same

@@ -14,11 +14,15 @@ struct PlayerLevelsTests {
 
     func contents(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 
-    @Test("a title becomes a file-name part of lower-case letters, digits and single dashes")
+    @Test("a title becomes a file-name part of lower-case letters, digits and single dashes, in any language")
     func slugs() {
         #expect(PlayerLevels.slug("Two Pairs") == "two-pairs")
         #expect(PlayerLevels.slug("  Corner -- Pocket!! 2 ") == "corner-pocket-2")
-        #expect(PlayerLevels.slug("Été ✓") == "t")
+        #expect(PlayerLevels.slug("Été ✓") == "ete")
+        #expect(PlayerLevels.slug("Große Straße") == "grosse-strasse")
+        #expect(PlayerLevels.slug("Œuvre Ærø") == "oeuvre-aero")
+        #expect(PlayerLevels.slug("Лабиринт №2") == "лабиринт-2")
+        #expect(PlayerLevels.slug("A/B\\C.bloq") == "a-b-c-bloq")
         #expect(PlayerLevels.slug("✓✓") == "level")
         #expect(PlayerLevels.slug("") == "level")
         #expect(PlayerLevels.slug(String(repeating: "ab ", count: 40)).count <= 40)
