@@ -38,7 +38,10 @@ public struct Play: ParsableCommand {
             "With --level: reload the file whenever it changes on disk; its errors show on screen, over the last good board."))
     public var watch = false
 
-    @Option(help: ArgumentHelp("Window size in pixels, WIDTHxHEIGHT (160 to 8192 each).", valueName: "WxH"))
+    @Option(
+        help: ArgumentHelp(
+            "Window size, WIDTHxHEIGHT (160 to 8192 each), in the desktop's logical pixels: at display scale 2 the game draws twice as many across and down (--screenshot: pixels).",
+            valueName: "WxH"))
     public var window: WindowSize?
 
     @Flag(help: "Start in fullscreen.")
