@@ -109,6 +109,9 @@ public struct GamepadPress: Hashable, Sendable, CustomStringConvertible {
 /// Input after the platform layer cleaned it: the same for live SDL events and replays.
 public enum InputEvent: Hashable, Sendable {
     case pointer(PointerEvent)
+    /// The mouse moved over the window with no button held, to a point (output pixels):
+    /// the control under it shows it can be pressed.
+    case hover(Point)
     /// The right mouse button pressed at a point (output pixels): what holding a press
     /// there would show, at once.
     case contextClick(Point)

@@ -40,6 +40,7 @@ public struct InputRecorder: Sendable {
         case .resized: return  // resizes come from the window (recordResize)
         case .systemAppearance: return  // the desktop's, not the player's doing
         case .contextClick, .scroll: return  // nothing on the board answers them
+        case .hover: return  // a look, no move: scripts carry none
         }
         events.append(InputScript.Event(time: InputRecorder.round(time), action: action))
     }

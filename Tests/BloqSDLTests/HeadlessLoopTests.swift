@@ -84,6 +84,47 @@ extension SDLSuite {
             #expect(app.game!.scene.board == Board(["....", "....", "B..."]))
         }
 
+        @Test("the mouse resting on a button with none held lights that button; leaving it, the window or a finger's tap puts it out")
+        func hover() throws {
+            let app = try makeApp(["R..R", "....", "...."])
+            app.frame(elapsed: 0)
+            let hint = try #require(app.app.top.controls.first { $0.id == .hint && $0.isEnabled })
+            // Inside the button, left of its label.
+            let spot = (x: Int(hint.rect.x + hint.rect.height * 0.4), y: Int(hint.rect.y + hint.rect.height * 0.5))
+            func colour() throws -> UInt32 {
+                let frame = try app.pixels()
+                return frame.pixels[spot.y * frame.width + spot.x] & 0x00FF_FFFF
+            }
+            func rest(_ x: Int, _ y: Int) throws {
+                try app.push(.mouseMotion(x: x, y: y, buttonHeld: false))
+                app.frame(elapsed: 1.0 / 60)
+            }
+            let plain = try colour()
+            try rest(spot.x, spot.y)
+            #expect(app.app.hoveredControl == .hint)
+            let lit = try colour()
+            #expect(lit != plain, "the hovered button's fill: \(String(lit, radix: 16)), unlit \(String(plain, radix: 16))")
+            // Over the board: no control.
+            let cell = windowPoint(app, 1, 1)
+            try rest(cell.x, cell.y)
+            #expect(app.app.hoveredControl == nil)
+            #expect(try colour() == plain)
+            try rest(spot.x, spot.y)
+            #expect(try colour() == lit)
+            try app.push(.focusLost)
+            app.frame(elapsed: 1.0 / 60)
+            #expect(app.app.hoveredControl == nil)
+            #expect(try colour() == plain)
+            // A finger taps an empty cell: touch plays now, and the mouse's place is forgotten.
+            try rest(spot.x, spot.y)
+            let point = (x: Double(cell.x) / Double(Self.size.width), y: Double(cell.y) / Double(Self.size.height))
+            try app.push(.finger(id: 1, phase: .down, x: point.x, y: point.y))
+            try app.push(.finger(id: 1, phase: .up, x: point.x, y: point.y))
+            app.frame(elapsed: 1.0 / 60)
+            #expect(app.app.hoveredControl == nil)
+            #expect(app.game!.scene.session.moves == 0)
+        }
+
         @Test("losing focus mid-drag releases the block with no velocity")
         func focusLost() throws {
             let app = try makeApp(["R...", "....", "...."])

@@ -12,6 +12,9 @@ extension AppController {
             resize(size)
         case .focusLost:
             router.cancelAll()
+            hoverPoint = nil
+        case .hover(let point):
+            hoverPoint = point
         case .systemAppearance(let appearance):
             systemAppearance = appearance
         case .key(let chord):
@@ -27,7 +30,12 @@ extension AppController {
         case .pointer(let event):
             if event.phase == .down {
                 showsFocus = false
-                if case .finger = event.pointer { use(.touch) } else { use(.keyboard) }
+                if case .finger = event.pointer {
+                    use(.touch)
+                    hoverPoint = nil
+                } else {
+                    use(.keyboard)
+                }
             }
             router.route(event) { self.owner(for: event) }
         case .scroll(let notches):

@@ -281,6 +281,10 @@ public final class AppController {
         set { change(\.inputMode, to: newValue) }
     }
 
+    /// Where the mouse rests with no button held (output pixels), nil when it left the
+    /// window or a finger played since: `hoveredControl`.
+    var hoverPoint: Point?
+
     /// Whether the last input came from a gamepad.
     public var usesGamepad: Bool { inputMode == .gamepad }
 
@@ -513,6 +517,14 @@ public final class AppController {
     /// Whether a pointer holds the control `id` down (drawn pressed).
     public func isPressed(_ id: ControlID) -> Bool {
         router.boundOwners.contains { ($0 as? any ControlHolder)?.heldControl == id }
+    }
+
+    /// The control the mouse rests over with no button held, if it is enabled (a desktop's
+    /// hover); nil while a finger plays, a press is held, or the pointer is outside.
+    public var hoveredControl: ControlID? {
+        guard let hoverPoint, inputMode != .touch, router.boundOwners.isEmpty else { return nil }
+        guard let hit = top.controls.first(where: { $0.rect.contains(hoverPoint) }), hit.isEnabled else { return nil }
+        return hit.id
     }
 
     // MARK: Time

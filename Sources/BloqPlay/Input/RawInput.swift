@@ -85,8 +85,9 @@ public struct InputTranslator: Sendable {
             wheelRest -= Double(notches)
             return notches == 0 ? [] : [.input(.scroll(notches))]
         case .mouseMotion(let x, let y, let fromTouch):
-            guard !fromTouch, mouseDown else { return [] }
+            guard !fromTouch else { return [] }
             let location = Point(x: Double(x) * scale.x, y: Double(y) * scale.y)
+            guard mouseDown else { return [.input(.hover(location))] }
             return [.input(.pointer(PointerEvent(pointer: .mouse, phase: .moved, location: location, time: time)))]
         case .finger(let id, let phase, let x, let y, let pressure):
             let translated: PointerEvent.Phase

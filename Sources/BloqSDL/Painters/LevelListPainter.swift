@@ -29,10 +29,12 @@ struct LevelListPainter {
             var focus: ControlID?
             var showsFocus: Bool
             var pressed: [Bool]
+            var hovered: ControlID?
         }
         return Key(
             screen: ObjectIdentifier(screen), generation: screen.context.generation, layout: screen.layout, viewport: app.viewport,
-            focus: screen.focus, showsFocus: app.showsFocus, pressed: screen.layout.controls.map { app.isPressed($0.id) })
+            focus: screen.focus, showsFocus: app.showsFocus, pressed: screen.layout.controls.map { app.isPressed($0.id) },
+            hovered: app.hoveredControl)
     }
 
     /// The list itself (also drawn beneath a play screen sliding away): what the screen
@@ -57,6 +59,9 @@ struct LevelListPainter {
             let radius = min(min(rect.width, rect.height) * Radius.tile, app.metrics.unit * Radius.cardMaximum)
             if control.id == focus, app.showsFocus {
                 canvas.roundedRect(rect.insetBy(-4), radius: radius + 4, canvas.palette.focus.with(alpha: 230))
+            } else if control.id == app.hoveredControl {
+                // Under the mouse: a ring of the accent, thinner than the keyboard's focus.
+                canvas.roundedRect(rect.insetBy(-3), radius: radius + 3, canvas.palette.primary.faded(0.55))
             }
             if locked {
                 canvas.roundedRect(rect, radius: radius, canvas.palette.control.faded(0.6))

@@ -167,6 +167,7 @@ struct PlayPainter {
             var texts: [TextBox]
             var controls: [Control]
             var pressed: [Bool]
+            var hovered: ControlID?
             var focus: ControlID?
             var showsFocus: Bool
             var card: Bool
@@ -175,7 +176,8 @@ struct PlayPainter {
         let controls = layout.card == nil ? layout.controls : []
         return Key(
             viewport: app.viewport, board: game.layout, cells: game.scene.board, resting: resting, symbols: app.settings.colorBlindSymbols,
-            texts: layout.texts, controls: controls, pressed: controls.map { app.isPressed($0.id) }, focus: screen.focus,
+            texts: layout.texts, controls: controls, pressed: controls.map { app.isPressed($0.id) },
+            hovered: app.hoveredControl, focus: screen.focus,
             showsFocus: app.showsFocus, card: layout.card != nil, banner: layout.banner)
     }
 

@@ -160,7 +160,10 @@ struct PaintKit {
             case .selected: canvas.palette.selected
             default: canvas.palette.control
             }
-        let fill = (pressed ? base.darker : base).with(alpha: control.isEnabled ? 255 : 90)
+        // Under the mouse with no button held.
+        let hovered = !pressed && control.isEnabled && app.hoveredControl == control.id
+        let lit = hovered ? canvas.palette.hovered(base, isPrimary: accent) : base
+        let fill = (pressed ? base.darker : lit).with(alpha: control.isEnabled ? 255 : 90)
         let radius = rect.height * Radius.control
         if focused, app.showsFocus {
             canvas.roundedRect(rect.insetBy(-4), radius: radius + 4, canvas.palette.focus.with(alpha: 230))

@@ -93,6 +93,14 @@ public struct Palette: Equatable, Sendable {
     /// stand on.
     public var background: RGBA { background(at: 0.5) }
 
+    /// A button's `fill` while the mouse rests on it: tinted towards the primary colour; the
+    /// primary button itself a little lighter in the dark themes and darker in the light
+    /// ones (its text stays as readable).
+    public func hovered(_ fill: RGBA, isPrimary: Bool) -> RGBA {
+        guard isPrimary else { return fill.mixed(with: primary, 0.14) }
+        return fill.mixed(with: isDark ? RGBA(0xFFFFFF) : RGBA(0x000000), 0.12)
+    }
+
     // MARK: Blocks
 
     /// A block's colour, the same in every theme (the colours are the game). Chosen so that
