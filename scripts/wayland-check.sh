@@ -27,7 +27,9 @@
 #      where SDL 2.26 alone dies with SIGSEGV, and the next key (F11, from wtype) works;
 #   9. the output's scale changed while the game runs, 2 to 1.5 and back: the game opens its
 #      window anew, and grim's frame is byte for byte the frame of a game started at that
-#      scale (SDL 2.26 alone kept drawing at the old scale, stretched and soft).
+#      scale (SDL 2.26 alone kept drawing at the old scale, stretched and soft);
+#  10. sway quits under a level being played (the last check on it): the game says so, saves
+#      the level's play time and ends with status 1 (SDL 2.26 alone spun a core, deaf to it).
 #
 # Usage: scripts/wayland-check.sh [BUILD_FOLDER]   (default .build/debug; make test-wayland)
 # As root it makes (once) a system user, bloq-wayland, to run sway and the game, and copies
@@ -147,6 +149,7 @@ default_floating_border none
 EOF
 chmod 644 "$scratch/sway.conf"
 spawn /dev/null "$scratch/sway.out" "$scratch/sway.log" env WLR_BACKENDS=headless WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 sway -c "$scratch/sway.conf"
+sway_pid=$spawned
 socket=""
 for _ in $(seq $((guard * 20))); do
   socket=$(ls "$scratch/run" 2>/dev/null | grep -E '^wayland-[0-9]+$' | head -1 || true)
@@ -473,6 +476,35 @@ else
 fi
 stop_game
 sway_msg output HEADLESS-1 scale 1 >/dev/null
+
+# 10: the compositor goes away under level 3 (a move made on it, by check 3's replay).
+ended() {  # the game's process has ended (a zombie not yet waited for counts)
+  local state
+  state=$(ps -o stat= -p "$game_pid" 2>/dev/null || true)
+  [ -z "$state" ] || [[ "$state" == Z* ]]
+}
+played_before=$(played_time)
+start_game gone --level "$scratch/bin/levels/easy/003-into-the-gap.bloq"
+if wait_for_view gone >/dev/null; then
+  sleep 2  # on the board, the play clock running
+  t=$(now)
+  kill "$sway_pid"
+  if eventually ended; then
+    took=$(since "$t")
+    wait "$game_pid" && status=0 || status=$?
+    played=$(played_time)
+    said=$(grep -c "connection to the Wayland compositor was lost" "$scratch/gone.err" || true)
+    if [ "$status" = 1 ] && [ "$said" = 1 ] && python3 -c "import sys; sys.exit(0 if float(sys.argv[2]) > float(sys.argv[1]) + 1 else 1)" "$played_before" "$played"; then
+      pass "sway quit under a level being played: the game said so, saved its play time ($(printf %.2f "$played_before") → $(printf %.2f "$played") s) and ended with status $status in $took s"
+    else
+      fail "sway quit under a level being played: status $status (1 expected), said $said times, play time $played_before → $played s: $(grep -vE '^\[' "$scratch/gone.err" | tail -3)"
+    fi
+  else
+    fail "sway quit under a level being played, and the game runs on $(since "$t") s later: $(grep -vE '^\[' "$scratch/gone.err" | tail -3)"
+  fi
+else
+  fail "no window of the game showed for the compositor's end: $(grep -vE '^\[' "$scratch/gone.err" | tail -3)"
+fi
 
 # 6: a finger through Xorg's inputtest touchscreen, sway's X11 backend and wl_touch.
 # A person's drag (X Y CELL, in the screen's pixels): down on the left red block, 60 Hz

@@ -129,7 +129,7 @@ public final class SDLPlatform: GamePlatform {
         if gathered.isEmpty, timeout > 0, sleepsWhenIdle {
             guard SDL_WaitEventTimeout(&event, Int32(clamping: Int(timeout))) != 0 else {
                 followDesktop()
-                followDisplayScale()
+                followCompositor()
                 followTime()
                 return !gathered.isEmpty
             }
@@ -143,7 +143,7 @@ public final class SDLPlatform: GamePlatform {
         }
         while SDL_PollEvent(&event) != 0 { gather(event) }
         followDesktop()
-        followDisplayScale()
+        followCompositor()
         // Woken or not, the screen's sleep and the sound device follow the time.
         followTime()
         return !gathered.isEmpty
@@ -165,9 +165,21 @@ public final class SDLPlatform: GamePlatform {
     /// old scale, stretched by the compositor). The idle inhibitor and text input, which
     /// hold the old window's surface, are let go of first and made again by the next frame;
     /// a window drawn fullscreen is made so again by `applySettings`. With no window
-    /// opened, the game ends, saving as on a quit signal.
-    private func followDisplayScale() {
-        guard !window.isHeadless, case .system = time, let change = window.displayScaleChange() else { return }
+    /// opened, or the compositor gone (SDL 2.26 would spin a core, deaf to it), the game
+    /// ends, saving as on a quit signal.
+    private func followCompositor() {
+        guard !window.isHeadless, case .system = time else { return }
+        let change: (was: Double, now: Double)
+        switch window.displayNews() {
+        case .none: return
+        case .scaleChanged(let was, let now): change = (was, now)
+        case .disconnected:
+            guard window.lost == nil else { return }
+            StandardErrorStream.write(
+                "bloq: error: the connection to the Wayland compositor was lost (it quit or crashed): saving and quitting\n")
+            window.giveUp(SDLError("the connection to the Wayland compositor was lost"))
+            return
+        }
         screenSleep.close()
         if textInputBox != nil { SDL_StopTextInput() }
         textInputBox = nil

@@ -276,8 +276,10 @@ public final class SDLWindow: ScriptWindow {
     deinit {
         outputs?.close()
         waylandClipboard?.close()
-        if lost == nil {
-            canvas.flush()
+        // The canvas's textures and fonts go while their renderer and SDL_ttf are there
+        // (after a failed `reopen` it holds none).
+        canvas.flush()
+        if !destroyed {
             SDL_DestroyRenderer(renderer)
             SDL_DestroyWindow(window)
         }
@@ -285,11 +287,21 @@ public final class SDLWindow: ScriptWindow {
         SDL_Quit()
     }
 
-    /// A Wayland output's scale then (as SDL read it) and now, when the player changed it
-    /// since the window opened; nil when not (or not on Wayland). Takes what the compositor
-    /// sent, without waiting.
-    func displayScaleChange() -> (was: Double, now: Double)? {
-        outputs?.scaleChange()
+    /// Whether the window and renderer were destroyed (by a `reopen` that opened none).
+    private var destroyed = false
+
+    /// What the Wayland compositor has said since the window opened (`.none` elsewhere): a
+    /// scale the player changed, or that it went away. Takes what it sent, without waiting.
+    func displayNews() -> WaylandOutputs.News {
+        outputs?.news() ?? .none
+    }
+
+    /// Gives the window up for lost (the compositor went away): nothing is drawn any more,
+    /// and the game ends (`SDLPlatform.isFinished`).
+    func giveUp(_ reason: SDLError) {
+        guard lost == nil else { return }
+        lastGeometry = geometry
+        lost = reason
     }
 
     /// Starts SDL's video anew and opens the window again, at its size, with a new renderer
@@ -309,6 +321,7 @@ public final class SDLWindow: ScriptWindow {
         canvas.flush()
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
+        destroyed = true
         SDL_QuitSubSystem(SDL_INIT_VIDEO)
         let opened: Opened
         do throws(OpenFailure) {
@@ -324,6 +337,7 @@ public final class SDLWindow: ScriptWindow {
         }
         window = opened.window
         renderer = opened.renderer
+        destroyed = false
         canvas = Canvas(renderer: opened.renderer, fonts: opened.fonts)
         waylandClipboard = WaylandClipboard(window: opened.window)
         outputs = WaylandOutputs(window: opened.window)

@@ -13,12 +13,25 @@ final class WaylandOutputs {
         self.outputs = outputs
     }
 
-    /// An output's scale then (when watching began, as SDL read it) and now, if it changed.
-    func scaleChange() -> (was: Double, now: Double)? {
+    /// What the compositor has said since the window opened.
+    enum News: Equatable {
+        case none
+        /// An output's scale then (when watching began, as SDL read it) and now.
+        case scaleChanged(was: Double, now: Double)
+        /// The connection to the compositor failed (it quit or crashed): SDL 2.26 never says
+        /// so, and its event pump then spins a core.
+        case disconnected
+    }
+
+    /// Takes what the compositor has sent, without waiting.
+    func news() -> News {
         var was = 0.0
         var now = 0.0
-        guard bloq_outputs_scale_changed(outputs, &was, &now) == 1 else { return nil }
-        return (was, now)
+        switch bloq_outputs_scale_changed(outputs, &was, &now) {
+        case 1: return .scaleChanged(was: was, now: now)
+        case -1: return .disconnected
+        default: return .none
+        }
     }
 
     func close() {
