@@ -27,6 +27,11 @@ for table in --dynamic ""; do
   defined=$(nm $table --defined-only "$root/bin/bloq" | awk '$3 ~ /^(malloc|calloc|realloc|free|memalign|aligned_alloc|posix_memalign)$/ {print $3}')
   [ -z "$defined" ] || { echo "install check: bin/bloq defines ${defined//$'\n'/, } (nm $table --defined-only): the allocation counter is linked into the game"; exit 1; }
 done
+# The keyboard guard (Sources/CXkbGuard) exported, so libSDL2's calls reach it: a release
+# build drops what nothing refers to, and only the dynamic table keeps it.
+guarded=$(nm --dynamic --defined-only "$root/bin/bloq" | awk '$3 ~ /^xkb_/ {print $3}' | sort | tr '\n' ' ')
+[ "$guarded" = "xkb_keymap_key_for_each xkb_keymap_key_get_syms_by_level xkb_keymap_key_repeats xkb_state_update_mask " ] \
+  || { echo "install check: bin/bloq exports '$guarded' of libxkbcommon's four guarded functions (nm --dynamic): SDL's Wayland keyboard can crash"; exit 1; }
 # The size budget, 15 MiB (15,360 KiB) installed, counted as dpkg counts the package's
 # Installed-Size: each file rounded up to a KiB and a KiB a folder, the binary stripped as
 # the package's is (docs/packaging.md).

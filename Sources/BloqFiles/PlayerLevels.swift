@@ -60,18 +60,29 @@ public enum PlayerLevels {
     }
 
     /// The title as a file-name part: lower-case letters and digits joined by single `-`,
-    /// at most 40 characters; `level` when nothing is left. Latin letters with accents lose
-    /// them ("Été" is `ete`, "Straße" `strasse`); other scripts' letters stay as they are
-    /// ("Лабиринт" is `лабиринт`), so a title in any language names its file.
+    /// at most 40 characters and 120 bytes; `level` when nothing is left. Latin letters with
+    /// accents lose them ("Été" is `ete`, typed with a combining accent too, "Straße"
+    /// `strasse`); other scripts' letters stay as they are, with their marks ("Лабиринт" is
+    /// `лабиринт`, "हिन्दी" `हिन्दी`), so a title in any language names its file.
     public static func slug(_ title: String) -> String {
         var result = ""
         var pendingDash = false
+        // Whether the last thing kept is ASCII (a Latin letter, folded or not): an accent
+        // combining with it goes, as the folds drop theirs.
+        var afterASCII = false
         for scalar in title.lowercased().unicodeScalars {
             let word: String?
             if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
                 word = String(scalar)
             } else if let folded = latinFolds[scalar] {
                 word = folded
+            } else if isJoining(scalar) {
+                // A mark or joiner continues the word it follows (dropped after Latin, or
+                // with nothing to follow).
+                if !afterASCII, !pendingDash, !result.isEmpty, result.utf8.count + scalar.utf8.count <= 120 {
+                    result.unicodeScalars.append(scalar)
+                }
+                continue
             } else if scalar.value > 0x7F, scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
                 word = String(scalar)
             } else {
@@ -81,12 +92,21 @@ public enum PlayerLevels {
                 pendingDash = true
                 continue
             }
-            if pendingDash, !result.isEmpty { result.append("-") }
+            let next = (pendingDash && !result.isEmpty ? "-" : "") + word
+            if result.count + next.count > 40 || result.utf8.count + next.utf8.count > 120 { break }
+            result += next
             pendingDash = false
-            result.append(word)
-            if result.count >= 40 { break }
+            afterASCII = word.unicodeScalars.allSatisfy(\.isASCII)
         }
         return result.isEmpty ? "level" : result
+    }
+
+    /// A combining mark (an accent, a vowel sign, a virama) or a zero-width joiner.
+    private static func isJoining(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: scalar == "\u{200C}" || scalar == "\u{200D}"
+        }
     }
 
     /// The lower-case Latin letters with accents (Latin-1 and Latin Extended-A), as ASCII.

@@ -51,6 +51,9 @@ public final class SDLPlatform: GamePlatform {
     private var lastPresent: UInt32?
     /// The windowed frame to return to from a fullscreen made by hand (no window manager).
     private var borderlessFullscreen: Rect?
+    /// The window's size in points when it last went fullscreen: a window opened anew while
+    /// fullscreen (`followCompositor`) opens at it, so leaving fullscreen gives it back.
+    private var windowedSize: (width: Int, height: Int)?
     /// A frame's time without vsync (about 60 frames a second).
     static let frameMilliseconds: UInt32 = 16
     /// SDL's ticks at the player's last input (a key, a pointer, a finger, a button), or
@@ -183,9 +186,10 @@ public final class SDLPlatform: GamePlatform {
         screenSleep.close()
         if textInputBox != nil { SDL_StopTextInput() }
         textInputBox = nil
+        let fullscreen = SDL_GetWindowFlags(window.window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 || borderlessFullscreen != nil
         borderlessFullscreen = nil
         do {
-            try window.reopen()
+            try window.reopen(size: fullscreen ? windowedSize : nil)
             StandardErrorStream.write(
                 "bloq: the display's scale went from \(SDLPlatform.scaleText(change.was)) to \(SDLPlatform.scaleText(change.now)): "
                     + "the window was opened again to draw at it\n")
@@ -373,6 +377,7 @@ public final class SDLPlatform: GamePlatform {
         let isFullscreen = flags & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 || borderlessFullscreen != nil
         guard settings.fullscreen != isFullscreen else { return }
         if settings.fullscreen {
+            windowedSize = window.windowSize
             enterFullscreen()
         } else if let windowed = borderlessFullscreen {
             borderlessFullscreen = nil

@@ -41,7 +41,7 @@ public final class SDLWindow: ScriptWindow {
     private(set) var renderer: OpaquePointer
     private(set) var canvas: Canvas
     /// Whether presenting waits for the display's refresh.
-    let hasVSync: Bool
+    private(set) var hasVSync: Bool
     public let isHeadless: Bool
     private let painter = ScreenPainter()
     /// Frames drawn so far.
@@ -51,7 +51,7 @@ public final class SDLWindow: ScriptWindow {
     public let videoDriver: String
     /// The renderer drawing it ("opengl", "opengles2", "software"), with OpenGL's own
     /// GL_RENDERER where it says ("opengl: llvmpipe (LLVM 15.0.6, 256 bits)").
-    public let rendererName: String
+    public private(set) var rendererName: String
 
     /// Starts SDL and opens the window. Throws with a plain reason when there is no display
     /// (or no renderer, or no font). In a Wayland session the window is a Wayland one, drawn
@@ -304,15 +304,16 @@ public final class SDLWindow: ScriptWindow {
         lost = reason
     }
 
-    /// Starts SDL's video anew and opens the window again, at its size, with a new renderer
+    /// Starts SDL's video anew and opens the window again, at its size (or `size`: the
+    /// windowed size of a window that is fullscreen), with a new renderer
     /// and canvas: SDL 2.26 reads a Wayland output's scale only as its video starts, so this
     /// is how the window comes to draw at a scale changed while the game runs. Call it
     /// between frames, with whatever holds the window's surface let go of (the platform's
     /// idle inhibitor). Throws when no window opens (then `lost` says why, and nothing is
     /// drawn any more).
-    func reopen() throws(SDLError) {
+    func reopen(size windowed: (width: Int, height: Int)? = nil) throws(SDLError) {
         guard lost == nil else { throw lost ?? SDLError("the window is gone") }
-        let size = windowSize
+        let size = windowed ?? windowSize
         lastGeometry = geometry
         outputs?.close()
         outputs = nil
@@ -337,6 +338,8 @@ public final class SDLWindow: ScriptWindow {
         }
         window = opened.window
         renderer = opened.renderer
+        hasVSync = opened.hasVSync
+        rendererName = opened.rendererName
         destroyed = false
         canvas = Canvas(renderer: opened.renderer, fonts: opened.fonts)
         waylandClipboard = WaylandClipboard(window: opened.window)

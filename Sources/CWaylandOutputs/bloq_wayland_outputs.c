@@ -22,6 +22,7 @@ struct output {
     int32_t scale, mode_width, mode_height, transform, logical_width;
     double first;  // the scale at its first done (0 until then)
     double now;
+    double slack;  // how far `now` may stray from `first` by the logical size's rounding
     struct output *next;
 };
 
@@ -48,7 +49,13 @@ static void output_done(void *data, struct wl_output *wl_output) {
     (void)wl_output;
     if (output->mode_width <= 0 || (output->owner->manager && output->logical_width <= 0)) return;
     output->now = effective(output);
-    if (output->first == 0) output->first = output->now;
+    if (output->first == 0) {
+        output->first = output->now;
+        // A compositor rounds the logical size to whole pixels, so turning an output at a
+        // fractional scale moves the quotient a little (1080x2340 at 2.75: 1080/392 = 2.7551
+        // upright, 2340/850 = 2.7529 turned): two pixels' worth is no change of scale.
+        output->slack = output->logical_width > 0 ? 2 * output->first / output->logical_width : 0.001;
+    }
 }
 
 static void output_geometry(void *data, struct wl_output *wl_output, int32_t x, int32_t y, int32_t physical_width,
@@ -191,7 +198,8 @@ int bloq_outputs_scale_changed(bloq_outputs *outputs, double *was, double *now) 
     }
     if (wl_display_dispatch_queue_pending(display, outputs->queue) < 0) return -1;
     for (struct output *output = outputs->outputs; output; output = output->next) {
-        if (output->first > 0 && (output->now - output->first > 0.001 || output->first - output->now > 0.001)) {
+        double slack = output->slack > 0.001 ? output->slack : 0.001;
+        if (output->first > 0 && (output->now - output->first > slack || output->first - output->now > slack)) {
             if (was) *was = output->first;
             if (now) *now = output->now;
             return 1;

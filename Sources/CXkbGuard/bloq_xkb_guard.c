@@ -16,6 +16,7 @@
 
 #include <dlfcn.h>
 #include <stddef.h>
+#include <stdio.h>
 
 static uint64_t absorbed;
 
@@ -24,11 +25,16 @@ uint64_t bloq_xkb_guard_absorbed(void) { return __atomic_load_n(&absorbed, __ATO
 static void count(void) { __atomic_fetch_add(&absorbed, 1, __ATOMIC_RELAXED); }
 
 // The next definition of `name` after the executable's (libxkbcommon's), looked up once.
+// None (no libxkbcommon loaded, which libSDL2 needs) is said once: keys then do nothing.
 static void *next(void **cache, const char *name) {
     void *found = __atomic_load_n(cache, __ATOMIC_ACQUIRE);
     if (!found) {
         found = dlsym(RTLD_NEXT, name);
         __atomic_store_n(cache, found, __ATOMIC_RELEASE);
+        static int said;
+        if (!found && !__atomic_exchange_n(&said, 1, __ATOMIC_RELAXED)) {
+            fprintf(stderr, "bloq: warning: libxkbcommon's %s was not found: the keyboard's keys are ignored\n", name);
+        }
     }
     return found;
 }

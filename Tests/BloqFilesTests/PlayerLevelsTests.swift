@@ -23,6 +23,15 @@ struct PlayerLevelsTests {
         #expect(PlayerLevels.slug("Œuvre Ærø") == "oeuvre-aero")
         #expect(PlayerLevels.slug("Лабиринт №2") == "лабиринт-2")
         #expect(PlayerLevels.slug("A/B\\C.bloq") == "a-b-c-bloq")
+        // Accents typed as combining marks, Turkish İ, and scripts whose marks are not letters.
+        #expect(PlayerLevels.slug("E\u{301}te\u{301}") == "ete")
+        #expect(PlayerLevels.slug("İzmir") == "izmir")
+        #expect(PlayerLevels.slug("हिन्दी") == "हिन्दी")
+        // Never more than 40 characters or 120 bytes, whatever a share code's title holds.
+        #expect(PlayerLevels.slug("a" + String(repeating: "\u{5B0}", count: 127)).utf8.count <= 120)
+        #expect(PlayerLevels.slug("\u{5D0}" + String(repeating: "\u{5B0}", count: 127)).utf8.count <= 120)
+        #expect(PlayerLevels.slug(String(repeating: "ß", count: 30)).count <= 40)
+        #expect(PlayerLevels.slug(String(repeating: "日本", count: 40)).utf8.count <= 120)
         #expect(PlayerLevels.slug("✓✓") == "level")
         #expect(PlayerLevels.slug("") == "level")
         #expect(PlayerLevels.slug(String(repeating: "ab ", count: 40)).count <= 40)

@@ -115,6 +115,14 @@ extension SDLSuite {
             app.frame(elapsed: 1.0 / 60)
             #expect(app.app.hoveredControl == nil)
             #expect(try colour() == plain)
+            // Pressed on the button, dragged off it and let go over the board: lit no more.
+            try rest(spot.x, spot.y)
+            try app.push(.mouseButton(down: true, x: spot.x, y: spot.y))
+            try app.push(.mouseMotion(x: cell.x, y: cell.y, buttonHeld: true))
+            try app.push(.mouseButton(down: false, x: cell.x, y: cell.y))
+            app.frame(elapsed: 1.0 / 60)
+            #expect(app.app.hoveredControl == nil)
+            #expect(try colour() == plain)
             // A finger taps an empty cell: touch plays now, and the mouse's place is forgotten.
             try rest(spot.x, spot.y)
             let point = (x: Double(cell.x) / Double(Self.size.width), y: Double(cell.y) / Double(Self.size.height))

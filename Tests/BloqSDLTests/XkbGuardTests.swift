@@ -5,7 +5,7 @@ import Testing
 /// The guard in front of libxkbcommon (Sources/CXkbGuard): SDL 2.26's NULL calls are
 /// answered, and every other call still reaches libxkbcommon (a guard that swallowed them
 /// would leave Shift and Ctrl dead on every keyboard).
-@Suite("the keyboard guard under SDL's Wayland keyboard")
+@Suite("the keyboard guard under SDL's Wayland keyboard", .serialized)
 struct XkbGuardTests {
     @Test("modifiers and keys before any keymap are answered instead of crashing")
     func nullAnswered() {

@@ -28,6 +28,8 @@ extension AppController {
             use(.gamepad)
             if let command = commands.command(for: press, in: top.commandContexts) { perform(command) }
         case .pointer(let event):
+            // The mouse is where its presses and drags went too (hover shows there after).
+            if case .mouse = event.pointer { hoverPoint = event.location }
             if event.phase == .down {
                 showsFocus = false
                 if case .finger = event.pointer {
