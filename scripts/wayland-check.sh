@@ -27,7 +27,8 @@
 #      where SDL 2.26 alone dies with SIGSEGV, and the next key (F11, from wtype) works;
 #   9. the output's scale changed while the game runs, 2 to 1.5 and back: the game opens its
 #      window anew, and grim's frame is byte for byte the frame of a game started at that
-#      scale (SDL 2.26 alone kept drawing at the old scale, stretched and soft);
+#      scale (SDL 2.26 alone kept drawing at the old scale, stretched and soft); with a second
+#      output, its scale changed leaves the game's window alone, its own output's does not;
 #  10. sway quits under a level being played (the last check on it): the game says so, saves
 #      the level's play time and ends with status 1 (SDL 2.26 alone spun a core, deaf to it).
 #
@@ -480,6 +481,27 @@ if wait_for_view rescale-a >/dev/null && rescale rescale-a 2 1.5; then
   fi
 else
   fail "no window of the game showed at scale 2, or it did not follow 1.5: $(grep -vE '^\[' "$scratch/rescale-a.err" | tail -3)"
+fi
+stop_game
+sway_msg output HEADLESS-1 scale 1 >/dev/null
+
+# 9, a second monitor: sway makes HEADLESS-2 beside HEADLESS-1, where the game opens. Its
+# scale changed must not open the game's window anew; HEADLESS-1's then must, once.
+sway_msg create_output >/dev/null
+start_game monitors
+if wait_for_view monitors >/dev/null; then
+  t=$(now)
+  sway_msg output HEADLESS-2 scale 2 >/dev/null
+  sleep 2
+  sway_msg output HEADLESS-1 scale 1.5 >/dev/null
+  eventually noted "$scratch/monitors.err" 0 || true
+  sleep 1
+  opened=$(grep -c "the display's scale went" "$scratch/monitors.err" || true)
+  [ "$opened" = 1 ] && grep -q "the display's scale went from 1 to 1.5" "$scratch/monitors.err" \
+    && pass "two outputs: HEADLESS-2's scale 1 → 2 left the game's window alone, HEADLESS-1's 1 → 1.5 opened it anew, once ($(since "$t") s)" \
+    || fail "two outputs: the window was opened anew $opened times (once expected, for HEADLESS-1's 1 → 1.5): $(grep "scale went" "$scratch/monitors.err" | tr '\n' ' ')"
+else
+  fail "no window of the game showed beside a second output: $(grep -vE '^\[' "$scratch/monitors.err" | tail -3)"
 fi
 stop_game
 sway_msg output HEADLESS-1 scale 1 >/dev/null

@@ -293,7 +293,10 @@ public final class SDLWindow: ScriptWindow {
     /// What the Wayland compositor has said since the window opened (`.none` elsewhere): a
     /// scale the player changed, or that it went away. Takes what it sent, without waiting.
     func displayNews() -> WaylandOutputs.News {
-        outputs?.news() ?? .none
+        guard let outputs else { return .none }
+        var bounds = SDL_Rect()
+        _ = SDL_GetDisplayBounds(max(SDL_GetWindowDisplayIndex(window), 0), &bounds)
+        return outputs.news(place: (bounds.x, bounds.y))
     }
 
     /// Gives the window up for lost (the compositor went away): nothing is drawn any more,

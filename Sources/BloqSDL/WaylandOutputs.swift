@@ -23,11 +23,12 @@ final class WaylandOutputs {
         case disconnected
     }
 
-    /// Takes what the compositor has sent, without waiting.
-    func news() -> News {
+    /// Takes what the compositor has sent, without waiting; only the scale of the output at
+    /// `place` on the desktop (the window's display's origin, as SDL read it) counts.
+    func news(place: (x: Int32, y: Int32)) -> News {
         var was = 0.0
         var now = 0.0
-        switch bloq_outputs_scale_changed(outputs, &was, &now) {
+        switch bloq_outputs_scale_changed(outputs, place.x, place.y, &was, &now) {
         case 1: return .scaleChanged(was: was, now: now)
         case -1: return .disconnected
         default: return .none

@@ -20,6 +20,7 @@ struct output {
     struct zxdg_output_v1 *xdg;
     uint32_t name;
     int32_t scale, mode_width, mode_height, transform, logical_width;
+    int32_t x, y, first_x, first_y;  // its place on the desktop (logical), now and at first
     double first;  // the scale at its first done (0 until then)
     double now;
     double slack;  // how far `now` may stray from `first` by the logical size's rounding
@@ -51,6 +52,8 @@ static void output_done(void *data, struct wl_output *wl_output) {
     output->now = effective(output);
     if (output->first == 0) {
         output->first = output->now;
+        output->first_x = output->x;
+        output->first_y = output->y;
         // A compositor rounds the logical size to whole pixels, so turning an output at a
         // fractional scale moves the quotient a little (1080x2340 at 2.75: 1080/392 = 2.7551
         // upright, 2340/850 = 2.7529 turned): two pixels' worth is no change of scale.
@@ -61,8 +64,13 @@ static void output_done(void *data, struct wl_output *wl_output) {
 static void output_geometry(void *data, struct wl_output *wl_output, int32_t x, int32_t y, int32_t physical_width,
                             int32_t physical_height, int32_t subpixel, const char *make, const char *model, int32_t transform) {
     struct output *output = data;
-    (void)wl_output, (void)x, (void)y, (void)physical_width, (void)physical_height, (void)subpixel, (void)make, (void)model;
+    (void)wl_output, (void)physical_width, (void)physical_height, (void)subpixel, (void)make, (void)model;
     output->transform = transform;
+    // Without xdg-output, where it is (xdg-output's logical position replaces it).
+    if (!output->owner->manager) {
+        output->x = x;
+        output->y = y;
+    }
 }
 
 static void output_mode(void *data, struct wl_output *wl_output, uint32_t flags, int32_t width, int32_t height, int32_t refresh) {
@@ -81,7 +89,12 @@ static void output_scale(void *data, struct wl_output *wl_output, int32_t factor
 
 static const struct wl_output_listener output_listener = {output_geometry, output_mode, output_done, output_scale, NULL, NULL};
 
-static void xdg_position(void *data, struct zxdg_output_v1 *xdg, int32_t x, int32_t y) { (void)data, (void)xdg, (void)x, (void)y; }
+static void xdg_position(void *data, struct zxdg_output_v1 *xdg, int32_t x, int32_t y) {
+    struct output *output = data;
+    (void)xdg;
+    output->x = x;
+    output->y = y;
+}
 
 static void xdg_size(void *data, struct zxdg_output_v1 *xdg, int32_t width, int32_t height) {
     struct output *output = data;
@@ -182,7 +195,7 @@ bloq_outputs *bloq_outputs_open(void *sdl_window) {
     return outputs;
 }
 
-int bloq_outputs_scale_changed(bloq_outputs *outputs, double *was, double *now) {
+int bloq_outputs_scale_changed(bloq_outputs *outputs, int window_x, int window_y, double *was, double *now) {
     if (!outputs) return 0;
     struct wl_display *display = outputs->display;
     if (wl_display_get_error(display) != 0) return -1;
@@ -197,7 +210,14 @@ int bloq_outputs_scale_changed(bloq_outputs *outputs, double *was, double *now) 
         wl_display_cancel_read(display);
     }
     if (wl_display_dispatch_queue_pending(display, outputs->queue) < 0) return -1;
+    // The window's output, found by where SDL (which read it at the start) has its display:
+    // a scale changed on another monitor is not the window's. None found: every output.
+    int placed = 0;
     for (struct output *output = outputs->outputs; output; output = output->next) {
+        if (output->first > 0 && output->first_x == window_x && output->first_y == window_y) placed = 1;
+    }
+    for (struct output *output = outputs->outputs; output; output = output->next) {
+        if (placed && (output->first_x != window_x || output->first_y != window_y)) continue;
         double slack = output->slack > 0.001 ? output->slack : 0.001;
         if (output->first > 0 && (output->now - output->first > slack || output->first - output->now > slack)) {
             if (was) *was = output->first;

@@ -17,10 +17,11 @@ typedef struct bloq_outputs bloq_outputs;
 /// window is not on Wayland or the connection failed.
 bloq_outputs *bloq_outputs_open(void *sdl_window);
 
-/// Takes what the compositor has sent, without waiting. 1 when an output's scale now differs
-/// from the one it had at open (`*was` and `*now` then say them), 0 when none does, -1 when
-/// the connection failed.
-int bloq_outputs_scale_changed(bloq_outputs *outputs, double *was, double *now);
+/// Takes what the compositor has sent, without waiting. 1 when the scale of the output at
+/// (`window_x`, `window_y`) on the desktop (where SDL has the window's display; any output
+/// when none was there at open) now differs from the one it had at open (`*was` and `*now`
+/// then say them), 0 when it does not, -1 when the connection failed.
+int bloq_outputs_scale_changed(bloq_outputs *outputs, int window_x, int window_y, double *was, double *now);
 
 /// Destroys everything; NULL is allowed. Call it before SDL's video stops.
 void bloq_outputs_close(bloq_outputs *outputs);
