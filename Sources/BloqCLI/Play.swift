@@ -206,9 +206,6 @@ extension Play {
         loop.run()
         QuitSignals.acknowledge()
         if let signal = QuitSignals.pending { printError("bloq: \(QuitSignals.name(signal)) received: saving and quitting") }
-        // The window lost (the compositor went away, or no window after a scale change):
-        // said as it happened; saved below, then a failure's status.
-        let windowLost = gameWindow.lost != nil
         var final = app.settings
         if !final.fullscreen {
             final.windowWidth = gameWindow.windowSize.width
@@ -229,7 +226,9 @@ extension Play {
                 throw ExitStatus.cannotCreate
             }
         }
-        if windowLost { throw ExitCode.failure }
+        // The window lost (the compositor went away, or no window after a scale change): said
+        // as it happened, saved above, and a failure's status.
+        if gameWindow.lost != nil { throw ExitCode.failure }
     }
 
     /// The packs to list: a level, a folder or a code from the command line, else the

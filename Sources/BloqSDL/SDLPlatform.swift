@@ -34,11 +34,10 @@ public final class SDLPlatform: GamePlatform {
     private let time: PlatformTime
     /// Input gathered for this frame, with its time, oldest first.
     private var gathered: [(item: Gathered, time: Double)] = []
-    /// An SDL event, the desktop's new appearance preferences, or what the platform says
-    /// itself (a window opened anew).
+    /// An SDL event, or what the platform says itself (the desktop's new appearance
+    /// preferences, a window opened anew).
     private enum Gathered {
         case event(SDL_Event)
-        case appearance(SystemAppearance)
         case own(RawInput)
     }
     /// The desktop's preferences (its settings portal), read each time input is gathered.
@@ -160,7 +159,7 @@ public final class SDLPlatform: GamePlatform {
     /// Takes the desktop's new appearance preferences, if they changed, as input now.
     private func followDesktop() {
         guard let changed = desktop?.poll() else { return }
-        gathered.append((.appearance(changed), now))
+        gathered.append((.own(.systemAppearance(changed)), now))
     }
 
     /// Opens the window anew when a Wayland output's scale changed since it opened (SDL
@@ -186,17 +185,19 @@ public final class SDLPlatform: GamePlatform {
         screenSleep.close()
         if textInputBox != nil { SDL_StopTextInput() }
         textInputBox = nil
-        let fullscreen = SDL_GetWindowFlags(window.window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 || borderlessFullscreen != nil
+        let fullscreen = isFullscreen
         borderlessFullscreen = nil
+        // A scale as a person reads it: 2, 1.5, 1.25.
+        let went =
+            "the display's scale went from \(InputScript.format((change.was * 100).rounded() / 100)) to "
+            + InputScript.format((change.now * 100).rounded() / 100)
         do {
             try window.reopen(size: fullscreen ? windowedSize : nil)
-            StandardErrorStream.write(
-                "bloq: the display's scale went from \(SDLPlatform.scaleText(change.was)) to \(SDLPlatform.scaleText(change.now)): "
-                    + "the window was opened again to draw at it\n")
+            StandardErrorStream.write("bloq: \(went): the window was opened again to draw at it\n")
         } catch {
             StandardErrorStream.write(
-                "bloq: error: the display's scale went from \(SDLPlatform.scaleText(change.was)) to \(SDLPlatform.scaleText(change.now)) "
-                    + "and the window could not be opened again at it (\(error)): saving and quitting; start the game again\n")
+                "bloq: error: \(went) and the window could not be opened again at it (\(error)): saving and quitting; start the game again\n"
+            )
             return
         }
         // Its inhibitor, if a level is being played, comes with the next followTime.
@@ -205,14 +206,6 @@ public final class SDLPlatform: GamePlatform {
         // layout is read again at the new scale.
         gathered.append((.own(.focusLost), now))
         gathered.append((.own(.windowChanged), now))
-    }
-
-    /// A scale as a person reads it: 2, 1.5, 1.25.
-    static func scaleText(_ scale: Double) -> String {
-        let hundredths = Int((scale * 100).rounded())
-        let whole = hundredths / 100
-        let rest = hundredths % 100
-        return rest == 0 ? "\(whole)" : rest % 10 == 0 ? "\(whole).\(rest / 10)" : "\(whole).\(rest < 10 ? "0" : "")\(rest)"
     }
 
     /// Whether an event is the player's doing (what keeps the screen awake).
@@ -232,7 +225,6 @@ public final class SDLPlatform: GamePlatform {
         let event: SDL_Event
         switch gathered.removeFirst().item {
         case .event(let sdl): event = sdl
-        case .appearance(let appearance): return .systemAppearance(appearance)
         case .own(let input): return input
         }
         if event.type == SDL_CONTROLLERDEVICEADDED.rawValue {
@@ -373,8 +365,6 @@ public final class SDLPlatform: GamePlatform {
     /// Makes the window follow the settings (fullscreen).
     private func applySettings(_ settings: Settings) {
         guard !window.isHeadless else { return }
-        let flags = SDL_GetWindowFlags(window.window)
-        let isFullscreen = flags & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 || borderlessFullscreen != nil
         guard settings.fullscreen != isFullscreen else { return }
         if settings.fullscreen {
             windowedSize = window.windowSize
@@ -387,6 +377,11 @@ public final class SDLPlatform: GamePlatform {
         } else {
             SDL_SetWindowFullscreen(window.window, 0)
         }
+    }
+
+    /// Whether the window is fullscreen: by the window manager, or by hand.
+    private var isFullscreen: Bool {
+        SDL_GetWindowFlags(window.window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 || borderlessFullscreen != nil
     }
 
     /// Asks for fullscreen the modern way (the window manager makes it so). With no

@@ -520,9 +520,10 @@ public final class AppController {
     }
 
     /// The control the mouse rests over with no button held, if it is enabled (a desktop's
-    /// hover); nil while a finger plays, a press is held, or the pointer is outside.
+    /// hover); nil from a finger's press until the mouse moves again, while a press is held,
+    /// or with the pointer outside.
     public var hoveredControl: ControlID? {
-        guard let hoverPoint, inputMode != .touch, router.boundOwners.isEmpty else { return nil }
+        guard let hoverPoint, router.boundOwners.isEmpty else { return nil }
         guard let hit = top.controls.first(where: { $0.rect.contains(hoverPoint) }), hit.isEnabled else { return nil }
         return hit.id
     }
