@@ -4,6 +4,7 @@ import BloqEngine
 import BloqGame
 import BloqLayoutAudit
 import BloqLocalization
+import BloqPlay
 
 /// Every screen in every window of `LayoutAudit` (the screens LayoutTests checks in
 /// English), in each language: the layout rules hold, and every screen shows the controls
@@ -24,9 +25,10 @@ struct Layout: ParsableCommand {
     var lang: [String]?
 
     @Option(
-        help: "The windows, comma-separated WIDTHxHEIGHT (default: the audit's \(LayoutAudit.windows.count)).",
+        help:
+            "The windows, comma-separated WIDTHxHEIGHT in pixels, @SCALE for a display scale (default: the audit's \(LayoutAudit.windows.count + LayoutAudit.scaled.count)).",
         transform: Layout.parseWindows)
-    var window: [Size]?
+    var window: [(size: Size, scale: Double)]?
 
     @Flag(
         help:
@@ -36,16 +38,16 @@ struct Layout: ParsableCommand {
 
     func run() throws {
         let languages = lang ?? LanguageOption.codes.filter { $0 != Language.english.code }
-        let windows = window ?? LayoutAudit.windows
+        let windows = window ?? LayoutAudit.windows.map { ($0, 1) } + LayoutAudit.scaled
         // English first: what every screen shows, by control; the texts it cuts ("…"); and
         // whether it shows the key line.
         var english: [String: [String]] = [:]
         var englishCuts: [String: Int] = [:]
         var englishKeys: Set<String> = []
         _ = GameLanguage.replay(commandLine: nil).show(setting: Settings.automaticLanguage, atStart: true)
-        for size in windows {
-            for shot in LayoutAudit.shots(size) {
-                let key = "\(Self.name(size)) \(shot.name)"
+        for (size, scale) in windows {
+            for shot in LayoutAudit.shots(size, scale: scale) {
+                let key = "\(Self.name(size, scale)) \(shot.name)"
                 english[key] = LayoutAudit.controlIDs(shot)
                 englishCuts[key] = Self.cut(shot).count
                 if Self.showsKeyLine(shot) { englishKeys.insert(key) }
@@ -58,11 +60,11 @@ struct Layout: ParsableCommand {
             guard warnings.isEmpty else {
                 throw ValidationError("\(code): \(warnings.joined(separator: "; ")) (make mo compiles the catalogs)")
             }
-            for size in windows {
-                for shot in LayoutAudit.shots(size) {
+            for (size, scale) in windows {
+                for shot in LayoutAudit.shots(size, scale: scale) {
                     shots += 1
-                    let key = "\(Self.name(size)) \(shot.name)"
-                    var found = LayoutAudit.problems(shot, size)
+                    let key = "\(Self.name(size, scale)) \(shot.name)"
+                    var found = LayoutAudit.problems(shot, size, scale: scale)
                     let ids = LayoutAudit.controlIDs(shot)
                     let wanted = english[key] ?? []
                     let missing = wanted.filter { !ids.contains($0) }
@@ -110,15 +112,23 @@ struct Layout: ParsableCommand {
         return shot.texts.contains { $0.text.hasPrefix(start) }
     }
 
-    static func name(_ size: Size) -> String { "\(Int(size.width))x\(Int(size.height))" }
+    static func name(_ size: Size, _ scale: Double) -> String {
+        "\(Int(size.width))x\(Int(size.height))" + (scale == 1 ? "" : "@\(InputScript.format(scale))")
+    }
 
-    static func parseWindows(_ text: String) throws -> [Size] {
+    static func parseWindows(_ text: String) throws -> [(size: Size, scale: Double)] {
         try text.split(separator: ",").map { part in
-            let sides = part.split(separator: "x").compactMap { Int($0) }
-            guard sides.count == 2, sides.allSatisfy({ (100...10000).contains($0) }) else {
-                throw ValidationError("'\(part)' is not a window: give WIDTHxHEIGHT, each 100 to 10000, as in 360x640")
+            let halves = part.split(separator: "@", omittingEmptySubsequences: false)
+            let sides = halves[0].split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+            let scale = halves.count == 2 ? Double(halves[1]) : 1
+            guard halves.count <= 2, sides.count == 2, let width = sides[0], let height = sides[1],
+                [width, height].allSatisfy({ (100...10000).contains($0) }), let scale, (1...4).contains(scale)
+            else {
+                throw ValidationError(
+                    "'\(part)' is not a window: give WIDTHxHEIGHT, each 100 to 10000 pixels, and @SCALE from 1 to 4 if you like, as in 360x640 or 720x1280@2"
+                )
             }
-            return Size(width: Double(sides[0]), height: Double(sides[1]))
+            return (Size(width: Double(width), height: Double(height)), scale)
         }
     }
 }

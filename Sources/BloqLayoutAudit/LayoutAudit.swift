@@ -4,8 +4,8 @@ import BloqPlay
 
 /// Every screen of the game laid out in a window, and what is wrong with each: the layout
 /// rules of issue 25 (nothing outside the window, no control over another, no text over
-/// another or over a control it does not label, text at least 12 pixels, 14 when the short
-/// side is 600 or more, controls and cells large enough, at most two label sizes a screen),
+/// another or over a control it does not label, text at least 12 points, 14 when the short
+/// side is 600 points or more, controls and cells large enough, at most two label sizes a screen),
 /// read from what the screens report, as whole-app replays report it. LayoutTests runs it in
 /// English; `BloqDev layout` in every language (a language is process-wide state, which the
 /// test process must not change under its other tests).
@@ -16,6 +16,13 @@ public enum LayoutAudit {
         (320, 480), (360, 640), (400, 300), (480, 320), (560, 360), (640, 400), (800, 600), (1280, 800), (720, 1440), (1920, 1080),
         (3840, 2160),
     ].map { Size(width: Double($0.0), height: Double($0.1)) }
+
+    /// Windows at a display scale above 1, in output pixels with the scale (pixels per
+    /// point): phones upright at 2 (Phosh, Plasma Mobile), a small and a laptop's window at
+    /// GNOME's and KDE's 1.5, a laptop at 2.
+    public static let scaled: [(size: Size, scale: Double)] = [
+        (720, 1280, 2), (720, 1440, 2), (600, 450, 1.5), (1280, 800, 1.5), (2560, 1600, 2),
+    ].map { (Size(width: Double($0.0), height: Double($0.1)), $0.2) }
 
     /// What one screen shows, as the checks read it.
     public struct Shot {
@@ -29,7 +36,7 @@ public enum LayoutAudit {
     /// packs as many and as large as the shipped ones (100 levels each, the master pack 50),
     /// so that counts ("0 of 100 · 0 of 300 ★") are as long as a player's.
     /// `saveNotice`: what saving says, again whenever the toast before it has gone.
-    public static func app(_ size: Size, saveNotice: String? = nil) -> AppController {
+    public static func app(_ size: Size, scale: Double = 1, saveNotice: String? = nil) -> AppController {
         let easy = PackEntry(
             title: "Easy",
             items: (0..<100).map { index in
@@ -53,7 +60,8 @@ public enum LayoutAudit {
                 ],
                 takeSaveEvents: { saveNotice.map { [.notice($0)] } ?? [] }, today: { DailyDate("2026-03-14") }),
             viewport: size)
-        app.minimumButtonSize = Metrics.minimumButtonSize(dpi: 96)
+        app.minimumButtonSize = Metrics.minimumButtonSize(dpi: 96, scale: scale)
+        app.scale = scale
         return app
     }
 
@@ -62,11 +70,13 @@ public enum LayoutAudit {
         return Shot(name: name, controls: app.top.controls, texts: app.shownTexts, board: board)
     }
 
-    /// Every screen of the issue's list, at `size`.
+    /// Every screen of the issue's list, at `size` (and `scale`, without `app`).
     /// `before` runs before each shot is taken (the gamepad tests take the pad up again).
-    public static func shots(_ size: Size, app given: AppController? = nil, before: (AppController) -> Void = { _ in }) -> [Shot] {
+    public static func shots(
+        _ size: Size, scale: Double = 1, app given: AppController? = nil, before: (AppController) -> Void = { _ in }
+    ) -> [Shot] {
         var shots: [Shot] = []
-        let app = given ?? app(size)
+        let app = given ?? app(size, scale: scale)
         func shot(_ app: AppController, _ name: String) -> Shot {
             before(app)
             return Self.shot(app, name)
@@ -128,15 +138,16 @@ public enum LayoutAudit {
         return shots
     }
 
-    /// What is wrong with `shot` in a window of `size`: one line per problem.
-    public static func problems(_ shot: Shot, _ size: Size) -> [String] {
+    /// What is wrong with `shot` in a window of `size` pixels at `scale` pixels per point:
+    /// one line per problem.
+    public static func problems(_ shot: Shot, _ size: Size, scale: Double = 1) -> [String] {
         var found: [String] = []
         let window = Rect(x: 0, y: 0, width: size.width, height: size.height)
         let short = min(size.width, size.height)
-        let desktopSmall = short < 340
-        let minimumText = TypeScale.minimum(for: size)
-        let minimumControl = desktopSmall ? 24.0 : 32.0
-        let minimumCell = desktopSmall ? 28.0 : 40.0
+        let desktopSmall = short < 340 * scale
+        let minimumText = TypeScale.minimum(for: size, scale: scale)
+        let minimumControl = (desktopSmall ? 24.0 : 32.0) * scale
+        let minimumCell = (desktopSmall ? 28.0 : 40.0) * scale
         func inside(_ rect: Rect) -> Bool {
             rect.minX >= -0.5 && rect.minY >= -0.5 && rect.maxX <= window.maxX + 0.5 && rect.maxY <= window.maxY + 0.5
         }

@@ -20,6 +20,20 @@ struct LayoutTests {
         }
     }
 
+    /// At a display scale of 1.5 or 2 (a phone, a HiDPI desktop) the same rules hold in
+    /// points: captions of 12 points are 24 pixels at scale 2, not the 19 that the pixels'
+    /// count alone gave a phone.
+    @Test("at a display scale, text, controls and cells as large to the eye as at scale 1", arguments: LayoutAudit.scaled)
+    func scaled(_ size: Size, _ scale: Double) {
+        let app = LayoutAudit.app(size, scale: scale)
+        #expect(app.metrics.type.caption >= 12 * scale)
+        for shot in LayoutAudit.shots(size, app: app) {
+            let found = LayoutAudit.problems(shot, size, scale: scale)
+            let report = "\(Int(size.width))x\(Int(size.height))@\(scale) \(shot.name):\n  " + found.prefix(12).joined(separator: "\n  ")
+            #expect(found.isEmpty, "\(report)")
+        }
+    }
+
     /// What saving says: a disk that is full, and (longer, with a player's path) a progress
     /// file that is a link to a folder, which once left the board under the panel it moved.
     static let toasts = [

@@ -435,6 +435,15 @@ public final class AppController {
         }
     }
 
+    /// Output pixels per point (set by the platform): the smallest text and cells follow it.
+    public var scale: Double {
+        get { metrics.scale }
+        set {
+            metrics.scale = newValue
+            settle()
+        }
+    }
+
     func resize(_ size: Size) {
         guard size != metrics.window else { return }
         metrics.window = size

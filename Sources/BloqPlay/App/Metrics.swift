@@ -1,8 +1,9 @@
 import BloqEngine
 import BloqLocalization
 
-/// The sizes every screen lays itself out by: the viewport and the smallest button side
-/// (about 9 mm on the display, from its DPI).
+/// The sizes every screen lays itself out by: the viewport, the smallest button side (about
+/// 9 mm on the display, from its DPI) and the output pixels per point (`scale`: 2 on a
+/// phone), by which the smallest text and cells are as large to the eye at every scale.
 public struct Metrics: Equatable, Sendable {
     /// Where the screens lay themselves out: the window, but a band along its bottom the
     /// shell keeps (the gamepad's buttons, while a gamepad is used).
@@ -11,11 +12,13 @@ public struct Metrics: Equatable, Sendable {
     /// band the shell keeps changes where things go, not how large they are.
     public var window: Size
     public var minimumButtonSize: Double
+    public var scale: Double
 
-    public init(viewport: Size, minimumButtonSize: Double = 40, window: Size? = nil) {
+    public init(viewport: Size, minimumButtonSize: Double = 40, window: Size? = nil, scale: Double = 1) {
         self.viewport = viewport
         self.window = window ?? viewport
         self.minimumButtonSize = minimumButtonSize
+        self.scale = scale
     }
 
     /// The smallest button side in pixels: about 9 mm on a display of `dpi` dots per inch
@@ -25,31 +28,33 @@ public struct Metrics: Equatable, Sendable {
     /// The window's short side.
     public var shortSide: Double { min(window.width, window.height) }
 
+    /// Whether the window's short side is under 340 points: a small desktop window, since
+    /// no touchscreen is that small.
+    var isSmallDesktop: Bool { shortSide < 340 * scale }
+
     /// Whether the window is taller than wide (a phone held upright): screens stack their
     /// parts then, and the board takes the full width.
     public var isPortrait: Bool { window.height > window.width }
 
     /// The sizes text comes in on this window.
-    public var type: TypeScale { TypeScale(viewport: window) }
+    public var type: TypeScale { TypeScale(viewport: window, scale: scale) }
 
     /// The smallest side of a control: about 9 mm on the display, but never more than 26
-    /// pixels in a window whose short side is under 340 (a small desktop window: no
-    /// touchscreen is that small).
-    public var minimumControl: Double { shortSide < 340 ? min(minimumButtonSize, 26) : minimumButtonSize }
+    /// points in a small desktop window.
+    public var minimumControl: Double { isSmallDesktop ? min(minimumButtonSize, 26 * scale) : minimumButtonSize }
 
     /// The smallest side of a board's cell, the play screen's and the editor's: a finger's
-    /// width, 40 pixels, or 28 in a window whose short side is under 340 (a small desktop
-    /// window, played with a mouse).
-    public var minimumCell: Double { shortSide < 340 ? 28 : 40 }
+    /// width, 40 points, or 28 in a small desktop window (played with a mouse).
+    public var minimumCell: Double { (isSmallDesktop ? 28 : 40) * scale }
 
     /// The height of a standard button.
     public var unit: Double { max(minimumControl, (shortSide * 0.085).rounded()) }
 
     /// The space between a screen's edge and what is on it, and between its groups.
-    public var margin: Double { max((shortSide * 0.022).rounded(), 6) }
+    public var margin: Double { max((shortSide * 0.022).rounded(), 6 * scale) }
 
     /// The space between buttons of a group.
-    public var gap: Double { max((unit * 0.2).rounded(), 4) }
+    public var gap: Double { max((unit * 0.2).rounded(), 4 * scale) }
 
     /// The header's Back button, top left on every screen but the title.
     public func backControl() -> Control {
@@ -95,5 +100,5 @@ public struct Metrics: Equatable, Sendable {
     }
 
     /// The height of the play screen's toolbar.
-    public var toolbarHeight: Double { max(minimumButtonSize * 1.3, min(viewport.height * 0.12, 90)) }
+    public var toolbarHeight: Double { max(minimumButtonSize * 1.3, min(viewport.height * 0.12, 90 * scale)) }
 }

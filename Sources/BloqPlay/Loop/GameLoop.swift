@@ -140,6 +140,7 @@ public final class GameLoop {
         translator.scale = geometry.scale
         // Buttons at least about 9 mm across on the display.
         app.minimumButtonSize = Metrics.minimumButtonSize(dpi: geometry.dpi, scale: geometry.scale.x)
+        app.scale = geometry.scale.x
         if geometry.output != app.viewport { app.handle(.resized(geometry.output)) }
     }
 
