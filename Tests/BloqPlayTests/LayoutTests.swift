@@ -34,6 +34,21 @@ struct LayoutTests {
         }
     }
 
+    /// Where the play screen's key line wraps (a small window at scale 1.5 set "· Z" at one
+    /// line's end and "undo" on the next), it breaks between keys: each key keeps its word.
+    @Test(
+        "the key line wraps between keys, never between a key and its word",
+        arguments: LayoutAudit.windows.map { ($0, 1.0) } + LayoutAudit.scaled)
+    func keysWhole(_ size: Size, _ scale: Double) {
+        for shot in LayoutAudit.shots(size, scale: scale) where shot.name.hasPrefix("play") {
+            let lines = shot.texts.map(\.text)
+            guard lines.contains(where: { $0.hasPrefix("Drag a block") }) else { continue }
+            for key in ["H hint", "Z undo", "Y redo", "R restart", "Esc levels", "F1 keys"] {
+                #expect(lines.contains { $0.contains(key) }, "\(Int(size.width))x\(Int(size.height))@\(scale) \(shot.name): \(lines)")
+            }
+        }
+    }
+
     /// What saving says: a disk that is full, and (longer, with a player's path) a progress
     /// file that is a link to a folder, which once left the board under the panel it moved.
     static let toasts = [

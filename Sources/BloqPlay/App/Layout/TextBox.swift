@@ -134,6 +134,25 @@ public enum Typesetter {
         }
     }
 
+    /// `list` ("Drag a block  ·  H hint  ·  Z undo") with the spaces inside each item made
+    /// no-break, so that `wrap` breaks it only between items, and a key is never left at a
+    /// line's end with its word on the next; `list` itself when an item is wider than `width`
+    /// or a translation has its own no-break spaces. `unbound` turns the lines back.
+    public static func bindingItems(_ list: String, px: Double, width: Double) -> String {
+        let items = list.split(separator: "  ·  ")
+        guard !list.contains("\u{00A0}"), items.allSatisfy({ fits(String($0), px: px, width: width) }) else { return list }
+        return items.map { String($0.map { $0 == " " ? "\u{00A0}" : $0 }) }.joined(separator: "  ·  ")
+    }
+
+    /// `boxes` of a list bound by `bindingItems` with their no-break spaces plain again.
+    public static func unbound(_ boxes: [TextBox]) -> [TextBox] {
+        boxes.map { box in
+            var box = box
+            box.text = String(box.text.map { $0 == "\u{00A0}" ? " " : $0 })
+            return box
+        }
+    }
+
     /// How many lines at `px` a box `height` high holds (one at least).
     public static func lines(in height: Double, px: Double, face: TypeFace = .text) -> Int {
         let line = face.metrics.lineHeight(px: px)

@@ -666,9 +666,15 @@ public final class PlayScreen: ShellScreen, AppScreen {
             return ([Typesetter.line(footer.text, px: px, in: band, role: .secondary)], nil)
         }
         if let keys = oneToALine(footer.text, from: band.y), Double(keys.count) * step <= band.height { return (keys, nil) }
+        // Wrapped between the keys ("Z undo" on one line) when the band holds that, else
+        // between any words.
         let lines = Typesetter.lines(in: band.height, px: px)
-        guard lines >= 2, Typesetter.paragraphHeight(footer.text, px: px, width: band.width) <= band.height else { return ([], nil) }
-        return (Typesetter.paragraph(footer.text, px: px, in: band, role: .secondary, maximumLines: lines, centred: true), nil)
+        let bound = Typesetter.bindingItems(footer.text, px: px, width: band.width)
+        for text in [bound, footer.text] where lines >= 2 && Typesetter.paragraphHeight(text, px: px, width: band.width) <= band.height {
+            let wrapped = Typesetter.paragraph(text, px: px, in: band, role: .secondary, maximumLines: lines, centred: true)
+            return (text == footer.text ? wrapped : Typesetter.unbound(wrapped), nil)
+        }
+        return ([], nil)
     }
 
     /// The message band's height `width` wide: two lines of captions and room for the
@@ -685,7 +691,8 @@ public final class PlayScreen: ShellScreen, AppScreen {
         } else if let footer {
             // The key line wrapped as its language needs (`message(in:)`), not dropped: up
             // to a third of the window (a narrow side panel in a long language).
-            need = Typesetter.paragraphHeight(footer.text, px: type.caption, width: width) + metrics.gap
+            let keys = Typesetter.bindingItems(footer.text, px: type.caption, width: width)
+            need = Typesetter.paragraphHeight(keys, px: type.caption, width: width) + metrics.gap
             return max(least, min(need.rounded(.up), metrics.viewport.height / 3))
         }
         return max(least, min(need.rounded(.up), metrics.viewport.height * 0.25))
