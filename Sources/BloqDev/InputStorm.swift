@@ -14,7 +14,7 @@ enum InputStorm {
     /// starting at `startTime` milliseconds.
     public static func script(seed: UInt64, events: Int, rows: Int, columns: Int, startTime: Double = 0) -> InputScript {
         var random = SeededGenerator(seed: seed)
-        func unit() -> Double { Double(random.next() >> 11) / Double(1 << 53) }
+        func unit() -> Double { random.unit() }
         func point() -> CellPoint {
             switch random.below(10) {
             case 0: return CellPoint(row: (unit() - 0.5) * 200_000, column: (unit() - 0.5) * 200_000)  // absurd

@@ -44,7 +44,9 @@ public final class FileWatcher: Sendable {
         }
         descriptor = fd
         let initial = FileWatcher.signature(path)
-        Thread.detach { [self] in watch(from: initial) }
+        let loop: @Sendable () -> Void = { [self] in watch(from: initial) }
+        // No thread: the loop runs on Dispatch's pool instead.
+        if !detachThread(loop) { DispatchQueue.global().async(execute: loop) }
     }
 
     deinit {
@@ -147,33 +149,5 @@ public final class FileWatcher: Sendable {
         return Signature(
             device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
             modified: status.st_mtim.duration, changed: status.st_ctim.duration)
-    }
-}
-
-/// A plain thread for a loop that blocks (Dispatch's pool is for short work).
-private enum Thread {
-    static func detach(_ body: @escaping @Sendable () -> Void) {
-        let box = Unmanaged.passRetained(Box(body)).toOpaque()
-        var thread = pthread_t()
-        let started = pthread_create(
-            &thread, nil,
-            { raw in
-                guard let raw else { return nil }
-                let box = Unmanaged<Box>.fromOpaque(raw).takeRetainedValue()
-                box.body()
-                return nil
-            }, box)
-        if started == 0 {
-            pthread_detach(thread)
-        } else {
-            // No thread: run the loop on Dispatch's pool instead.
-            let box = Unmanaged<Box>.fromOpaque(box).takeRetainedValue()
-            DispatchQueue.global().async { box.body() }
-        }
-    }
-
-    private final class Box: @unchecked Sendable {
-        let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
 }

@@ -31,26 +31,17 @@ public enum LinkedPath {
         case otherFile
 
         /// The clause that says what it is, in the language shown: "it is a folder".
-        public var clause: String {
-            switch self {
-            case .folder: tr("it is a folder")
-            case .device: tr("it is a device")
-            case .fifo: tr("it is a named pipe")
-            case .socket: tr("it is a socket")
-            case .missing: tr("it does not exist")
-            case .otherFile: tr("it holds something else")
-            }
-        }
+        public var clause: String { tr(englishClause) }
 
         /// The same clause in English, for standard error.
         public var englishClause: String {
             switch self {
-            case .folder: "it is a folder"
-            case .device: "it is a device"
-            case .fifo: "it is a named pipe"
-            case .socket: "it is a socket"
-            case .missing: "it does not exist"
-            case .otherFile: "it holds something else"
+            case .folder: trLater("it is a folder")
+            case .device: trLater("it is a device")
+            case .fifo: trLater("it is a named pipe")
+            case .socket: trLater("it is a socket")
+            case .missing: trLater("it does not exist")
+            case .otherFile: trLater("it holds something else")
             }
         }
     }

@@ -265,21 +265,7 @@ private final class SocketWatcher: @unchecked Sendable {
         self.wake = wake
         guard pipe(&stopPipe) == 0 else { return nil }
         for end in stopPipe { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(self).toOpaque()
-        guard
-            pthread_create(
-                &thread, nil,
-                { context in
-                    guard let context else { return nil }
-                    Unmanaged<SocketWatcher>.fromOpaque(context).takeRetainedValue().run()
-                    return nil
-                }, context) == 0
-        else {
-            Unmanaged<SocketWatcher>.fromOpaque(context).release()
-            return nil
-        }
-        pthread_detach(thread)
+        guard detachThread({ self.run() }) else { return nil }
         running = true
     }
 

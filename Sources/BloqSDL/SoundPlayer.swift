@@ -118,31 +118,7 @@ private final class AudioDeviceThread: Sendable {
     private let finished = Semaphore()
 
     func start(output: SoundOutput) {
-        let context = Unmanaged.passRetained(Work(thread: self, output: output)).toOpaque()
-        var thread = pthread_t()
-        let started = pthread_create(
-            &thread, nil,
-            { context in
-                guard let context else { return nil }
-                let work = Unmanaged<Work>.fromOpaque(context).takeRetainedValue()
-                work.thread.run(output: work.output)
-                return nil
-            }, context)
-        if started == 0 {
-            pthread_detach(thread)
-        } else {
-            Unmanaged<Work>.fromOpaque(context).release()
-            finished.post()
-        }
-    }
-
-    private final class Work {
-        let thread: AudioDeviceThread
-        let output: SoundOutput
-        init(thread: AudioDeviceThread, output: SoundOutput) {
-            self.thread = thread
-            self.output = output
-        }
+        if !detachThread({ self.run(output: output) }) { finished.post() }
     }
 
     /// Asks for the device open or closed (at once: the thread does it).

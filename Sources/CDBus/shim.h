@@ -6,7 +6,6 @@
 #include <dbus/dbus.h>
 
 // Type codes Swift cannot import (character literals in casts).
-static inline int bloq_dbus_type_invalid(void) { return DBUS_TYPE_INVALID; }
 static inline int bloq_dbus_type_string(void) { return DBUS_TYPE_STRING; }
 static inline int bloq_dbus_type_uint32(void) { return DBUS_TYPE_UINT32; }
 static inline int bloq_dbus_type_int32(void) { return DBUS_TYPE_INT32; }

@@ -224,7 +224,6 @@ public final class AppController {
         switch request {
         case .back: back()
         case .quit: quit()
-        case .showTitle: showTitle()
         case .showLevels(let pack, let level): showLevels(pack: pack, level: level)
         case .showSettings: showSettings()
         case .showAbout: showAbout()

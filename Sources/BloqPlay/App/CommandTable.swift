@@ -106,20 +106,17 @@ public struct CommandTable: Sendable {
 
     /// The command `chord` means in the first of `contexts` that binds it.
     public func command(for chord: KeyChord, in contexts: [CommandContext]) -> Command? {
-        for context in contexts {
-            for binding in bindings where binding.context == context {
-                if binding.anyInput || binding.keys.contains(where: { $0.matches(chord) }) { return binding.command }
-            }
-        }
-        return nil
+        command(in: contexts) { $0.keys.contains { $0.matches(chord) } }
     }
 
     /// The command `press` means in the first of `contexts` that binds it.
     public func command(for press: GamepadPress, in contexts: [CommandContext]) -> Command? {
+        command(in: contexts) { $0.buttons.contains(press) }
+    }
+
+    private func command(in contexts: [CommandContext], binding matches: (CommandBinding) -> Bool) -> Command? {
         for context in contexts {
-            for binding in bindings where binding.context == context {
-                if binding.anyInput || binding.buttons.contains(press) { return binding.command }
-            }
+            if let binding = bindings.first(where: { $0.context == context && ($0.anyInput || matches($0)) }) { return binding.command }
         }
         return nil
     }

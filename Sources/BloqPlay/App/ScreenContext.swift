@@ -98,7 +98,6 @@ public struct ShownLanguage: Equatable, Sendable {
 public enum ScreenRequest {
     case back
     case quit
-    case showTitle
     /// The level list, on a pack and at the page of a level when given.
     case showLevels(pack: Int? = nil, level: Int? = nil)
     case showSettings

@@ -9,8 +9,6 @@ import BloqLocalization
 public final class ReviewPanel {
     /// The line reviewed.
     public let line: [Move]
-    /// The board it was played from.
-    public let start: Board
     /// The review, once the solver has worked it out (off the frame).
     public internal(set) var review: LineReview?
     /// The move chosen to try again from (its number in the line, from 1).
@@ -24,7 +22,6 @@ public final class ReviewPanel {
 
     init(line: [Move], start: Board) {
         self.line = line
-        self.start = start
         var board: Board? = start
         colours = line.map { move in
             defer { board = board?.applying(move) }
