@@ -11,6 +11,12 @@
 // them: `nm -D bloq` lists them, scripts/wayland-check.sh check 8 reproduces the crash).
 // A NULL object gets what libxkbcommon gives for "nothing": no change, no keys, no
 // repeat; everything else goes on to libxkbcommon itself, found with RTLD_NEXT.
+//
+// SDL 2.26 also asks a virtual keyboard's keysyms (wtype's, an on-screen keyboard's) in
+// layout XKB_LAYOUT_INVALID while no modifiers have said the layout: a game started on a
+// seat with no keyboard, whose first keyboard comes with a key held (its enter lists it).
+// libxkbcommon 1.5 wraps that -1 to layout 1 of a one-layout key and reads past its
+// layouts: SIGSEGV. Layout 0, where a new xkb state starts, is asked instead.
 #define _GNU_SOURCE
 #include "bloq_xkb_guard.h"
 
@@ -60,7 +66,6 @@ void xkb_keymap_key_for_each(void *keymap, void (*iter)(void *keymap, uint32_t k
     real(keymap, iter, data);
 }
 
-int xkb_keymap_key_get_syms_by_level(void *keymap, uint32_t key, uint32_t layout, uint32_t level, const uint32_t **syms_out);
 int xkb_keymap_key_get_syms_by_level(void *keymap, uint32_t key, uint32_t layout, uint32_t level, const uint32_t **syms_out) {
     static void *cache;
     int (*real)(void *, uint32_t, uint32_t, uint32_t, const uint32_t **) = next(&cache, __func__);
@@ -68,6 +73,10 @@ int xkb_keymap_key_get_syms_by_level(void *keymap, uint32_t key, uint32_t layout
         count();
         if (syms_out) *syms_out = NULL;
         return 0;  // no keysyms
+    }
+    if (layout == UINT32_MAX) {  // XKB_LAYOUT_INVALID
+        count();
+        layout = 0;
     }
     return real(keymap, key, layout, level, syms_out);
 }

@@ -15,7 +15,9 @@ struct XkbGuardTests {
         #expect(bloq_xkb_guard_absorbed() == before + 2)
     }
 
-    @Test("with a real keymap the calls reach libxkbcommon: Shift pressed changes the state")
+    @Test(
+        "with a real keymap the calls reach libxkbcommon: Shift pressed changes the state, a key's keysyms are its own, in no layout layout 0's"
+    )
     func realCallsPassThrough() throws {
         guard let library = dlopen("libxkbcommon.so.0", RTLD_NOW) else {
             Issue.record("libxkbcommon.so.0 cannot be loaded (libSDL2 needs it): \(String(cString: dlerror()))")
@@ -48,7 +50,15 @@ struct XkbGuardTests {
                 UnsafeMutableRawPointer(keymap), { _, _, data in data?.assumingMemoryBound(to: Int.self).pointee += 1 }, counter)
         }
         #expect(keys > 50, "a default keymap has some hundred keys, \(keys) visited")
+        // Keycode 38 is A in every evdev keymap: lower-case a (0x61) at level 0 of layout 0.
+        var syms: UnsafePointer<UInt32>?
+        #expect(xkb_keymap_key_get_syms_by_level(UnsafeMutableRawPointer(keymap), 38, 0, 0, &syms) == 1 && syms?.pointee == 0x61)
         #expect(bloq_xkb_guard_absorbed() == before)
+        // In no layout (SDL 2.26 for a virtual keyboard before any modifiers): layout 0's,
+        // where libxkbcommon 1.5 alone read past the key's one layout.
+        syms = nil
+        #expect(xkb_keymap_key_get_syms_by_level(UnsafeMutableRawPointer(keymap), 38, UInt32.max, 0, &syms) == 1 && syms?.pointee == 0x61)
+        #expect(bloq_xkb_guard_absorbed() == before + 1)
     }
 }
 
