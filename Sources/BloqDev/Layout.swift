@@ -30,6 +30,9 @@ struct Layout: ParsableCommand {
         transform: Layout.parseWindows)
     var window: [(size: Size, scale: Double)]?
 
+    @Option(help: "With --window: the display's DPI, in points per inch, which sizes the buttons (about 9 mm).")
+    var dpi: Double = 96
+
     @Flag(
         help:
             "Also fail on a label or text cut with '…' where English shows it whole, and on the play screen's key line missing where English shows it."
@@ -38,16 +41,16 @@ struct Layout: ParsableCommand {
 
     func run() throws {
         let languages = lang ?? LanguageOption.codes.filter { $0 != Language.english.code }
-        let windows = window ?? LayoutAudit.windows.map { ($0, 1) } + LayoutAudit.scaled
+        let windows = window.map { $0.map { ($0.size, $0.scale, dpi) } } ?? LayoutAudit.windows.map { ($0, 1, 96) } + LayoutAudit.scaled
         // English first: what every screen shows, by control; the texts it cuts ("…"); and
         // whether it shows the key line.
         var english: [String: [String]] = [:]
         var englishCuts: [String: Int] = [:]
         var englishKeys: Set<String> = []
         _ = GameLanguage.replay(commandLine: nil).show(setting: Settings.automaticLanguage, atStart: true)
-        for (size, scale) in windows {
-            for shot in LayoutAudit.shots(size, scale: scale) {
-                let key = "\(Self.name(size, scale)) \(shot.name)"
+        for (size, scale, dpi) in windows {
+            for shot in LayoutAudit.shots(size, scale: scale, dpi: dpi) {
+                let key = "\(Self.name(size, scale, dpi)) \(shot.name)"
                 english[key] = LayoutAudit.controlIDs(shot)
                 englishCuts[key] = Self.cut(shot).count
                 if Self.showsKeyLine(shot) { englishKeys.insert(key) }
@@ -60,10 +63,10 @@ struct Layout: ParsableCommand {
             guard warnings.isEmpty else {
                 throw ValidationError("\(code): \(warnings.joined(separator: "; ")) (make mo compiles the catalogs)")
             }
-            for (size, scale) in windows {
-                for shot in LayoutAudit.shots(size, scale: scale) {
+            for (size, scale, dpi) in windows {
+                for shot in LayoutAudit.shots(size, scale: scale, dpi: dpi) {
                     shots += 1
-                    let key = "\(Self.name(size, scale)) \(shot.name)"
+                    let key = "\(Self.name(size, scale, dpi)) \(shot.name)"
                     var found = LayoutAudit.problems(shot, size, scale: scale)
                     let ids = LayoutAudit.controlIDs(shot)
                     let wanted = english[key] ?? []
@@ -112,8 +115,9 @@ struct Layout: ParsableCommand {
         return shot.texts.contains { $0.text.hasPrefix(start) }
     }
 
-    static func name(_ size: Size, _ scale: Double) -> String {
+    static func name(_ size: Size, _ scale: Double, _ dpi: Double) -> String {
         "\(Int(size.width))x\(Int(size.height))" + (scale == 1 ? "" : "@\(InputScript.format(scale))")
+            + (dpi == 96 ? "" : " \(InputScript.format(dpi)) dpi")
     }
 
     static func parseWindows(_ text: String) throws -> [(size: Size, scale: Double)] {

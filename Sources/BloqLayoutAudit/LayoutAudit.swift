@@ -18,11 +18,18 @@ public enum LayoutAudit {
     ].map { Size(width: Double($0.0), height: Double($0.1)) }
 
     /// Windows at a display scale above 1, in output pixels with the scale (pixels per
-    /// point): phones upright at 2 (Phosh, Plasma Mobile), a small and a laptop's window at
+    /// point) and the DPI SDL reports (in points per inch): a small and a laptop's window at
     /// GNOME's and KDE's 1.5, a laptop at 2.
-    public static let scaled: [(size: Size, scale: Double)] = [
-        (720, 1280, 2), (720, 1440, 2), (600, 450, 1.5), (1280, 800, 1.5), (2560, 1600, 2),
-    ].map { (Size(width: Double($0.0), height: Double($0.1)), $0.2) }
+    public static let scaled: [(size: Size, scale: Double, dpi: Double)] = [
+        (600, 450, 1.5, 96), (1280, 800, 1.5, 96), (2560, 1600, 2, 96),
+    ].map { (Size(width: Double($0.0), height: Double($0.1)), $0.2, $0.3) }
+
+    /// Phones at scale 2 (Phosh, Plasma Mobile), upright and turned, with a phone's DPI: a
+    /// PinePhone's or a Librem 5's 360x720 points over 68x136 mm is 134, so a 9 mm button is
+    /// 48 points, not the 34 of 96.
+    public static let phones: [(size: Size, scale: Double, dpi: Double)] = [
+        (720, 1280, 2, 134), (720, 1440, 2, 134), (1280, 720, 2, 134), (1440, 720, 2, 134),
+    ].map { (Size(width: Double($0.0), height: Double($0.1)), $0.2, $0.3) }
 
     /// What one screen shows, as the checks read it.
     public struct Shot {
@@ -36,7 +43,7 @@ public enum LayoutAudit {
     /// packs as many and as large as the shipped ones (100 levels each, the master pack 50),
     /// so that counts ("0 of 100 · 0 of 300 ★") are as long as a player's.
     /// `saveNotice`: what saving says, again whenever the toast before it has gone.
-    public static func app(_ size: Size, scale: Double = 1, saveNotice: String? = nil) -> AppController {
+    public static func app(_ size: Size, scale: Double = 1, dpi: Double = 96, saveNotice: String? = nil) -> AppController {
         let easy = PackEntry(
             title: "Easy",
             items: (0..<100).map { index in
@@ -60,7 +67,7 @@ public enum LayoutAudit {
                 ],
                 takeSaveEvents: { saveNotice.map { [.notice($0)] } ?? [] }, today: { DailyDate("2026-03-14") }),
             viewport: size)
-        app.minimumButtonSize = Metrics.minimumButtonSize(dpi: 96, scale: scale)
+        app.minimumButtonSize = Metrics.minimumButtonSize(dpi: dpi, scale: scale)
         app.scale = scale
         return app
     }
@@ -70,13 +77,14 @@ public enum LayoutAudit {
         return Shot(name: name, controls: app.top.controls, texts: app.shownTexts, board: board)
     }
 
-    /// Every screen of the list, at `size` (and `scale`, without `app`).
+    /// Every screen of the list, at `size` (and `scale` and `dpi`, without `app`).
     /// `before` runs before each shot is taken (the gamepad tests take the pad up again).
     public static func shots(
-        _ size: Size, scale: Double = 1, app given: AppController? = nil, before: (AppController) -> Void = { _ in }
+        _ size: Size, scale: Double = 1, dpi: Double = 96, app given: AppController? = nil,
+        before: (AppController) -> Void = { _ in }
     ) -> [Shot] {
         var shots: [Shot] = []
-        let app = given ?? app(size, scale: scale)
+        let app = given ?? app(size, scale: scale, dpi: dpi)
         func shot(_ app: AppController, _ name: String) -> Shot {
             before(app)
             return Self.shot(app, name)

@@ -55,7 +55,7 @@ final class SoundPlayer: Sendable {
         if now >= silentFrom.withLock({ $0 }) + SoundPlayer.lingerSeconds { device.want(open: false) }
     }
 
-    /// Whether the device is open now (the tests', and `BLOQ_TRACE_STARTUP`'s, question).
+    /// Whether the device is open now (the tests' question).
     var isDeviceOpen: Bool { device.isOpen }
 
     /// Whether the sounds are made (the device thread makes them as it starts).

@@ -23,9 +23,11 @@ struct LayoutTests {
     /// At a display scale of 1.5 or 2 (a phone, a HiDPI desktop) the same rules hold in
     /// points: captions of 12 points are 24 pixels at scale 2, not the 19 that the pixels'
     /// count alone gave a phone.
-    @Test("at a display scale, text, controls and cells as large to the eye as at scale 1", arguments: LayoutAudit.scaled)
-    func scaled(_ size: Size, _ scale: Double) {
-        let app = LayoutAudit.app(size, scale: scale)
+    @Test(
+        "at a display scale, text, controls and cells as large to the eye as at scale 1; on a phone, its 9 mm buttons",
+        arguments: LayoutAudit.scaled + LayoutAudit.phones)
+    func scaled(_ size: Size, _ scale: Double, _ dpi: Double) {
+        let app = LayoutAudit.app(size, scale: scale, dpi: dpi)
         #expect(app.metrics.type.caption >= 12 * scale)
         for shot in LayoutAudit.shots(size, app: app) {
             let found = LayoutAudit.problems(shot, size, scale: scale)
@@ -38,9 +40,9 @@ struct LayoutTests {
     /// line's end and "undo" on the next), it breaks between keys: each key keeps its word.
     @Test(
         "the key line wraps between keys, never between a key and its word",
-        arguments: LayoutAudit.windows.map { ($0, 1.0) } + LayoutAudit.scaled)
-    func keysWhole(_ size: Size, _ scale: Double) {
-        for shot in LayoutAudit.shots(size, scale: scale) where shot.name.hasPrefix("play") {
+        arguments: LayoutAudit.windows.map { ($0, 1.0, 96.0) } + LayoutAudit.scaled + LayoutAudit.phones)
+    func keysWhole(_ size: Size, _ scale: Double, _ dpi: Double) {
+        for shot in LayoutAudit.shots(size, scale: scale, dpi: dpi) where shot.name.hasPrefix("play") {
             let lines = shot.texts.map(\.text)
             guard lines.contains(where: { $0.hasPrefix("Drag a block") }) else { continue }
             for key in ["H hint", "Z undo", "Y redo", "R restart", "Esc levels", "F1 keys"] {

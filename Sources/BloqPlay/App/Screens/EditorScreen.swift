@@ -216,14 +216,19 @@ public final class EditorScreen: ShellScreen, AppScreen {
     }
 
     /// The status band's height `width` wide, under the grid `grid(height)` gives, in a
-    /// column `room` high: three lines, whatever the status says, so that the grid stays
+    /// column `room` high: three lines (two where the grid is short of room), whatever the status says, so that the grid stays
     /// where it is under a hand painting it as the verdict and the notices change (a longer
     /// one ends in "…"). A save refused, or the shell's toast (the player's files: a path,
     /// how to mend it), takes as many as `Typesetter.noticeLines` gives it while the grid
     /// keeps cells of `Metrics.minimumCell`.
     private func statusHeight(width: Double, room: Double, grid: (Double) -> Rect, _ metrics: Metrics) -> Double {
         let px = metrics.type.caption
-        let band = Typesetter.height(lines: 3, px: px)
+        var band = Typesetter.height(lines: 3, px: px)
+        // Two lines where three would leave cells under a finger's width (a phone's 9 mm
+        // buttons around the grid).
+        if BoardLayout(frame: grid(band), rows: draft.rows, columns: draft.columns).cellSize < metrics.minimumCell {
+            band = Typesetter.height(lines: 2, px: px)
+        }
         guard said.map(\.takesRoom) ?? (context.toast != nil) else { return band }
         for lines in stride(from: Typesetter.noticeLines(in: room, px: px, least: 3), to: 3, by: -1) {
             let height = max(band, Typesetter.paragraphHeight(status, px: px, width: width, maximumLines: lines))
@@ -237,11 +242,17 @@ public final class EditorScreen: ShellScreen, AppScreen {
     private func beside(in area: Rect, _ metrics: Metrics) -> (controls: [Control], grid: Rect, status: Rect) {
         let gap = metrics.gap
         let margin = metrics.margin
-        // Swatches in two columns, as large as a button and as the height allows.
+        // Swatches in two columns, as large as a button and as the height allows; in more
+        // where two would run into the bar below (a phone turned, its buttons 9 mm).
         let count = EditorTool.allCases.count
-        let rows = (count + 1) / 2
+        let paletteColumns =
+            (2...count).first { columns in
+                let rows = Double((count + columns - 1) / columns)
+                return rows * metrics.minimumControl + gap * (rows - 1) <= area.height
+            } ?? 2
+        let rows = (count + paletteColumns - 1) / paletteColumns
         let swatch = max(min(metrics.unit * 1.15, (area.height - gap * Double(rows - 1)) / Double(rows)), metrics.minimumControl)
-        let paletteRight = area.x + swatch * 2 + gap
+        let paletteRight = area.x + swatch * Double(paletteColumns) + gap * Double(paletteColumns - 1)
         // The tools in the fewest columns that fit the height, with their full labels if
         // they fit a third of the width, else their short ones. A long language's labels
         // that fit neither (Russian's at 400x300) get up to 46 % of the width, the grid
@@ -292,11 +303,19 @@ public final class EditorScreen: ShellScreen, AppScreen {
         let statusBand = statusHeight(width: middle.width, room: middle.height, grid: gridOver, metrics)
         let status = Rect(x: middle.x, y: middle.maxY - statusBand, width: middle.width, height: statusBand)
         let grid = gridOver(statusBand)
-        return (swatches(columns: 2, side: swatch, left: area.x, top: area.y, gap: gap) + tools, grid, status)
+        return (swatches(columns: paletteColumns, side: swatch, left: area.x, top: area.y, gap: gap) + tools, grid, status)
     }
 
-    /// Portrait: palette, grid, status, tools, from the top.
+    /// Portrait: palette, grid, status, tools, from the top. Where that leaves the grid's
+    /// cells under a finger's width (a phone, its buttons 9 mm), the swatches are as small as
+    /// a button may be, and Undo and Redo the arrows, so that the tools take fewer rows.
     private func stacked(in area: Rect, _ metrics: Metrics) -> (controls: [Control], grid: Rect, status: Rect) {
+        let roomy = stacked(in: area, metrics, compact: false)
+        let cells = BoardLayout(frame: roomy.grid, rows: draft.rows, columns: draft.columns).cellSize
+        return cells >= metrics.minimumCell ? roomy : stacked(in: area, metrics, compact: true)
+    }
+
+    private func stacked(in area: Rect, _ metrics: Metrics, compact: Bool) -> (controls: [Control], grid: Rect, status: Rect) {
         let gap = metrics.gap
         let margin = metrics.margin
         // The palette in one row if the swatches stay large enough, else two.
@@ -304,12 +323,12 @@ public final class EditorScreen: ShellScreen, AppScreen {
         let perRow =
             (area.width - gap * Double(count - 1)) / Double(count) >= metrics.minimumControl ? count : (count + 1) / 2
         let rows = (count + perRow - 1) / perRow
-        let swatch = min(metrics.unit * 1.15, (area.width - gap * Double(perRow - 1)) / Double(perRow))
+        let swatch = min(compact ? metrics.minimumControl : metrics.unit * 1.15, (area.width - gap * Double(perRow - 1)) / Double(perRow))
         let rowWidth = swatch * Double(perRow) + gap * Double(perRow - 1)
         let paletteBottom = area.y + Double(rows) * swatch + Double(rows - 1) * gap
         // The tools in the fewest rows their labels fit (two columns, cut, when none does).
         let height = metrics.unit
-        let specs = toolSpecs()
+        let specs = toolSpecs(arrows: compact)
         let laid = ButtonGroup.firstFitting(
             specs, columns: [specs.count, 5, 3, 2],
             in: { columns in
