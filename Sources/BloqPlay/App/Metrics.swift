@@ -57,11 +57,14 @@ public struct Metrics: Equatable, Sendable {
     public var gap: Double { max((unit * 0.2).rounded(), 4 * scale) }
 
     /// The header's Back button, top left on every screen but the title.
-    public func backControl() -> Control {
+    /// `brief`: the chevron alone, a square (a phone's editor, whose fields need the row).
+    public func backControl(brief: Bool = false) -> Control {
         let height = unit
-        var control = Control(.back, tr("Back"), rect: Rect(x: margin, y: margin, width: 0, height: height), leading: "‹ ")
+        var control = Control(
+            .back, brief ? "‹" : tr("Back"), rect: Rect(x: margin, y: margin, width: 0, height: height), leading: brief ? "" : "‹ ")
         let px = type.body
-        control.rect.width = max(Typesetter.font.boxWidth(control.text, px: px) + ButtonGroup.padding(height), height * 1.5)
+        control.rect.width =
+            brief ? height : max(Typesetter.font.boxWidth(control.text, px: px) + ButtonGroup.padding(height), height * 1.5)
         control.labelPx = px
         return control
     }

@@ -112,18 +112,33 @@ public final class EditorScreen: ShellScreen, AppScreen {
         let inner = Rect(x: margin, y: margin, width: viewport.width - margin * 2, height: viewport.height - margin * 2)
         var controls: [Control] = []
         var texts: [TextBox] = []
-        let back = metrics.backControl()
-        controls.append(back)
         // The fields beside Back, or the pack's under the title's when both do not fit.
+        // Together when each shows its label and a new level's value whole, in the language
+        // shown ("Название: Мой уровень" is twice "Title: My level"); beside Back as a
+        // chevron alone where their second row would take the grid's cells under a finger's
+        // width (a phone's editor, its buttons 9 mm).
+        let packNeed = fieldWidth(.pack, tr("mine"), height: unit, metrics).rounded(.up)
+        let titleNeed = fieldWidth(.title, tr("My level"), height: unit, metrics)
+        func titleWidth(beside back: Control) -> Double {
+            let fieldsWidth = inner.maxX - back.rect.maxX - gap
+            return min(((fieldsWidth - gap) * 0.6).rounded(), fieldsWidth - gap - packNeed)
+        }
+        let barTop = inner.maxY - unit
+        func middle(from top: Double) -> Rect { Rect(x: inner.x, y: top, width: inner.width, height: max(barTop - margin - top, 1)) }
+        var back = metrics.backControl()
+        let briefBack = metrics.backControl(brief: true)
+        if titleWidth(beside: back) < titleNeed, titleWidth(beside: briefBack) >= titleNeed {
+            let under = middle(from: back.rect.maxY + margin + unit + margin)
+            let grid = (metrics.isPortrait ? stacked(in: under, metrics) : beside(in: under, metrics)).grid
+            if BoardLayout(frame: grid, rows: draft.rows, columns: draft.columns).cellSize < metrics.minimumCell { back = briefBack }
+        }
+        controls.append(back)
         let fieldsLeft = back.rect.maxX + gap
         let fieldsWidth = inner.maxX - fieldsLeft
-        // Together when each shows its label and a new level's value whole, in the language
-        // shown ("Название: Мой уровень" is twice "Title: My level").
-        let packNeed = fieldWidth(.pack, tr("mine"), height: unit, metrics).rounded(.up)
-        let titleWidth = min(((fieldsWidth - gap) * 0.6).rounded(), fieldsWidth - gap - packNeed)
+        let titleWidth = titleWidth(beside: back)
         let packWidth = fieldsWidth - titleWidth - gap
         var top = back.rect.maxY + margin
-        if titleWidth >= fieldWidth(.title, tr("My level"), height: unit, metrics) {
+        if titleWidth >= titleNeed {
             controls.append(field(.title, Rect(x: fieldsLeft, y: margin, width: titleWidth, height: unit), &texts, metrics))
             controls.append(
                 field(.pack, Rect(x: fieldsLeft + titleWidth + gap, y: margin, width: packWidth, height: unit), &texts, metrics))
@@ -139,9 +154,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
             ButtonSpec(.editor(.save), tr("Save"), isEnabled: playable, style: .accent),
             ButtonSpec(.copyCode, tr("Copy code"), short: tr("Copy"), isEnabled: verdict.isShareable),
         ]
-        let barTop = inner.maxY - unit
-        let middle = Rect(x: inner.x, y: top, width: inner.width, height: max(barTop - margin - top, 1))
-        var parts = metrics.isPortrait ? stacked(in: middle, metrics) : beside(in: middle, metrics)
+        var parts = metrics.isPortrait ? stacked(in: middle(from: top), metrics) : beside(in: middle(from: top), metrics)
         func bar(_ specs: [ButtonSpec]) -> [Control] {
             ButtonGroup.gridAlways(
                 specs, in: Rect(x: inner.x, y: barTop, width: inner.width, height: unit), columns: 3, height: unit, gap: gap,
