@@ -30,8 +30,14 @@ struct Layout: ParsableCommand {
         transform: Layout.parseWindows)
     var window: [(size: Size, scale: Double)]?
 
-    @Option(help: "With --window: the display's DPI, in points per inch, which sizes the buttons (about 9 mm).")
-    var dpi: Double = 96
+    @Option(help: "With --window: the display's DPI, in points per inch (above 20), which sizes the buttons (about 9 mm).")
+    var dpi: Double?
+
+    func validate() throws {
+        guard let dpi else { return }
+        guard window != nil else { throw ValidationError("--dpi goes with --window: give the windows it is for") }
+        guard dpi > 20, dpi <= 1000 else { throw ValidationError("--dpi \(dpi) is not a display's: give 21 to 1000 points per inch") }
+    }
 
     @Flag(
         help:
@@ -41,7 +47,8 @@ struct Layout: ParsableCommand {
 
     func run() throws {
         let languages = lang ?? LanguageOption.codes.filter { $0 != Language.english.code }
-        let windows = window.map { $0.map { ($0.size, $0.scale, dpi) } } ?? LayoutAudit.windows.map { ($0, 1, 96) } + LayoutAudit.scaled
+        let windows =
+            window.map { $0.map { ($0.size, $0.scale, dpi ?? 96) } } ?? LayoutAudit.windows.map { ($0, 1, 96) } + LayoutAudit.scaled
         // English first: what every screen shows, by control; the texts it cuts ("…"); and
         // whether it shows the key line.
         var english: [String: [String]] = [:]

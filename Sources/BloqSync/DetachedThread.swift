@@ -2,7 +2,6 @@ import Glibc
 
 /// Runs `body` on a plain thread of its own, detached, for a loop that blocks (Dispatch's
 /// pool is for short work). False, with `body` not run, when no thread could be made.
-@discardableResult
 public func detachThread(_ body: @escaping @Sendable () -> Void) -> Bool {
     let box = Unmanaged.passRetained(Body(body)).toOpaque()
     var thread = pthread_t()

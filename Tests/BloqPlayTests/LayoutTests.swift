@@ -38,17 +38,22 @@ struct LayoutTests {
 
     /// Where the play screen's key line wraps (a small window at scale 1.5 set "· Z" at one
     /// line's end and "undo" on the next), it breaks between keys: each key keeps its word.
-    @Test(
-        "the key line wraps between keys, never between a key and its word",
-        arguments: LayoutAudit.windows.map { ($0, 1.0, 96.0) } + LayoutAudit.scaled + LayoutAudit.phones)
-    func keysWhole(_ size: Size, _ scale: Double, _ dpi: Double) {
-        for shot in LayoutAudit.shots(size, scale: scale, dpi: dpi) where shot.name.hasPrefix("play") {
-            let lines = shot.texts.map(\.text)
-            guard lines.contains(where: { $0.hasPrefix("Drag a block") }) else { continue }
-            for key in ["H hint", "Z undo", "Y redo", "R restart", "Esc levels", "F1 keys"] {
-                #expect(lines.contains { $0.contains(key) }, "\(Int(size.width))x\(Int(size.height))@\(scale) \(shot.name): \(lines)")
+    @Test("the key line wraps between keys, never between a key and its word")
+    func keysWhole() {
+        var wrapped: [String] = []
+        for (size, scale, dpi) in LayoutAudit.windows.map({ ($0, 1.0, 96.0) }) + LayoutAudit.scaled + LayoutAudit.phones {
+            let window = "\(Int(size.width))x\(Int(size.height))@\(scale)"
+            for shot in LayoutAudit.shots(size, scale: scale, dpi: dpi) where shot.name.hasPrefix("play") {
+                let lines = shot.texts.map(\.text)
+                guard let first = lines.first(where: { $0.hasPrefix("Drag a block") }) else { continue }
+                if !first.hasSuffix("F1 keys") { wrapped.append("\(window) \(shot.name)") }
+                for key in ["H hint", "Z undo", "Y redo", "R restart", "Esc levels", "F1 keys"] {
+                    #expect(lines.contains { $0.contains(key) }, "\(window) \(shot.name): \(lines)")
+                }
             }
         }
+        // Some windows wrap it (360x640's play screen, 400x300's): the rule was put to work.
+        #expect(wrapped.count >= 2, "the key line wrapped in \(wrapped)")
     }
 
     /// What saving says: a disk that is full, and (longer, with a player's path) a progress
@@ -64,13 +69,26 @@ struct LayoutTests {
         "a toast gets its own band on every screen, over nothing and outside nothing",
         arguments: windows.flatMap { window in toasts.map { (window, $0) } })
     func toast(_ window: (Int, Int), said: String) {
-        let size = Size(width: Double(window.0), height: Double(window.1))
-        let app = LayoutAudit.app(size, saveNotice: said)
+        toast(Size(width: Double(window.0), height: Double(window.1)), scale: 1, said: said)
+    }
+
+    /// The same at a display scale: a 400x300-point window at 1.5 (600x450 pixels) keeps its
+    /// editor's least height in points, not pixels.
+    @Test(
+        "a toast gets its own band at a display scale too",
+        arguments: LayoutAudit.scaled.flatMap { window in toasts.map { (window.size, window.scale, $0) } })
+    func toastScaled(_ size: Size, _ scale: Double, said: String) {
+        toast(size, scale: scale, said: said)
+    }
+
+    func toast(_ size: Size, scale: Double, said: String) {
+        let window = (Int(size.width), Int(size.height))
+        let app = LayoutAudit.app(size, scale: scale, saveNotice: said)
         app.step(FixedStepClock.step)
         var shown: [String] = []
         var whole: [String] = []
         for shot in LayoutAudit.shots(size, app: app, before: { $0.step(FixedStepClock.step) }) {
-            let found = LayoutAudit.problems(shot, size)
+            let found = LayoutAudit.problems(shot, size, scale: scale)
             #expect(found.isEmpty, "\(window.0)x\(window.1) \(shot.name) with a toast:\n  \(found.prefix(12).joined(separator: "\n  "))")
             // The toast's words are on screen wherever it is laid out: its first line at least
             // (a long one is cut to the lines its band has).
@@ -80,7 +98,7 @@ struct LayoutTests {
         // Whole, to its last words, on every screen but where a small landscape window has no
         // room for it beside cells a finger wide: the editor's grid at 560x360 and under.
         // There its first lines show, and stderr says it whole.
-        let cut = ["400x300 editor", "480x320 editor", "560x360 editor"]
+        let cut = ["400x300 editor", "480x320 editor", "560x360 editor", "600x450 editor"]
         for name in ["title", "levels", "play 4x4", "help", "editor", "settings", "about", "daily"]
         where said.count < 200 || !cut.contains("\(window.0)x\(window.1) \(name)") {
             #expect(whole.contains(name), "\(window.0)x\(window.1): the toast cut on \(name); whole on \(whole)")

@@ -434,13 +434,16 @@ public final class AppController {
         }
     }
 
-    /// Output pixels per point (set by the platform): the smallest text and cells follow it.
-    public var scale: Double {
-        get { metrics.scale }
-        set {
-            metrics.scale = newValue
-            settle()
-        }
+    /// The display's measures, set by the platform at once: the smallest button side in
+    /// pixels (about 9 mm) and the output pixels per point (the smallest text and cells
+    /// follow it), snapped to 120ths as Wayland's fractional scales are (SDL's ratio of
+    /// 1274 pixels to 849 points is 1.5).
+    public func display(minimumButtonSize: Double, scale: Double) {
+        var changed = metrics
+        changed.minimumButtonSize = minimumButtonSize
+        changed.scale = scale.isFinite && scale > 0 ? (scale * 120).rounded() / 120 : 1
+        metrics = changed
+        settle()
     }
 
     func resize(_ size: Size) {

@@ -21,9 +21,10 @@ public struct Metrics: Equatable, Sendable {
         self.scale = scale
     }
 
-    /// The smallest button side in pixels: about 9 mm on a display of `dpi` dots per inch
-    /// (96 when the display does not say), at `scale` pixels per point, and never below 32.
-    public static func minimumButtonSize(dpi: Double = 96, scale: Double = 1) -> Double { max(dpi / 25.4 * 9 * scale, 32) }
+    /// The smallest button side in pixels: about 9 mm on a display of `dpi` points per inch
+    /// (SDL's, 96 when the display does not say), at `scale` pixels per point, and never
+    /// below 32 points.
+    public static func minimumButtonSize(dpi: Double = 96, scale: Double = 1) -> Double { max(dpi / 25.4 * 9, 32) * scale }
 
     /// The window's short side.
     public var shortSide: Double { min(window.width, window.height) }

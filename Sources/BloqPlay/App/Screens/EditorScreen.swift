@@ -101,7 +101,14 @@ public final class EditorScreen: ShellScreen, AppScreen {
     /// palette runs into its buttons, so a shell's band must leave at least this much.
     static let leastHeight = 300.0
 
-    public func spares(_ height: Double, of window: Size) -> Bool { window.height - height >= Self.leastHeight }
+    public func spares(_ height: Double, of window: Size) -> Bool {
+        window.height - height >= Self.leastHeight * context.metrics.scale
+    }
+
+    /// Whether a grid in `frame` has cells a finger wide (`Metrics.minimumCell`).
+    private func fingerWide(_ frame: Rect) -> Bool {
+        BoardLayout(frame: frame, rows: draft.rows, columns: draft.columns).cellSize >= context.metrics.minimumCell
+    }
 
     private func makeLayout() -> Layout {
         let metrics = context.metrics
@@ -119,7 +126,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
         // width (a phone's editor, its buttons 9 mm).
         let packNeed = fieldWidth(.pack, tr("mine"), height: unit, metrics).rounded(.up)
         let titleNeed = fieldWidth(.title, tr("My level"), height: unit, metrics)
-        func titleWidth(beside back: Control) -> Double {
+        func titleRoom(beside back: Control) -> Double {
             let fieldsWidth = inner.maxX - back.rect.maxX - gap
             return min(((fieldsWidth - gap) * 0.6).rounded(), fieldsWidth - gap - packNeed)
         }
@@ -127,15 +134,18 @@ public final class EditorScreen: ShellScreen, AppScreen {
         func middle(from top: Double) -> Rect { Rect(x: inner.x, y: top, width: inner.width, height: max(barTop - margin - top, 1)) }
         var back = metrics.backControl()
         let briefBack = metrics.backControl(brief: true)
-        if titleWidth(beside: back) < titleNeed, titleWidth(beside: briefBack) >= titleNeed {
-            let under = middle(from: back.rect.maxY + margin + unit + margin)
-            let grid = (metrics.isPortrait ? stacked(in: under, metrics) : beside(in: under, metrics)).grid
-            if BoardLayout(frame: grid, rows: draft.rows, columns: draft.columns).cellSize < metrics.minimumCell { back = briefBack }
+        func grid(from top: Double) -> Rect {
+            (metrics.isPortrait ? stacked(in: middle(from: top), metrics) : beside(in: middle(from: top), metrics)).grid
+        }
+        if titleRoom(beside: back) < titleNeed, titleRoom(beside: briefBack) >= titleNeed,
+            !fingerWide(grid(from: back.rect.maxY + margin + unit + margin)), fingerWide(grid(from: back.rect.maxY + margin))
+        {
+            back = briefBack
         }
         controls.append(back)
         let fieldsLeft = back.rect.maxX + gap
         let fieldsWidth = inner.maxX - fieldsLeft
-        let titleWidth = titleWidth(beside: back)
+        let titleWidth = titleRoom(beside: back)
         let packWidth = fieldsWidth - titleWidth - gap
         var top = back.rect.maxY + margin
         if titleWidth >= titleNeed {
@@ -237,16 +247,14 @@ public final class EditorScreen: ShellScreen, AppScreen {
     private func statusHeight(width: Double, room: Double, grid: (Double) -> Rect, _ metrics: Metrics) -> Double {
         let px = metrics.type.caption
         var band = Typesetter.height(lines: 3, px: px)
-        // Two lines where three would leave cells under a finger's width (a phone's 9 mm
-        // buttons around the grid).
-        if BoardLayout(frame: grid(band), rows: draft.rows, columns: draft.columns).cellSize < metrics.minimumCell {
-            band = Typesetter.height(lines: 2, px: px)
-        }
+        // Two lines where three would leave cells under a finger's width and two do not (a
+        // phone's 9 mm buttons around the grid).
+        let two = Typesetter.height(lines: 2, px: px)
+        if !fingerWide(grid(band)), fingerWide(grid(two)) { band = two }
         guard said.map(\.takesRoom) ?? (context.toast != nil) else { return band }
         for lines in stride(from: Typesetter.noticeLines(in: room, px: px, least: 3), to: 3, by: -1) {
             let height = max(band, Typesetter.paragraphHeight(status, px: px, width: width, maximumLines: lines))
-            let cells = BoardLayout(frame: grid(height), rows: draft.rows, columns: draft.columns)
-            if cells.cellSize >= metrics.minimumCell { return height }
+            if fingerWide(grid(height)) { return height }
         }
         return band
     }
@@ -320,12 +328,13 @@ public final class EditorScreen: ShellScreen, AppScreen {
     }
 
     /// Portrait: palette, grid, status, tools, from the top. Where that leaves the grid's
-    /// cells under a finger's width (a phone, its buttons 9 mm), the swatches are as small as
-    /// a button may be, and Undo and Redo the arrows, so that the tools take fewer rows.
+    /// cells under a finger's width (a phone, its buttons 9 mm) and this does not, the
+    /// swatches are as small as a button may be, and Undo and Redo the arrows.
     private func stacked(in area: Rect, _ metrics: Metrics) -> (controls: [Control], grid: Rect, status: Rect) {
         let roomy = stacked(in: area, metrics, compact: false)
-        let cells = BoardLayout(frame: roomy.grid, rows: draft.rows, columns: draft.columns).cellSize
-        return cells >= metrics.minimumCell ? roomy : stacked(in: area, metrics, compact: true)
+        if fingerWide(roomy.grid) { return roomy }
+        let compact = stacked(in: area, metrics, compact: true)
+        return fingerWide(compact.grid) ? compact : roomy
     }
 
     private func stacked(in area: Rect, _ metrics: Metrics, compact: Bool) -> (controls: [Control], grid: Rect, status: Rect) {

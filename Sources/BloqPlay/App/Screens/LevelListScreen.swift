@@ -343,7 +343,11 @@ public final class LevelListScreen: ShellScreen, AppScreen {
                 controls.append(tile)
                 let statusLine = Rect(
                     x: rect.x + inset * 0.5, y: rect.maxY - inset * 0.6 - lineHeight, width: rect.width - inset, height: lineHeight)
-                if let status = tileStatus(pack.items[index], locked: !enabled, px: labelPx, width: statusLine.width) {
+                // Under the number, or not at all (a tile squeezed by a long toast in a small
+                // window has room for the number only).
+                if statusLine.minY >= tile.labelFrame?.maxY ?? rect.minY,
+                    let status = tileStatus(pack.items[index], locked: !enabled, px: labelPx, width: statusLine.width)
+                {
                     texts.append(Typesetter.line(status.text, px: labelPx, in: statusLine, role: status.role, owner: tile.id))
                 }
                 let board = Rect(x: rect.x + inset, y: rect.y + inset * 0.6 + lineHeight, width: rect.width - inset * 2, height: 0)
