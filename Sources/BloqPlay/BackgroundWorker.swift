@@ -43,16 +43,13 @@ public final class BackgroundWorker: Sendable {
             defer { jobs.started = true }
             return !jobs.started
         }
-        if start {
-            var thread = pthread_t()
-            pthread_create(&thread, nil, { _ in BackgroundWorker.shared.loop() }, nil)
-            pthread_detach(thread)
-        }
+        // No thread: the next job asks for one again (the queued ones wait for it).
+        if start, !detachThread({ BackgroundWorker.shared.loop() }) { jobs.withLock { $0.started = false } }
         wake.post()
         return ticket
     }
 
-    private func loop() -> UnsafeMutableRawPointer? {
+    private func loop() -> Never {
         // Only this thread: on Linux a nice value is a thread's, and `who` 0 is the calling
         // thread (setpriority(2)); the render thread keeps its priority.
         setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, BackgroundWorker.niceness)

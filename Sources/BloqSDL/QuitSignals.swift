@@ -41,9 +41,8 @@ public enum QuitSignals {
         sigemptyset(&set)
         for number in numbers { sigaddset(&set, number) }
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        var thread = pthread_t()
-        pthread_create(&thread, nil, { _ in QuitSignals.watch() }, nil)
-        pthread_detach(thread)
+        // No watcher thread: the signals keep their default, ending the game unsaved.
+        guard detachThread({ QuitSignals.watch() }) else { return }
         for number in numbers {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { signal in
@@ -72,14 +71,14 @@ public enum QuitSignals {
 
     /// The watcher: sleeps until a signal, wakes the loop, and ends the process when the
     /// loop does not take the signal within `grace`.
-    private static func watch() -> UnsafeMutableRawPointer? {
+    private static func watch() {
         wake.wait()
-        guard let signal = pending else { return nil }
+        guard let signal = pending else { return }
         var quit = SDL_Event()
         quit.type = SDL_QUIT.rawValue
         if SDL_WasInit(SDL_INIT_EVENTS) != 0 { SDL_PushEvent(&quit) }
         taken.wait(seconds: grace)
-        guard !acknowledged.load(ordering: .relaxed) else { return nil }
+        guard !acknowledged.load(ordering: .relaxed) else { return }
         let message = "bloq: \(name(signal)) received, and the game did not stop within \(Int(grace)) s: ending it now\n"
         _ = message.withCString { write(2, $0, strlen($0)) }
         _exit(128 + signal)
