@@ -105,10 +105,16 @@ public final class EditorScreen: ShellScreen, AppScreen {
         window.height - height >= Self.leastHeight * context.metrics.scale
     }
 
+    /// The side of a cell of the grid laid out in `frame`.
+    private func cells(_ frame: Rect) -> Double { BoardLayout(frame: frame, rows: draft.rows, columns: draft.columns).cellSize }
+
     /// Whether a grid in `frame` has cells a finger wide (`Metrics.minimumCell`).
-    private func fingerWide(_ frame: Rect) -> Bool {
-        BoardLayout(frame: frame, rows: draft.rows, columns: draft.columns).cellSize >= context.metrics.minimumCell
-    }
+    private func fingerWide(_ frame: Rect) -> Bool { cells(frame) >= context.metrics.minimumCell }
+
+    /// Whether the layout whose grid is `instead` is to be taken over the usual one, whose
+    /// grid is `usual`: where the usual leaves cells under a finger's width, and this gives
+    /// larger ones.
+    private func better(_ instead: Rect, than usual: Rect) -> Bool { !fingerWide(usual) && cells(instead) > cells(usual) }
 
     private func makeLayout() -> Layout {
         let metrics = context.metrics
@@ -123,7 +129,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
         // Together when each shows its label and a new level's value whole, in the language
         // shown ("Название: Мой уровень" is twice "Title: My level"); beside Back as a
         // chevron alone where their second row would take the grid's cells under a finger's
-        // width (a phone's editor, its buttons 9 mm).
+        // width and one row gives larger ones (a phone's editor, its buttons 9 mm).
         let packNeed = fieldWidth(.pack, tr("mine"), height: unit, metrics).rounded(.up)
         let titleNeed = fieldWidth(.title, tr("My level"), height: unit, metrics)
         func titleRoom(beside back: Control) -> Double {
@@ -138,7 +144,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
             (metrics.isPortrait ? stacked(in: middle(from: top), metrics) : beside(in: middle(from: top), metrics)).grid
         }
         if titleRoom(beside: back) < titleNeed, titleRoom(beside: briefBack) >= titleNeed,
-            !fingerWide(grid(from: back.rect.maxY + margin + unit + margin)), fingerWide(grid(from: back.rect.maxY + margin))
+            better(grid(from: back.rect.maxY + margin), than: grid(from: back.rect.maxY + margin + unit + margin))
         {
             back = briefBack
         }
@@ -247,10 +253,10 @@ public final class EditorScreen: ShellScreen, AppScreen {
     private func statusHeight(width: Double, room: Double, grid: (Double) -> Rect, _ metrics: Metrics) -> Double {
         let px = metrics.type.caption
         var band = Typesetter.height(lines: 3, px: px)
-        // Two lines where three would leave cells under a finger's width and two do not (a
-        // phone's 9 mm buttons around the grid).
+        // Two lines where three would leave cells under a finger's width and two make them
+        // larger (a phone's 9 mm buttons around the grid).
         let two = Typesetter.height(lines: 2, px: px)
-        if !fingerWide(grid(band)), fingerWide(grid(two)) { band = two }
+        if better(grid(two), than: grid(band)) { band = two }
         guard said.map(\.takesRoom) ?? (context.toast != nil) else { return band }
         for lines in stride(from: Typesetter.noticeLines(in: room, px: px, least: 3), to: 3, by: -1) {
             let height = max(band, Typesetter.paragraphHeight(status, px: px, width: width, maximumLines: lines))
@@ -328,13 +334,13 @@ public final class EditorScreen: ShellScreen, AppScreen {
     }
 
     /// Portrait: palette, grid, status, tools, from the top. Where that leaves the grid's
-    /// cells under a finger's width (a phone, its buttons 9 mm) and this does not, the
-    /// swatches are as small as a button may be, and Undo and Redo the arrows.
+    /// cells under a finger's width (a phone, its buttons 9 mm), the swatches are as small
+    /// as a button may be, and Undo and Redo the arrows, if that makes them larger.
     private func stacked(in area: Rect, _ metrics: Metrics) -> (controls: [Control], grid: Rect, status: Rect) {
         let roomy = stacked(in: area, metrics, compact: false)
         if fingerWide(roomy.grid) { return roomy }
         let compact = stacked(in: area, metrics, compact: true)
-        return fingerWide(compact.grid) ? compact : roomy
+        return better(compact.grid, than: roomy.grid) ? compact : roomy
     }
 
     private func stacked(in area: Rect, _ metrics: Metrics, compact: Bool) -> (controls: [Control], grid: Rect, status: Rect) {
