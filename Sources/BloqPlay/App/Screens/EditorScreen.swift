@@ -245,9 +245,9 @@ public final class EditorScreen: ShellScreen, AppScreen {
     }
 
     /// The status band's height `width` wide, under the grid `grid(height)` gives, in a
-    /// column `room` high: three lines (two where the grid is short of room), whatever the status says, so that the grid stays
-    /// where it is under a hand painting it as the verdict and the notices change (a longer
-    /// one ends in "…"). A save refused, or the shell's toast (the player's files: a path,
+    /// column `room` high: three lines (two where the grid is short of room), whatever the
+    /// status says, so that the grid stays where it is under a hand painting it as the
+    /// verdict and the notices change (a longer one ends in "…"). A save refused, or the shell's toast (the player's files: a path,
     /// how to mend it), takes as many as `Typesetter.noticeLines` gives it while the grid
     /// keeps cells of `Metrics.minimumCell`.
     private func statusHeight(width: Double, room: Double, grid: (Double) -> Rect, _ metrics: Metrics) -> Double {
