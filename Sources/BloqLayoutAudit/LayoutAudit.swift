@@ -22,14 +22,18 @@ public enum LayoutAudit {
     /// GNOME's 1.25, a small and a laptop's window at GNOME's and KDE's 1.5, a laptop at 2.
     public static let scaled: [(size: Size, scale: Double, dpi: Double)] = [
         (1000, 750, 1.25, 96), (600, 450, 1.5, 96), (1280, 800, 1.5, 96), (2560, 1600, 2, 96),
-    ].map { (Size(width: Double($0.0), height: Double($0.1)), $0.2, $0.3) }
+    ].map(scaledWindow)
 
     /// Phones at scale 2 (Phosh, Plasma Mobile), upright and turned, with a phone's DPI: a
     /// PinePhone's or a Librem 5's 360x720 points over 68x136 mm is 134, so a 9 mm button is
     /// 48 points, not the 34 of 96.
     public static let phones: [(size: Size, scale: Double, dpi: Double)] = [
         (720, 1280, 2, 134), (720, 1440, 2, 134), (1280, 720, 2, 134), (1440, 720, 2, 134),
-    ].map { (Size(width: Double($0.0), height: Double($0.1)), $0.2, $0.3) }
+    ].map(scaledWindow)
+
+    private static func scaledWindow(_ window: (Int, Int, Double, Double)) -> (size: Size, scale: Double, dpi: Double) {
+        (Size(width: Double(window.0), height: Double(window.1)), window.2, window.3)
+    }
 
     /// What one screen shows, as the checks read it.
     public struct Shot {

@@ -429,7 +429,7 @@ struct AppControllerTests {
             // touchscreen: its controls may drop to the small window's 24 px.
             let floor = min(viewport.width, viewport.height) < 340 ? 24 : 48 * 0.85
             let app = testApp()
-            app.minimumButtonSize = 48
+            app.display(minimumButtonSize: 48, scale: 1)
             app.handle(.resized(viewport))
             let mouse = Hand(app)
             for screen in [ControlID.levels, .settings] {

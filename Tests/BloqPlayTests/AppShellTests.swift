@@ -75,7 +75,7 @@ struct AppShellTests {
         let app = AppController(
             environment: AppEnvironment(packs: packs, progress: progress), viewport: Size(width: Double(window.0), height: Double(window.1))
         )
-        app.minimumButtonSize = Metrics.minimumButtonSize(dpi: 96)
+        app.display(minimumButtonSize: Metrics.minimumButtonSize(dpi: 96), scale: 1)
         app.showLevels(pack: 0)
         run(app, 0.5)
         let tile = try #require(control(app, .tile(1)))

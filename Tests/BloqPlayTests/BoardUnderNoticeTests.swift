@@ -73,7 +73,7 @@ struct BoardUnderNoticeTests {
     func everyWindow(_ window: (Int, Int)) throws {
         let size = Size(width: Double(window.0), height: Double(window.1))
         let (app, say) = try Self.app(size, notice: Self.long)
-        app.minimumButtonSize = Metrics.minimumButtonSize(dpi: 96)
+        app.display(minimumButtonSize: Metrics.minimumButtonSize(dpi: 96), scale: 1)
         run(app, 0.5)
         say()
         run(app, 0.5)

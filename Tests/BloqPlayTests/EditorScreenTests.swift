@@ -397,7 +397,7 @@ struct EditorScreenTests {
         arguments: [Size(width: 400, height: 300), Size(width: 480, height: 320), Size(width: 560, height: 360)])
     func englishTools(viewport: Size) throws {
         let app = AppController(environment: AppEnvironment(packs: [testPack(3)]), viewport: viewport)
-        app.minimumButtonSize = Metrics.minimumButtonSize(dpi: 96)
+        app.display(minimumButtonSize: Metrics.minimumButtonSize(dpi: 96), scale: 1)
         app.showEditor()
         run(app, 0.5)
         let labels = Dictionary(app.top.controls.map { ("\($0.id)", $0.label) }, uniquingKeysWith: { first, _ in first })

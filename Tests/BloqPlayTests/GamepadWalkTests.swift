@@ -50,7 +50,7 @@ struct GamepadWalkTests {
             environment: AppEnvironment(
                 packs: [PackEntry(title: "Easy", items: items)], today: { DailyDate("2026-03-14") }),
             viewport: deck)
-        app.minimumButtonSize = Metrics.minimumButtonSize(dpi: 96)
+        app.display(minimumButtonSize: Metrics.minimumButtonSize(dpi: 96), scale: 1)
         return app
     }
 

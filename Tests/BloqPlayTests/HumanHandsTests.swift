@@ -15,7 +15,7 @@ struct HumanHandsTests {
     /// An app of `size` on a pack of one-move levels.
     static func app(_ size: Size, packs: [PackEntry] = [testPack(30)]) -> AppController {
         let app = AppController(environment: AppEnvironment(packs: packs), viewport: size)
-        app.minimumButtonSize = Metrics.minimumButtonSize()
+        app.display(minimumButtonSize: Metrics.minimumButtonSize(), scale: 1)
         return app
     }
 

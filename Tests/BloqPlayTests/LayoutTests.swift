@@ -117,7 +117,7 @@ struct LayoutTests {
             let app = AppController(
                 environment: AppEnvironment(packs: [PackEntry(title: "Easy", items: [.playable(level)])]),
                 viewport: size)
-            app.minimumButtonSize = Metrics.minimumButtonSize(dpi: 96)
+            app.display(minimumButtonSize: Metrics.minimumButtonSize(dpi: 96), scale: 1)
             app.openLevel(pack: 0, level: 0)
             for _ in 0..<60 { app.step(FixedStepClock.step) }
             let words = app.shownTexts.map(\.text).joined(separator: " ")

@@ -47,7 +47,7 @@ struct ScreenContextTests {
     func sparesOnce() throws {
         // At 400x300 the long notice does not fit the message band: the shell's band has it.
         let (app, say) = try BoardUnderNoticeTests.app(Size(width: 400, height: 300), notice: BoardUnderNoticeTests.long)
-        app.minimumButtonSize = Metrics.minimumButtonSize(dpi: 96)
+        app.display(minimumButtonSize: Metrics.minimumButtonSize(dpi: 96), scale: 1)
         say()
         run(app, 0.5)
         let screen = try #require(app.playScreen)

@@ -40,7 +40,7 @@ struct ToastPlaceTests {
         arguments: [(Size(width: 360, height: 640), true), (Size(width: 800, height: 600), false), (Size(width: 400, height: 300), false)])
     func atTheClear(viewport: Size, besideCard: Bool) throws {
         let (app, say) = try BoardUnderNoticeTests.app(viewport, notice: Self.long)
-        app.minimumButtonSize = Metrics.minimumButtonSize(dpi: 96)
+        app.display(minimumButtonSize: Metrics.minimumButtonSize(dpi: 96), scale: 1)
         Self.clear(app)
         #expect(app.playScreen?.visibleOverlay != nil)
         let header = app.top.texts.first?.frame
@@ -74,7 +74,7 @@ struct ToastPlaceTests {
     func neverCut(_ window: (Int, Int)) throws {
         let size = Size(width: Double(window.0), height: Double(window.1))
         let (app, say) = try BoardUnderNoticeTests.app(size, notice: Self.long)
-        app.minimumButtonSize = Metrics.minimumButtonSize(dpi: 96)
+        app.display(minimumButtonSize: Metrics.minimumButtonSize(dpi: 96), scale: 1)
         say()
         run(app, 0.5)
         #expect(Self.shown(app) == Self.whole, "\(window.0)x\(window.1), play: \"\(Self.shown(app))\"")
@@ -93,7 +93,7 @@ struct ToastPlaceTests {
     @Test("a notice no screen can show waits, and shows its whole time once there is room")
     func waitsUnseen() throws {
         let (app, say) = try BoardUnderNoticeTests.app(Size(width: 400, height: 300), notice: Self.long)
-        app.minimumButtonSize = Metrics.minimumButtonSize(dpi: 96)
+        app.display(minimumButtonSize: Metrics.minimumButtonSize(dpi: 96), scale: 1)
         app.showEditor()
         run(app, 0.5)
         let editor = try #require(app.root.editorScreen)

@@ -25,7 +25,7 @@ public func testApp(
     var environment = AppEnvironment(packs: packs, progress: progress)
     configure(&environment)
     let app = AppController(environment: environment, viewport: Size(width: 800, height: 600), singleLevel: singleLevel)
-    app.minimumButtonSize = 40
+    app.display(minimumButtonSize: 40, scale: 1)
     return app
 }
 

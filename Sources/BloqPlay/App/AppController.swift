@@ -425,15 +425,6 @@ public final class AppController {
         metrics.viewport = area
     }
 
-    /// The smallest side of a button, in pixels (about 9 mm; set by the platform).
-    public var minimumButtonSize: Double {
-        get { metrics.minimumButtonSize }
-        set {
-            metrics.minimumButtonSize = newValue
-            settle()
-        }
-    }
-
     /// The display's measures, set by the platform at once: the smallest button side in
     /// pixels (about 9 mm) and the output pixels per point (the smallest text and cells
     /// follow it), snapped to 120ths as Wayland's fractional scales are (SDL's ratio of
