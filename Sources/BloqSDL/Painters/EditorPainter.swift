@@ -42,7 +42,7 @@ struct EditorPainter {
         if editing, allSelected, width > 0 {
             canvas.fill(
                 Rect(
-                    x: value.frame.x - 2, y: rect.center.y - value.px * 0.62, width: min(width, value.frame.width) + 4,
+                    x: value.frame.x - 2, y: value.frame.center.y - value.px * 0.62, width: min(width, value.frame.width) + 4,
                     height: value.px * 1.24),
                 canvas.palette.primary.with(alpha: 170))
         }
@@ -54,7 +54,8 @@ struct EditorPainter {
         let shownCaret = cut ? max(caret - (full.count - (value.text.count - 1)), 0) + 1 : caret
         let x = value.frame.x + canvas.measure(String(value.text.prefix(shownCaret)), size: value.px).width
         canvas.fill(
-            Rect(x: x, y: rect.center.y - value.px * 0.6, width: max(value.px * 0.08, 2), height: value.px * 1.2), canvas.palette.accent)
+            Rect(x: x, y: value.frame.center.y - value.px * 0.6, width: max(value.px * 0.08, 2), height: value.px * 1.2),
+            canvas.palette.accent)
     }
 
     private func drawSwatch(_ control: Control, tool: EditorTool, selected: Bool) {

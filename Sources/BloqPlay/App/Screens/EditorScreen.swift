@@ -127,40 +127,45 @@ public final class EditorScreen: ShellScreen, AppScreen {
         var texts: [TextBox] = []
         // The fields beside Back, or the pack's under the title's when both do not fit.
         // Together when each shows its label and a new level's value whole, in the language
-        // shown ("Название: Мой уровень" is twice "Title: My level"); beside Back as a
-        // chevron alone where their second row would take the grid's cells under a finger's
-        // width and one row gives larger ones (a phone's editor, its buttons 9 mm).
-        let packNeed = fieldWidth(.pack, tr("mine"), height: unit, metrics).rounded(.up)
-        let titleNeed = fieldWidth(.title, tr("My level"), height: unit, metrics)
-        func titleRoom(beside back: Control) -> Double {
-            let fieldsWidth = inner.maxX - back.rect.maxX - gap
-            return min(((fieldsWidth - gap) * 0.6).rounded(), fieldsWidth - gap - packNeed)
+        // shown ("Название: Мой уровень" is twice "Title: My level"). Where their second row
+        // would take the grid's cells under a finger's width and one row gives larger ones
+        // (a phone's editor, its buttons 9 mm), one row all the same: Back as its chevron
+        // alone, else each label over its value (Russian), with Back whole if there is room.
+        func need(_ which: Field, over: Bool) -> Double {
+            fieldWidth(which, which == .title ? tr("My level") : tr("mine"), height: unit, over: over, metrics)
         }
+        func titleRoom(beside back: Control, over: Bool) -> Double {
+            let fieldsWidth = inner.maxX - back.rect.maxX - gap
+            return min(((fieldsWidth - gap) * 0.6).rounded(), fieldsWidth - gap - need(.pack, over: over).rounded(.up))
+        }
+        func oneRow(beside back: Control, over: Bool) -> Bool { titleRoom(beside: back, over: over) >= need(.title, over: over) }
         let barTop = inner.maxY - unit
         func middle(from top: Double) -> Rect { Rect(x: inner.x, y: top, width: inner.width, height: max(barTop - margin - top, 1)) }
         var back = metrics.backControl()
         let briefBack = metrics.backControl(brief: true)
-        func grid(from top: Double) -> Rect {
-            (metrics.isPortrait ? stacked(in: middle(from: top), metrics) : beside(in: middle(from: top), metrics)).grid
-        }
-        if titleRoom(beside: back) < titleNeed, titleRoom(beside: briefBack) >= titleNeed,
+        var over = false
+        func grid(from top: Double) -> Rect { arranged(in: middle(from: top), metrics).grid }
+        if !oneRow(beside: back, over: false),
             better(grid(from: back.rect.maxY + margin), than: grid(from: back.rect.maxY + margin + unit + margin))
         {
-            back = briefBack
+            let ways = [(briefBack, false), (back, true), (briefBack, true)].filter { !$0.1 || labelsFitOver(height: unit, metrics) }
+            if let way = ways.first(where: { oneRow(beside: $0.0, over: $0.1) }) { (back, over) = way }
         }
         controls.append(back)
         let fieldsLeft = back.rect.maxX + gap
         let fieldsWidth = inner.maxX - fieldsLeft
-        let titleWidth = titleRoom(beside: back)
+        let titleWidth = titleRoom(beside: back, over: over)
         let packWidth = fieldsWidth - titleWidth - gap
         var top = back.rect.maxY + margin
-        if titleWidth >= titleNeed {
-            controls.append(field(.title, Rect(x: fieldsLeft, y: margin, width: titleWidth, height: unit), &texts, metrics))
+        if oneRow(beside: back, over: over) {
+            controls.append(field(.title, Rect(x: fieldsLeft, y: margin, width: titleWidth, height: unit), over: over, &texts, metrics))
             controls.append(
-                field(.pack, Rect(x: fieldsLeft + titleWidth + gap, y: margin, width: packWidth, height: unit), &texts, metrics))
+                field(
+                    .pack, Rect(x: fieldsLeft + titleWidth + gap, y: margin, width: packWidth, height: unit), over: over, &texts, metrics
+                ))
         } else {
-            controls.append(field(.title, Rect(x: fieldsLeft, y: margin, width: fieldsWidth, height: unit), &texts, metrics))
-            controls.append(field(.pack, Rect(x: inner.x, y: top, width: inner.width, height: unit), &texts, metrics))
+            controls.append(field(.title, Rect(x: fieldsLeft, y: margin, width: fieldsWidth, height: unit), over: false, &texts, metrics))
+            controls.append(field(.pack, Rect(x: inner.x, y: top, width: inner.width, height: unit), over: false, &texts, metrics))
             top += unit + margin
         }
         // Play, Save and Copy code along the bottom.
@@ -170,24 +175,26 @@ public final class EditorScreen: ShellScreen, AppScreen {
             ButtonSpec(.editor(.save), tr("Save"), isEnabled: playable, style: .accent),
             ButtonSpec(.copyCode, tr("Copy code"), short: tr("Copy"), isEnabled: verdict.isShareable),
         ]
-        var parts = metrics.isPortrait ? stacked(in: middle(from: top), metrics) : beside(in: middle(from: top), metrics)
+        var parts = arranged(in: middle(from: top), metrics)
         func bar(_ specs: [ButtonSpec]) -> [Control] {
             ButtonGroup.gridAlways(
-                specs, in: Rect(x: inner.x, y: barTop, width: inner.width, height: unit), columns: 3, height: unit, gap: gap,
-                scale: metrics.type, maximumWidth: unit * 4.5)
+                specs, in: Rect(x: inner.x, y: barTop, width: inner.width, height: unit), columns: specs.count, height: unit,
+                gap: gap, scale: metrics.type, maximumWidth: unit * 4.5)
         }
-        var barControls = bar(barSpecs)
+        var barControls = bar(parts.barLeads + barSpecs)
         // Portrait, where the bar is one more row of buttons as tall as the tools': one
         // label size for both, the smaller group's, not two sizes a row apart. The bar says
         // "Copy" at the tools' size rather than "Copy code" smaller (French's "Copier le
         // code" at 360x640), and takes the size of tools that need a smaller one (English's
-        // five a row there). Landscape's tools are a column of smaller buttons beside the grid.
-        if metrics.isPortrait {
-            let toolIDs = Set(toolSpecs().map(\.id))
+        // five a row there). The same where a compact landscape's bar holds Undo and Redo (a
+        // phone turned): its tools' last row is just above the bar. Otherwise landscape's
+        // tools are a column of smaller buttons beside the grid.
+        if metrics.isPortrait || !parts.barLeads.isEmpty {
+            let toolIDs = Set((historySpecs() + gridSpecs).map(\.id))
             let least = { (controls: [Control]) in controls.map(\.labelPx).min() ?? 0 }
             let toolPx = least(parts.controls.filter { toolIDs.contains($0.id) })
             if least(barControls) < toolPx {
-                let brief = bar(barSpecs.map(\.briefOnly))
+                let brief = bar((parts.barLeads + barSpecs).map(\.briefOnly))
                 if least(brief) > least(barControls) { barControls = brief }
             }
             let px = min(toolPx, least(barControls))
@@ -209,7 +216,16 @@ public final class EditorScreen: ShellScreen, AppScreen {
         let lines = Typesetter.lines(in: parts.status.height, px: px)
         // The shell sets its toast in the status band (`toastBand`).
         if notice != nil || context.toast == nil {
-            texts += Typesetter.paragraph(status, px: px, in: parts.status, role: role, maximumLines: lines, centred: true)
+            var shown = status
+            // An empty grid's hint that its band would cut ("…") says its first half alone (a
+            // long language beside a phone's grid).
+            if notice == nil, draft.board.blockCount == 0,
+                Typesetter.paragraphHeight(shown, px: px, width: parts.status.width, maximumLines: lines + 1)
+                    > Typesetter.height(lines: lines, px: px)
+            {
+                shown = howToBegin(brief: true)
+            }
+            texts += Typesetter.paragraph(shown, px: px, in: parts.status, role: role, maximumLines: lines, centred: true)
         }
         return Layout(controls: controls, texts: texts, grid: parts.grid, status: parts.status)
     }
@@ -227,12 +243,17 @@ public final class EditorScreen: ShellScreen, AppScreen {
         }
     }
 
-    /// The tools that change the whole grid, with the short labels a narrow window uses
-    /// (`arrows`: Undo and Redo as ↶ and ↷ too).
-    private func toolSpecs(arrows: Bool = false) -> [ButtonSpec] {
+    /// Undo and Redo (`arrows`: their short labels ↶ and ↷, which a narrow window uses).
+    private func historySpecs(arrows: Bool = false) -> [ButtonSpec] {
         [
             ButtonSpec(.undo, tr("Undo"), short: arrows ? "↶" : nil, isEnabled: history.canUndo),
             ButtonSpec(.redo, tr("Redo"), short: arrows ? "↷" : nil, isEnabled: history.canRedo),
+        ]
+    }
+
+    /// The tools that change the whole grid, with the short labels a narrow window uses.
+    private var gridSpecs: [ButtonSpec] {
+        [
             // TRANSLATORS: the editor's button that empties the grid being drawn (undoable); not
             // clearing a board in play.
             ButtonSpec(.editor(.clear), tr("Clear")), ButtonSpec(.editor(.mirror), tr("Mirror")),
@@ -265,8 +286,32 @@ public final class EditorScreen: ShellScreen, AppScreen {
         return band
     }
 
-    /// Landscape: palette | grid over status | tools.
-    private func beside(in area: Rect, _ metrics: Metrics) -> (controls: [Control], grid: Rect, status: Rect) {
+    /// The palette, the tools, the grid and its status laid out in `area`, and the buttons
+    /// the bar shows before Play, Save and Copy code.
+    private struct Parts {
+        var controls: [Control]
+        var grid: Rect
+        var status: Rect
+        var barLeads: [ButtonSpec] = []
+    }
+
+    /// The parts beside each other in landscape, stacked in portrait. Where that leaves the
+    /// grid's cells under a finger's width (a phone, its buttons 9 mm), the compact way if
+    /// it makes them larger.
+    private func arranged(in area: Rect, _ metrics: Metrics) -> Parts {
+        let lay = { (compact: Bool) in
+            metrics.isPortrait ? self.stacked(in: area, metrics, compact: compact) : self.beside(in: area, metrics, compact: compact)
+        }
+        let roomy = lay(false)
+        if fingerWide(roomy.grid) { return roomy }
+        let compact = lay(true)
+        return better(compact.grid, than: roomy.grid) ? compact : roomy
+    }
+
+    /// Landscape: palette | grid over status | tools. Compact (a phone turned): Undo and
+    /// Redo go to the bar as arrows, so that the other tools take fewer columns and the
+    /// grid their width.
+    private func beside(in area: Rect, _ metrics: Metrics, compact: Bool) -> Parts {
         let gap = metrics.gap
         let margin = metrics.margin
         // Swatches in two columns, as large as a button and as the height allows; in more
@@ -288,13 +333,14 @@ public final class EditorScreen: ShellScreen, AppScreen {
         // room, rather than words cut. English fits the first try: its labels, which replays
         // tap, are the same as ever.
         let height = max(metrics.minimumControl, (metrics.unit * 0.75).rounded())
-        var specs = toolSpecs()
+        let toolSpecs = { (arrows: Bool) in compact ? self.gridSpecs : self.historySpecs(arrows: arrows) + self.gridSpecs }
+        var specs = toolSpecs(false)
         var budget = area.width * 0.34
         var tools: [Control] = []
         var toolsLeft = area.maxX
         for (share, arrows) in [(0.34, false), (0.46, false), (0.46, true)] where tools.isEmpty {
             budget = area.width * share
-            specs = toolSpecs(arrows: arrows)
+            specs = toolSpecs(arrows)
             for brief in [false, true] where tools.isEmpty {
                 for columns in 1...3 where tools.isEmpty {
                     let total = ButtonGroup.height(count: specs.count, columns: columns, height: height, gap: gap)
@@ -330,20 +376,14 @@ public final class EditorScreen: ShellScreen, AppScreen {
         let statusBand = statusHeight(width: middle.width, room: middle.height, grid: gridOver, metrics)
         let status = Rect(x: middle.x, y: middle.maxY - statusBand, width: middle.width, height: statusBand)
         let grid = gridOver(statusBand)
-        return (swatches(columns: paletteColumns, side: swatch, left: area.x, top: area.y, gap: gap) + tools, grid, status)
+        return Parts(
+            controls: swatches(columns: paletteColumns, side: swatch, left: area.x, top: area.y, gap: gap) + tools, grid: grid,
+            status: status, barLeads: compact ? historySpecs(arrows: true) : [])
     }
 
-    /// Portrait: palette, grid, status, tools, from the top. Where that leaves the grid's
-    /// cells under a finger's width (a phone, its buttons 9 mm), the swatches are as small
-    /// as a button may be, and Undo and Redo the arrows, if that makes them larger.
-    private func stacked(in area: Rect, _ metrics: Metrics) -> (controls: [Control], grid: Rect, status: Rect) {
-        let roomy = stacked(in: area, metrics, compact: false)
-        if fingerWide(roomy.grid) { return roomy }
-        let compact = stacked(in: area, metrics, compact: true)
-        return better(compact.grid, than: roomy.grid) ? compact : roomy
-    }
-
-    private func stacked(in area: Rect, _ metrics: Metrics, compact: Bool) -> (controls: [Control], grid: Rect, status: Rect) {
+    /// Portrait: palette, grid, status, tools, from the top. Compact (a phone upright): the
+    /// swatches as small as a button may be, and Undo and Redo the arrows.
+    private func stacked(in area: Rect, _ metrics: Metrics, compact: Bool) -> Parts {
         let gap = metrics.gap
         let margin = metrics.margin
         // The palette in one row if the swatches stay large enough, else two.
@@ -356,7 +396,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
         let paletteBottom = area.y + Double(rows) * swatch + Double(rows - 1) * gap
         // The tools in the fewest rows their labels fit (two columns, cut, when none does).
         let height = metrics.unit
-        let specs = toolSpecs(arrows: compact)
+        let specs = historySpecs(arrows: compact) + gridSpecs
         let laid = ButtonGroup.firstFitting(
             specs, columns: [specs.count, 5, 3, 2],
             in: { columns in
@@ -373,7 +413,9 @@ public final class EditorScreen: ShellScreen, AppScreen {
         let statusBand = statusHeight(width: area.width, room: toolsTop - area.y, grid: gridOver, metrics)
         let status = Rect(x: area.x, y: toolsTop - margin - statusBand, width: area.width, height: statusBand)
         let grid = gridOver(statusBand)
-        return (swatches(columns: perRow, side: swatch, left: area.center.x - rowWidth / 2, top: area.y, gap: gap) + tools, grid, status)
+        return Parts(
+            controls: swatches(columns: perRow, side: swatch, left: area.center.x - rowWidth / 2, top: area.y, gap: gap) + tools,
+            grid: grid, status: status)
     }
 
     private func fieldLabel(_ which: Field) -> String {
@@ -389,41 +431,59 @@ public final class EditorScreen: ShellScreen, AppScreen {
         tr("%1:", fieldLabel(which))
     }
 
-    /// How a field `height` high is set: its value's size, how far in from its left edge the
-    /// label starts, the label's width, and what the field takes besides its value (the
-    /// insets, the label and the space after it).
+    /// Whether a field `height` high holds its label over its value, each a line of the
+    /// caption's size at least.
+    private func labelsFitOver(height: Double, _ metrics: Metrics) -> Bool {
+        Typesetter.font.lineHeight(px: metrics.type.caption) * 2 <= height * 0.8
+    }
+
+    /// How a field `height` high is set (`over`: its label over its value, not before it):
+    /// its value's size, how far in from its left edge the label starts, the label's text
+    /// and width, and what the field takes across besides its value (the insets, and before
+    /// the value the label and the space after it).
     private func fieldType(
-        _ which: Field, height: Double, _ metrics: Metrics
-    ) -> (px: Double, inset: Double, label: Double, chrome: Double) {
-        let px = Typesetter.font.lineHeight(px: metrics.type.body) <= height * 0.8 ? metrics.type.body : metrics.type.caption
+        _ which: Field, height: Double, over: Bool, _ metrics: Metrics
+    ) -> (px: Double, inset: Double, label: String, labelWidth: Double, chrome: Double) {
+        let font = Typesetter.font
+        let above = over ? font.lineHeight(px: metrics.type.caption) : 0
+        let px = above + font.lineHeight(px: metrics.type.body) <= height * 0.8 ? metrics.type.body : metrics.type.caption
         let inset = max(height * 0.3, 6)
-        let label = Typesetter.font.boxWidth(fieldCaption(which), px: metrics.type.caption)
-        return (px, inset, label, inset + label + px * 0.4 + inset * 0.7)
+        let label = over ? fieldLabel(which) : fieldCaption(which)
+        let width = font.boxWidth(label, px: metrics.type.caption)
+        return (px, inset, label, width, over ? inset * 1.7 : inset + width + px * 0.4 + inset * 0.7)
     }
 
     /// How wide a field `height` high must be to show its label and `value` whole.
-    private func fieldWidth(_ which: Field, _ value: String, height: Double, _ metrics: Metrics) -> Double {
-        let type = fieldType(which, height: height, metrics)
-        return type.chrome + Typesetter.font.boxWidth(value, px: type.px)
+    private func fieldWidth(_ which: Field, _ value: String, height: Double, over: Bool, _ metrics: Metrics) -> Double {
+        let type = fieldType(which, height: height, over: over, metrics)
+        let value = Typesetter.font.boxWidth(value, px: type.px)
+        return type.chrome + (over ? max(value, type.labelWidth) : value)
     }
 
-    /// A text field: its label ("Title:") and its value drawn inside it, the value's end
-    /// (or, while typing, its start) cut to fit.
-    private func field(_ which: Field, _ rect: Rect, _ texts: inout [TextBox], _ metrics: Metrics) -> Control {
+    /// A text field: its label ("Title:", or "Title" over the value) and its value drawn
+    /// inside it, the value's end (or, while typing, its start) cut to fit.
+    private func field(_ which: Field, _ rect: Rect, over: Bool, _ texts: inout [TextBox], _ metrics: Metrics) -> Control {
         let id = which.control
-        let label = fieldLabel(which)
         let value = which == .title ? draft.title : pack
-        var control = Control(id, label, rect: rect, style: fieldStyle(which, value: value))
+        var control = Control(id, fieldLabel(which), rect: rect, style: fieldStyle(which, value: value))
         control.showsLabel = false
-        let type = fieldType(which, height: rect.height, metrics)
+        let type = fieldType(which, height: rect.height, over: over, metrics)
         let px = type.px
-        let name = Rect(x: rect.x + type.inset, y: rect.y, width: type.label, height: rect.height)
-        texts.append(Typesetter.line(fieldCaption(which), px: metrics.type.caption, in: name, role: .secondary, alignment: 0, owner: id))
-        let left = name.maxX + px * 0.4
         let room = max(rect.width - type.chrome, 1)
+        let name: Rect
+        let line: Rect
+        if over {
+            let caption = Typesetter.font.lineHeight(px: metrics.type.caption)
+            let top = rect.center.y - (caption + Typesetter.font.lineHeight(px: px)) / 2
+            name = Rect(x: rect.x + type.inset, y: top, width: room, height: caption)
+            line = Rect(x: name.x, y: name.maxY, width: room, height: Typesetter.font.lineHeight(px: px))
+        } else {
+            name = Rect(x: rect.x + type.inset, y: rect.y, width: type.labelWidth, height: rect.height)
+            line = Rect(x: name.maxX + px * 0.4, y: rect.y, width: room, height: rect.height)
+        }
+        texts.append(Typesetter.line(type.label, px: metrics.type.caption, in: name, role: .secondary, alignment: 0, owner: id))
         let shown = Typesetter.fitted(value, px: px, width: room, keepingEnd: editing == which)
-        texts.append(
-            Typesetter.line(shown, px: px, in: Rect(x: left, y: rect.y, width: room, height: rect.height), alignment: 0, owner: id))
+        texts.append(Typesetter.line(shown, px: px, in: line, alignment: 0, owner: id))
         return control
     }
 
@@ -438,15 +498,20 @@ public final class EditorScreen: ShellScreen, AppScreen {
 
     /// The status line: the notice, the shell's toast (what saving says), or the solver's
     /// verdict.
-    public var status: String { notice ?? context.toast ?? (draft.board.blockCount == 0 ? howToBegin : verdict.summary) }
+    public var status: String { notice ?? context.toast ?? (draft.board.blockCount == 0 ? howToBegin() : verdict.summary) }
 
     /// What the status says on an empty grid: how to place the first block, in the words
-    /// of the player's hands.
-    private var howToBegin: String {
-        switch context.inputMode {
-        case .keyboard: tr("Choose a colour and click the grid; click a block again to erase it")
-        case .touch: tr("Choose a colour and tap the grid; tap a block again to erase it")
-        case .gamepad: tr("Choose a colour and paint the grid; paint a block again to erase it")
+    /// of the player's hands (`brief`: without how to erase one, where the band is short).
+    private func howToBegin(brief: Bool = false) -> String {
+        switch (context.inputMode, brief) {
+        case (.keyboard, false): tr("Choose a colour and click the grid; click a block again to erase it")
+        case (.touch, false): tr("Choose a colour and tap the grid; tap a block again to erase it")
+        case (.gamepad, false): tr("Choose a colour and paint the grid; paint a block again to erase it")
+        // TRANSLATORS: the editor's hint shortened where the long one does not fit: its part
+        // before the semicolon.
+        case (.keyboard, true): tr("Choose a colour and click the grid")
+        case (.touch, true): tr("Choose a colour and tap the grid")
+        case (.gamepad, true): tr("Choose a colour and paint the grid")
         }
     }
 
