@@ -36,6 +36,18 @@ struct LayoutTests {
         }
     }
 
+    /// A phone turned lays the title out side by side, where its logo was set at the title's
+    /// size, the smallest of three, in a half of the screen with room for twice that.
+    @Test("a phone turned: the title's logo as large as its half of the screen holds")
+    func logoTurned() throws {
+        for (size, scale, dpi) in LayoutAudit.phones where size.width > size.height {
+            let app = LayoutAudit.app(size, scale: scale, dpi: dpi)
+            let title = try #require(LayoutAudit.shots(size, app: app).first { $0.name == "title" })
+            let name = try #require(title.texts.first { $0.text == "Bloq" })
+            #expect(name.frame.maxX < size.width / 2 && name.px > app.metrics.type.display, "\(size): \(name)")
+        }
+    }
+
     /// Where the play screen's key line wraps (a small window at scale 1.5 set "· Z" at one
     /// line's end and "undo" on the next), it breaks between keys: each key keeps its word.
     @Test("the key line wraps between keys, never between a key and its word")

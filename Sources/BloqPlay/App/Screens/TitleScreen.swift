@@ -143,11 +143,16 @@ public final class TitleScreen: ShellScreen, AppScreen {
             }
             return ([help] + buttons, texts + placed.texts, placed.blocks, toast)
         }
-        // Side by side: the logo on the left half, the buttons on the right.
+        // Side by side: the logo on the left half, as large as fits there (a phone turned,
+        // its buttons 9 mm), the buttons on the right.
         let half = (body.width - margin) / 2
         let left = Rect(x: body.x, y: body.y, width: half, height: body.height)
         let right = Rect(x: body.x + half + margin, y: body.y, width: half, height: body.height)
-        let px = type.title
+        let px =
+            [(metrics.shortSide * 0.16).rounded(), large, type.display].first { px in
+                let measured = logo(in: left, px: px)
+                return measured.blocks[0].minX >= left.minX && measured.height <= left.height
+            } ?? type.title
         let measured = logo(in: left, px: px)
         let placed = logo(in: Rect(x: left.x, y: left.center.y - measured.height / 2, width: left.width, height: 0), px: px)
         let buttons =
