@@ -48,6 +48,25 @@ struct LayoutTests {
         }
     }
 
+    /// Statistics in two columns (a phone turned, a small window): a value and the next
+    /// column's name on its line stand apart. They were a margin apart, so that "0 days ·
+    /// 0 days" and "Hard" read as one line on a phone turned.
+    @Test("statistics in two columns: a value and the next column's name stand apart")
+    func statisticsColumns() throws {
+        var pairs = 0
+        for (size, scale, dpi) in LayoutAudit.windows.map({ ($0, 1.0, 96.0) }) + LayoutAudit.scaled + LayoutAudit.phones {
+            let shot = try #require(LayoutAudit.shots(size, scale: scale, dpi: dpi).first { $0.name == "statistics" })
+            for value in shot.texts where value.alignment == 1 {
+                for next in shot.texts
+                where next.frame.x > value.frame.maxX && abs(next.frame.center.y - value.frame.center.y) < value.px / 2 {
+                    pairs += 1
+                    #expect(next.frame.x - value.frame.maxX >= value.px * 1.5, "\(size)@\(scale): \(value.text) | \(next.text)")
+                }
+            }
+        }
+        #expect(pairs > 0, "no window laid the statistics out in two columns")
+    }
+
     /// Where the play screen's key line wraps (a small window at scale 1.5 set "· Z" at one
     /// line's end and "undo" on the next), it breaks between keys: each key keeps its word.
     @Test("the key line wraps between keys, never between a key and its word")

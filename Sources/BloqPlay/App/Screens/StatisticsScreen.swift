@@ -65,11 +65,18 @@ public final class StatisticsScreen: ShellScreen, AppScreen {
         for (columns, px) in [(1, type.body), (2, type.body), (1, type.caption), (2, type.caption)] {
             let perColumn = (rows.count + columns - 1) / columns
             let lineHeight = Typesetter.font.lineHeight(px: px) * 1.35
-            let columnWidth = (area.width - margin * Double(columns - 1)) / Double(columns)
             // Each row's name takes what its value leaves: as wide as the widest row needs (a
             // long translation), within the column.
             let needs = rows.map { Typesetter.font.boxWidth($0.name, px: px) + margin + Typesetter.font.boxWidth($0.value, px: px) }
-            let width = min(columnWidth, max(px * 26, needs.max() ?? 0))
+            let columnWidth = { (gutter: Double) in
+                min((area.width - gutter * Double(columns - 1)) / Double(columns), max(px * 26, needs.max() ?? 0))
+            }
+            // Between two columns, room enough that a value does not read as the next name's
+            // ("0 days · 0 days Hard" a margin apart on a phone turned); a margin where the
+            // rows need the room (a long translation in a small window).
+            let wide = max(margin, px * 1.5)
+            var gutter = needs.allSatisfy({ $0 <= columnWidth(wide) }) ? wide : margin
+            let width = columnWidth(gutter)
             guard Double(perColumn) * lineHeight <= area.height || (columns == 2 && px == type.caption),
                 needs.allSatisfy({ $0 <= width }) || px == type.caption
             else { continue }
@@ -78,8 +85,6 @@ public final class StatisticsScreen: ShellScreen, AppScreen {
                 // The last resort (a small window): each column as wide as its own rows need,
                 // the room that lacks taken from each in proportion, so fewer names are cut.
                 let own = (0..<columns).map { needs[($0 * perColumn)..<min(($0 + 1) * perColumn, needs.count)].max() ?? 0 }
-                let room = max(area.width - margin * Double(columns - 1), 0)
-                widths = own.map { $0 * min(1, room / max(own.reduce(0, +), 1)) }
                 // No column narrower than its longest word beside its value, when the room
                 // holds that much: a name wraps between words, never inside one ("Mediu/m").
                 let least = (0..<columns).map { column in
@@ -87,13 +92,24 @@ public final class StatisticsScreen: ShellScreen, AppScreen {
                         Typesetter.font.widestWord(row.name, px: px) + margin + Typesetter.font.boxWidth(row.value, px: px)
                     }.max() ?? 0
                 }
-                if least.reduce(0, +) <= room {
+                let resort = { (gutter: Double) -> [Double] in
+                    let room = max(area.width - gutter * Double(columns - 1), 0)
+                    guard least.reduce(0, +) <= room else { return own.map { $0 * min(1, room / max(own.reduce(0, +), 1)) } }
                     let wants = zip(own, least).map { max($0 - $1, 0) }
                     let share = min(1, (room - least.reduce(0, +)) / max(wants.reduce(0, +), 1))
-                    widths = zip(least, wants).map { $0 + $1 * share }
+                    return zip(least, wants).map { $0 + $1 * share }
                 }
+                // The wider gutter where every name still fits its two lines.
+                let twoLines = { (widths: [Double]) in
+                    rows.indices.allSatisfy { index in
+                        let room = widths[index / perColumn] - Typesetter.font.boxWidth(rows[index].value, px: px) - margin
+                        return Typesetter.font.wrap(rows[index].name, px: px, width: max(room, 1), limit: 3).count <= 2
+                    }
+                }
+                gutter = least.reduce(0, +) + wide * Double(columns - 1) <= area.width && twoLines(resort(wide)) ? wide : margin
+                widths = resort(gutter)
             }
-            let total = widths.reduce(0, +) + margin * Double(columns - 1)
+            let total = widths.reduce(0, +) + gutter * Double(columns - 1)
             let left = viewport.width / 2 - total / 2
             // A name too long for its place takes a second line where the column has the room
             // (a small window, a long translation); else it is cut.
@@ -109,7 +125,7 @@ public final class StatisticsScreen: ShellScreen, AppScreen {
                 let column = index / perColumn
                 if index % perColumn == 0 { y = area.y }
                 let width = widths[column]
-                let x = left + widths[..<column].reduce(0, +) + Double(column) * margin
+                let x = left + widths[..<column].reduce(0, +) + Double(column) * gutter
                 let valueWidth = Typesetter.font.boxWidth(row.value, px: px)
                 let nameWidth = nameWidths[index]
                 if wraps, nameLines[index] > 1 {
