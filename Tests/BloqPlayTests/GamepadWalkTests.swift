@@ -142,7 +142,12 @@ struct GamepadWalkTests {
         #expect(!app.usesGamepad && app.padHintTexts.isEmpty && app.metrics.viewport == Self.deck)
     }
 
-    @Test("with the gamepad's band every screen still lays out at 1280x800 (and at 360x640)", arguments: [(1280, 800), (360, 640)])
+    /// At 320x480 the band's two lines cut the play screen's line before "Start help"; it
+    /// now takes a third. Where it wraps it breaks between items, and no line starts with
+    /// "·" (360x640's second line did).
+    @Test(
+        "with the gamepad's band every screen still lays out, its line whole, at 1280x800, 360x640 and 320x480",
+        arguments: [(1280, 800), (360, 640), (320, 480)])
     func layoutWithBand(_ window: (Int, Int)) {
         let size = Size(width: Double(window.0), height: Double(window.1))
         let app = LayoutAudit.app(size)
@@ -154,6 +159,10 @@ struct GamepadWalkTests {
             let found = LayoutAudit.problems(shot, size)
             #expect(found.isEmpty, "\(window.0)x\(window.1) \(shot.name) with the band:\n  \(found.prefix(12).joined(separator: "\n  "))")
             #expect(shot.texts.contains { $0.frame.minY >= app.metrics.viewport.height }, "\(shot.name): the band's line is shown")
+            let band = app.padHintTexts.map(\.text)
+            let whole = band.joined(separator: " ")
+            #expect(!whole.contains("…") && band.allSatisfy { !$0.hasPrefix("·") && !$0.hasSuffix("·") }, "\(shot.name): \(band)")
+            #expect(!shot.name.hasPrefix("play") || whole.hasSuffix("Start help"), "\(shot.name): \(band)")
         }
     }
 }

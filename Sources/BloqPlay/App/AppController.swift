@@ -301,14 +301,18 @@ public final class AppController {
         return commands.padHint(for: top.commandContexts, replacing: root.playScreen?.backWord.map { (.back, $0) })
     }
 
-    /// The band the gamepad's line takes at the bottom of the window (one or two lines).
+    /// The band the gamepad's line takes at the bottom of the window: as many lines as the
+    /// longest needs, three at most (320x480).
     private var padBandHeight: Double {
         guard usesGamepad else { return 0 }
         let px = metrics.type.caption
         let width = metrics.window.width - metrics.margin * 2
-        let lines = min(Typesetter.font.wrap(padLineSample, px: px, width: width).count, 2)
+        let sample = Typesetter.bindingItems(padLineSample, px: px, width: width)
+        let lines = min(Typesetter.font.wrap(sample, px: px, width: width).count, Self.padBandLines)
         return (Typesetter.height(lines: lines, px: px) + metrics.margin * 1.5).rounded(.up)
     }
+
+    private static let padBandLines = 3
 
     /// The longest gamepad line of any screen (the band keeps one height as screens change).
     private var padLineSample: String {
@@ -321,7 +325,11 @@ public final class AppController {
         guard let text = padHint else { return [] }
         let top = metrics.viewport.height + toastBandHeight
         let band = Rect(x: metrics.margin, y: top, width: metrics.window.width - metrics.margin * 2, height: metrics.window.height - top)
-        return Typesetter.paragraph(text, px: metrics.type.caption, in: band, role: .secondary, maximumLines: 2, centred: true)
+        // Broken between items, never inside one ("B levels" whole).
+        let bound = Typesetter.bindingItems(text, px: metrics.type.caption, width: band.width)
+        return Typesetter.unbound(
+            Typesetter.paragraph(
+                bound, px: metrics.type.caption, in: band, role: .secondary, maximumLines: Self.padBandLines, centred: true))
     }
 
     /// Whether the toast shows in a band the shell keeps: the title, the list, the play

@@ -144,11 +144,15 @@ public enum Typesetter {
         return items.map { String($0.map { $0 == " " ? "\u{00A0}" : $0 }) }.joined(separator: "  ·  ")
     }
 
-    /// `boxes` of a list bound by `bindingItems` with their no-break spaces plain again.
+    /// `boxes` of a list bound by `bindingItems` with their no-break spaces plain again, and
+    /// no "·" at a line's start or end: the break itself parts those items.
     public static func unbound(_ boxes: [TextBox]) -> [TextBox] {
         boxes.map { box in
             var box = box
-            box.text = String(box.text.map { $0 == "\u{00A0}" ? " " : $0 })
+            var text = Substring(String(box.text.map { $0 == "\u{00A0}" ? " " : $0 }))
+            if text.hasPrefix("·") { text = text.dropFirst().drop { $0 == " " } }
+            if text.hasSuffix("·") { text = Substring(text.dropLast().reversed().drop { $0 == " " }.reversed()) }
+            box.text = String(text)
             return box
         }
     }
