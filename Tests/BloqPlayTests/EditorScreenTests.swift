@@ -106,9 +106,9 @@ struct EditorScreenTests {
         let (app, editor, _) = try editorApp()
         Hand(app).tap(.editTitle)
         #expect(editor.editing == .title)
-        app.handle(.text("!"))
+        app.handle(.text("Corner"))
         key(app, "Tab")
-        #expect(editor.editing == .pack && editor.draft.title == "My level!", "the title kept, the pack typed in")
+        #expect(editor.editing == .pack && editor.draft.title == "Corner", "the title kept, the pack typed in")
         key(app, "Shift+Tab")
         #expect(editor.editing == .title)
         key(app, "Tab")
@@ -338,6 +338,27 @@ struct EditorScreenTests {
         run(app, 0.2)
         #expect(calls.count == 0)
         #expect(app.toast?.text.hasPrefix("The pasted level was not saved: it cannot be cleared") == true, "\(app.toast?.text ?? "")")
+    }
+
+    /// A person clicks "My level" and types the level's name: it was appended ("My
+    /// levelTwin pairs"), seen in a live window. The game's own names are selected, so that
+    /// typing replaces them; a name the player typed keeps the caret at its end.
+    @Test("a click on the title or the pack the game named selects it: typing names the level")
+    func placeholderSelected() throws {
+        let (app, editor, _) = try editorApp()
+        let pointer = Hand(app)
+        pointer.tap(.editTitle)
+        app.handle(.text("Twin pairs"))
+        pointer.tap(.editPack)
+        app.handle(.text("puzzles"))
+        key(app, "Return")
+        #expect(editor.draft.title == "Twin pairs" && editor.pack == "puzzles")
+        pointer.tap(.editTitle)
+        app.handle(.text("!"))
+        pointer.tap(.editPack)
+        key(app, "Backspace")
+        key(app, "Return")
+        #expect(editor.draft.title == "Twin pairs!" && editor.pack == "puzzle")
     }
 
     @Test("the title field takes Ctrl+A, Home/End, arrows, Ctrl+Backspace and paste")

@@ -132,7 +132,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
         // (a phone's editor, its buttons 9 mm), one row all the same: Back as its chevron
         // alone, else each label over its value (Russian), with Back whole if there is room.
         func need(_ which: Field, over: Bool) -> Double {
-            fieldWidth(which, which == .title ? tr("My level") : tr("mine"), height: unit, over: over, metrics)
+            fieldWidth(which, placeholder(which), height: unit, over: over, metrics)
         }
         func titleRoom(beside back: Control, over: Bool) -> Double {
             let fieldsWidth = inner.maxX - back.rect.maxX - gap
@@ -663,8 +663,16 @@ public final class EditorScreen: ShellScreen, AppScreen {
 
     private func startEditing(_ which: Field) {
         editing = which
-        field = TextField(which == .title ? draft.title : pack)
+        let value = which == .title ? draft.title : pack
+        field = TextField(value)
+        // The game's own name for it selected: what the player types names the level, not
+        // runs on from it ("My levelTwin pairs"); a name of the player's keeps the caret at
+        // its end.
+        if value == placeholder(which) { field?.selectAll() }
     }
+
+    /// What a field holds until the player names it: "My level", "mine".
+    private func placeholder(_ which: Field) -> String { which == .title ? tr("My level") : tr("mine") }
 
     private func fieldStyle(_ which: Field, value: String) -> Control.Style {
         guard editing == which, let field else { return .field(value: value, editing: false) }
