@@ -21,31 +21,35 @@ public final class SoundBank: Sendable {
     /// The sounds' samples in -1...1, indexed as `voices(for:)` says.
     public let buffers: [[Float]]
 
+    /// Where the knocks, the bells and the clear (then the bump and the click) start in
+    /// `buffers`, noted as they are made. Instance constants, not statics: the audio thread
+    /// reads them, and a static's first reading builds it there (`BlockColor.allCases`, 40
+    /// bytes of heap in a debug build).
+    private let knocks, bells, clear: Int
+
     public init() {
         var buffers: [[Float]] = []
         for color in BlockColor.allCases { buffers.append(SoundBank.slide(Music.frequency(degree: Music.degree(of: color)))) }
+        knocks = buffers.count
         for color in BlockColor.allCases { buffers.append(SoundBank.knock(Music.frequency(degree: Music.degree(of: color)))) }
+        bells = buffers.count
         for step in 0..<Music.vanishSteps { buffers.append(SoundBank.bell(Music.frequency(degree: step))) }
+        clear = buffers.count
         buffers.append(SoundBank.clearChord())
         buffers.append(SoundBank.bump())
         buffers.append(SoundBank.click())
         self.buffers = buffers
     }
 
-    private static let count = BlockColor.allCases.count
-    private static let bells = 2 * count
-    private static let clear = bells + Music.vanishSteps
-
     /// The buffers `cue` starts: one, or two for a vanish (the knock, then the bell).
     public func voices(for cue: SoundCue) -> (first: Int, second: Int?) {
         switch cue {
         case .slide(let color): (color.index, nil)
-        case .land(let color): (SoundBank.count + color.index, nil)
-        case .vanish(let color, let step):
-            (SoundBank.count + color.index, SoundBank.bells + min(max(step, 0), Music.vanishSteps - 1))
-        case .clear: (SoundBank.clear, nil)
-        case .bump: (SoundBank.clear + 1, nil)
-        case .click: (SoundBank.clear + 2, nil)
+        case .land(let color): (knocks + color.index, nil)
+        case .vanish(let color, let step): (knocks + color.index, bells + min(max(step, 0), Music.vanishSteps - 1))
+        case .clear: (clear, nil)
+        case .bump: (clear + 1, nil)
+        case .click: (clear + 2, nil)
         }
     }
 
