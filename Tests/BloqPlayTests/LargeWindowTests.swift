@@ -42,6 +42,25 @@ struct LargeWindowTests {
         #expect(usual.tiles.allSatisfy { $0.width > $0.height })
     }
 
+    /// A player's pack of one or three levels sat in the top-left corner as tiles of a page
+    /// of twenty (seen live at 800x600), the rest of the window empty: a pack smaller than a
+    /// page gets tiles as large as a tile may be, centred.
+    @Test("a pack smaller than a page: its tiles as large as they may be, centred across the window")
+    func smallPack() throws {
+        let full = try tiles(800, 600)
+        for count in [1, 3] {
+            let app = testApp([PackEntry(title: "friends", items: testPack(count).items)])
+            app.resize(Size(width: 800, height: 600))
+            app.showLevels(pack: 0)
+            let shown = app.top.controls.filter { if case .tile = $0.id { true } else { false } }.map(\.rect)
+            #expect(shown.count == count)
+            let usual = full.tiles.map(\.width).max() ?? 0
+            #expect(shown.allSatisfy { $0.width > usual * 1.3 }, "\(count): \(shown) beside \(usual)")
+            let middle = ((shown.map(\.minX).min() ?? 0) + (shown.map(\.maxX).max() ?? 0)) / 2
+            #expect(abs(middle - 400) < 1, "\(count): centred on \(middle)")
+        }
+    }
+
     @Test("a tile grows no larger than three and a half units across, however large the window")
     func largestTile() throws {
         let shown = try tiles(6000, 1200)

@@ -231,14 +231,18 @@ public final class LevelListScreen: ShellScreen, AppScreen {
         let least = smallestTile(metrics)
         var best = Grid(columns: 1, rows: 1, area: area)
         var bestBoard = -1.0
-        // As many levels as a page holds, then the largest miniature boards: in a wide
-        // window that is up to ten columns of tiles taller than the squares they were.
+        // As many levels as a page holds (as the pack has, when that is fewer: a player's
+        // pack of two gets two large tiles, not two of a page of twenty in its corner), then
+        // the largest miniature boards: in a wide window that is up to ten columns of tiles
+        // taller than the squares they were.
+        let wanted = min(max(currentPack?.items.count ?? 0, 1), LevelListScreen.levelsPerPage)
         for columns in 1...10 {
             for rows in 1...8 where columns * rows <= LevelListScreen.levelsPerPage {
                 let shape = tileShape(columns: columns, rows: rows, in: area, metrics)
                 guard shape.side >= least else { continue }
-                let count = columns * rows
-                if count > best.perPage || (count == best.perPage && shape.board > bestBoard) || bestBoard < 0 {
+                let count = min(columns * rows, wanted)
+                let bestCount = min(best.perPage, wanted)
+                if count > bestCount || (count == bestCount && shape.board > bestBoard) || bestBoard < 0 {
                     best = Grid(columns: columns, rows: rows, area: area)
                     bestBoard = shape.board
                 }
