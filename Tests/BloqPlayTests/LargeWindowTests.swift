@@ -47,17 +47,24 @@ struct LargeWindowTests {
     /// page gets tiles as large as a tile may be, centred.
     @Test("a pack smaller than a page: its tiles as large as they may be, centred across the window")
     func smallPack() throws {
-        let full = try tiles(800, 600)
-        for count in [1, 3] {
-            let app = testApp([PackEntry(title: "friends", items: testPack(count).items)])
-            app.resize(Size(width: 800, height: 600))
-            app.showLevels(pack: 0)
-            let shown = app.top.controls.filter { if case .tile = $0.id { true } else { false } }.map(\.rect)
-            #expect(shown.count == count)
-            let usual = full.tiles.map(\.width).max() ?? 0
-            #expect(shown.allSatisfy { $0.width > usual * 1.3 }, "\(count): \(shown) beside \(usual)")
-            let middle = ((shown.map(\.minX).min() ?? 0) + (shown.map(\.maxX).max() ?? 0)) / 2
-            #expect(abs(middle - 400) < 1, "\(count): centred on \(middle)")
+        for (width, height) in [(800.0, 600.0), (360.0, 640.0)] {
+            let full = try tiles(width, height)
+            for count in [1, 3] {
+                let app = testApp([PackEntry(title: "friends", items: testPack(count).items)])
+                app.resize(Size(width: width, height: height))
+                app.showLevels(pack: 0)
+                let list = try #require(app.root.levelList)
+                let shown = app.top.controls.filter { if case .tile = $0.id { true } else { false } }.map(\.rect)
+                let said = "\(Int(width))x\(Int(height)), \(count)"
+                #expect(shown.count == count)
+                let usual = full.tiles.map(\.width).max() ?? 0
+                #expect(shown.allSatisfy { $0.width > usual * 1.3 }, "\(said): \(shown) beside \(usual)")
+                let middle = ((shown.map(\.minX).min() ?? 0) + (shown.map(\.maxX).max() ?? 0)) / 2
+                #expect(abs(middle - width / 2) < 1, "\(said): centred on \(middle)")
+                // No row or column of the grid left empty.
+                let empty = list.grid.perPage - count
+                #expect(empty < min(list.grid.columns, list.grid.rows), "\(said): \(list.grid.columns)x\(list.grid.rows)")
+            }
         }
     }
 

@@ -2,6 +2,7 @@ import BloqEngine
 import BloqGame
 import BloqLayoutAudit
 import BloqPlay
+import BloqTestSupport
 import Testing
 
 /// Every screen laid out for every window, in English (`LayoutAudit` has the
@@ -65,6 +66,27 @@ struct LayoutTests {
             }
         }
         #expect(pairs > 0, "no window laid the statistics out in two columns")
+    }
+
+    /// The phone's editor rules judged the draft's own cells, so that adding columns at
+    /// 640x400 moved Undo and Redo into the bottom bar and the tools under the pointer. They
+    /// are judged for a new level's grid: the tools hold still as the grid grows, on a
+    /// desktop and on a phone turned (where the compact layout stays).
+    @Test("adding columns in the editor leaves its tools where they are (640x400; a phone turned)")
+    func editorHoldsStill() throws {
+        for (size, scale, dpi) in [(Size(width: 640, height: 400), 1.0, 96.0)]
+            + LayoutAudit.phones.filter({ $0.size.width > $0.size.height })
+        {
+            let app = LayoutAudit.app(size, scale: scale, dpi: dpi)
+            app.showEditor()
+            let editor = try #require(app.root.editorScreen)
+            let hand = Hand(app)
+            let first = editor.controls.map { "\($0.id) \($0.rect)" }
+            for _ in 0..<8 { hand.tap(.editor(.addColumn)) }
+            #expect(editor.draft.columns == 12, "\(size)")
+            let after = editor.controls.map { "\($0.id) \($0.rect)" }
+            #expect(after == first, "\(size)@\(scale): \(Set(after).symmetricDifference(first).sorted())")
+        }
     }
 
     /// Where the play screen's key line wraps (a small window at scale 1.5 set "· Z" at one

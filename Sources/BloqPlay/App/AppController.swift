@@ -305,31 +305,35 @@ public final class AppController {
     /// longest needs, three at most (320x480).
     private var padBandHeight: Double {
         guard usesGamepad else { return 0 }
+        return (Typesetter.height(lines: padBandLines, px: metrics.type.caption) + metrics.margin * 1.5).rounded(.up)
+    }
+
+    /// The lines of the gamepad's band: the most any screen's line takes wrapped (one
+    /// height as screens change), three at most.
+    private var padBandLines: Int {
         let px = metrics.type.caption
         let width = metrics.window.width - metrics.margin * 2
-        let sample = Typesetter.bindingItems(padLineSample, px: px, width: width)
-        let lines = min(Typesetter.font.wrap(sample, px: px, width: width).count, Self.padBandLines)
-        return (Typesetter.height(lines: lines, px: px) + metrics.margin * 1.5).rounded(.up)
+        let contexts: [[CommandContext]] = [
+            [.play, .anywhere], [.cleared, .play, .anywhere], [.editor, .menu, .anywhere], [.levels, .menu, .anywhere],
+        ]
+        // The play screen's line says where B goes back to ("B editor" from a try: the
+        // untranslated words of `PlayScreen.backWord`).
+        let samples =
+            contexts.map { commands.padHint(for: $0) }
+            + ["editor", "menu"].map { commands.padHint(for: [.play, .anywhere], replacing: (.back, $0)) }
+        let lines = samples.map { Typesetter.font.wrap(Typesetter.bindingItems($0, px: px, width: width), px: px, width: width).count }
+        return min(lines.max() ?? 1, 3)
     }
 
-    private static let padBandLines = 3
-
-    /// The longest gamepad line of any screen (the band keeps one height as screens change).
-    private var padLineSample: String {
-        [[CommandContext.play, .anywhere], [.cleared, .play, .anywhere], [.editor, .menu, .anywhere], [.levels, .menu, .anywhere]]
-            .map { commands.padHint(for: $0) }.max { $0.count < $1.count } ?? ""
-    }
-
-    /// The gamepad's line as laid out in its band (nil when no gamepad is used).
+    /// The gamepad's line as laid out in its band (nil when no gamepad is used), broken
+    /// between items, never inside one ("B levels" whole).
     public var padHintTexts: [TextBox] {
         guard let text = padHint else { return [] }
         let top = metrics.viewport.height + toastBandHeight
         let band = Rect(x: metrics.margin, y: top, width: metrics.window.width - metrics.margin * 2, height: metrics.window.height - top)
-        // Broken between items, never inside one ("B levels" whole).
         let bound = Typesetter.bindingItems(text, px: metrics.type.caption, width: band.width)
         return Typesetter.unbound(
-            Typesetter.paragraph(
-                bound, px: metrics.type.caption, in: band, role: .secondary, maximumLines: Self.padBandLines, centred: true))
+            Typesetter.paragraph(bound, px: metrics.type.caption, in: band, role: .secondary, maximumLines: padBandLines, centred: true))
     }
 
     /// Whether the toast shows in a band the shell keeps: the title, the list, the play

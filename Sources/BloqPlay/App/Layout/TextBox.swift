@@ -150,8 +150,11 @@ public enum Typesetter {
         boxes.map { box in
             var box = box
             var text = Substring(String(box.text.map { $0 == "\u{00A0}" ? " " : $0 }))
-            if text.hasPrefix("·") { text = text.dropFirst().drop { $0 == " " } }
-            if text.hasSuffix("·") { text = Substring(text.dropLast().reversed().drop { $0 == " " }.reversed()) }
+            if text.first == "·" { text = text.dropFirst().drop { $0 == " " } }
+            if text.last == "·" {
+                text = text.dropLast()
+                while text.last == " " { text = text.dropLast() }
+            }
             box.text = String(text)
             return box
         }

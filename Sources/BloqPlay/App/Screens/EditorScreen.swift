@@ -113,8 +113,12 @@ public final class EditorScreen: ShellScreen, AppScreen {
 
     /// Whether the layout whose grid is `instead` is to be taken over the usual one, whose
     /// grid is `usual`: where the usual leaves cells under a finger's width, and this gives
-    /// larger ones.
-    private func better(_ instead: Rect, than usual: Rect) -> Bool { !fingerWide(usual) && cells(instead) > cells(usual) }
+    /// larger ones. Judged for a new level's 4x4 grid, whatever the draft's size: the layout
+    /// holds still under a hand adding columns, and a desktop window keeps its usual one.
+    private func better(_ instead: Rect, than usual: Rect) -> Bool {
+        let newLevel = { (frame: Rect) in BoardLayout(frame: frame, rows: 4, columns: 4).cellSize }
+        return newLevel(usual) < context.metrics.minimumCell && newLevel(instead) > newLevel(usual)
+    }
 
     private func makeLayout() -> Layout {
         let metrics = context.metrics
@@ -303,7 +307,6 @@ public final class EditorScreen: ShellScreen, AppScreen {
             metrics.isPortrait ? self.stacked(in: area, metrics, compact: compact) : self.beside(in: area, metrics, compact: compact)
         }
         let roomy = lay(false)
-        if fingerWide(roomy.grid) { return roomy }
         let compact = lay(true)
         return better(compact.grid, than: roomy.grid) ? compact : roomy
     }
@@ -338,7 +341,8 @@ public final class EditorScreen: ShellScreen, AppScreen {
         var budget = area.width * 0.34
         var tools: [Control] = []
         var toolsLeft = area.maxX
-        for (share, arrows) in [(0.34, false), (0.46, false), (0.46, true)] where tools.isEmpty {
+        // (Compact, Undo and Redo are in the bar: no arrows to try.)
+        for (share, arrows) in [(0.34, false), (0.46, false), (0.46, true)] where tools.isEmpty && !(compact && arrows) {
             budget = area.width * share
             specs = toolSpecs(arrows)
             for brief in [false, true] where tools.isEmpty {

@@ -672,7 +672,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
         let bound = Typesetter.bindingItems(footer.text, px: px, width: band.width)
         for text in [bound, footer.text] where lines >= 2 && Typesetter.paragraphHeight(text, px: px, width: band.width) <= band.height {
             let wrapped = Typesetter.paragraph(text, px: px, in: band, role: .secondary, maximumLines: lines, centred: true)
-            return (text == footer.text ? wrapped : Typesetter.unbound(wrapped), nil)
+            return (Typesetter.unbound(wrapped), nil)
         }
         return ([], nil)
     }

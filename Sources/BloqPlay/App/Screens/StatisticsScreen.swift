@@ -99,14 +99,21 @@ public final class StatisticsScreen: ShellScreen, AppScreen {
                     let share = min(1, (room - least.reduce(0, +)) / max(wants.reduce(0, +), 1))
                     return zip(least, wants).map { $0 + $1 * share }
                 }
-                // The wider gutter where every name still fits its two lines.
-                let twoLines = { (widths: [Double]) in
-                    rows.indices.allSatisfy { index in
+                // The wider gutter where every name still fits its two lines, and the columns
+                // so wrapped the height: else names the margin shows whole would be cut.
+                let whole = { (widths: [Double]) in
+                    let lines = rows.indices.map { index in
                         let room = widths[index / perColumn] - Typesetter.font.boxWidth(rows[index].value, px: px) - margin
-                        return Typesetter.font.wrap(rows[index].name, px: px, width: max(room, 1), limit: 3).count <= 2
+                        return Typesetter.font.wrap(rows[index].name, px: px, width: max(room, 1), limit: 3).count
                     }
+                    return lines.allSatisfy { $0 <= 2 }
+                        && stride(from: 0, to: rows.count, by: perColumn).allSatisfy { start in
+                            let column = lines[start..<min(start + perColumn, rows.count)]
+                            let extra = Double(column.reduce(0, +) - column.count) * Typesetter.font.lineHeight(px: px)
+                            return Double(column.count) * lineHeight + extra <= area.height
+                        }
                 }
-                gutter = least.reduce(0, +) + wide * Double(columns - 1) <= area.width && twoLines(resort(wide)) ? wide : margin
+                gutter = least.reduce(0, +) + wide * Double(columns - 1) <= area.width && whole(resort(wide)) ? wide : margin
                 widths = resort(gutter)
             }
             let total = widths.reduce(0, +) + gutter * Double(columns - 1)

@@ -143,8 +143,9 @@ public final class TitleScreen: ShellScreen, AppScreen {
             }
             return ([help] + buttons, texts + placed.texts, placed.blocks, toast)
         }
-        // Side by side: the logo on the left half, as large as fits there (a phone turned,
-        // its buttons 9 mm), the buttons on the right.
+        // Side by side: the logo on the left half, the buttons on the right (a phone turned,
+        // its buttons 9 mm). The logo at 16 % of the short side, as a tall window's, else the
+        // stacked title's sizes, the first that fits the half.
         let half = (body.width - margin) / 2
         let left = Rect(x: body.x, y: body.y, width: half, height: body.height)
         let right = Rect(x: body.x + half + margin, y: body.y, width: half, height: body.height)
