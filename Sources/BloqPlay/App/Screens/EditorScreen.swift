@@ -116,9 +116,12 @@ public final class EditorScreen: ShellScreen, AppScreen {
     /// larger ones. Judged for a new level's 4x4 grid, whatever the draft's size: the layout
     /// holds still under a hand adding columns, and a desktop window keeps its usual one.
     private func better(_ instead: Rect, than usual: Rect) -> Bool {
-        let newLevel = { (frame: Rect) in BoardLayout(frame: frame, rows: 4, columns: 4).cellSize }
-        return newLevel(usual) < context.metrics.minimumCell && newLevel(instead) > newLevel(usual)
+        !newLevelFingerWide(usual) && newLevelCells(instead) > newLevelCells(usual)
     }
+
+    private func newLevelCells(_ frame: Rect) -> Double { BoardLayout(frame: frame, rows: 4, columns: 4).cellSize }
+
+    private func newLevelFingerWide(_ frame: Rect) -> Bool { newLevelCells(frame) >= context.metrics.minimumCell }
 
     private func makeLayout() -> Layout {
         let metrics = context.metrics
@@ -307,6 +310,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
             metrics.isPortrait ? self.stacked(in: area, metrics, compact: compact) : self.beside(in: area, metrics, compact: compact)
         }
         let roomy = lay(false)
+        if newLevelFingerWide(roomy.grid) { return roomy }
         let compact = lay(true)
         return better(compact.grid, than: roomy.grid) ? compact : roomy
     }
