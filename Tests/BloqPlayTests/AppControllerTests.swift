@@ -484,6 +484,62 @@ struct PackReloadTests {
         run(app, 0.1)
         #expect(app.packs.count == 1, "read again once the level is left")
     }
+
+    /// A window that sleeps while nothing moves, as SDL's does: each wait for input passes
+    /// its whole timeout (a frame's at least) and brings none; `during` runs after each.
+    final class SleepingWindow: GamePlatform {
+        var now = 0.0
+        let seconds: Double
+        let during: (Double) -> Void
+        /// The packs' titles each frame shown had.
+        var shown: [[String]] = []
+
+        init(seconds: Double, during: @escaping (Double) -> Void) {
+            self.seconds = seconds
+            self.during = during
+        }
+
+        var sleepsWhenIdle: Bool { true }
+        func gatherInput(waitingUpTo timeout: Double) -> Bool {
+            now += max(timeout, 1000 / 60)
+            during(now / 1000)
+            return false
+        }
+        func nextInputTime() -> Double? { nil }
+        func takeInput() -> RawInput? { nil }
+        var geometry: WindowGeometry { WindowGeometry(points: Size(width: 800, height: 600)) }
+        var isFocused: Bool { true }
+        var isFinished: Bool { now >= seconds * 1000 }
+        func present(_ app: AppController, sounds: [SoundCue]) { shown.append(app.packs.map(\.title)) }
+    }
+
+    /// Seen live: levels copied into a pack's folder while the list showed were read within
+    /// a second, but the window, asleep with nothing moving, kept showing the list without
+    /// them until the next input.
+    @Test("levels copied in while the window sleeps are drawn without waiting for an input")
+    func drawnWhileAsleep() throws {
+        let first = testPack(30)
+        let folders = Folders([first])
+        let app = testApp([first]) { environment in
+            environment.reloadPacks = { folders.packs }
+            environment.packsChanged = {
+                defer { folders.changed = false }
+                return folders.changed
+            }
+        }
+        Hand(app).tap(.levels)
+        let friends = PackEntry(title: "friends", items: testPack(2).items)
+        var copied = false
+        let window = SleepingWindow(seconds: 6) { seconds in
+            guard seconds >= 2, !copied else { return }
+            copied = true
+            folders.packs = [friends, first]
+            folders.changed = true
+        }
+        GameLoop(app: app, platform: window).run()
+        #expect(app.packs.map(\.title) == ["friends", first.title])
+        #expect(window.shown.last == ["friends", first.title], "the last frame shown: \(window.shown.suffix(3))")
+    }
 }
 
 /// A player's progress built by hand, as play would record it: clears and lines stamped by

@@ -462,6 +462,7 @@ public final class AppController {
         let shown = root.levelList.flatMap { $0.currentPack?.title }
         packs = reload()
         packsStale = false
+        packsReread = true
         handOutContext()
         root.levelList?.packsChanged(showing: shown)
     }
@@ -478,13 +479,19 @@ public final class AppController {
         if packsStale, root.playScreen == nil { reloadPacks() }
     }
 
-    /// Looks at what changes outside the game (the watched level file); returns whether
+    /// Whether the packs were read again since `pollExternalChanges` last said so.
+    private var packsReread = false
+
+    /// Looks at what changes outside the game (the watched level file, and the packs read
+    /// again while the loop slept: levels copied into a pack's folder); returns whether
     /// anything changed, so a loop that sleeps knows to draw.
     @discardableResult
     public func pollExternalChanges() -> Bool {
-        guard let watch = levelWatch else { return false }
+        let reread = packsReread
+        packsReread = false
+        guard let watch = levelWatch else { return reread }
         let before = watch.report
-        guard let level = watch.poll() else { return watch.report != before }
+        guard let level = watch.poll() else { return reread || watch.report != before }
         let reloaded = PlayableLevel(name: watch.path, level: level)
         packs = [PackEntry(title: level.title, items: [.playable(reloaded)])]
         // On the board the new version opens at once; elsewhere (the list, the title) it
