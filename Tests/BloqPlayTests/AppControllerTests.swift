@@ -508,16 +508,17 @@ struct PackReloadTests {
         func nextInputTime() -> Double? { nil }
         func takeInput() -> RawInput? { nil }
         var geometry: WindowGeometry { WindowGeometry(points: Size(width: 800, height: 600)) }
-        var isFocused: Bool { true }
+        var isFocused = true
         var isFinished: Bool { now >= seconds * 1000 }
         func present(_ app: AppController, sounds: [SoundCue]) { shown.append(app.packs.map(\.title)) }
     }
 
     /// Seen live: levels copied into a pack's folder while the list showed were read within
     /// a second, but the window, asleep with nothing moving, kept showing the list without
-    /// them until the next input.
-    @Test("levels copied in while the window sleeps are drawn without waiting for an input")
-    func drawnWhileAsleep() throws {
+    /// them until the next input; and not focused (a file manager beside it), it did not
+    /// look at the folders at all.
+    @Test("levels copied in while the window sleeps are drawn without waiting for an input, focused or not", arguments: [true, false])
+    func drawnWhileAsleep(focused: Bool) throws {
         let first = testPack(30)
         let folders = Folders([first])
         let app = testApp([first]) { environment in
@@ -536,6 +537,7 @@ struct PackReloadTests {
             folders.packs = [friends, first]
             folders.changed = true
         }
+        window.isFocused = focused
         GameLoop(app: app, platform: window).run()
         #expect(app.packs.map(\.title) == ["friends", first.title])
         #expect(window.shown.last == ["friends", first.title], "the last frame shown: \(window.shown.suffix(3))")

@@ -586,13 +586,15 @@ public final class AppController {
         if countingPlayTime, help == nil { playScreen?.countPlayTime(seconds, idle: false) }
     }
 
-    /// Time that passed with nothing to simulate (the loop slept waiting for input, the
-    /// window focused): it counts as play time on the play screen all the same.
-    public func idle(_ seconds: Double) {
+    /// Time that passed with nothing to simulate (the loop slept waiting for input): with
+    /// the window focused it counts as play time on the play screen all the same, and ages
+    /// the toast. Focused or not, the packs' folders are looked at (levels copied in from a
+    /// file manager, the game beside it).
+    public func idle(_ seconds: Double, focused: Bool = true) {
         defer { settle() }
-        ageToast(seconds)
+        if focused { ageToast(seconds) }
         checkPacks(after: seconds)
-        if help == nil { playScreen?.countPlayTime(seconds, idle: true) }
+        if focused, help == nil { playScreen?.countPlayTime(seconds, idle: true) }
     }
 
     /// What saving had to say and the toast has not shown yet, oldest first.

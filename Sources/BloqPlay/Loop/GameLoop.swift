@@ -145,6 +145,6 @@ public final class GameLoop {
 
     private func skipIdleTime(to platformTime: Double) {
         let skipped = clock.skip(toPlatform: platformTime)
-        if skipped < GameLoop.longestIdlePlay, platform.isFocused { app.idle(skipped) }
+        if skipped < GameLoop.longestIdlePlay { app.idle(skipped, focused: platform.isFocused) }
     }
 }
