@@ -451,19 +451,24 @@ struct PackReloadTests {
         var changed = false
         var packs: [PackEntry]
         init(_ packs: [PackEntry]) { self.packs = packs }
+
+        /// An app listing these packs, reading them again when they `changed`.
+        func app() -> AppController {
+            testApp(packs) { environment in
+                environment.reloadPacks = { self.packs }
+                environment.packsChanged = {
+                    defer { self.changed = false }
+                    return self.changed
+                }
+            }
+        }
     }
 
     @Test("a pack imported while the list shows is listed within a second, on the same tab; a level being played keeps its pack")
     func imported() throws {
         let first = testPack(30)
         let folders = Folders([first])
-        let app = testApp([first]) { environment in
-            environment.reloadPacks = { folders.packs }
-            environment.packsChanged = {
-                defer { folders.changed = false }
-                return folders.changed
-            }
-        }
+        let app = folders.app()
         let mouse = Hand(app)
         mouse.tap(.levels)
         #expect(app.packs.count == 1)
@@ -521,13 +526,7 @@ struct PackReloadTests {
     func drawnWhileAsleep(focused: Bool) throws {
         let first = testPack(30)
         let folders = Folders([first])
-        let app = testApp([first]) { environment in
-            environment.reloadPacks = { folders.packs }
-            environment.packsChanged = {
-                defer { folders.changed = false }
-                return folders.changed
-            }
-        }
+        let app = folders.app()
         Hand(app).tap(.levels)
         let friends = PackEntry(title: "friends", items: testPack(2).items)
         var copied = false
