@@ -10,6 +10,11 @@ import Testing
 @Suite("Layout: every screen in every window")
 struct LayoutTests {
     static let windows = LayoutAudit.windows.map { (Int($0.width), Int($0.height)) }
+    /// Every audited window with its scale and DPI: the eleven at 1 and 96, then the scaled
+    /// ones and the phones.
+    static let everyWindow = LayoutAudit.windows.map { ($0, 1.0, 96.0) } + LayoutAudit.scaled + LayoutAudit.phones
+    /// The phones turned sideways.
+    static let phonesTurned = LayoutAudit.phones.filter { $0.size.width > $0.size.height }
 
     @Test("nothing outside the window or over something else; text, controls and cells large enough", arguments: windows)
     func every(_ window: (Int, Int)) {
@@ -41,7 +46,7 @@ struct LayoutTests {
     /// size, the smallest of three, in a half of the screen with room for twice that.
     @Test("a phone turned: the title's logo as large as its half of the screen holds")
     func logoTurned() throws {
-        for (size, scale, dpi) in LayoutAudit.phones where size.width > size.height {
+        for (size, scale, dpi) in Self.phonesTurned {
             let app = LayoutAudit.app(size, scale: scale, dpi: dpi)
             let title = try #require(LayoutAudit.shots(size, app: app).first { $0.name == "title" })
             let name = try #require(title.texts.first { $0.text == "Bloq" })
@@ -55,7 +60,7 @@ struct LayoutTests {
     @Test("statistics in two columns: a value and the next column's name stand apart")
     func statisticsColumns() throws {
         var pairs = 0
-        for (size, scale, dpi) in LayoutAudit.windows.map({ ($0, 1.0, 96.0) }) + LayoutAudit.scaled + LayoutAudit.phones {
+        for (size, scale, dpi) in Self.everyWindow {
             let shot = try #require(LayoutAudit.shots(size, scale: scale, dpi: dpi).first { $0.name == "statistics" })
             for value in shot.texts where value.alignment == 1 {
                 for next in shot.texts
@@ -74,9 +79,7 @@ struct LayoutTests {
     /// desktop and on a phone turned (where the compact layout stays).
     @Test("adding columns in the editor leaves its tools where they are (640x400; a phone turned)")
     func editorHoldsStill() throws {
-        for (size, scale, dpi) in [(Size(width: 640, height: 400), 1.0, 96.0)]
-            + LayoutAudit.phones.filter({ $0.size.width > $0.size.height })
-        {
+        for (size, scale, dpi) in [(Size(width: 640, height: 400), 1.0, 96.0)] + Self.phonesTurned {
             let app = LayoutAudit.app(size, scale: scale, dpi: dpi)
             app.showEditor()
             let editor = try #require(app.root.editorScreen)
@@ -94,7 +97,7 @@ struct LayoutTests {
     @Test("the key line wraps between keys, never between a key and its word")
     func keysWhole() {
         var wrapped: [String] = []
-        for (size, scale, dpi) in LayoutAudit.windows.map({ ($0, 1.0, 96.0) }) + LayoutAudit.scaled + LayoutAudit.phones {
+        for (size, scale, dpi) in Self.everyWindow {
             let window = "\(Int(size.width))x\(Int(size.height))@\(scale)"
             for shot in LayoutAudit.shots(size, scale: scale, dpi: dpi) where shot.name.hasPrefix("play") {
                 let lines = shot.texts.map(\.text)

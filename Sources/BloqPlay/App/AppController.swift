@@ -316,11 +316,11 @@ public final class AppController {
         let contexts: [[CommandContext]] = [
             [.play, .anywhere], [.cleared, .play, .anywhere], [.editor, .menu, .anywhere], [.levels, .menu, .anywhere],
         ]
-        // The play screen's line says where B goes back to ("B editor" from a try: the
-        // untranslated words of `PlayScreen.backWord`).
+        // The play screen's line says where B goes back to ("B editor" from a try).
+        let back = PlayScreen.backWords
         let samples =
             contexts.map { commands.padHint(for: $0) }
-            + ["editor", "menu"].map { commands.padHint(for: [.play, .anywhere], replacing: (.back, $0)) }
+            + [back.editor, back.menu].map { commands.padHint(for: [.play, .anywhere], replacing: (.back, $0)) }
         let lines = samples.map { Typesetter.font.wrap(Typesetter.bindingItems($0, px: px, width: width), px: px, width: width).count }
         return min(lines.max() ?? 1, 3)
     }
@@ -741,7 +741,7 @@ public final class AppController {
             // Into the editor of last time as one edit, so Undo brings back its draft.
             if let editor { editor.edit(copy: copy) } else { editor = EditorScreen(context: screenContext, draft: copy) }
         }
-        let screen = editor ?? EditorScreen(context: screenContext, draft: LevelDraft(title: tr("My level")))
+        let screen = editor ?? EditorScreen(context: screenContext, draft: LevelDraft(title: EditorScreen.placeholder(.title)))
         editor = screen
         show(.editor(screen))
     }

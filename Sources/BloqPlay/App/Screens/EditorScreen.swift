@@ -15,9 +15,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
     public private(set) var tool = EditorTool.block(.red)
     /// The pack a save goes into (a folder of the player's packs): at first the language's
     /// word for the player's own.
-    // TRANSLATORS: the pack (a folder of the player's levels) the editor saves into until the
-    // player names another: a folder's name, one short word in lower case, without "/".
-    public private(set) var pack = tr("mine")
+    public private(set) var pack = EditorScreen.placeholder(.pack)
     /// The field being typed in, if any.
     public private(set) var editing: Field?
     /// The keyboard's cell on the grid, once a key has shown it.
@@ -105,23 +103,24 @@ public final class EditorScreen: ShellScreen, AppScreen {
         window.height - height >= Self.leastHeight * context.metrics.scale
     }
 
-    /// The side of a cell of the grid laid out in `frame`.
-    private func cells(_ frame: Rect) -> Double { BoardLayout(frame: frame, rows: draft.rows, columns: draft.columns).cellSize }
-
-    /// Whether a grid in `frame` has cells a finger wide (`Metrics.minimumCell`).
-    private func fingerWide(_ frame: Rect) -> Bool { cells(frame) >= context.metrics.minimumCell }
-
-    /// Whether the layout whose grid is `instead` is to be taken over the usual one, whose
-    /// grid is `usual`: where the usual leaves cells under a finger's width, and this gives
-    /// larger ones. Judged for a new level's 4x4 grid, whatever the draft's size: the layout
-    /// holds still under a hand adding columns, and a desktop window keeps its usual one.
-    private func better(_ instead: Rect, than usual: Rect) -> Bool {
-        !newLevelFingerWide(usual) && newLevelCells(instead) > newLevelCells(usual)
+    /// The side of a cell of the draft's grid laid out in `frame` (`newLevel`: of a new
+    /// level's 4x4 grid, what the layout's choices are judged for, so that they hold still
+    /// under a hand adding columns and a desktop window keeps its usual layout).
+    private func cells(_ frame: Rect, newLevel: Bool = false) -> Double {
+        BoardLayout(frame: frame, rows: newLevel ? 4 : draft.rows, columns: newLevel ? 4 : draft.columns).cellSize
     }
 
-    private func newLevelCells(_ frame: Rect) -> Double { BoardLayout(frame: frame, rows: 4, columns: 4).cellSize }
+    /// Whether a grid in `frame` has cells a finger wide (`Metrics.minimumCell`).
+    private func fingerWide(_ frame: Rect, newLevel: Bool = false) -> Bool {
+        cells(frame, newLevel: newLevel) >= context.metrics.minimumCell
+    }
 
-    private func newLevelFingerWide(_ frame: Rect) -> Bool { newLevelCells(frame) >= context.metrics.minimumCell }
+    /// Whether the layout whose grid is `instead` is to be taken over the usual one, whose
+    /// grid is `usual`: where the usual leaves a new level's cells under a finger's width,
+    /// and this gives larger ones.
+    private func better(_ instead: Rect, than usual: Rect) -> Bool {
+        !fingerWide(usual, newLevel: true) && cells(instead, newLevel: true) > cells(usual, newLevel: true)
+    }
 
     private func makeLayout() -> Layout {
         let metrics = context.metrics
@@ -139,7 +138,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
         // (a phone's editor, its buttons 9 mm), one row all the same: Back as its chevron
         // alone, else each label over its value (Russian), with Back whole if there is room.
         func need(_ which: Field, over: Bool) -> Double {
-            fieldWidth(which, placeholder(which), height: unit, over: over, metrics)
+            fieldWidth(which, Self.placeholder(which), height: unit, over: over, metrics)
         }
         func titleRoom(beside back: Control, over: Bool) -> Double {
             let fieldsWidth = inner.maxX - back.rect.maxX - gap
@@ -310,7 +309,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
             metrics.isPortrait ? self.stacked(in: area, metrics, compact: compact) : self.beside(in: area, metrics, compact: compact)
         }
         let roomy = lay(false)
-        if newLevelFingerWide(roomy.grid) { return roomy }
+        if fingerWide(roomy.grid, newLevel: true) { return roomy }
         let compact = lay(true)
         return better(compact.grid, than: roomy.grid) ? compact : roomy
     }
@@ -676,11 +675,17 @@ public final class EditorScreen: ShellScreen, AppScreen {
         // The game's own name for it selected: what the player types names the level, not
         // runs on from it ("My levelTwin pairs"); a name of the player's keeps the caret at
         // its end.
-        if value == placeholder(which) { field?.selectAll() }
+        if value == Self.placeholder(which) { field?.selectAll() }
     }
 
-    /// What a field holds until the player names it: "My level", "mine".
-    private func placeholder(_ which: Field) -> String { which == .title ? tr("My level") : tr("mine") }
+    /// What a field holds until the player names it: a new level's title, "My level", and
+    /// the pack it is saved in, "mine".
+    static func placeholder(_ which: Field) -> String {
+        if which == .title { return tr("My level") }
+        // TRANSLATORS: the pack (a folder of the player's levels) the editor saves into until
+        // the player names another: a folder's name, one short word in lower case, without "/".
+        return tr("mine")
+    }
 
     private func fieldStyle(_ which: Field, value: String) -> Control.Style {
         guard editing == which, let field else { return .field(value: value, editing: false) }

@@ -228,15 +228,19 @@ public final class PlayScreen: ShellScreen, AppScreen {
     /// Where Back goes, as the key and gamepad hints say it ("Esc menu"), untranslated: nil
     /// for the list, the hints' own word.
     var backWord: String? {
-        if case .trial = source {
-            // TRANSLATORS: in a key or button hint ("Esc editor", "B editor"): the key or button
-            // goes back to the level editor, from a try of the level being made.
-            return trLater("editor")
-        }
+        if case .trial = source { return Self.backWords.editor }
+        return dailyDate == nil ? nil : Self.backWords.menu
+    }
+
+    /// Every word `backWord` says (the shell's gamepad band makes room for the longest).
+    static let backWords = (
+        // TRANSLATORS: in a key or button hint ("Esc editor", "B editor"): the key or button
+        // goes back to the level editor, from a try of the level being made.
+        editor: trLater("editor"),
         // TRANSLATORS: in a key or button hint ("Esc menu", "B menu"): the key or button goes
         // back to the home screen, the game's first screen (Play, Daily, Make…).
-        return dailyDate == nil ? nil : trLater("menu")
-    }
+        menu: trLater("menu")
+    )
 
     /// The overlay, when it shows (the board has settled after the clear).
     public var visibleOverlay: ClearedOverlay? { game.showsClearedOverlay ? overlay : nil }

@@ -80,6 +80,20 @@ public final class StatisticsScreen: ShellScreen, AppScreen {
             guard Double(perColumn) * lineHeight <= area.height || (columns == 2 && px == type.caption),
                 needs.allSatisfy({ $0 <= width }) || px == type.caption
             else { continue }
+            // How the names wrap in columns `widths` wide: each one's width beside its value and
+            // lines (two at most), whether one needs more, and whether the columns so wrapped
+            // fit the height.
+            let extraLine = Typesetter.font.lineHeight(px: px)
+            let wrapping = { (widths: [Double]) -> (names: [Double], lines: [Int], cut: Bool, fit: Bool) in
+                let names = rows.indices.map { max(widths[$0 / perColumn] - Typesetter.font.boxWidth(rows[$0].value, px: px) - margin, 1) }
+                let counts = rows.indices.map { Typesetter.font.wrap(rows[$0].name, px: px, width: names[$0], limit: 3).count }
+                let lines = counts.map { min($0, 2) }
+                let fit = stride(from: 0, to: rows.count, by: perColumn).allSatisfy { start in
+                    let column = lines[start..<min(start + perColumn, rows.count)]
+                    return Double(column.count) * lineHeight + Double(column.reduce(0, +) - column.count) * extraLine <= area.height
+                }
+                return (names, lines, counts.contains { $0 > 2 }, fit)
+            }
             var widths = Array(repeating: width, count: columns)
             if !needs.allSatisfy({ $0 <= width }) {
                 // The last resort (a small window): each column as wide as its own rows need,
@@ -101,32 +115,16 @@ public final class StatisticsScreen: ShellScreen, AppScreen {
                 }
                 // The wider gutter where every name still fits its two lines, and the columns
                 // so wrapped the height: else names the margin shows whole would be cut.
-                let whole = { (widths: [Double]) in
-                    let lines = rows.indices.map { index in
-                        let room = widths[index / perColumn] - Typesetter.font.boxWidth(rows[index].value, px: px) - margin
-                        return Typesetter.font.wrap(rows[index].name, px: px, width: max(room, 1), limit: 3).count
-                    }
-                    return lines.allSatisfy { $0 <= 2 }
-                        && stride(from: 0, to: rows.count, by: perColumn).allSatisfy { start in
-                            let column = lines[start..<min(start + perColumn, rows.count)]
-                            let extra = Double(column.reduce(0, +) - column.count) * Typesetter.font.lineHeight(px: px)
-                            return Double(column.count) * lineHeight + extra <= area.height
-                        }
-                }
-                gutter = least.reduce(0, +) + wide * Double(columns - 1) <= area.width && whole(resort(wide)) ? wide : margin
+                let withWide = wrapping(resort(wide))
+                gutter = least.reduce(0, +) + wide * Double(columns - 1) <= area.width && !withWide.cut && withWide.fit ? wide : margin
                 widths = resort(gutter)
             }
             let total = widths.reduce(0, +) + gutter * Double(columns - 1)
             let left = viewport.width / 2 - total / 2
             // A name too long for its place takes a second line where the column has the room
             // (a small window, a long translation); else it is cut.
-            let nameWidths = rows.indices.map { max(widths[$0 / perColumn] - Typesetter.font.boxWidth(rows[$0].value, px: px) - margin, 1) }
-            let nameLines = rows.indices.map { min(Typesetter.font.wrap(rows[$0].name, px: px, width: nameWidths[$0]).count, 2) }
-            let extraLine = Typesetter.font.lineHeight(px: px)
-            let wraps = (0..<columns).allSatisfy { column in
-                let lines = nameLines[(column * perColumn)..<min((column + 1) * perColumn, rows.count)]
-                return Double(lines.count) * lineHeight + Double(lines.reduce(0, +) - lines.count) * extraLine <= area.height
-            }
+            let laid = wrapping(widths)
+            let (nameWidths, nameLines, wraps) = (laid.names, laid.lines, laid.fit)
             var y = area.y
             for (index, row) in rows.enumerated() {
                 let column = index / perColumn
