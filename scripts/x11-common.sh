@@ -12,7 +12,8 @@ trap cleanup EXIT
 # A display number nobody else uses: the first free one from a random start.
 display_number=$((70 + RANDOM % 20))
 while [ -e "/tmp/.X11-unix/X$display_number" ] || [ -e "/tmp/.X$display_number-lock" ]; do display_number=$((display_number + 1)); done
-Xvfb ":$display_number" -screen 0 "$SCREEN" >/dev/null 2>&1 &
+# -noreset: a desktop keeps its root window's properties (xrdb's Xft.dpi) between clients.
+Xvfb ":$display_number" -noreset -screen 0 "$SCREEN" >/dev/null 2>&1 &
 xvfb_pid=$!
 export DISPLAY=":$display_number"
 # Until the server answers (its socket appears), at most 10 s on a busy machine.

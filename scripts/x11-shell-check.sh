@@ -4,7 +4,9 @@
 #  1. a remembered window larger than the screen opens fitted and centred on it;
 #  2. F11 without a window manager lays the game out for the whole screen at once;
 #  3. after a clear, a click where Undo was does nothing: the overlay stays;
-#  4. a right-click on a level tile opens its preview card.
+#  4. a right-click on a level tile opens its preview card;
+#  5. on a desktop at 2x (Xft.dpi 192, as GNOME's settings daemon sets it), --window 400x300
+#     opens 800x600 pixels laid out as 400x300 points at scale 2, and a click reaches it.
 # Needs: xvfb, xdotool, imagemagick (make test-x11 installs them).
 set -euo pipefail
 SCREEN=1280x800x24
@@ -96,4 +98,19 @@ sleep 1
 card=$(pixel $((X + 292)) $((Y + 481)))
 is_blue "$card" || fail "a right-click on level 1 did not open its preview card (colour at its Play: $card)"
 stop
-echo "x11 shell check: passed (fitted window, F11 layout, nothing fires under the overlay, a right-click opens a preview)"
+# 5. Xft.dpi 192. At 400x300 the title has two columns, Play at x 42 to 197, y 129 to 154
+# (docs/design.md); at 2x, x 84 to 394 and y 258 to 308, where 800x600 at scale 1 has ground.
+xrdb -nocpp -merge <<<"Xft.dpi: 192"
+start --window 400x300
+eval "$(xdotool getwindowgeometry --shell "$window")"
+echo "Xft.dpi 192, --window 400x300: ${WIDTH}x$HEIGHT"
+[ "$WIDTH" -eq 800 ] && [ "$HEIGHT" -eq 600 ] || fail "--window 400x300 at 2x is not 800x600 pixels"
+play=$(pixel $((X + 120)) $((Y + 282)))
+is_blue "$play" || fail "the title is not laid out at scale 2 (colour where Play should be: $play)"
+xdotool mousemove $((X + 240)) $((Y + 282)); sleep 0.2
+xdotool mousedown 1; sleep 0.12; xdotool mouseup 1
+sleep 1
+play=$(pixel $((X + 120)) $((Y + 282)))
+is_blue "$play" && fail "a click on Play at scale 2 did not open a level (colour $play)"
+stop
+echo "x11 shell check: passed (fitted window, F11 layout, nothing fires under the overlay, a right-click opens a preview, a desktop at 2x)"

@@ -131,6 +131,8 @@ extension Play {
         // The window's size: --window, else the one remembered (live), else the default.
         let settings = environment.settings.initial
         let size = window ?? WindowSize(width: live ? settings.windowWidth ?? 900 : 800, height: live ? settings.windowHeight ?? 700 : 600)
+        // A remembered size is the window's own (pixels on X11); the others are the desktop's points.
+        let remembered = window == nil && live && settings.windowWidth != nil
         // The desktop's appearance (light or dark, contrast, reduced motion), followed live:
         // asked for now, so the portal answers while SDL starts. Screenshots keep the defaults.
         let portal = live && !Self.stopsAfterFirstFrame ? PortalSettings(wake: { SDLPlatform.wakeFromAnyThread() }) : nil
@@ -139,8 +141,7 @@ extension Play {
             gameWindow = try SDLWindow(
                 options: WindowOptions(
                     width: size.width, height: size.height, headless: !live,
-                    fitToDisplay: window == nil && live && settings.windowWidth != nil,
-                    acceptsInvisibleDriver: Self.stopsAfterFirstFrame))
+                    fitToDisplay: remembered, acceptsInvisibleDriver: Self.stopsAfterFirstFrame, scalesWithDesktop: live && !remembered))
         } catch {
             printError("bloq: \(error)")
             throw ExitCode.failure

@@ -19,15 +19,22 @@ public struct WindowOptions: Sendable {
     /// Accept a video driver that shows nothing (offscreen) for a window meant to be seen:
     /// `bloq bench` times start-up to the first frame that way, on purpose.
     public var acceptsInvisibleDriver = false
+    /// The size is in the desktop's points (the default, `--window`), not in the window's own
+    /// units (a size it remembered): on X11, where a window is sized in pixels, it is
+    /// multiplied by the desktop's scale (`DesktopScale`) and fitted to the display, as a
+    /// Wayland compositor scales it.
+    public var scalesWithDesktop = false
 
     public init(
-        width: Int = 800, height: Int = 600, headless: Bool = false, fitToDisplay: Bool = false, acceptsInvisibleDriver: Bool = false
+        width: Int = 800, height: Int = 600, headless: Bool = false, fitToDisplay: Bool = false, acceptsInvisibleDriver: Bool = false,
+        scalesWithDesktop: Bool = false
     ) {
         self.width = width
         self.height = height
         self.headless = headless
         self.fitToDisplay = fitToDisplay
         self.acceptsInvisibleDriver = acceptsInvisibleDriver
+        self.scalesWithDesktop = scalesWithDesktop
     }
 }
 
@@ -49,6 +56,8 @@ public final class SDLWindow: ScriptWindow {
 
     /// The SDL video driver the window is on ("wayland", "x11", "offscreen").
     public let videoDriver: String
+    /// The X11 desktop's scale (`DesktopScale`), read as the window opened; 1 elsewhere.
+    public let contentScale: Double
     /// The renderer drawing it ("opengl", "opengles2", "software"), with OpenGL's own
     /// GL_RENDERER where it says ("opengl: llvmpipe (LLVM 15.0.6, 256 bits)").
     public private(set) var rendererName: String
@@ -93,6 +102,7 @@ public final class SDLWindow: ScriptWindow {
         renderer = opened.renderer
         hasVSync = opened.hasVSync
         videoDriver = opened.videoDriver
+        contentScale = opened.contentScale
         rendererName = opened.rendererName
         canvas = Canvas(renderer: opened.renderer, fonts: opened.fonts)
         let onWayland = !options.headless && videoDriver == "wayland"
@@ -116,6 +126,7 @@ public final class SDLWindow: ScriptWindow {
         var renderer: OpaquePointer
         var hasVSync: Bool
         var videoDriver: String
+        var contentScale: Double
         var rendererName: String
         var fonts: FontSet
     }
@@ -211,11 +222,16 @@ public final class SDLWindow: ScriptWindow {
         // F11 makes it, window manager or not.
         if options.headless { flags |= SDL_WINDOW_HIDDEN.rawValue }
         let centred = Int32(bitPattern: bloq_windowpos_centered())
-        var frame = (x: centred, y: centred, width: Int32(clamping: options.width), height: Int32(clamping: options.height))
+        let contentScale = driver == "x11" && !options.headless ? DesktopScale.current() : 1
+        let desktopScale = options.scalesWithDesktop ? contentScale : 1
+        var frame = (
+            x: centred, y: centred, width: Int32(clamping: Int((Double(options.width) * desktopScale).rounded())),
+            height: Int32(clamping: Int((Double(options.height) * desktopScale).rounded()))
+        )
         var usable = SDL_Rect()
-        if options.fitToDisplay, SDL_GetDisplayUsableBounds(0, &usable) == 0, usable.w > 0, usable.h > 0 {
+        if options.fitToDisplay || desktopScale > 1, SDL_GetDisplayUsableBounds(0, &usable) == 0, usable.w > 0, usable.h > 0 {
             let fitted = WindowPlacement.fit(
-                Size(width: Double(options.width), height: Double(options.height)),
+                Size(width: Double(frame.width), height: Double(frame.height)),
                 in: Rect(x: Double(usable.x), y: Double(usable.y), width: Double(usable.w), height: Double(usable.h)))
             frame = (Int32(fitted.x), Int32(fitted.y), Int32(fitted.width), Int32(fitted.height))
         }
@@ -270,7 +286,10 @@ public final class SDLWindow: ScriptWindow {
         // window surface (XShmPutImage) and returns at once: trusted, the game drew 300 to 1,000
         // frames a second through a drag and a clear under X11 (docs/performance.md).
         let vsync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue == 0
-        return Opened(window: window, renderer: renderer, hasVSync: vsync, videoDriver: driver, rendererName: rendererName, fonts: fonts)
+        return Opened(
+            window: window, renderer: renderer, hasVSync: vsync, videoDriver: driver, contentScale: contentScale,
+            rendererName: rendererName,
+            fonts: fonts)
     }
 
     deinit {
@@ -404,9 +423,11 @@ public final class SDLWindow: ScriptWindow {
         var horizontal: Float = 0
         var vertical: Float = 0
         if isHeadless || SDL_GetDisplayDPI(max(SDL_GetWindowDisplayIndex(window), 0), &dpi, &horizontal, &vertical) != 0 || !(dpi > 20) {
-            dpi = 96
+            dpi = 96 * Float(contentScale)
         }
-        return WindowGeometry(points: Size(width: Double(points.width), height: Double(points.height)), scale: scale, dpi: Double(dpi))
+        return WindowGeometry(
+            points: Size(width: Double(points.width), height: Double(points.height)), scale: scale, dpi: Double(dpi) / contentScale,
+            contentScale: contentScale)
     }
 
     /// The window's size in points (to remember across runs).

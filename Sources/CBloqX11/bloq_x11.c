@@ -1,11 +1,14 @@
-// Asks the X server whether a window manager runs, through the Xlib that SDL loaded. Kept
-// out of the CSDL2 module so Swift never imports Xlib's names.
+// Asks the X server whether a window manager runs, and what its resources say (Xft.dpi),
+// through the Xlib that SDL loaded. Kept out of the CSDL2 module so Swift never imports
+// Xlib's names.
 #include "bloq_x11.h"
 
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_syswm.h>
 #include <X11/Xatom.h>
 #include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
 
 int bloq_x11_has_window_manager(void *sdl_window) {
     SDL_SysWMinfo info;
@@ -39,4 +42,26 @@ int bloq_x11_has_window_manager(void *sdl_window) {
     }
     dlclose(xlib);
     return answer;
+}
+
+char *bloq_x11_resources(void) {
+    // SDL's X11 video has loaded Xlib; without it (another driver) there is nothing to ask.
+    void *xlib = dlopen("libX11.so.6", RTLD_LAZY | RTLD_NOLOAD);
+    if (!xlib) return NULL;
+    Display *(*connect)(const char *) = (Display * (*)(const char *)) dlsym(xlib, "XOpenDisplay");
+    char *(*resources)(Display *) = (char *(*)(Display *))dlsym(xlib, "XResourceManagerString");
+    int (*disconnect)(Display *) = (int (*)(Display *))dlsym(xlib, "XCloseDisplay");
+    char *copy = NULL;
+    if (connect && resources && disconnect) {
+        // A connection of its own, to the display SDL opened ($DISPLAY): its resources are
+        // read as it opens, so they are today's.
+        Display *display = connect(NULL);
+        if (display) {
+            const char *text = resources(display);
+            if (text) copy = strdup(text);
+            disconnect(display);
+        }
+    }
+    dlclose(xlib);
+    return copy;
 }

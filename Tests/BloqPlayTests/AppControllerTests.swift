@@ -512,7 +512,7 @@ struct PackReloadTests {
         }
         func nextInputTime() -> Double? { nil }
         func takeInput() -> RawInput? { nil }
-        var geometry: WindowGeometry { WindowGeometry(points: Size(width: 800, height: 600)) }
+        var geometry = WindowGeometry(points: Size(width: 800, height: 600))
         var isFocused = true
         var isFinished: Bool { now >= seconds * 1000 }
         func present(_ app: AppController, sounds: [SoundCue]) { shown.append(app.packs.map(\.title)) }
@@ -540,6 +540,27 @@ struct PackReloadTests {
         GameLoop(app: app, platform: window).run()
         #expect(app.packs.map(\.title) == ["friends", first.title])
         #expect(window.shown.last == ["friends", first.title], "the last frame shown: \(window.shown.suffix(3))")
+    }
+
+    /// An X11 desktop at 2x is a window of pixels with `Xft.dpi: 192`; before, the game laid
+    /// it out at scale 1, its text and buttons half the size of a Wayland window's at 2x.
+    @Test("a window on an X11 desktop at 2x lays out as the same pixels on Wayland at scale 2, not as plain pixels")
+    func desktopScale() throws {
+        func laidOut(_ geometry: WindowGeometry) -> Metrics {
+            let app = Folders([testPack(3)]).app()
+            let window = SleepingWindow(seconds: 0.1) { _ in }
+            window.geometry = geometry
+            GameLoop(app: app, platform: window).run()
+            return app.metrics
+        }
+        let x11 = laidOut(WindowGeometry(points: Size(width: 800, height: 600), dpi: 192 / 2, contentScale: 2))
+        let wayland = laidOut(WindowGeometry(points: Size(width: 400, height: 300), scale: Point(x: 2, y: 2)))
+        let plain = laidOut(WindowGeometry(points: Size(width: 800, height: 600)))
+        #expect(x11 == wayland)
+        #expect(x11.scale == 2 && x11.window == Size(width: 800, height: 600))
+        #expect(x11.type.caption == 24, "the smallest text 12 points of 2 pixels, not 12 pixels")
+        #expect(plain.type.caption < x11.type.caption && plain.minimumButtonSize < x11.minimumButtonSize)
+        #expect(x11.minimumButtonSize == Metrics.minimumButtonSize(dpi: 96, scale: 2))
     }
 }
 

@@ -173,3 +173,30 @@ struct RendererChoiceTests {
         #expect(!RendererChoice.isSoftwareGL("Mesa Intel(R) UHD Graphics 620 (KBL GT2)"))
     }
 }
+
+@Suite("The X11 desktop's scale")
+struct DesktopScaleTests {
+    @Test("Xft.dpi over 96, as xrdb and the desktops' settings daemons set it; else GDK_SCALE; else 1")
+    func parse() {
+        #expect(DesktopScale.parse(resources: "Xcursor.size:\t48\nXft.antialias:\t1\nXft.dpi:\t192\n", gdkScale: nil) == 2)
+        #expect(DesktopScale.parse(resources: "Xft.dpi: 144", gdkScale: "2") == 1.5, "KDE's 1.5; Xft.dpi before GDK_SCALE")
+        #expect(DesktopScale.parse(resources: "Xft.dpi:\t120.0\r\n", gdkScale: nil) == 1.25)
+        #expect(DesktopScale.parse(resources: "Xft.dpi:\t96\nXft.dpi:\t192\n", gdkScale: nil) == 2, "the last one wins, as in xrdb")
+        #expect(DesktopScale.parse(resources: "Xft.dpi:\t96\n", gdkScale: nil) == 1)
+        #expect(DesktopScale.parse(resources: nil, gdkScale: "2") == 2)
+        #expect(DesktopScale.parse(resources: "Xcursor.theme: Adwaita\n", gdkScale: nil) == 1)
+        #expect(DesktopScale.parse(resources: nil, gdkScale: nil) == 1)
+    }
+
+    @Test("a scale never makes things smaller than at 96 DPI, nor larger than 4, and nonsense is ignored")
+    func bounds() {
+        #expect(DesktopScale.parse(resources: "Xft.dpi: 72", gdkScale: nil) == 1)
+        #expect(DesktopScale.parse(resources: "Xft.dpi: 960", gdkScale: nil) == DesktopScale.largest)
+        #expect(DesktopScale.parse(resources: "Xft.dpi: big", gdkScale: "2") == 2)
+        #expect(DesktopScale.parse(resources: "Xft.dpi: 0", gdkScale: nil) == 1)
+        #expect(DesktopScale.parse(resources: "Xft.dpi: nan", gdkScale: nil) == 1)
+        #expect(DesktopScale.parse(resources: "Xft.dpi: inf", gdkScale: nil) == 1)
+        #expect(DesktopScale.parse(resources: "Xft.dpi", gdkScale: "-1") == 1)
+        #expect(DesktopScale.parse(resources: "Xft.dpis: 192\nMyXft.dpi: 192", gdkScale: nil) == 1)
+    }
+}

@@ -139,7 +139,8 @@ public final class GameLoop {
         translator.output = geometry.output
         translator.scale = geometry.scale
         // Buttons at least about 9 mm across on the display.
-        app.display(minimumButtonSize: Metrics.minimumButtonSize(dpi: geometry.dpi, scale: geometry.scale.x), scale: geometry.scale.x)
+        app.display(
+            minimumButtonSize: Metrics.minimumButtonSize(dpi: geometry.dpi, scale: geometry.layoutScale), scale: geometry.layoutScale)
         if geometry.output != app.viewport { app.handle(.resized(geometry.output)) }
     }
 

@@ -7,17 +7,28 @@ public struct WindowGeometry: Equatable, Sendable {
     public var points: Size
     /// Output pixels per point, across and down.
     public var scale: Point
-    /// The display's dots per inch (96 when it does not say).
+    /// The display's dots per inch (96 when it does not say); on X11 with a `contentScale`
+    /// above 1, its pixels' DPI over that scale, so that a button of `minimumButtonSize`
+    /// stays about 9 mm.
     public var dpi: Double
+    /// How much larger than its points the desktop asks things drawn: X11's scale (Xft.dpi
+    /// over 96, `DesktopScale`), where a point is a pixel; 1 where `scale` says it all
+    /// (Wayland's compositor, a headless window).
+    public var contentScale: Double
 
-    public init(points: Size, scale: Point = Point(x: 1, y: 1), dpi: Double = 96) {
+    public init(points: Size, scale: Point = Point(x: 1, y: 1), dpi: Double = 96, contentScale: Double = 1) {
         self.points = points
         self.scale = scale
         self.dpi = dpi
+        self.contentScale = contentScale
     }
 
     /// The size in output pixels (what the game lays itself out in).
     public var output: Size { Size(width: points.width * scale.x, height: points.height * scale.y) }
+
+    /// Output pixels per point of the desktop's: what the smallest text, controls and cells
+    /// are multiplied by (`Metrics.scale`).
+    public var layoutScale: Double { scale.x * contentScale }
 
     /// The window's size in whole points.
     public var pointSize: (width: Int, height: Int) { (Int(points.width.rounded()), Int(points.height.rounded())) }

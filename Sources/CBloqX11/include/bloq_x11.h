@@ -7,4 +7,10 @@
 /// request for fullscreen. `sdl_window` is an `SDL_Window *`.
 int bloq_x11_has_window_manager(void *sdl_window);
 
+/// The X server's resources (the root window's RESOURCE_MANAGER, what xrdb and the desktop's
+/// settings daemon set: "Xft.dpi:\t192\n..."), read over a connection of its own to
+/// $DISPLAY, as a string to free(); NULL when there are none or Xlib is not loaded (SDL's
+/// video is not X11).
+char *bloq_x11_resources(void);
+
 #endif
