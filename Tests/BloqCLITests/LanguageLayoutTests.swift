@@ -102,6 +102,21 @@ extension ChildProcessSuite {
             #expect(result.out.contains("in 4 languages and 4 windows against English: no problems"), "\(result.out.suffix(300))")
         }
 
+        /// Windows just above the small desktop's (a short side of 340 to 360 points: what a
+        /// 900x700 window remembered from scale 1 is on an X11 desktop at 2x). Beside a 6x6
+        /// board the play column's header ran into its toolbar of one column in German,
+        /// French, Spanish and Russian ("норма 12" over "‹ Уровни"), and Russian's key line
+        /// had no room at 460x360: Undo and Redo now share a row there.
+        @Test("the play screen's column beside the board holds its header, toolbar and keys at 440x340 to 460x360")
+        func playColumn() throws {
+            let windows = "440x340,450x350,460x360,900x700@2"
+            let result = try Bloq.run(
+                ["layout", "--words", "--window", windows], environment: try TestCatalogs.environment(), executable: Bloq.developerTool)
+            let play = result.out.split(separator: "\n").filter { $0.contains(" play ") }
+            #expect(play.isEmpty, "\(play.prefix(12).joined(separator: "\n"))")
+            #expect(result.out.contains("in 4 languages and 4 windows against English"), "\(result.out.suffix(300))\n\(result.err)")
+        }
+
         @Test(
             "through the real command line: the title and settings in de, fr, es and ru at 800x600 and 360x640",
             arguments: ["de", "fr", "es", "ru"])

@@ -720,6 +720,45 @@ public final class PlayScreen: ShellScreen, AppScreen {
         return (Self.filledLastRow(laid.controls, in: laid.frame, gap: gap), laid.frame.height)
     }
 
+    /// A toolbar of one column (`laid`, at the bottom of `frame`) a row shorter: Undo and
+    /// Redo side by side (as arrows, ↶ ↷, where their words do not fit), the other buttons
+    /// as they were. For a narrow column whose header would run into the toolbar (Russian's
+    /// 6x6 board at 450x350) or whose message would not show (Russian's keys at 460x360);
+    /// nil when the toolbar is not one column or the arrows do not fit.
+    private func pairedToolbar(in frame: Rect, _ laid: [Control], _ metrics: Metrics) -> (controls: [Control], height: Double)? {
+        guard laid.count > 2, laid.allSatisfy({ $0.rect.x == laid[0].rect.x }),
+            let undo = laid.firstIndex(where: { $0.id == .undo }), undo + 1 < laid.count, laid[undo + 1].id == .redo,
+            let row = laid.first?.rect
+        else { return nil }
+        let specs = toolbarSpecs.filter { $0.id == .undo || $0.id == .redo }
+        let step = metrics.unit + metrics.gap
+        let height = Double(laid.count - 1) * step - metrics.gap
+        let top = frame.maxY - height
+        let pairFrame = Rect(x: row.x, y: top + Double(undo) * step, width: row.width, height: metrics.unit)
+        func laidPair(_ specs: [ButtonSpec]) -> [Control]? {
+            ButtonGroup.grid(specs, in: pairFrame, columns: 2, height: metrics.unit, gap: metrics.gap, scale: metrics.type)
+        }
+        // The words where they fit at the column's size, else the arrows: one label size down the column.
+        guard specs.count == 2, var pair = laidPair(specs) else { return nil }
+        if let px = pair.first?.labelPx, px < laid[0].labelPx,
+            let arrows = laidPair(specs.map { ButtonSpec($0.id, $0.brief, isEnabled: $0.isEnabled, style: $0.style) })
+        {
+            pair = arrows
+        }
+        var controls: [Control] = []
+        for (index, control) in laid.enumerated() where control.id != .undo && control.id != .redo {
+            // The rows above the pair move down one step; those below stay.
+            let shift = index < undo ? step : 0
+            var moved = control
+            moved.rect.y += shift
+            moved.labelFrame?.y += shift
+            controls.append(moved)
+            if index + 1 == undo { controls += pair }
+        }
+        if undo == 0 { controls.insert(contentsOf: pair, at: 0) }
+        return (controls, height)
+    }
+
     /// `controls` in rows with their last row, when it is shorter than the first, spread
     /// across the whole width: no empty slot at the end of a toolbar (5 buttons are 3 + 2
     /// wider ones, not 3 + 2 and a gap).
@@ -752,8 +791,15 @@ public final class PlayScreen: ShellScreen, AppScreen {
         let help = Control.helpButton(in: frame, metrics)
         var top = header(in: Rect(x: frame.x, y: frame.y, width: help.rect.x - metrics.gap - frame.x, height: frame.height), metrics)
         top.height = max(top.height, help.rect.height)
-        let tools = toolbarControls(in: frame, columnChoices: columns, metrics)
-        let (boardArea, messageBand) = place(top.height, tools.height)
+        var tools = toolbarControls(in: frame, columnChoices: columns, metrics)
+        var (boardArea, messageBand) = place(top.height, tools.height)
+        // A header running into the toolbar, or a message its band cannot hold: a row more.
+        if top.height + metrics.margin + tools.height > frame.height || !saysAll(messageBand, metrics),
+            let paired = pairedToolbar(in: frame, tools.controls, metrics)
+        {
+            tools = paired
+            (boardArea, messageBand) = place(top.height, tools.height)
+        }
         let said = message(in: messageBand, metrics)
         return Layout(
             boardArea: boardArea, message: messageBand, controls: tools.controls + [help], texts: top.texts + said.texts,
