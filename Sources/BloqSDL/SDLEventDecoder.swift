@@ -35,10 +35,10 @@ enum SDLEventDecoder {
             let name = String(cString: SDL_GetKeyName(key.sym))
             guard !name.isEmpty else { return nil }
             let mod = UInt32(key.mod)
-            return .key(
-                KeyChord(
-                    Key(name: name), shift: mod & UInt32(KMOD_SHIFT.rawValue) != 0, control: mod & UInt32(KMOD_CTRL.rawValue) != 0,
-                    alt: mod & UInt32(KMOD_ALT.rawValue) != 0))
+            let chord = KeyChord(
+                Key(name: name), shift: mod & UInt32(KMOD_SHIFT.rawValue) != 0, control: mod & UInt32(KMOD_CTRL.rawValue) != 0,
+                alt: mod & UInt32(KMOD_ALT.rawValue) != 0)
+            return event.key.repeat != 0 ? .keyRepeat(chord) : .key(chord)
         case SDL_TEXTINPUT:
             var text = event.text
             let typed = withUnsafeBytes(of: &text.text) { bytes in

@@ -133,6 +133,31 @@ extension SDLSuite {
             #expect(app.game!.scene.session.moves == 0)
         }
 
+        /// Seen live under Xvfb: Escape held 1.5 s in a level went back to the list, then
+        /// the title, then quit the game (X11 repeats a held key every 40 ms after 660 ms).
+        @Test("a key held down repeats only what repeats: the cursor moves on, Escape goes back once")
+        func heldKeys() throws {
+            let app = try HeadlessGame(app: { viewport in
+                AppController(environment: AppEnvironment(packs: [testPack(3)]), viewport: viewport)
+            })
+            func key(_ name: String, repeated: Bool = false) throws {
+                try app.push(.key(name: name, shift: false, control: false, alt: false, repeated: repeated))
+                app.frame(elapsed: 0.04)
+            }
+            app.frame(elapsed: 0)
+            try key("Return")
+            #expect(app.app.top.kind == .play, "the title's Play opens the first level")
+            // The first Right shows the cursor where it is; the repeat moves it.
+            try key("Right")
+            try key("Right", repeated: true)
+            #expect(app.game?.cursor == CellPosition(row: 0, column: 1))
+            try key("Escape")
+            #expect(app.app.top.kind == .levels)
+            for _ in 0..<20 { try key("Escape", repeated: true) }
+            #expect(app.app.top.kind == .levels, "Escape held goes back once")
+            #expect(!app.loop.isDone, "and never quits")
+        }
+
         @Test("losing focus mid-drag releases the block with no velocity")
         func focusLost() throws {
             let app = try makeApp(["R...", "....", "...."])

@@ -11,8 +11,9 @@ public enum SyntheticEvent: Sendable {
     case finger(id: Int64, phase: FingerPhase, x: Double, y: Double)
     /// A mouse event synthesised from touch (SDL_TOUCH_MOUSEID), which the game ignores.
     case touchMouseButton(down: Bool, x: Int, y: Int)
-    /// A key press: SDL's key name and modifiers.
-    case key(name: String, shift: Bool, control: Bool, alt: Bool)
+    /// A key press: SDL's key name and modifiers; `repeated`, sent again while held (the
+    /// desktop's auto-repeat).
+    case key(name: String, shift: Bool, control: Bool, alt: Bool, repeated: Bool = false)
     case focusLost
     /// The window was resized to a size in points.
     case resized(width: Int, height: Int)
@@ -52,9 +53,10 @@ public enum SyntheticEvent: Sendable {
             event.tfinger.y = Float(y)
             event.tfinger.pressure = 1
             event.tfinger.windowID = windowID
-        case .key(let name, let shift, let control, let alt):
+        case .key(let name, let shift, let control, let alt, let repeated):
             event.type = SDL_KEYDOWN.rawValue
             event.key.state = UInt8(SDL_PRESSED)
+            event.key.repeat = repeated ? 1 : 0
             event.key.keysym.sym = SDL_GetKeyFromName(name)
             event.key.keysym.scancode = SDL_GetScancodeFromKey(event.key.keysym.sym)
             var mod: UInt32 = 0

@@ -4,6 +4,12 @@ import BloqGame
 /// Input routing: pointers to their one owner, keys and gamepad buttons through the
 /// command table, then to the screen on top or the shell's defaults.
 extension AppController {
+    /// Whether `chord`, repeating while held, is taken again: only where it means a command
+    /// that repeats (`Command.repeatsWhenHeld`) on the screen on top.
+    public func repeatsWhenHeld(_ chord: KeyChord) -> Bool {
+        commands.command(for: chord, in: top.commandContexts)?.repeatsWhenHeld ?? false
+    }
+
     /// Handles one input event.
     public func handle(_ input: InputEvent) {
         defer { settle() }

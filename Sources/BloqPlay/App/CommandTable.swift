@@ -31,6 +31,18 @@ public enum Command: Hashable, Sendable {
     /// clipboard; move the caret.
     case deleteWordBackward, selectAll, paste
     case caret(TextField.Motion)
+
+    /// Whether a key held down does it again at the desktop's repeat rate: moving a cursor,
+    /// the focus, a caret or a page, deleting, undoing and redoing, as in any application.
+    /// Nothing else: Escape held 1.5 s went back from a level to the title and quit the
+    /// game, Return held on the Cleared card played the level again and went on pressing.
+    public var repeatsWhenHeld: Bool {
+        switch self {
+        case .moveFocus, .focusNext, .focusPrevious, .nextPage, .previousPage, .deleteBackward, .deleteWordBackward, .caret: true
+        case .play(.moveCursor), .play(.undo), .play(.redo), .editor(.cursor), .editor(.undo), .editor(.redo): true
+        default: false
+        }
+    }
 }
 
 /// What a key asks of the level editor.

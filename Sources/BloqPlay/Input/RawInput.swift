@@ -23,6 +23,9 @@ public enum RawInput: Sendable, Equatable {
     /// A finger at a fraction of the window (0...1), with its pressure (0 when unknown).
     case finger(id: Int64, phase: FingerPhase, x: Float, y: Float, pressure: Float)
     case key(KeyChord)
+    /// A key held down, sent again by the desktop's auto-repeat (after its delay, about
+    /// half a second): the shell takes it only for commands that repeat.
+    case keyRepeat(KeyChord)
     /// Text typed, in UTF-8.
     case text(String)
     case gamepad(GamepadPress)
@@ -53,6 +56,9 @@ public struct InputTranslator: Sendable {
 
     public enum Translated: Sendable, Equatable {
         case input(InputEvent)
+        /// A key repeating while held (`RawInput.keyRepeat`): an input only where the
+        /// command it means repeats (`AppController.repeatsWhenHeld`).
+        case keyRepeat(KeyChord)
         case quit
         case windowChanged
     }
@@ -113,6 +119,8 @@ public struct InputTranslator: Sendable {
             ]
         case .key(let chord):
             return [.input(.key(chord))]
+        case .keyRepeat(let chord):
+            return [.keyRepeat(chord)]
         case .text(let text):
             return text.isEmpty ? [] : [.input(.text(text))]
         case .gamepad(let press):

@@ -117,6 +117,10 @@ public final class GameLoop {
             case .input(let input):
                 recorder?.record(input, at: time, app: app)
                 app.handle(input)
+            case .keyRepeat(let chord):
+                guard app.repeatsWhenHeld(chord) else { continue }
+                recorder?.record(.key(chord), at: time, app: app)
+                app.handle(.key(chord))
             }
         }
     }
