@@ -14,7 +14,7 @@ enum SDLEventDecoder {
             return .mouseButton(
                 down: event.type == SDL_MOUSEBUTTONDOWN.rawValue, x: button.x, y: button.y,
                 button: Int32(button.button) == bloq_button_left() ? .left : Int32(button.button) == bloq_button_right() ? .right : .other,
-                fromTouch: button.which == bloq_touch_mouse_id())
+                fromTouch: button.which == bloq_touch_mouse_id(), clicks: Int(button.clicks))
         case SDL_MOUSEWHEEL:
             // As the desktop gives it: its "natural scrolling" setting is the player's.
             return .wheel(x: event.wheel.preciseX, y: event.wheel.preciseY)

@@ -315,6 +315,44 @@ struct AppControllerTests {
         #expect(app.top.kind == .play)
     }
 
+    /// Seen live at 800x600: Continue double-clicked (presses of 90 ms, 80 ms apart, as a
+    /// desktop player clicks) opened the level, and the second click took a hint, since
+    /// the toolbar's Hint lies under Continue: two stars at most before a move.
+    @Test("a double-click opens a level and no more: its second click presses nothing; a press 0.3 s after the release does")
+    func doubleClick() throws {
+        let app = testApp()
+        let mouse = Hand(app)
+        mouse.tap(.levels)
+        mouse.wait(1)
+        let spot = try #require(control(app, .continueLevel)).rect.center
+        mouse.press(spot, milliseconds: 90)
+        mouse.wait(0.08)
+        #expect(app.top.kind == .play)
+        let hint = try #require(control(app, .hint))
+        #expect(hint.rect.contains(spot), "the premise: Hint lies under Continue")
+        mouse.press(spot, milliseconds: 90, clicks: 2)
+        #expect(app.game?.usedHint == false, "the double-click's second press took a hint")
+        // A person who means it: the screen read, the same place pressed 0.3 s on (still a
+        // double-click to SDL, within its 500 ms).
+        mouse.wait(0.3)
+        mouse.press(spot, milliseconds: 90, clicks: 2)
+        #expect(app.game?.usedHint == true)
+    }
+
+    @Test("two quick clicks on one screen are two presses: Next double-clicked turns two pages")
+    func doubleClickOneScreen() throws {
+        let app = testApp([testPack(60)])
+        let mouse = Hand(app)
+        mouse.tap(.levels)
+        mouse.wait(1)
+        let next = try #require(control(app, .nextPage)).rect.center
+        mouse.press(next, milliseconds: 90)
+        mouse.wait(0.08)
+        mouse.press(next, milliseconds: 90, clicks: 2)
+        mouse.wait(1)
+        #expect(app.root.levelList?.page == 2)
+    }
+
     @Test("a pan from the left edge drags the play screen away; released back, it stays")
     func edgePan() {
         let app = testApp()

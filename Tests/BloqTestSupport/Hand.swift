@@ -21,8 +21,8 @@ public final class Hand {
         random = SeededGenerator(seed: seed)
     }
 
-    public func send(_ phase: PointerEvent.Phase, _ location: Point) {
-        app.handle(.pointer(PointerEvent(pointer: pointer, phase: phase, location: location, time: time)))
+    public func send(_ phase: PointerEvent.Phase, _ location: Point, clicks: Int = 1) {
+        app.handle(.pointer(PointerEvent(pointer: pointer, phase: phase, location: location, time: time, clicks: clicks)))
     }
 
     public func down(_ location: Point) { send(.down, location) }
@@ -62,9 +62,10 @@ public final class Hand {
     }
 
     /// Presses `location`, holds it `milliseconds` with a motion sample every 1/60 s that
-    /// wanders up to `wander` pixels, and releases where it is.
-    public func press(_ location: Point, milliseconds: Double, wander: Double = 0) {
-        send(.down, location)
+    /// wanders up to `wander` pixels, and releases where it is; `clicks` 2 is the second
+    /// press of a double-click, as the platform counts it.
+    public func press(_ location: Point, milliseconds: Double, wander: Double = 0, clicks: Int = 1) {
+        send(.down, location, clicks: clicks)
         var held = 0.0
         var at = location
         while held + 1.0 / 60 <= milliseconds / 1000 {

@@ -36,13 +36,17 @@ public struct PointerEvent: Hashable, Sendable {
     public var time: Double
     /// Touch pressure 0...1 where the hardware reports it, else nil.
     public var pressure: Double?
+    /// Of a press, the platform's count of quick presses in one place: 2 for the second of a
+    /// double-click (SDL's `clicks`; scripts and fingers say 1).
+    public var clicks: Int
 
     /// Makes an event; `pressure` is nil where the hardware does not report it.
-    public init(pointer: PointerID, phase: Phase, location: Point, time: Double, pressure: Double? = nil) {
+    public init(pointer: PointerID, phase: Phase, location: Point, time: Double, pressure: Double? = nil, clicks: Int = 1) {
         self.pointer = pointer
         self.phase = phase
         self.location = location
         self.time = time
         self.pressure = pressure
+        self.clicks = clicks
     }
 }

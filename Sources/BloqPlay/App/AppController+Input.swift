@@ -36,6 +36,7 @@ extension AppController {
         case .pointer(let event):
             // The mouse is where its presses and drags went too (hover shows there after).
             if case .mouse = event.pointer { hoverPoint = event.location }
+            if event.phase == .up, lastPress?.pointer == event.pointer { lastPress?.released = event.time }
             if event.phase == .down {
                 showsFocus = false
                 if case .finger = event.pointer {
@@ -56,9 +57,13 @@ extension AppController {
     }
 
     /// Who owns a new press: the front-most enabled control of the screen on top under it,
-    /// else the screen's gesture there, else nobody.
+    /// else the screen's gesture there, else nobody; nobody for the second press of a
+    /// double-click whose first opened the screen (`LastPress.isEcho`).
     func owner(for event: PointerEvent) -> (any PointerOwner)? {
         let screen = top
+        let echo = lastPress?.isEcho(event, on: screen, within: 16 * metrics.scale) ?? false
+        lastPress = LastPress(pointer: event.pointer, time: event.time, location: event.location, screen: echo ? lastPress?.screen : screen)
+        guard !echo else { return nil }
         if let hit = screen.controls.first(where: { $0.rect.contains(event.location) }), hit.isEnabled {
             if let special = screen.pressOwner(for: hit, event: event) { return special }
             let activate = { [weak self, weak screen] (id: ControlID) in
@@ -98,5 +103,35 @@ extension AppController {
             .caret:
             break
         }
+    }
+}
+
+/// A press, for telling the second click of a double-click from a press of its own. Desktop
+/// players double-click by habit: Continue double-clicked opened the level and took a
+/// hint with the second click, where the toolbar's Hint lies (a star lost before a move).
+struct LastPress {
+    /// The longest time from a release to the next press that is taken for the second
+    /// click of a double-click (their gap is 50 to 150 ms, a slow hand's up to 250): a
+    /// person who means to press on a new screen first sees it, some 200 ms, then presses.
+    static let echoGap = 0.25
+
+    var pointer: PointerID
+    var time: Double
+    var location: Point
+    /// When it was released (nil while held).
+    var released: Double?
+    /// The screen it landed on (weak: a screen that is gone is not the one on top).
+    weak var screen: (any AppScreen)?
+
+    /// Whether `event`, a press on `screen`, is the second of a double-click this press began
+    /// on another screen: the platform counts it a double-click's (SDL: within 500 ms and 32
+    /// pixels, which a person's quick press on a screen just shown may be too), and it is
+    /// the same pointer, within `echoGap` of the release and `distance` pixels. Scripts and
+    /// fingers count no double-clicks: a replay's presses are all pressed.
+    func isEcho(_ event: PointerEvent, on screen: any AppScreen, within distance: Double) -> Bool {
+        let (dx, dy) = (event.location.x - location.x, event.location.y - location.y)
+        let since = event.time - (released ?? time)
+        return event.clicks >= 2 && event.pointer == pointer && self.screen !== screen && since >= 0 && since < LastPress.echoGap
+            && dx * dx + dy * dy <= distance * distance
     }
 }

@@ -284,6 +284,10 @@ public final class AppController {
     /// window or a finger played since: `hoveredControl`.
     var hoverPoint: Point?
 
+    /// The last press: the second of a double-click, on a screen the first opened, is no
+    /// press (`owner(for:)`).
+    var lastPress: LastPress?
+
     /// Whether the last input came from a gamepad.
     public var usesGamepad: Bool { inputMode == .gamepad }
 

@@ -14,8 +14,9 @@ public enum RawInput: Sendable, Equatable {
     }
 
     case quit
-    /// A mouse button, at window points. `fromTouch`: synthesised by the platform from a finger.
-    case mouseButton(down: Bool, x: Int32, y: Int32, button: MouseButton = .left, fromTouch: Bool = false)
+    /// A mouse button, at window points. `fromTouch`: synthesised by the platform from a
+    /// finger; `clicks`: 2 for the second press of a double-click.
+    case mouseButton(down: Bool, x: Int32, y: Int32, button: MouseButton = .left, fromTouch: Bool = false, clicks: Int = 1)
     case mouseMotion(x: Int32, y: Int32, fromTouch: Bool = false)
     /// The mouse wheel (or a touchpad's scroll) turned by `y` notches, positive away from
     /// the player (up), and `x` sideways (a tilt wheel, a touchpad), positive to the right.
@@ -70,7 +71,7 @@ public struct InputTranslator: Sendable {
         switch raw {
         case .quit:
             return [.quit]
-        case .mouseButton(let down, let x, let y, let button, let fromTouch):
+        case .mouseButton(let down, let x, let y, let button, let fromTouch, let clicks):
             let location = Point(x: Double(x) * scale.x, y: Double(y) * scale.y)
             // The right button pressed while the left is up is a context click, as on every
             // desktop; its release and the other buttons mean nothing.
@@ -79,7 +80,9 @@ public struct InputTranslator: Sendable {
             }
             guard !fromTouch, down != mouseDown else { return [] }
             mouseDown = down
-            return [.input(.pointer(PointerEvent(pointer: .mouse, phase: down ? .down : .up, location: location, time: time)))]
+            return [
+                .input(.pointer(PointerEvent(pointer: .mouse, phase: down ? .down : .up, location: location, time: time, clicks: clicks)))
+            ]
         case .wheel(let x, let y):
             // Down or to the right is on (the next page), up or to the left back: the larger.
             let turn = abs(x) > abs(y) ? Double(x) : -Double(y)
