@@ -21,6 +21,8 @@ public enum ProgressFile {
 
     /// The sections, in the order they are written.
     static let sections = ["levels", "unfinished", "discarded", "daily"]
+    /// The editor's draft: one record on a line of its own, after the sections.
+    static let draftKey = "editor"
 
     // MARK: Writing
 
@@ -41,6 +43,7 @@ public enum ProgressFile {
         section("unfinished", progress.unfinished, always: true, json)
         section("discarded", progress.discarded, always: false, JSONValue.double)
         section("daily", progress.daily, always: false, json)
+        if let draft = progress.editorDraft { text += ",\n\"\(draftKey)\":" + json(draft).text() }
         text += "\n}\n"
         return Array(text.utf8)
     }
@@ -64,6 +67,14 @@ public enum ProgressFile {
                         "solutions": .int(tally.solutions), "time": .double(tally.time),
                     ])))
         }
+        return .object(members)
+    }
+
+    static func json(_ draft: EditorDraft) -> JSONValue {
+        var members: [JSONValue.Member] = [.init("lines", .array(draft.lines.map(JSONValue.string)))]
+        if let pack = draft.pack { members.append(.init("pack", .string(pack))) }
+        members.append(.init("savedAt", .double(draft.savedAt)))
+        if let title = draft.title { members.append(.init("title", .string(title))) }
         return .object(members)
     }
 
@@ -116,6 +127,17 @@ public enum ProgressFile {
                 readSection(
                     group, into: &result, isKey: PlayerProgress.isPlausibleDay, keyProblem: "not a day (YYYY-MM-DD)", record: levelRecord,
                     at: \.daily)
+            case draftKey:
+                // Every copy that reads, the newest kept, as two copies of the game keep it.
+                for value in group.values {
+                    guard let draft = editorDraft(value), draft.isPlausible else {
+                        result.dropped.append("'\(draftKey)': not an editor draft this version can read")
+                        continue
+                    }
+                    var one = PlayerProgress()
+                    one.editorDraft = draft
+                    result.progress.merge(one)
+                }
             default:
                 break  // a later Bloq's key: this one reads what it knows
             }
@@ -252,6 +274,16 @@ public enum ProgressFile {
         return UnfinishedLine(log: log, playTime: time, usedHint: hint, savedAt: moment)
     }
 
+    static func editorDraft(_ value: JSONValue) -> EditorDraft? {
+        guard value.members != nil, let entries = value["lines"]?.arrayValue, entries.count <= 16,
+            let moment = value["savedAt"]?.doubleValue, let title = optional(value["title"], \.stringValue),
+            let pack = optional(value["pack"], \.stringValue)
+        else { return nil }
+        let lines = entries.compactMap(\.stringValue)
+        guard lines.count == entries.count else { return nil }
+        return EditorDraft(lines: lines, title: title, pack: pack, savedAt: moment)
+    }
+
     /// An optional field: absent or null is `.some(nil)`; a value of the wrong kind is nil.
     static func optional<Value>(_ field: JSONValue?, _ read: (JSONValue) -> Value?) -> Value?? {
         guard let field, field != .null else { return .some(nil) }
@@ -271,7 +303,7 @@ public enum ProgressFile {
         }
         guard let members = root.members, let version = root["version"] else { return false }
         if let later = version.intValue, laterVersions.contains(later) { return true }
-        return members.allSatisfy { $0.key == "version" || sections.contains($0.key) }
+        return members.allSatisfy { $0.key == "version" || $0.key == draftKey || sections.contains($0.key) }
     }
 
     /// Every record line of `bytes` that parses, merged; nil when not one does (the file is
@@ -294,6 +326,15 @@ public enum ProgressFile {
                 } else {
                     result.versionProblem = .damagedLine
                 }
+                continue
+            }
+            if text.hasPrefix("\"\(draftKey)\":") {
+                guard let draft = fragment("{\(text)}"), draft.dropped.isEmpty, draft.progress.editorDraft != nil else {
+                    result.dropped.append("line \(index + 1): not a record Bloq can read")
+                    continue
+                }
+                result.progress.merge(draft.progress)
+                kept += 1
                 continue
             }
             // A record: its key and shape say which section it belongs to.

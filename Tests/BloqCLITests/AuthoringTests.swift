@@ -148,17 +148,18 @@ extension ChildProcessSuite {
             let text = try String(contentsOfFile: saved, encoding: .utf8)
             #expect(text == "; Made in the Bloq level editor.\ntitle: Two Pairs\npar: 2\n\nB . B .\nR . . R\n. . . .\n# # # #\n")
             #expect(try Bloq.run(["validate", saved]).status == 0)
-            // A second game saving a level of the same title: the next number, the first kept.
+            // A second game, whose editor opens on the first one's draft (kept in the progress),
+            // saving a level of the same title: the next number, the first kept.
             let again = try Scratch.keptFile(
                 "again.script",
                 "at 0 tap Make\nat 100 tap Clear\nat 200 tap Green\nat 300 press 0 0\nat 350 release 0 0\nat 400 press 2 0\nat 450 release 2 0\n"
                     + "at 1000 tap Save\nat 1100 end\n")
             let second = try Bloq.run(["replay", again, "--app", "--data", data, "--json"])
             #expect(second.status == 0, "\(second.err)")
-            let status = "\"status\": \"Saved as mine/002-my-level.bloq in your levels: find it under Levels\""
+            let status = "\"status\": \"Saved as mine/002-two-pairs.bloq in your levels: find it under Levels\""
             #expect(second.out.contains(status), "\(second.out)")
             #expect(try String(contentsOfFile: saved, encoding: .utf8) == text)
-            #expect(FileManager.default.fileExists(atPath: data + "/levels/mine/002-my-level.bloq"))
+            #expect(FileManager.default.fileExists(atPath: data + "/levels/mine/002-two-pairs.bloq"))
         }
 
         @Test("the player's packs' tabs are in the language shown: 'Geteilt (deins)', not 'Shared (yours)'")

@@ -117,6 +117,16 @@ struct ProgressFileTests {
         if random.below(2) == 0, let day = DailyDate("2026-03-\(10 + random.below(10))") {
             progress.recordDailyClear(day: day, level: "00000000000000da", stars: 3, moves: 9, time: 8, at: 1_700_000_900)
         }
+        if random.below(2) == 0 {
+            let cells = ".#RGBYOP"
+            let columns = 2 + random.below(15)
+            let lines = (0..<(2 + random.below(15))).map { _ in
+                String((0..<columns).map { _ in cells[cells.index(cells.startIndex, offsetBy: random.below(cells.count))] })
+            }
+            progress.editorDraft = EditorDraft(
+                lines: lines, title: random.below(2) == 0 ? nil : "Twin \"pairs\" ✓ \(random.below(99))",
+                pack: random.below(2) == 0 ? nil : "mine \(random.below(9))", savedAt: Double(1_700_000_000 + random.below(1000)) / 3)
+        }
         return progress
     }
 
@@ -163,6 +173,49 @@ struct ProgressFileTests {
             return
         }
         #expect(notJSON.english.hasPrefix("it is not valid progress JSON (the text is not JSON: line 1, column 15: "), "\(notJSON)")
+    }
+
+    /// The editor's draft is kept in the progress so that quitting loses nothing (a level
+    /// drawn and not saved was gone at the next start).
+    @Test("the editor's draft is a line of its own: read back, read alone from a damaged file, dropped alone when out of range")
+    func editorDraft() throws {
+        var progress = PlayerProgress()
+        progress.recordClear(level: "0123456789abcdef", stars: 3, moves: 9, time: 12.5, at: 1_700_000_000)
+        progress.editorDraft = EditorDraft(lines: ["R.R.", "#..G", "G..."], title: "Twin pairs", pack: nil, savedAt: 1_700_000_100)
+        let written = String(decoding: ProgressFile.encode(progress), as: UTF8.self)
+        #expect(
+            written.hasSuffix(",\n\"editor\":{\"lines\":[\"R.R.\",\"#..G\",\"G...\"],\"savedAt\":1700000100,\"title\":\"Twin pairs\"}\n}\n")
+        )
+        guard case .sound(let back) = read(written) else {
+            Issue.record("not sound")
+            return
+        }
+        #expect(back == progress)
+        #expect(ProgressFile.holdsProgress(Array(written.utf8)), "a file with a draft is still the game's to write over")
+        // A damaged line elsewhere: the draft's line is read on its own.
+        let damaged = written.replacingOccurrences(of: "\"bestStars\":3", with: "\"bestStars\":3,,")
+        guard case .damaged(let salvaged) = read(damaged) else {
+            Issue.record("not damaged")
+            return
+        }
+        #expect(salvaged.progress.editorDraft == progress.editorDraft && salvaged.progress.levels.isEmpty)
+        // A draft out of range (a row of 17 cells, a title of 201 characters) is dropped alone.
+        for bad in [
+            #"{"lines":["RRRRRRRRRRRRRRRRR","................."],"savedAt":1}"#, #"{"lines":["R.","x."],"savedAt":1}"#,
+            "{\"lines\":[\"R.\",\"..\"],\"savedAt\":1,\"title\":\"\(String(repeating: "a", count: 201))\"}", #"{"lines":"R.","savedAt":1}"#,
+        ] {
+            guard case .damaged(let dropped) = read(#"{"version":1,"levels":{},"unfinished":{},"editor":"# + bad + "}") else {
+                Issue.record("\(bad): not damaged")
+                continue
+            }
+            #expect(dropped.progress.editorDraft == nil && dropped.dropped == ["'editor': not an editor draft this version can read"])
+        }
+        // Two copies merged keep the newer, whichever way round.
+        var older = progress
+        older.editorDraft?.savedAt -= 5
+        older.editorDraft?.lines = ["..", ".."]
+        #expect(older.merged(with: progress).editorDraft == progress.editorDraft)
+        #expect(progress.merged(with: older).editorDraft == progress.editorDraft)
     }
 
     @Test("a file from before daily records loads, and one without daily clears is written as before")

@@ -137,6 +137,44 @@ struct EditorScreenTests {
         #expect(editor.draft == made)
     }
 
+    /// Seen live: a level drawn in the editor and not saved was gone after Ctrl+Q and a new
+    /// start. The draft is kept in the progress at every edit (saved soon), and the editor
+    /// of the next run opens on it.
+    @Test("a level drawn and not saved is there at the next start: its grid, its title and pack typed, placeholders in today's words")
+    func draftKept() throws {
+        var saved: [PlayerProgress] = []
+        let app = testApp { $0.saveProgress = { progress, _ in saved.append(progress) } }
+        app.showEditor()
+        let editor = try #require(app.root.editorScreen)
+        paint(app, editor, .block(.red), [(0, 0), (0, 2)])
+        paint(app, editor, .wall, [(1, 1)])
+        let kept = try #require(saved.last?.editorDraft, "each edit is saved")
+        #expect(kept.lines == ["R.R.", ".#..", "....", "...."] && kept.title == nil && kept.pack == nil)
+        // The title typed, then the pack.
+        Hand(app).tap(.editTitle)
+        app.handle(.text("Twin pairs"))
+        key(app, "Tab")
+        key(app, "Ctrl+A")
+        app.handle(.text("friends"))
+        key(app, "Return")
+        let typed = try #require(saved.last?.editorDraft)
+        #expect(typed.title == "Twin pairs" && typed.pack == "friends" && typed.savedAt > kept.savedAt)
+        // The next run, on the progress saved.
+        let next = testApp(progress: try #require(saved.last))
+        next.showEditor()
+        let back = try #require(next.root.editorScreen)
+        #expect(back.draft == editor.draft && back.pack == "friends")
+        #expect(!back.history.canUndo, "a new run's history starts at the draft")
+        // A draft whose title and pack were never typed comes back with the placeholders.
+        var untitled = PlayerProgress()
+        untitled.editorDraft = kept
+        let third = testApp(progress: untitled)
+        third.showEditor()
+        let fresh = try #require(third.root.editorScreen)
+        #expect(fresh.draft.title == EditorScreen.placeholder(.title) && fresh.pack == EditorScreen.placeholder(.pack))
+        #expect(fresh.draft.board.lines == kept.lines)
+    }
+
     @Test("every change is judged: thinking, then par and difficulty, or why not")
     func verdicts() throws {
         let (app, editor, _) = try editorApp()

@@ -168,6 +168,9 @@ public struct PlayerProgress: Equatable, Sendable {
     /// stars, moves and time of each day. The streak follows from the days
     /// (`dailyStreak(asOf:)`), so merging two copies is merging their days.
     public var daily: [String: LevelRecord] = [:]
+    /// The level the player is making in the editor, saved or not (nil: the editor was
+    /// never used): the newer of two copies is kept.
+    public var editorDraft: EditorDraft?
 
     public init() {}
 
@@ -259,7 +262,8 @@ public struct PlayerProgress: Equatable, Sendable {
     ///   was saved after the level's last clear and after the last time a line of it was
     ///   given up: a clear or a give-up ends every line saved before it, in any copy;
     /// - the later give-up of each level, while it is later than the level's last clear;
-    /// - every day's daily record either knows, each the best of both.
+    /// - every day's daily record either knows, each the best of both;
+    /// - the newer editor draft.
     public func merged(with other: PlayerProgress) -> PlayerProgress {
         // `merge` joins the records alike; the rules are then applied to every level, not
         // only to `other`'s, so neither side needs to follow them already.
@@ -277,6 +281,7 @@ public struct PlayerProgress: Equatable, Sendable {
         version = max(version, other.version)
         for (id, record) in other.levels { levels[id] = levels[id].map { $0.merged(with: record) } ?? record }
         for (day, record) in other.daily { daily[day] = daily[day].map { $0.merged(with: record) } ?? record }
+        if let theirs = other.editorDraft, editorDraft.map(theirs.isNewer) ?? true { editorDraft = theirs }
         for (id, moment) in other.discarded { discarded[id] = max(discarded[id] ?? moment, moment) }
         for (id, line) in other.unfinished {
             if let mine = unfinished[id], !line.isNewer(than: mine) { continue }
@@ -326,7 +331,7 @@ public struct PlayerProgress: Equatable, Sendable {
         return levels.allSatisfy { PlayerProgress.isPlausibleID($0.key) && $0.value.isPlausible }
             && unfinished.allSatisfy { PlayerProgress.isPlausibleID($0.key) && $0.value.isPlausible }
             && discarded.allSatisfy { PlayerProgress.isPlausibleID($0.key) && $0.value.isFinite }
-            && daily.allSatisfy { PlayerProgress.isPlausibleDay($0.key) && $0.value.isPlausible }
+            && daily.allSatisfy { PlayerProgress.isPlausibleDay($0.key) && $0.value.isPlausible } && (editorDraft?.isPlausible ?? true)
     }
 }
 

@@ -246,6 +246,10 @@ public final class AppController {
             progress.record(clear, at: stamp())
             environment.saveProgress?(progress, .now)
         case .recordLine(let level, let line, let leaving): recordLine(level, line, leaving: leaving)
+        case .keepDraft(var draft):
+            draft.savedAt = stamp()
+            progress.editorDraft = draft
+            environment.saveProgress?(progress, .soon)
         }
     }
 
@@ -737,13 +741,18 @@ public final class AppController {
 
     public func showSettings() { show(.settings(SettingsScreen(context: screenContext))) }
 
-    /// The level editor: on a copy of `level` when given, else on the draft of last time
-    /// (or an empty 4x4 grid).
+    /// The level editor: on a copy of `level` when given, else on the draft of last time,
+    /// this run's or one kept in the progress (or an empty 4x4 grid).
     public func showEditor(copyOf level: PlayableLevel? = nil) {
+        if editor == nil {
+            let kept = progress.editorDraft
+            let title = EditorScreen.placeholder(.title)
+            editor = EditorScreen(
+                context: screenContext, draft: kept?.levelDraft(placeholder: title) ?? LevelDraft(title: title), pack: kept?.pack)
+        }
         if let level {
-            let copy = LevelDraft(board: level.level.board, title: level.level.title)
             // Into the editor of last time as one edit, so Undo brings back its draft.
-            if let editor { editor.edit(copy: copy) } else { editor = EditorScreen(context: screenContext, draft: copy) }
+            editor?.edit(copy: LevelDraft(board: level.level.board, title: level.level.title))
         }
         let screen = editor ?? EditorScreen(context: screenContext, draft: LevelDraft(title: EditorScreen.placeholder(.title)))
         editor = screen

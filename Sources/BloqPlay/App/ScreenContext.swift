@@ -131,6 +131,8 @@ public enum ScreenRequest {
     /// The line of play on a level (nil: nothing left to resume); saved soon, or at once
     /// as the player leaves.
     case recordLine(PlayableLevel, UnfinishedLine?, leaving: Bool)
+    /// The editor's draft changed: kept in the progress (stamped by the shell), saved soon.
+    case keepDraft(EditorDraft)
 }
 
 /// A clear to record: the level (the daily board of `day`, when given), how it went, and

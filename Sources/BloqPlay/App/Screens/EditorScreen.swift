@@ -58,9 +58,10 @@ public final class EditorScreen: ShellScreen, AppScreen {
         var canRedo: Bool
     }
 
-    init(context: ScreenContext, draft: LevelDraft) {
+    init(context: ScreenContext, draft: LevelDraft, pack: String? = nil) {
         history = History(draft, limit: 1_000)
         self.draft = draft
+        if let pack { self.pack = pack }
         judge = BackgroundJobs(mode: context.solverMode, seconds: DraftVerdict.liveSeconds) { DraftVerdict.judge($0, stop: $1) }
         super.init(context: context)
         rejudge()
@@ -709,7 +710,10 @@ public final class EditorScreen: ShellScreen, AppScreen {
             // A pack is a folder name: no separators, no leading dot.
             let cleaned = String(field.text.filter { $0 != "/" && $0 != "\0" && $0 != "\\" }.drop { $0 == "." })
             if cleaned != field.text { field = TextField(cleaned) }
-            pack = cleaned
+            if cleaned != pack {
+                pack = cleaned
+                keep()
+            }
         }
         self.field = field
     }
@@ -752,6 +756,16 @@ public final class EditorScreen: ShellScreen, AppScreen {
         guard next != history.current else { return }
         history.record(next)
         rejudge()
+        keep()
+    }
+
+    /// Asks the shell to keep the draft (the history's, not a stroke under way) in the
+    /// player's progress, so that quitting loses nothing; the placeholders are kept as none,
+    /// so they come back in the language of the day.
+    private func keep() {
+        let current = history.current
+        let title = current.title == Self.placeholder(.title) ? nil : current.title
+        ask(.keepDraft(EditorDraft(current, title: title, pack: pack == Self.placeholder(.pack) ? nil : pack, at: 0)))
     }
 
     private func undo() { travel { $0.undo() } }
@@ -764,6 +778,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
         draft = history.current
         said = nil
         rejudge()
+        keep()
     }
 
     private func rejudge() {

@@ -1,0 +1,48 @@
+/// The level editor's work, kept in the player's progress so that quitting, or a crash,
+/// loses nothing: the grid (a level file's rows), the title and the pack typed (nil while
+/// they are the editor's own placeholders), and when it was kept, in seconds since 1970.
+/// Two copies of the game keep the newer.
+public struct EditorDraft: Hashable, Sendable {
+    public var lines: [String]
+    public var title: String?
+    public var pack: String?
+    public var savedAt: Double
+
+    public init(lines: [String], title: String?, pack: String?, savedAt: Double = 0) {
+        self.lines = lines
+        self.title = title
+        self.pack = pack
+        self.savedAt = savedAt
+    }
+
+    /// The draft of `draft` and `pack` (nil for a placeholder), stamped `moment`.
+    public init(_ draft: LevelDraft, title: String?, pack: String?, at moment: Double) {
+        self.init(lines: draft.board.lines, title: title, pack: pack, savedAt: moment)
+    }
+
+    /// The grid as the editor's draft, titled `placeholder` when no title was typed; nil
+    /// when its rows are no grid the editor makes.
+    public func levelDraft(placeholder: String) -> LevelDraft? {
+        guard let board = Board(lines) else { return nil }
+        return LevelDraft(board: board, title: title ?? placeholder)
+    }
+
+    /// Whether it is a grid the editor makes (2 to 16 rows and columns of level cells) with
+    /// a title and pack of a sane length and a real time.
+    public var isPlausible: Bool {
+        guard (2...16).contains(lines.count), let board = Board(lines), (2...16).contains(board.columns) else { return false }
+        return savedAt.isFinite && (title?.count ?? 0) <= EditorDraft.longestName && (pack?.count ?? 0) <= EditorDraft.longestName
+    }
+
+    /// The longest title or pack name kept.
+    public static let longestName = 200
+
+    /// Whether it was kept after `other` (by time; the same time by its contents, so that
+    /// either copy merged into the other keeps the same one).
+    public func isNewer(than other: EditorDraft) -> Bool {
+        if savedAt != other.savedAt { return savedAt > other.savedAt }
+        return (lines.joined(separator: "/"), title ?? "", pack ?? "") > (
+            other.lines.joined(separator: "/"), other.title ?? "", other.pack ?? ""
+        )
+    }
+}
