@@ -6,7 +6,8 @@
 #  3. after a clear, a click where Undo was does nothing: the overlay stays;
 #  4. a right-click on a level tile opens its preview card;
 #  5. on a desktop at 2x (Xft.dpi 192, as GNOME's settings daemon sets it), --window 400x300
-#     opens 800x600 pixels laid out as 400x300 points at scale 2, and a click reaches it.
+#     opens 800x600 pixels laid out as 400x300 points at scale 2, a click reaches it, and the
+#     next start opens the 400x300 points it remembered at 800x600 again.
 # Needs: xvfb, xdotool, imagemagick (make test-x11 installs them).
 set -euo pipefail
 SCREEN=1280x800x24
@@ -112,5 +113,11 @@ xdotool mousedown 1; sleep 0.12; xdotool mouseup 1
 sleep 1
 play=$(pixel $((X + 120)) $((Y + 282)))
 is_blue "$play" && fail "a click on Play at scale 2 did not open a level (colour $play)"
+stop
+# Remembered in the desktop's points (400x300), it opens at 800x600 again.
+start
+eval "$(xdotool getwindowgeometry --shell "$window")"
+echo "Xft.dpi 192, the size remembered: ${WIDTH}x$HEIGHT ($(grep -o '"window[A-Za-z]*": [0-9]*' "$work/config/bloq/settings.json" | tr '\n' ' '))"
+[ "$WIDTH" -eq 800 ] && [ "$HEIGHT" -eq 600 ] || fail "the size remembered at 2x did not open at 800x600"
 stop
 echo "x11 shell check: passed (fitted window, F11 layout, nothing fires under the overlay, a right-click opens a preview, a desktop at 2x)"

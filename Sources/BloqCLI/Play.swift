@@ -131,8 +131,6 @@ extension Play {
         // The window's size: --window, else the one remembered (live), else the default.
         let settings = environment.settings.initial
         let size = window ?? WindowSize(width: live ? settings.windowWidth ?? 900 : 800, height: live ? settings.windowHeight ?? 700 : 600)
-        // A remembered size is the window's own (pixels on X11); the others are the desktop's points.
-        let remembered = window == nil && live && settings.windowWidth != nil
         // The desktop's appearance (light or dark, contrast, reduced motion), followed live:
         // asked for now, so the portal answers while SDL starts. Screenshots keep the defaults.
         let portal = live && !Self.stopsAfterFirstFrame ? PortalSettings(wake: { SDLPlatform.wakeFromAnyThread() }) : nil
@@ -141,7 +139,8 @@ extension Play {
             gameWindow = try SDLWindow(
                 options: WindowOptions(
                     width: size.width, height: size.height, headless: !live,
-                    fitToDisplay: remembered, acceptsInvisibleDriver: Self.stopsAfterFirstFrame, scalesWithDesktop: live && !remembered))
+                    fitToDisplay: window == nil && live && settings.windowWidth != nil, acceptsInvisibleDriver: Self.stopsAfterFirstFrame,
+                    scalesWithDesktop: live))
         } catch {
             printError("bloq: \(error)")
             throw ExitCode.failure
@@ -209,8 +208,9 @@ extension Play {
         if let signal = QuitSignals.pending { printError("bloq: \(QuitSignals.name(signal)) received: saving and quitting") }
         var final = app.settings
         if !final.fullscreen {
-            final.windowWidth = gameWindow.windowSize.width
-            final.windowHeight = gameWindow.windowSize.height
+            let size = gameWindow.desktopSize
+            final.windowWidth = size.width
+            final.windowHeight = size.height
         }
         // The window's size is kept; a failure is said on standard error by the save itself.
         if live { _ = app.environment.settings.save(final) }

@@ -19,10 +19,10 @@ public struct WindowOptions: Sendable {
     /// Accept a video driver that shows nothing (offscreen) for a window meant to be seen:
     /// `bloq bench` times start-up to the first frame that way, on purpose.
     public var acceptsInvisibleDriver = false
-    /// The size is in the desktop's points (the default, `--window`), not in the window's own
-    /// units (a size it remembered): on X11, where a window is sized in pixels, it is
-    /// multiplied by the desktop's scale (`DesktopScale`) and fitted to the display, as a
-    /// Wayland compositor scales it.
+    /// The size is in the desktop's points (the default, `--window`, a size remembered as
+    /// `desktopSize`): on X11, where a window is sized in pixels, it is multiplied by the
+    /// desktop's scale (`DesktopScale`) and fitted to the display, as a Wayland compositor
+    /// scales it.
     public var scalesWithDesktop = false
 
     public init(
@@ -241,7 +241,9 @@ public final class SDLWindow: ScriptWindow {
             throw driver == "wayland" ? .waylandCannotDraw(error) : .failed(error)
         }
         StartupTrace.mark("window created")
-        SDL_SetWindowMinimumSize(window, 160, 160)
+        // 160 points: the smallest size remembered (`Settings.windowSizes`).
+        let least = Int32((160 * contentScale).rounded(.up))
+        SDL_SetWindowMinimumSize(window, least, least)
         let rendererFlags =
             choice == .software
             ? SDL_RENDERER_SOFTWARE.rawValue
@@ -430,7 +432,15 @@ public final class SDLWindow: ScriptWindow {
             contentScale: contentScale)
     }
 
-    /// The window's size in points (to remember across runs).
+    /// The window's size in the desktop's points, to remember across runs: on X11 its
+    /// pixels over the desktop's scale, so that the next run opens it as large to the eye
+    /// (`WindowOptions.scalesWithDesktop`) whatever the scale then.
+    public var desktopSize: (width: Int, height: Int) {
+        let size = windowSize
+        return (Int((Double(size.width) / contentScale).rounded()), Int((Double(size.height) / contentScale).rounded()))
+    }
+
+    /// The window's size in points (pixels on X11).
     public var windowSize: (width: Int, height: Int) {
         if lost != nil, let lastGeometry { return (Int(lastGeometry.points.width), Int(lastGeometry.points.height)) }
         var width: Int32 = 0
