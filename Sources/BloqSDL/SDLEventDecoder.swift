@@ -5,6 +5,19 @@ import CSDL2
 /// Reads an `SDL_Event` as `RawInput`: the only place that knows SDL's event structs. What
 /// the input means is `InputTranslator`'s business, shared with replays.
 enum SDLEventDecoder {
+    /// The name of a key pressed: SDL's for the symbol the layout gives it ("Z", "Left"),
+    /// but for a letter of a non-Latin layout (Russian's "Я", Greek's "Ζ"), the name of the
+    /// key it is on in the US layout ("Z"), as other applications read shortcuts: with a
+    /// Russian layout, Z undid nothing and H gave no hint. Latin layouts keep their own
+    /// letters (German's Z is the key labelled Z).
+    static func keyName(symbol: SDL_Keycode, scancode: SDL_Scancode) -> String {
+        let isCharacter = symbol & Int32(bitPattern: UInt32(1 << 30)) == 0
+        if isCharacter, symbol > 0x7F, let name = SDL_GetScancodeName(scancode).map({ String(cString: $0) }), !name.isEmpty {
+            return name
+        }
+        return String(cString: SDL_GetKeyName(symbol))
+    }
+
     static func decode(_ event: SDL_Event) -> RawInput? {
         switch SDL_EventType(rawValue: event.type) {
         case SDL_QUIT:
@@ -32,7 +45,7 @@ enum SDLEventDecoder {
             return .finger(id: Int64(finger.fingerId), phase: phase, x: finger.x, y: finger.y, pressure: finger.pressure)
         case SDL_KEYDOWN:
             let key = event.key.keysym
-            let name = String(cString: SDL_GetKeyName(key.sym))
+            let name = keyName(symbol: key.sym, scancode: key.scancode)
             guard !name.isEmpty else { return nil }
             let mod = UInt32(key.mod)
             let chord = KeyChord(
