@@ -160,7 +160,7 @@ struct EditorScreenTests {
         let typed = try #require(saved.last?.editorDraft)
         #expect(typed.title == "Twin pairs" && typed.pack == "friends" && typed.savedAt > kept.savedAt)
         // The next run, on the progress saved.
-        let next = testApp(progress: try #require(saved.last))
+        let next = testApp(progress: try #require(saved.last)) { $0.saveProgress = { progress, _ in saved.append(progress) } }
         next.showEditor()
         let back = try #require(next.root.editorScreen)
         #expect(back.draft == editor.draft && back.pack == "friends")
@@ -173,6 +173,13 @@ struct EditorScreenTests {
         let fresh = try #require(third.root.editorScreen)
         #expect(fresh.draft.title == EditorScreen.placeholder(.title) && fresh.pack == EditorScreen.placeholder(.pack))
         #expect(fresh.draft.board.lines == kept.lines)
+        // A copy of a level whose file gives a title longer than a draft keeps: kept cut, so
+        // the progress stays one that reads back whole.
+        let long = Level(title: String(repeating: "Long ", count: 100), par: 1, board: try #require(Board(["R.R", "..."])))
+        next.showEditor(copyOf: PlayableLevel(name: "long.bloq", level: long))
+        let cut = try #require(saved.last?.editorDraft)
+        let whole = try #require(saved.last)
+        #expect(cut.title?.count == EditorDraft.longestName && cut.isPlausible && whole.isPlausible)
     }
 
     @Test("every change is judged: thinking, then par and difficulty, or why not")

@@ -15,9 +15,12 @@ public struct EditorDraft: Hashable, Sendable {
         self.savedAt = savedAt
     }
 
-    /// The draft of `draft` and `pack` (nil for a placeholder), stamped `moment`.
+    /// The draft of `draft` and `pack` (nil for a placeholder), stamped `moment`: a title
+    /// or pack longer than `longestName` (a copy of a level whose file has a longer title)
+    /// is kept cut to it, so that what is written is always read back.
     public init(_ draft: LevelDraft, title: String?, pack: String?, at moment: Double) {
-        self.init(lines: draft.board.lines, title: title, pack: pack, savedAt: moment)
+        let cut = { (name: String) in String(name.prefix(EditorDraft.longestName)) }
+        self.init(lines: draft.board.lines, title: title.map(cut), pack: pack.map(cut), savedAt: moment)
     }
 
     /// The grid as the editor's draft, titled `placeholder` when no title was typed; nil
