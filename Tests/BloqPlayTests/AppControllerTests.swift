@@ -325,12 +325,10 @@ struct AppControllerTests {
         mouse.tap(.levels)
         mouse.wait(1)
         let spot = try #require(control(app, .continueLevel)).rect.center
-        mouse.press(spot, milliseconds: 90)
-        mouse.wait(0.08)
+        mouse.doubleClick(spot)
         #expect(app.top.kind == .play)
         let hint = try #require(control(app, .hint))
         #expect(hint.rect.contains(spot), "the premise: Hint lies under Continue")
-        mouse.press(spot, milliseconds: 90, clicks: 2)
         #expect(app.game?.usedHint == false, "the double-click's second press took a hint")
         // A person who means it: the screen read, the same place pressed 0.3 s on (still a
         // double-click to SDL, within its 500 ms).
@@ -345,10 +343,7 @@ struct AppControllerTests {
         let mouse = Hand(app)
         mouse.tap(.levels)
         mouse.wait(1)
-        let next = try #require(control(app, .nextPage)).rect.center
-        mouse.press(next, milliseconds: 90)
-        mouse.wait(0.08)
-        mouse.press(next, milliseconds: 90, clicks: 2)
+        mouse.doubleClick(try #require(control(app, .nextPage)).rect.center)
         mouse.wait(1)
         #expect(app.root.levelList?.page == 2)
     }

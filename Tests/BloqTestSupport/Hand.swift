@@ -81,6 +81,14 @@ public final class Hand {
         send(.up, at)
     }
 
+    /// A person's double-click at `location`: presses of 90 ms, 80 ms apart, the second
+    /// counted a double-click's, as the platform counts it.
+    public func doubleClick(_ location: Point) {
+        press(location, milliseconds: 90)
+        wait(0.08)
+        press(location, milliseconds: 90, clicks: 2)
+    }
+
     /// Presses the control `id` at its centre for `milliseconds`.
     public func press(_ id: ControlID, milliseconds: Double, wander: Double = 0, sourceLocation: SourceLocation = #_sourceLocation) {
         guard let control = app.top.controls.first(where: { $0.id == id }) else {
