@@ -162,6 +162,25 @@ extension ChildProcessSuite {
             #expect(FileManager.default.fileExists(atPath: data + "/levels/mine/002-two-pairs.bloq"))
         }
 
+        /// The editor's draft is kept with its placeholders as none, so they come back in the
+        /// language of the day; "My level" and "mine" stayed placeholders after the player
+        /// switched to German with the editor open, not a title and a pack typed.
+        @Test("the editor's draft keeps the placeholders as none across a change of language")
+        func draftPlaceholders() throws {
+            let scratch = try Scratch("bloq-author")
+            let data = scratch.path("data")
+            let script = try Scratch.keptFile(
+                "language.script",
+                "at 0 tap Make\nat 300 press 0 0\nat 400 release 0 0\nat 700 tap Back\nat 1000 tap Settings\nat 1300 tap Language\n"
+                    + "at 1600 tap Language\nat 1900 tap Zurück\nat 2200 tap Bauen\nat 2500 press 1 1\nat 2600 release 1 1\nat 3200 end\n")
+            let result = try Bloq.run(["replay", script, "--app", "--data", data], environment: try TestCatalogs.environment())
+            #expect(result.status == 0, "\(result.err)")
+            let progress = try String(contentsOfFile: data + "/progress.json", encoding: .utf8)
+            let draft = progress.split(separator: "\n").first { $0.hasPrefix("\"editor\":") }.map(String.init) ?? ""
+            #expect(draft.hasPrefix(#""editor":{"lines":["R...",".R..","....","...."],"savedAt":"#), "\(progress)")
+            #expect(!draft.contains("title") && !draft.contains("pack"), "\(draft)")
+        }
+
         @Test("the player's packs' tabs are in the language shown: 'Geteilt (deins)', not 'Shared (yours)'")
         func playersTabsTranslated() throws {
             let scratch = try Scratch("bloq-author")

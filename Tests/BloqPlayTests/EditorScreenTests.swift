@@ -182,6 +182,26 @@ struct EditorScreenTests {
         #expect(cut.title?.count == EditorDraft.longestName && cut.isPlausible && whole.isPlausible)
     }
 
+    /// The shell's stamps start after the latest moment its progress records; the draft's
+    /// was left out, so with the clock set back (or a file from a machine whose clock runs
+    /// ahead) a new edit was stamped older than the draft kept, and a merge kept the old one.
+    @Test("an edit made with the clock behind the draft kept is still the newer draft")
+    func draftStampedLater() throws {
+        var progress = PlayerProgress()
+        progress.editorDraft = EditorDraft(lines: ["R.", ".."], title: nil, pack: nil, savedAt: 2_000_000_000)
+        var saved: [PlayerProgress] = []
+        let app = testApp(progress: progress) {
+            $0.now = { 1_800_000_000 }
+            $0.saveProgress = { progress, _ in saved.append(progress) }
+        }
+        app.showEditor()
+        let editor = try #require(app.root.editorScreen)
+        paint(app, editor, .block(.red), [(1, 1)])
+        let edited = try #require(saved.last?.editorDraft)
+        #expect(edited.lines == ["R.", ".R"] && edited.savedAt > 2_000_000_000)
+        #expect(progress.merged(with: try #require(saved.last)).editorDraft == edited)
+    }
+
     @Test("every change is judged: thinking, then par and difficulty, or why not")
     func verdicts() throws {
         let (app, editor, _) = try editorApp()

@@ -33,11 +33,12 @@ extension PlayerProgress {
     /// Whether the level was ever cleared (with or without stars).
     public func isCleared(_ level: PlayableLevel) -> Bool { record(level)?.cleared == true }
 
-    /// The latest moment this progress records (a line saved, a clear): stamps given after
-    /// it are later than anything in it.
+    /// The latest moment this progress records (a line saved, a clear, the editor's draft
+    /// kept): stamps given after it are later than anything in it, even when the clock now
+    /// reads earlier (set back, or a file from a machine whose clock runs ahead).
     public var latestMoment: Double {
         (unfinished.values.compactMap(\.savedAt) + levels.values.compactMap(\.clearedAt) + daily.values.compactMap(\.clearedAt)
-            + discarded.values).max() ?? 0
+            + discarded.values + [editorDraft?.savedAt].compactMap { $0 }).max() ?? 0
     }
 
     /// The level Continue opens among `packs` (pack index, level index among the pack's

@@ -744,18 +744,18 @@ public final class AppController {
     /// The level editor: on a copy of `level` when given, else on the draft of last time,
     /// this run's or one kept in the progress (or an empty 4x4 grid).
     public func showEditor(copyOf level: PlayableLevel? = nil) {
-        if editor == nil {
+        let screen: EditorScreen
+        if let editor {
+            screen = editor
+        } else {
             let kept = progress.editorDraft
             let title = EditorScreen.placeholder(.title)
-            editor = EditorScreen(
+            screen = EditorScreen(
                 context: screenContext, draft: kept?.levelDraft(placeholder: title) ?? LevelDraft(title: title), pack: kept?.pack)
+            editor = screen
         }
-        if let level {
-            // Into the editor of last time as one edit, so Undo brings back its draft.
-            editor?.edit(copy: LevelDraft(board: level.level.board, title: level.level.title))
-        }
-        let screen = editor ?? EditorScreen(context: screenContext, draft: LevelDraft(title: EditorScreen.placeholder(.title)))
-        editor = screen
+        // Into the editor of last time as one edit, so Undo brings back its draft.
+        if let level { screen.edit(copy: LevelDraft(board: level.level.board, title: level.level.title)) }
         show(.editor(screen))
     }
 

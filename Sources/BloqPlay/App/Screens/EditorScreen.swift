@@ -58,6 +58,10 @@ public final class EditorScreen: ShellScreen, AppScreen {
         var canRedo: Bool
     }
 
+    /// The placeholders in the language of the editor's opening: still untyped after the
+    /// player changes the language (`keep`).
+    private let openingPlaceholders = (title: EditorScreen.placeholder(.title), pack: EditorScreen.placeholder(.pack))
+
     init(context: ScreenContext, draft: LevelDraft, pack: String? = nil) {
         history = History(draft, limit: 1_000)
         self.draft = draft
@@ -760,12 +764,19 @@ public final class EditorScreen: ShellScreen, AppScreen {
     }
 
     /// Asks the shell to keep the draft (the history's, not a stroke under way) in the
-    /// player's progress, so that quitting loses nothing; the placeholders are kept as none,
-    /// so they come back in the language of the day.
+    /// player's progress, so that quitting loses nothing; the placeholders (today's, or the
+    /// ones the editor opened with before the language changed) are kept as none, so they
+    /// come back in the language of the day.
     private func keep() {
         let current = history.current
-        let title = current.title == Self.placeholder(.title) ? nil : current.title
-        ask(.keepDraft(EditorDraft(current, title: title, pack: pack == Self.placeholder(.pack) ? nil : pack, at: 0)))
+        func typed(_ value: String, _ field: Field, _ opening: String) -> String? {
+            value == Self.placeholder(field) || value == opening ? nil : value
+        }
+        ask(
+            .keepDraft(
+                EditorDraft(
+                    current, title: typed(current.title, .title, openingPlaceholders.title),
+                    pack: typed(pack, .pack, openingPlaceholders.pack), at: 0)))
     }
 
     private func undo() { travel { $0.undo() } }
