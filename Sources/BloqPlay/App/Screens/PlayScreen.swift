@@ -633,19 +633,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
             let whole = Typesetter.paragraphHeight(said.whole, px: px, width: words.width) <= words.height
             return (Typesetter.paragraph(whole ? said.whole : said.short, px: px, in: words, maximumLines: fit, centred: true), band)
         }
-        let step = (Typesetter.font.lineHeight(px: px) * 1.5).rounded()
-        /// The keys of a key line one to a line from `top`, `step` apart; nil unless they are
-        /// more than one and each fits across.
-        func oneToALine(_ keys: String?, from top: Double) -> [TextBox]? {
-            guard let items = keys?.split(separator: "  ·  ").map(String.init), items.count > 1,
-                items.allSatisfy({ Typesetter.fits($0, px: px, width: band.width) })
-            else { return nil }
-            return items.enumerated().map { index, item in
-                Typesetter.line(
-                    item, px: px, in: Rect(x: band.x, y: top + Double(index) * step, width: band.width, height: step), role: .secondary,
-                    alignment: 0)
-            }
-        }
+        let step = Self.keyStep(px)
         if let notice = spoken {
             // The shell sets its toast in the band (`toastBand`).
             if notice == context.toast { return ([], nil) }
@@ -653,7 +641,8 @@ public final class PlayScreen: ShellScreen, AppScreen {
             // to a line, when they all fit under it: the panel says both, not one in its middle.
             let said = Typesetter.paragraphHeight(notice, px: px, width: band.width)
             if notice == tip.map({ tr($0) }), visibleOverlay == nil, game.message == nil,
-                let keys = oneToALine(keysHint, from: band.y + said + step), said + step * Double(keys.count + 1) <= band.height
+                let keys = Self.oneToALine(keysHint, from: band.y + said + step, in: band, px: px),
+                said + step * Double(keys.count + 1) <= band.height
             {
                 return (Typesetter.paragraph(notice, px: px, in: band, role: .accent, alignment: 0) + keys, nil)
             }
@@ -662,23 +651,42 @@ public final class PlayScreen: ShellScreen, AppScreen {
             let role: TextBox.Role = context.watchReport.map { $0.keepsLastGood && notice == $0.sentence } == true ? .danger : .accent
             return (Typesetter.paragraph(notice, px: px, in: band, role: role, maximumLines: lines, centred: true), nil)
         }
-        // The keys on one line when they fit; in a tall band (a wide window's side panel),
-        // one to a line down it; else wrapped over the band's lines, as long a language needs
-        // (German at 800x600); never cut. Only a band too small for them all shows none.
         guard let footer else { return ([], nil) }
-        if Typesetter.fits(footer.text, px: px, width: band.width) {
-            return ([Typesetter.line(footer.text, px: px, in: band, role: .secondary)], nil)
+        return (Self.keyLine(footer.text, in: band, px: px), nil)
+    }
+
+    /// The space between the keys of a key line set one to a line.
+    private static func keyStep(_ px: Double) -> Double { (Typesetter.font.lineHeight(px: px) * 1.5).rounded() }
+
+    /// The keys of a key line one to a line from `top`, `keyStep` apart; nil unless they are
+    /// more than one and each fits across `band`.
+    private static func oneToALine(_ keys: String?, from top: Double, in band: Rect, px: Double) -> [TextBox]? {
+        guard let items = keys?.split(separator: "  ·  ").map(String.init), items.count > 1,
+            items.allSatisfy({ Typesetter.fits($0, px: px, width: band.width) })
+        else { return nil }
+        let step = keyStep(px)
+        return items.enumerated().map { index, item in
+            Typesetter.line(
+                item, px: px, in: Rect(x: band.x, y: top + Double(index) * step, width: band.width, height: step), role: .secondary,
+                alignment: 0)
         }
-        if let keys = oneToALine(footer.text, from: band.y), Double(keys.count) * step <= band.height { return (keys, nil) }
+    }
+
+    /// A key line (or the game's message in its place) in `band`: on one line when it fits;
+    /// in a tall band (a wide window's side panel), one key to a line down it; else wrapped
+    /// over the band's lines, as long a language needs (German at 800x600); never cut. Only a
+    /// band too small for it all shows none.
+    private static func keyLine(_ text: String, in band: Rect, px: Double) -> [TextBox] {
+        if Typesetter.fits(text, px: px, width: band.width) { return [Typesetter.line(text, px: px, in: band, role: .secondary)] }
+        if let keys = oneToALine(text, from: band.y, in: band, px: px), Double(keys.count) * keyStep(px) <= band.height { return keys }
         // Wrapped between the keys ("Z undo" on one line) when the band holds that, else
         // between any words.
         let lines = Typesetter.lines(in: band.height, px: px)
-        let bound = Typesetter.bindingItems(footer.text, px: px, width: band.width)
-        for text in [bound, footer.text] where lines >= 2 && Typesetter.paragraphHeight(text, px: px, width: band.width) <= band.height {
-            let wrapped = Typesetter.paragraph(text, px: px, in: band, role: .secondary, maximumLines: lines, centred: true)
-            return (Typesetter.unbound(wrapped), nil)
+        let bound = Typesetter.bindingItems(text, px: px, width: band.width)
+        for text in [bound, text] where lines >= 2 && Typesetter.paragraphHeight(text, px: px, width: band.width) <= band.height {
+            return Typesetter.unbound(Typesetter.paragraph(text, px: px, in: band, role: .secondary, maximumLines: lines, centred: true))
         }
-        return ([], nil)
+        return []
     }
 
     /// The message band's height `width` wide: two lines of captions and room for the
@@ -723,7 +731,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
     /// A toolbar of one column (`laid`, at the bottom of `frame`) a row shorter: Undo and
     /// Redo side by side (as arrows, ↶ ↷, where their words do not fit), the other buttons
     /// as they were. For a narrow column whose header would run into the toolbar (Russian's
-    /// 6x6 board at 450x350) or whose message would not show (Russian's keys at 460x360);
+    /// 6x6 board at 450x350) or whose keys would not show (Russian's at 460x360);
     /// nil when the toolbar is not one column or the arrows do not fit.
     private func pairedToolbar(in frame: Rect, _ laid: [Control], _ metrics: Metrics) -> (controls: [Control], height: Double)? {
         guard laid.count > 2, laid.allSatisfy({ $0.rect.x == laid[0].rect.x }),
@@ -740,9 +748,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
         }
         // The words where they fit at the column's size, else the arrows: one label size down the column.
         guard specs.count == 2, var pair = laidPair(specs) else { return nil }
-        if let px = pair.first?.labelPx, px < laid[0].labelPx,
-            let arrows = laidPair(specs.map { ButtonSpec($0.id, $0.brief, isEnabled: $0.isEnabled, style: $0.style) })
-        {
+        if let px = pair.first?.labelPx, px < laid[0].labelPx, let arrows = laidPair(specs.map(\.briefOnly)) {
             pair = arrows
         }
         var controls: [Control] = []
@@ -793,8 +799,11 @@ public final class PlayScreen: ShellScreen, AppScreen {
         top.height = max(top.height, help.rect.height)
         var tools = toolbarControls(in: frame, columnChoices: columns, metrics)
         var (boardArea, messageBand) = place(top.height, tools.height)
-        // A header running into the toolbar, or a message its band cannot hold: a row more.
-        if top.height + metrics.margin + tools.height > frame.height || !saysAll(messageBand, metrics),
+        // A header running into the toolbar, or keys their band cannot hold: a row more. Not
+        // for a message that comes and goes (a toast, the Solution's question): the toolbar
+        // would move under a hand reaching for Undo.
+        let keysShow = keysHint.map { !Self.keyLine($0, in: messageBand, px: metrics.type.caption).isEmpty } ?? true
+        if top.height + metrics.margin + tools.height > frame.height || !keysShow,
             let paired = pairedToolbar(in: frame, tools.controls, metrics)
         {
             tools = paired
