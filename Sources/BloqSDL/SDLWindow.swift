@@ -425,10 +425,13 @@ public final class SDLWindow: ScriptWindow {
         var horizontal: Float = 0
         var vertical: Float = 0
         if isHeadless || SDL_GetDisplayDPI(max(SDL_GetWindowDisplayIndex(window), 0), &dpi, &horizontal, &vertical) != 0 || !(dpi > 20) {
-            dpi = 96 * Float(contentScale)
+            dpi = 96
+        } else {
+            // The pixels' DPI, in the desktop's points.
+            dpi /= Float(contentScale)
         }
         return WindowGeometry(
-            points: Size(width: Double(points.width), height: Double(points.height)), scale: scale, dpi: Double(dpi) / contentScale,
+            points: Size(width: Double(points.width), height: Double(points.height)), scale: scale, dpi: Double(dpi),
             contentScale: contentScale)
     }
 

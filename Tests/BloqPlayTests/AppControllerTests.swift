@@ -337,6 +337,24 @@ struct AppControllerTests {
         #expect(app.game?.usedHint == true)
     }
 
+    /// Solution asks first ("Show it"): a double-click out of habit answered its own question
+    /// and showed the solution, the stars gone.
+    @Test("a double-click on Solution asks and no more: the second click does not answer the question the first asked")
+    func doubleClickSolution() throws {
+        let app = testApp()
+        let mouse = Hand(app)
+        mouse.tap(.levels)
+        mouse.tap(.tile(0))
+        mouse.wait(1)
+        let solution = try #require(control(app, .solution))
+        mouse.doubleClick(solution.rect.center)
+        #expect(control(app, .solution)?.label == "Show it" && app.game?.showedSolution == false)
+        // Read, then pressed: the solution shows.
+        mouse.wait(0.5)
+        mouse.press(solution.rect.center, milliseconds: 100)
+        #expect(app.game?.showedSolution == true)
+    }
+
     @Test("two quick clicks on one screen are two presses: Next double-clicked turns two pages")
     func doubleClickOneScreen() throws {
         let app = testApp([testPack(60)])
@@ -538,13 +556,16 @@ struct PackReloadTests {
         }
 
         var sleepsWhenIdle: Bool { true }
+        /// Input it gives, one each wait.
+        var inputs: [RawInput] = []
+
         func gatherInput(waitingUpTo timeout: Double) -> Bool {
             now += max(timeout, 1000 / 60)
             during(now / 1000)
-            return false
+            return !inputs.isEmpty
         }
-        func nextInputTime() -> Double? { nil }
-        func takeInput() -> RawInput? { nil }
+        func nextInputTime() -> Double? { inputs.isEmpty ? nil : now }
+        func takeInput() -> RawInput? { inputs.isEmpty ? nil : inputs.removeFirst() }
         var geometry = WindowGeometry(points: Size(width: 800, height: 600))
         var isFocused = true
         var isFinished: Bool { now >= seconds * 1000 }
@@ -594,6 +615,22 @@ struct PackReloadTests {
         #expect(x11.type.caption == 24, "the smallest text 12 points of 2 pixels, not 12 pixels")
         #expect(plain.type.caption < x11.type.caption && plain.minimumButtonSize < x11.minimumButtonSize)
         #expect(x11.minimumButtonSize == Metrics.minimumButtonSize(dpi: 96, scale: 2))
+    }
+
+    /// `bloq play --record` on an X11 desktop at 2x wrote the window's pixels (800x600), and
+    /// the replay, at scale 1, laid the level out as 800x600 points: not as played.
+    @Test("a recording made on an X11 desktop at 2x says the window in the desktop's points, as its replay lays out")
+    func recordedInPoints() throws {
+        let app = testApp([testPack(1)], singleLevel: true)
+        let window = SleepingWindow(seconds: 0.5) { _ in }
+        window.geometry = WindowGeometry(points: Size(width: 800, height: 600), dpi: 96, contentScale: 2)
+        window.inputs = [.key(KeyChord("Right"))]
+        let loop = GameLoop(app: app, platform: window)
+        loop.startRecording()
+        loop.run()
+        let script = try #require(loop.recordedScript())
+        #expect(script.window?.width == 400 && script.window?.height == 300)
+        #expect(script.events.count == 2, "the key and the end: \(script.events)")
     }
 }
 

@@ -58,13 +58,19 @@ extension AppController {
 
     /// Who owns a new press: the front-most enabled control of the screen on top under it,
     /// else the screen's gesture there, else nobody; nobody for the second press of a
-    /// double-click whose first opened the screen (`LastPress.isEcho`).
+    /// double-click whose first changed what is under it (`LastPress.isEcho`).
     func owner(for event: PointerEvent) -> (any PointerOwner)? {
         let screen = top
-        let echo = lastPress?.isEcho(event, on: screen, within: 16 * metrics.scale) ?? false
-        lastPress = LastPress(pointer: event.pointer, time: event.time, location: event.location, screen: echo ? lastPress?.screen : screen)
-        guard !echo else { return nil }
-        if let hit = screen.controls.first(where: { $0.rect.contains(event.location) }), hit.isEnabled {
+        let hit = screen.controls.first { $0.rect.contains(event.location) }.flatMap { $0.isEnabled ? $0 : nil }
+        let target = LastPress.Target(screen: screen, control: hit)
+        let echo = lastPress?.isEcho(event, on: target, within: 16 * metrics.scale) ?? false
+        if echo {
+            lastPress?.time = event.time
+            lastPress?.released = nil
+            return nil
+        }
+        lastPress = LastPress(pointer: event.pointer, time: event.time, location: event.location, target: target)
+        if let hit {
             if let special = screen.pressOwner(for: hit, event: event) { return special }
             let activate = { [weak self, weak screen] (id: ControlID) in
                 guard let self, let screen, screen === self.top else { return }
@@ -115,23 +121,42 @@ struct LastPress {
     /// person who means to press on a new screen first sees it, some 200 ms, then presses.
     static let echoGap = 0.25
 
+    /// What a press lands on: the screen, and the enabled control there, by its id and
+    /// label (Solution becomes "Show it" when pressed: another button under the pointer).
+    struct Target {
+        /// Weak: a screen that is gone is not the one on top.
+        weak var screen: (any AppScreen)?
+        var control: (id: ControlID, label: String)?
+
+        init(screen: any AppScreen, control: Control?) {
+            self.screen = screen
+            self.control = control.map { ($0.id, $0.label) }
+        }
+
+        func isSame(as other: Target) -> Bool {
+            screen === other.screen && control?.id == other.control?.id && control?.label == other.control?.label
+        }
+    }
+
     var pointer: PointerID
     var time: Double
     var location: Point
     /// When it was released (nil while held).
     var released: Double?
-    /// The screen it landed on (weak: a screen that is gone is not the one on top).
-    weak var screen: (any AppScreen)?
+    /// What the first press of a double-click landed on (kept through its echoes).
+    var target: Target
 
-    /// Whether `event`, a press on `screen`, is the second of a double-click this press began
-    /// on another screen: the platform counts it a double-click's (SDL: within 500 ms and 32
-    /// pixels, which a person's quick press on a screen just shown may be too), and it is
-    /// the same pointer, within `echoGap` of the release and `distance` pixels. Scripts and
-    /// fingers count no double-clicks: a replay's presses are all pressed.
-    func isEcho(_ event: PointerEvent, on screen: any AppScreen, within distance: Double) -> Bool {
+    /// Whether `event`, a press on `target`, is the second of a double-click whose first
+    /// changed what lies under it (opened another screen, or turned Solution into "Show
+    /// it"): the platform counts it a double-click's (SDL: within 500 ms and 32 pixels,
+    /// which a person's quick press on a screen just shown may be too), and it is the same
+    /// pointer, within `echoGap` of the release and `distance` pixels. Two quick clicks on
+    /// the same control (Undo, Next) are two presses. Scripts and fingers count no
+    /// double-clicks: a replay's presses are all pressed.
+    func isEcho(_ event: PointerEvent, on target: Target, within distance: Double) -> Bool {
         let (dx, dy) = (event.location.x - location.x, event.location.y - location.y)
         let since = event.time - (released ?? time)
-        return event.clicks >= 2 && event.pointer == pointer && self.screen !== screen && since >= 0 && since < LastPress.echoGap
-            && dx * dx + dy * dy <= distance * distance
+        return event.clicks >= 2 && event.pointer == pointer && !target.isSame(as: self.target) && since >= 0
+            && since < LastPress.echoGap && dx * dx + dy * dy <= distance * distance
     }
 }

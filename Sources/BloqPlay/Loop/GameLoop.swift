@@ -96,7 +96,7 @@ public final class GameLoop {
 
     /// Starts recording what the player does as an input script (`bloq play --record`).
     public func startRecording() {
-        recorder = InputRecorder(window: geometry.pointSize)
+        recorder = InputRecorder(window: geometry.desktopPointSize)
     }
 
     /// The recorded script, ended now (nil when not recording).
@@ -132,7 +132,7 @@ public final class GameLoop {
         let now = platform.geometry
         guard now != geometry else { return }
         if now.points != geometry.points {
-            let size = now.pointSize
+            let size = now.desktopPointSize
             recorder?.recordResize(width: size.width, height: size.height, at: time)
         }
         geometry = now

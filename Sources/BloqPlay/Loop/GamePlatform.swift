@@ -32,6 +32,12 @@ public struct WindowGeometry: Equatable, Sendable {
 
     /// The window's size in whole points.
     public var pointSize: (width: Int, height: Int) { (Int(points.width.rounded()), Int(points.height.rounded())) }
+
+    /// The window's size in whole points of the desktop's (points over `contentScale`): what
+    /// a recorded script says, so that its replay, at scale 1, is laid out as play was.
+    public var desktopPointSize: (width: Int, height: Int) {
+        (Int((points.width / contentScale).rounded()), Int((points.height / contentScale).rounded()))
+    }
 }
 
 /// What a `GameLoop` runs over (SwiftNIO's event loop over a channel, Bevy's schedule over
