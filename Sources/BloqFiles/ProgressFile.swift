@@ -73,6 +73,7 @@ public enum ProgressFile {
     static func json(_ draft: EditorDraft) -> JSONValue {
         var members: [JSONValue.Member] = [.init("lines", .array(draft.lines.map(JSONValue.string)))]
         if let pack = draft.pack { members.append(.init("pack", .string(pack))) }
+        if let file = draft.savedFile { members.append(.init("saved", .object(["pack": .string(file.pack), "path": .string(file.path)]))) }
         members.append(.init("savedAt", .double(draft.savedAt)))
         if let title = draft.title { members.append(.init("title", .string(title))) }
         return .object(members)
@@ -277,11 +278,18 @@ public enum ProgressFile {
     static func editorDraft(_ value: JSONValue) -> EditorDraft? {
         guard value.members != nil, let entries = value["lines"]?.arrayValue, entries.count <= 16,
             let moment = value["savedAt"]?.doubleValue, let title = optional(value["title"], \.stringValue),
-            let pack = optional(value["pack"], \.stringValue)
+            let pack = optional(value["pack"], \.stringValue),
+            let file = optional(
+                value["saved"],
+                { saved in
+                    saved["path"]?.stringValue.flatMap { path in
+                        saved["pack"]?.stringValue.map { EditorDraft.SavedFile(path: path, pack: $0) }
+                    }
+                })
         else { return nil }
         let lines = entries.compactMap(\.stringValue)
         guard lines.count == entries.count else { return nil }
-        return EditorDraft(lines: lines, title: title, pack: pack, savedAt: moment)
+        return EditorDraft(lines: lines, title: title, pack: pack, savedFile: file, savedAt: moment)
     }
 
     /// An optional field: absent or null is `.some(nil)`; a value of the wrong kind is nil.

@@ -125,7 +125,10 @@ struct ProgressFileTests {
             }
             progress.editorDraft = EditorDraft(
                 lines: lines, title: random.below(2) == 0 ? nil : "Twin \"pairs\" ✓ \(random.below(99))",
-                pack: random.below(2) == 0 ? nil : "mine \(random.below(9))", savedAt: Double(1_700_000_000 + random.below(1000)) / 3)
+                pack: random.below(2) == 0 ? nil : "mine \(random.below(9))",
+                savedFile: random.below(2) == 0
+                    ? nil : EditorDraft.SavedFile(path: "/home/ünï/levels/mine/00\(random.below(9))-a.bloq", pack: "mine"),
+                savedAt: Double(1_700_000_000 + random.below(1000)) / 3)
         }
         return progress
     }

@@ -182,6 +182,38 @@ struct EditorScreenTests {
         #expect(cut.title?.count == EditorDraft.longestName && cut.isPlausible && whole.isPlausible)
     }
 
+    /// Saved, quit, opened again and changed: Save made a second file (002-two-pairs.bloq
+    /// beside 001), since the file the last Save wrote was forgotten with the run.
+    @Test("saving a draft of the last run again replaces the file its last Save wrote, as within a run")
+    func savedFileKept() throws {
+        let saves = Saves()
+        var kept: [PlayerProgress] = []
+        let saver = LevelSaver { text, title, pack, replacing in
+            saves.requests.append((text, title, pack, replacing))
+            return replacing ?? "/data/levels/\(pack)/00\(saves.requests.count)-level.bloq"
+        }
+        let app = testApp {
+            $0.levelSaver = saver
+            $0.saveProgress = { progress, _ in kept.append(progress) }
+        }
+        app.showEditor()
+        let editor = try #require(app.root.editorScreen)
+        paint(app, editor, .block(.red), [(0, 0), (0, 2)])
+        run(app, 0.3)
+        Hand(app).tap(.editor(.save))
+        #expect(saves.requests.count == 1 && saves.requests.first?.replacing == nil)
+        let progress = try #require(kept.last)
+        #expect(progress.editorDraft?.savedFile == EditorDraft.SavedFile(path: "/data/levels/mine/001-level.bloq", pack: "mine"))
+        // The next run: changed, and saved into the same file.
+        let next = testApp(progress: progress) { $0.levelSaver = saver }
+        next.showEditor()
+        let again = try #require(next.root.editorScreen)
+        paint(next, again, .block(.blue), [(2, 0), (2, 2)])
+        run(next, 0.3)
+        Hand(next).tap(.editor(.save))
+        #expect(saves.requests.count == 2 && saves.requests.last?.replacing == "/data/levels/mine/001-level.bloq")
+    }
+
     /// The shell's stamps start after the latest moment its progress records; the draft's
     /// was left out, so with the clock set back (or a file from a machine whose clock runs
     /// ahead) a new edit was stamped older than the draft kept, and a merge kept the old one.

@@ -1,26 +1,43 @@
 /// The level editor's work, kept in the player's progress so that quitting, or a crash,
 /// loses nothing: the grid (a level file's rows), the title and the pack typed (nil while
-/// they are the editor's own placeholders), and when it was kept, in seconds since 1970.
-/// Two copies of the game keep the newer.
+/// they are the editor's own placeholders), the file its last Save wrote (so that saving
+/// again after a restart replaces it, as within a run), and when it was kept, in seconds
+/// since 1970. Two copies of the game keep the newer.
 public struct EditorDraft: Hashable, Sendable {
     public var lines: [String]
     public var title: String?
     public var pack: String?
+    /// The level file the editor's last Save wrote, and the pack it went into.
+    public var savedFile: SavedFile?
     public var savedAt: Double
 
-    public init(lines: [String], title: String?, pack: String?, savedAt: Double = 0) {
+    public struct SavedFile: Hashable, Sendable {
+        public var path: String
+        public var pack: String
+
+        public init(path: String, pack: String) {
+            self.path = path
+            self.pack = pack
+        }
+    }
+
+    public init(lines: [String], title: String?, pack: String?, savedFile: SavedFile? = nil, savedAt: Double = 0) {
         self.lines = lines
         self.title = title
         self.pack = pack
+        self.savedFile = savedFile
         self.savedAt = savedAt
     }
 
     /// The draft of `draft` and `pack` (nil for a placeholder), stamped `moment`: a title
     /// or pack longer than `longestName` (a copy of a level whose file has a longer title)
     /// is kept cut to it, so that what is written is always read back.
-    public init(_ draft: LevelDraft, title: String?, pack: String?, at moment: Double) {
+    public init(_ draft: LevelDraft, title: String?, pack: String?, savedFile: SavedFile?, at moment: Double) {
         let cut = { (name: String) in String(name.prefix(EditorDraft.longestName)) }
-        self.init(lines: draft.board.lines, title: title.map(cut), pack: pack.map(cut), savedAt: moment)
+        let file = savedFile.flatMap {
+            $0.path.utf8.count <= EditorDraft.longestPath && $0.pack.count <= EditorDraft.longestName ? $0 : nil
+        }
+        self.init(lines: draft.board.lines, title: title.map(cut), pack: pack.map(cut), savedFile: file, savedAt: moment)
     }
 
     /// The grid as the editor's draft, titled `placeholder` when no title was typed; nil
@@ -35,10 +52,13 @@ public struct EditorDraft: Hashable, Sendable {
     public var isPlausible: Bool {
         guard (2...16).contains(lines.count), let board = Board(lines), (2...16).contains(board.columns) else { return false }
         return savedAt.isFinite && (title?.count ?? 0) <= EditorDraft.longestName && (pack?.count ?? 0) <= EditorDraft.longestName
+            && (savedFile.map { $0.path.utf8.count <= EditorDraft.longestPath && $0.pack.count <= EditorDraft.longestName } ?? true)
     }
 
     /// The longest title or pack name kept.
     public static let longestName = 200
+    /// The longest path of a saved file kept (Linux's PATH_MAX).
+    public static let longestPath = 4096
 
     /// Whether it was kept after `other` (by time; the same time by its contents, so that
     /// either copy merged into the other keeps the same one).

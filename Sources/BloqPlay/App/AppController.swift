@@ -750,8 +750,10 @@ public final class AppController {
         } else {
             let kept = progress.editorDraft
             let title = EditorScreen.placeholder(.title)
+            let restored = kept?.levelDraft(placeholder: title)
             screen = EditorScreen(
-                context: screenContext, draft: kept?.levelDraft(placeholder: title) ?? LevelDraft(title: title), pack: kept?.pack)
+                context: screenContext, draft: restored ?? LevelDraft(title: title), pack: kept?.pack,
+                savedFile: restored == nil ? nil : kept?.savedFile)
             editor = screen
         }
         // Into the editor of last time as one edit, so Undo brings back its draft.

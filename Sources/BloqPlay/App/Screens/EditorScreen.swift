@@ -62,10 +62,11 @@ public final class EditorScreen: ShellScreen, AppScreen {
     /// player changes the language (`keep`).
     private let openingPlaceholders = (title: EditorScreen.placeholder(.title), pack: EditorScreen.placeholder(.pack))
 
-    init(context: ScreenContext, draft: LevelDraft, pack: String? = nil) {
+    init(context: ScreenContext, draft: LevelDraft, pack: String? = nil, savedFile: EditorDraft.SavedFile? = nil) {
         history = History(draft, limit: 1_000)
         self.draft = draft
         if let pack { self.pack = pack }
+        self.savedFile = savedFile.map { ($0.path, $0.pack) }
         judge = BackgroundJobs(mode: context.solverMode, seconds: DraftVerdict.liveSeconds) { DraftVerdict.judge($0, stop: $1) }
         super.init(context: context)
         rejudge()
@@ -776,7 +777,8 @@ public final class EditorScreen: ShellScreen, AppScreen {
             .keepDraft(
                 EditorDraft(
                     current, title: typed(current.title, .title, openingPlaceholders.title),
-                    pack: typed(pack, .pack, openingPlaceholders.pack), at: 0)))
+                    pack: typed(pack, .pack, openingPlaceholders.pack), savedFile: savedFile.map { .init(path: $0.path, pack: $0.pack) },
+                    at: 0)))
     }
 
     private func undo() { travel { $0.undo() } }
@@ -836,6 +838,8 @@ public final class EditorScreen: ShellScreen, AppScreen {
         switch result {
         case .success(let path):
             savedFile = (path, pack)
+            // Kept with the draft: saving again after a restart replaces this file too.
+            keep()
             said = (tr("Saved as %1 in your levels: find it under Levels", LevelSaver.shortName(path)), false)
         case .failure(let error):
             said = (tr("Not saved: %1", "\(error)"), true)
