@@ -78,6 +78,17 @@ enum SDLEventDecoder {
             default: button = nil
             }
             return button.map { .gamepad(GamepadPress($0, shoulderHeld: shoulder)) }
+        case SDL_CONTROLLERAXISMOTION:
+            // The left stick, read whole (an event brings one axis): the translator makes it
+            // a D-pad.
+            let axis = SDL_GameControllerAxis(rawValue: Int32(event.caxis.axis))
+            guard axis == SDL_CONTROLLER_AXIS_LEFTX || axis == SDL_CONTROLLER_AXIS_LEFTY,
+                let pad = SDL_GameControllerFromInstanceID(event.caxis.which)
+            else { return nil }
+            let shoulder = SDL_GameControllerGetButton(pad, SDL_CONTROLLER_BUTTON_LEFTSHOULDER) != 0
+            return .stick(
+                x: Double(SDL_GameControllerGetAxis(pad, SDL_CONTROLLER_AXIS_LEFTX)) / 32767,
+                y: Double(SDL_GameControllerGetAxis(pad, SDL_CONTROLLER_AXIS_LEFTY)) / 32767, shoulderHeld: shoulder)
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(rawValue: UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_LEAVE, SDL_WINDOWEVENT_FOCUS_LOST: return .focusLost

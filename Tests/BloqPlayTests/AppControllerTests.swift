@@ -205,6 +205,34 @@ struct AppControllerTests {
         #expect(list.preview == nil && app.top.kind == .levels)
     }
 
+    /// A Steam Deck's or any gamepad's left stick did nothing: menus everywhere move with it.
+    @Test("the left stick is a D-pad: a lean is one press of its main direction, again after it rests or leans elsewhere")
+    func stickAsDPad() {
+        var translator = InputTranslator()
+        func presses(_ leans: [(Double, Double)], shoulder: Bool = false) -> [String] {
+            leans.flatMap { translator.translate(.stick(x: $0.0, y: $0.1, shoulderHeld: shoulder), time: 0) }.compactMap {
+                if case .input(.gamepad(let press)) = $0 { press.scriptName } else { nil }
+            }
+        }
+        #expect(presses([(0.2, 0), (0.7, 0.1), (0.9, 0.2), (1, 0)]) == ["Right"], "pushed and held: one press")
+        #expect(presses([(0.5, 0), (0.7, 0)]).isEmpty, "not back at rest: no second press")
+        #expect(presses([(0.1, 0), (0.8, 0)]) == ["Right"], "rested, then again")
+        #expect(presses([(0.2, 0.9)]) == ["Down"], "leaning elsewhere")
+        #expect(presses([(0, -0.7)]) == ["Up"])
+        #expect(presses([(0, 0), (-0.65, 0.3)], shoulder: true) == ["LB+Left"], "the left shoulder held: a push")
+        #expect(presses([(.nan, .nan), (0.7, 0)]) == ["Right"])
+        // On the title, two leans down move the focus as two presses of the D-pad do.
+        let app = testApp()
+        var fresh = InputTranslator()
+        for lean in [(0.0, 0.0), (0.0, 0.9), (0.0, 0.1), (0.0, 0.9)] {
+            for case .input(let input) in fresh.translate(.stick(x: lean.0, y: lean.1, shoulderHeld: false), time: 0) { app.handle(input) }
+        }
+        let pad = testApp()
+        pad.handle(.gamepad(GamepadPress(.down)))
+        pad.handle(.gamepad(GamepadPress(.down)))
+        #expect(app.top.focus != nil && app.top.focus == pad.top.focus)
+    }
+
     @Test("the mouse wheel turns the list's pages and the help's, a notch a page, sideways too, a touchpad's fractions added up")
     func wheelTurnsPages() {
         let app = testApp()

@@ -30,6 +30,9 @@ public enum RawInput: Sendable, Equatable {
     /// Text typed, in UTF-8.
     case text(String)
     case gamepad(GamepadPress)
+    /// A gamepad's left stick moved: where it leans now, -1...1 across (right positive) and
+    /// down (down positive), and whether the left shoulder is held.
+    case stick(x: Double, y: Double, shoulderHeld: Bool)
     /// The pointer left the window, or the window lost the focus.
     case focusLost
     /// The window was resized, exposed or restored: the layout must be read again.
@@ -53,6 +56,13 @@ public struct InputTranslator: Sendable {
     private var wheelRest = 0.0
     /// Fingers currently down.
     private var fingers: Set<Int64> = []
+    /// The direction the left stick leans in, past `stickPress`, until it comes back
+    /// within `stickRest`.
+    private var stickLean: GamepadButton?
+    /// How far the stick leans for a press, and back within which it rests (apart, so that
+    /// a thumb held near the edge gives one press, not a stutter).
+    static let stickPress = 0.6
+    static let stickRest = 0.3
     public static let maximumFingers = 10
 
     public enum Translated: Sendable, Equatable {
@@ -128,8 +138,21 @@ public struct InputTranslator: Sendable {
             return text.isEmpty ? [] : [.input(.text(text))]
         case .gamepad(let press):
             return [.input(.gamepad(press))]
+        case .stick(let x, let y, let shoulderHeld):
+            // The left stick is a D-pad, as in menus everywhere: a lean past `stickPress` is one
+            // press of its main direction; another comes after it rests, or leans elsewhere.
+            let lean = max(abs(x), abs(y))
+            guard lean.isFinite, lean >= Self.stickPress else {
+                if !(lean > Self.stickRest) { stickLean = nil }
+                return []
+            }
+            let direction: GamepadButton = abs(x) >= abs(y) ? (x > 0 ? .right : .left) : (y > 0 ? .down : .up)
+            guard direction != stickLean else { return [] }
+            stickLean = direction
+            return [.input(.gamepad(GamepadPress(direction, shoulderHeld: shoulderHeld)))]
         case .focusLost:
             mouseDown = false
+            stickLean = nil
             fingers.removeAll()
             return [.input(.focusLost)]
         case .windowChanged:
