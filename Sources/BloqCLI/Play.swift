@@ -208,7 +208,9 @@ extension Play {
         if let signal = QuitSignals.pending { printError("bloq: \(QuitSignals.name(signal)) received: saving and quitting") }
         var final = app.settings
         if !final.fullscreen {
-            let size = gameWindow.desktopSize
+            // In the desktop's points, so that the next run opens it as large to the eye
+            // (`WindowOptions.scalesWithDesktop`) whatever the desktop's scale then.
+            let size = gameWindow.geometry.desktopPointSize
             final.windowWidth = size.width
             final.windowHeight = size.height
         }

@@ -276,7 +276,7 @@ public enum ProgressFile {
     }
 
     static func editorDraft(_ value: JSONValue) -> EditorDraft? {
-        guard value.members != nil, let entries = value["lines"]?.arrayValue, entries.count <= 16,
+        guard value.members != nil, let entries = value["lines"]?.arrayValue, entries.count <= Board.sizeRange.upperBound,
             let moment = value["savedAt"]?.doubleValue, let title = optional(value["title"], \.stringValue),
             let pack = optional(value["pack"], \.stringValue),
             let file = optional(

@@ -18,6 +18,12 @@ enum SDLEventDecoder {
         return String(cString: SDL_GetKeyName(symbol))
     }
 
+    /// Whether the left shoulder of the gamepad `which` is held: a modifier (with the D-pad
+    /// or the stick it pushes), not a button.
+    private static func leftShoulderHeld(_ which: SDL_JoystickID) -> Bool {
+        SDL_GameControllerFromInstanceID(which).map { SDL_GameControllerGetButton($0, SDL_CONTROLLER_BUTTON_LEFTSHOULDER) != 0 } ?? false
+    }
+
     static func decode(_ event: SDL_Event) -> RawInput? {
         switch SDL_EventType(rawValue: event.type) {
         case SDL_QUIT:
@@ -59,9 +65,7 @@ enum SDLEventDecoder {
             }
             return .text(typed)
         case SDL_CONTROLLERBUTTONDOWN:
-            // The left shoulder held is a modifier (with the D-pad it pushes), not a button.
-            let pad = SDL_GameControllerFromInstanceID(event.cbutton.which)
-            let shoulder = pad.map { SDL_GameControllerGetButton($0, SDL_CONTROLLER_BUTTON_LEFTSHOULDER) != 0 } ?? false
+            let shoulder = leftShoulderHeld(event.cbutton.which)
             let button: GamepadButton?
             switch SDL_GameControllerButton(rawValue: Int32(event.cbutton.button)) {
             case SDL_CONTROLLER_BUTTON_DPAD_UP: button = .up
@@ -85,10 +89,10 @@ enum SDLEventDecoder {
             guard axis == SDL_CONTROLLER_AXIS_LEFTX || axis == SDL_CONTROLLER_AXIS_LEFTY,
                 let pad = SDL_GameControllerFromInstanceID(event.caxis.which)
             else { return nil }
-            let shoulder = SDL_GameControllerGetButton(pad, SDL_CONTROLLER_BUTTON_LEFTSHOULDER) != 0
             return .stick(
                 x: Double(SDL_GameControllerGetAxis(pad, SDL_CONTROLLER_AXIS_LEFTX)) / 32767,
-                y: Double(SDL_GameControllerGetAxis(pad, SDL_CONTROLLER_AXIS_LEFTY)) / 32767, shoulderHeld: shoulder)
+                y: Double(SDL_GameControllerGetAxis(pad, SDL_CONTROLLER_AXIS_LEFTY)) / 32767,
+                shoulderHeld: leftShoulderHeld(event.caxis.which))
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(rawValue: UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_LEAVE, SDL_WINDOWEVENT_FOCUS_LOST: return .focusLost

@@ -20,7 +20,7 @@ public struct WindowOptions: Sendable {
     /// `bloq bench` times start-up to the first frame that way, on purpose.
     public var acceptsInvisibleDriver = false
     /// The size is in the desktop's points (the default, `--window`, a size remembered as
-    /// `desktopSize`): on X11, where a window is sized in pixels, it is multiplied by the
+    /// `WindowGeometry.desktopPointSize`): on X11, where a window is sized in pixels, it is multiplied by the
     /// desktop's scale (`DesktopScale`) and fitted to the display, as a Wayland compositor
     /// scales it.
     public var scalesWithDesktop = false
@@ -433,14 +433,6 @@ public final class SDLWindow: ScriptWindow {
         return WindowGeometry(
             points: Size(width: Double(points.width), height: Double(points.height)), scale: scale, dpi: Double(dpi),
             contentScale: contentScale)
-    }
-
-    /// The window's size in the desktop's points, to remember across runs: on X11 its
-    /// pixels over the desktop's scale, so that the next run opens it as large to the eye
-    /// (`WindowOptions.scalesWithDesktop`) whatever the scale then.
-    public var desktopSize: (width: Int, height: Int) {
-        let size = windowSize
-        return (Int((Double(size.width) / contentScale).rounded()), Int((Double(size.height) / contentScale).rounded()))
     }
 
     /// The window's size in points (pixels on X11).

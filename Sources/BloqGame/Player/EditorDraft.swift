@@ -19,6 +19,9 @@ public struct EditorDraft: Hashable, Sendable {
             self.path = path
             self.pack = pack
         }
+
+        /// A path up to `longestPath` bytes and a pack name up to `longestName` characters.
+        public var isPlausible: Bool { path.utf8.count <= EditorDraft.longestPath && pack.count <= EditorDraft.longestName }
     }
 
     public init(lines: [String], title: String?, pack: String?, savedFile: SavedFile? = nil, savedAt: Double = 0) {
@@ -34,9 +37,7 @@ public struct EditorDraft: Hashable, Sendable {
     /// is kept cut to it, so that what is written is always read back.
     public init(_ draft: LevelDraft, title: String?, pack: String?, savedFile: SavedFile?, at moment: Double) {
         let cut = { (name: String) in String(name.prefix(EditorDraft.longestName)) }
-        let file = savedFile.flatMap {
-            $0.path.utf8.count <= EditorDraft.longestPath && $0.pack.count <= EditorDraft.longestName ? $0 : nil
-        }
+        let file = savedFile.flatMap { $0.isPlausible ? $0 : nil }
         self.init(lines: draft.board.lines, title: title.map(cut), pack: pack.map(cut), savedFile: file, savedAt: moment)
     }
 
@@ -47,12 +48,11 @@ public struct EditorDraft: Hashable, Sendable {
         return LevelDraft(board: board, title: title ?? placeholder)
     }
 
-    /// Whether it is a grid the editor makes (2 to 16 rows and columns of level cells) with
-    /// a title and pack of a sane length and a real time.
+    /// Whether it is a grid the editor makes (a board: `Board.sizeRange` rows and columns of
+    /// level cells) with a title, pack and saved file of a sane length and a real time.
     public var isPlausible: Bool {
-        guard (2...16).contains(lines.count), let board = Board(lines), (2...16).contains(board.columns) else { return false }
-        return savedAt.isFinite && (title?.count ?? 0) <= EditorDraft.longestName && (pack?.count ?? 0) <= EditorDraft.longestName
-            && (savedFile.map { $0.path.utf8.count <= EditorDraft.longestPath && $0.pack.count <= EditorDraft.longestName } ?? true)
+        Board(lines) != nil && savedAt.isFinite && (title?.count ?? 0) <= EditorDraft.longestName
+            && (pack?.count ?? 0) <= EditorDraft.longestName && (savedFile?.isPlausible ?? true)
     }
 
     /// The longest title or pack name kept.

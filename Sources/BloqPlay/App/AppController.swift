@@ -288,8 +288,8 @@ public final class AppController {
     /// window or a finger played since: `hoveredControl`.
     var hoverPoint: Point?
 
-    /// The last press: the second of a double-click, on a screen the first opened, is no
-    /// press (`owner(for:)`).
+    /// The last press: the second of a double-click whose first changed what lies under it
+    /// is no press (`owner(for:)`).
     var lastPress: LastPress?
 
     /// Whether the last input came from a gamepad.

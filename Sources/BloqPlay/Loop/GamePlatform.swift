@@ -30,11 +30,9 @@ public struct WindowGeometry: Equatable, Sendable {
     /// are multiplied by (`Metrics.scale`).
     public var layoutScale: Double { scale.x * contentScale }
 
-    /// The window's size in whole points.
-    public var pointSize: (width: Int, height: Int) { (Int(points.width.rounded()), Int(points.height.rounded())) }
-
     /// The window's size in whole points of the desktop's (points over `contentScale`): what
-    /// a recorded script says, so that its replay, at scale 1, is laid out as play was.
+    /// a recorded script says, so that its replay, at scale 1, is laid out as play was, and
+    /// the size remembered for the next run.
     public var desktopPointSize: (width: Int, height: Int) {
         (Int((points.width / contentScale).rounded()), Int((points.height / contentScale).rounded()))
     }

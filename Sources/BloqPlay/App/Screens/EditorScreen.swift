@@ -33,7 +33,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
     public var focus: ControlID?
     private let judge: BackgroundJobs<LevelDraft, DraftVerdict>
     /// The file the last Save wrote, and its pack: saving again in that pack replaces it.
-    public private(set) var savedFile: (path: String, pack: String)?
+    public private(set) var savedFile: EditorDraft.SavedFile?
 
     public enum Field: Hashable, Sendable {
         case title, pack
@@ -66,7 +66,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
         history = History(draft, limit: 1_000)
         self.draft = draft
         if let pack { self.pack = pack }
-        self.savedFile = savedFile.map { ($0.path, $0.pack) }
+        self.savedFile = savedFile
         judge = BackgroundJobs(mode: context.solverMode, seconds: DraftVerdict.liveSeconds) { DraftVerdict.judge($0, stop: $1) }
         super.init(context: context)
         rejudge()
@@ -777,7 +777,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
             .keepDraft(
                 EditorDraft(
                     current, title: typed(current.title, .title, openingPlaceholders.title),
-                    pack: typed(pack, .pack, openingPlaceholders.pack), savedFile: savedFile.map { .init(path: $0.path, pack: $0.pack) },
+                    pack: typed(pack, .pack, openingPlaceholders.pack), savedFile: savedFile,
                     at: 0)))
     }
 
@@ -837,7 +837,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
     func levelSaved(_ result: Result<String, any Error>, pack: String) {
         switch result {
         case .success(let path):
-            savedFile = (path, pack)
+            savedFile = EditorDraft.SavedFile(path: path, pack: pack)
             // Kept with the draft: saving again after a restart replaces this file too.
             keep()
             said = (tr("Saved as %1 in your levels: find it under Levels", LevelSaver.shortName(path)), false)

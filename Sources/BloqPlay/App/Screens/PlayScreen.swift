@@ -751,17 +751,19 @@ public final class PlayScreen: ShellScreen, AppScreen {
         if let px = pair.first?.labelPx, px < laid[0].labelPx, let arrows = laidPair(specs.map(\.briefOnly)) {
             pair = arrows
         }
+        // Row by row from the top, the pair in Undo's row and Redo's gone.
         var controls: [Control] = []
-        for (index, control) in laid.enumerated() where control.id != .undo && control.id != .redo {
-            // The rows above the pair move down one step; those below stay.
-            let shift = index < undo ? step : 0
+        for (row, control) in laid.filter({ $0.id != .redo }).enumerated() {
+            guard control.id != .undo else {
+                controls += pair
+                continue
+            }
             var moved = control
+            let shift = top + Double(row) * step - control.rect.y
             moved.rect.y += shift
             moved.labelFrame?.y += shift
             controls.append(moved)
-            if index + 1 == undo { controls += pair }
         }
-        if undo == 0 { controls.insert(contentsOf: pair, at: 0) }
         return (controls, height)
     }
 
