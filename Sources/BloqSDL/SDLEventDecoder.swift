@@ -24,6 +24,25 @@ enum SDLEventDecoder {
         SDL_GameControllerFromInstanceID(which).map { SDL_GameControllerGetButton($0, SDL_CONTROLLER_BUTTON_LEFTSHOULDER) != 0 } ?? false
     }
 
+    /// The game's name for an SDL gamepad button (nil for the left shoulder, a modifier,
+    /// and the buttons the game does not use).
+    private static func button(_ sdl: UInt8) -> GamepadButton? {
+        switch SDL_GameControllerButton(rawValue: Int32(sdl)) {
+        case SDL_CONTROLLER_BUTTON_DPAD_UP: .up
+        case SDL_CONTROLLER_BUTTON_DPAD_DOWN: .down
+        case SDL_CONTROLLER_BUTTON_DPAD_LEFT: .left
+        case SDL_CONTROLLER_BUTTON_DPAD_RIGHT: .right
+        case SDL_CONTROLLER_BUTTON_A: .a
+        case SDL_CONTROLLER_BUTTON_B: .b
+        case SDL_CONTROLLER_BUTTON_X: .x
+        case SDL_CONTROLLER_BUTTON_Y: .y
+        case SDL_CONTROLLER_BUTTON_RIGHTSHOULDER: .rightShoulder
+        case SDL_CONTROLLER_BUTTON_BACK: .back
+        case SDL_CONTROLLER_BUTTON_START: .start
+        default: nil
+        }
+    }
+
     static func decode(_ event: SDL_Event) -> RawInput? {
         switch SDL_EventType(rawValue: event.type) {
         case SDL_QUIT:
@@ -65,23 +84,12 @@ enum SDLEventDecoder {
             }
             return .text(typed)
         case SDL_CONTROLLERBUTTONDOWN:
-            let shoulder = leftShoulderHeld(event.cbutton.which)
-            let button: GamepadButton?
-            switch SDL_GameControllerButton(rawValue: Int32(event.cbutton.button)) {
-            case SDL_CONTROLLER_BUTTON_DPAD_UP: button = .up
-            case SDL_CONTROLLER_BUTTON_DPAD_DOWN: button = .down
-            case SDL_CONTROLLER_BUTTON_DPAD_LEFT: button = .left
-            case SDL_CONTROLLER_BUTTON_DPAD_RIGHT: button = .right
-            case SDL_CONTROLLER_BUTTON_A: button = .a
-            case SDL_CONTROLLER_BUTTON_B: button = .b
-            case SDL_CONTROLLER_BUTTON_X: button = .x
-            case SDL_CONTROLLER_BUTTON_Y: button = .y
-            case SDL_CONTROLLER_BUTTON_RIGHTSHOULDER: button = .rightShoulder
-            case SDL_CONTROLLER_BUTTON_BACK: button = .back
-            case SDL_CONTROLLER_BUTTON_START: button = .start
-            default: button = nil
-            }
-            return button.map { .gamepad(GamepadPress($0, shoulderHeld: shoulder)) }
+            return button(event.cbutton.button).map { .gamepad(GamepadPress($0, shoulderHeld: leftShoulderHeld(event.cbutton.which))) }
+        case SDL_CONTROLLERBUTTONUP:
+            return button(event.cbutton.button).map { .gamepadUp($0) }
+        case SDL_CONTROLLERDEVICEREMOVED:
+            // Unplugged with a button held: nothing is held any more.
+            return .gamepadUp(nil)
         case SDL_CONTROLLERAXISMOTION:
             // The left stick, read whole (an event brings one axis): the translator makes it
             // a D-pad.

@@ -221,6 +221,15 @@ struct AppControllerTests {
         #expect(presses([(0, -0.7)]) == ["Up"])
         #expect(presses([(0, 0), (-0.65, 0.3)], shoulder: true) == ["LB+Left"], "the left shoulder held: a push")
         #expect(presses([(.nan, .nan), (0.7, 0)]) == ["Right"])
+        // Held leaning, it presses again as a held D-pad does; at rest, no more.
+        func repeats(upTo time: Double) -> [String] {
+            translator.padRepeats(upTo: time).compactMap { if case .padRepeat(let press) = $0 { press.scriptName } else { nil } }
+        }
+        #expect(repeats(upTo: 0.35).isEmpty, "not before the delay")
+        #expect(repeats(upTo: 0.45) == ["Right"])
+        #expect(repeats(upTo: 0.5) == ["Right"])
+        #expect(repeats(upTo: 2).count == 1, "a stalled frame: one press, not fifteen")
+        #expect(presses([(0.1, 0)]).isEmpty && repeats(upTo: 5).isEmpty)
         // On the title, two leans down move the focus as two presses of the D-pad do.
         let app = testApp()
         var fresh = InputTranslator()

@@ -158,6 +158,40 @@ extension SDLSuite {
             #expect(!app.loop.isDone, "and never quits")
         }
 
+        @Test("a gamepad button held presses again from 0.4 s, ten a second, only where its command repeats")
+        func heldPadButton() throws {
+            let tall = try #require(Board(["R.R"] + Array(repeating: "...", count: 8)))
+            var pack = testPack(12)
+            pack.items.insert(.playable(PlayableLevel(name: "Test/tall.bloq", level: Level(title: "Tall", par: 1, board: tall))), at: 0)
+            let app = try HeadlessGame(app: { viewport in AppController(environment: AppEnvironment(packs: [pack]), viewport: viewport) })
+            /// Holds SDL's button `name` down for `seconds` of 60 Hz frames, then lets go.
+            func hold(_ name: String, for seconds: Double) throws {
+                try app.push(.gamepadButton(name, down: true))
+                for _ in 0..<Int((seconds * 60).rounded()) { app.frame(elapsed: 1.0 / 60) }
+                try app.push(.gamepadButton(name, down: false))
+                for _ in 0..<30 { app.frame(elapsed: 1.0 / 60) }
+            }
+            app.frame(elapsed: 0)
+            try hold("a", for: 1)
+            #expect(app.app.top.kind == .play, "A on the title plays the first level, once")
+            // The first press shows the cursor where it is; held 0.85 s, it moves at 0.4,
+            // 0.5, 0.6, 0.7 and 0.8 s, and no more once let go.
+            try hold("dpdown", for: 0.85)
+            #expect(app.game?.cursor == CellPosition(row: 5, column: 0))
+            try hold("dpdown", for: 0.2)
+            #expect(app.game?.cursor == CellPosition(row: 6, column: 0), "a short press: one step")
+            try hold("b", for: 1.5)
+            #expect(app.app.top.kind == .levels, "B held goes back once")
+            #expect(!app.loop.isDone)
+            // Losing the focus with a button down (its release goes elsewhere) ends the hold.
+            try app.push(.gamepadButton("dpright", down: true))
+            app.frame(elapsed: 1.0 / 60)
+            let focus = app.app.top.focus
+            try app.push(.focusLost)
+            for _ in 0..<60 { app.frame(elapsed: 1.0 / 60) }
+            #expect(app.app.top.focus == focus)
+        }
+
         @Test("losing focus mid-drag releases the block with no velocity")
         func focusLost() throws {
             let app = try makeApp(["R...", "....", "...."])

@@ -14,6 +14,8 @@ public enum SyntheticEvent: Sendable {
     /// A key press: SDL's key name and modifiers; `repeated`, sent again while held (the
     /// desktop's auto-repeat).
     case key(name: String, shift: Bool, control: Bool, alt: Bool, repeated: Bool = false)
+    /// A gamepad button down or up, by SDL's name for it ("dpdown", "a").
+    case gamepadButton(String, down: Bool)
     case focusLost
     /// The window was resized to a size in points.
     case resized(width: Int, height: Int)
@@ -65,6 +67,10 @@ public enum SyntheticEvent: Sendable {
             if alt { mod |= UInt32(KMOD_LALT.rawValue) }
             event.key.keysym.mod = UInt16(truncatingIfNeeded: mod)
             event.key.windowID = windowID
+        case .gamepadButton(let name, let down):
+            event.type = (down ? SDL_CONTROLLERBUTTONDOWN : SDL_CONTROLLERBUTTONUP).rawValue
+            event.cbutton.button = UInt8(clamping: SDL_GameControllerGetButtonFromString(name).rawValue)
+            event.cbutton.state = UInt8(down ? SDL_PRESSED : SDL_RELEASED)
         case .focusLost:
             event.type = SDL_WINDOWEVENT.rawValue
             event.window.event = UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue)

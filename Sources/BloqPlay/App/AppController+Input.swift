@@ -10,6 +10,11 @@ extension AppController {
         commands.command(for: chord, in: top.commandContexts)?.repeatsWhenHeld ?? false
     }
 
+    /// Whether a gamepad `press`, held, is taken again: likewise.
+    public func repeatsWhenHeld(_ press: GamepadPress) -> Bool {
+        commands.command(for: press, in: top.commandContexts)?.repeatsWhenHeld ?? false
+    }
+
     /// Handles one input event.
     public func handle(_ input: InputEvent) {
         defer { settle() }

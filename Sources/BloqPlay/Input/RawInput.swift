@@ -30,6 +30,8 @@ public enum RawInput: Sendable, Equatable {
     /// Text typed, in UTF-8.
     case text(String)
     case gamepad(GamepadPress)
+    /// A gamepad button released; nil for every button (a gamepad unplugged).
+    case gamepadUp(GamepadButton?)
     /// A gamepad's left stick moved: where it leans now, -1...1 across (right positive) and
     /// down (down positive), and whether the left shoulder is held.
     case stick(x: Double, y: Double, shoulderHeld: Bool)
@@ -64,12 +66,22 @@ public struct InputTranslator: Sendable {
     static let stickPress = 0.6
     static let stickRest = 0.3
     public static let maximumFingers = 10
+    /// The gamepad button held down, or the stick's lean (`fromStick`), the press it made,
+    /// and when it is pressed again (`padRepeats`).
+    private var padHeld: (press: GamepadPress, fromStick: Bool, due: Double)?
+    /// A held button presses again after `padRepeatDelay` seconds, then every
+    /// `padRepeatInterval`: a D-pad held walks the focus through a list, as on consoles.
+    /// The desktop repeats held keys; no one repeats a gamepad's buttons.
+    public static let padRepeatDelay = 0.4
+    public static let padRepeatInterval = 0.1
 
     public enum Translated: Sendable, Equatable {
         case input(InputEvent)
         /// A key repeating while held (`RawInput.keyRepeat`): an input only where the
         /// command it means repeats (`AppController.repeatsWhenHeld`).
         case keyRepeat(KeyChord)
+        /// A gamepad button (or the stick's lean) held down, pressed again: likewise.
+        case padRepeat(GamepadPress)
         case quit
         case windowChanged
     }
@@ -137,22 +149,32 @@ public struct InputTranslator: Sendable {
         case .text(let text):
             return text.isEmpty ? [] : [.input(.text(text))]
         case .gamepad(let press):
+            padHeld = (press, false, time + Self.padRepeatDelay)
             return [.input(.gamepad(press))]
+        case .gamepadUp(let button):
+            if let held = padHeld, !held.fromStick, button == nil || button == held.press.button { padHeld = nil }
+            return []
         case .stick(let x, let y, let shoulderHeld):
             // The left stick is a D-pad, as in menus everywhere: a lean past `stickPress` is one
             // press of its main direction; another comes after it rests, or leans elsewhere.
             let lean = max(abs(x), abs(y))
             guard lean.isFinite, lean >= Self.stickPress else {
-                if !(lean > Self.stickRest) { stickLean = nil }
+                if !(lean > Self.stickRest) {
+                    stickLean = nil
+                    if padHeld?.fromStick == true { padHeld = nil }
+                }
                 return []
             }
             let direction: GamepadButton = abs(x) >= abs(y) ? (x > 0 ? .right : .left) : (y > 0 ? .down : .up)
             guard direction != stickLean else { return [] }
             stickLean = direction
-            return [.input(.gamepad(GamepadPress(direction, shoulderHeld: shoulderHeld)))]
+            let press = GamepadPress(direction, shoulderHeld: shoulderHeld)
+            padHeld = (press, true, time + Self.padRepeatDelay)
+            return [.input(.gamepad(press))]
         case .focusLost:
             mouseDown = false
             stickLean = nil
+            padHeld = nil
             fingers.removeAll()
             return [.input(.focusLost)]
         case .windowChanged:
@@ -160,5 +182,18 @@ public struct InputTranslator: Sendable {
         case .systemAppearance(let appearance):
             return [.input(.systemAppearance(appearance))]
         }
+    }
+
+    /// Whether a gamepad button (or the stick) is held down: its repeats are due in time,
+    /// so the loop keeps stepping instead of sleeping for input.
+    public var holdsPadButton: Bool { padHeld != nil }
+
+    /// The held gamepad button's press again, when its repeat is due by `time` seconds of
+    /// simulated time: one at most (after a stalled frame the next comes an interval later).
+    public mutating func padRepeats(upTo time: Double) -> [Translated] {
+        guard let held = padHeld, held.due <= time else { return [] }
+        let next = held.due + Self.padRepeatInterval
+        padHeld?.due = next > time ? next : time + Self.padRepeatInterval
+        return [.padRepeat(held.press)]
     }
 }

@@ -52,7 +52,8 @@ public final class GameLoop {
                 frame()
                 continue
             }
-            guard platform.sleepsWhenIdle, !app.isAnimating else {
+            // A gamepad button held repeats in time: no sleeping for input meanwhile.
+            guard platform.sleepsWhenIdle, !app.isAnimating, !translator.holdsPadButton else {
                 frame()
                 continue
             }
@@ -78,6 +79,7 @@ public final class GameLoop {
         clock.advance(
             toPlatform: platform.now, nextEvent: { platform.nextInputTime() }, deliver: { deliverInput(at: $0) },
             step: { app.step(FixedStepClock.step, countingPlayTime: focused) }, stop: { platform.isFinished })
+        deliver(translator.padRepeats(upTo: clock.now / 1000), at: clock.now)
         platform.present(app, sounds: app.takeSounds())
         framesPresented += 1
     }
@@ -110,7 +112,13 @@ public final class GameLoop {
     /// simulated time).
     private func deliverInput(at time: Double) {
         guard let raw = platform.takeInput() else { return }
-        for translated in translator.translate(raw, time: time / 1000) {
+        deliver(translator.translate(raw, time: time / 1000), at: time)
+    }
+
+    /// Hands translated input to the shell at `time` (ms of simulated time); a held key's
+    /// or gamepad button's repeat only where its command repeats.
+    private func deliver(_ inputs: [InputTranslator.Translated], at time: Double) {
+        for translated in inputs {
             switch translated {
             case .quit: quitRequested = true
             case .windowChanged: syncGeometry(at: time)
@@ -121,6 +129,10 @@ public final class GameLoop {
                 guard app.repeatsWhenHeld(chord) else { continue }
                 recorder?.record(.key(chord), at: time, app: app)
                 app.handle(.key(chord))
+            case .padRepeat(let press):
+                guard app.repeatsWhenHeld(press) else { continue }
+                recorder?.record(.gamepad(press), at: time, app: app)
+                app.handle(.gamepad(press))
             }
         }
     }

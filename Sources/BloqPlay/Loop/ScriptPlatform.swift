@@ -167,7 +167,9 @@ public final class ScriptPlatform: GamePlatform {
         case .text(let typed):
             return [.text(typed)]
         case .pad(let press):
-            return [.gamepad(press)]
+            // A press and its release: a script holds no button (a recording writes the
+            // repeats of a held one as presses of their own).
+            return [.gamepad(press), .gamepadUp(press.button)]
         case .resize(let width, let height):
             if let window {
                 window.resize(width: width, height: height)
