@@ -34,6 +34,10 @@ public final class SDLPlatform: GamePlatform {
     private let time: PlatformTime
     /// Input gathered for this frame, with its time, oldest first.
     private var gathered: [(item: Gathered, time: Double)] = []
+    /// When a finger was last lifted (the events' ms), for counting double taps.
+    private var fingerLifted: Double?
+    /// SDL's double-click time, for fingers.
+    static let doubleTapMilliseconds = 500.0
     /// An SDL event, or what the platform says itself (the desktop's new appearance
     /// preferences, a window opened anew).
     private enum Gathered {
@@ -223,7 +227,8 @@ public final class SDLPlatform: GamePlatform {
     public func takeInput() -> RawInput? {
         guard !gathered.isEmpty else { return nil }
         let event: SDL_Event
-        switch gathered.removeFirst().item {
+        let (item, time) = gathered.removeFirst()
+        switch item {
         case .event(let sdl): event = sdl
         case .own(let input): return input
         }
@@ -231,7 +236,19 @@ public final class SDLPlatform: GamePlatform {
             openGamepads()
             return nil
         }
-        return SDLEventDecoder.decode(event)
+        return countingTaps(SDLEventDecoder.decode(event), at: time)
+    }
+
+    /// A touch within `doubleTapMilliseconds` of a finger lifted, as the second of a double
+    /// tap (`taps` 2): SDL counts a mouse's double-clicks but no finger's, and a double tap
+    /// on Continue took a hint as a double-click did (`LastPress`).
+    private func countingTaps(_ input: RawInput?, at time: Double) -> RawInput? {
+        guard case .finger(let id, let phase, let x, let y, let pressure, _)? = input else { return input }
+        defer { if phase == .up { fingerLifted = time } }
+        guard phase == .down, let lifted = fingerLifted, time - lifted >= 0, time - lifted < SDLPlatform.doubleTapMilliseconds else {
+            return input
+        }
+        return .finger(id: id, phase: phase, x: x, y: y, pressure: pressure, taps: 2)
     }
 
     /// An event's time: SDL's stamp, or the manual clock's now.

@@ -192,6 +192,37 @@ extension SDLSuite {
             #expect(app.app.top.focus == focus)
         }
 
+        /// Double taps, as double-clicks: Continue double-tapped opened the level and the
+        /// second tap took a hint (Hint lies under Continue). SDL counts no taps; the platform does.
+        @Test("a double tap opens a level and no more; a tap 0.3 s after the release is pressed")
+        func doubleTap() throws {
+            let app = try HeadlessGame(app: { viewport in
+                AppController(environment: AppEnvironment(packs: [testPack(3)]), viewport: viewport)
+            })
+            app.frame(elapsed: 0)
+            var finger: Int64 = 0
+            /// A tap of 120 ms by a new finger at the centre of `control` (or at `spot`).
+            func tap(_ control: ControlID? = nil, at spot: Point? = nil) throws {
+                let point = try #require(spot ?? app.app.top.controls.first { $0.id == control }?.rect.center)
+                finger += 1
+                try app.push(.finger(id: finger, phase: .down, x: point.x / 800, y: point.y / 600))
+                for _ in 0..<7 { app.frame(elapsed: 1.0 / 60) }
+                try app.push(.finger(id: finger, phase: .up, x: point.x / 800, y: point.y / 600))
+                app.frame(elapsed: 1.0 / 60)
+            }
+            try tap(.levels)
+            for _ in 0..<60 { app.frame(elapsed: 1.0 / 60) }
+            let spot = try #require(app.app.top.controls.first { $0.id == .continueLevel }?.rect.center)
+            try tap(at: spot)
+            for _ in 0..<5 { app.frame(elapsed: 1.0 / 60) }
+            try tap(at: spot)
+            #expect(app.app.top.kind == .play)
+            #expect(app.game?.usedHint == false, "the double tap's second took a hint")
+            for _ in 0..<18 { app.frame(elapsed: 1.0 / 60) }
+            try tap(at: spot)
+            #expect(app.game?.usedHint == true, "a tap meant, 0.3 s after the release")
+        }
+
         @Test("losing focus mid-drag releases the block with no velocity")
         func focusLost() throws {
             let app = try makeApp(["R...", "....", "...."])

@@ -37,7 +37,8 @@ public struct PointerEvent: Hashable, Sendable {
     /// Touch pressure 0...1 where the hardware reports it, else nil.
     public var pressure: Double?
     /// Of a press, the platform's count of quick presses in one place: 2 for the second of a
-    /// double-click (SDL's `clicks`; scripts and fingers say 1).
+    /// double-click (SDL's `clicks`) or of a double tap (counted by the platform); scripts
+    /// say 1.
     public var clicks: Int
 
     /// Makes an event; `pressure` is nil where the hardware does not report it.

@@ -70,6 +70,7 @@ extension AppController {
         let target = LastPress.Target(screen: screen, control: hit)
         let echo = lastPress?.isEcho(event, on: target, within: 16 * metrics.scale) ?? false
         if echo {
+            lastPress?.pointer = event.pointer
             lastPress?.time = event.time
             lastPress?.released = nil
             return nil
@@ -153,15 +154,20 @@ struct LastPress {
 
     /// Whether `event`, a press on `target`, is the second of a double-click whose first
     /// changed what lies under it (opened another screen, or turned Solution into "Show
-    /// it"): the platform counts it a double-click's (SDL: within 500 ms and 32 pixels,
-    /// which a person's quick press on a screen just shown may be too), and it is the same
-    /// pointer, within `echoGap` of the release and `distance` pixels. Two quick clicks on
-    /// the same control (Undo, Next) are two presses. Scripts and fingers count no
-    /// double-clicks: a replay's presses are all pressed.
+    /// it"): the platform counts it a double-click's or a double tap's (SDL: within 500 ms
+    /// and 32 pixels, which a person's quick press on a screen just shown may be too), and
+    /// it is the same mouse or a finger after a finger, within `echoGap` of the release
+    /// and `distance` pixels. Two quick clicks on the same control (Undo, Next) are two
+    /// presses. Scripts count no double-clicks: a replay's presses are all pressed.
     func isEcho(_ event: PointerEvent, on target: Target, within distance: Double) -> Bool {
         let (dx, dy) = (event.location.x - location.x, event.location.y - location.y)
         let since = event.time - (released ?? time)
-        return event.clicks >= 2 && event.pointer == pointer && !target.isSame(as: self.target) && since >= 0
-            && since < LastPress.echoGap && dx * dx + dy * dy <= distance * distance
+        let samePointer: Bool =
+            switch (event.pointer, pointer) {
+            case (.mouse, .mouse), (.finger, .finger): true
+            default: false
+            }
+        return event.clicks >= 2 && samePointer && !target.isSame(as: self.target) && since >= 0 && since < LastPress.echoGap
+            && dx * dx + dy * dy <= distance * distance
     }
 }

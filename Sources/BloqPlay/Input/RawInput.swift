@@ -21,8 +21,9 @@ public enum RawInput: Sendable, Equatable {
     /// The mouse wheel (or a touchpad's scroll) turned by `y` notches, positive away from
     /// the player (up), and `x` sideways (a tilt wheel, a touchpad), positive to the right.
     case wheel(x: Float = 0, y: Float)
-    /// A finger at a fraction of the window (0...1), with its pressure (0 when unknown).
-    case finger(id: Int64, phase: FingerPhase, x: Float, y: Float, pressure: Float)
+    /// A finger at a fraction of the window (0...1), with its pressure (0 when unknown);
+    /// `taps`: 2 for a touch soon after a finger was lifted (a double tap's second).
+    case finger(id: Int64, phase: FingerPhase, x: Float, y: Float, pressure: Float, taps: Int = 1)
     case key(KeyChord)
     /// A key held down, sent again by the desktop's auto-repeat (after its delay, about
     /// half a second): the shell takes it only for commands that repeat.
@@ -120,7 +121,7 @@ public struct InputTranslator: Sendable {
             let location = Point(x: Double(x) * scale.x, y: Double(y) * scale.y)
             guard mouseDown else { return [.input(.hover(location))] }
             return [.input(.pointer(PointerEvent(pointer: .mouse, phase: .moved, location: location, time: time)))]
-        case .finger(let id, let phase, let x, let y, let pressure):
+        case .finger(let id, let phase, let x, let y, let pressure, let taps):
             let translated: PointerEvent.Phase
             switch phase {
             case .down:
@@ -140,7 +141,10 @@ public struct InputTranslator: Sendable {
             // a level tile would open its preview at once.
             let reported = pressure > 0 && pressure < 1 ? Double(pressure) : nil
             return [
-                .input(.pointer(PointerEvent(pointer: .finger(id), phase: translated, location: location, time: time, pressure: reported)))
+                .input(
+                    .pointer(
+                        PointerEvent(
+                            pointer: .finger(id), phase: translated, location: location, time: time, pressure: reported, clicks: taps)))
             ]
         case .key(let chord):
             return [.input(.key(chord))]
