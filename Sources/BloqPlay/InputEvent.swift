@@ -52,14 +52,13 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A button of a gamepad, as SDL's GameController names them.
-public enum GamepadButton: String, Hashable, Sendable, CaseIterable {
+public enum GamepadButton: String, Hashable, Sendable {
     case a = "A"
     case b = "B"
     case x = "X"
     case y = "Y"
     case back = "Back"
     case start = "Start"
-    case leftShoulder = "LB"
     case rightShoulder = "RB"
     case up = "D-pad up"
     case down = "D-pad down"

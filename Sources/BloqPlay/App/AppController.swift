@@ -153,7 +153,7 @@ public final class AppController {
             metrics: Metrics(viewport: viewport), inputMode: environment.inputMode, toast: nil, settings: environment.settings.initial,
             systemAppearance: .none, progress: environment.progress, packs: environment.packs, today: environment.today(),
             dailyBoards: [:], dailyFailures: [], watchedPath: environment.levelWatch?.path,
-            isSingleLevel: singleLevel, helpShown: false, clipboard: environment.clipboard, lineToWatch: environment.lineToWatch,
+            isSingleLevel: singleLevel, clipboard: environment.clipboard, lineToWatch: environment.lineToWatch,
             solverMode: environment.solverMode, version: environment.version, settingsPath: environment.settings.path,
             canSaveLevels: environment.levelSaver != nil, languageChoices: environment.languageChoices, language: environment.language,
             commands: commands,
@@ -191,7 +191,6 @@ public final class AppController {
         contextStale = false
         handingOut = true
         defer { handingOut = false }
-        context.helpShown = help != nil
         context.generation += 1
         root.screen.context = context
         help?.context = context

@@ -31,8 +31,6 @@ public struct ScreenContext {
     public var watchReport: LevelWatch.Report? = nil
     /// When true (level-mode replays, `play --level`), the play screen never leaves its level.
     public var isSingleLevel: Bool
-    /// The help is open over the screen.
-    public var helpShown: Bool
     /// The clipboard, to read a pasted code from.
     public var clipboard: Clipboard
     /// A solve code's line to offer on the level (`play --code S1…`).

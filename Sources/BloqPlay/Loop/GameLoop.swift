@@ -20,8 +20,6 @@ public final class GameLoop {
     private var geometry: WindowGeometry
     /// Set when the platform asked to quit (the window was closed).
     private var quitRequested = false
-    /// Frames presented so far.
-    public private(set) var framesPresented = 0
     /// A gap longer than this (a suspended machine) counts as a pause, not play time.
     static let longestIdlePlay = 5.0
 
@@ -81,7 +79,6 @@ public final class GameLoop {
             step: { app.step(FixedStepClock.step, countingPlayTime: focused) }, stop: { platform.isFinished })
         deliver(translator.padRepeats(upTo: clock.now / 1000), at: clock.now)
         platform.present(app, sounds: app.takeSounds())
-        framesPresented += 1
     }
 
     /// Runs frames while `condition` holds, at most `limit` of them (screenshots settling a
