@@ -374,6 +374,32 @@ struct AppControllerTests {
         #expect(app.game?.usedHint == true)
     }
 
+    /// A fingertip rolls as it lifts: a tap near a button's edge ended a few pixels outside
+    /// it and did nothing.
+    @Test("a finger lifted just past a button or a tile presses it; a mouse must lift over it; a finger far off presses nothing")
+    func fingerSlop() throws {
+        let app = testApp()
+        /// A press 1 pixel inside the left edge of `id`, lifted `past` pixels left of it.
+        func press(_ id: ControlID, by hand: Hand, liftedPast past: Double) throws {
+            let rect = try #require(control(app, id)).rect
+            hand.down(Point(x: rect.minX + 1, y: rect.center.y))
+            hand.wait(0.12)
+            hand.up(Point(x: rect.minX - past, y: rect.center.y))
+            hand.wait(0.5)
+        }
+        let mouse = Hand(app)
+        try press(.levels, by: mouse, liftedPast: 4)
+        #expect(app.top.kind == .title, "a mouse lifted off the button")
+        let finger = Hand(app, .finger(1))
+        finger.time = mouse.time
+        try press(.levels, by: finger, liftedPast: 30)
+        #expect(app.top.kind == .title, "a finger slid well off the button")
+        try press(.levels, by: finger, liftedPast: 4)
+        #expect(app.top.kind == .levels)
+        try press(.tile(0), by: finger, liftedPast: 4)
+        #expect(app.top.kind == .play, "a tile, likewise")
+    }
+
     /// Solution asks first ("Show it"): a double-click out of habit answered its own question
     /// and showed the solution, the stars gone.
     @Test("a double-click on Solution asks and no more: the second click does not answer the question the first asked")

@@ -83,7 +83,9 @@ extension AppController {
                 self.play(.click)
                 screen.activate(id)
             }
-            return ControlPress(hit.id, controls: { [weak screen] in screen?.controls ?? [] }, activate: activate)
+            return ControlPress(
+                hit.id, controls: { [weak screen] in screen?.controls ?? [] }, slop: ControlPress.fingerSlop * metrics.scale,
+                activate: activate)
         }
         return screen.gestureOwner(for: event)
     }

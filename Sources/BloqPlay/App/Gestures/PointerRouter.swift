@@ -60,23 +60,37 @@ public protocol ControlHolder: PointerOwner {
 }
 
 /// A press on a control: it is drawn pressed while held, and activates when released over
-/// the same control, still enabled and visible.
+/// the same control, still enabled and visible (a finger's just past it too: `presses`).
 public final class ControlPress: ControlHolder {
     public let id: ControlID
     public var heldControl: ControlID? { id }
     private let currentControls: () -> [Control]
+    private let slop: Double
     private let activate: (ControlID) -> Void
 
-    public init(_ id: ControlID, controls: @escaping () -> [Control], activate: @escaping (ControlID) -> Void) {
+    /// `slop`: how far past the control a finger may lift and still press it, in pixels.
+    public init(_ id: ControlID, controls: @escaping () -> [Control], slop: Double, activate: @escaping (ControlID) -> Void) {
         self.id = id
         currentControls = controls
+        self.slop = slop
         self.activate = activate
     }
 
     public func handle(_ event: PointerEvent) {
-        guard event.phase == .up else { return }
-        let hit = currentControls().first { $0.rect.contains(event.location) }
-        if let hit, hit.id == id, hit.isEnabled { activate(id) }
+        if event.phase == .up, ControlPress.presses(id, releasedAt: event, among: currentControls(), slop: slop) { activate(id) }
+    }
+
+    /// How far past a control a finger may lift and still press it, in points: a fingertip
+    /// rolls as it lifts, and a tap near a button's edge that ended a few pixels outside it
+    /// did nothing (Android's touch slop is 8 dp). A mouse lifts where it pressed: none.
+    public static let fingerSlop = 8.0
+
+    /// Whether a press on the control `id`, released at `event`, presses it: released over
+    /// it, still enabled; or, for a finger over no control, within `slop` pixels of it.
+    static func presses(_ id: ControlID, releasedAt event: PointerEvent, among controls: [Control], slop: Double) -> Bool {
+        if let hit = controls.first(where: { $0.rect.contains(event.location) }) { return hit.id == id && hit.isEnabled }
+        guard case .finger = event.pointer, let own = controls.first(where: { $0.id == id }) else { return false }
+        return own.isEnabled && own.rect.insetBy(-slop).contains(event.location)
     }
 }
 

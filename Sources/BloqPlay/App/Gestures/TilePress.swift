@@ -34,7 +34,9 @@ final class TilePress: ControlHolder {
             preview?.catchUp(to: event.time)
             guard let preview, preview.isBeyondTap || preview.isOpen else {
                 self.preview?.discard()
-                if screen.controls.first(where: { $0.rect.contains(event.location) })?.id == id {
+                if ControlPress.presses(
+                    id, releasedAt: event, among: screen.controls, slop: ControlPress.fingerSlop * screen.context.metrics.scale)
+                {
                     screen.ask(.sound(.click))
                     screen.activate(id)
                 }
