@@ -22,6 +22,7 @@ public struct InputRecorder: Sendable {
         let action: InputScript.Action
         switch input {
         case .pointer(let event):
+            guard !app.swallows(event) else { return }
             let exact = screen.game.layout.cellPoint(for: event.location)
             let point = InputScript.Place.cell(CellPoint(row: InputRecorder.round(exact.row), column: InputRecorder.round(exact.column)))
             switch (event.pointer, event.phase) {
@@ -42,13 +43,21 @@ public struct InputRecorder: Sendable {
         case .contextClick, .scroll: return  // nothing on the board answers them
         case .hover: return  // a look, no move: scripts carry none
         }
-        events.append(InputScript.Event(time: InputRecorder.round(time), action: action))
+        append(action, at: time)
+    }
+
+    /// Appends `action` at `time`, or at the last event's time when that is later: the
+    /// loop hands input on in order, but an event queued while a frame was read may carry
+    /// a time before the last one handed on (a held button's repeat), and a script's times
+    /// never go back.
+    private mutating func append(_ action: InputScript.Action, at time: Double) {
+        events.append(InputScript.Event(time: max(InputRecorder.round(time), events.last?.time ?? 0), action: action))
     }
 
     /// Records the window being resized at `time`.
     public mutating func recordResize(width: Int, height: Int, at time: Double) {
         guard recorded != nil else { return }
-        events.append(InputScript.Event(time: InputRecorder.round(time), action: .resize(width: width, height: height)))
+        append(.resize(width: width, height: height), at: time)
     }
 
     /// The script so far, ended at `time` (ms).

@@ -172,14 +172,21 @@ extension SDLSuite {
                 for _ in 0..<30 { app.frame(elapsed: 1.0 / 60) }
             }
             app.frame(elapsed: 0)
+            app.loop.startRecording()
             try hold("a", for: 1)
-            #expect(app.app.top.kind == .play, "A on the title plays the first level, once")
+            #expect(app.app.top.kind == .play, "A on the title plays the first level")
             // The first press shows the cursor where it is; held 0.85 s, it moves at 0.4,
             // 0.5, 0.6, 0.7 and 0.8 s, and no more once let go.
             try hold("dpdown", for: 0.85)
             #expect(app.game?.cursor == CellPosition(row: 5, column: 0))
             try hold("dpdown", for: 0.2)
             #expect(app.game?.cursor == CellPosition(row: 6, column: 0), "a short press: one step")
+            // The recording has each repeat as a press of its own, in time order, and reads back.
+            let script = try #require(app.loop.recordedScript())
+            let pads = script.events.filter { if case .pad = $0.action { true } else { false } }
+            #expect(pads.count == 7, "the cursor's presses: 1 and 5 repeats, then 1 (the title's A is before the level)")
+            #expect(zip(script.events, script.events.dropFirst()).allSatisfy { $0.time <= $1.time })
+            if case .failure(let error) = InputScript.parse(Array(script.text.utf8), name: "held.txt") { Issue.record("\(error)") }
             try hold("b", for: 1.5)
             #expect(app.app.top.kind == .levels, "B held goes back once")
             #expect(!app.loop.isDone)

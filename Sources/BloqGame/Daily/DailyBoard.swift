@@ -132,7 +132,7 @@ public struct DailyBoard: Sendable, Hashable {
             if after == target - 1 { good += 1 }
             if good > allowed { return .rejected }
         }
-        return .kept(DifficultyRating(optimal: target, openingMoves: openings.count, goodOpeningMoves: good))
+        return .kept(DifficultyRating(board: board, optimal: target, openingMoves: openings.count, goodOpeningMoves: good))
     }
 
     /// The largest share of opening moves that may start an optimal solution.

@@ -76,7 +76,9 @@ public struct DifficultyProfile: Hashable, Sendable {
 
     /// `DifficultyRating.score` of the same board, from the profile's start.
     public static func ratingScore(_ p: DifficultyProfile) -> Double {
-        DifficultyRating(optimal: p.optimal, openingMoves: p.openingMoves, goodOpeningMoves: p.optimalOpenings).score
+        DifficultyRating(
+            optimal: p.optimal, openingMoves: p.openingMoves, goodOpeningMoves: p.optimalOpenings, area: 0, holes: 0, walls: 0
+        ).score
     }
 
     /// The profile of a solvable board, or nil when the board is cleared, unsolvable, or a

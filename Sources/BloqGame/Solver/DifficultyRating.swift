@@ -13,6 +13,9 @@ public struct DifficultyRating: Hashable, Sendable, Comparable {
     public var openingMoves: Int
     /// Opening moves after which an optimal solution still exists.
     public var goodOpeningMoves: Int
+    public var area: Int
+    public var holes: Int
+    public var walls: Int
 
     /// The combined score (higher is harder).
     public var score: Double {
@@ -55,6 +58,15 @@ public struct DifficultyRating: Hashable, Sendable, Comparable {
             guard let result = solve(next) else { return (nil, spent) }
             if result.optimal == optimal - 1 { good += 1 }
         }
-        return (DifficultyRating(optimal: optimal, openingMoves: openings.count, goodOpeningMoves: good), spent)
+        return (DifficultyRating(board: board, optimal: optimal, openingMoves: openings.count, goodOpeningMoves: good), spent)
+    }
+}
+
+extension DifficultyRating {
+    /// The rating of `board`, its size, holes and walls counted from it.
+    init(board: Board, optimal: Int, openingMoves: Int, goodOpeningMoves: Int) {
+        self.init(
+            optimal: optimal, openingMoves: openingMoves, goodOpeningMoves: goodOpeningMoves, area: board.rows * board.columns,
+            holes: board.cells.filter { $0 == .empty }.count, walls: board.cells.filter { $0 == .wall }.count)
     }
 }

@@ -41,7 +41,11 @@ extension AppController {
         case .pointer(let event):
             // The mouse is where its presses and drags went too (hover shows there after).
             if case .mouse = event.pointer { hoverPoint = event.location }
-            if event.phase == .up, lastPress?.pointer == event.pointer { lastPress?.released = event.time }
+            if event.phase == .up, let press = lastPress, press.pointer == event.pointer {
+                // A drag or a flick is no click: a quick press after it is one of its own (a
+                // second flick turning the list's page again).
+                lastPress = press.isNear(event.location, within: echoDistance) ? press.released(at: event.time) : nil
+            }
             if event.phase == .down {
                 showsFocus = false
                 if case .finger = event.pointer {
@@ -52,6 +56,7 @@ extension AppController {
                 }
             }
             router.route(event) { self.owner(for: event) }
+            if event.phase == .up || event.phase == .cancelled { echoPointers.remove(event.pointer) }
         case .scroll(let notches):
             perform(.scroll(notches))
         case .contextClick(let point):
@@ -66,16 +71,16 @@ extension AppController {
     /// double-click whose first changed what is under it (`LastPress.isEcho`).
     func owner(for event: PointerEvent) -> (any PointerOwner)? {
         let screen = top
-        let hit = screen.controls.first { $0.rect.contains(event.location) }.flatMap { $0.isEnabled ? $0 : nil }
-        let target = LastPress.Target(screen: screen, control: hit)
-        let echo = lastPress?.isEcho(event, on: target, within: 16 * metrics.scale) ?? false
+        let (hit, echo) = pressed(event)
         if echo {
             lastPress?.pointer = event.pointer
             lastPress?.time = event.time
             lastPress?.released = nil
+            echoPointers.insert(event.pointer)
             return nil
         }
-        lastPress = LastPress(pointer: event.pointer, time: event.time, location: event.location, target: target)
+        lastPress = LastPress(
+            pointer: event.pointer, time: event.time, location: event.location, target: LastPress.Target(screen: screen, control: hit))
         if let hit {
             if let special = screen.pressOwner(for: hit, event: event) { return special }
             let activate = { [weak self, weak screen] (id: ControlID) in
@@ -89,6 +94,24 @@ extension AppController {
         }
         return screen.gestureOwner(for: event)
     }
+
+    /// The enabled control the press `event` lands on, and whether it is a double-click's
+    /// echo (`LastPress.isEcho`).
+    private func pressed(_ event: PointerEvent) -> (hit: Control?, echo: Bool) {
+        let hit = top.controls.first { $0.rect.contains(event.location) }.flatMap { $0.isEnabled ? $0 : nil }
+        return (hit, lastPress?.isEcho(event, on: LastPress.Target(screen: top, control: hit), within: echoDistance) ?? false)
+    }
+
+    /// Whether the shell will ignore `event` as a double-click's echo: the press and the
+    /// rest of its pointer's events. A recording leaves them out: a script counts no
+    /// double-clicks, so its replay would press what live play did not.
+    public func swallows(_ event: PointerEvent) -> Bool {
+        event.phase == .down ? pressed(event).echo : echoPointers.contains(event.pointer)
+    }
+
+    /// How near its first a double-click's second press lands, and a click's release its
+    /// press, in pixels.
+    var echoDistance: Double { 16 * metrics.scale }
 
     /// Carries out a command: the screen on top first, then the shell's defaults.
     public func perform(_ command: Command) {
@@ -154,15 +177,28 @@ struct LastPress {
     /// What the first press of a double-click landed on (kept through its echoes).
     var target: Target
 
+    /// Whether `point` is within `distance` pixels of the press.
+    func isNear(_ point: Point, within distance: Double) -> Bool {
+        let (dx, dy) = (point.x - location.x, point.y - location.y)
+        return dx * dx + dy * dy <= distance * distance
+    }
+
+    /// The press, released at `time`.
+    func released(at time: Double) -> LastPress {
+        var press = self
+        press.released = time
+        return press
+    }
+
     /// Whether `event`, a press on `target`, is the second of a double-click whose first
     /// changed what lies under it (opened another screen, or turned Solution into "Show
-    /// it"): the platform counts it a double-click's or a double tap's (SDL: within 500 ms
-    /// and 32 pixels, which a person's quick press on a screen just shown may be too), and
-    /// it is the same mouse or a finger after a finger, within `echoGap` of the release
-    /// and `distance` pixels. Two quick clicks on the same control (Undo, Next) are two
-    /// presses. Scripts count no double-clicks: a replay's presses are all pressed.
+    /// it"): the platform counts it a double-click's (SDL: within 500 ms and 32 pixels) or
+    /// a double tap's (`SDLPlatform`: within 500 ms of a finger lifted), which a person's
+    /// quick press on a screen just shown may be too, and it is the same mouse or a finger
+    /// after a finger, within `echoGap` of the release of a click (not a drag) and
+    /// `distance` pixels. Two quick clicks on the same control (Undo, Next) are two presses.
+    /// Scripts count no double-clicks: a replay's presses are all pressed.
     func isEcho(_ event: PointerEvent, on target: Target, within distance: Double) -> Bool {
-        let (dx, dy) = (event.location.x - location.x, event.location.y - location.y)
         let since = event.time - (released ?? time)
         let samePointer: Bool =
             switch (event.pointer, pointer) {
@@ -170,6 +206,6 @@ struct LastPress {
             default: false
             }
         return event.clicks >= 2 && samePointer && !target.isSame(as: self.target) && since >= 0 && since < LastPress.echoGap
-            && dx * dx + dy * dy <= distance * distance
+            && isNear(event.location, within: distance)
     }
 }

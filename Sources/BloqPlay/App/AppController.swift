@@ -290,6 +290,9 @@ public final class AppController {
     /// The last press: the second of a double-click whose first changed what lies under it
     /// is no press (`owner(for:)`).
     var lastPress: LastPress?
+    /// Pointers whose press was such an echo, until they are lifted: their events are
+    /// ignored (`swallows`).
+    var echoPointers: Set<PointerID> = []
 
     /// Whether the last input came from a gamepad.
     public var usesGamepad: Bool { inputMode == .gamepad }

@@ -156,17 +156,22 @@ public struct InputTranslator: Sendable {
             padHeld = (press, false, time + Self.padRepeatDelay)
             return [.input(.gamepad(press))]
         case .gamepadUp(let button):
-            if let held = padHeld, !held.fromStick, button == nil || button == held.press.button { padHeld = nil }
+            guard let button else {
+                // Unplugged: nothing is held, the stick included.
+                (padHeld, stickLean) = (nil, nil)
+                return []
+            }
+            if let held = padHeld, !held.fromStick, button == held.press.button { padHeld = nil }
             return []
         case .stick(let x, let y, let shoulderHeld):
             // The left stick is a D-pad, as in menus everywhere: a lean past `stickPress` is one
             // press of its main direction; another comes after it rests, or leans elsewhere.
             let lean = max(abs(x), abs(y))
             guard lean.isFinite, lean >= Self.stickPress else {
-                if !(lean > Self.stickRest) {
-                    stickLean = nil
-                    if padHeld?.fromStick == true { padHeld = nil }
-                }
+                // Eased off: no more repeats (a thumb resting part-way, or a stick that
+                // drifts, walked the focus on); a new press only once it rests.
+                if padHeld?.fromStick == true { padHeld = nil }
+                if !(lean > Self.stickRest) { stickLean = nil }
                 return []
             }
             let direction: GamepadButton = abs(x) >= abs(y) ? (x > 0 ? .right : .left) : (y > 0 ? .down : .up)
@@ -188,14 +193,15 @@ public struct InputTranslator: Sendable {
         }
     }
 
-    /// Whether a gamepad button (or the stick) is held down: its repeats are due in time,
-    /// so the loop keeps stepping instead of sleeping for input.
-    public var holdsPadButton: Bool { padHeld != nil }
+    /// When the held gamepad button (or the stick's lean) is next pressed again, in seconds
+    /// of simulated time; nil when none is held. The loop delivers it in time order with
+    /// the platform's input, and sleeps no longer than until then.
+    public var padRepeatDue: Double? { padHeld?.due }
 
-    /// The held gamepad button's press again, when its repeat is due by `time` seconds of
-    /// simulated time: one at most (after a stalled frame the next comes an interval later).
-    public mutating func padRepeats(upTo time: Double) -> [Translated] {
-        guard let held = padHeld, held.due <= time else { return [] }
+    /// The held button's press again, its repeat due, delivered at `time` seconds: the next
+    /// is due an interval later (an interval after `time` when it came late).
+    public mutating func padRepeat(at time: Double) -> [Translated] {
+        guard let held = padHeld else { return [] }
         let next = held.due + Self.padRepeatInterval
         padHeld?.due = next > time ? next : time + Self.padRepeatInterval
         return [.padRepeat(held.press)]

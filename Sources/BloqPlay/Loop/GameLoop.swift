@@ -9,7 +9,8 @@ import BloqGame
 /// Each frame: the window's geometry is read, the input due is delivered before the first
 /// step at or after its time, the steps due by the platform's time are taken, and the
 /// platform presents the result. When nothing moves, a platform that may sleep waits for
-/// input, and the time it slept is skipped (it counts as play time while focused).
+/// input (or a held gamepad button's next repeat), and the time it slept is skipped (it
+/// counts as play time while focused).
 public final class GameLoop {
     public let app: AppController
     public let platform: any GamePlatform
@@ -46,22 +47,22 @@ public final class GameLoop {
             if platform.sleepsWhenIdle, app.isAnimating, !app.isMoving {
                 // Only background work: a frame (its steps deliver the answer when it is
                 // due) every `workPollMilliseconds`, or at once for input.
-                platform.gatherInput(waitingUpTo: GameLoop.workPollMilliseconds)
+                platform.gatherInput(waitingUpTo: min(GameLoop.workPollMilliseconds, untilPadRepeat ?? .infinity))
                 frame()
                 continue
             }
-            // A gamepad button held repeats in time: no sleeping for input meanwhile.
-            guard platform.sleepsWhenIdle, !app.isAnimating, !translator.holdsPadButton else {
+            guard platform.sleepsWhenIdle, !app.isAnimating else {
                 frame()
                 continue
             }
-            if platform.gatherInput(waitingUpTo: app.levelWatch == nil ? 1000 : 100) {
+            // A held gamepad button's next repeat ends the wait too.
+            if platform.gatherInput(waitingUpTo: min(app.levelWatch == nil ? 1000 : 100, untilPadRepeat ?? .infinity)) {
                 skipIdleTime(to: platform.nextInputTime() ?? platform.now)
                 frame()
             } else {
                 // No input and nothing moving: the frame on screen is still right.
                 skipIdleTime(to: platform.now)
-                if app.pollExternalChanges() { frame() }
+                if app.pollExternalChanges() || untilPadRepeat == 0 { frame() }
             }
         }
         if !app.wantsQuit { app.quit() }
@@ -74,10 +75,24 @@ public final class GameLoop {
         app.pollExternalChanges()
         platform.gatherInput(waitingUpTo: 0)
         let focused = platform.isFocused
+        // A held gamepad button's repeat is an input of its own, in time order with the
+        // platform's (so a recording's times never go back), one a frame at most.
+        let (now, origin) = (platform.now, clock.origin)
+        var repeated = false
+        func repeatDue() -> Double? {
+            guard !repeated, let due = translator.padRepeatDue.map({ $0 * 1000 + origin }), due <= now else { return nil }
+            return due
+        }
         clock.advance(
-            toPlatform: platform.now, nextEvent: { platform.nextInputTime() }, deliver: { deliverInput(at: $0) },
-            step: { app.step(FixedStepClock.step, countingPlayTime: focused) }, stop: { platform.isFinished })
-        deliver(translator.padRepeats(upTo: clock.now / 1000), at: clock.now)
+            toPlatform: now, nextEvent: { [platform.nextInputTime(), repeatDue()].compactMap { $0 }.min() },
+            deliver: { time in
+                if let due = repeatDue(), due < platform.nextInputTime() ?? .infinity {
+                    repeated = true
+                    deliver(translator.padRepeat(at: time / 1000), at: time)
+                } else {
+                    deliverInput(at: time)
+                }
+            }, step: { app.step(FixedStepClock.step, countingPlayTime: focused) }, stop: { platform.isFinished })
         platform.present(app, sounds: app.takeSounds())
     }
 
@@ -155,6 +170,12 @@ public final class GameLoop {
         app.display(
             minimumButtonSize: Metrics.minimumButtonSize(dpi: geometry.dpi, scale: geometry.layoutScale), scale: geometry.layoutScale)
         if geometry.output != app.viewport { app.handle(.resized(geometry.output)) }
+    }
+
+    /// Milliseconds of the platform's time until the held gamepad button's repeat is due (0
+    /// when it is), nil when none is held.
+    private var untilPadRepeat: Double? {
+        translator.padRepeatDue.map { max(0, $0 * 1000 + clock.origin - platform.now) }
     }
 
     private func skipIdleTime(to platformTime: Double) {

@@ -34,9 +34,9 @@ final class TilePress: ControlHolder {
             preview?.catchUp(to: event.time)
             guard let preview, preview.isBeyondTap || preview.isOpen else {
                 self.preview?.discard()
-                if ControlPress.presses(
-                    id, releasedAt: event, among: screen.controls, slop: ControlPress.fingerSlop * screen.context.metrics.scale)
-                {
+                // Released on the tile, no slop for a finger: GAME.md's "with the pointer
+                // still on the tile".
+                if screen.controls.first(where: { $0.rect.contains(event.location) })?.id == id {
                     screen.ask(.sound(.click))
                     screen.activate(id)
                 }
