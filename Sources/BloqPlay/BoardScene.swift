@@ -285,6 +285,13 @@ public final class BoardScene {
     }
 
     private func request(_ edit: Edit) {
+        // A block in a hand is no move yet: it lets go back to its cell, and the edit waits
+        // for it. Z pressed while the mouse held a block, or Undo tapped by another finger,
+        // took back the held block's move once it landed, not the last move made.
+        for (pointer, grab) in grabs {
+            grabs[pointer] = nil
+            release(grab, back: true)
+        }
         queuedEdits.append(edit)
         processEdits()
     }
@@ -517,14 +524,14 @@ public final class BoardScene {
     /// Ends a pan: the release velocity along the move decides, or the position when slow;
     /// the animator continues from where the pointer left it on a glide that leaves at the
     /// release speed (`SlideMotion`): on to land with speed and squash, or back to ease
-    /// into its own cell.
-    private func release(_ grab: Grab) {
+    /// into its own cell (always, when `back`).
+    private func release(_ grab: Grab, back: Bool = false) {
         guard let controller = controllers[grab.blockID] else { return }
         let animator = controller.animator
         let distance = Double(controller.distance)
-        let velocity = controller.along(grab.pan.velocity)  // cells per second along the move
+        let velocity = back ? 0 : controller.along(grab.pan.velocity)  // cells per second along the move
         let fraction = animator.fractionComplete
-        let finishes = abs(velocity) >= BoardScene.flingSpeed ? velocity > 0 : fraction > 0.5
+        let finishes = !back && (abs(velocity) >= BoardScene.flingSpeed ? velocity > 0 : fraction > 0.5)
         animator.isReversed = !finishes
         // The progress speed the block has now (whole slides per second), kept only when it
         // heads where the block is going.

@@ -234,6 +234,25 @@ struct BoardSceneTests {
         #expect(!scene.hasPendingEdits && !scene.isBusy)
     }
 
+    /// Z pressed while the mouse held a block (or Undo tapped by another finger) took back
+    /// the held block's move once it landed, and left the last move made.
+    @Test("an undo while a block is held lets it go back to its cell and takes back the last move made")
+    func undoWhileHeld() {
+        let scene = scene("R...", "....", "B...")
+        scene.perform(Move(row: 0, column: 0, direction: .right))
+        scene.advance(by: 1)
+        let finger = Finger(scene)
+        finger.press(2, 0)
+        finger.drag(from: (2, 0), to: (2, 2), steps: 8)
+        scene.undo()
+        finger.drag(from: (2, 2), to: (2, 3), steps: 4)
+        finger.release(2, 3)
+        finger.wait(1.5)
+        #expect(scene.board == Board(["R...", "....", "B..."]))
+        #expect(scene.session.moves == 0 && scene.session.canRedo)
+        #expect(Set(scene.blockSprites.map(\.position)) == [CellPoint(row: 0, column: 0), CellPoint(row: 2, column: 0)])
+    }
+
     @Test("undoing a vanish brings the blocks back and slides the pushed one home")
     func undoVanish() {
         let scene = scene("R.R", "...")
