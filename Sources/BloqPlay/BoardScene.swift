@@ -287,13 +287,29 @@ public final class BoardScene {
     private func request(_ edit: Edit) {
         // A block in a hand is no move yet: it lets go back to its cell, and the edit waits
         // for it. Z pressed while the mouse held a block, or Undo tapped by another finger,
-        // took back the held block's move once it landed, not the last move made.
-        for (pointer, grab) in grabs {
-            grabs[pointer] = nil
-            release(grab, back: true)
+        // took back the held block's move once it landed, not the last move made. An edit
+        // that will change nothing (Redo with nothing to redo) leaves the hand alone.
+        if changes(edit) {
+            let held = grabs.values
+            grabs.removeAll()
+            for grab in held { release(grab, back: true) }
         }
         queuedEdits.append(edit)
         processEdits()
+    }
+
+    /// Whether `edit` will change the position: what it does now, or after the edits queued
+    /// and the moves let go and still sliding.
+    private func changes(_ edit: Edit) -> Bool {
+        if !queuedEdits.isEmpty || controllers.keys.contains(where: { id in !grabs.values.contains { $0.blockID == id } }) {
+            return true
+        }
+        switch edit {
+        case .undo: return session.canUndo
+        case .redo: return session.canRedo
+        case .restart: return session.moves > 0 || session.board != session.start
+        case .rewind(let moves): return session.log.count > max(moves, 0)
+        }
     }
 
     /// Carries out queued edits while nothing is in flight: each changes the session at

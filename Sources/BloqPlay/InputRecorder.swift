@@ -47,9 +47,8 @@ public struct InputRecorder: Sendable {
     }
 
     /// Appends `action` at `time`, or at the last event's time when that is later: the
-    /// loop hands input on in order, but an event queued while a frame was read may carry
-    /// a time before the last one handed on (a held button's repeat), and a script's times
-    /// never go back.
+    /// loop hands input on in order, but in a frame the clock cuts short (a stall) an event
+    /// may carry a time before the last one handed on, and a script's times never go back.
     private mutating func append(_ action: InputScript.Action, at time: Double) {
         events.append(InputScript.Event(time: max(InputRecorder.round(time), events.last?.time ?? 0), action: action))
     }

@@ -21,6 +21,8 @@ struct FixedStepClockTests {
     func longFrameAndIdle() {
         var clock = FixedStepClock(origin: 0)
         var steps = 0
+        #expect(clock.origin(advancingTo: 5_000) == 4_750, "said before the advance that makes it")
+        #expect(clock.origin(advancingTo: 200) == 0)
         clock.advance(
             toPlatform: 5_000, delivering: [(0, 4_990.0)], deliver: { _, time in #expect(time <= 250 + 1e-9) }, step: { steps += 1 })
         #expect((30...31).contains(steps), "0.25 s of steps at 120 Hz, not 5 s")

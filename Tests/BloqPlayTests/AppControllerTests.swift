@@ -224,7 +224,7 @@ struct AppControllerTests {
         // Held leaning, it presses again as a held D-pad does; eased off or unplugged, no more.
         func repeats(upTo time: Double) -> [String] {
             guard let due = translator.padRepeatDue, due <= time else { return [] }
-            return translator.padRepeat(at: time).compactMap { if case .padRepeat(let press) = $0 { press.scriptName } else { nil } }
+            return translator.padRepeat(now: time).compactMap { if case .padRepeat(let press) = $0 { press.scriptName } else { nil } }
         }
         #expect(repeats(upTo: 0.35).isEmpty, "not before the delay")
         #expect(repeats(upTo: 0.45) == ["Right"])
@@ -488,6 +488,14 @@ struct AppControllerTests {
         let last = try #require(recorder.events.last).time
         recorder.record(.key(KeyChord("Z")), at: last - 5, app: app)
         #expect(recorder.events.last?.time == last)
+        // An ignored press held when the window lost the focus: its release never comes, and
+        // the mouse's next drag is recorded.
+        let leave = try #require(control(app, .back)).rect.center
+        mouse.tap(at: leave)
+        mouse.send(.down, leave, clicks: 2)
+        #expect(app.swallows(PointerEvent(pointer: .mouse, phase: .moved, location: leave, time: mouse.time)))
+        app.handle(.focusLost)
+        #expect(!app.swallows(PointerEvent(pointer: .mouse, phase: .moved, location: leave, time: mouse.time)))
     }
 
     @Test("two quick clicks on one screen are two presses: Next double-clicked turns two pages")

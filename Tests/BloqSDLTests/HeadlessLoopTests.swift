@@ -230,6 +230,24 @@ extension SDLSuite {
             #expect(app.game?.usedHint == true, "a tap meant, 0.3 s after the release")
         }
 
+        /// A frame the clock cut short (a stall) moves its origin on: a repeat placed by the
+        /// old one came early, so a press during a stall moved the cursor twice.
+        @Test("a gamepad press in a stalled frame presses once")
+        func padPressInStall() throws {
+            let app = try makeApp(["R...", "....", "....", "...."])
+            app.frame(elapsed: 0)
+            try app.push(.gamepadButton("dpdown", down: true))
+            app.frame(elapsed: 1.0 / 60)
+            #expect(app.game?.cursor == CellPosition(row: 0, column: 0), "the first press shows the cursor")
+            app.frame(elapsed: 1)
+            #expect(app.game?.cursor == CellPosition(row: 0, column: 0), "no repeat before 0.4 s of the game's time")
+            // The stall counted 0.25 s (the clock cuts it); 0.2 s more: the first repeat, at 0.4 s.
+            for _ in 0..<12 { app.frame(elapsed: 1.0 / 60) }
+            #expect(app.game?.cursor == CellPosition(row: 1, column: 0))
+            try app.push(.gamepadButton("dpdown", down: false))
+            app.frame(elapsed: 1.0 / 60)
+        }
+
         @Test("losing focus mid-drag releases the block with no velocity")
         func focusLost() throws {
             let app = try makeApp(["R...", "....", "...."])

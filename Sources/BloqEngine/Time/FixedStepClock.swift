@@ -36,6 +36,14 @@ public struct FixedStepClock: Sendable {
         return skipped
     }
 
+    /// The origin once advanced to platform time `platformTime`: moved on by what a frame
+    /// longer than `maximumFrameTime` skips (a caller placing its own events in the frame
+    /// needs it before `advance`).
+    public func origin(advancingTo platformTime: Double) -> Double {
+        let behind = simulated(platformTime) - now
+        return behind > FixedStepClock.maximumFrameTime * 1000 ? origin + behind - FixedStepClock.maximumFrameTime * 1000 : origin
+    }
+
     /// Takes every step due by platform time `platformTime`, delivering `events` (with
     /// their platform times, in order) before the first step at or after each one's time;
     /// events later than the last step are delivered after it (nothing happens between
@@ -62,13 +70,8 @@ public struct FixedStepClock: Sendable {
         toPlatform platformTime: Double, nextEvent: () -> Double?, deliver: (Double) -> Void, step: () -> Void,
         stop: () -> Bool = { false }
     ) {
-        var until = simulated(platformTime)
-        let behind = until - now
-        if behind > FixedStepClock.maximumFrameTime * 1000 {
-            let skipped = behind - FixedStepClock.maximumFrameTime * 1000
-            origin += skipped
-            until -= skipped
-        }
+        origin = origin(advancingTo: platformTime)
+        let until = simulated(platformTime)
         while now <= until {
             while let time = nextEvent().map({ min(simulated($0), until) }), time <= now {
                 deliver(time)

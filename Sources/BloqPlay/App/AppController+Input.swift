@@ -23,6 +23,9 @@ extension AppController {
             resize(size)
         case .focusLost:
             router.cancelAll()
+            // An ignored press gets no cancel from the router (it has no owner), and its
+            // release will not come.
+            echoPointers.removeAll()
             hoverPoint = nil
         case .hover(let point):
             hoverPoint = point
@@ -79,6 +82,7 @@ extension AppController {
             echoPointers.insert(event.pointer)
             return nil
         }
+        echoPointers.remove(event.pointer)
         lastPress = LastPress(
             pointer: event.pointer, time: event.time, location: event.location, target: LastPress.Target(screen: screen, control: hit))
         if let hit {

@@ -198,12 +198,13 @@ public struct InputTranslator: Sendable {
     /// the platform's input, and sleeps no longer than until then.
     public var padRepeatDue: Double? { padHeld?.due }
 
-    /// The held button's press again, its repeat due, delivered at `time` seconds: the next
-    /// is due an interval later (an interval after `time` when it came late).
-    public mutating func padRepeat(at time: Double) -> [Translated] {
+    /// The held button's press again, its repeat due, when it is `now` seconds: the next is
+    /// due an interval later, or an interval after `now` when that is past already (the
+    /// loop slept, or the machine did: one press, not one for each interval missed).
+    public mutating func padRepeat(now: Double) -> [Translated] {
         guard let held = padHeld else { return [] }
         let next = held.due + Self.padRepeatInterval
-        padHeld?.due = next > time ? next : time + Self.padRepeatInterval
+        padHeld?.due = next > now ? next : now + Self.padRepeatInterval
         return [.padRepeat(held.press)]
     }
 }

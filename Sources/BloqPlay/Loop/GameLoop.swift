@@ -75,20 +75,20 @@ public final class GameLoop {
         app.pollExternalChanges()
         platform.gatherInput(waitingUpTo: 0)
         let focused = platform.isFocused
-        // A held gamepad button's repeat is an input of its own, in time order with the
-        // platform's (so a recording's times never go back), one a frame at most.
-        let (now, origin) = (platform.now, clock.origin)
-        var repeated = false
+        // A held gamepad button's repeat is an input of its own, at its time, in order with
+        // the platform's (so a recording's times never go back); the origin is the one the
+        // clock is about to take (it moves on in a frame it cuts short).
+        let now = platform.now
+        let origin = clock.origin(advancingTo: now)
         func repeatDue() -> Double? {
-            guard !repeated, let due = translator.padRepeatDue.map({ $0 * 1000 + origin }), due <= now else { return nil }
+            guard let due = translator.padRepeatDue.map({ $0 * 1000 + origin }), due <= now else { return nil }
             return due
         }
         clock.advance(
             toPlatform: now, nextEvent: { [platform.nextInputTime(), repeatDue()].compactMap { $0 }.min() },
             deliver: { time in
                 if let due = repeatDue(), due < platform.nextInputTime() ?? .infinity {
-                    repeated = true
-                    deliver(translator.padRepeat(at: time / 1000), at: time)
+                    deliver(translator.padRepeat(now: (now - origin) / 1000), at: time)
                 } else {
                     deliverInput(at: time)
                 }
@@ -175,7 +175,9 @@ public final class GameLoop {
     /// Milliseconds of the platform's time until the held gamepad button's repeat is due (0
     /// when it is), nil when none is held.
     private var untilPadRepeat: Double? {
-        translator.padRepeatDue.map { max(0, $0 * 1000 + clock.origin - platform.now) }
+        // Whole milliseconds, as the platform waits: a wait of 0.3 ms would return at once
+        // and spin until the due time came.
+        translator.padRepeatDue.map { max(0, ($0 * 1000 + clock.origin - platform.now).rounded(.up)) }
     }
 
     private func skipIdleTime(to platformTime: Double) {
