@@ -198,6 +198,9 @@ public struct InputTranslator: Sendable {
     /// the platform's input, and sleeps no longer than until then.
     public var padRepeatDue: Double? { padHeld?.due }
 
+    /// Stops repeating the held button until another is pressed (its command does not repeat).
+    public mutating func endPadRepeats() { padHeld = nil }
+
     /// The held button's press again, its repeat due, when it is `now` seconds: the next is
     /// due an interval later, or an interval after `now` when that is past already (the
     /// loop slept, or the machine did: one press, not one for each interval missed).

@@ -142,7 +142,12 @@ public final class GameLoop {
                 recorder?.record(.key(chord), at: time, app: app)
                 app.handle(.key(chord))
             case .padRepeat(let press):
-                guard app.repeatsWhenHeld(press) else { continue }
+                // A button whose command does not repeat (A, B) is held on for nothing: the
+                // loop stops waking for it.
+                guard app.repeatsWhenHeld(press) else {
+                    translator.endPadRepeats()
+                    continue
+                }
                 recorder?.record(.gamepad(press), at: time, app: app)
                 app.handle(.gamepad(press))
             }
