@@ -415,15 +415,21 @@ struct AppControllerTests {
         #expect(app.top.kind == .play)
     }
 
-    /// Solution asks first ("Show it"): a double-click out of habit answered its own question
-    /// and showed the solution, the stars gone.
-    @Test("a double-click on Solution asks and no more: the second click does not answer the question the first asked")
-    func doubleClickSolution() throws {
+    /// An app with its first level opened by the mouse, settled.
+    func firstLevelOpen() -> (AppController, Hand) {
         let app = testApp()
         let mouse = Hand(app)
         mouse.tap(.levels)
         mouse.tap(.tile(0))
         mouse.wait(1)
+        return (app, mouse)
+    }
+
+    /// Solution asks first ("Show it"): a double-click out of habit answered its own question
+    /// and showed the solution, the stars gone.
+    @Test("a double-click on Solution asks and no more: the second click does not answer the question the first asked")
+    func doubleClickSolution() throws {
+        let (app, mouse) = firstLevelOpen()
         let solution = try #require(control(app, .solution))
         mouse.doubleClick(solution.rect.center)
         #expect(control(app, .solution)?.label == "Show it" && app.game?.showedSolution == false)
@@ -461,11 +467,7 @@ struct AppControllerTests {
     /// would press it.
     @Test("a double-click's ignored second press is not recorded")
     func echoNotRecorded() throws {
-        let app = testApp()
-        let mouse = Hand(app)
-        mouse.tap(.levels)
-        mouse.tap(.tile(0))
-        mouse.wait(1)
+        let (app, mouse) = firstLevelOpen()
         var recorder = InputRecorder(window: (800, 600))
         let solution = try #require(control(app, .solution)).rect.center
         for (phase, clicks, wait) in [(PointerEvent.Phase.down, 1, 0.09), (.up, 1, 0.08), (.down, 2, 0.09), (.up, 1, 0.0)] {

@@ -242,24 +242,23 @@ struct BoardSceneTests {
         scene.perform(Move(row: 0, column: 0, direction: .right))
         scene.advance(by: 1)
         let finger = Finger(scene)
-        finger.press(2, 0)
-        finger.drag(from: (2, 0), to: (2, 2), steps: 8)
-        scene.undo()
-        finger.drag(from: (2, 2), to: (2, 3), steps: 4)
-        finger.release(2, 3)
-        finger.wait(1.5)
+        /// Drags the blue block down its row, `edit` made two thirds of the way, and waits.
+        func drag(editing edit: () -> Void) {
+            finger.press(2, 0)
+            finger.drag(from: (2, 0), to: (2, 2), steps: 8)
+            edit()
+            finger.drag(from: (2, 2), to: (2, 3), steps: 4)
+            finger.release(2, 3)
+            finger.wait(1.5)
+        }
+        drag { scene.undo() }
         #expect(scene.board == Board(["R...", "....", "B..."]))
         #expect(scene.session.moves == 0 && scene.session.canRedo)
         #expect(Set(scene.blockSprites.map(\.position)) == [CellPoint(row: 0, column: 0), CellPoint(row: 2, column: 0)])
         // A redo with nothing to redo (after the undo was redone) leaves the hand alone.
         scene.redo()
         finger.wait(1)
-        finger.press(2, 0)
-        finger.drag(from: (2, 0), to: (2, 2), steps: 8)
-        scene.redo()
-        finger.drag(from: (2, 2), to: (2, 3), steps: 4)
-        finger.release(2, 3)
-        finger.wait(1.5)
+        drag { scene.redo() }
         #expect(scene.board == Board(["...R", "....", "...B"]), "the drag went on to its end")
     }
 
