@@ -20,9 +20,9 @@ public struct WindowOptions: Sendable {
     /// `bloq bench` times start-up to the first frame that way, on purpose.
     public var acceptsInvisibleDriver = false
     /// The size is in the desktop's points (the default, `--window`, a size remembered as
-    /// `WindowGeometry.desktopPointSize`): on X11, where a window is sized in pixels, it is multiplied by the
-    /// desktop's scale (`DesktopScale`) and fitted to the display, as a Wayland compositor
-    /// scales it.
+    /// `WindowGeometry.desktopPointSize`): on X11, where a window is sized in pixels, it is
+    /// multiplied by the desktop's scale (`DesktopScale`) and fitted to the display, as a
+    /// Wayland compositor scales it.
     public var scalesWithDesktop = false
 
     public init(

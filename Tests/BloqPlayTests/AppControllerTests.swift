@@ -224,7 +224,9 @@ struct AppControllerTests {
         // Held leaning, it presses again as a held D-pad does; eased off or unplugged, no more.
         func repeats(upTo time: Double) -> [String] {
             guard let due = translator.padRepeatDue, due <= time else { return [] }
-            return translator.padRepeat(now: time).compactMap { if case .padRepeat(let press) = $0 { press.scriptName } else { nil } }
+            return translator.padRepeat(now: time).compactMap {
+                if case .repeated(.gamepad(let press)) = $0 { press.scriptName } else { nil }
+            }
         }
         #expect(repeats(upTo: 0.35).isEmpty, "not before the delay")
         #expect(repeats(upTo: 0.45) == ["Right"])

@@ -4,15 +4,16 @@ import BloqGame
 /// Input routing: pointers to their one owner, keys and gamepad buttons through the
 /// command table, then to the screen on top or the shell's defaults.
 extension AppController {
-    /// Whether `chord`, repeating while held, is taken again: only where it means a command
-    /// that repeats (`Command.repeatsWhenHeld`) on the screen on top.
-    public func repeatsWhenHeld(_ chord: KeyChord) -> Bool {
-        commands.command(for: chord, in: top.commandContexts)?.repeatsWhenHeld ?? false
-    }
-
-    /// Whether a gamepad `press`, held, is taken again: likewise.
-    public func repeatsWhenHeld(_ press: GamepadPress) -> Bool {
-        commands.command(for: press, in: top.commandContexts)?.repeatsWhenHeld ?? false
+    /// Whether a key or gamepad button held down, pressed again (`input`), is taken: only
+    /// where it means a command that repeats (`Command.repeatsWhenHeld`) on the screen on top.
+    public func repeatsWhenHeld(_ input: InputEvent) -> Bool {
+        let command: Command? =
+            switch input {
+            case .key(let chord): commands.command(for: chord, in: top.commandContexts)
+            case .gamepad(let press): commands.command(for: press, in: top.commandContexts)
+            default: nil
+            }
+        return command?.repeatsWhenHeld ?? false
     }
 
     /// Handles one input event.
@@ -47,7 +48,7 @@ extension AppController {
             if event.phase == .up, let press = lastPress, press.pointer == event.pointer {
                 // A drag or a flick is no click: a quick press after it is one of its own (a
                 // second flick turning the list's page again).
-                lastPress = press.isNear(event.location, within: echoDistance) ? press.released(at: event.time) : nil
+                if press.isNear(event.location, within: echoDistance) { lastPress?.released = event.time } else { lastPress = nil }
             }
             if event.phase == .down {
                 showsFocus = false
@@ -185,13 +186,6 @@ struct LastPress {
     func isNear(_ point: Point, within distance: Double) -> Bool {
         let (dx, dy) = (point.x - location.x, point.y - location.y)
         return dx * dx + dy * dy <= distance * distance
-    }
-
-    /// The press, released at `time`.
-    func released(at time: Double) -> LastPress {
-        var press = self
-        press.released = time
-        return press
     }
 
     /// Whether `event`, a press on `target`, is the second of a double-click whose first

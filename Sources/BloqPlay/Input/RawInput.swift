@@ -78,11 +78,10 @@ public struct InputTranslator: Sendable {
 
     public enum Translated: Sendable, Equatable {
         case input(InputEvent)
-        /// A key repeating while held (`RawInput.keyRepeat`): an input only where the
-        /// command it means repeats (`AppController.repeatsWhenHeld`).
-        case keyRepeat(KeyChord)
-        /// A gamepad button (or the stick's lean) held down, pressed again: likewise.
-        case padRepeat(GamepadPress)
+        /// A key (`RawInput.keyRepeat`) or a gamepad button (or the stick's lean) held down,
+        /// pressed again: an input only where the command it means repeats
+        /// (`AppController.repeatsWhenHeld`).
+        case repeated(InputEvent)
         case quit
         case windowChanged
     }
@@ -149,7 +148,7 @@ public struct InputTranslator: Sendable {
         case .key(let chord):
             return [.input(.key(chord))]
         case .keyRepeat(let chord):
-            return [.keyRepeat(chord)]
+            return [.repeated(.key(chord))]
         case .text(let text):
             return text.isEmpty ? [] : [.input(.text(text))]
         case .gamepad(let press):
@@ -208,6 +207,6 @@ public struct InputTranslator: Sendable {
         guard let held = padHeld else { return [] }
         let next = held.due + Self.padRepeatInterval
         padHeld?.due = next > now ? next : now + Self.padRepeatInterval
-        return [.padRepeat(held.press)]
+        return [.repeated(.gamepad(held.press))]
     }
 }

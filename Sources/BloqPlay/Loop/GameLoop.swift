@@ -137,19 +137,15 @@ public final class GameLoop {
             case .input(let input):
                 recorder?.record(input, at: time, app: app)
                 app.handle(input)
-            case .keyRepeat(let chord):
-                guard app.repeatsWhenHeld(chord) else { continue }
-                recorder?.record(.key(chord), at: time, app: app)
-                app.handle(.key(chord))
-            case .padRepeat(let press):
-                // A button whose command does not repeat (A, B) is held on for nothing: the
-                // loop stops waking for it.
-                guard app.repeatsWhenHeld(press) else {
-                    translator.endPadRepeats()
+            case .repeated(let input):
+                guard app.repeatsWhenHeld(input) else {
+                    // A gamepad button whose command does not repeat (A, B) is held on for
+                    // nothing: the loop stops waking for it.
+                    if case .gamepad = input { translator.endPadRepeats() }
                     continue
                 }
-                recorder?.record(.gamepad(press), at: time, app: app)
-                app.handle(.gamepad(press))
+                recorder?.record(input, at: time, app: app)
+                app.handle(input)
             }
         }
     }
