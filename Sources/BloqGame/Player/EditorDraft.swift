@@ -32,13 +32,14 @@ public struct EditorDraft: Hashable, Sendable {
         self.savedAt = savedAt
     }
 
-    /// The draft of `draft` and `pack` (nil for a placeholder), stamped `moment`: a title
-    /// or pack longer than `longestName` (a copy of a level whose file has a longer title)
-    /// is kept cut to it, so that what is written is always read back.
-    public init(_ draft: LevelDraft, title: String?, pack: String?, savedFile: SavedFile?, at moment: Double) {
+    /// The draft of `draft` and `pack` (nil for a placeholder), not yet stamped (the shell
+    /// stamps it as it keeps it): a title or pack longer than `longestName` (a copy of a
+    /// level whose file has a longer title) is kept cut to it, so that what is written is
+    /// always read back.
+    public init(_ draft: LevelDraft, title: String?, pack: String?, savedFile: SavedFile?) {
         let cut = { (name: String) in String(name.prefix(EditorDraft.longestName)) }
         let file = savedFile.flatMap { $0.isPlausible ? $0 : nil }
-        self.init(lines: draft.board.lines, title: title.map(cut), pack: pack.map(cut), savedFile: file, savedAt: moment)
+        self.init(lines: draft.board.lines, title: title.map(cut), pack: pack.map(cut), savedFile: file)
     }
 
     /// The grid as the editor's draft, titled `placeholder` when no title was typed; nil

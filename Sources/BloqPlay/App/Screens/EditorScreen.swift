@@ -777,8 +777,7 @@ public final class EditorScreen: ShellScreen, AppScreen {
             .keepDraft(
                 EditorDraft(
                     current, title: typed(current.title, .title, openingPlaceholders.title),
-                    pack: typed(pack, .pack, openingPlaceholders.pack), savedFile: savedFile,
-                    at: 0)))
+                    pack: typed(pack, .pack, openingPlaceholders.pack), savedFile: savedFile)))
     }
 
     private func undo() { travel { $0.undo() } }
