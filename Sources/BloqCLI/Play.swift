@@ -221,9 +221,8 @@ extension Play {
         if let record, let script = loop.recordedScript() {
             do {
                 try OutputFile.write(Array(script.text.utf8), to: record)
-                let name = app.packs.first?.playable.first?.name ?? "LEVEL.bloq"
                 printError(
-                    "bloq: recorded \(script.events.count - 1) events to \(record); replay with: bloq replay \(record) --level \(name)")
+                    "bloq: recorded \(script.events.count - 1) events to \(record); \(Self.replayAdvice(record, loop.recordedLevel))")
             } catch {
                 printError("bloq: error: cannot write the recording to \(error)")
                 throw ExitStatus.cannotCreate
@@ -232,6 +231,26 @@ extension Play {
         // The window lost (the compositor went away, or no window after a scale change): said
         // as it happened, saved above, and a failure's status.
         if gameWindow.lost != nil { throw ExitCode.failure }
+    }
+
+    /// How to replay a recording of `level`: from its file, or from its share code when it
+    /// is in none (the daily board, a shared level, the editor's board).
+    static func replayAdvice(_ record: String, _ level: PlayableLevel?) -> String {
+        guard let level else { return "no level had input while recording (it follows the first level you play)" }
+        if RegularFile.kind(level.name) == .regular {
+            return "replay with: bloq replay \(shellWord(record)) --level \(shellWord(level.name))"
+        }
+        guard let code = ShareCode.encode(level.level.board, title: level.level.title) ?? ShareCode.encode(level.level.board) else {
+            return "its level is in no file"
+        }
+        return "replay with: bloq replay \(shellWord(record)) --code \(code)"
+    }
+
+    /// `text` as one word of a shell's command line: as it is when plain, else in single quotes.
+    static func shellWord(_ text: String) -> String {
+        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._+-,:=@%")
+        return !text.isEmpty && text.allSatisfy(plain.contains)
+            ? text : "'" + text.replacing("'", with: "'\\''") + "'"
     }
 
     /// The packs to list: a level, a folder or a code from the command line, else the

@@ -14,7 +14,8 @@ public struct Replay: ParsableCommand {
         discussion: """
             The script's events reach the game as live SDL events would (same translation, gestures, \
             animators and rules) on a fixed 1/120 s step, so the same script always gives the same result. \
-            With --level it plays that level alone; with --app it runs the whole game from the title screen, \
+            With --level (or --code) it plays that level alone, from the line of play the script's \
+            resume lines give, if any; with --app it runs the whole game from the title screen, \
             keeping progress and settings in --data DIR (a fresh temporary folder without it), never in the \
             player's own files. Exit status: 0, 65 for an invalid level or script (or a line that cannot be \
             carried out, such as a tap on a control that is not shown), 66 for a missing file, 73 when the \
@@ -26,6 +27,11 @@ public struct Replay: ParsableCommand {
 
     @Option(help: ArgumentHelp("The level to play (level mode).", valueName: "FILE"))
     public var level: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Level mode: play the level a share code holds (bloq play --record says it for a level in no file).", valueName: "CODE"))
+    public var code: String?
 
     @Flag(help: "Run the whole game from the title screen (app mode).")
     public var app = false
@@ -62,11 +68,15 @@ public struct Replay: ParsableCommand {
 
     public func validate() throws {
         try window?.check()
-        if app, level != nil {
+        if app, level != nil || code != nil {
             throw ValidationError(
-                "--app and --level do not go together: give --level FILE to play one level, or --app to run the whole game")
+                "--app and --\(level != nil ? "level" : "code") do not go together: give --level FILE or --code CODE to play one level, or --app to run the whole game"
+            )
         }
-        if !app, level == nil { throw ValidationError("give --level FILE (one level) or --app (the whole game)") }
+        if level != nil, code != nil { throw ValidationError("give one of --level and --code") }
+        if !app, level == nil, code == nil {
+            throw ValidationError("give --level FILE or --code CODE (one level), or --app (the whole game)")
+        }
         try Arguments.checkPaths(["SCRIPT": script, "--level": level, "--data": data, "--screenshot": screenshot])
         if data != nil, !app { throw ValidationError("--data DIR goes with --app") }
     }
@@ -78,14 +88,36 @@ public struct Replay: ParsableCommand {
         let size = window ?? parsed.window.map { WindowSize(width: $0.width, height: $0.height) } ?? WindowSize(width: 800, height: 600)
         let options = (width: size.width, height: size.height)
         if app {
+            guard parsed.resume.isEmpty else {
+                printError(
+                    "\(script):\(parsed.resume.firstLine): error: 'resume' lines go with --level or --code; with --app the lines of play are the --data folder's"
+                )
+                throw ExitStatus.invalidData
+            }
             try runApp(parsed, options: options)
             return
         }
-        guard let level else { throw ExitStatus.invalidData }
-        let playable = try Arguments.level(level)
-        let pack = PackEntry(title: playable.title, items: [.playable(PlayableLevel(name: level, level: playable))])
-        let environment = AppEnvironment.make(
+        let playable: Level
+        let name: String
+        if let code {
+            playable = try ShareCodeArgument.level(code)
+            name = "share code \(code)"
+        } else if let level {
+            playable = try Arguments.level(level)
+            name = level
+        } else {
+            throw ExitStatus.invalidData
+        }
+        let pack = PackEntry(title: playable.title, items: [.playable(PlayableLevel(name: name, level: playable))])
+        var environment = AppEnvironment.make(
             .detached(.standard()), packs: .given([pack]), today: { nil }, language: .replay(commandLine: lang))
+        // The line of play a recording's level opened on (`resume` lines).
+        switch parsed.resume.progress(on: playable) {
+        case .success(let progress): environment.progress = progress
+        case .failure(let error):
+            printError("\(script):\(error.line): error: \(error.message)")
+            throw ExitStatus.invalidData
+        }
         let shell = AppController(
             environment: environment, viewport: Size(width: Double(options.width), height: Double(options.height)), singleLevel: true)
         try play(parsed, on: shell, options: options)

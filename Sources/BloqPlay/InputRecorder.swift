@@ -4,12 +4,19 @@ import BloqGame
 /// Writes what the player does on the first level they play as an input script
 /// (`bloq play --record`): pointer events on its board in cell units, keys, resizes and
 /// cancellations, with their simulated times, 4 decimals as the script text keeps them.
+/// A level that opened on the player's saved line of play is recorded from there (`resume`
+/// lines), so its replay starts where the player did.
 public struct InputRecorder: Sendable {
-    /// The window size when recording began.
-    public let window: (width: Int, height: Int)
+    /// The window size when the recorded level had its first input (the size the replay
+    /// opens with; later resizes are events).
+    public private(set) var window: (width: Int, height: Int)
     public private(set) var events: [InputScript.Event] = []
     /// The level being recorded (pack index, level index), once one is open.
     private var recorded: (pack: Int?, level: Int?)?
+    /// The level recorded, once it had input: what its replay plays.
+    public private(set) var level: PlayableLevel?
+    /// The line of play it opened on.
+    private var resume = InputScript.Resume()
 
     public init(window: (width: Int, height: Int)) { self.window = window }
 
@@ -17,7 +24,13 @@ public struct InputRecorder: Sendable {
     /// level's play screen.
     public mutating func record(_ input: InputEvent, at time: Double, app: AppController) {
         guard let screen = app.playScreen, app.help == nil else { return }
-        if recorded == nil { recorded = (screen.packIndex, screen.levelIndex) }
+        if recorded == nil {
+            recorded = (screen.packIndex, screen.levelIndex)
+            // Nothing moves on a level before its first input: the line it has is the one it
+            // opened on.
+            level = screen.game.level
+            resume = InputScript.Resume(moves: screen.game.scene.session.log, usedHint: screen.game.usedHint)
+        }
         guard recorded?.pack == screen.packIndex, recorded?.level == screen.levelIndex else { return }
         let action: InputScript.Action
         switch input {
@@ -53,16 +66,21 @@ public struct InputRecorder: Sendable {
         events.append(InputScript.Event(time: max(InputRecorder.round(time), events.last?.time ?? 0), action: action))
     }
 
-    /// Records the window being resized at `time`.
+    /// Records the window being resized at `time`; before the recorded level had input,
+    /// the size it will open with.
     public mutating func recordResize(width: Int, height: Int, at time: Double) {
-        guard recorded != nil else { return }
+        guard recorded != nil else {
+            window = (width, height)
+            return
+        }
         append(.resize(width: width, height: height), at: time)
     }
 
     /// The script so far, ended at `time` (ms).
     public func script(endingAt time: Double) -> InputScript {
         let end = max(time, events.last?.time ?? 0)
-        return InputScript(window: window, events: events + [InputScript.Event(time: (end * 10_000).rounded(.up) / 10_000, action: .end)])
+        return InputScript(
+            window: window, resume: resume, events: events + [InputScript.Event(time: (end * 10_000).rounded(.up) / 10_000, action: .end)])
     }
 
     /// Scripts carry 4 decimals: record exactly what the text will say.

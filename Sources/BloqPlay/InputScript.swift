@@ -76,8 +76,33 @@ public struct InputScript: Sendable {
         }
     }
 
+    /// The line of play a level replay starts on: `resume` lines, written by `bloq play
+    /// --record` when the level it recorded opened on the player's saved line (an addition to
+    /// CONTRACT section 3).
+    public struct Resume: Sendable, Hashable {
+        /// The moves made before the first event, in order.
+        public var moves: [Move] = []
+        /// The script line of each move (0 for a script made by the program).
+        public var lines: [Int] = []
+        /// Whether a hint had been shown on the line (it earns at most two stars).
+        public var usedHint = false
+        /// The first `resume` line (0: none).
+        public var firstLine = 0
+
+        public init(moves: [Move] = [], usedHint: Bool = false) {
+            self.moves = moves
+            self.lines = Array(repeating: 0, count: moves.count)
+            self.usedHint = usedHint
+        }
+
+        /// Whether the level starts on a line of play.
+        public var isEmpty: Bool { moves.isEmpty && !usedHint }
+    }
+
     /// The window size the script asks for, if it does.
     public var window: (width: Int, height: Int)?
+    /// The line of play the level starts on (none: its start).
+    public var resume = Resume()
     /// The events in order; the last is `end`.
     public var events: [Event]
 
@@ -89,8 +114,9 @@ public struct InputScript: Sendable {
         public var description: String { "\(file):\(line): error: \(message)" }
     }
 
-    public init(window: (width: Int, height: Int)? = nil, events: [Event]) {
+    public init(window: (width: Int, height: Int)? = nil, resume: Resume = Resume(), events: [Event]) {
         self.window = window
+        self.resume = resume
         self.events = events
     }
 
@@ -137,8 +163,33 @@ public struct InputScript: Sendable {
                 script.window = (width, height)
                 continue
             }
+            if first == "resume" {
+                guard script.events.isEmpty else { return fail(number, "'resume' must come before the first event") }
+                if script.resume.firstLine == 0 { script.resume.firstLine = number }
+                if words.count == 2, words[1] == "hint" {
+                    guard !script.resume.usedHint else { return fail(number, "'resume hint' is given twice") }
+                    script.resume.usedHint = true
+                    continue
+                }
+                guard words.count == 4, let row = Int(words[1]), let column = Int(words[2]), (0..<16).contains(row),
+                    (0..<16).contains(column), words[1].allSatisfy(\.isASCII), words[2].allSatisfy(\.isASCII),
+                    let direction = Direction(rawValue: words[3])
+                else {
+                    return fail(
+                        number,
+                        "expected 'resume ROW COLUMN DIRECTION' (a move of the line of play the level starts on: row and column whole numbers from 0 at the top left, then up, down, left or right) or 'resume hint'"
+                    )
+                }
+                guard script.resume.moves.count < PlayerProgress.maximumLogLength else {
+                    return fail(number, "more than \(PlayerProgress.maximumLogLength) 'resume' moves")
+                }
+                script.resume.moves.append(Move(row: row, column: column, direction: direction))
+                script.resume.lines.append(number)
+                continue
+            }
             guard first == "at" else {
-                return fail(number, "unknown line '\(first)'; a line is 'at MILLISECONDS EVENT ...', 'window W H' or a comment")
+                return fail(
+                    number, "unknown line '\(first)'; a line is 'at MILLISECONDS EVENT ...', 'window W H', 'resume ...' or a comment")
             }
             guard words.count >= 3 else { return fail(number, "expected 'at MILLISECONDS EVENT ...'") }
             guard let time = decimal(words[1]), time >= 0, time <= maximumDuration else {
@@ -319,6 +370,11 @@ public struct InputScript: Sendable {
     public var text: String {
         var lines: [String] = ["; recorded by bloq play --record"]
         if let window { lines.append("window \(window.width) \(window.height)") }
+        if !resume.isEmpty {
+            lines.append("; the level opened on a saved line of play: the replay starts there")
+            for move in resume.moves { lines.append("resume \(move.from.row) \(move.from.column) \(move.direction.rawValue)") }
+            if resume.usedHint { lines.append("resume hint") }
+        }
         for event in events {
             let at = "at \(InputScript.format(event.time))"
             func cell(_ place: Place) -> String {
@@ -344,5 +400,39 @@ public struct InputScript: Sendable {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension InputScript.Resume {
+    /// The player's progress a level replay of `level` starts from: the level's line of play
+    /// is this one, so it opens as the recorded game did. Fails at the `resume` line whose
+    /// move cannot be played there (the script was recorded on another level), or when the
+    /// moves clear the board (no saved line is a cleared one).
+    public func progress(on level: Level) -> Result<PlayerProgress, ReplayError> {
+        var progress = PlayerProgress()
+        guard !isEmpty else { return .success(progress) }
+        var session = PlaySession(start: level.board)
+        for (index, move) in moves.enumerated() {
+            let board = session.board
+            guard session.play(move) == nil else { continue }
+            let cell = "row \(move.from.row + 1), column \(move.from.column + 1), counting from 1"
+            let why =
+                board[move.from].color == nil
+                ? "the cell it names (\(cell)) holds no block" : "the block there (\(cell)) cannot slide \(move.direction.rawValue)"
+            return .failure(
+                ReplayError(
+                    line: lines[index],
+                    message:
+                        "'resume \(move.from.row) \(move.from.column) \(move.direction.rawValue)' cannot be played after the moves before it: \(why); was the script recorded on another level?"
+                ))
+        }
+        if session.isCleared {
+            return .failure(
+                ReplayError(
+                    line: lines.last ?? firstLine,
+                    message: "these 'resume' moves clear the board, and a replay cannot start on a cleared board: leave out the last one"))
+        }
+        progress.setUnfinished(level: level.board.identity, UnfinishedLine(log: moves, playTime: 0, usedHint: usedHint), at: 0)
+        return .success(progress)
     }
 }

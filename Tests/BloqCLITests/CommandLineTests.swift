@@ -283,6 +283,24 @@ extension ChildProcessSuite {
             #expect(failed.err.hasPrefix("\(bad):2: error: "))
         }
 
+        /// `bloq play --record` on a level that opened on the player's saved line writes it as
+        /// `resume` lines, and names a level in no file (the daily board) by its share code.
+        @Test("a level replay starts on the line its resume lines give, from a file or a share code")
+        func replayResumed() throws {
+            let script = try Scratch.keptFile("r.script", "resume 1 2 down\nat 0 key Right\nat 1000 end\n")
+            let level = Repository.path("levels/easy/001-first-push.bloq")
+            let fromFile = try Bloq.run(["replay", script, "--level", level, "--json"])
+            #expect(fromFile.status == 0, "\(fromFile.err)")
+            #expect(
+                fromFile.out.hasPrefix(
+                    #"{"board": ["...", "R..", "..R"], "moves": 1, "cleared": false, "log": [{"row": 1, "col": 2, "direction": "down"}]"#),
+                "\(fromFile.out)")
+            let code = try Bloq.run(["share", level]).out.trimmingCharacters(in: .whitespacesAndNewlines)
+            let fromCode = try Bloq.run(["replay", script, "--code", code, "--json"])
+            #expect(fromCode.status == 0, "\(fromCode.err)")
+            #expect(fromCode.out == fromFile.out)
+        }
+
         @Test("play --screenshot writes a PNG without a display and never touches progress")
         func screenshot() throws {
             let scratch = try Scratch("bloq-screenshot")

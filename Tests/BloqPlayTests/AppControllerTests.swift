@@ -763,6 +763,11 @@ struct PackReloadTests {
         #expect(plain.type.caption < x11.type.caption && plain.minimumButtonSize < x11.minimumButtonSize)
         #expect(x11.minimumButtonSize == Metrics.minimumButtonSize(dpi: 96, scale: 2))
     }
+}
+
+@Suite("Recording what the player does (bloq play --record)")
+struct RecordingTests {
+    typealias SleepingWindow = PackReloadTests.SleepingWindow
 
     /// `bloq play --record` on an X11 desktop at 2x wrote the window's pixels (800x600), and
     /// the replay, at scale 1, laid the level out as 800x600 points: not as played.
@@ -778,6 +783,41 @@ struct PackReloadTests {
         let script = try #require(loop.recordedScript())
         #expect(script.window?.width == 400 && script.window?.height == 300)
         #expect(script.events.count == 2, "the key and the end: \(script.events)")
+    }
+
+    /// Seen live: a recording made on a level that opened on the player's saved line
+    /// replayed from the level's start, another board; a window resized on the title screen
+    /// was recorded at its old size; and `bloq play` named the first level of the first pack
+    /// as the one to replay, whichever was played.
+    @Test("a recording follows the level played, from the line and the window it opened with")
+    func recordsResumedLevel() throws {
+        let board = try #require(Board(["R...B", ".....", "B...R"]))
+        let long = PlayableLevel(name: "B/long.bloq", level: Level(title: "Long", board: board))
+        let saved = [Move(row: 0, column: 0, direction: .right)]
+        var progress = PlayerProgress()
+        progress.setUnfinished(level: board.identity, UnfinishedLine(log: saved, playTime: 3, usedHint: true), at: 1)
+        let app = testApp([testPack(1), PackEntry(title: "B", items: [.playable(long)])], progress: progress)
+        let window = SleepingWindow(seconds: 10) { _ in }
+        let loop = GameLoop(app: app, platform: window)
+        loop.startRecording()
+        window.geometry = WindowGeometry(points: Size(width: 1000, height: 700))
+        loop.frame()
+        #expect(app.openLevel(pack: 1, level: 0))
+        window.inputs = [.key(KeyChord("Right"))]
+        loop.frame()
+        #expect(loop.recordedLevel?.name == "B/long.bloq")
+        let script = try #require(loop.recordedScript())
+        #expect(script.window?.width == 1000 && script.window?.height == 700)
+        #expect(script.resume.moves == saved && script.resume.usedHint)
+        // The text says it, and its replay opens the level where the player did.
+        let parsed = try InputScript.parse(Array(script.text.utf8), name: "r.script").get()
+        #expect(parsed.resume.moves == saved && parsed.resume.usedHint)
+        let replay = testApp(
+            [PackEntry(title: "B", items: [.playable(long)])], progress: try parsed.resume.progress(on: long.level).get(), singleLevel: true
+        )
+        _ = try ScriptPlatform.run(parsed, on: replay, size: (1000, 700))
+        #expect(replay.game?.scene.session.log == saved && app.game?.scene.session.log == saved)
+        #expect(replay.game?.usedHint == true)
     }
 }
 

@@ -118,6 +118,9 @@ public final class GameLoop {
         recorder?.script(endingAt: clock.now)
     }
 
+    /// The level the recording follows (nil: no level had input).
+    public var recordedLevel: PlayableLevel? { recorder?.level }
+
     // MARK: Private
 
     /// Takes the next input and hands it to the shell, translated, at `time` (ms of
