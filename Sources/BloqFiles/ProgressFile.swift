@@ -300,9 +300,10 @@ public enum ProgressFile {
 
     /// Whether `bytes` hold Bloq's progress, for a file a symbolic link leads to, which the
     /// game writes over only then: a JSON object with a `version` and no key but the
-    /// sections (any keys when the version is a later Bloq's); or, damaged, this layout's
-    /// version line first and a record line that still parses. Someone's JSON (a
-    /// `package.json` has a version too), an empty file or any other text is not progress.
+    /// sections (other keys too when the version is a later Bloq's, but one section at
+    /// least); or, damaged, this layout's version line first and a record line that still
+    /// parses. Someone's JSON (a `package.json` has a version too, a reading list may say
+    /// `"version": 2`), an empty file or any other text is not progress.
     static func holdsProgress(_ bytes: [UInt8]) -> Bool {
         guard let root = try? JSONValue.parse(bytes) else {
             let firstLine = bytes.prefix { $0 != UInt8(ascii: "\n") }
@@ -310,7 +311,9 @@ public enum ProgressFile {
             return text.hasPrefix("{\"version\":") && salvageLines(bytes) != nil
         }
         guard let members = root.members, let version = root["version"] else { return false }
-        if let later = version.intValue, laterVersions.contains(later) { return true }
+        if let later = version.intValue, laterVersions.contains(later) {
+            return members.contains { $0.key == draftKey || sections.contains($0.key) }
+        }
         return members.allSatisfy { $0.key == "version" || $0.key == draftKey || sections.contains($0.key) }
     }
 

@@ -195,6 +195,10 @@ struct ProgressFileTests {
         }
         #expect(back == progress)
         #expect(ProgressFile.holdsProgress(Array(written.utf8)), "a file with a draft is still the game's to write over")
+        // A later Bloq's progress may hold keys this one does not know, beside its sections;
+        // a file with a version and none of them is someone else's.
+        #expect(ProgressFile.holdsProgress(Array("{\"version\": 2, \"levels\": {}, \"trophies\": []}".utf8)))
+        #expect(!ProgressFile.holdsProgress(Array("{\"version\": 2, \"name\": \"my reading list\"}".utf8)))
         // A damaged line elsewhere: the draft's line is read on its own.
         let damaged = written.replacingOccurrences(of: "\"bestStars\":3", with: "\"bestStars\":3,,")
         guard case .damaged(let salvaged) = read(damaged) else {
