@@ -120,6 +120,9 @@ public final class PlayScreen: ShellScreen, AppScreen {
     /// and last.
     private var restingArea: Rect?
     private var placedArea: Rect?
+    /// Whether the layout was beside the board when the board was last placed: the Cleared
+    /// card and the review, which leave the board where it is, keep the header there too.
+    private var placedBeside: Bool?
 
     /// A new context: the list beneath the edge pan reads it too; a new window size or
     /// language places the board again in its area.
@@ -131,9 +134,14 @@ public final class PlayScreen: ShellScreen, AppScreen {
 
     private func placeBoard() {
         placedFor = (context.metrics, context.settings.language)
-        restingArea = layout.boardArea
+        // Chosen afresh for the new window or language (the context's generation moved on,
+        // so the layout is made again).
+        placedBeside = nil
+        let laid = layout
+        restingArea = laid.boardArea
         placedArea = restingArea
-        game.place(in: layout.boardArea)
+        placedBeside = laid.isBeside
+        game.place(in: laid.boardArea)
     }
 
     /// A message or a banner coming and going leaves the board where it is while its area
@@ -152,6 +160,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
         if laid.boardArea == restingArea || covered {
             let area = laid.boardArea
             placedArea = area
+            placedBeside = laid.isBeside
             game.place(in: area)
         }
     }
@@ -351,6 +360,8 @@ public final class PlayScreen: ShellScreen, AppScreen {
         public var chart: Rect?
         /// The moves a page of the review holds.
         public var reviewRows = 1
+        /// Whether it is the layout beside the board (else stacked).
+        public var isBeside = false
     }
 
     public var layout: Layout { memo.value(for: layoutKey) { makeLayout(context.metrics) } }
@@ -405,7 +416,13 @@ public final class PlayScreen: ShellScreen, AppScreen {
         let columns = game.layout.columns
         let cell = BoardLayout(frame: stacked.boardArea, rows: rows, columns: columns).cellSize
         var chosen = stacked
-        if !metrics.isPortrait {
+        // The board stays where it is under the Cleared card and the review, so the header
+        // does too: a notice that took the message band (and put the header beside the board)
+        // waits under the card, and choosing anew without it drew the header across the top
+        // over a board still on the left. (`spares`' trial, in a window less the shell's
+        // band, chooses as placing the board there would.)
+        let kept = (visibleOverlay != nil || reviewPanel != nil) && !layingOutWithoutToast ? placedBeside : nil
+        if !metrics.isPortrait, kept != false {
             var beside = besideLayout(metrics)
             let besideCell = BoardLayout(frame: beside.boardArea, rows: rows, columns: columns).cellSize
             let smallest = metrics.minimumCell
@@ -417,7 +434,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
                 guard BoardLayout(frame: wider.boardArea, rows: rows, columns: columns).cellSize >= smallest else { break }
                 beside = wider
             }
-            if cell < smallest || cell < besideCell * 0.75 { chosen = beside }
+            if kept == true || cell < smallest || cell < besideCell * 0.75 { chosen = beside }
         }
         if let overlay = visibleOverlay {
             // The Cleared card covers the board and the message; the header stays; the
@@ -849,10 +866,12 @@ public final class PlayScreen: ShellScreen, AppScreen {
         let panel = Rect(
             x: boardArea.maxX + margin, y: margin, width: viewport.width - boardArea.maxX - margin * 2, height: viewport.height - margin * 2
         )
-        return arrangement(in: panel, toolbarColumns: [2, 1, toolbarSpecs.count], metrics) { header, toolbar in
+        var laid = arrangement(in: panel, toolbarColumns: [2, 1, toolbarSpecs.count], metrics) { header, toolbar in
             let top = panel.y + header + margin
             return (boardArea, Rect(x: panel.x, y: top, width: panel.width, height: max(panel.maxY - toolbar - margin - top, 0)))
         }
+        laid.isBeside = true
+        return laid
     }
 
     /// ★★☆ for a count of stars out of three.
