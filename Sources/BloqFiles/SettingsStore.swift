@@ -19,19 +19,11 @@ public struct SettingsStore: Sendable {
 
     public let folder: String
     public var path: String { Path.join(folder, "settings.json") }
-    /// Shared by copies of the store: what the game believes the file holds.
-    private let memory = Locked(Memory())
+    /// Shared by copies of the store: the settings loaded or last saved (what the player's
+    /// changes are changes from; the defaults when the file could not be read).
+    private let known = Locked(Settings())
 
     public init(folder: String) { self.folder = folder }
-
-    /// What a store knows of its file between a load and the saves after it.
-    private struct Memory: Sendable {
-        /// The settings loaded or last saved (what the player's changes are changes from).
-        var known = Settings()
-        /// The file could not be read when it was last looked at: a save must not write
-        /// over it, and once it can be read, applies only the player's changes.
-        var unread = false
-    }
 
     /// What loading found: the settings, and the damage, if any.
     public struct Load: Sendable {
@@ -43,10 +35,7 @@ public struct SettingsStore: Sendable {
     /// by what could be read of it.
     public func loadReport() -> Load {
         let loaded = read()
-        memory.withLock {
-            $0.known = loaded.settings
-            $0.unread = loaded.damage?.cannotRead != nil || loaded.damage?.foreignLink != nil
-        }
+        known.withLock { $0 = loaded.settings }
         return loaded
     }
 
@@ -181,9 +170,10 @@ public struct SettingsStore: Sendable {
         public var description: String { "cannot save settings to \(path): \(reason)" }
     }
 
-    /// Saves `settings` and returns what the file holds now. A file that cannot be read is
-    /// not written over (`SaveError`); one that could not be read before and can now gets
-    /// the changes made since the load applied over what it holds.
+    /// Saves `settings` and returns what the file holds now: the changes made since the
+    /// load (or the last save) applied over what the file holds, so another copy's changes
+    /// since, or a hand edit, stay (a second copy that quit wrote its whole stale settings
+    /// over the first's). A file that cannot be read is not written over (`SaveError`).
     @discardableResult
     public func save(_ settings: Settings) throws -> Settings {
         try FileSystem.createFolders(folder)
@@ -191,15 +181,12 @@ public struct SettingsStore: Sendable {
         let (file, reading) = readFile()
         switch reading {
         case .foreign(let what):
-            memory.withLock { $0.unread = true }
             let link = ForeignLink(link: path, target: file, what: what)
             throw SaveError(path: path, reason: "\(link.reason(noun: "settings file")), so both are left as they are")
         case .inaccessible(let reason):
-            memory.withLock { $0.unread = true }
             throw SaveError(path: path, reason: "it cannot be read (\(reason)), so it is left as it is")
         case .read(.success(let current), _):
-            let (unread, known) = memory.withLock { ($0.unread, $0.known) }
-            if unread { result = current.settings.applying(changesFrom: known, to: settings) }
+            result = current.settings.applying(changesFrom: known.withLock { $0 }, to: settings)
         case .missing, .unreadable, .read(.failure, _):
             break
         }
@@ -210,7 +197,7 @@ public struct SettingsStore: Sendable {
             // it failed on is a detail).
             throw SaveError(path: path, reason: "\(error.reason); make \(folder) writable, or free some space on its disk")
         }
-        memory.withLock { $0 = Memory(known: result, unread: false) }
+        known.withLock { $0 = result }
         return result
     }
 }

@@ -244,6 +244,30 @@ struct ProgressDurabilityTests {
         #expect(ProgressStore(folder: path + "/data").loadReport().progress == progress)
     }
 
+    /// Seen by helper-47: a second copy of the game, quitting with nothing changed but its
+    /// window, wrote its whole settings as it had loaded them, undoing the first copy's.
+    @Test("settings: two copies at once each write what they changed, not what they loaded")
+    func twoCopiesSettings() throws {
+        let path = try folder()
+        let first = SettingsStore(folder: path)
+        let second = SettingsStore(folder: path)
+        var mine = first.loadReport().settings
+        var theirs = second.loadReport().settings
+        mine.colorBlindSymbols = true
+        mine.sound = false
+        try first.save(mine)
+        theirs.windowWidth = 820
+        theirs.windowHeight = 620
+        let written = try second.save(theirs)
+        #expect(written.colorBlindSymbols && !written.sound && written.windowWidth == 820 && written.windowHeight == 620)
+        let again = SettingsStore(folder: path).loadReport().settings
+        #expect(again.colorBlindSymbols && !again.sound && again.windowWidth == 820, "\(again)")
+        // The first copy's next change keeps the second's window.
+        mine.contrast = .high
+        let last = try first.save(mine)
+        #expect(last.contrast == .high && last.windowWidth == 820 && last.colorBlindSymbols)
+    }
+
     @Test("settings: a symbolic link stays a link; a file that cannot be read is not written over")
     func settingsFile() throws {
         let path = try folder()
