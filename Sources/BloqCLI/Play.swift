@@ -193,8 +193,8 @@ extension Play {
         }
         // The first frame in the desktop's colours: its answer, if it comes soon.
         portal?.waitForAnswer(upTo: 0.2)
-        let loop = GameLoop(
-            app: app, platform: SDLPlatform(window: gameWindow, opensDevices: !Self.stopsAfterFirstFrame, desktop: portal))
+        let platform = SDLPlatform(window: gameWindow, opensDevices: !Self.stopsAfterFirstFrame, desktop: portal)
+        let loop = GameLoop(app: app, platform: platform)
         if record != nil { loop.startRecording() }
         loop.frame()
         StartupTrace.mark("first frame presented")
@@ -207,10 +207,11 @@ extension Play {
         QuitSignals.acknowledge()
         if let signal = QuitSignals.pending { printError("bloq: \(QuitSignals.name(signal)) received: saving and quitting") }
         var final = app.settings
-        if !final.fullscreen {
-            // In the desktop's points, so that the next run opens it as large to the eye
-            // (`WindowOptions.scalesWithDesktop`) whatever the desktop's scale then.
-            let size = gameWindow.geometry.desktopPointSize
+        // In the desktop's points, so that the next run opens it as large to the eye
+        // (`WindowOptions.scalesWithDesktop`) whatever the desktop's scale then; fullscreen,
+        // the size the window had before it (a window resized, then made fullscreen, kept
+        // the size it was started with).
+        if let size = final.fullscreen ? platform.windowedDesktopSize : gameWindow.geometry.desktopPointSize {
             final.windowWidth = size.width
             final.windowHeight = size.height
         }

@@ -396,6 +396,15 @@ public final class SDLPlatform: GamePlatform {
         }
     }
 
+    /// The size the window had before it went fullscreen, in the desktop's points (as
+    /// `WindowGeometry.desktopPointSize` says a window's size), while it is fullscreen: the
+    /// size to remember, so that leaving fullscreen next time gives the player's own window.
+    public var windowedDesktopSize: (width: Int, height: Int)? {
+        guard isFullscreen, let windowedSize else { return nil }
+        let scale = window.geometry.contentScale
+        return (Int((Double(windowedSize.width) / scale).rounded()), Int((Double(windowedSize.height) / scale).rounded()))
+    }
+
     /// Whether the window is fullscreen: by the window manager, or by hand.
     private var isFullscreen: Bool {
         SDL_GetWindowFlags(window.window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0 || borderlessFullscreen != nil
