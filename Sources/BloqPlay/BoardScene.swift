@@ -174,6 +174,12 @@ public final class BoardScene {
     /// Whether moves are in flight (undo, redo and restart wait until none are).
     public var hasMovesInFlight: Bool { !controllers.isEmpty }
 
+    /// Whether a move no hand holds is sliding on to land (let go past its point, or run on
+    /// its own): an undo or a restart asked for now takes it back once it has.
+    public var hasMoveLanding: Bool {
+        controllers.contains { id, controller in !controller.animator.isReversed && !grabs.values.contains { $0.blockID == id } }
+    }
+
     /// Whether the scene has work that time will move on: animations, or edits queued
     /// behind moves in flight.
     public var isBusy: Bool { isAnimating || !queuedEdits.isEmpty }

@@ -74,6 +74,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
         var moves: Int
         var canUndo: Bool
         var canRedo: Bool
+        var landing: Bool
         var stuck: Bool
         var par: Int?
         var stars: Int
@@ -370,7 +371,8 @@ public final class PlayScreen: ShellScreen, AppScreen {
         let session = game.scene.session
         return LayoutKey(
             generation: context.generation, board: session.board, moves: session.moves, canUndo: session.canUndo,
-            canRedo: session.canRedo, stuck: game.isStuck, par: game.par, stars: game.starsInReach, message: game.message, moved: moved,
+            canRedo: session.canRedo, landing: game.scene.hasMoveLanding, stuck: game.isStuck, par: game.par, stars: game.starsInReach,
+            message: game.message, moved: moved,
             confirming: confirmingSolution != nil, overlay: visibleOverlay.map(ObjectIdentifier.init), shared: visibleOverlay?.shared,
             review: reviewPanel.map(ObjectIdentifier.init), reviewed: reviewPanel?.review != nil,
             reviewSelected: reviewPanel?.selected ?? 0,
@@ -594,13 +596,16 @@ public final class PlayScreen: ShellScreen, AppScreen {
     /// The toolbar's buttons: the way back (unless single-level), Undo, Redo, Restart, Hint
     /// and Solution. Stuck, the one that helps stands out (Undo, else Restart) and Hint and
     /// Solution, which have nothing to show, are off; Restart is off where it would change
-    /// nothing.
+    /// nothing. Undo and Restart are on while a move slides on to land: a finger tapping
+    /// Undo the moment after a flick (as Z may be pressed) takes it back once it lands.
     private var toolbarSpecs: [ButtonSpec] {
         let session = game.scene.session
         let stuck = game.isStuck
-        let canRestart = session.moves > 0 || session.board != session.start
+        let landing = game.scene.hasMoveLanding
+        let canRestart = session.moves > 0 || session.board != session.start || landing
         var specs = [
-            ButtonSpec(.undo, tr("Undo"), short: "↶", isEnabled: session.canUndo, style: stuck && session.canUndo ? .accent : .plain),
+            ButtonSpec(
+                .undo, tr("Undo"), short: "↶", isEnabled: session.canUndo || landing, style: stuck && session.canUndo ? .accent : .plain),
             ButtonSpec(.redo, tr("Redo"), short: "↷", isEnabled: session.canRedo),
             ButtonSpec(.restart, tr("Restart"), isEnabled: canRestart, style: stuck && !session.canUndo && canRestart ? .accent : .plain),
             ButtonSpec(.hint, tr("Hint"), isEnabled: !stuck, style: stuck ? .plain : .accent),
