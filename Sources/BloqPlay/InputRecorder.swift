@@ -5,7 +5,9 @@ import BloqGame
 /// (`bloq play --record`): pointer events on its board in cell units, keys, resizes and
 /// cancellations, with their simulated times, 4 decimals as the script text keeps them.
 /// A level that opened on the player's saved line of play is recorded from there (`resume`
-/// lines), so its replay starts where the player did.
+/// lines), so its replay starts where the player did; the recording ends at the level's
+/// clear (the Cleared card's buttons are not the same in a level replay: its Next level is
+/// Play again there).
 public struct InputRecorder: Sendable {
     /// The window size when the recorded level had its first input (the size the replay
     /// opens with; later resizes are events).
@@ -17,13 +19,15 @@ public struct InputRecorder: Sendable {
     public private(set) var level: PlayableLevel?
     /// The line of play it opened on.
     private var resume = InputScript.Resume()
+    /// Set by the first input after the level was cleared: nothing more is recorded.
+    private var cleared = false
 
     public init(window: (width: Int, height: Int)) { self.window = window }
 
     /// Records `input` at `time` (ms of simulated time), when it happens on the recorded
     /// level's play screen.
     public mutating func record(_ input: InputEvent, at time: Double, app: AppController) {
-        guard let screen = app.playScreen, app.help == nil else { return }
+        guard !cleared, let screen = app.playScreen, app.help == nil else { return }
         if recorded == nil {
             recorded = (screen.packIndex, screen.levelIndex)
             // Nothing moves on a level before its first input: the line it has is the one it
@@ -32,6 +36,10 @@ public struct InputRecorder: Sendable {
             resume = InputScript.Resume(moves: screen.game.scene.session.log, usedHint: screen.game.usedHint)
         }
         guard recorded?.pack == screen.packIndex, recorded?.level == screen.levelIndex else { return }
+        if screen.game.scene.session.isCleared {
+            cleared = true
+            return
+        }
         let action: InputScript.Action
         switch input {
         case .pointer(let event):

@@ -427,6 +427,31 @@ struct AppControllerTests {
         return (app, mouse)
     }
 
+    /// Seen by helper-45 on a touchscreen: a flick, then Undo tapped 100 ms later, while the
+    /// block still slid. Undo was off until the move landed, so the tap did nothing; Z at the
+    /// same moment waited and took the move back.
+    @Test("Undo tapped the moment after a flick takes the flicked move back once it lands, as Z does")
+    func undoAfterFlick() throws {
+        let board = try #require(Board(["R...B", ".....", "B...R"]))
+        let app = testApp([
+            PackEntry(title: "B", items: [.playable(PlayableLevel(name: "long", level: Level(title: "Long", board: board)))])
+        ])
+        #expect(app.openLevel(pack: 0, level: 0))
+        let finger = Hand(app, .finger(1))
+        finger.wait(0.5)
+        let game = try #require(app.game)
+        #expect(control(app, .undo)?.isEnabled == false, "nothing to take back yet")
+        let start = game.layout.pixel(for: CellPoint(row: 0, column: 0))
+        finger.drag(from: start, to: Point(x: start.x + 40, y: start.y), pixelsPerSecond: 800)
+        finger.wait(0.1)
+        #expect(game.scene.hasMovesInFlight && game.scene.session.log.isEmpty, "the flicked block still slides")
+        #expect(control(app, .undo)?.isEnabled == true && control(app, .restart)?.isEnabled == true)
+        finger.press(.undo, milliseconds: 120)
+        finger.wait(1.5)
+        #expect(game.scene.session.log.isEmpty && game.scene.board == board, "\(game.scene.session.log)")
+        #expect(control(app, .undo)?.isEnabled == false && control(app, .redo)?.isEnabled == true)
+    }
+
     /// Solution asks first ("Show it"): a double-click out of habit answered its own question
     /// and showed the solution, the stars gone.
     @Test("a double-click on Solution asks and no more: the second click does not answer the question the first asked")
@@ -783,6 +808,26 @@ struct RecordingTests {
         let script = try #require(loop.recordedScript())
         #expect(script.window?.width == 400 && script.window?.height == 300)
         #expect(script.events.count == 2, "the key and the end: \(script.events)")
+    }
+
+    /// Seen by helper-45: a recording went on to the Cleared card's Next level, which in the
+    /// level replay is Play again, so the replay ended on the level's start, not cleared.
+    @Test("a recording ends at the level's clear")
+    func endsAtClear() throws {
+        let app = testApp([testPack(2)])
+        let window = SleepingWindow(seconds: 10) { _ in }
+        let loop = GameLoop(app: app, platform: window)
+        loop.startRecording()
+        #expect(app.openLevel(pack: 0, level: 0))
+        window.inputs = [.key(KeyChord("Right"))]
+        loop.frame()
+        #expect(app.game?.scene.perform(Move(row: 0, column: 0, direction: .right)) == true)
+        for _ in 0..<120 { loop.frame() }
+        #expect(app.game?.scene.session.isCleared == true)
+        window.inputs = [.key(KeyChord("Return"))]
+        loop.frame()
+        let script = try #require(loop.recordedScript())
+        #expect(script.events.map(\.action) == [.key("Right"), .end], "\(script.text)")
     }
 
     /// Seen live: a recording made on a level that opened on the player's saved line
