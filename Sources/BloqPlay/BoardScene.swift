@@ -12,8 +12,9 @@ public enum SceneEvent: Hashable, Sendable {
     case vanished([CellPosition], BlockColor, remaining: Int)
     /// A block of a colour came to rest without vanishing.
     case landed(BlockColor)
-    /// The board became empty (by a move, or by redoing the move that emptied it).
-    case cleared
+    /// The board became empty: by a move, or by an edit that brings back a position a move
+    /// emptied before (undo then redo, a restart undone).
+    case cleared(byEdit: Bool)
     /// A block of a colour set off on its own (a release, a key or a programmatic move).
     case slideStarted(BlockColor)
 }
@@ -337,7 +338,7 @@ public final class BoardScene {
             guard changed else { continue }
             // Changes of state drive events (Tatham's changed_state): an edit that empties the
             // board clears the level as surely as a move does.
-            if session.isCleared, !before.isCleared { events.append(.cleared) }
+            if session.isCleared, !before.isCleared { events.append(.cleared(byEdit: true)) }
             // The move that separates the two positions, when one does.
             var move: Move?
             var forward = false
@@ -597,7 +598,7 @@ public final class BoardScene {
             events.append(.vanished(slide.vanished, slide.color, remaining: board.blockCount))
         }
         verifySprites()
-        if session.isCleared { events.append(.cleared) }
+        if session.isCleared { events.append(.cleared(byEdit: false)) }
     }
 
     /// After a commit, every resting block must sit where the rules say (seed 000's sanity

@@ -45,6 +45,9 @@ public final class GameController {
     /// The line that cleared the board, while the player steps back along it with undo and
     /// redo: the clock stays stopped (looking back is not playing) until a move leaves it.
     private var clearedLine: [Move]?
+    /// The last clear a move made: its line and the clock then. An edit that brings that
+    /// position back (a restart undone) brings its clock back too.
+    private var lastClear: (line: [Move], time: Double)?
 
     /// A clear, as the game reports it (every time the board becomes cleared: a last move,
     /// or redoing it).
@@ -197,7 +200,7 @@ public final class GameController {
         var committed: [Move] = []
         for event in scene.takeEvents() {
             switch event {
-            case .cleared: cleared()
+            case .cleared(let byEdit): cleared(byEdit: byEdit)
             case .slideStarted(let color): sounds.append(.slide(color))
             case .landed(let color): sounds.append(.land(color))
             case .vanished(_, let color, let remaining):
@@ -266,10 +269,10 @@ public final class GameController {
                     showedSolution = false
                     usedHint = true
                 }
+                // A new attempt (issue 24): its clock starts at 0.
+                playTime = 0
+                clearedLine = nil
             }
-            // A new attempt: its clock starts at 0.
-            playTime = 0
-            clearedLine = nil
         case .hint: ask(.hint)
         case .showSolution: ask(.solution)
         case .moveCursor(let direction):
@@ -444,12 +447,20 @@ public final class GameController {
         if !scene.perform(next) { solutionQueue = [] }
     }
 
-    private func cleared() {
+    /// The board became empty. A clear an edit brought back was made by a move before and
+    /// recorded then: it is the same clear again (helper-46 restarted a cleared level, undid
+    /// the restart a second later, and had a new best time of 0:01), with the clock it had.
+    private func cleared(byEdit: Bool) {
         guard let stars = earnedStars else { return }
         message = nil
         hint = []
-        let isRepeat = clearedLine != nil
+        if byEdit, let lastClear, lastClear.line == scene.session.log {
+            playTime = lastClear.time
+            clearedLine = lastClear.line
+        }
+        let isRepeat = clearedLine != nil || byEdit
         if clearedLine == nil { clearedLine = scene.session.log }
+        if !byEdit { lastClear = (scene.session.log, playTime) }
         clears.append(Clear(stars: stars, moves: scene.session.moves, time: recordedTime, isRepeat: isRepeat))
     }
 }

@@ -63,7 +63,7 @@ struct BoardSceneTests {
         #expect(scene.session.log == [Move(row: 0, column: 0, direction: .right)])
         #expect(scene.board == Board(["....", "...."]))
         #expect(scene.blockSprites.isEmpty, "vanished blocks animate away")
-        #expect(scene.takeEvents().contains(.cleared))
+        #expect(scene.takeEvents().contains(.cleared(byEdit: false)))
     }
 
     @Test("a drag short of half-way released slowly returns the block")

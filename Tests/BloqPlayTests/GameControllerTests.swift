@@ -137,6 +137,26 @@ struct GameControllerTests {
         #expect(game.recordedTime >= cleared && game.recordedTime < cleared + 0.5)
     }
 
+    /// helper-46: Restart on the Cleared card, then Undo a second later, brought the cleared
+    /// board back as a new clear of 0:01, a new best time.
+    @Test("a cleared level restarted and the restart undone is the same clear again, with the time it had")
+    func restartUndone() throws {
+        let game = try #require(controller("R.R", "...", par: 1))
+        game.addPlayTime(20)
+        game.perform(.pushAtCursor(.right))
+        run(game, seconds: 1)
+        var clears = game.takeClears()
+        game.perform(.restart)
+        run(game, seconds: 1)
+        game.addPlayTime(1)
+        game.perform(.undo)
+        run(game, seconds: 1)
+        #expect(game.scene.session.isCleared && game.showsClearedOverlay)
+        clears += game.takeClears()
+        #expect(clears.map(\.isRepeat) == [false, true])
+        #expect(clears.map(\.time) == [20, 20], "the clock the clear had, not the second since the restart")
+    }
+
     @Test("a clear is never recorded faster than its own moves took to slide")
     func timeFloor() throws {
         let game = try #require(controller("R.R", "...", ".R.", par: 1))
