@@ -28,6 +28,19 @@ struct ProgressMergeTests {
         #expect(merged.unlocked([a, b, "000000000000000c", "000000000000000d"]) == [true, true, true, true])
     }
 
+    /// helper-46: Show solution (or a watched solve code) made the level's best time the
+    /// solver's 0:02 over the player's own 0:06.
+    @Test("a clear Show solution played counts as a clear but is no best of the player's")
+    func solutionNoBest() {
+        var progress = PlayerProgress()
+        progress.recordClear(level: "a", stars: 3, moves: 3, time: 6, at: 1)
+        progress.recordClear(level: "a", stars: 0, moves: 1, time: 2, at: 2, showedSolution: true)
+        #expect(progress.levels["a"]?.bestMoves == 3 && progress.levels["a"]?.bestTime == 6)
+        #expect(progress.levels["a"]?.tally.clears == 2 && progress.levels["a"]?.tally.solutions == 1)
+        progress.recordClear(level: "b", stars: 0, moves: 4, time: 9, at: 3, showedSolution: true)
+        #expect(progress.levels["b"]?.cleared == true && progress.levels["b"]?.bestMoves == nil && progress.levels["b"]?.bestTime == nil)
+    }
+
     @Test("the newer unfinished line wins, by its time stamp; a line without one is the oldest")
     func newerLine() {
         var first = PlayerProgress()

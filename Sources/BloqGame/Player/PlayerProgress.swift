@@ -62,15 +62,18 @@ public struct LevelRecord: Equatable, Sendable {
     public var countsForStreak: Bool { cleared && bestStars > 0 }
 
     /// A clear: cleared, the bests kept, the moment kept when later, and (when `tallied`)
-    /// added to the tally. A level's and a daily board's clears are recorded alike.
+    /// added to the tally. A level's and a daily board's clears are recorded alike. A clear
+    /// Show solution played is no best of the player's: its moves and time are the solver's.
     mutating func addClear(
         stars: Int, moves: Int, time: Double, at moment: Double?, usedHint: Bool, showedSolution: Bool, tallied: Bool
     ) {
         if tallied { tally.add(moves: moves, time: time, usedHint: usedHint, showedSolution: showedSolution) }
         cleared = true
         bestStars = max(bestStars, stars)
-        bestMoves = min(bestMoves ?? moves, moves)
-        bestTime = min(bestTime ?? time, time)
+        if !showedSolution {
+            bestMoves = min(bestMoves ?? moves, moves)
+            bestTime = min(bestTime ?? time, time)
+        }
         if let moment { clearedAt = max(clearedAt ?? moment, moment) }
     }
 
