@@ -85,6 +85,27 @@ struct ClearedCardTests {
         }
     }
 
+    /// helper-46: a level cleared at 400x300, the window then made 800x600: the card kept
+    /// its old place, off the board, and a click on Next level opened Review.
+    @Test("the Cleared card follows a resize: the same card as a clear made in that window")
+    func resized() throws {
+        func cleared(at size: Size) throws -> AppController {
+            let app = testApp()
+            app.resize(size)
+            #expect(app.openLevel(pack: 0, level: 0))
+            key(app, "Shift+Right")
+            run(app, 2)
+            _ = try #require(app.playScreen?.visibleOverlay)
+            return app
+        }
+        let resized = try cleared(at: Size(width: 400, height: 300))
+        resized.resize(Size(width: 800, height: 600))
+        let direct = try cleared(at: Size(width: 800, height: 600))
+        #expect(resized.boardRect == direct.boardRect)
+        #expect(resized.playScreen?.layout.card?.frame == direct.playScreen?.layout.card?.frame)
+        #expect(resized.top.controls.map(\.rect) == direct.top.controls.map(\.rect))
+    }
+
     @Test("a clear in three moves of a par-1 level: the card shows one star and why the other two are missing")
     func throughTheApp() throws {
         let app = testApp()

@@ -82,6 +82,9 @@ public final class PlayScreen: ShellScreen, AppScreen {
         var moved: Bool
         var confirming: Bool
         var overlay: ObjectIdentifier?
+        /// Where the board is drawn: the Cleared card is laid over it (the window resized
+        /// under the card places the board anew after the layout was made).
+        var boardFrame: Rect
         var shared: String?
         var review: ObjectIdentifier?
         var reviewed: Bool
@@ -373,7 +376,8 @@ public final class PlayScreen: ShellScreen, AppScreen {
             generation: context.generation, board: session.board, moves: session.moves, canUndo: session.canUndo,
             canRedo: session.canRedo, landing: game.scene.hasMoveLanding, stuck: game.isStuck, par: game.par, stars: game.starsInReach,
             message: game.message, moved: moved,
-            confirming: confirmingSolution != nil, overlay: visibleOverlay.map(ObjectIdentifier.init), shared: visibleOverlay?.shared,
+            confirming: confirmingSolution != nil, overlay: visibleOverlay.map(ObjectIdentifier.init),
+            boardFrame: game.layout.boardFrame, shared: visibleOverlay?.shared,
             review: reviewPanel.map(ObjectIdentifier.init), reviewed: reviewPanel?.review != nil,
             reviewSelected: reviewPanel?.selected ?? 0,
             reviewPage: reviewPanel?.page ?? 0)
