@@ -427,6 +427,45 @@ struct AppControllerTests {
         return (app, mouse)
     }
 
+    /// A live window as the loop sees it: it sleeps until input, and a person's input comes
+    /// between the loop's steps, not on them (the tests' other windows hand input on at a
+    /// step's time, so a step always follows it).
+    final class WokenWindow: GamePlatform {
+        var now = 0.0
+        var inputs: [RawInput] = []
+        var sleepsWhenIdle: Bool { true }
+        var geometry = WindowGeometry(points: Size(width: 800, height: 600))
+        var isFocused: Bool { true }
+        var isFinished: Bool { now > 5000 }
+        /// A frame takes 1/60 s; a wait ends at its timeout, or at the input, 0.3 ms past a step.
+        func gatherInput(waitingUpTo timeout: Double) -> Bool {
+            now += timeout == 0 ? 1000 / 60 : inputs.isEmpty ? timeout : 100.3
+            return !inputs.isEmpty
+        }
+        func nextInputTime() -> Double? { inputs.isEmpty ? nil : now }
+        func takeInput() -> RawInput? { inputs.isEmpty ? nil : inputs.removeFirst() }
+        func present(_ app: AppController, sounds: [SoundCue]) {}
+    }
+
+    /// Seen by helper-45 live, on a touchscreen: a finger that slid off a tile within a tap's
+    /// time left the tile drawn as a preview card just begun (no number, no stars) until the
+    /// next input. Replays never showed it: a step follows their input; a live loop's input
+    /// can come after its last step, and then it slept with the card not yet dropped.
+    @Test("a press slid off a tile leaves the tile as it was, though the loop sleeps")
+    func slidOffTile() throws {
+        let app = testApp()
+        app.showLevels(pack: 0)
+        let tile = try #require(control(app, .tile(0))).rect.center
+        let window = WokenWindow()
+        func finger(_ phase: RawInput.FingerPhase, _ offset: Double) -> RawInput {
+            .finger(id: 3, phase: phase, x: Float((tile.x + offset) / 800), y: Float((tile.y + offset) / 600), pressure: 0)
+        }
+        window.inputs = [finger(.down, 0)] + (1...6).map { finger(.move, Double($0) * 10) } + [finger(.up, 60)]
+        GameLoop(app: app, platform: window).run()
+        #expect(window.inputs.isEmpty)
+        #expect(app.root.levelList != nil && app.root.levelList?.preview == nil, "the card the press began is gone")
+    }
+
     /// Seen by helper-45 on a touchscreen: a flick, then Undo tapped 100 ms later, while the
     /// block still slid. Undo was off until the move landed, so the tap did nothing; Z at the
     /// same moment waited and took the move back.

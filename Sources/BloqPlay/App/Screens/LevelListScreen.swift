@@ -619,7 +619,10 @@ public final class LevelListScreen: ShellScreen, AppScreen {
         if preview?.isClosed == true { preview = nil }
     }
 
-    public var isAnimating: Bool { preview.map { $0.isHeld && !$0.isOpen } ?? false }
+    /// While a press grows a card, and once a card has closed until a step drops it: a
+    /// finger slid off a tile within a tap's time closed the card just begun, nothing moved,
+    /// and the loop slept with the tile drawn as that card until the next input.
+    public var isAnimating: Bool { preview.map { ($0.isHeld && !$0.isOpen) || $0.isClosed } ?? false }
 }
 
 #if canImport(Glibc)
