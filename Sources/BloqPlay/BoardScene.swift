@@ -175,6 +175,16 @@ public final class BoardScene {
     /// Whether moves are in flight (undo, redo and restart wait until none are).
     public var hasMovesInFlight: Bool { !controllers.isEmpty }
 
+    /// Lands at once every move no hand holds that is sliding on to land (the game is
+    /// quitting, or the screen left): a move let go is a move made.
+    public func landMovesNow() {
+        for (id, controller) in Array(controllers)
+        where !controller.animator.isReversed && !grabs.values.contains(where: { $0.blockID == id }) {
+            controller.animator.stopAnimation(false)
+            controller.animator.finishAnimation(at: .end)
+        }
+    }
+
     /// Whether a move no hand holds is sliding on to land (let go past its point, or run on
     /// its own): an undo or a restart asked for now takes it back once it has.
     public var hasMoveLanding: Bool {

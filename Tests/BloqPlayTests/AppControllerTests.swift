@@ -466,6 +466,22 @@ struct AppControllerTests {
         #expect(app.root.levelList != nil && app.root.levelList?.preview == nil, "the card the press began is gone")
     }
 
+    /// helper-47: the winning slide let go, then Ctrl+Q 50 ms later (or a SIGTERM): the game
+    /// quit with the level not cleared, the move not yet landed, its stars lost.
+    @Test("a winning move let go just before quitting lands, and its clear is kept")
+    func quitWhileLanding() throws {
+        let app = testApp([testPack(2)])
+        #expect(app.openLevel(pack: 0, level: 0))
+        run(app, 0.5)
+        let game = try #require(app.game)
+        #expect(game.scene.perform(Move(row: 0, column: 0, direction: .right)))
+        run(app, 0.05)
+        #expect(game.scene.hasMoveLanding && !game.scene.session.isCleared)
+        app.quit()
+        #expect(game.scene.session.isCleared)
+        #expect(app.progress.record(game.level)?.cleared == true && app.progress.record(game.level)?.bestStars == 3)
+    }
+
     /// Seen by helper-45 on a touchscreen: a flick, then Undo tapped 100 ms later, while the
     /// block still slid. Undo was off until the move landed, so the tap did nothing; Z at the
     /// same moment waited and took the move back.

@@ -870,8 +870,12 @@ public final class AppController {
         root.screen.willLeave()
         wantsQuit = true
         for request in root.screen.takeRequests() {
-            // What the screen asks as the game ends (its line kept) is done; nothing else.
-            if case .recordLine = request { carryOut(request) }
+            // What the screen asks as the game ends (its line kept, a clear that landed as
+            // it quit) is done; nothing else.
+            switch request {
+            case .recordLine, .recordClear: carryOut(request)
+            default: break
+            }
         }
     }
 

@@ -1080,6 +1080,14 @@ public final class PlayScreen: ShellScreen, AppScreen {
     public func willLeave() {
         guard !left else { return }
         left = true
+        // A move let go before the game quits (or the screen is left) is a move made: it
+        // lands now, and the clear it makes is recorded (helper-47 released the winning
+        // slide and pressed Ctrl+Q 50 ms later: the clear and its stars were lost).
+        if game.scene.hasMoveLanding {
+            game.scene.landMovesNow()
+            game.step(0)
+            for clear in game.takeClears() { cleared(clear) }
+        }
         if isRecorded { ask(.recordLine(level, game.unfinishedLine, leaving: true)) }
     }
 
