@@ -55,16 +55,44 @@ public struct SettingsStore: Sendable {
 
     // MARK: The file's text
 
+    /// The settings on the lines of `bytes` that read on their own (`"sound": false,`), and
+    /// the numbers of those that hold something else; nil when no line holds a setting.
+    static func settingLines(_ bytes: [UInt8]) -> (members: [JSONValue.Member], damaged: [Int])? {
+        var members: [JSONValue.Member] = []
+        var damaged: [Int] = []
+        for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            var text = String(decoding: line, as: UTF8.self).trimmingBlanks
+            if text.hasSuffix(",") { text.removeLast() }
+            guard !text.isEmpty, text != "{", text != "}" else { continue }
+            if let read = try? JSONValue.parse(Array("{\(text)}".utf8)).members, read.count == 1 {
+                members += read
+            } else {
+                damaged.append(index + 1)
+            }
+        }
+        return members.isEmpty ? nil : (members, damaged)
+    }
+
     /// What `bytes` hold, setting by setting; or why they cannot be read at all.
     public static func decode(_ bytes: [UInt8]) -> Result<SalvagedSettings, UnreadableSettings> {
-        let root: JSONValue
-        do {
-            root = try JSONValue.parse(bytes)
-        } catch {
-            return .failure(UnreadableSettings(reason: "the text is not JSON: \(error)"))
-        }
-        guard let members = root.members else { return .failure(UnreadableSettings(reason: "it holds \(root.kind), not an object")) }
         var salvaged = SalvagedSettings()
+        let members: [JSONValue.Member]
+        do {
+            let root = try JSONValue.parse(bytes)
+            guard let all = root.members else { return .failure(UnreadableSettings(reason: "it holds \(root.kind), not an object")) }
+            members = all
+        } catch {
+            // Cut short or damaged (a write interrupted, a stray byte): Bloq writes one
+            // setting a line, so each line that still reads is kept, as progress does
+            // (helper-47 cut the file in its last line and lost every setting above it).
+            guard let lines = settingLines(bytes) else {
+                return .failure(UnreadableSettings(reason: "the text is not JSON: \(error)"))
+            }
+            members = lines.members
+            let numbers = lines.damaged.map(String.init).joined(separator: ", ")
+            salvaged.dropped.append(
+                "line\(lines.damaged.count == 1 ? "" : "s") \(numbers): damaged; the settings on the other lines were kept")
+        }
         // A setting given twice: the last copy counts, as when a file is edited by hand.
         var values: [String: JSONValue] = [:]
         for member in members { values[member.key] = member.value }

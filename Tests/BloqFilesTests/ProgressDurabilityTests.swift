@@ -268,6 +268,33 @@ struct ProgressDurabilityTests {
         #expect(last.contrast == .high && last.windowWidth == 820 && last.colorBlindSymbols)
     }
 
+    /// helper-47 cut settings.json short in its last line: every setting went back to its
+    /// default, high contrast and reduced motion among them.
+    @Test("settings: a file cut short keeps every setting on the lines that still read")
+    func settingsCutShort() throws {
+        let path = try folder()
+        let text = """
+            {
+              "colorBlindSymbols": true,
+              "contrast": "high",
+              "language": "de",
+              "motion": "reduced",
+              "sound": false,
+              "theme": "li
+            """
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path + "/settings.json"))
+        let loaded = SettingsStore(folder: path).loadReport()
+        let settings = loaded.settings
+        #expect(settings.colorBlindSymbols && settings.contrast == .high && settings.language == "de")
+        #expect(settings.motion == .reduced && !settings.sound && settings.theme == Settings().theme)
+        #expect(loaded.damage?.details.first?.hasSuffix("line 7: damaged; the settings on the other lines were kept") == true)
+        #expect(loaded.damage?.keptAs != nil, "the damaged file is kept aside")
+        #expect(SettingsStore(folder: path).loadReport().damage == nil, "and replaced by what could be read")
+        // Nothing that reads as a setting: not settings at all, as before.
+        try Data("my notes\nabout things\n".utf8).write(to: URL(fileURLWithPath: path + "/settings.json"))
+        #expect(SettingsStore(folder: path).loadReport().damage?.unreadable?.english.contains("not valid settings JSON") == true)
+    }
+
     @Test("settings: a symbolic link stays a link; a file that cannot be read is not written over")
     func settingsFile() throws {
         let path = try folder()
