@@ -10,8 +10,18 @@ public enum FileSystem {
         if mkdir(path, 0o777) == 0 { return }
         switch errno {
         case EEXIST:
-            // A folder already, or a link to one; anything else is in the way.
-            guard Path.isFolder(path) else { throw SystemError(code: EEXIST, path: path) }
+            // A folder already, or a link to one; anything else is in the way. A link to
+            // nothing (a disk not mounted) says so: mkdir calls it "File exists".
+            guard Path.isFolder(path) else {
+                if let target = linkDestination(path), !exists(path) {
+                    throw SystemError(
+                        code: ENOENT, path: path,
+                        note:
+                            "it is a symbolic link to \(target), which leads nowhere (a disk not mounted?); mount or make \(target), or remove the link"
+                    )
+                }
+                throw SystemError(code: EEXIST, path: path)
+            }
         case ENOENT where !path.isEmpty && Path.parent(path) != path:
             try createFolders(Path.parent(path))
             if mkdir(path, 0o777) == 0 { return }

@@ -95,16 +95,20 @@ public enum Path {
 public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     public var code: Int32
     public var path: String
+    /// What is wrong and how to fix it, where the system's reason would mislead (a link to
+    /// nothing reads "File exists" to mkdir).
+    public var note: String?
 
-    public init(code: Int32, path: String) {
+    public init(code: Int32, path: String, note: String? = nil) {
         self.code = code
         self.path = path
+        self.note = note
     }
 
     /// The error of the last system call (`errno`) about `path`.
     public static func last(_ path: String) -> SystemError { SystemError(code: errno, path: path) }
 
     /// The system's reason (`strerror`): "No such file or directory".
-    public var reason: String { String(cString: strerror(code)) }
+    public var reason: String { note ?? String(cString: strerror(code)) }
     public var description: String { "\(path): \(reason)" }
 }

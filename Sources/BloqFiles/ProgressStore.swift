@@ -118,7 +118,7 @@ public final class ProgressStore: @unchecked Sendable {
         do {
             try FileSystem.createFolders(folder)
         } catch {
-            throw SaveError(path: folder, reason: "cannot make the folder: \(Path.describe(error))")
+            throw SaveError(path: folder, reason: "cannot make the folder: \(Path.describe(error))", saysFix: error.note != nil)
         }
         let lock = FileLock.acquire(lockPath, timeout: lockWait)
         defer { lock.release() }
@@ -180,6 +180,8 @@ public final class ProgressStore: @unchecked Sendable {
         public var reason: String
         /// A limit of the file would be passed (no journal can help).
         var isLimit = false
+        /// The reason says how to fix it (else the caller's advice on space and rights goes).
+        var saysFix = false
         public var description: String { "cannot save progress to \(path): \(reason)" }
     }
 

@@ -59,6 +59,8 @@ public final class SaveService: Sendable {
         var toldWaiting = false
         /// Why the last attempt failed (nil after a save went through); told once per reason.
         var failure: String?
+        /// The failure says how to fix it.
+        var failureSaysFix = false
         /// The first save kept beside the file said so; said again only after one went in.
         var toldBeside = false
     }
@@ -115,9 +117,10 @@ public final class SaveService: Sendable {
                 if state.withLock({ $0.pending != nil && $0.failure != nil }) { usleep(100_000) }
             }
             if let unsaved = state.withLock({ $0.pending != nil ? $0.failure : nil }) {
-                lines.append(
-                    "your progress since the last save could not be saved, so it is lost as Bloq quits: \(unsaved). "
-                        + "Free some space on that disk (or make \(store.folder) writable) before you play again")
+                let fix =
+                    state.withLock(\.failureSaysFix)
+                    ? "" : ". Free some space on that disk (or make \(store.folder) writable) before you play again"
+                lines.append("your progress since the last save could not be saved, so it is lost as Bloq quits: \(unsaved)\(fix)")
             }
             if !store.mergeJournal(timeout: max(deadline - MonotonicClock.seconds(), 0)), store.hasJournal {
                 lines.append(
@@ -187,6 +190,7 @@ public final class SaveService: Sendable {
             state.withLock { state in
                 guard state.failure != reason else { return }
                 state.failure = reason
+                state.failureSaysFix = (error as? ProgressStore.SaveError)?.saysFix ?? false
                 StandardErrorStream.write("bloq: warning: \(reason); your progress since the last save is kept in memory only\n")
                 // What the player must know first: nothing is lost yet; then why.
                 state.events.append(.notice(tr("Progress kept in memory, saved with your next move: %1.", reason)))

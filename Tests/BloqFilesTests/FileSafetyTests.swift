@@ -35,6 +35,32 @@ struct FileSafetyTests {
         #expect(RegularFile.Failure.symlinkLoop.message(noun: "level file") == "too many levels of symbolic links")
     }
 
+    /// helper-47 linked the data folder to a disk not mounted: saving said "cannot make the
+    /// folder: File exists", and at quit, to free some space on that disk.
+    @Test("a data folder that is a link to nothing says so, and how to fix it")
+    func danglingFolder() throws {
+        let root = try folder()
+        try FileManager.default.createSymbolicLink(atPath: root + "/bloq", withDestinationPath: root + "/usb/bloq")
+        #expect(throws: SystemError.self) { try FileSystem.createFolders(root + "/bloq") }
+        do {
+            try FileSystem.createFolders(root + "/bloq/levels")
+            Issue.record("made a folder through a link to nothing")
+        } catch {
+            #expect(
+                error.reason
+                    == "it is a symbolic link to \(root)/usb/bloq, which leads nowhere (a disk not mounted?); mount or make \(root)/usb/bloq, or remove the link"
+            )
+        }
+        let store = ProgressStore(folder: root + "/bloq")
+        do {
+            try store.save(PlayerProgress())
+            Issue.record("saved through a link to nothing")
+        } catch let error as ProgressStore.SaveError {
+            #expect(error.saysFix && error.description.contains("which leads nowhere"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: root + "/usb"), "nothing made where the link leads")
+    }
+
     @Test("a level that is a folder or a link loop gets its own message at 1:1")
     func levelMessages() throws {
         let path = try folder()
