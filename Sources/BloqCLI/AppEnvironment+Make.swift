@@ -62,8 +62,8 @@ extension AppEnvironment {
         case .given(let given):
             packs = given
         }
-        // The player's store: it remembers a settings file that could not be read at start
-        // (saves then apply only the player's changes over it, once it can be read).
+        // The player's store: each save applies only the player's changes over what the file
+        // holds then (another copy's changes, a hand edit, stay).
         let initial = player?.settings ?? Settings()
         // Before anything is put into words (the notice of a damaged file, the screens).
         let (languageWarnings, shownLanguage) = language.show(setting: initial.language, atStart: true)

@@ -19,8 +19,8 @@ public struct SettingsStore: Sendable {
 
     public let folder: String
     public var path: String { Path.join(folder, "settings.json") }
-    /// Shared by copies of the store: the settings loaded or last saved (what the player's
-    /// changes are changes from; the defaults when the file could not be read).
+    /// Shared by copies of the store: the settings loaded, or last handed to `save` (what
+    /// the player's changes are changes from; the defaults when the file could not be read).
     private let known = Locked(Settings())
 
     public init(folder: String) { self.folder = folder }
@@ -225,7 +225,10 @@ public struct SettingsStore: Sendable {
             // it failed on is a detail).
             throw SaveError(path: path, reason: "\(error.reason); make \(folder) writable, or free some space on its disk")
         }
-        known.withLock { $0 = result }
+        // What this copy's next changes are changes from: its own settings, not the merge
+        // (the game keeps those; the merge's other values are another copy's, which a later
+        // save would otherwise write back over).
+        known.withLock { $0 = settings }
         return result
     }
 }

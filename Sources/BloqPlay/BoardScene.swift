@@ -15,6 +15,8 @@ public enum SceneEvent: Hashable, Sendable {
     /// The board became empty: by a move, or by an edit that brings back a position a move
     /// emptied before (undo then redo, a restart undone).
     case cleared(byEdit: Bool)
+    /// A restart was carried out (it waits for the moves in flight).
+    case restarted
     /// A block of a colour set off on its own (a release, a key or a programmatic move).
     case slideStarted(BlockColor)
 }
@@ -339,7 +341,9 @@ public final class BoardScene {
             switch edit {
             case .undo: changed = session.undo()
             case .redo: changed = session.redo()
-            case .restart: changed = session.restart()
+            case .restart:
+                changed = session.restart()
+                if changed { events.append(.restarted) }
             case .rewind(let moves):
                 let from = session.log.count
                 while session.log.count > max(moves, 0), session.undo() {}
@@ -608,7 +612,12 @@ public final class BoardScene {
             events.append(.vanished(slide.vanished, slide.color, remaining: board.blockCount))
         }
         verifySprites()
-        if session.isCleared { events.append(.cleared(byEdit: false)) }
+        if session.isCleared {
+            events.append(.cleared(byEdit: false))
+            // A clear still settling is not undone under the player's eyes (an Undo or a
+            // Restart tapped while the winning move slid): the edits asked for meanwhile go.
+            queuedEdits.removeAll()
+        }
     }
 
     /// After a commit, every resting block must sit where the rules say (seed 000's sanity

@@ -45,9 +45,9 @@ public final class GameController {
     /// The line that cleared the board, while the player steps back along it with undo and
     /// redo: the clock stays stopped (looking back is not playing) until a move leaves it.
     private var clearedLine: [Move]?
-    /// The last clear a move made: its line and the clock then. An edit that brings that
-    /// position back (a restart undone) brings its clock back too.
-    private var lastClear: (line: [Move], time: Double)?
+    /// The last clear a move made: its line, the clock then and how it was made. An edit
+    /// that brings that position back (a restart undone) brings them back too.
+    private var lastClear: (line: [Move], time: Double, usedHint: Bool, showedSolution: Bool)?
 
     /// A clear, as the game reports it (every time the board becomes cleared: a last move,
     /// or redoing it).
@@ -56,8 +56,8 @@ public final class GameController {
         public var moves: Int
         /// Seconds of play it is recorded with.
         public var time: Double
-        /// Redone along the line that cleared it before (undo, then redo): the same clear
-        /// again, not a new one (the statistics count it once).
+        /// Brought back along the line that cleared it before (undo then redo, a restart
+        /// undone): the same clear again, not a new one (the statistics count it once).
         public var isRepeat: Bool
     }
 
@@ -201,6 +201,7 @@ public final class GameController {
         for event in scene.takeEvents() {
             switch event {
             case .cleared(let byEdit): cleared(byEdit: byEdit)
+            case .restarted: newAttempt()
             case .slideStarted(let color): sounds.append(.slide(color))
             case .landed(let color): sounds.append(.land(color))
             case .vanished(_, let color, let remaining):
@@ -262,16 +263,9 @@ public final class GameController {
         case .restart:
             edit { scene in
                 scene.restart()
-                // After a shown solution (the Cleared card says to play again and try it) the
-                // moves are the player's own, with the solution seen as a hint is: at most two
-                // stars.
-                if showedSolution {
-                    showedSolution = false
-                    usedHint = true
-                }
-                // A new attempt (issue 24): its clock starts at 0.
-                playTime = 0
-                clearedLine = nil
+                // Carried out at once (or nothing to restart): a new attempt now; else when
+                // it is carried out (`.restarted`), after the moves in flight, which count.
+                if !scene.hasPendingEdits { newAttempt() }
             }
         case .hint: ask(.hint)
         case .showSolution: ask(.solution)
@@ -447,20 +441,35 @@ public final class GameController {
         if !scene.perform(next) { solutionQueue = [] }
     }
 
-    /// The board became empty. A clear an edit brought back was made by a move before and
-    /// recorded then: it is the same clear again (helper-46 restarted a cleared level, undid
-    /// the restart a second later, and had a new best time of 0:01), with the clock it had.
+    /// A restart: a new attempt (issue 24), its clock at 0. After a shown solution (the
+    /// Cleared card says to play again and try it) the moves are the player's own, with the
+    /// solution seen as a hint is: at most two stars.
+    private func newAttempt() {
+        if showedSolution {
+            showedSolution = false
+            usedHint = true
+        }
+        playTime = 0
+        clearedLine = nil
+    }
+
+    /// The board became empty. A clear an edit brought back (a restart undone) was made by a
+    /// move before and recorded then: it is the same clear again, with the clock, the hint
+    /// and the shown solution it had (helper-46 restarted a cleared level, undid the restart
+    /// a second later, and had a new best time of 0:01).
     private func cleared(byEdit: Bool) {
+        if byEdit, let lastClear, lastClear.line == scene.session.log {
+            playTime = lastClear.time
+            usedHint = lastClear.usedHint
+            showedSolution = lastClear.showedSolution
+            clearedLine = lastClear.line
+        }
         guard let stars = earnedStars else { return }
         message = nil
         hint = []
-        if byEdit, let lastClear, lastClear.line == scene.session.log {
-            playTime = lastClear.time
-            clearedLine = lastClear.line
-        }
-        let isRepeat = clearedLine != nil || byEdit
+        let isRepeat = clearedLine != nil
         if clearedLine == nil { clearedLine = scene.session.log }
-        if !byEdit { lastClear = (scene.session.log, playTime) }
+        lastClear = (scene.session.log, playTime, usedHint, showedSolution)
         clears.append(Clear(stars: stars, moves: scene.session.moves, time: recordedTime, isRepeat: isRepeat))
     }
 }

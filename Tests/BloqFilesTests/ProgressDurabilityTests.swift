@@ -266,6 +266,13 @@ struct ProgressDurabilityTests {
         mine.contrast = .high
         let last = try first.save(mine)
         #expect(last.contrast == .high && last.windowWidth == 820 && last.colorBlindSymbols)
+        // The second copy saves again (its theme), then quits (its window again): what the
+        // first changed stays, though the second never saw it (helper-48).
+        theirs.theme = .light
+        try second.save(theirs)
+        theirs.windowWidth = 900
+        let quit = try second.save(theirs)
+        #expect(quit.colorBlindSymbols && !quit.sound && quit.contrast == .high && quit.theme == .light && quit.windowWidth == 900)
     }
 
     /// helper-47 cut settings.json short in its last line: every setting went back to its

@@ -157,6 +157,44 @@ struct GameControllerTests {
         #expect(clears.map(\.time) == [20, 20], "the clock the clear had, not the second since the restart")
     }
 
+    /// helper-48: Show solution, Play again, then Undo brought the solver's clear back as
+    /// the player's: two stars, and its moves and time for bests.
+    @Test("a shown solution's clear brought back by undoing Play again is still the solver's")
+    func solutionRestartUndone() throws {
+        let game = try #require(controller("R.R", "...", par: 1))
+        game.perform(.showSolution)
+        run(game, seconds: 3)
+        #expect(game.scene.session.isCleared && game.showedSolution)
+        var clears = game.takeClears()
+        game.perform(.restart)
+        run(game, seconds: 1)
+        #expect(!game.showedSolution && game.usedHint, "Play again: the player's own moves, the solution seen")
+        game.perform(.undo)
+        run(game, seconds: 1)
+        #expect(game.scene.session.isCleared && game.showedSolution && game.earnedStars == 0)
+        clears += game.takeClears()
+        #expect(clears.map(\.isRepeat) == [false, true] && clears.map(\.stars) == [0, 0])
+    }
+
+    /// helper-48: Undo or Restart tapped while the winning move slid. The edit waited, and
+    /// ran in the step the move landed: the clear was never recorded, and a Restart had set
+    /// the clock to 0 when asked, before the clear it then let through.
+    @Test("Undo or Restart asked for while the winning move lands: the clear stands, with its whole clock")
+    func editWhileWinning() throws {
+        for edit in [PlayCommand.restart, .undo] {
+            let game = try #require(controller("R.R", "...", par: 1))
+            game.addPlayTime(20)
+            game.perform(.pushAtCursor(.right))
+            run(game, seconds: 0.05)
+            #expect(game.scene.hasMovesInFlight)
+            game.perform(edit)
+            run(game, seconds: 1.5)
+            let clears = game.takeClears()
+            #expect(game.scene.session.isCleared && game.showsClearedOverlay, "\(edit)")
+            #expect(clears.map(\.isRepeat) == [false] && clears.first?.time == 20, "\(edit): \(clears)")
+        }
+    }
+
     @Test("a clear is never recorded faster than its own moves took to slide")
     func timeFloor() throws {
         let game = try #require(controller("R.R", "...", ".R.", par: 1))
