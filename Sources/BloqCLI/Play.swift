@@ -236,9 +236,9 @@ extension Play {
 
     /// How to replay a recording of `level`: from its file, or from its share code when it
     /// is in none (the daily board, a shared level, the editor's board).
-    static func replayAdvice(_ record: String, _ level: PlayableLevel?) -> String {
-        guard let level else { return "no level had input while recording (it follows the first level you play)" }
-        if RegularFile.kind(level.name) == .regular {
+    static func replayAdvice(_ record: String, _ recorded: (level: PlayableLevel, inPack: Bool)?) -> String {
+        guard let (level, inPack) = recorded else { return "no level had input while recording (it follows the first level you play)" }
+        if inPack, RegularFile.kind(level.name) == .regular {
             return "replay with: bloq replay \(shellWord(record)) --level \(shellWord(level.name))"
         }
         guard let code = ShareCode.encode(level.level.board, title: level.level.title) ?? ShareCode.encode(level.level.board) else {

@@ -8,18 +8,26 @@ import BloqGame
 /// lines), so its replay starts where the player did; the recording ends at the level's
 /// clear (the Cleared card's buttons are not the same in a level replay: its Next level is
 /// Play again there).
-public struct InputRecorder: Sendable {
+public struct InputRecorder {
     /// The window size when the recorded level had its first input (the size the replay
     /// opens with; later resizes are events).
     public private(set) var window: (width: Int, height: Int)
     public private(set) var events: [InputScript.Event] = []
-    /// The level being recorded (pack index, level index), once one is open.
-    private var recorded: (pack: Int?, level: Int?)?
+    /// The play screen being recorded, once one had input: the daily board, a trial and a
+    /// shared level are in no pack, and a level left and opened again is a new screen (on
+    /// its saved line), so the screen itself is what is followed (weakly: a new screen may
+    /// take a gone one's address).
+    private weak var recorded: PlayScreen?
+    /// Whether a level had input (`recorded` goes once its screen does).
+    private var started = false
     /// The level recorded, once it had input: what its replay plays.
     public private(set) var level: PlayableLevel?
+    /// Whether that level is one of a pack's (its name then a file's path, unless the pack
+    /// is a share code's).
+    public private(set) var levelIsInPack = false
     /// The line of play it opened on.
     private var resume = InputScript.Resume()
-    /// Set by the first input after the level was cleared: nothing more is recorded.
+    /// Set by the first input after the level was cleared or left: nothing more is recorded.
     private var cleared = false
 
     public init(window: (width: Int, height: Int)) { self.window = window }
@@ -28,14 +36,22 @@ public struct InputRecorder: Sendable {
     /// level's play screen.
     public mutating func record(_ input: InputEvent, at time: Double, app: AppController) {
         guard !cleared, let screen = app.playScreen, app.help == nil else { return }
-        if recorded == nil {
-            recorded = (screen.packIndex, screen.levelIndex)
+        if !started {
+            // A board already cleared (its card shown) is no level to replay.
+            guard !screen.game.scene.session.isCleared else { return }
+            started = true
+            recorded = screen
             // Nothing moves on a level before its first input: the line it has is the one it
             // opened on.
             level = screen.game.level
+            levelIsInPack = screen.packIndex != nil
             resume = InputScript.Resume(moves: screen.game.scene.session.log, usedHint: screen.game.usedHint)
         }
-        guard recorded?.pack == screen.packIndex, recorded?.level == screen.levelIndex else { return }
+        guard recorded === screen else {
+            // Left: a replay stays on its level.
+            cleared = true
+            return
+        }
         if screen.game.scene.session.isCleared {
             cleared = true
             return
@@ -77,10 +93,11 @@ public struct InputRecorder: Sendable {
     /// Records the window being resized at `time`; before the recorded level had input,
     /// the size it will open with.
     public mutating func recordResize(width: Int, height: Int, at time: Double) {
-        guard recorded != nil else {
+        guard started else {
             window = (width, height)
             return
         }
+        guard !cleared else { return }
         append(.resize(width: width, height: height), at: time)
     }
 

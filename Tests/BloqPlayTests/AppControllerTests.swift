@@ -885,6 +885,26 @@ struct RecordingTests {
         #expect(script.events.map(\.action) == [.key("Right"), .end], "\(script.text)")
     }
 
+    /// helper-48: the recorder told levels apart by pack and index, which the daily board, a
+    /// trial and a shared level lack, and a level left and opened again on its saved line is
+    /// no longer the board the replay plays.
+    @Test("a recording ends when its level is left")
+    func endsWhenLeft() throws {
+        let app = testApp([testPack(2)])
+        let window = SleepingWindow(seconds: 10) { _ in }
+        let loop = GameLoop(app: app, platform: window)
+        loop.startRecording()
+        #expect(app.openLevel(pack: 0, level: 0))
+        window.inputs = [.key(KeyChord("Right"))]
+        loop.frame()
+        app.showLevels(pack: 0)
+        #expect(app.openLevel(pack: 0, level: 0))
+        window.inputs = [.key(KeyChord("Left"))]
+        loop.frame()
+        let script = try #require(loop.recordedScript())
+        #expect(script.events.map(\.action) == [.key("Right"), .end], "\(script.text)")
+    }
+
     /// Seen live: a recording made on a level that opened on the player's saved line
     /// replayed from the level's start, another board; a window resized on the title screen
     /// was recorded at its old size; and `bloq play` named the first level of the first pack
@@ -905,7 +925,7 @@ struct RecordingTests {
         #expect(app.openLevel(pack: 1, level: 0))
         window.inputs = [.key(KeyChord("Right"))]
         loop.frame()
-        #expect(loop.recordedLevel?.name == "B/long.bloq")
+        #expect(loop.recordedLevel?.level.name == "B/long.bloq" && loop.recordedLevel?.inPack == true)
         let script = try #require(loop.recordedScript())
         #expect(script.window?.width == 1000 && script.window?.height == 700)
         #expect(script.resume.moves == saved && script.resume.usedHint)

@@ -118,8 +118,11 @@ public final class GameLoop {
         recorder?.script(endingAt: clock.now)
     }
 
-    /// The level the recording follows (nil: no level had input).
-    public var recordedLevel: PlayableLevel? { recorder?.level }
+    /// The level the recording follows (nil: no level had input), and whether it is one of
+    /// a pack's.
+    public var recordedLevel: (level: PlayableLevel, inPack: Bool)? {
+        recorder.flatMap { recorder in recorder.level.map { ($0, recorder.levelIsInPack) } }
+    }
 
     // MARK: Private
 

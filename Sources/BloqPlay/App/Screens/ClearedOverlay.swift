@@ -50,7 +50,8 @@ public final class ClearedOverlay {
         self.showedSolution = showedSolution
         self.usedHint = usedHint
         best = after
-        isFirstClear = before?.cleared != true
+        // A level cleared only by Show solution has no best of the player's yet.
+        isFirstClear = before?.cleared != true || before?.bestMoves == nil
         isNewBest = before.map { moves < ($0.bestMoves ?? Int.max) || time < ($0.bestTime ?? .infinity) } ?? false
         self.hasNextLevel = hasNextLevel
         self.showsLevelsButton = showsLevelsButton

@@ -1086,7 +1086,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
         if game.scene.hasMoveLanding {
             game.scene.landMovesNow()
             game.step(0)
-            for clear in game.takeClears() { cleared(clear) }
+            for clear in game.takeClears() { cleared(clear, leaving: true) }
         }
         if isRecorded { ask(.recordLine(level, game.unfinishedLine, leaving: true)) }
     }
@@ -1113,7 +1113,9 @@ public final class PlayScreen: ShellScreen, AppScreen {
 
     private var clears: UInt64 = 0
 
-    private func cleared(_ clear: GameController.Clear) {
+    /// A clear: recorded, and shown on its card with its chord (not when `leaving`: the
+    /// move landed as the screen was left, and the chord would play over the next one).
+    private func cleared(_ clear: GameController.Clear, leaving: Bool = false) {
         let (stars, moves, time) = (clear.stars, clear.moves, clear.time)
         // The records before the clear and after it (the shell records it as asked; the
         // card says now what it will hold).
@@ -1147,7 +1149,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
             before: before,
             after: after, hasNextLevel: hasNextLevel, showsLevelsButton: !context.isSingleLevel, backLabel: backLabel,
             dailyStreak: isRecorded ? dailyDate.map(progress.dailyStreak(asOf:)) : nil, confetti: burst)
-        if !game.showedSolution { ask(.sound(.clear)) }
+        if !game.showedSolution, !leaving { ask(.sound(.clear)) }
         // The review of the line is worked out at once, for the card's Review (and the JSON).
         requestReview()
     }
