@@ -865,10 +865,8 @@ struct RecordingTests {
         #expect(script.events.count == 2, "the key and the end: \(script.events)")
     }
 
-    /// Seen by helper-45: a recording went on to the Cleared card's Next level, which in the
-    /// level replay is Play again, so the replay ended on the level's start, not cleared.
-    @Test("a recording ends at the level's clear")
-    func endsAtClear() throws {
+    /// Level 1 of two opened while recording, its first input (Right) recorded.
+    func recordingLevelOne() -> (app: AppController, window: SleepingWindow, loop: GameLoop) {
         let app = testApp([testPack(2)])
         let window = SleepingWindow(seconds: 10) { _ in }
         let loop = GameLoop(app: app, platform: window)
@@ -876,13 +874,27 @@ struct RecordingTests {
         #expect(app.openLevel(pack: 0, level: 0))
         window.inputs = [.key(KeyChord("Right"))]
         loop.frame()
-        #expect(app.game?.scene.perform(Move(row: 0, column: 0, direction: .right)) == true)
-        for _ in 0..<120 { loop.frame() }
-        #expect(app.game?.scene.session.isCleared == true)
-        window.inputs = [.key(KeyChord("Return"))]
-        loop.frame()
-        let script = try #require(loop.recordedScript())
+        return (app, window, loop)
+    }
+
+    /// Hands `key` to the loop and expects the recording to have ended before it: only the
+    /// first input, then the end.
+    func expectEnded(before key: String, _ recording: (app: AppController, window: SleepingWindow, loop: GameLoop)) throws {
+        recording.window.inputs = [.key(KeyChord(key))]
+        recording.loop.frame()
+        let script = try #require(recording.loop.recordedScript())
         #expect(script.events.map(\.action) == [.key("Right"), .end], "\(script.text)")
+    }
+
+    /// Seen by helper-45: a recording went on to the Cleared card's Next level, which in the
+    /// level replay is Play again, so the replay ended on the level's start, not cleared.
+    @Test("a recording ends at the level's clear")
+    func endsAtClear() throws {
+        let recording = recordingLevelOne()
+        #expect(recording.app.game?.scene.perform(Move(row: 0, column: 0, direction: .right)) == true)
+        for _ in 0..<120 { recording.loop.frame() }
+        #expect(recording.app.game?.scene.session.isCleared == true)
+        try expectEnded(before: "Return", recording)
     }
 
     /// helper-48: the recorder told levels apart by pack and index, which the daily board, a
@@ -890,19 +902,10 @@ struct RecordingTests {
     /// no longer the board the replay plays.
     @Test("a recording ends when its level is left")
     func endsWhenLeft() throws {
-        let app = testApp([testPack(2)])
-        let window = SleepingWindow(seconds: 10) { _ in }
-        let loop = GameLoop(app: app, platform: window)
-        loop.startRecording()
-        #expect(app.openLevel(pack: 0, level: 0))
-        window.inputs = [.key(KeyChord("Right"))]
-        loop.frame()
-        app.showLevels(pack: 0)
-        #expect(app.openLevel(pack: 0, level: 0))
-        window.inputs = [.key(KeyChord("Left"))]
-        loop.frame()
-        let script = try #require(loop.recordedScript())
-        #expect(script.events.map(\.action) == [.key("Right"), .end], "\(script.text)")
+        let recording = recordingLevelOne()
+        recording.app.showLevels(pack: 0)
+        #expect(recording.app.openLevel(pack: 0, level: 0))
+        try expectEnded(before: "Left", recording)
     }
 
     /// Seen live: a recording made on a level that opened on the player's saved line
