@@ -257,7 +257,14 @@ public final class GameController {
     /// Carries out a command.
     public func perform(_ command: PlayCommand) {
         switch command {
-        case .undo: edit { $0.undo() }
+        case .undo:
+            edit { scene in
+                // The keyboard's cursor follows the block an undo takes back, as it followed
+                // the push (helper-46: left on the empty cell, the next Shift+arrow pushed
+                // nothing). Only for an undo carried out now: a queued one's move is unknown.
+                if !scene.hasMovesInFlight, !scene.hasPendingEdits, let back = cellBeforeLastMove(of: cursor) { cursor = back }
+                scene.undo()
+            }
         case .redo: edit { $0.redo() }
         case .rewind(let moves): edit { $0.rewind(to: moves) }
         case .restart:
@@ -439,6 +446,19 @@ public final class GameController {
         guard let next = solutionQueue.first, !scene.hasMovesInFlight, !scene.hasPendingEdits else { return }
         solutionQueue.removeFirst()
         if !scene.perform(next) { solutionQueue = [] }
+    }
+
+    /// Where the block at `cell` was before the last step of the line, when that step was a
+    /// move that brought it there (nil otherwise: a restart, another block).
+    private func cellBeforeLastMove(of cell: CellPosition) -> CellPosition? {
+        let history = scene.session.history
+        guard history.canUndo else { return nil }
+        let before = history.entries[history.index - 1]
+        let now = history.current
+        guard let move = now.line?.move, now.line?.previous === before.line,
+            before.board.destination(of: move.from, move.direction) == cell
+        else { return nil }
+        return move.from
     }
 
     /// A restart: a new attempt (issue 24), its clock at 0. After a shown solution (the

@@ -195,6 +195,26 @@ struct GameControllerTests {
         }
     }
 
+    /// helper-46: after an undo the keyboard's cursor stayed where the block had gone, on
+    /// an empty cell, and the next Shift+arrow pushed nothing.
+    @Test("the keyboard's cursor follows the block an undo takes back")
+    func cursorFollowsUndo() throws {
+        let game = try #require(controller("R..", "...", "..B"))
+        game.perform(.pushAtCursor(.right))
+        run(game, seconds: 1)
+        #expect(game.cursor == CellPosition(row: 0, column: 2))
+        game.perform(.undo)
+        run(game, seconds: 1)
+        #expect(game.scene.session.log.isEmpty && game.cursor == CellPosition(row: 0, column: 0))
+        // A cursor moved elsewhere stays there.
+        game.perform(.pushAtCursor(.right))
+        run(game, seconds: 1)
+        game.perform(.moveCursor(.down))
+        game.perform(.undo)
+        run(game, seconds: 1)
+        #expect(game.cursor == CellPosition(row: 1, column: 2))
+    }
+
     @Test("a clear is never recorded faster than its own moves took to slide")
     func timeFloor() throws {
         let game = try #require(controller("R.R", "...", ".R.", par: 1))
