@@ -124,9 +124,6 @@ public final class PlayScreen: ShellScreen, AppScreen {
     /// and last.
     private var restingArea: Rect?
     private var placedArea: Rect?
-    /// Whether the layout was beside the board when the board was last placed: the Cleared
-    /// card and the review, which leave the board where it is, keep the header there too.
-    private var placedBeside: Bool?
 
     /// A new context: the list beneath the edge pan reads it too; a new window size or
     /// language places the board again in its area.
@@ -138,33 +135,30 @@ public final class PlayScreen: ShellScreen, AppScreen {
 
     private func placeBoard() {
         placedFor = (context.metrics, context.settings.language)
-        // Chosen afresh for the new window or language (the context's generation moved on,
-        // so the layout is made again).
-        placedBeside = nil
-        let laid = layout
-        restingArea = laid.boardArea
+        restingArea = layout.boardArea
         placedArea = restingArea
-        placedBeside = laid.isBeside
-        game.place(in: laid.boardArea)
+        game.place(in: layout.boardArea)
     }
 
     /// A message or a banner coming and going leaves the board where it is while its area
     /// still holds it. One that takes the board's room (a long notice in a short window,
     /// which can also move the header and toolbar beside the board) places it again in what
     /// is left, between moves, and back where it was once the room is back: the board is
-    /// never under the words or the buttons.
+    /// never under the words or the buttons. Under the Cleared card the screen is laid out
+    /// without the message band (a toast waits), and the board, cleared, goes where that
+    /// layout has it: helper-47 saw the header across the top over a board a long notice
+    /// had put on the left, two layouts at once.
     private func keepBoardInItsArea() {
-        guard !game.scene.hasMovesInFlight, visibleOverlay == nil, reviewPanel == nil else { return }
+        guard !game.scene.hasMovesInFlight, reviewPanel == nil else { return }
         let laid = layout
         guard laid.boardArea != placedArea else { return }
         let board = game.layout.boardFrame
         let covered =
             laid.controls.contains { $0.rect.intersects(board) } || laid.texts.contains { $0.frame.intersects(board) }
             || laid.banner?.intersects(board) == true || toastBand?.intersects(board) == true
-        if laid.boardArea == restingArea || covered {
+        if visibleOverlay != nil || laid.boardArea == restingArea || covered {
             let area = laid.boardArea
             placedArea = area
-            placedBeside = laid.isBeside
             game.place(in: area)
         }
     }
@@ -364,8 +358,6 @@ public final class PlayScreen: ShellScreen, AppScreen {
         public var chart: Rect?
         /// The moves a page of the review holds.
         public var reviewRows = 1
-        /// Whether it is the layout beside the board (else stacked).
-        public var isBeside = false
     }
 
     public var layout: Layout { memo.value(for: layoutKey) { makeLayout(context.metrics) } }
@@ -422,13 +414,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
         let columns = game.layout.columns
         let cell = BoardLayout(frame: stacked.boardArea, rows: rows, columns: columns).cellSize
         var chosen = stacked
-        // The board stays where it is under the Cleared card and the review, so the header
-        // does too: a notice that took the message band (and put the header beside the board)
-        // waits under the card, and choosing anew without it drew the header across the top
-        // over a board still on the left. (`spares`' trial, in a window less the shell's
-        // band, chooses as placing the board there would.)
-        let kept = (visibleOverlay != nil || reviewPanel != nil) && !layingOutWithoutToast ? placedBeside : nil
-        if !metrics.isPortrait, kept != false {
+        if !metrics.isPortrait {
             var beside = besideLayout(metrics)
             let besideCell = BoardLayout(frame: beside.boardArea, rows: rows, columns: columns).cellSize
             let smallest = metrics.minimumCell
@@ -440,7 +426,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
                 guard BoardLayout(frame: wider.boardArea, rows: rows, columns: columns).cellSize >= smallest else { break }
                 beside = wider
             }
-            if kept == true || cell < smallest || cell < besideCell * 0.75 { chosen = beside }
+            if cell < smallest || cell < besideCell * 0.75 { chosen = beside }
         }
         if let overlay = visibleOverlay {
             // The Cleared card covers the board and the message; the header stays; the
@@ -875,12 +861,10 @@ public final class PlayScreen: ShellScreen, AppScreen {
         let panel = Rect(
             x: boardArea.maxX + margin, y: margin, width: viewport.width - boardArea.maxX - margin * 2, height: viewport.height - margin * 2
         )
-        var laid = arrangement(in: panel, toolbarColumns: [2, 1, toolbarSpecs.count], metrics) { header, toolbar in
+        return arrangement(in: panel, toolbarColumns: [2, 1, toolbarSpecs.count], metrics) { header, toolbar in
             let top = panel.y + header + margin
             return (boardArea, Rect(x: panel.x, y: top, width: panel.width, height: max(panel.maxY - toolbar - margin - top, 0)))
         }
-        laid.isBeside = true
-        return laid
     }
 
     /// ★★☆ for a count of stars out of three.
