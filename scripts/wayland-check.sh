@@ -856,7 +856,11 @@ print(control["x"] + control["w"] // 2, control["y"] + control["h"] // 2)' "$1"
   saved=""
   if tap_script "$levels_x" "$levels_y" | client_sends && settled "$scratch/share.err" \
     && tap_script "$paste_x" "$paste_y" | client_sends; then
-    eventually ls "$scratch/home/share/bloq/levels/shared/" 2>/dev/null | grep -q . && saved=$(ls "$scratch/home/share/bloq/levels/shared/")
+    # Waits for the level's file, not for the folder: the game makes the folder, writes and
+    # syncs a hidden temporary in it, then links the file (`eventually ls DIR | grep` took
+    # the folder for the end of the wait, and failed three clean-clone runs in seven).
+    holds_file() { [ -n "$(ls "$1" 2>/dev/null)" ]; }
+    eventually holds_file "$scratch/home/share/bloq/levels/shared/" && saved=$(ls "$scratch/home/share/bloq/levels/shared/")
   fi
   if [ -n "$saved" ] && [ "$("$build/bloq" share "$scratch/home/share/bloq/levels/shared/$saved" 2>&1)" = "$code" ]; then
     pass "by touch alone, Paste code read another client's clipboard: a friend's level's code saved as shared/$saved ($(since "$t") s)"
