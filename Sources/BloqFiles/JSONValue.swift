@@ -61,6 +61,17 @@ public indirect enum JSONValue: Sendable, Equatable {
         return nil
     }
 
+    /// The lines of a file written one record a line (Bloq's progress and settings), for
+    /// reading a damaged one line by line: each with its number from 1, trimmed, without
+    /// its trailing comma; blank lines and lone braces left out.
+    static func recordLines(_ bytes: [UInt8]) -> [(number: Int, text: String)] {
+        bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated().compactMap { index, line in
+            var text = String(decoding: line, as: UTF8.self).trimmingBlanks
+            if text.hasSuffix(",") { text.removeLast() }
+            return text.isEmpty || text == "{" || text == "}" ? nil : (index + 1, text)
+        }
+    }
+
     public var members: [Member]? {
         if case .object(let value) = self { return value }
         return nil

@@ -325,10 +325,8 @@ public enum ProgressFile {
         }
         var result = SalvagedProgress()
         var kept = 0
-        for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-            var text = String(decoding: line, as: UTF8.self).trimmingBlanks
-            if text.hasSuffix(",") { text.removeLast() }
-            if text.isEmpty || text == "{" || text == "}" || text == "}}" { continue }
+        for (number, text) in JSONValue.recordLines(bytes) {
+            if text == "}}" { continue }
             if sections.contains(where: { text == "\"\($0)\":{" || text == "\"\($0)\":{}" }) { continue }
             if text.hasPrefix("{\"version\":") {
                 if let version = fragment(text + "}") {
@@ -341,7 +339,7 @@ public enum ProgressFile {
             }
             if text.hasPrefix("\"\(draftKey)\":") {
                 guard let draft = fragment("{\(text)}"), draft.dropped.isEmpty, draft.progress.editorDraft != nil else {
-                    result.dropped.append("line \(index + 1): not a record Bloq can read")
+                    result.dropped.append("line \(number): not a record Bloq can read")
                     continue
                 }
                 result.progress.merge(draft.progress)
@@ -353,11 +351,11 @@ public enum ProgressFile {
                 $0.dropped.isEmpty && $0.progress.largestSection == 1
             }
             guard let record else {
-                result.dropped.append("line \(index + 1): not a record Bloq can read")
+                result.dropped.append("line \(number): not a record Bloq can read")
                 continue
             }
             result.progress.merge(record.progress)
-            result.merged += record.merged.map { "line \(index + 1): \($0)" }
+            result.merged += record.merged.map { "line \(number): \($0)" }
             kept += 1
         }
         return kept > 0 ? result : nil

@@ -60,14 +60,11 @@ public struct SettingsStore: Sendable {
     static func settingLines(_ bytes: [UInt8]) -> (members: [JSONValue.Member], damaged: [Int])? {
         var members: [JSONValue.Member] = []
         var damaged: [Int] = []
-        for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-            var text = String(decoding: line, as: UTF8.self).trimmingBlanks
-            if text.hasSuffix(",") { text.removeLast() }
-            guard !text.isEmpty, text != "{", text != "}" else { continue }
+        for (number, text) in JSONValue.recordLines(bytes) {
             if let read = try? JSONValue.parse(Array("{\(text)}".utf8)).members, read.count == 1 {
                 members += read
             } else {
-                damaged.append(index + 1)
+                damaged.append(number)
             }
         }
         return members.isEmpty ? nil : (members, damaged)

@@ -180,8 +180,7 @@ public final class BoardScene {
     /// Lands at once every move no hand holds that is sliding on to land (the game is
     /// quitting, or the screen left): a move let go is a move made.
     public func landMovesNow() {
-        for (id, controller) in Array(controllers)
-        where !controller.animator.isReversed && !grabs.values.contains(where: { $0.blockID == id }) {
+        for controller in landing {
             controller.animator.stopAnimation(false)
             controller.animator.finishAnimation(at: .end)
         }
@@ -189,9 +188,16 @@ public final class BoardScene {
 
     /// Whether a move no hand holds is sliding on to land (let go past its point, or run on
     /// its own): an undo or a restart asked for now takes it back once it has.
-    public var hasMoveLanding: Bool {
-        controllers.contains { id, controller in !controller.animator.isReversed && !grabs.values.contains { $0.blockID == id } }
+    public var hasMoveLanding: Bool { !landing.isEmpty }
+
+    /// The moves no hand holds that slide on to land (a snapshot: landing one changes
+    /// `controllers`).
+    private var landing: [SlideController] {
+        controllers.filter { id, controller in !controller.animator.isReversed && !isHeld(id) }.map(\.value)
     }
+
+    /// Whether a pointer holds block `id`.
+    private func isHeld(_ id: Int) -> Bool { grabs.values.contains { $0.blockID == id } }
 
     /// Whether the scene has work that time will move on: animations, or edits queued
     /// behind moves in flight.
@@ -216,9 +222,7 @@ public final class BoardScene {
     /// A pointer went down at `point` (cell units). It grabs the block drawn there, if
     /// any, catching it mid-flight when it is moving.
     public func pointerDown(_ pointer: PointerID, at point: CellPoint, time: Double) {
-        guard editAnimator == nil, queuedEdits.isEmpty, grabs[pointer] == nil, let id = hitTest(point),
-            !grabs.values.contains(where: { $0.blockID == id })
-        else { return }
+        guard editAnimator == nil, queuedEdits.isEmpty, grabs[pointer] == nil, let id = hitTest(point), !isHeld(id) else { return }
         var grab = Grab(blockID: id)
         if let controller = controllers[id] {
             controller.animator.pauseAnimation()
@@ -271,8 +275,7 @@ public final class BoardScene {
     /// bump) when the move is illegal or would not commute with the moves in flight.
     @discardableResult
     public func perform(_ move: Move) -> Bool {
-        guard editAnimator == nil, queuedEdits.isEmpty, let id = restingIDs[move.from], controllers[id] == nil,
-            !grabs.values.contains(where: { $0.blockID == id })
+        guard editAnimator == nil, queuedEdits.isEmpty, let id = restingIDs[move.from], controllers[id] == nil, !isHeld(id)
         else { return false }
         guard beginMove(move, blockID: id), let controller = controllers[id] else { return false }
         controller.animator.startAnimation()
@@ -320,7 +323,7 @@ public final class BoardScene {
     /// Whether `edit` will change the position: what it does now, or after the edits queued
     /// and the moves let go and still sliding.
     private func changes(_ edit: Edit) -> Bool {
-        if !queuedEdits.isEmpty || controllers.keys.contains(where: { id in !grabs.values.contains { $0.blockID == id } }) {
+        if !queuedEdits.isEmpty || controllers.keys.contains(where: { !isHeld($0) }) {
             return true
         }
         switch edit {
