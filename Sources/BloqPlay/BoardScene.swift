@@ -15,7 +15,8 @@ public enum SceneEvent: Hashable, Sendable {
     /// The board became empty: by a move, or by an edit that brings back a position a move
     /// emptied before (undo then redo, a restart undone).
     case cleared(byEdit: Bool)
-    /// A restart was carried out (it waits for the moves in flight).
+    /// A restart was carried out (it waits for the moves in flight; the board it makes
+    /// commits when its animation ends).
     case restarted
     /// A block of a colour set off on its own (a release, a key or a programmatic move).
     case slideStarted(BlockColor)
@@ -54,10 +55,14 @@ public final class BoardScene {
     private var grabs: [PointerID: Grab] = [:]
     private var nextID = 0
     private var queuedEdits: [Edit] = []
-    /// The animation of an undo, redo or restart; input waits while it runs.
+    /// The animation of an undo, redo or restart. The edit commits when it completes at its
+    /// end; other input waits while it runs.
     private var editAnimator: PropertyAnimator?
-    /// The block an undo or redo slides, while it does.
-    private var editMovingID: Int?
+    /// The slide of an edit that moves one block (its animator is `editAnimator`).
+    private var editSlide: SlideController?
+    /// Whether a hand can catch `editSlide`, as it catches a move: an undo's or a redo's,
+    /// not a restart's (the new attempt began when it was carried out).
+    private var editSlideCatchable = false
 
     private struct Grab {
         var blockID: Int
@@ -170,7 +175,7 @@ public final class BoardScene {
     /// running) and the one an undo or redo slides.
     public var movingBlockIDs: Set<Int> {
         var ids = Set(controllers.keys)
-        if let editMovingID { ids.insert(editMovingID) }
+        if let editSlide { ids.insert(editSlide.blockID) }
         return ids
     }
 
@@ -180,15 +185,22 @@ public final class BoardScene {
     /// Lands at once every move no hand holds that is sliding on to land (the game is
     /// quitting, or the screen left): a move let go is a move made.
     public func landMovesNow() {
-        for controller in landing {
-            controller.animator.stopAnimation(false)
-            controller.animator.finishAnimation(at: .end)
+        for animator in landing.map(\.animator) + [editLanding].compactMap({ $0 }) {
+            animator.stopAnimation(false)
+            animator.finishAnimation(at: .end)
         }
     }
 
-    /// Whether a move no hand holds is sliding on to land (let go past its point, or run on
-    /// its own): an undo or a restart asked for now takes it back once it has.
-    public var hasMoveLanding: Bool { !landing.isEmpty }
+    /// Whether a move or an edit no hand holds is on its way to land (let go past its
+    /// point, or run on its own): an undo or a restart asked for now takes it back once
+    /// it has.
+    public var hasMoveLanding: Bool { !landing.isEmpty || editLanding != nil }
+
+    /// The animation of the edit playing, unless a hand holds it or sent it back.
+    private var editLanding: PropertyAnimator? {
+        guard let editAnimator, !editAnimator.isReversed, !(editSlide.map { isHeld($0.blockID) } ?? false) else { return nil }
+        return editAnimator
+    }
 
     /// The moves no hand holds that slide on to land (a snapshot: landing one changes
     /// `controllers`).
@@ -220,13 +232,20 @@ public final class BoardScene {
     // MARK: Pointers
 
     /// A pointer went down at `point` (cell units). It grabs the block drawn there, if
-    /// any, catching it mid-flight when it is moving.
+    /// any, catching it mid-flight when it is moving: a move, or the slide of an undo or
+    /// redo (the edit waits in the hand, and the edits queued behind it go).
     public func pointerDown(_ pointer: PointerID, at point: CellPoint, time: Double) {
-        guard editAnimator == nil, queuedEdits.isEmpty, grabs[pointer] == nil, let id = hitTest(point), !isHeld(id) else { return }
+        guard grabs[pointer] == nil, let id = hitTest(point), !isHeld(id) else { return }
         var grab = Grab(blockID: id)
-        if let controller = controllers[id] {
-            controller.animator.pauseAnimation()
-            grab.progressAtGrab = controller.animator.fractionComplete
+        if editAnimator != nil {
+            guard let editSlide, editSlideCatchable, editSlide.blockID == id else { return }
+            queuedEdits.removeAll()
+        } else if !queuedEdits.isEmpty {
+            return
+        }
+        if let slide = slide(of: grab) {
+            slide.animator.pauseAnimation()
+            grab.progressAtGrab = slide.animator.fractionComplete
         }
         grab.pan.begin(at: Point(x: point.column, y: point.row), time: time)
         grabs[pointer] = grab
@@ -238,7 +257,7 @@ public final class BoardScene {
         grab.pan.move(to: Point(x: point.column, y: point.row), time: time)
         defer { grabs[pointer] = grab }
         guard !grab.isSpent else { return }
-        if controllers[grab.blockID] == nil {
+        if slide(of: grab) == nil {
             let translation = grab.pan.translation
             guard max(abs(translation.x), abs(translation.y)) >= BoardScene.directionThreshold else { return }
             let direction: Direction =
@@ -258,7 +277,7 @@ public final class BoardScene {
     public func pointerUp(_ pointer: PointerID, at point: CellPoint, time: Double) {
         guard var grab = grabs.removeValue(forKey: pointer) else { return }
         grab.pan.end(at: Point(x: point.column, y: point.row), time: time)
-        if !grab.isSpent, controllers[grab.blockID] != nil { scrub(grab) }
+        if !grab.isSpent, slide(of: grab) != nil { scrub(grab) }
         release(grab)
     }
 
@@ -304,6 +323,17 @@ public final class BoardScene {
     private enum Edit {
         case undo, redo, restart
         case rewind(Int)
+
+        var isRestart: Bool {
+            if case .restart = self { return true }
+            return false
+        }
+    }
+
+    /// The slide a pointer's grab holds: a move's, or the slide of the undo or redo playing.
+    private func slide(of grab: Grab) -> SlideController? {
+        if let controller = controllers[grab.blockID] { return controller }
+        return editSlide?.blockID == grab.blockID ? editSlide : nil
     }
 
     private func request(_ edit: Edit) {
@@ -321,9 +351,9 @@ public final class BoardScene {
     }
 
     /// Whether `edit` will change the position: what it does now, or after the edits queued
-    /// and the moves let go and still sliding.
+    /// or playing and the moves let go and still sliding.
     private func changes(_ edit: Edit) -> Bool {
-        if !queuedEdits.isEmpty || controllers.keys.contains(where: { !isHeld($0) }) {
+        if !queuedEdits.isEmpty || editAnimator != nil || controllers.keys.contains(where: { !isHeld($0) }) {
             return true
         }
         switch edit {
@@ -334,48 +364,49 @@ public final class BoardScene {
         }
     }
 
-    /// Carries out queued edits while nothing is in flight: each changes the session at
-    /// once, then animates the sprites from the old board to the new one.
+    /// Carries out queued edits while nothing is in flight: each animates the sprites from
+    /// the board to the one it makes, and commits when its animation completes at the end.
     private func processEdits() {
         while editAnimator == nil, controllers.isEmpty, !queuedEdits.isEmpty {
             let edit = queuedEdits.removeFirst()
-            let before = session
+            var after = session
             let changed: Bool
             switch edit {
-            case .undo: changed = session.undo()
-            case .redo: changed = session.redo()
+            case .undo: changed = after.undo()
+            case .redo: changed = after.redo()
             case .restart:
-                changed = session.restart()
+                changed = after.restart()
                 if changed { events.append(.restarted) }
             case .rewind(let moves):
-                let from = session.log.count
-                while session.log.count > max(moves, 0), session.undo() {}
-                changed = session.log.count != from
+                let from = after.log.count
+                while after.log.count > max(moves, 0), after.undo() {}
+                changed = after.log.count != from
             }
             guard changed else { continue }
-            // Changes of state drive events (Tatham's changed_state): an edit that empties the
-            // board clears the level as surely as a move does.
-            if session.isCleared, !before.isCleared { events.append(.cleared(byEdit: true)) }
             // The move that separates the two positions, when one does.
             var move: Move?
             var forward = false
-            if session.log.count == before.log.count + 1, session.log.dropLast() == before.log[...] {
-                move = session.log.last
+            if after.log.count == session.log.count + 1, after.log.dropLast() == session.log[...] {
+                move = after.log.last
                 forward = true
-            } else if before.log.count == session.log.count + 1, before.log.dropLast() == session.log[...] {
-                move = before.log.last
+            } else if session.log.count == after.log.count + 1, session.log.dropLast() == after.log[...] {
+                move = session.log.last
             }
-            animateEdit(from: before.board, to: session.board, move: move, forward: forward)
+            animateEdit(to: after, move: move, forward: forward, catchable: !edit.isRestart)
         }
     }
 
-    /// Animates the sprites from `old` to `new`: a single move slides its block (forward
-    /// for redo, back for undo, with vanished blocks reappearing); anything else shrinks the
-    /// blocks that go and grows the ones that come.
-    private func animateEdit(from old: Board, to new: Board, move: Move?, forward: Bool) {
+    /// Animates the sprites from the board to `after`'s: a single move slides its block
+    /// (forward for redo, back for undo, with vanished blocks reappearing); anything else
+    /// shrinks the blocks that go and grows the ones that come. Completed at the end, the
+    /// session becomes `after`; at the start (a hand caught the slide and sent it back),
+    /// nothing changed.
+    private func animateEdit(to after: PlaySession, move: Move?, forward: Bool, catchable: Bool) {
+        let old = board
+        let new = after.board
         // Blocks still fading out from an earlier vanish belong to the old picture.
         for (id, sprite) in sprites where sprite.isVanishing { sprites[id] = nil }
-        var moving: (id: Int, from: CellPoint, to: CellPoint)?
+        var slide: SlideController?
         var appearing: Set<Int> = []
         var leaving: Set<Int> = []
         var vanishing: [Int] = []
@@ -389,41 +420,38 @@ public final class BoardScene {
             return nextID
         }
         // Reduced motion: every edit is a cross-fade of what changes.
-        if !reducedMotion, let move, forward, let slide = old.slide(move), slide.result == new, let id = restingIDs[move.from] {
-            // Redo: slide forward; matches vanish when it lands.
-            moving = (id, CellPoint(move.from), CellPoint(slide.destination))
+        if !reducedMotion, let move, forward, let played = old.slide(move), played.result == new, let id = restingIDs[move.from] {
+            // Redo: slide forward as the move did; what it vanishes fades when it lands.
+            slide = SlideController(blockID: id, move: move, destination: played.destination, driver: driver)
             resting = restingIDs
             resting[move.from] = nil
-            resting[slide.destination] = id
-            // What the move vanishes stops resting now (the rules already say so) and fades
-            // when the slide arrives.
-            for cell in slide.vanished {
+            resting[played.destination] = id
+            for cell in played.vanished {
                 resting[cell] = nil
-                if let gone = cell == slide.destination ? id : restingIDs[cell] {
-                    sprites[gone]?.isVanishing = true
-                    vanishing.append(gone)
-                }
+                if let gone = cell == played.destination ? id : restingIDs[cell] { vanishing.append(gone) }
             }
-        } else if !reducedMotion, let move, !forward, let slide = new.slide(move), slide.result == old {
-            // Undo: what vanished comes back, and the block slides home.
+        } else if !reducedMotion, let move, !forward, let played = new.slide(move), played.result == old {
+            // Undo: what vanished comes back, and the block slides home, easing into its cell.
             resting = restingIDs
             let id: Int
-            if let existing = restingIDs[slide.destination] {
+            if let existing = restingIDs[played.destination] {
                 id = existing
             } else {
-                id = newSprite(slide.destination, slide.color)
+                id = newSprite(played.destination, played.color)
                 appearing.insert(id)
             }
-            for cell in slide.vanished where cell != slide.destination {
+            for cell in played.vanished where cell != played.destination {
                 if let color = new[cell].color {
                     let added = newSprite(cell, color)
                     appearing.insert(added)
                     resting[cell] = added
                 }
             }
-            resting[slide.destination] = nil
+            resting[played.destination] = nil
             resting[move.from] = id
-            moving = (id, CellPoint(slide.destination), CellPoint(move.from))
+            slide = SlideController(
+                blockID: id, move: Move(from: played.destination, direction: move.direction.opposite), destination: move.from,
+                arrival: 0, driver: driver)
         } else {
             for position in new.positions.filter({ new[$0].color != nil || old[$0].color != nil }) {
                 if new[position].color != nil, old[position] == new[position], let id = restingIDs[position] {
@@ -438,20 +466,14 @@ public final class BoardScene {
                 }
             }
         }
-        let distance = moving.map { abs($0.to.row - $0.from.row) + abs($0.to.column - $0.from.column) } ?? 0
         // A redo slides as a move does, landing with speed; an undo glides home and eases
         // into its cell; anything else grows and shrinks in the time of a one-cell slide.
-        let duration = reducedMotion ? 0.2 : SlideMotion.duration(forCells: max(distance, 1))
-        let curve: TimingCurve =
-            moving == nil || reducedMotion
-            ? .easeInOut
-            : .glide(initialVelocity: SlideMotion.launch / duration, arrivalSlope: forward ? SlideMotion.arrival : 0)
-        let animator = PropertyAnimator(duration: duration, curve: curve, driver: driver)
-        animator.addAnimations { [weak self] t in
+        let animator =
+            slide?.animator
+            ?? PropertyAnimator(duration: reducedMotion ? 0.2 : SlideMotion.duration(forCells: 1), curve: .easeInOut, driver: driver)
+        animator.addAnimations { [weak self, weak slide] t in
             guard let self else { return }
-            if let moving {
-                self.sprites[moving.id]?.position = moving.from.interpolated(to: moving.to, t)
-            }
+            if let slide { self.sprites[slide.blockID]?.position = slide.position(at: t) }
             // Newcomers grow in over the first half; leavers shrink away.
             let grow = min(t * 2, 1)
             for id in appearing {
@@ -463,28 +485,49 @@ public final class BoardScene {
                 self.sprites[id]?.opacity = 1 - t
             }
         }
-        animator.addCompletion { [weak self] _ in
+        animator.addCompletion { [weak self, weak slide] position in
             guard let self else { return }
-            for id in leaving { self.sprites[id] = nil }
-            for id in appearing {
-                self.sprites[id]?.scale = 1
-                self.sprites[id]?.opacity = 1
-            }
-            for id in vanishing { self.vanish(id) }
-            if let moving, forward, !vanishing.contains(moving.id), let move {
-                self.squash(moving.id, hitting: move.direction, at: SlideMotion.arrival * distance / duration)
-            }
             self.editAnimator = nil
-            self.editMovingID = nil
+            self.editSlide = nil
+            if let slide {
+                for (pointer, grab) in self.grabs where grab.blockID == slide.blockID { self.grabs[pointer] = nil }
+            }
+            if position == .end {
+                for id in leaving { self.sprites[id] = nil }
+                for id in appearing {
+                    self.sprites[id]?.scale = 1
+                    self.sprites[id]?.opacity = 1
+                }
+                self.commitEdit(after, resting: resting)
+                for id in vanishing { self.vanish(id) }
+                if let slide, let move, forward, !vanishing.contains(slide.blockID) {
+                    self.squash(slide.blockID, hitting: move.direction, at: slide.impactSpeed)
+                }
+            } else {
+                // Sent back by a hand: the board is as it was.
+                for id in appearing { self.sprites[id] = nil }
+                for id in leaving {
+                    self.sprites[id]?.scale = 1
+                    self.sprites[id]?.opacity = 1
+                }
+            }
             self.verifySprites()
             self.processEdits()
         }
-        // The rules changed when the edit happened: so does where each block rests. The
-        // animation only moves the pictures there.
-        restingIDs = resting
         editAnimator = animator
-        editMovingID = moving?.id
+        editSlide = slide
+        editSlideCatchable = catchable
         animator.startAnimation()
+    }
+
+    /// An edit's animation landed: the session becomes `after` and each block rests where
+    /// its picture went. Changes of state drive events (Tatham's changed_state): an edit
+    /// that empties the board clears the level as surely as a move does.
+    private func commitEdit(_ after: PlaySession, resting: [CellPosition: Int]) {
+        let wasCleared = session.isCleared
+        session = after
+        restingIDs = resting
+        if session.isCleared, !wasCleared { events.append(.cleared(byEdit: true)) }
     }
 
     private func rebuildSprites() {
@@ -555,7 +598,7 @@ public final class BoardScene {
     }
 
     private func scrub(_ grab: Grab) {
-        guard let controller = controllers[grab.blockID], controller.distance > 0 else { return }
+        guard let controller = slide(of: grab), controller.distance > 0 else { return }
         let fraction = grab.progressAtGrab + controller.along(grab.pan.translation) / Double(controller.distance)
         controller.animator.fractionComplete = min(
             max(fraction, BoardScene.scrubRange.lowerBound), BoardScene.scrubRange.upperBound)
@@ -566,7 +609,7 @@ public final class BoardScene {
     /// release speed (`SlideMotion`): on to land with speed and squash, or back to ease
     /// into its own cell (always, when `back`).
     private func release(_ grab: Grab, back: Bool = false) {
-        guard let controller = controllers[grab.blockID] else { return }
+        guard let controller = slide(of: grab) else { return }
         let animator = controller.animator
         let distance = Double(controller.distance)
         let velocity = back ? 0 : controller.along(grab.pan.velocity)  // cells per second along the move
@@ -579,7 +622,7 @@ public final class BoardScene {
         if finishes != (speed > 0) { speed = 0 }
         let remaining = (finishes ? 1 - fraction : fraction) * distance
         let time = SlideMotion.releaseTime(remainingCells: remaining, speed: abs(speed) * distance)
-        let arrival = finishes ? SlideMotion.arrival : 0
+        let arrival = finishes ? controller.arrival : 0
         controller.impactSpeed = arrival * remaining / time
         animator.continueAnimation(
             withTimingParameters: .glide(initialVelocity: speed, arrivalSlope: arrival), durationFactor: time / animator.duration)

@@ -124,8 +124,9 @@ public final class GameController {
         return Score.stars(moves: scene.session.moves, par: par, usedHint: usedHint, showedSolution: showedSolution)
     }
 
-    /// True when the board is cleared and every animation has settled.
-    public var showsClearedOverlay: Bool { scene.session.isCleared && !scene.isAnimating }
+    /// True when the board is cleared and every animation has settled (an undo held in a
+    /// hand has not: it is on its way back).
+    public var showsClearedOverlay: Bool { scene.session.isCleared && !scene.isAnimating && !scene.hasPendingEdits }
 
     /// Whether anything moves or waits on time (the loop may sleep when not).
     public var isAnimating: Bool { isMoving || solver.isBusy }
@@ -302,7 +303,7 @@ public final class GameController {
 
     private func edit(_ change: (BoardScene) -> Void) {
         // A clear still settling (blocks vanishing) is not undone under the player's eyes.
-        guard !scene.session.isCleared || showsClearedOverlay else { return }
+        guard !scene.session.isCleared || showsClearedOverlay || scene.hasPendingEdits else { return }
         solutionQueue = []
         message = nil
         change(scene)

@@ -13,19 +13,27 @@ final class SlideController {
     private(set) var endCell: CellPosition
     let distance: Int
     let animator: PropertyAnimator
+    /// The speed it arrives with at the end, as a fraction of its average speed: a move
+    /// lands with speed; an undo's slide home eases into its cell (0).
+    let arrival: Double
     /// The speed (cells per second) the block will hit what stops it with, on the curve it
     /// runs on now: the squash on impact follows it.
     var impactSpeed: Double
 
-    init(blockID: Int, move: Move, destination: CellPosition, driver: AnimationDriver) {
+    /// A slide of `move` to `destination`. An undo slides its block home as the reverse
+    /// of the move it takes back (`destination` is then where the move started), arriving
+    /// at rest.
+    init(blockID: Int, move: Move, destination: CellPosition, arrival: Double = SlideMotion.arrival, driver: AnimationDriver) {
         self.blockID = blockID
         self.move = move
+        self.arrival = arrival
         startCell = move.from
         endCell = destination
         distance = abs(destination.row - move.from.row) + abs(destination.column - move.from.column)
         let duration = SlideMotion.duration(forCells: Double(distance))
-        animator = PropertyAnimator(duration: duration, curve: SlideMotion.curve(duration: duration), driver: driver)
-        impactSpeed = SlideMotion.arrival * Double(distance) / duration
+        animator = PropertyAnimator(
+            duration: duration, curve: SlideMotion.curve(duration: duration, arrivalSlope: arrival), driver: driver)
+        impactSpeed = arrival * Double(distance) / duration
     }
 
     /// The drawn position at `progress` along the slide.
@@ -75,9 +83,10 @@ enum SlideMotion {
     /// The speed it lands with, as a fraction of its average speed: with speed, for the impact.
     static let arrival = 1.2
 
-    /// The curve of a slide of `duration` seconds that starts on its own.
-    static func curve(duration: Double) -> TimingCurve {
-        .glide(initialVelocity: launch / max(duration, 1e-3), arrivalSlope: arrival)
+    /// The curve of a slide of `duration` seconds that starts on its own, arriving at
+    /// `arrivalSlope` times its average speed.
+    static func curve(duration: Double, arrivalSlope: Double = SlideMotion.arrival) -> TimingCurve {
+        .glide(initialVelocity: launch / max(duration, 1e-3), arrivalSlope: arrivalSlope)
     }
 
     /// The most a released block's initial speed may be of its average speed over the rest

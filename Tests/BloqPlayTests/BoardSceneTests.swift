@@ -220,9 +220,11 @@ struct BoardSceneTests {
         #expect(scene.session.moves == 0, "the move has not committed yet")
         #expect(scene.hasPendingEdits)
         scene.advance(by: 1)
-        #expect(scene.session.moves == 0, "the move committed, then the queued undo took it back")
-        #expect(scene.board == Board(["R..", "..."]))
+        #expect(scene.session.moves == 1, "the move committed, and the queued undo slides it home")
+        #expect(scene.hasPendingEdits)
         scene.advance(by: 1)
+        #expect(scene.session.moves == 0, "the undo landed and took the move back")
+        #expect(scene.board == Board(["R..", "..."]))
         #expect(scene.blockSprites.map(\.position) == [CellPoint(row: 0, column: 0)])
         scene.redo()
         scene.advance(by: 1)
@@ -277,6 +279,23 @@ struct BoardSceneTests {
         #expect(scene.board == Board(["R.R", "..."]))
         #expect(Set(scene.blockSprites.map(\.position)) == [CellPoint(row: 0, column: 0), CellPoint(row: 0, column: 2)])
         #expect(scene.blockSprites.allSatisfy { $0.scale == 1 && $0.opacity == 1 })
+    }
+
+    @Test("a restart's slide is not caught: the new attempt began when it was carried out")
+    func restartNotCaught() {
+        let scene = scene("R...", "....")
+        scene.perform(Move(row: 0, column: 0, direction: .right))
+        scene.advance(by: 1)
+        scene.restart()
+        scene.advance(by: 0.15)
+        let finger = Finger(scene)
+        let moving = scene.blockSprites[0].position
+        #expect(moving.column > 0.3 && moving.column < 2.7, "on its way: \(moving.column)")
+        finger.press(moving.row, moving.column)
+        finger.drag(from: (moving.row, moving.column), to: (0, moving.column + 1), steps: 6)
+        finger.release(0, moving.column + 1)
+        finger.wait(1)
+        #expect(scene.board == Board(["R...", "...."]) && scene.session.moves == 0 && scene.session.canUndo)
     }
 
     @Test("input waits while an undo animates")

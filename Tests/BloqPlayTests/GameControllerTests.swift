@@ -137,6 +137,35 @@ struct GameControllerTests {
         #expect(game.recordedTime >= cleared && game.recordedTime < cleared + 0.5)
     }
 
+    /// The undo of the winning move caught by a hand: while held, the board is not cleared
+    /// and not yet uncleared, so no Cleared card shows; thrown back, the clear stands as
+    /// it was, not recorded again.
+    @Test("the winning move's undo held in a hand hides the Cleared card; thrown back, the clear stands once")
+    func undoOfClearCaught() throws {
+        let game = try #require(controller("R..R", "....", par: 1))
+        game.perform(.pushAtCursor(.right))
+        run(game, seconds: 1)
+        #expect(game.showsClearedOverlay && game.takeClears().count == 1)
+        game.perform(.undo)
+        run(game, seconds: 0.15)
+        let sprite = try #require(game.scene.blockSprites.first { game.scene.movingBlockIDs.contains($0.id) })
+        #expect(sprite.position.column > 0.2 && sprite.position.column < 1.8, "on its way home: \(sprite.position.column)")
+        var time = 10.0
+        game.scene.pointerDown(.mouse, at: sprite.position, time: time)
+        run(game, seconds: 0.5)
+        #expect(!game.showsClearedOverlay, "no Cleared card over a block in the hand")
+        #expect(game.scene.session.isCleared, "the undo is not made while held")
+        for step in 1...12 {
+            time += 1.0 / 60
+            game.scene.pointerMoved(.mouse, to: CellPoint(row: 0, column: sprite.position.column + Double(step) / 12), time: time)
+        }
+        game.scene.pointerUp(.mouse, at: CellPoint(row: 0, column: sprite.position.column + 1), time: time)
+        run(game, seconds: 1)
+        #expect(game.showsClearedOverlay && game.scene.blockSprites.isEmpty, "thrown back: cleared, the reds gone")
+        #expect(game.takeClears().isEmpty, "the same clear, not a second one")
+        #expect(!game.scene.session.canRedo)
+    }
+
     /// helper-46: Restart on the Cleared card, then Undo a second later, brought the cleared
     /// board back as a new clear of 0:01, a new best time.
     @Test("a cleared level restarted and the restart undone is the same clear again, with the time it had")

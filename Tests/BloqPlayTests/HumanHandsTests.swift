@@ -281,6 +281,60 @@ struct HumanHandsTests {
         #expect(!game2.scene.movingBlockIDs.isEmpty, "a redo still moves at 200 ms")
     }
 
+    /// GAME.md: a slide by undo is one a player who sees it go wrong can catch. Undo
+    /// tapped (120 ms), a reaction of 150-250 ms, a press where the block is drawn: the undo
+    /// waits in the hand; thrown back, it is not made; thrown on, it is. A redo the same.
+    @Test("an undo's or a redo's slide is caught after a reaction of 150-250 ms, and the hand decides it", arguments: [UInt64(1), 2, 3, 4])
+    func catchUndo(_ seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let app = Self.pairApp()
+        let hand = Hand(app, seed: seed)
+        hand.wait(0.3)
+        let game = try #require(app.game)
+        let cell = game.layout.cellSize
+        app.perform(.play(.pushAtCursor(.right)))  // the reds meet and vanish
+        hand.wait(1)
+        let pushed = [Move(row: 0, column: 0, direction: .right)]
+        #expect(game.scene.session.log == pushed, "seed \(seed)")
+        /// Taps `control`, waits a reaction and presses where the moving block is drawn;
+        /// returns that point and the block's column.
+        func catchSlide(after control: ControlID) throws -> (Point, Double) {
+            hand.press(control, milliseconds: 120)
+            hand.wait(Double.random(in: 0.15...0.25, using: &random))
+            let sprite = try #require(game.scene.blockSprites.first { game.scene.movingBlockIDs.contains($0.id) }, "seed \(seed)")
+            let offset = hand.jitter(cell * 0.15)
+            let drawn = sprite.drawnRect(in: game.layout).center
+            let point = Point(x: drawn.x + offset.x, y: drawn.y + offset.y)
+            hand.down(point)
+            hand.wait(0.5)
+            let held = try #require(game.scene.blockSprites.first { $0.id == sprite.id }, "seed \(seed)")
+            #expect(held.position == sprite.position, "seed \(seed): held where it was caught")
+            #expect(game.scene.movingBlockIDs.contains(sprite.id), "seed \(seed): in the hand")
+            return (point, sprite.position.column)
+        }
+        // The undo caught on its way home (column 3 to 0) and thrown back to the right.
+        var (point, column) = try catchSlide(after: .undo)
+        #expect(column > 0.3 && column < 2.7, "seed \(seed): caught mid-slide at column \(column)")
+        #expect(game.scene.session.log == pushed, "seed \(seed): an undo in the hand is not made")
+        hand.drag(from: point, to: Point(x: point.x + cell, y: point.y), pixelsPerSecond: cell * 4)
+        hand.wait(1)
+        #expect(game.scene.session.log == pushed && !game.scene.session.canRedo, "seed \(seed): thrown back, no undo")
+        #expect(game.scene.blockSprites.allSatisfy { $0.color == .blue }, "seed \(seed): the reds gone again")
+        // Caught again and thrown on home: the undo is made.
+        (point, column) = try catchSlide(after: .undo)
+        hand.drag(from: point, to: Point(x: point.x - cell, y: point.y), pixelsPerSecond: cell * 4)
+        hand.wait(1)
+        #expect(game.scene.session.log.isEmpty && game.scene.session.canRedo, "seed \(seed): thrown on, undone")
+        #expect(game.scene.board == game.scene.session.start)
+        // A redo caught and thrown back home: not made.
+        (point, column) = try catchSlide(after: .redo)
+        #expect(game.scene.session.log.isEmpty, "seed \(seed): a redo in the hand is not made")
+        hand.drag(from: point, to: Point(x: point.x - cell, y: point.y), pixelsPerSecond: cell * 4)
+        hand.wait(1)
+        #expect(game.scene.session.log.isEmpty && game.scene.session.canRedo, "seed \(seed): thrown back, no redo")
+        #expect(game.scene.board == game.scene.session.start && game.scene.blockSprites.count == 4)
+    }
+
     @Test("the hint's second move stays after its first is made; another move ends it")
     func hintKeepsSecondMove() throws {
         // Two pairs each a two-cell slide from meeting: the best line is two moves.
