@@ -24,6 +24,10 @@ public final class GameController {
     public private(set) var layout: BoardLayout
     /// The keyboard cursor (UI state, not in the history).
     public private(set) var cursor = CellPosition(row: 0, column: 0)
+    /// Where the cursor goes when the undo playing lands: the cell the block it takes back
+    /// returns to, and the line that undo leaves. An undo a hand catches and sends back
+    /// leaves the cursor on the block.
+    private var cursorAfterUndo: (cell: CellPosition, log: [Move])?
     /// Whether a keyboard action has shown the cursor.
     public private(set) var showsCursor = false
     /// A short message for the player (an unsolvable position, a hint being found), or nil.
@@ -217,6 +221,10 @@ public final class GameController {
                 if let line = clearedLine, !line.starts(with: scene.session.log) { clearedLine = nil }
             }
         }
+        if let follow = cursorAfterUndo, !scene.hasPendingEdits {
+            if scene.session.log == follow.log { cursor = follow.cell }
+            cursorAfterUndo = nil
+        }
         followHint(committed: committed, edited: boardChangedByEdit(committed: committed))
         assess()
         replayHint(after: seconds)
@@ -263,7 +271,9 @@ public final class GameController {
                 // The keyboard's cursor follows the block an undo takes back, as it followed
                 // the push (helper-46: left on the empty cell, the next Shift+arrow pushed
                 // nothing). Only for an undo carried out now: a queued one's move is unknown.
-                if !scene.hasMovesInFlight, !scene.hasPendingEdits, let back = cellBeforeLastMove(of: cursor) { cursor = back }
+                if !scene.hasMovesInFlight, !scene.hasPendingEdits, let back = cellBeforeLastMove(of: cursor) {
+                    cursorAfterUndo = (back, scene.session.log.dropLast())
+                }
                 scene.undo()
             }
         case .redo: edit { $0.redo() }

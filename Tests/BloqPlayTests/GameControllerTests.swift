@@ -242,6 +242,19 @@ struct GameControllerTests {
         game.perform(.undo)
         run(game, seconds: 1)
         #expect(game.cursor == CellPosition(row: 1, column: 2))
+        // An undo caught by a hand and sent back leaves the cursor on the block.
+        game.perform(.redo)
+        run(game, seconds: 1)
+        game.perform(.moveCursor(.up))
+        #expect(game.cursor == CellPosition(row: 0, column: 2))
+        game.perform(.undo)
+        run(game, seconds: 0.1)
+        let sprite = try #require(game.scene.blockSprites.first { game.scene.movingBlockIDs.contains($0.id) })
+        game.scene.pointerDown(.mouse, at: sprite.position, time: 0)
+        game.scene.pointerMoved(.mouse, to: CellPoint(row: 0, column: sprite.position.column + 0.3), time: 0.05)
+        game.scene.pointerUp(.mouse, at: CellPoint(row: 0, column: sprite.position.column + 0.6), time: 0.1)
+        run(game, seconds: 1)
+        #expect(game.scene.session.log.count == 1 && game.cursor == CellPosition(row: 0, column: 2))
     }
 
     @Test("a clear is never recorded faster than its own moves took to slide")
