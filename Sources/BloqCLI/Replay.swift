@@ -155,30 +155,35 @@ public struct Replay: ParsableCommand {
         let shell = AppController(
             environment: environment, viewport: Size(width: Double(options.width), height: Double(options.height)))
         try play(parsed, on: shell, options: options)
-        // The end of the script is the player quitting: what the game saves then is saved.
+        // What `end` reports is the game at that time; then the player quits, and what the
+        // game saves then is saved (a move let go lands first).
+        let report = appReport(shell, root: dataRoot, folder: folder)
+        for line in shell.finish() { printError("bloq: warning: \(line)") }
+        print(report)
+    }
+
+    /// The state a whole-app replay reports: the JSON object, or its lines of text.
+    private func appReport(_ shell: AppController, root dataRoot: String, folder: String) -> String {
         let screen = shell.top.kind
         let controls = shell.top.controls
-        for line in shell.finish() { printError("bloq: warning: \(line)") }
         // A level of a pack is a file, named relative to its root; the others (the daily
         // board, "daily/YYYY-MM-DD"; a pasted code; the editor's board) by their names.
         let path = shell.game.map { game in
             shell.playScreen?.packIndex == nil ? game.level.name : relativePath(game.level.name, roots: [dataRoot, folder])
         }
-        if json {
-            print(JSONOutput.app(shell, screen: screen, controls: controls, levelPath: path).printed)
-        } else {
-            print("screen: \(screen.rawValue)")
-            if let path { print("level: \(path)") }
-            if let session = shell.game?.scene.session {
-                print("board:")
-                for line in session.board.lines { print("  \(line)") }
-                print("moves: \(session.moves)")
-            }
-            if shell.help == nil, let editor = shell.root.editorScreen { print("editor: \(editor.status)") }
-            print("controls: \(controls.map(\.label).joined(separator: ", "))")
-            let totals = shell.progress.totals
-            print("progress: \(totals.cleared) cleared, \(totals.stars) stars")
+        if json { return JSONOutput.app(shell, screen: screen, controls: controls, levelPath: path).printed }
+        var lines = ["screen: \(screen.rawValue)"]
+        if let path { lines.append("level: \(path)") }
+        if let session = shell.game?.scene.session {
+            lines.append("board:")
+            lines += session.board.lines.map { "  \($0)" }
+            lines.append("moves: \(session.moves)")
         }
+        if shell.help == nil, let editor = shell.root.editorScreen { lines.append("editor: \(editor.status)") }
+        lines.append("controls: \(controls.map(\.label).joined(separator: ", "))")
+        let totals = shell.progress.totals
+        lines.append("progress: \(totals.cleared) cleared, \(totals.stars) stars")
+        return lines.joined(separator: "\n")
     }
 
     private func loadScript() throws -> InputScript {

@@ -301,6 +301,35 @@ extension ChildProcessSuite {
             #expect(fromCode.out == fromFile.out)
         }
 
+        /// CONTRACT §2: the state `end` reports is the state at that time, a block in flight
+        /// where it is. helper-49 found every replay ended with its moves landed: the end
+        /// of the script quit the game, and quitting lands a move let go (3c9c77b).
+        @Test("a replay's end reports a move still in flight, for a level and for the whole app")
+        func replayEndsMidFlight() throws {
+            let level = Repository.path("docs/boards/motion-lanes.bloq")
+            let script = try Scratch.keptFile("m.script", "at 0 key Shift+Right\nat 200 end\n")
+            let result = try Bloq.run(["replay", script, "--level", level, "--json", "--window", "800x600"])
+            #expect(result.status == 0, "\(result.err)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any], "\(result.out)")
+            #expect(json["moves"] as? Int == 0, "the slide lands at 333 ms: \(result.out)")
+            let blocks = try #require(json["blocks"] as? [[String: Any]])
+            let moving: [[String: Any]] = blocks.filter { ($0["moving"] as? Bool) == true }
+            let color = moving.first?["color"] as? String
+            #expect(moving.count == 1 && color == "R", "\(result.out)")
+            // 76 px a cell, at rest at x = 25: between one and two cells along (docs/motion.md).
+            let x: Int = moving.first?["x"] as? Int ?? 0
+            #expect(x > 25 + 76 && x < 25 + 76 * 2, "x = \(x)")
+            let app = try Scratch.keptFile(
+                "a.script", "at 0 tap Play\nat 1000 key Down\nat 1100 key Down\nat 1200 key Shift+Right\nat 1300 end\n")
+            let whole = try Bloq.run(["replay", app, "--app", "--json"])
+            #expect(whole.status == 0, "\(whole.err)")
+            let state = try #require(try JSONSerialization.jsonObject(with: Data(whole.out.utf8)) as? [String: Any], "\(whole.out)")
+            // Level 1's winning push, a one-cell slide that lands at 260 ms.
+            #expect(state["moves"] as? Int == 0 && state["cleared"] as? Bool == false, "\(whole.out)")
+            let appBlocks: [[String: Any]] = state["blocks"] as? [[String: Any]] ?? []
+            #expect(appBlocks.contains { ($0["moving"] as? Bool) == true }, "\(whole.out)")
+        }
+
         @Test("play --screenshot writes a PNG without a display and never touches progress")
         func screenshot() throws {
             let scratch = try Scratch("bloq-screenshot")

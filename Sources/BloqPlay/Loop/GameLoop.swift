@@ -42,6 +42,9 @@ public final class GameLoop {
 
     /// Runs frames until the loop is done. A platform that sleeps when idle waits for input
     /// while nothing moves (a watched level file is looked at every 100 ms meanwhile).
+    /// The window closed is the player quitting; a platform that ran out (a script's `end`,
+    /// a signal) leaves the game as it is at that moment, and whoever ran the loop ends it
+    /// (`AppController.finish`): a replay reports a move still in flight where it is.
     public func run() {
         while !isDone {
             if platform.sleepsWhenIdle, app.isAnimating, !app.isMoving {
@@ -65,7 +68,7 @@ public final class GameLoop {
                 if app.pollExternalChanges() || untilPadRepeat == 0 { frame() }
             }
         }
-        if !app.wantsQuit { app.quit() }
+        if quitRequested, !app.wantsQuit { app.quit() }
     }
 
     /// One frame: the window's geometry, what changed outside the game, every input due
