@@ -24,10 +24,10 @@ public final class GameController {
     public private(set) var layout: BoardLayout
     /// The keyboard cursor (UI state, not in the history).
     public private(set) var cursor = CellPosition(row: 0, column: 0)
-    /// Where the cursor goes when the undo playing lands: the cell the block it takes back
-    /// returns to, and the line that undo leaves. An undo a hand catches and sends back
+    /// Where the cursor goes when the undo or redo playing lands: the cell the block it
+    /// moves comes to, and the line the edit leaves. One a hand catches and sends back
     /// leaves the cursor on the block.
-    private var cursorAfterUndo: (cell: CellPosition, log: [Move])?
+    private var cursorAfterEdit: (cell: CellPosition, log: [Move])?
     /// Whether a keyboard action has shown the cursor.
     public private(set) var showsCursor = false
     /// A short message for the player (an unsolvable position, a hint being found), or nil.
@@ -221,9 +221,9 @@ public final class GameController {
                 if let line = clearedLine, !line.starts(with: scene.session.log) { clearedLine = nil }
             }
         }
-        if let follow = cursorAfterUndo, !scene.hasPendingEdits {
+        if let follow = cursorAfterEdit, !scene.hasPendingEdits {
             if scene.session.log == follow.log { cursor = follow.cell }
-            cursorAfterUndo = nil
+            cursorAfterEdit = nil
         }
         followHint(committed: committed, edited: boardChangedByEdit(committed: committed))
         assess()
@@ -272,11 +272,17 @@ public final class GameController {
                 // the push (helper-46: left on the empty cell, the next Shift+arrow pushed
                 // nothing). Only for an undo carried out now: a queued one's move is unknown.
                 if !scene.hasMovesInFlight, !scene.hasPendingEdits, let back = cellBeforeLastMove(of: cursor) {
-                    cursorAfterUndo = (back, scene.session.log.dropLast())
+                    cursorAfterEdit = (back, scene.session.log.dropLast())
                 }
                 scene.undo()
             }
-        case .redo: edit { $0.redo() }
+        case .redo:
+            edit { scene in
+                if !scene.hasMovesInFlight, !scene.hasPendingEdits, let redone = cellAfterNextMove(of: cursor) {
+                    cursorAfterEdit = (redone.cell, scene.session.log + [redone.move])
+                }
+                scene.redo()
+            }
         case .rewind(let moves): edit { $0.rewind(to: moves) }
         case .restart:
             edit { scene in
@@ -457,6 +463,19 @@ public final class GameController {
         guard let next = solutionQueue.first, !scene.hasMovesInFlight, !scene.hasPendingEdits else { return }
         solutionQueue.removeFirst()
         if !scene.perform(next) { solutionQueue = [] }
+    }
+
+    /// The move a redo makes and the cell it takes the block in `cell` to, when the redo
+    /// moves that block.
+    private func cellAfterNextMove(of cell: CellPosition) -> (move: Move, cell: CellPosition)? {
+        let history = scene.session.history
+        guard history.canRedo else { return nil }
+        let now = history.current
+        let next = history.entries[history.index + 1]
+        guard let move = next.line?.move, move.from == cell, next.line?.previous === now.line,
+            let destination = now.board.destination(of: move.from, move.direction)
+        else { return nil }
+        return (move, destination)
     }
 
     /// Where the block at `cell` was before the last step of the line, when that step was a

@@ -226,7 +226,7 @@ struct GameControllerTests {
 
     /// helper-46: after an undo the keyboard's cursor stayed where the block had gone, on
     /// an empty cell, and the next Shift+arrow pushed nothing.
-    @Test("the keyboard's cursor follows the block an undo takes back")
+    @Test("the keyboard's cursor follows the block an undo takes back or a redo moves")
     func cursorFollowsUndo() throws {
         let game = try #require(controller("R..", "...", "..B"))
         game.perform(.pushAtCursor(.right))
@@ -253,6 +253,13 @@ struct GameControllerTests {
         game.scene.pointerDown(.mouse, at: sprite.position, time: 0)
         game.scene.pointerMoved(.mouse, to: CellPoint(row: 0, column: sprite.position.column + 0.3), time: 0.05)
         game.scene.pointerUp(.mouse, at: CellPoint(row: 0, column: sprite.position.column + 0.6), time: 0.1)
+        run(game, seconds: 1)
+        #expect(game.scene.session.log.count == 1 && game.cursor == CellPosition(row: 0, column: 2))
+        // helper-49: a redo moves the cursor with its block, as the push did.
+        game.perform(.undo)
+        run(game, seconds: 1)
+        #expect(game.cursor == CellPosition(row: 0, column: 0))
+        game.perform(.redo)
         run(game, seconds: 1)
         #expect(game.scene.session.log.count == 1 && game.cursor == CellPosition(row: 0, column: 2))
     }
