@@ -60,9 +60,8 @@ public final class BoardScene {
     private var editAnimator: PropertyAnimator?
     /// The slide of an edit that moves one block (its animator is `editAnimator`).
     private var editSlide: SlideController?
-    /// Whether a hand can catch `editSlide`, as it catches a move: an undo's or a redo's,
-    /// not a restart's (the new attempt began when it was carried out).
-    private var editSlideCatchable = false
+    /// The edit playing (`editAnimator` runs it).
+    private var playingEdit: Edit?
 
     private struct Grab {
         var blockID: Int
@@ -238,7 +237,7 @@ public final class BoardScene {
         guard grabs[pointer] == nil, let id = hitTest(point), !isHeld(id) else { return }
         var grab = Grab(blockID: id)
         if editAnimator != nil {
-            guard let editSlide, editSlideCatchable, editSlide.blockID == id else { return }
+            guard let editSlide, playingEdit?.isCatchable == true, editSlide.blockID == id else { return }
             queuedEdits.removeAll()
         } else if !queuedEdits.isEmpty {
             return
@@ -320,14 +319,13 @@ public final class BoardScene {
 
     // MARK: Private
 
-    private enum Edit {
+    private enum Edit: Equatable {
         case undo, redo, restart
         case rewind(Int)
 
-        var isRestart: Bool {
-            if case .restart = self { return true }
-            return false
-        }
+        /// Whether a hand can catch its slide (when it moves one block), as it catches a
+        /// move: not a restart's, whose new attempt began when it was carried out.
+        var isCatchable: Bool { self != .restart }
     }
 
     /// The slide a pointer's grab holds: a move's, or the slide of the undo or redo playing.
@@ -337,6 +335,16 @@ public final class BoardScene {
     }
 
     private func request(_ edit: Edit) {
+        // The same edit asked for again while a hand holds its slide (Z on a caught undo)
+        // is that one: it goes on, and no second one follows (helper-49 saw the block glide
+        // back to its cell, then the new undo slide it all the way over).
+        if let playingEdit, playingEdit.isCatchable, playingEdit == edit, let editSlide,
+            let pointer = grabs.first(where: { $0.value.blockID == editSlide.blockID })?.key,
+            let grab = grabs.removeValue(forKey: pointer)
+        {
+            release(grab, on: true)
+            return
+        }
         // A block in a hand is no move yet: it lets go back to its cell, and the edit waits
         // for it. Z pressed while the mouse held a block, or Undo tapped by another finger,
         // took back the held block's move once it landed, not the last move made. An edit
@@ -344,7 +352,7 @@ public final class BoardScene {
         if changes(edit) {
             let held = grabs.values
             grabs.removeAll()
-            for grab in held { release(grab, back: true) }
+            for grab in held { release(grab, on: false) }
         }
         queuedEdits.append(edit)
         processEdits()
@@ -392,7 +400,8 @@ public final class BoardScene {
             } else if session.log.count == after.log.count + 1, session.log.dropLast() == after.log[...] {
                 move = session.log.last
             }
-            animateEdit(to: after, move: move, forward: forward, catchable: !edit.isRestart)
+            playingEdit = edit
+            animateEdit(to: after, move: move, forward: forward)
         }
     }
 
@@ -401,7 +410,7 @@ public final class BoardScene {
     /// shrinks the blocks that go and grows the ones that come. Completed at the end, the
     /// session becomes `after`; at the start (a hand caught the slide and sent it back),
     /// nothing changed.
-    private func animateEdit(to after: PlaySession, move: Move?, forward: Bool, catchable: Bool) {
+    private func animateEdit(to after: PlaySession, move: Move?, forward: Bool) {
         let old = board
         let new = after.board
         // Blocks still fading out from an earlier vanish belong to the old picture.
@@ -489,6 +498,7 @@ public final class BoardScene {
             guard let self else { return }
             self.editAnimator = nil
             self.editSlide = nil
+            self.playingEdit = nil
             if let slide {
                 for (pointer, grab) in self.grabs where grab.blockID == slide.blockID { self.grabs[pointer] = nil }
             }
@@ -516,7 +526,6 @@ public final class BoardScene {
         }
         editAnimator = animator
         editSlide = slide
-        editSlideCatchable = catchable
         animator.startAnimation()
     }
 
@@ -607,14 +616,14 @@ public final class BoardScene {
     /// Ends a pan: the release velocity along the move decides, or the position when slow;
     /// the animator continues from where the pointer left it on a glide that leaves at the
     /// release speed (`SlideMotion`): on to land with speed and squash, or back to ease
-    /// into its own cell (always, when `back`).
-    private func release(_ grab: Grab, back: Bool = false) {
+    /// into its own cell. `on` decides instead, when given, as a release at rest.
+    private func release(_ grab: Grab, on: Bool? = nil) {
         guard let controller = slide(of: grab) else { return }
         let animator = controller.animator
         let distance = Double(controller.distance)
-        let velocity = back ? 0 : controller.along(grab.pan.velocity)  // cells per second along the move
+        let velocity = on == nil ? controller.along(grab.pan.velocity) : 0  // cells per second along the move
         let fraction = animator.fractionComplete
-        let finishes = !back && (abs(velocity) >= BoardScene.flingSpeed ? velocity > 0 : fraction > 0.5)
+        let finishes = on ?? (abs(velocity) >= BoardScene.flingSpeed ? velocity > 0 : fraction > 0.5)
         animator.isReversed = !finishes
         // The progress speed the block has now (whole slides per second), kept only when it
         // heads where the block is going.

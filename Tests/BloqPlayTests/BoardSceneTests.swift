@@ -281,6 +281,33 @@ struct BoardSceneTests {
         #expect(scene.blockSprites.allSatisfy { $0.scale == 1 && $0.opacity == 1 })
     }
 
+    /// helper-49: Z on a caught undo let it go back to its cell, then the new undo slid the
+    /// block all the way over: a visible back and forth, for one undo in the end.
+    @Test("the same undo asked for again while its slide is held goes on, once")
+    func undoOnCaughtUndo() {
+        let scene = scene("R...", "....", "B...")
+        scene.perform(Move(row: 0, column: 0, direction: .right))
+        scene.advance(by: 1)
+        scene.undo()
+        scene.advance(by: 0.1)
+        let caught = scene.blockSprites.first { $0.color == .red }?.position ?? CellPoint(row: 0, column: 0)
+        let finger = Finger(scene)
+        finger.press(caught.row, caught.column)
+        finger.wait(0.2)
+        #expect(scene.session.moves == 1, "held, the undo is not made")
+        scene.undo()
+        var column = caught.column
+        for _ in 0..<120 {
+            scene.advance(by: 1.0 / 120)
+            let now = scene.blockSprites.first { $0.color == .red }?.position.column ?? -1
+            #expect(now <= column, "the block only goes on home: \(now) after \(column)")
+            column = now
+        }
+        finger.release(0, 0)
+        #expect(scene.session.moves == 0 && scene.session.canRedo && !scene.session.canUndo)
+        #expect(scene.board == Board(["R...", "....", "B..."]) && !scene.isBusy)
+    }
+
     @Test("a restart's slide is not caught: the new attempt began when it was carried out")
     func restartNotCaught() {
         let scene = scene("R...", "....")
