@@ -38,6 +38,9 @@ public final class BoardScene {
     public static let scrubRange = 0.01...0.99
     /// Seconds a vanish takes: a pop, swell then gone.
     public static let vanishDuration = 0.3
+    /// How far back in time a press where a moving block was drawn still catches it: a
+    /// person sees the block, reacts and presses where they saw it, about 200 ms late.
+    public static let catchLag = 0.25
 
     public let driver: AnimationDriver
     public private(set) var session: PlaySession
@@ -53,6 +56,10 @@ public final class BoardScene {
     var restingIDs: [CellPosition: Int] = [:]
     private var controllers: [Int: SlideController] = [:]
     private var grabs: [PointerID: Grab] = [:]
+    /// Where each moving block was drawn over the last `catchLag` seconds of scene time.
+    private var trails: [Int: [(time: Double, position: CellPoint)]] = [:]
+    /// Seconds the scene has advanced.
+    private var time = 0.0
     private var nextID = 0
     private var queuedEdits: [Edit] = []
     /// The animation of an undo, redo or restart. The edit commits when it completes at its
@@ -226,6 +233,22 @@ public final class BoardScene {
     public func advance(by seconds: Double) {
         driver.advance(by: seconds)
         processEdits()
+        time += seconds
+        recordTrails()
+    }
+
+    /// Notes where each moving block no hand holds is drawn now, and forgets what is older
+    /// than `catchLag`.
+    private func recordTrails() {
+        let moving = movingBlockIDs.filter { !isHeld($0) }
+        trails = trails.filter { moving.contains($0.key) }
+        for id in moving {
+            guard let sprite = sprites[id] else { continue }
+            var trail = trails[id] ?? []
+            trail.removeAll { time - $0.time > BoardScene.catchLag }
+            trail.append((time, sprite.position))
+            trails[id] = trail
+        }
     }
 
     // MARK: Pointers
@@ -555,11 +578,16 @@ public final class BoardScene {
     }
 
     /// The topmost live block whose drawn square contains `point`.
+    /// Or, on no block, the moving block drawn there within the last `catchLag` seconds
+    /// (helper-49 pressed where they had seen an undo's block a moment before, and missed
+    /// it: at 200 ms a long slide is cells further on).
     private func hitTest(_ point: CellPoint) -> Int? {
-        blockSprites.last { sprite in
-            !sprite.isVanishing && abs(sprite.position.row - point.row) <= 0.5
-                && abs(sprite.position.column - point.column) <= 0.5
-        }?.id
+        func covers(_ position: CellPoint) -> Bool {
+            abs(position.row - point.row) <= 0.5 && abs(position.column - point.column) <= 0.5
+        }
+        if let id = blockSprites.last(where: { !$0.isVanishing && covers($0.position) })?.id { return id }
+        return trails.filter { id, trail in sprites[id]?.isVanishing == false && trail.contains { covers($0.position) } }
+            .min { $0.key < $1.key }?.key
     }
 
     /// Creates the paused animator of a move, or bumps and returns false.

@@ -308,6 +308,36 @@ struct BoardSceneTests {
         #expect(scene.board == Board(["R...", "....", "B..."]) && !scene.isBusy)
     }
 
+    /// helper-49: a long slide is cells further on by the time a person presses where they
+    /// saw it; the press missed, on the empty cell behind it, and the move went on.
+    @Test("a press where a moving block was drawn up to 250 ms before catches it; an older place does not")
+    func catchWhereSeen() {
+        let scene = scene("R..........B", "............")
+        let finger = Finger(scene)
+        scene.perform(Move(row: 0, column: 0, direction: .right))
+        finger.wait(0.08)
+        let seen = scene.blockSprites.first { $0.color == .red }?.position ?? CellPoint(row: 0, column: 0)
+        finger.wait(0.12)
+        let now = scene.blockSprites.first { $0.color == .red }?.position ?? CellPoint(row: 0, column: 0)
+        #expect(now.column - seen.column > 1, "cells on: \(seen.column) then \(now.column)")
+        finger.press(seen.row, seen.column)
+        finger.wait(0.5)
+        #expect(scene.session.moves == 0, "caught 120 ms behind where it is")
+        #expect(scene.blockSprites.first { $0.color == .red }?.position == now, "held where it was, not pulled to the finger")
+        finger.release(seen.row, seen.column)
+        finger.wait(1)
+        // A place it left longer ago is an empty cell.
+        scene.perform(Move(row: 0, column: 0, direction: .right))
+        finger.wait(0.35)
+        #expect(scene.hasMovesInFlight)
+        let other = Finger(scene, .finger(2))
+        other.time = finger.time
+        other.press(0, 0.3)
+        other.wait(1)
+        #expect(scene.session.moves == 1, "the move went on")
+        other.release(0, 0.3)
+    }
+
     @Test("a restart's slide is not caught: the new attempt began when it was carried out")
     func restartNotCaught() {
         let scene = scene("R...", "....")

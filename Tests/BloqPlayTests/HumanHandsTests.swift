@@ -281,6 +281,40 @@ struct HumanHandsTests {
         #expect(!game2.scene.movingBlockIDs.isEmpty, "a redo still moves at 200 ms")
     }
 
+    /// helper-49, on a phone: an eleven-cell slide on a twelve-column board is 22 px a cell
+    /// at 360x640 and cells further on by the time a finger comes down where it was seen.
+    /// A press where the block was drawn 100-150 ms before, after a reaction of 150-250 ms,
+    /// catches it, at 800x600 and 360x640.
+    @Test("a long slide is caught where a person saw it, a moment behind where it is", arguments: [UInt64(1), 2, 3, 4])
+    func catchWhereSeen(_ seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let board = try #require(Board(["R..........B", "............", "B..........R"]))
+        for size in [Self.sizes[0], Size(width: 360, height: 640)] {
+            let app = Self.app(
+                size,
+                packs: [
+                    PackEntry(title: "Long", items: [.playable(PlayableLevel(name: "long", level: Level(title: "Long", board: board)))])
+                ])
+            app.openLevel(pack: 0, level: 0)
+            let hand = Hand(app, .finger(1), seed: seed)
+            hand.wait(0.3)
+            let game = try #require(app.game)
+            app.perform(.play(.pushAtCursor(.right)))
+            let reaction = Double.random(in: 0.15...0.25, using: &random)
+            let lag = Double.random(in: 0.10...0.15, using: &random)
+            hand.wait(reaction - lag)
+            let seen = try #require(game.scene.blockSprites.first { game.scene.movingBlockIDs.contains($0.id) })
+            hand.wait(lag)
+            let offset = hand.jitter(game.layout.cellSize * 0.15)
+            let drawn = seen.drawnRect(in: game.layout).center
+            hand.down(Point(x: drawn.x + offset.x, y: drawn.y + offset.y))
+            hand.wait(0.5)
+            let note = "seed \(seed), \(size.width)x\(size.height), reaction \(Int(reaction * 1000)) ms, seen \(Int(lag * 1000)) ms before"
+            #expect(game.scene.session.moves == 0 && game.scene.movingBlockIDs.contains(seen.id), "\(note): not caught")
+            hand.up(Point(x: drawn.x + offset.x, y: drawn.y + offset.y))
+        }
+    }
+
     /// GAME.md: a slide by undo is one a player who sees it go wrong can catch. Undo
     /// tapped (120 ms), a reaction of 150-250 ms, a press where the block is drawn: the undo
     /// waits in the hand; thrown back, it is not made; thrown on, it is. A redo the same.
