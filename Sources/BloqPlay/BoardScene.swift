@@ -518,7 +518,9 @@ public final class BoardScene {
             }
         }
         animator.addCompletion { [weak self, weak slide] position in
+            // Held here: clearing `editSlide` below lets the slide go.
             guard let self else { return }
+            let slide = slide
             self.editAnimator = nil
             self.editSlide = nil
             self.playingEdit = nil

@@ -357,6 +357,21 @@ struct BoardSceneTests {
         #expect(scene.board == Board(["R...", "...."]) && scene.session.moves == 0 && scene.session.canUndo)
     }
 
+    @Test("a redo lands as its move did, with a squash against what stops it")
+    func redoSquashes() {
+        let scene = pushed("R...", "....")
+        scene.undo()
+        scene.advance(by: 1)
+        scene.redo()
+        var squashed = 0.0
+        for _ in 0..<120 {
+            scene.advance(by: 1.0 / 120)
+            squashed = max(squashed, scene.blockSprites.first?.squash ?? 0)
+        }
+        #expect(scene.board == Board(["...R", "...."]))
+        #expect(squashed > 0.01, "the most it squashed: \(squashed)")
+    }
+
     /// Only the undo's own block can be caught while it plays: no other block moves until
     /// the board the undo makes is committed.
     @Test("other blocks wait while an undo animates")
