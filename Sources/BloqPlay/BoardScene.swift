@@ -660,11 +660,10 @@ public final class BoardScene {
         var speed = velocity / distance
         if finishes != (speed > 0) { speed = 0 }
         let remaining = (finishes ? 1 - fraction : fraction) * distance
-        let time = SlideMotion.releaseTime(remainingCells: remaining, speed: abs(speed) * distance)
-        let arrival = finishes ? controller.arrival : 0
-        controller.impactSpeed = arrival * remaining / time
+        let rest = SlideMotion.release(remainingCells: remaining, speed: abs(speed) * distance, arrival: finishes ? controller.arrival : 0)
+        controller.impactSpeed = rest.arrival * remaining / rest.time
         animator.continueAnimation(
-            withTimingParameters: .glide(initialVelocity: speed, arrivalSlope: arrival), durationFactor: time / animator.duration)
+            withTimingParameters: .glide(initialVelocity: speed, arrivalSlope: rest.arrival), durationFactor: rest.time / animator.duration)
         if finishes, let color = sprites[grab.blockID]?.color { events.append(.slideStarted(color)) }
     }
 

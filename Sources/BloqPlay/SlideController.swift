@@ -89,18 +89,16 @@ enum SlideMotion {
         .glide(initialVelocity: launch / max(duration, 1e-3), arrivalSlope: arrivalSlope)
     }
 
-    /// The most a released block's initial speed may be of its average speed over the rest
-    /// of the slide: a faster release shortens the rest instead, so the glide never
-    /// outruns the finger and never overshoots.
-    static let releaseSlopeLimit = 2.5
-
-    /// How long the rest of a released slide takes: as long as a slide of the remaining
-    /// cells on its own, shorter when the release was fast enough that the block would
-    /// otherwise slow down (the glide leaves at the release speed), and never under 60 ms.
-    static func releaseTime(remainingCells: Double, speed: Double) -> Double {
-        var time = duration(forCells: remainingCells)
-        if speed > 0, remainingCells > 0 { time = min(time, releaseSlopeLimit * remainingCells / speed) }
-        return max(time, 0.06)
+    /// How the rest of a released slide runs: as long as a slide of the remaining cells on
+    /// its own, arriving at `arrival`. A release faster than that slide's average keeps its
+    /// speed instead, a puck on ice: the rest takes remaining ÷ speed and lands at that
+    /// speed (arrival at most 1), so the block never slows and then speeds up into what
+    /// stops it (helper-50 saw a hard flick drop to half its speed, then speed up again;
+    /// the glide had to leave at its speed, average 1 and land at 1.2). Never under 60 ms.
+    static func release(remainingCells: Double, speed: Double, arrival: Double) -> (time: Double, arrival: Double) {
+        let time = duration(forCells: remainingCells)
+        guard speed > 0, remainingCells > 0, speed * time > remainingCells else { return (max(time, 0.06), arrival) }
+        return (max(remainingCells / speed, 0.06), min(arrival, 1))
     }
 
     /// How much a block hitting at `speed` cells per second squashes: 1 % a cell per

@@ -86,7 +86,7 @@ struct LongSlideTests {
             #expect(abs(replay.columns[index] - replay.columns[index - 1]) <= 3 * replay.step + 1e-9)
         }
         let start = replay.columns[replay.releaseStep - 1] / 15
-        let duration = SlideMotion.releaseTime(remainingCells: 15 * (1 - start), speed: 0)
+        let duration = SlideMotion.release(remainingCells: 15 * (1 - start), speed: 0, arrival: SlideMotion.arrival).time
         #expect(abs(duration - (0.16 + 0.1 * (15 * (1 - start)).squareRoot())) < 1e-12)
         let glide = TimingCurve.glide(initialVelocity: 0, arrivalSlope: SlideMotion.arrival)
         for index in replay.releaseStep...commit {
@@ -108,7 +108,9 @@ struct LongSlideTests {
         _ = try #require(replay.commitStep, "the move commits")
         #expect(replay.scene.board == Board(["...............R", "................"]))
         let remaining = 15 - replay.columns[replay.releaseStep - 1]
-        let landing = SlideMotion.arrival * remaining / SlideMotion.releaseTime(remainingCells: remaining, speed: 0.6) * replay.step
+        let landing =
+            SlideMotion.arrival * remaining / SlideMotion.release(remainingCells: remaining, speed: 0.6, arrival: SlideMotion.arrival).time
+            * replay.step
         let snap = replay.largestCommitStep
         print("15-cell slide, released moving at 0.6 cell/s: the step into the commit is \(snap) cell (landing speed: \(landing))")
         #expect(snap <= landing + 1e-9, "the block jumped \(snap) cell when the move committed")
@@ -119,5 +121,22 @@ struct LongSlideTests {
         for index in replay.releaseStep..<replay.columns.count {
             #expect(replay.columns[index] >= replay.columns[index - 1] - 1e-12, "it never moves back")
         }
+    }
+
+    /// helper-50: a hard flick slowed to half its speed about 100 ms after the release,
+    /// then sped up again into the end: the glide left at the flick's speed, averaged the
+    /// rest's own slide and landed at 1.2 of it.
+    @Test("a hard flick keeps its speed to the end of the slide: it never slows and speeds up again")
+    func flickKeepsSpeed() throws {
+        let replay = Replay()
+        // 40 cells/s: 880 px/s on a phone's 22 px cells, faster than the rest's own slide.
+        replay.drag(to: 1, speed: 40, hold: 0, releaseSpeed: 40)
+        let commit = try #require(replay.commitStep, "the move commits")
+        #expect(replay.scene.board == Board(["...............R", "................"]))
+        let steps = (replay.releaseStep + 1)..<commit
+        let speeds = steps.map { (replay.columns[$0] - replay.columns[$0 - 1]) / replay.step }
+        print("a flick at 40 cells/s, from column \(replay.columns[replay.releaseStep - 1]): speeds \(speeds.map { Int($0) })")
+        #expect(!speeds.isEmpty)
+        for speed in speeds { #expect(abs(speed - 40) < 4, "\(speed) cells/s, let go at 40") }
     }
 }
