@@ -188,12 +188,19 @@ public final class BoardScene {
     /// Whether moves are in flight (undo, redo and restart wait until none are).
     public var hasMovesInFlight: Bool { !controllers.isEmpty }
 
-    /// Lands at once every move no hand holds that is sliding on to land (the game is
-    /// quitting, or the screen left): a move let go is a move made.
+    /// Lands at once every move no hand holds that is sliding on to land, and carries out
+    /// the edits asked for behind them (the game is quitting, or the screen left): a move
+    /// let go is a move made, and an undo asked for is made too.
     public func landMovesNow() {
-        for animator in landing.map(\.animator) + [editLanding].compactMap({ $0 }) {
-            animator.stopAnimation(false)
-            animator.finishAnimation(at: .end)
+        // Each round lands what plays and starts the next edit queued: one round per edit.
+        for _ in 0...(queuedEdits.count + 1) {
+            let landingNow = landing.map(\.animator) + [editLanding].compactMap { $0 }
+            guard !landingNow.isEmpty else { return }
+            for animator in landingNow {
+                animator.stopAnimation(false)
+                animator.finishAnimation(at: .end)
+            }
+            processEdits()
         }
     }
 
@@ -349,6 +356,9 @@ public final class BoardScene {
         /// Whether a hand can catch its slide (when it moves one block), as it catches a
         /// move: not a restart's, whose new attempt began when it was carried out.
         var isCatchable: Bool { self != .restart }
+
+        /// An undo against a redo: one takes back what the other makes.
+        func isOpposite(of other: Edit) -> Bool { (self == .undo && other == .redo) || (self == .redo && other == .undo) }
     }
 
     /// The slide a pointer's grab holds: a move's, or the slide of the undo or redo playing.
@@ -361,11 +371,13 @@ public final class BoardScene {
         // The same edit asked for again while a hand holds its slide (Z on a caught undo)
         // is that one: it goes on, and no second one follows (helper-49 saw the block glide
         // back to its cell, then the new undo slide it all the way over).
-        if let playingEdit, playingEdit.isCatchable, playingEdit == edit, let editSlide,
+        // Its opposite (Y on a caught undo) sends it back, and that is all.
+        if let playingEdit, playingEdit.isCatchable, let editSlide,
+            playingEdit == edit || playingEdit.isOpposite(of: edit),
             let pointer = grabs.first(where: { $0.value.blockID == editSlide.blockID })?.key,
             let grab = grabs.removeValue(forKey: pointer)
         {
-            release(grab, on: true)
+            release(grab, on: playingEdit == edit)
             return
         }
         // A block in a hand is no move yet: it lets go back to its cell, and the edit waits

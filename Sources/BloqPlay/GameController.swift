@@ -221,7 +221,8 @@ public final class GameController {
                 if let line = clearedLine, !line.starts(with: scene.session.log) { clearedLine = nil }
             }
         }
-        if let follow = cursorAfterEdit, !scene.hasPendingEdits {
+        // When its own edit lands: a second Z may already be playing behind it.
+        if let follow = cursorAfterEdit, scene.session.log == follow.log || !scene.hasPendingEdits {
             if scene.session.log == follow.log { cursor = follow.cell }
             cursorAfterEdit = nil
         }

@@ -91,14 +91,16 @@ enum SlideMotion {
 
     /// How the rest of a released slide runs: as long as a slide of the remaining cells on
     /// its own, arriving at `arrival`. A release faster than that slide's average keeps its
-    /// speed instead, a puck on ice: the rest takes remaining ÷ speed and lands at that
-    /// speed (arrival at most 1), so the block never slows and then speeds up into what
-    /// stops it (helper-50 saw a hard flick drop to half its speed, then speed up again;
+    /// speed instead, a puck on ice: going on, the rest takes remaining ÷ speed and lands at
+    /// that speed, so the block never slows and then speeds up into what stops it (helper-50 saw a hard flick drop to half its speed, then speed up again;
     /// the glide had to leave at its speed, average 1 and land at 1.2). Never under 60 ms.
     static func release(remainingCells: Double, speed: Double, arrival: Double) -> (time: Double, arrival: Double) {
         let time = duration(forCells: remainingCells)
         guard speed > 0, remainingCells > 0, speed * time > remainingCells else { return (max(time, 0.06), arrival) }
-        return (max(remainingCells / speed, 0.06), min(arrival, 1))
+        if arrival >= 1 { return (max(remainingCells / speed, 0.06), 1) }
+        // Easing into its cell: it leaves at 1.5 to 2.5 times the rest's average speed, where
+        // the glide only slows down (below 1.5 it would first speed up, by a third at 1).
+        return (max(min(max(time, 1.5 * remainingCells / speed), 2.5 * remainingCells / speed), 0.06), arrival)
     }
 
     /// How much a block hitting at `speed` cells per second squashes: 1 % a cell per

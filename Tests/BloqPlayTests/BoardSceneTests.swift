@@ -357,6 +357,61 @@ struct BoardSceneTests {
         #expect(scene.board == Board(["R...", "...."]) && scene.session.moves == 0 && scene.session.canUndo)
     }
 
+    /// helper-51: leaving while a move landed with an Undo asked for behind it landed the
+    /// move and dropped the undo (it used to be carried out in the next step).
+    @Test("landing moves now also carries out the edits asked for behind them")
+    func landCarriesOutEdits() {
+        let scene = pushed("R...", "....", "B...")
+        scene.perform(Move(row: 2, column: 0, direction: .right))
+        scene.advance(by: 0.05)
+        scene.undo()
+        scene.undo()
+        scene.landMovesNow()
+        #expect(scene.session.log.isEmpty && scene.board == Board(["R...", "....", "B..."]))
+        #expect(!scene.hasPendingEdits)
+    }
+
+    /// helper-51: Y on a caught undo sent it back, then redid the move undone before it.
+    @Test("the opposite edit asked for while a hand holds an undo sends it back, and that is all")
+    func redoOnCaughtUndo() {
+        let scene = pushed("R...", "....", "B...")
+        scene.perform(Move(row: 2, column: 0, direction: .right))
+        scene.advance(by: 1)
+        scene.undo()
+        scene.advance(by: 1)
+        scene.undo()
+        scene.advance(by: 0.1)
+        let caught = scene.blockSprites.first { $0.color == .red }?.position ?? CellPoint(row: 0, column: 0)
+        let finger = Finger(scene)
+        finger.press(caught.row, caught.column)
+        scene.redo()
+        finger.wait(1)
+        finger.release(caught.row, caught.column)
+        #expect(scene.session.log == [Move(row: 0, column: 0, direction: .right)] && scene.session.canRedo)
+    }
+
+    /// helper-51: a block flung back to its cell sped up by a third after the release before
+    /// easing in (the glide left at its speed and had to average the rest of its way).
+    @Test("a block flung back home only slows down on its way")
+    func flingBackSlows() {
+        let scene = scene("R...............", "................")
+        let finger = Finger(scene)
+        finger.press(0, 0)
+        finger.drag(from: (0, 0), to: (0, 8), steps: 60)
+        finger.drag(from: (0, 8), to: (0, 4), steps: 6)  // back at 40 cells/s for 100 ms
+        finger.release(0, 4)
+        var columns: [Double] = []
+        for _ in 0..<120 {
+            finger.wait(1.0 / 120)
+            columns.append(scene.blockSprites.first?.position.column ?? 0)
+        }
+        #expect(scene.session.moves == 0 && columns.last == 0)
+        let speeds = zip(columns, columns.dropFirst()).map { ($0 - $1) * 120 }.filter { $0 > 0 }
+        for (earlier, later) in zip(speeds, speeds.dropFirst()) {
+            #expect(later <= earlier + 1e-6, "sped up from \(earlier) to \(later) cells/s")
+        }
+    }
+
     @Test("a redo lands as its move did, with a squash against what stops it")
     func redoSquashes() {
         let scene = pushed("R...", "....")

@@ -262,6 +262,16 @@ struct GameControllerTests {
         game.perform(.redo)
         run(game, seconds: 1)
         #expect(game.scene.session.log.count == 1 && game.cursor == CellPosition(row: 0, column: 2))
+        // helper-51: Z twice at once: the cursor still follows the first undo when it lands.
+        game.perform(.moveCursor(.down))
+        game.perform(.moveCursor(.down))
+        game.perform(.pushAtCursor(.left))  // the blue, to the left
+        run(game, seconds: 1)
+        #expect(game.cursor == CellPosition(row: 2, column: 0))
+        game.perform(.undo)
+        game.perform(.undo)
+        run(game, seconds: 1)
+        #expect(game.scene.session.log.isEmpty && game.cursor == CellPosition(row: 2, column: 2))
     }
 
     @Test("a clear is never recorded faster than its own moves took to slide")
