@@ -374,20 +374,20 @@ struct BoardSceneTests {
     /// helper-51: Y on a caught undo sent it back, then redid the move undone before it.
     @Test("the opposite edit asked for while a hand holds an undo sends it back, and that is all")
     func redoOnCaughtUndo() {
-        let scene = pushed("R...", "....", "B...")
-        scene.perform(Move(row: 2, column: 0, direction: .right))
-        scene.advance(by: 1)
+        let red = Move(row: 0, column: 0, direction: .right)
+        let scene = scene("R...", "....", "B...")
+        scene.restore(log: [red, Move(row: 2, column: 0, direction: .right)])
         scene.undo()
-        scene.advance(by: 1)
+        scene.advance(by: 1)  // the blue's move undone
         scene.undo()
-        scene.advance(by: 0.1)
+        scene.advance(by: 0.1)  // the red's undo on its way home
         let caught = scene.blockSprites.first { $0.color == .red }?.position ?? CellPoint(row: 0, column: 0)
         let finger = Finger(scene)
         finger.press(caught.row, caught.column)
         scene.redo()
         finger.wait(1)
         finger.release(caught.row, caught.column)
-        #expect(scene.session.log == [Move(row: 0, column: 0, direction: .right)] && scene.session.canRedo)
+        #expect(scene.session.log == [red] && scene.session.canRedo)
     }
 
     /// helper-51: a block flung back to its cell sped up by a third after the release before
