@@ -62,13 +62,19 @@ public final class BoardScene {
     private var time = 0.0
     private var nextID = 0
     private var queuedEdits: [Edit] = []
-    /// The animation of an undo, redo or restart. The edit commits when it completes at its
-    /// end; other input waits while it runs.
-    private var editAnimator: PropertyAnimator?
-    /// The slide of an edit that moves one block (its animator is `editAnimator`).
-    private var editSlide: SlideController?
-    /// The edit playing (`editAnimator` runs it).
-    private var playingEdit: Edit?
+    /// The undo, redo or restart playing; other input waits while it runs.
+    private var playing: PlayingEdit?
+
+    /// An edit and its animation, which commits it when it completes at its end.
+    private struct PlayingEdit {
+        let edit: Edit
+        let animator: PropertyAnimator
+        /// The slide of the one block it moves, when it moves one (its animator is `animator`).
+        let slide: SlideController?
+
+        /// The slide a hand can catch, as it catches a move's: not a restart's.
+        var catchableSlide: SlideController? { edit.isCatchable ? slide : nil }
+    }
 
     private struct Grab {
         var blockID: Int
@@ -181,7 +187,7 @@ public final class BoardScene {
     /// running) and the one an undo or redo slides.
     public var movingBlockIDs: Set<Int> {
         var ids = Set(controllers.keys)
-        if let editSlide { ids.insert(editSlide.blockID) }
+        if let slide = playing?.slide { ids.insert(slide.blockID) }
         return ids
     }
 
@@ -194,7 +200,7 @@ public final class BoardScene {
     public func landMovesNow() {
         // Each round lands what plays and starts the next edit queued: one round per edit.
         for _ in 0...(queuedEdits.count + 1) {
-            let landingNow = landing.map(\.animator) + [editLanding].compactMap { $0 }
+            let landingNow = landing
             guard !landingNow.isEmpty else { return }
             for animator in landingNow {
                 animator.stopAnimation(false)
@@ -207,18 +213,16 @@ public final class BoardScene {
     /// Whether a move or an edit no hand holds is on its way to land (let go past its
     /// point, or run on its own): an undo or a restart asked for now takes it back once
     /// it has.
-    public var hasMoveLanding: Bool { !landing.isEmpty || editLanding != nil }
+    public var hasMoveLanding: Bool { !landing.isEmpty }
 
-    /// The animation of the edit playing, unless a hand holds it or sent it back.
-    private var editLanding: PropertyAnimator? {
-        guard let editAnimator, !editAnimator.isReversed, !(editSlide.map { isHeld($0.blockID) } ?? false) else { return nil }
-        return editAnimator
-    }
-
-    /// The moves no hand holds that slide on to land (a snapshot: landing one changes
-    /// `controllers`).
-    private var landing: [SlideController] {
-        controllers.filter { id, controller in !controller.animator.isReversed && !isHeld(id) }.map(\.value)
+    /// The animations of the moves and the edit no hand holds that go on to land (a
+    /// snapshot: landing one changes `controllers` and `playing`).
+    private var landing: [PropertyAnimator] {
+        var going = controllers.filter { id, controller in !controller.animator.isReversed && !isHeld(id) }.map(\.value.animator)
+        if let playing, !playing.animator.isReversed, !(playing.slide.map { isHeld($0.blockID) } ?? false) {
+            going.append(playing.animator)
+        }
+        return going
     }
 
     /// Whether a pointer holds block `id`.
@@ -266,8 +270,8 @@ public final class BoardScene {
     public func pointerDown(_ pointer: PointerID, at point: CellPoint, time: Double) {
         guard grabs[pointer] == nil, let id = hitTest(point), !isHeld(id) else { return }
         var grab = Grab(blockID: id)
-        if editAnimator != nil {
-            guard let editSlide, playingEdit?.isCatchable == true, editSlide.blockID == id else { return }
+        if let playing {
+            guard playing.catchableSlide?.blockID == id else { return }
             queuedEdits.removeAll()
         } else if !queuedEdits.isEmpty {
             return
@@ -323,7 +327,7 @@ public final class BoardScene {
     /// bump) when the move is illegal or would not commute with the moves in flight.
     @discardableResult
     public func perform(_ move: Move) -> Bool {
-        guard editAnimator == nil, queuedEdits.isEmpty, let id = restingIDs[move.from], controllers[id] == nil, !isHeld(id)
+        guard playing == nil, queuedEdits.isEmpty, let id = restingIDs[move.from], controllers[id] == nil, !isHeld(id)
         else { return false }
         guard beginMove(move, blockID: id), let controller = controllers[id] else { return false }
         controller.animator.startAnimation()
@@ -345,7 +349,7 @@ public final class BoardScene {
     public func rewind(to moves: Int) { request(.rewind(moves)) }
 
     /// Whether an undo, redo or restart is animating or waiting for moves to settle.
-    public var hasPendingEdits: Bool { !queuedEdits.isEmpty || editAnimator != nil }
+    public var hasPendingEdits: Bool { !queuedEdits.isEmpty || playing != nil }
 
     // MARK: Private
 
@@ -364,7 +368,7 @@ public final class BoardScene {
     /// The slide a pointer's grab holds: a move's, or the slide of the undo or redo playing.
     private func slide(of grab: Grab) -> SlideController? {
         if let controller = controllers[grab.blockID] { return controller }
-        return editSlide?.blockID == grab.blockID ? editSlide : nil
+        return playing?.slide?.blockID == grab.blockID ? playing?.slide : nil
     }
 
     private func request(_ edit: Edit) {
@@ -372,12 +376,11 @@ public final class BoardScene {
         // is that one: it goes on, and no second one follows (helper-49 saw the block glide
         // back to its cell, then the new undo slide it all the way over).
         // Its opposite (Y on a caught undo) sends it back, and that is all.
-        if let playingEdit, playingEdit.isCatchable, let editSlide,
-            playingEdit == edit || playingEdit.isOpposite(of: edit),
-            let pointer = grabs.first(where: { $0.value.blockID == editSlide.blockID })?.key,
+        if let playing, let slide = playing.catchableSlide, playing.edit == edit || playing.edit.isOpposite(of: edit),
+            let pointer = grabs.first(where: { $0.value.blockID == slide.blockID })?.key,
             let grab = grabs.removeValue(forKey: pointer)
         {
-            release(grab, on: playingEdit == edit)
+            release(grab, on: playing.edit == edit)
             return
         }
         // A block in a hand is no move yet: it lets go back to its cell, and the edit waits
@@ -396,7 +399,7 @@ public final class BoardScene {
     /// Whether `edit` will change the position: what it does now, or after the edits queued
     /// or playing and the moves let go and still sliding.
     private func changes(_ edit: Edit) -> Bool {
-        if !queuedEdits.isEmpty || editAnimator != nil || controllers.keys.contains(where: { !isHeld($0) }) {
+        if !queuedEdits.isEmpty || playing != nil || controllers.keys.contains(where: { !isHeld($0) }) {
             return true
         }
         switch edit {
@@ -410,7 +413,7 @@ public final class BoardScene {
     /// Carries out queued edits while nothing is in flight: each animates the sprites from
     /// the board to the one it makes, and commits when its animation completes at the end.
     private func processEdits() {
-        while editAnimator == nil, controllers.isEmpty, !queuedEdits.isEmpty {
+        while playing == nil, controllers.isEmpty, !queuedEdits.isEmpty {
             let edit = queuedEdits.removeFirst()
             var after = session
             let changed: Bool
@@ -435,8 +438,7 @@ public final class BoardScene {
             } else if session.log.count == after.log.count + 1, session.log.dropLast() == after.log[...] {
                 move = session.log.last
             }
-            playingEdit = edit
-            animateEdit(to: after, move: move, forward: forward)
+            animateEdit(edit, to: after, move: move, forward: forward)
         }
     }
 
@@ -445,7 +447,7 @@ public final class BoardScene {
     /// shrinks the blocks that go and grows the ones that come. Completed at the end, the
     /// session becomes `after`; at the start (a hand caught the slide and sent it back),
     /// nothing changed.
-    private func animateEdit(to after: PlaySession, move: Move?, forward: Bool) {
+    private func animateEdit(_ edit: Edit, to after: PlaySession, move: Move?, forward: Bool) {
         let old = board
         let new = after.board
         // Blocks still fading out from an earlier vanish belong to the old picture.
@@ -530,12 +532,10 @@ public final class BoardScene {
             }
         }
         animator.addCompletion { [weak self, weak slide] position in
-            // Held here: clearing `editSlide` below lets the slide go.
+            // Held here: clearing `playing` below lets the slide go.
             guard let self else { return }
             let slide = slide
-            self.editAnimator = nil
-            self.editSlide = nil
-            self.playingEdit = nil
+            self.playing = nil
             if let slide {
                 for (pointer, grab) in self.grabs where grab.blockID == slide.blockID { self.grabs[pointer] = nil }
             }
@@ -561,8 +561,7 @@ public final class BoardScene {
             self.verifySprites()
             self.processEdits()
         }
-        editAnimator = animator
-        editSlide = slide
+        playing = PlayingEdit(edit: edit, animator: animator, slide: slide)
         animator.startAnimation()
     }
 
