@@ -269,19 +269,12 @@ public final class GameController {
         switch command {
         case .undo:
             edit { scene in
-                // The keyboard's cursor follows the block an undo takes back, as it followed
-                // the push (helper-46: left on the empty cell, the next Shift+arrow pushed
-                // nothing). Only for an undo carried out now: a queued one's move is unknown.
-                if !scene.hasMovesInFlight, !scene.hasPendingEdits, let back = cellBeforeLastMove(of: cursor) {
-                    cursorAfterEdit = (back, scene.session.log.dropLast())
-                }
+                followCursor(historyStep: -1)
                 scene.undo()
             }
         case .redo:
             edit { scene in
-                if !scene.hasMovesInFlight, !scene.hasPendingEdits, let redone = cellAfterNextMove(of: cursor) {
-                    cursorAfterEdit = (redone.cell, scene.session.log + [redone.move])
-                }
+                followCursor(historyStep: 1)
                 scene.redo()
             }
         case .rewind(let moves): edit { $0.rewind(to: moves) }
@@ -466,30 +459,21 @@ public final class GameController {
         if !scene.perform(next) { solutionQueue = [] }
     }
 
-    /// The move a redo makes and the cell it takes the block in `cell` to, when the redo
-    /// moves that block.
-    private func cellAfterNextMove(of cell: CellPosition) -> (move: Move, cell: CellPosition)? {
+    /// The keyboard's cursor follows the block an undo (`step` -1) or a redo (+1) moves
+    /// when it lands, as it followed the push (helper-46: left on the empty cell, the next
+    /// Shift+arrow pushed nothing). Only for an edit carried out now, of a step that is one
+    /// move of the block under the cursor: a queued edit's move is unknown.
+    private func followCursor(historyStep step: Int) {
         let history = scene.session.history
-        guard history.canRedo else { return nil }
-        let now = history.current
-        let next = history.entries[history.index + 1]
-        guard let move = next.line?.move, move.from == cell, next.line?.previous === now.line,
-            let destination = now.board.destination(of: move.from, move.direction)
-        else { return nil }
-        return (move, destination)
-    }
-
-    /// Where the block at `cell` was before the last step of the line, when that step was a
-    /// move that brought it there (nil otherwise: a restart, another block).
-    private func cellBeforeLastMove(of cell: CellPosition) -> CellPosition? {
-        let history = scene.session.history
-        guard history.canUndo else { return nil }
-        let before = history.entries[history.index - 1]
-        let now = history.current
-        guard let move = now.line?.move, now.line?.previous === before.line,
-            before.board.destination(of: move.from, move.direction) == cell
-        else { return nil }
-        return move.from
+        let other = history.index + step
+        guard !scene.hasMovesInFlight, !scene.hasPendingEdits, history.entries.indices.contains(other) else { return }
+        let (before, after) = step < 0 ? (history.entries[other], history.current) : (history.current, history.entries[other])
+        guard let move = after.line?.move, after.line?.previous === before.line,
+            let destination = before.board.destination(of: move.from, move.direction)
+        else { return }
+        let (from, to) = step < 0 ? (destination, move.from) : (move.from, destination)
+        guard from == cursor else { return }
+        cursorAfterEdit = (to, step < 0 ? Array(scene.session.log.dropLast()) : scene.session.log + [move])
     }
 
     /// A restart: a new attempt (issue 24), its clock at 0. After a shown solution (the
