@@ -215,6 +215,14 @@ public final class BoardScene {
     /// it has.
     public var hasMoveLanding: Bool { !landing.isEmpty }
 
+    /// Whether Redo will put a move back: not while a move let go goes on to land, as it
+    /// starts a new line and drops what could be redone; yes while an undo goes on.
+    public var canRedo: Bool {
+        if controllers.contains(where: { id, controller in !controller.animator.isReversed && !isHeld(id) }) { return false }
+        if let playing, playing.edit == .undo, !playing.animator.isReversed { return true }
+        return session.canRedo
+    }
+
     /// The animations of the moves and the edit no hand holds that go on to land (a
     /// snapshot: landing one changes `controllers` and `playing`).
     private var landing: [PropertyAnimator] {

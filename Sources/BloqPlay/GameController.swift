@@ -228,6 +228,11 @@ public final class GameController {
         }
         followHint(committed: committed, edited: boardChangedByEdit(committed: committed))
         assess()
+        // Asked for while a hand held a block that went back: nothing commits, and the
+        // answer about the board is already known.
+        if wanted != nil, let result = known[scene.board], !scene.hasMovesInFlight, !scene.hasPendingEdits {
+            act(on: result)
+        }
         replayHint(after: seconds)
         if message != nil, scene.hasMovesInFlight { message = nil }
         if scene.session.isFull, message == nil {

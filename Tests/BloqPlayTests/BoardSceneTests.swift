@@ -427,6 +427,24 @@ struct BoardSceneTests {
         #expect(squashed > 0.01, "the most it squashed: \(squashed)")
     }
 
+    /// Redo stayed lit while a new move slid, and a tap on it then did nothing,
+    /// since the move, landing, drops what could be redone.
+    @Test("Redo is offered while an undo goes on, not while a move let go lands")
+    func redoOffered() {
+        let scene = pushed("R...", "....", "B...")
+        #expect(!scene.canRedo)
+        scene.undo()
+        scene.advance(by: 0.05)
+        #expect(scene.canRedo && !scene.session.canRedo, "the undo is on its way")
+        scene.advance(by: 1)
+        #expect(scene.canRedo)
+        scene.perform(Move(row: 2, column: 0, direction: .right))
+        scene.advance(by: 0.05)
+        #expect(!scene.canRedo && scene.session.canRedo, "the blue move will drop the redo")
+        scene.advance(by: 1)
+        #expect(!scene.canRedo && !scene.session.canRedo)
+    }
+
     /// Only the undo's own block can be caught while it plays: no other block moves until
     /// the board the undo makes is committed.
     @Test("other blocks wait while an undo animates")

@@ -75,6 +75,31 @@ struct GameControllerTests {
         #expect(game.earnedStars == 2, "cleared at par, capped by the hint")
     }
 
+    @Test("a hint asked for while a hand holds a move that then goes back still comes")
+    func hintWhileHeld() throws {
+        let game = try #require(controller("R..R", "....", "B..B", par: 2))
+        run(game, seconds: 0.2)
+        var time = 10.0
+        game.scene.pointerDown(.mouse, at: CellPoint(row: 0, column: 0), time: time)
+        for step in 1...12 {
+            time += 1.0 / 60
+            game.scene.pointerMoved(.mouse, to: CellPoint(row: 0, column: Double(step) / 12), time: time)
+        }
+        game.perform(.hint)
+        run(game, seconds: 0.2)
+        #expect(game.scene.ghosts.isEmpty, "no hint over a block in the hand")
+        for step in 1...12 {
+            time += 1.0 / 60
+            game.scene.pointerMoved(.mouse, to: CellPoint(row: 0, column: 1 - Double(step) / 12), time: time)
+        }
+        time += 0.2
+        game.scene.pointerUp(.mouse, at: CellPoint(row: 0, column: 0), time: time)
+        run(game, seconds: 0.5)
+        #expect(game.scene.session.moves == 0, "sent back home")
+        #expect(game.scene.ghosts.count == 2, "the hint comes once the block is home")
+        #expect(game.message == nil, "not still finding it: \(game.message ?? "")")
+    }
+
     @Test("showing the solution plays it as real moves and earns no stars")
     func showSolution() throws {
         let game = try #require(controller("RBRB", "BRBR", "RB.G", "GOGO"))

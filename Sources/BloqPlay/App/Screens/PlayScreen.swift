@@ -366,7 +366,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
         let session = game.scene.session
         return LayoutKey(
             generation: context.generation, board: session.board, moves: session.moves, canUndo: session.canUndo,
-            canRedo: session.canRedo, landing: game.scene.hasMoveLanding, stuck: game.isStuck, par: game.par, stars: game.starsInReach,
+            canRedo: game.scene.canRedo, landing: game.scene.hasMoveLanding, stuck: game.isStuck, par: game.par, stars: game.starsInReach,
             message: game.message, moved: moved,
             confirming: confirmingSolution != nil, overlay: visibleOverlay.map(ObjectIdentifier.init),
             boardFrame: game.layout.boardFrame, shared: visibleOverlay?.shared,
@@ -596,7 +596,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
         var specs = [
             ButtonSpec(
                 .undo, tr("Undo"), short: "↶", isEnabled: session.canUndo || landing, style: stuck && session.canUndo ? .accent : .plain),
-            ButtonSpec(.redo, tr("Redo"), short: "↷", isEnabled: session.canRedo),
+            ButtonSpec(.redo, tr("Redo"), short: "↷", isEnabled: game.scene.canRedo),
             ButtonSpec(.restart, tr("Restart"), isEnabled: canRestart, style: stuck && !session.canUndo && canRestart ? .accent : .plain),
             ButtonSpec(.hint, tr("Hint"), isEnabled: !stuck, style: stuck ? .plain : .accent),
             stuck && !levelCannotBeCleared
