@@ -303,6 +303,23 @@ struct AppControllerTests {
         #expect(app.top === help && help.page == 0)
     }
 
+    /// The help said "Press any key to close" over two pages that the arrows turn.
+    @Test("the key help in pages says the arrows turn them; they do, and another key closes it")
+    func helpPagesSayArrows() throws {
+        let app = testApp()
+        app.handle(.key(KeyChord("F1")))
+        let help = try #require(app.top as? HelpScreen)
+        try #require(help.layout.pages > 1, "800x600 holds the keys in two pages")
+        let closing = help.texts.map(\.text).joined(separator: " ")
+        #expect(closing.contains("Arrows turn the pages") && !closing.contains("any key to close"), "\(closing)")
+        app.handle(.key(KeyChord("Right")))
+        #expect(app.top === help && help.page == 1)
+        app.handle(.key(KeyChord("Up")))
+        #expect(app.top === help && help.page == 0)
+        app.handle(.key(KeyChord("Q")))
+        #expect(!(app.top is HelpScreen))
+    }
+
     @Test("a swipe across the list turns its page, from a tile, a locked tile or between them; a press with a wander still opens")
     func swipeTurnsPages() {
         let app = testApp()

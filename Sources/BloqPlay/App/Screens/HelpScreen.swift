@@ -67,12 +67,15 @@ public final class HelpScreen: ShellScreen, AppScreen {
         }
     }
 
-    /// How to close it, in the player's hands' words.
-    var closing: String {
-        switch context.inputMode {
-        case .keyboard: tr("Press any key to close")
-        case .touch: tr("Tap anywhere to close")
-        case .gamepad: tr("Any button closes the help")
+    /// How to close it, in the player's hands' words; with pages, the arrows (or the
+    /// D-pad) turn them instead.
+    func closing(paged: Bool) -> String {
+        switch (context.inputMode, paged) {
+        case (.keyboard, false): tr("Press any key to close")
+        case (.keyboard, true): tr("Arrows turn the pages, any other key closes")
+        case (.touch, _): tr("Tap anywhere to close")
+        case (.gamepad, false): tr("Any button closes the help")
+        case (.gamepad, true): tr("The D-pad turns the pages, any other button closes")
         }
     }
 
@@ -163,7 +166,7 @@ public final class HelpScreen: ShellScreen, AppScreen {
             words.width = frame.x - margin - footer.x
         }
         // TRANSLATORS: %1 and %2 are page numbers; %3 says how to close the help ("Tap anywhere to close").
-        let close = pages > 1 ? tr("Page %1 of %2 · %3", "\(shown + 1)", "\(pages)", closing) : closing
+        let close = pages > 1 ? tr("Page %1 of %2 · %3", "\(shown + 1)", "\(pages)", closing(paged: true)) : closing(paged: false)
         texts += Typesetter.paragraph(close, px: type.caption, in: words, role: .secondary, maximumLines: 2, centred: true)
         return (controls, texts, pages)
     }
