@@ -121,6 +121,25 @@ struct LevelParserTests {
         #expect(messages("R.\n.B.")[0].contains("same number of cells"))
     }
 
+    /// "title Pair" (no colon) read as a row: one "unknown cell" error per letter, and the
+    /// next header line a row of the wrong length.
+    @Test("a header line without its ':' and a line of words get one error each that says what to write")
+    func wordsAreNotRows() {
+        let missingColons = "title Pair\npar = 2\n\nR..R\n....\nB..B\n"
+        #expect(problems(missingColons) == ["1:1: error", "2:1: error"])
+        #expect(
+            messages(missingColons) == [
+                "'title Pair' needs a ':' after its key; write 'title: Pair'", "'par = 2' needs a ':' after its key; write 'par: 2'",
+            ])
+        let words = messages("My first level\nR.\n.R\nmade by Jo")
+        #expect(
+            words.count == 2 && words[0].contains("write a title as 'title: My first level'") && words[1].contains("'; made by Jo'"),
+            "\(words)")
+        // Rows in lower case, with or without spaces, are still told their letters one by one.
+        #expect(messages("rgb\nBGR") == ["r", "g", "b"].map { "unknown cell '\($0)'; colours are upper case: write '\($0.uppercased())'" })
+        #expect(problems("R . x\nabc") == ["1:5: error", "2:1: error", "2:2: error", "2:3: error"])
+    }
+
     @Test("sizes from 2 to 16 rows and columns")
     func sizes() {
         #expect(problems("R.") == ["1:1: error"])

@@ -82,6 +82,21 @@ private struct Parser {
                 parseHeader(characters, colon: colon, line: lineNumber, into: &header)
                 continue
             }
+            // A header line without its ':' ("title My level"), or a line of words (a
+            // title or a note written as is): one error that says what it should be, not one
+            // "unknown cell" per letter.
+            if gridRows.isEmpty, let fixed = headerWithoutColon(content) {
+                error(lineNumber, firstNonBlank(characters), "'\(content.trimmed)' needs a ':' after its key; write '\(fixed)'")
+                continue
+            }
+            if isWords(characters) {
+                let words = content.trimmed
+                error(
+                    lineNumber, firstNonBlank(characters),
+                    "'\(words)' is words, not a row of cells; write a title as 'title: \(words)' and a note as '; \(words)'; rows use '.' empty, '#' wall and R O Y G B P C W"
+                )
+                continue
+            }
             if gridEnded {
                 if !reportedRowAfterGrid {
                     error(
@@ -235,6 +250,38 @@ private struct Parser {
             )
         }
         return board
+    }
+
+    /// `key: value` for a line that is a known header key, then a blank or '=', then a
+    /// value ("par 9", "Title = My level"). No such key spells a row: each has a letter that
+    /// is no colour.
+    func headerWithoutColon(_ content: String) -> String? {
+        let text = content.trimmed
+        let key = text.prefix { $0.isLetter }
+        guard LevelParser.knownKeys.contains(key.lowercased()), let next = text.dropFirst(key.count).first,
+            next == " " || next == "\t" || next == "="
+        else { return nil }
+        let rest = text.dropFirst(key.count).drop { $0 == " " || $0 == "\t" || $0 == "=" }
+        guard !rest.isEmpty else { return nil }
+        return "\(key.lowercased()): \(rest)"
+    }
+
+    /// Whether the line holds a word: three letters or more in a run, two of them no
+    /// colour in any case (a row written without spaces, even in lower case, has none).
+    func isWords(_ characters: [Character]) -> Bool {
+        var run = 0
+        var foreign = 0
+        for character in characters + [" "] {
+            if character.isLetter {
+                run += 1
+                if character.uppercased().first.flatMap({ Cell(character: $0) }) == nil { foreign += 1 }
+            } else {
+                if run >= 3, foreign >= 2 { return true }
+                run = 0
+                foreign = 0
+            }
+        }
+        return false
     }
 
     func unknownKeyMessage(_ key: String) -> String {
