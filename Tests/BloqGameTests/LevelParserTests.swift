@@ -131,6 +131,10 @@ struct LevelParserTests {
             messages(missingColons) == [
                 "'title Pair' needs a ':' after its key; write 'title: Pair'", "'par = 2' needs a ':' after its key; write 'par: 2'",
             ])
+        #expect(
+            messages("title: A\ntip\nR.\n.R") == [
+                "'tip' is a header key with no ':' or value; write 'tip: ' and its value, or remove the line"
+            ])
         let words = messages("My first level\nR.\n.R\nmade by Jo")
         #expect(
             words.count == 2 && words[0].contains("write a title as 'title: My first level'") && words[1].contains("'; made by Jo'"),

@@ -89,6 +89,13 @@ private struct Parser {
                 error(lineNumber, firstNonBlank(characters), "'\(content.trimmed)' needs a ':' after its key; write '\(fixed)'")
                 continue
             }
+            if gridRows.isEmpty, LevelParser.knownKeys.contains(content.trimmed.lowercased()) {
+                let key = content.trimmed.lowercased()
+                error(
+                    lineNumber, firstNonBlank(characters),
+                    "'\(content.trimmed)' is a header key with no ':' or value; write '\(key): ' and its value, or remove the line")
+                continue
+            }
             if isWords(characters) {
                 let words = content.trimmed
                 error(
