@@ -29,6 +29,24 @@ struct InputAndLayoutTests {
         #expect(pan.velocity == .zero)
     }
 
+    /// helper-53, Wayland with a touchscreen: the first frame after the first touch took
+    /// 146 ms, and SDL stamped the flick's other motions and its lift with the one time it
+    /// read them. The fit over them alone had no time to measure, so the flick had no speed.
+    @Test("events that arrive together after a long frame still have the speed of their motion")
+    func readTogether() {
+        var pan = PanRecognizer()
+        pan.begin(at: .zero, time: 10)
+        pan.move(to: Point(x: 0.05, y: 0), time: 10.005)
+        for x in [0.3, 0.5, 0.67] { pan.move(to: Point(x: x, y: 0), time: 10.151) }
+        pan.end(at: Point(x: 0.67, y: 0), time: 10.151)
+        #expect(abs(pan.velocity.x - 0.62 / 0.146) < 1e-9, "\(pan.velocity.x)")
+        // After a wait longer than the samples kept, the sample before it still measures it.
+        var late = PanRecognizer()
+        late.begin(at: .zero, time: 0)
+        for x in [1.0, 2.0] { late.move(to: Point(x: x, y: 0), time: 0.5) }
+        #expect(abs(late.velocity.x - 4) < 1e-9, "\(late.velocity.x)")
+    }
+
     @Test("a cancelled pan has no velocity")
     func cancelled() {
         var pan = PanRecognizer()

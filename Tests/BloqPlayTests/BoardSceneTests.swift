@@ -427,6 +427,19 @@ struct BoardSceneTests {
         #expect(squashed > 0.01, "the most it squashed: \(squashed)")
     }
 
+    /// helper-53: on Wayland the first flick of a session went back home, its motions and
+    /// lift read together after a 146 ms frame.
+    @Test("a flick whose motions and lift arrive together after a long frame finishes its move")
+    func flickReadTogether() {
+        let scene = scene("R..", "...", "...")
+        scene.pointerDown(.mouse, at: CellPoint(row: 0, column: 0), time: 10)
+        scene.pointerMoved(.mouse, to: CellPoint(row: 0, column: 0.05), time: 10.005)
+        for column in [0.3, 0.5, 0.67] { scene.pointerMoved(.mouse, to: CellPoint(row: 0, column: column), time: 10.151) }
+        scene.pointerUp(.mouse, at: CellPoint(row: 0, column: 0.67), time: 10.151)
+        scene.advance(by: 1)
+        #expect(scene.board == Board(["..R", "...", "..."]))
+    }
+
     /// Redo stayed lit while a new move slid, and a tap on it then did nothing,
     /// since the move, landing, drops what could be redone.
     @Test("Redo is offered while an undo goes on, not while a move let go lands")

@@ -2,7 +2,8 @@
 /// `UIPanGestureRecognizer` does. Units are whatever the caller feeds (cells, pixels).
 ///
 /// Velocity is a least-squares fit of position against time over the samples of the last
-/// `velocityWindow` seconds, so uneven event timing does not make it spike.
+/// `velocityWindow` seconds, so uneven event timing does not make it spike; samples that
+/// all came at one time are measured from the sample before them.
 public struct PanRecognizer: Sendable {
     /// The states of UIKit's gesture recognizers that a pan goes through.
     public enum State: Hashable, Sendable {
@@ -62,6 +63,15 @@ public struct PanRecognizer: Sendable {
     public var velocity: Point {
         guard state != .cancelled, let last = samples.last else { return .zero }
         let recent = samples.filter { last.time - $0.time <= velocityWindow + 1e-9 }
+        // Events read together carry no timing among them: SDL stamps an event when the
+        // loop reads it, so after a frame that took long (a first draw on Wayland took
+        // 146 ms) a whole flick arrives at one time. The motion since the sample before
+        // them, over the time since, is then the speed.
+        if recent.allSatisfy({ $0.time == last.time }) {
+            guard let earlier = samples.last(where: { $0.time < last.time }) else { return .zero }
+            let elapsed = last.time - earlier.time
+            return Point(x: (last.point.x - earlier.point.x) / elapsed, y: (last.point.y - earlier.point.y) / elapsed)
+        }
         guard recent.count >= 2 else { return .zero }
         let meanT = recent.reduce(0) { $0 + $1.time } / Double(recent.count)
         let meanX = recent.reduce(0) { $0 + $1.point.x } / Double(recent.count)
@@ -81,9 +91,10 @@ public struct PanRecognizer: Sendable {
 
     private mutating func record(_ point: Point, _ time: Double) {
         samples.append((time, point))
-        // Keep a little more than the window; old samples carry no information.
-        if let last = samples.last?.time {
-            samples.removeAll { last - $0.time > velocityWindow * 2 }
+        // Keep a little more than the window, and the newest sample before that (for
+        // events read together after a long wait); older ones carry no information.
+        if let last = samples.last?.time, let kept = samples.lastIndex(where: { last - $0.time > velocityWindow * 2 }) {
+            samples.removeFirst(kept)
         }
     }
 }
