@@ -98,22 +98,25 @@ struct ShareCodeTests {
     @Test(
         "a malformed code gets an error that names what is wrong",
         arguments: [
-            ("", "empty"),
-            ("X1AAAA", "starts with B1"),
-            ("B2AAAAAAAAAAAAAAA", "version '2'"),
-            ("B1AAAA!AAAAAAAAAA", "character 7"),
-            ("B1A", "cut short"),
+            ("", "empty", ShareCode.DecodeError.Reason.empty),
+            ("X1AAAA", "starts with B1", .notACode),
+            ("hola amigo", "starts with B1", .notACode),
+            ("B2AAAAAAAAAAAAAAA", "version '2'", .newerVersion),
+            ("B1AAAA!AAAAAAAAAA", "character 7", .badCharacter(7)),
+            ("B1A", "cut short", .cutShort),
             // A code cut where its last character's spare bits are not zero.
-            ("B1ABQEQ6", "cut short, or its last character is wrong"),
-            ("B1AAAA", "too short"),
-            ("B1AAAAAAAAAAAAAAAAAAA", "checksum"),
+            ("B1ABQEQ6", "cut short, or its last character is wrong", .cutShort),
+            ("B1AAAA", "too short", .cutShort),
+            ("B1AAAAAAAAAAAAAAAAAAA", "checksum", .damaged),
         ])
-    func malformed(_ code: String, _ words: String) {
+    func malformed(_ code: String, _ words: String, _ reason: ShareCode.DecodeError.Reason) {
         guard case .failure(let error) = ShareCode.decode(code) else {
             Issue.record("\(code) was accepted")
             return
         }
         #expect(error.message.contains(words), "\(code): \(error.message)")
+        // The game says the kind of fault in the player's language.
+        #expect(error.reason == reason, "\(code): \(error.reason)")
     }
 
     @Test("blanks around a pasted code are ignored; a title too long for a code is refused")

@@ -415,6 +415,34 @@ struct EditorScreenTests {
         #expect(app.toast == nil, "\(app.toast?.text ?? "")")
     }
 
+    /// helper-52: a bad code pasted in French read "Pas un niveau : the share code is cut
+    /// short…", the command line's English account after the game's French words.
+    @Test("a bad code pasted is said in the game's own words, one sentence for each kind of fault")
+    func pasteBadCode() throws {
+        let board = try #require(Board(["R.R.", "....", "B..B", "...."]))
+        let code = try #require(ShareCode.encode(board, title: "Two Pairs"))
+        let characters = Array(code)
+        func changed(_ place: Int, to character: Character) -> String {
+            var copy = characters
+            copy[place] = character
+            return String(copy)
+        }
+        let cases: [(String, String)] = [
+            ("hola amigo", "The clipboard holds no share code: a code starts with B1; copy one, then paste again"),
+            (String(code.dropLast(3)), "The code is cut short: copy the whole code again"),
+            (changed(8, to: characters[8] == "A" ? "B" : "A"), "The code is damaged, a character wrong or missing: copy it again"),
+            (changed(5, to: "!"), "Character 6 of the code is not one a code uses: copy the whole code again"),
+            (changed(1, to: "7"), "This code is from a newer Bloq: update Bloq to open it"),
+        ]
+        for (text, said) in cases {
+            let app = testApp { $0.clipboard = .inMemory(holding: text) }
+            app.showLevels()
+            Hand(app).tap(.pasteCode)
+            #expect(app.root.levelList?.notice == said, "\(text)")
+            #expect(app.game == nil)
+        }
+    }
+
     @Test("a pasted level that cannot be cleared is played, not saved, and the toast says why")
     func pasteUnsolvable() throws {
         final class Calls: @unchecked Sendable { var count = 0 }

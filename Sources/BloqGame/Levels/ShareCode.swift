@@ -23,12 +23,36 @@ public enum ShareCode {
         return prefix.count + (bytes * 8 + 5) / 6
     }()
 
-    /// What is wrong with a code.
+    /// What is wrong with a code: the kind of fault, for a player's words (the game says
+    /// each kind in the player's language), and the whole account, for the command line.
     public struct DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
+        public enum Reason: Sendable, Equatable {
+            /// Nothing, or spaces only.
+            case empty
+            /// Longer than any code: text, not a code.
+            case tooLong
+            /// Does not start as a code does: text, not a code.
+            case notACode
+            /// A later version's code, which this Bloq does not read.
+            case newerVersion
+            /// A character no code uses, at this 1-based place.
+            case badCharacter(Int)
+            /// Characters missing at the end.
+            case cutShort
+            /// A character wrong or missing: the checksum or what it holds does not read.
+            case damaged
+            /// It reads, but its board is no valid level (same colours touching, no blocks).
+            case invalidLevel
+        }
+
+        public var reason: Reason
         public var message: String
         public var description: String { message }
 
-        init(_ message: String) { self.message = message }
+        init(_ reason: Reason, _ message: String) {
+            self.reason = reason
+            self.message = message
+        }
     }
 
     /// The code for `board`, with `title` when given. Nil when the title is longer than
@@ -76,7 +100,7 @@ public enum ShareCode {
         Result { () throws(DecodeError) in
             var bits = try unsealed(code, prefix: prefix, kind: "share code", maximumLength: maximumLength)
             let read = try readBoard(&bits, kind: "share code")
-            guard bits.remainingAreZero else { throw DecodeError("the share code has data after its level: it is damaged") }
+            guard bits.remainingAreZero else { throw DecodeError(.damaged, "the share code has data after its level: it is damaged") }
             return read
         }
     }
@@ -102,41 +126,46 @@ public enum ShareCode {
     /// length and checksum checked.
     static func unsealed(_ code: String, prefix: String, kind: String, maximumLength: Int) throws(DecodeError) -> BitReader {
         let text = Self.code(in: code)
-        guard !text.isEmpty else { throw DecodeError("the \(kind) is empty") }
+        guard !text.isEmpty else { throw DecodeError(.empty, "the \(kind) is empty") }
         guard text.count <= maximumLength else {
-            throw DecodeError("the \(kind) is \(text.count) characters long; no code is longer than \(maximumLength)")
+            throw DecodeError(.tooLong, "the \(kind) is \(text.count) characters long; no code is longer than \(maximumLength)")
         }
         let letter = String(prefix.prefix(1))
-        guard text.hasPrefix(letter) else { throw DecodeError("a \(kind) starts with \(prefix); this one starts with '\(text.prefix(1))'") }
+        guard text.hasPrefix(letter) else {
+            throw DecodeError(.notACode, "a \(kind) starts with \(prefix); this one starts with '\(text.prefix(1))'")
+        }
         guard text.hasPrefix(prefix) else {
             guard text.count > 1 else {
                 throw DecodeError(
+                    .cutShort,
                     "the \(kind) is cut short: '\(text)' is only its first letter (a code starts with \(prefix)); copy the whole code")
             }
             let version = text.dropFirst().prefix(1)
-            throw DecodeError("this \(kind) is of version '\(version)', which this Bloq does not read (it reads \(prefix)); update Bloq")
+            throw DecodeError(
+                .newerVersion, "this \(kind) is of version '\(version)', which this Bloq does not read (it reads \(prefix)); update Bloq")
         }
         var values: [UInt8] = []
         for (offset, character) in text.dropFirst(prefix.count).enumerated() {
             guard let value = alphabet.firstIndex(of: character) else {
                 throw DecodeError(
+                    .badCharacter(offset + prefix.count + 1),
                     "character \(offset + prefix.count + 1) of the \(kind), '\(character)', is not one a code uses (letters, digits, - and _)"
                 )
             }
             values.append(UInt8(value))
         }
-        guard values.count % 4 != 1 else { throw DecodeError("the \(kind) is cut short or has a character too many") }
+        guard values.count % 4 != 1 else { throw DecodeError(.cutShort, "the \(kind) is cut short or has a character too many") }
         // The last character's bits past the last whole byte are zero in a real code.
         let spare = values.count * 6 % 8
         guard let last = values.last, Int(last) & ((1 << spare) - 1) == 0 else {
-            throw DecodeError("the \(kind) is cut short, or its last character is wrong; copy the whole code again")
+            throw DecodeError(.cutShort, "the \(kind) is cut short, or its last character is wrong; copy the whole code again")
         }
         var bytes = fromBase64url(values)
-        guard bytes.count >= 4 else { throw DecodeError("the \(kind) is too short: a character is missing") }
+        guard bytes.count >= 4 else { throw DecodeError(.cutShort, "the \(kind) is too short: a character is missing") }
         let stored = UInt16(bytes[bytes.count - 2]) << 8 | UInt16(bytes[bytes.count - 1])
         bytes.removeLast(2)
         guard crc16(bytes) == stored else {
-            throw DecodeError("the \(kind)'s checksum does not match: a character is wrong or missing; copy the code again")
+            throw DecodeError(.damaged, "the \(kind)'s checksum does not match: a character is wrong or missing; copy the code again")
         }
         return BitReader(bytes)
     }
@@ -144,31 +173,31 @@ public enum ShareCode {
     /// The board and title read from `bits` (a share code's payload, a solve code's start).
     static func readBoard(_ bits: inout BitReader, kind: String) throws(DecodeError) -> (board: Board, title: String?) {
         guard let rows = bits.read(4).map({ $0 + 2 }), let columns = bits.read(4).map({ $0 + 2 }), let hasTitle = bits.read(1) else {
-            throw DecodeError("the \(kind) is too short")
+            throw DecodeError(.cutShort, "the \(kind) is too short")
         }
         guard Board.sizeRange.contains(rows), Board.sizeRange.contains(columns) else {
-            throw DecodeError("the \(kind)'s board is \(rows)x\(columns); boards are 2 to 16 cells each way")
+            throw DecodeError(.damaged, "the \(kind)'s board is \(rows)x\(columns); boards are 2 to 16 cells each way")
         }
         var symbols: [Int] = []
         let count = rows * columns
         while symbols.count + 1 < count {
-            guard let pair = bits.read(7), pair < 100 else { throw DecodeError("the \(kind)'s cells are damaged") }
+            guard let pair = bits.read(7), pair < 100 else { throw DecodeError(.damaged, "the \(kind)'s cells are damaged") }
             symbols += [pair / 10, pair % 10]
         }
         if symbols.count < count {
-            guard let last = bits.read(4), last < 10 else { throw DecodeError("the \(kind)'s cells are damaged") }
+            guard let last = bits.read(4), last < 10 else { throw DecodeError(.damaged, "the \(kind)'s cells are damaged") }
             symbols.append(last)
         }
         var title: String?
         if hasTitle == 1 {
-            guard let length = bits.read(8), length > 0 else { throw DecodeError("the \(kind)'s title is damaged") }
+            guard let length = bits.read(8), length > 0 else { throw DecodeError(.damaged, "the \(kind)'s title is damaged") }
             var titleBytes: [UInt8] = []
             for _ in 0..<length {
-                guard let byte = bits.read(8) else { throw DecodeError("the \(kind)'s title is cut short") }
+                guard let byte = bits.read(8) else { throw DecodeError(.damaged, "the \(kind)'s title is cut short") }
                 titleBytes.append(UInt8(byte))
             }
             guard let decoded = String(validating: titleBytes, as: UTF8.self) else {
-                throw DecodeError("the \(kind)'s title is not valid UTF-8 text")
+                throw DecodeError(.damaged, "the \(kind)'s title is not valid UTF-8 text")
             }
             // A title from a stranger: no escape codes or other control characters reach
             // the screen, a file or a terminal.
@@ -177,7 +206,7 @@ public enum ShareCode {
             title = printable.allSatisfy(\.isWhitespace) ? nil : printable
         }
         guard let board = Board(rows: rows, columns: columns, cells: symbols.map(cell)) else {
-            throw DecodeError("the \(kind)'s board does not fit its size")
+            throw DecodeError(.damaged, "the \(kind)'s board does not fit its size")
         }
         return (board, title)
     }
@@ -199,7 +228,8 @@ public enum ShareCode {
             let messages = error.diagnostics.filter { $0.severity == .error }.map(\.message)
             let more = messages.count > 3 ? "; and \(messages.count - 3) more problems like these" : ""
             return .failure(
-                DecodeError("the share code's board is not a valid level: \(messages.prefix(3).joined(separator: "; "))\(more)"))
+                DecodeError(
+                    .invalidLevel, "the share code's board is not a valid level: \(messages.prefix(3).joined(separator: "; "))\(more)"))
         }
     }
 

@@ -63,16 +63,18 @@ public enum SolveCode {
             var bits = try ShareCode.unsealed(code, prefix: prefix, kind: "solve code", maximumLength: maximumLength)
             let level = try ShareCode.readBoard(&bits, kind: "solve code")
             guard let count = bits.read(14), count <= maximumMoves else {
-                throw ShareCode.DecodeError("the solve code's moves are damaged")
+                throw ShareCode.DecodeError(.damaged, "the solve code's moves are damaged")
             }
             var moves: [Move] = []
             for _ in 0..<count {
                 guard let row = bits.read(4), let column = bits.read(4), let direction = bits.read(2) else {
-                    throw ShareCode.DecodeError("the solve code's moves are cut short")
+                    throw ShareCode.DecodeError(.cutShort, "the solve code's moves are cut short")
                 }
                 moves.append(Move(row: row, column: column, direction: Direction.allCases[direction]))
             }
-            guard bits.remainingAreZero else { throw ShareCode.DecodeError("the solve code has data after its moves: it is damaged") }
+            guard bits.remainingAreZero else {
+                throw ShareCode.DecodeError(.damaged, "the solve code has data after its moves: it is damaged")
+            }
             return Contents(board: level.board, title: level.title, moves: moves)
         }
     }

@@ -512,6 +512,22 @@ public final class LevelListScreen: ShellScreen, AppScreen {
         }
     }
 
+    /// What is wrong with the code pasted, in the player's language (the command line's
+    /// account of it is English, and longer).
+    static func saying(_ reason: ShareCode.DecodeError.Reason) -> String {
+        switch reason {
+        case .empty: tr("The clipboard is empty: copy a share code (it starts with %1) first", ShareCode.prefix)
+        case .tooLong, .notACode:
+            tr("The clipboard holds no share code: a code starts with %1; copy one, then paste again", ShareCode.prefix)
+        case .newerVersion: tr("This code is from a newer Bloq: update Bloq to open it")
+        // TRANSLATORS: %1 is a place in the code, counted from 1.
+        case .badCharacter(let place): tr("Character %1 of the code is not one a code uses: copy the whole code again", "\(place)")
+        case .cutShort: tr("The code is cut short: copy the whole code again")
+        case .damaged: tr("The code is damaged, a character wrong or missing: copy it again")
+        case .invalidLevel: tr("The code's board is not a level: same colours touch, or it has no blocks")
+        }
+    }
+
     /// Opens the level whose share code is on the clipboard, or says what is wrong.
     private func pasteCode() {
         let reading = context.clipboard.read()
@@ -525,7 +541,7 @@ public final class LevelListScreen: ShellScreen, AppScreen {
             return
         }
         switch ShareCode.level(from: text) {
-        case .failure(let error): notice = tr("Not a level: %1", error.message)
+        case .failure(let error): notice = Self.saying(error.reason)
         case .success(let level):
             let line = SolveCode.clearingLine(in: text)
             let shipped = Self.shippedPlace(of: level, in: context.packs)
