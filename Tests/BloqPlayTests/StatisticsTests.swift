@@ -44,6 +44,20 @@ struct StatisticsTests {
         #expect(app.root.kind == .title)
     }
 
+    /// helper-52: in French the rows of a player's packs read "Perso (yours)", the
+    /// English mark of the pack's title, where the Levels tab says "Perso (à vous)".
+    @Test("a player's pack is named as its Levels tab names it")
+    func playersPackNamed() throws {
+        var shared = testPack(2, title: "shared (yours)")
+        shared.isPlayers = true
+        shared.folder = "shared"
+        let app = testApp([testPack(3), shared])
+        app.showStatistics()
+        let screen = try #require(app.root.screen as? StatisticsScreen)
+        let names = screen.rows.suffix(2).map(\.name)
+        #expect(names == ["Test", "Shared (yours)"], "\(names)")
+    }
+
     @Test("the daily boards and the streak: cleared days, the streak now and its best")
     func daily() {
         var progress = PlayerProgress()

@@ -40,9 +40,15 @@ public final class StatisticsScreen: ShellScreen, AppScreen {
             (tr("Clears after a hint"), "\(stats.hints)"),
             (tr("Solutions shown"), "\(stats.solutionsShown)"),
         ]
-        for pack in stats.packs {
+        // Each pack named as its Levels tab names it: a player's pack marked as theirs in
+        // the language shown ("Perso (yours)" showed in French).
+        for (pack, entry) in zip(stats.packs, context.packs) {
             // TRANSLATORS: a pack's row: %1 levels cleared of %2, %3 stars of %4.
-            rows.append((tr(pack.name), tr("%1 of %2 · %3 of %4 ★", "\(pack.cleared)", "\(pack.of)", "\(pack.stars)", "\(pack.of * 3)")))
+            rows.append(
+                (
+                    LevelListScreen.tabTitle(entry),
+                    tr("%1 of %2 · %3 of %4 ★", "\(pack.cleared)", "\(pack.of)", "\(pack.stars)", "\(pack.of * 3)")
+                ))
         }
         return rows
     }
