@@ -758,8 +758,9 @@ public final class AppController {
                 savedFile: restored == nil ? nil : kept?.savedFile)
             editor = screen
         }
-        // Into the editor of last time as one edit, so Undo brings back its draft.
-        if let level { screen.edit(copy: LevelDraft(board: level.level.board, title: level.level.title)) }
+        // Into the editor of last time as one edit, so Undo brings back its draft; titled as
+        // the player read it (a shipped level's title in the language shown).
+        if let level { screen.edit(copy: LevelDraft(board: level.level.board, title: level.level.localizedTitle)) }
         show(.editor(screen))
     }
 
