@@ -1,8 +1,9 @@
 import BloqEngine
 import BloqGame
-import BloqPlay
 import BloqTestSupport
 import Testing
+
+@testable import BloqPlay
 
 /// The stuck banner says what is true, names the stranded colour, and does not repeat the
 /// toolbar: its Undo and Restart are the toolbar's (the one that helps stands out), and
@@ -79,6 +80,26 @@ struct StuckBannerTests {
         run(app, 1)
         #expect(app.playScreen?.game.isStuck == false)
         #expect(Self.toolbar(app).enabled.isSuperset(of: [.hint, .solution]))
+    }
+
+    /// helper-52: at 400x300 the banner was a strip over "‹ Menu" reading "Stuck: one
+    /// red…", the toolbar in one column beside a board as wide as it could be.
+    @Test("in a small landscape window the banner says at least its short sentence whole")
+    func smallWindow() throws {
+        for size in [Size(width: 400, height: 300), Size(width: 480, height: 320)] {
+            let app = Self.app()
+            app.resize(size)
+            app.openLevel(pack: 1, level: 0)
+            run(app, 0.5)
+            app.perform(.play(.pushAtCursor(.down)))
+            run(app, 1)
+            #expect(app.playScreen?.game.isStuck == true)
+            let words = Self.words(app)
+            #expect(!words.contains("…") && words.contains("red"), "\(size): \(words)")
+            let banner = try #require(app.playScreen?.layout.banner)
+            let toolbar = app.playScreen?.toolbar ?? []
+            #expect(toolbar.allSatisfy { !$0.rect.intersects(banner) }, "\(size)")
+        }
     }
 
     @Test("stuck for want of a meeting, not a lone block: the banner says so without a colour")

@@ -845,7 +845,12 @@ public final class PlayScreen: ShellScreen, AppScreen {
     /// Whether the message band `band` holds all of what it says now: the whole message, or
     /// the keys (`message(in:)` shows none in a band too small for them all).
     private func saysAll(_ band: Rect, _ metrics: Metrics) -> Bool {
-        guard !game.isStuck else { return true }
+        // Stuck: the banner's short sentence at least, whole ("Stuck: one red…" in a strip
+        // at 400x300, helper-52).
+        if game.isStuck {
+            let words = band.insetBy(metrics.gap)
+            return Typesetter.paragraphHeight(stuckWords.short, px: metrics.type.caption, width: words.width) <= words.height
+        }
         guard let spoken else { return footer == nil || !message(in: band, metrics).texts.isEmpty }
         return Typesetter.paragraphHeight(spoken, px: metrics.type.caption, width: band.width) <= band.height
     }
