@@ -54,6 +54,37 @@ extension ChildProcessSuite {
             return (result.out.split(separator: "\n").map(String.init), result.err)
         }
 
+        /// helper-52: the editor saved a French player's level in levels/perso/, a Russian's
+        /// in levels/мои/: the game's own name for the pack, translated, was the folder, so
+        /// one player's levels went to a pack per language.
+        @Test("the editor saves into levels/mine in every language, and the tab says it in the language shown")
+        func editorPackFolder() throws {
+            let scratch = try Scratch("bloq-mine")
+            let data = scratch.path("data")
+            let script = try scratch.file(
+                "save.script",
+                """
+                at 0    tap Créer
+                at 300  tap Rouge
+                at 400  press 0 0
+                at 450  release 0 0
+                at 500  press 0 2
+                at 550  release 0 2
+                at 2000 tap Enregistrer
+                at 2300 key Escape
+                at 2500 tap Niveaux
+                at 2800 end
+                """)
+            let result = try Bloq.run(
+                ["replay", script, "--app", "--data", data, "--lang", "fr", "--json"], environment: try TestCatalogs.environment())
+            #expect(result.status == 0, "\(result.err)")
+            let saved = (try? FileManager.default.contentsOfDirectory(atPath: data + "/levels/mine")) ?? []
+            #expect(
+                saved.count == 1 && saved.first?.hasSuffix(".bloq") == true,
+                "levels/: \((try? FileManager.default.contentsOfDirectory(atPath: data + "/levels")) ?? [])")
+            #expect(result.out.contains("\"Perso (à vous)\""), "\(result.out)")
+        }
+
         @Test("--lang shows each catalog's words, and English without a catalog")
         func catalogs() throws {
             let env = try TestCatalogs.environment()

@@ -805,13 +805,21 @@ public final class EditorScreen: ShellScreen, AppScreen {
 
     // MARK: Saving and sharing
 
+    /// The folder the pack field names: "mine" while it shows the game's own name for it,
+    /// in whatever language ("perso", "мои"), so one player's levels stay in one pack.
+    private var folder: String { pack == Self.placeholder(.pack) || pack == openingPlaceholders.pack ? Self.defaultFolder : pack }
+
+    /// The pack the editor saves into until the player names another.
+    static let defaultFolder = "mine"
+
     private func save() {
         guard case .playable(let par, _, _) = verdict else { return }
         guard context.canSaveLevels else {
             said = (tr("This game cannot save levels"), false)
             return
         }
-        let replacing = savedFile?.pack == pack ? savedFile?.path : nil
+        let folder = self.folder
+        let replacing = savedFile?.pack == folder ? savedFile?.path : nil
         // A board the pack has already (a copy saved unchanged) is not written twice, as
         // Paste code and `bloq import` do not.
         if let twin = levelInPack(with: draft.board, except: replacing) {
@@ -819,13 +827,13 @@ public final class EditorScreen: ShellScreen, AppScreen {
             said = (tr("Not saved: your pack %1 has this board already, as level %2 (%3)", pack, "\(twin.number)", twin.title), false)
             return
         }
-        ask(.saveLevel(text: draft.levelText(par: par), title: draft.title, pack: pack, replacing: replacing))
+        ask(.saveLevel(text: draft.levelText(par: par), title: draft.title, pack: folder, replacing: replacing))
     }
 
     /// The level of the player's pack being saved into (the folder `pack`) whose board is
     /// `board`, other than the file `except`: its number in the pack and its title.
     private func levelInPack(with board: Board, except: String?) -> (number: Int, title: String)? {
-        for entry in context.packs where entry.isPlayers && entry.folder == pack {
+        for entry in context.packs where entry.isPlayers && entry.folder == folder {
             if let index = entry.playableIndex(of: board, except: except) { return (index + 1, entry.playable[index].level.localizedTitle) }
         }
         return nil

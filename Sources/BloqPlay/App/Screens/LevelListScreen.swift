@@ -149,10 +149,17 @@ public final class LevelListScreen: ShellScreen, AppScreen {
     static let shippedPackTitles = [trLater("Easy"), trLater("Medium"), trLater("Hard"), trLater("Expert"), trLater("Master")]
 
     /// A pack's tab: a shipped pack's title in the language shown; a player's pack's name
-    /// (its folder's) marked as theirs, the pack Paste code saves into ("shared") translated.
+    /// (its folder's) marked as theirs, the packs the game names translated: the one Paste
+    /// code saves into ("shared") and the editor's ("mine", as its pack field says it).
     static func tabTitle(_ pack: PackEntry) -> String {
         guard pack.isPlayers else { return tr(pack.title) }
-        let name = pack.folder == "shared" ? tr("Shared") : pack.name
+        let mine = EditorScreen.placeholder(.pack)
+        let name =
+            switch pack.folder {
+            case "shared": tr("Shared")
+            case EditorScreen.defaultFolder: mine.prefix(1).uppercased() + mine.dropFirst()
+            default: pack.name
+            }
         // TRANSLATORS: a Levels tab of the player's own pack; %1 is its name (its folder's).
         return tr("%1 (yours)", name)
     }
