@@ -438,6 +438,12 @@ struct CommandTableTests {
         #expect(table.command(for: KeyChord("Z", shift: true, control: true), in: [.play]) == .play(.redo))
         #expect(table.command(for: KeyChord("Z", alt: true), in: [.play]) == nil, "modifiers must match")
         #expect(table.command(for: KeyChord("/", shift: true), in: [.menu, .anywhere]) == .showHelp)
+        // helper-52: '?' on a French keyboard (Shift and the ',' key) did nothing; and on
+        // German (the 'ß' key, which SDL names '-') and Spanish ("'") keyboards.
+        for key in [",", "-", "'"] {
+            #expect(table.command(for: KeyChord(key, shift: true), in: [.menu, .anywhere]) == .showHelp, "Shift+\(key)")
+        }
+        #expect(!table.helpRows.contains { $0.keys.contains("Shift+,") }, "listed once, as '?'")
         #expect(table.command(for: KeyChord("Q"), in: [.help]) == .dismiss, "any key closes the help")
         #expect(table.command(for: KeyChord("Page Down"), in: [.levels, .menu, .anywhere]) == .nextPage)
         #expect(table.command(for: KeyChord("Page Down"), in: [.play, .anywhere]) == nil)

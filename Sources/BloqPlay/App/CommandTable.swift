@@ -399,6 +399,10 @@ extension CommandTable {
                 .anywhere, keys: keys("F1", "?", "Shift+/"), buttons: [GamepadPress(.start)], .showHelp, help: trLater("this help"),
                 footer: trLater("keys"),
                 pad: trLater("help")),
+            // The keys that type '?' on French, German and Spanish keyboards: SDL names a key by
+            // what it types without Shift (',' on AZERTY, 'ß' as '-' on QWERTZ, "'" on Spanish).
+            // Not listed: the row above says '?'.
+            CommandBinding(.anywhere, keys: keys("Shift+,", "Shift+-", "Shift+'"), .showHelp),
         ]
         return CommandTable(table)
     }()
