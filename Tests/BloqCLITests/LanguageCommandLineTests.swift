@@ -85,6 +85,38 @@ extension ChildProcessSuite {
             #expect(result.out.contains("\"Perso (à vous)\""), "\(result.out)")
         }
 
+        /// helper-52: in Russian at 400x300 the preview card's buttons went from two columns
+        /// to one when Copy code became "Copied ✓", each under another place of the pointer.
+        @Test("the preview card's buttons stay where they are when Copy code is pressed, in every language")
+        func previewCopyKeepsButtons() throws {
+            let scratch = try Scratch("bloq-preview")
+            for (language, levels) in [("fr", "Niveaux"), ("de", "Level"), ("es", "Niveles"), ("ru", "Уровни")] {
+                func controls(_ lines: String) throws -> [[String: Any]] {
+                    let script = try scratch.file("\(language).script", "at 0 tap \"\(levels)\"\n" + lines)
+                    let result = try Bloq.run(
+                        [
+                            "replay", script, "--app", "--data", scratch.path("data-\(language)"), "--lang", language, "--window",
+                            "400x300", "--json",
+                        ],
+                        environment: try TestCatalogs.environment())
+                    try? FileManager.default.removeItem(atPath: scratch.path("data-\(language)"))
+                    let json = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
+                    return json?["controls"] as? [[String: Any]] ?? []
+                }
+                let tile = try #require(try controls("at 300 end").first { $0["label"] as? String == "1" }, "\(language)")
+                let x = (tile["x"] as? Int ?? 0) + (tile["w"] as? Int ?? 0) / 2
+                let y = (tile["y"] as? Int ?? 0) + (tile["h"] as? Int ?? 0) / 2
+                let held = "at 300 press \(x)px \(y)px\nat 1500 release \(x)px \(y)px\n"
+                let card = try controls(held + "at 2000 end")
+                let copy = try #require(card.last?["label"] as? String, "\(language): no preview card")
+                let copied = try controls(held + "at 2000 tap \"\(copy)\"\nat 2300 end")
+                func places(_ controls: [[String: Any]]) -> [[Int]] {
+                    controls.map { control in ["x", "y", "w", "h"].map { key in control[key] as? Int ?? -1 } }
+                }
+                #expect(places(card) == places(copied) && card.count >= 4, "\(language): \(card) then \(copied)")
+            }
+        }
+
         @Test("--lang shows each catalog's words, and English without a catalog")
         func catalogs() throws {
             let env = try TestCatalogs.environment()

@@ -156,13 +156,14 @@ public final class PreviewCard {
         let frame = PreviewCard.cardFrame(metrics)
         let pad = max((metrics.margin * 1.5).rounded(), 10)
         let inner = frame.insetBy(pad)
-        let specs = [
+        let others = [
             ButtonSpec(.previewPlay, tr("Play"), style: .accent), ButtonSpec(.previewClose, tr("Close")),
             ButtonSpec(.editCopy, tr("Edit a copy"), short: tr("Edit")),
-            codeCopied
-                // TRANSLATORS: the preview card's Copy code button, once the code is on the clipboard.
-                ? ButtonSpec(.copyCode, tr("Copied ✓"), short: tr("Copied")) : ButtonSpec(.copyCode, tr("Copy code"), short: tr("Copy")),
         ]
+        let copy = ButtonSpec(.copyCode, tr("Copy code"), short: tr("Copy"))
+        // TRANSLATORS: the preview card's Copy code button, once the code is on the clipboard.
+        let copied = ButtonSpec(.copyCode, tr("Copied ✓"), short: tr("Copied"))
+        let specs = others + [codeCopied ? copied : copy]
         let height = metrics.unit
         let gap = metrics.gap
         // Landscape: the board on the left, the words and buttons on the right.
@@ -177,12 +178,16 @@ public final class PreviewCard {
             board = inner
             column = inner
         }
-        // The buttons along the column's bottom: two by two, else one above another.
+        // The buttons along the column's bottom: two by two, else one above another, as
+        // Copy code's words before and after it is pressed both fit: the buttons do not move
+        // under the hand that pressed it (helper-52, Russian at 400x300).
         var controls: [Control] = []
         var buttonsTop = column.maxY
         for columns in [2, 1] {
             let total = ButtonGroup.height(count: specs.count, columns: columns, height: height, gap: gap)
             let band = Rect(x: column.x, y: column.maxY - total, width: column.width, height: total)
+            let other = others + [codeCopied ? copy : copied]
+            if columns > 1, ButtonGroup.grid(other, in: band, columns: columns, height: height, gap: gap, scale: type) == nil { continue }
             if let laid = ButtonGroup.grid(specs, in: band, columns: columns, height: height, gap: gap, scale: type) {
                 controls = laid
                 buttonsTop = band.y
