@@ -355,7 +355,7 @@ extension CommandTable {
         for (index, name) in ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"].enumerated() {
             table.append(
                 CommandBinding(
-                    .editor, keys: keys(name), .editor(.tool(index)), help: trLater("choose a colour, 9 a wall, 0 empty (editor)")))
+                    .editor, keys: keys(name), .editor(.tool(index)), help: trLater("1 to 8 a colour, 9 a wall, 0 empty (editor)")))
         }
         table += [
             CommandBinding(.text, keys: keys("Ctrl+Q"), .quit),
