@@ -59,6 +59,24 @@ struct DailyShellTests {
         #expect(app.root.kind == .title)
     }
 
+    /// helper-52: the daily board's solve code was titled "Daily board" alone, so a friend
+    /// who verified it could not tell which day's board it was.
+    @Test("Share on a daily clear says the day, and the solve code's title names it too")
+    func shareNamesDay() throws {
+        let app = dailyApp()
+        app.showDaily()
+        run(app, 0.5)
+        try solve(app)
+        let text = try #require(app.playScreen?.shareText)
+        let lines = text.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("Bloq daily 2026-03-14 ★★★ ") == true, "\(text)")
+        guard case .success(let contents) = SolveCode.decode(String(lines.last ?? "")) else {
+            Issue.record("no solve code in \(text)")
+            return
+        }
+        #expect(contents.title == "Daily board 2026-03-14")
+    }
+
     @Test("a clear is kept as the day's record, not a level's; the overlay and the title show the streak")
     func clearKeepsStreak() throws {
         var yesterday = PlayerProgress()

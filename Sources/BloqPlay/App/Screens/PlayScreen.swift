@@ -1084,13 +1084,25 @@ public final class PlayScreen: ShellScreen, AppScreen {
 
     /// The one-line result of the clear shown and, on the next line, its solve code: what
     /// the Cleared card's Share copies ("Bloq daily 2026-11-27 ★★★ 9 moves (par 9) 0:41").
+    /// In the player's language, for friends who share it; the daily board's code is
+    /// titled with its day, so the friend who verifies it knows which board it was.
     public var shareText: String? {
+        // The daily board's code names its day: "Daily board" alone could be any day's.
+        let title = dailyDate.map { "\(heading) \($0)" } ?? heading
         guard let overlay = visibleOverlay, !overlay.showedSolution,
-            let code = SolveCode.encode(game.scene.session.start, title: heading, moves: game.scene.session.log)
+            let code = SolveCode.encode(game.scene.session.start, title: title, moves: game.scene.session.log)
         else { return nil }
-        let what = dailyDate.map { "Bloq daily \($0)" } ?? "Bloq \"\(game.level.level.title)\""
-        let moves = overlay.moves == 1 ? "1 move" : "\(overlay.moves) moves"
-        let par = overlay.par.map { " (par \($0))" } ?? ""
+        let what: String
+        if let day = dailyDate {
+            // TRANSLATORS: the first words of a shared daily result; %1 is the day, as 2026-11-27.
+            what = tr("Bloq daily %1", "\(day)")
+        } else {
+            // TRANSLATORS: the first words of a shared result; %1 is the level's title.
+            what = tr("Bloq \"%1\"", heading)
+        }
+        let moves = tr("%1 move", "%1 moves", count: overlay.moves, "\(overlay.moves)")
+        // TRANSLATORS: after the moves of a shared result, as "9 moves (par 9)".
+        let par = overlay.par.map { " " + tr("(par %1)", "\($0)") } ?? ""
         return "\(what) \(PlayScreen.stars(overlay.stars)) \(moves)\(par) \(ClearedOverlay.clock(overlay.time))\n\(code)"
     }
 
