@@ -110,7 +110,10 @@ public final class SDLPlatform: GamePlatform {
 
     /// Whether the window has had keyboard focus: a seat with no keyboard (a phone's
     /// touchscreen alone, under Phosh or Plasma Mobile) never gives any, so until it has
-    /// been given once the window counts as focused while it is not minimised.
+    /// been given once the window counts as focused while it is not minimised. A keyboard
+    /// can go again (a Bluetooth one switched off, an on-screen or virtual one closed:
+    /// helper-53 saw the clock stop after one): a press in the window without keyboard
+    /// focus counts it as such a seat again, until focus comes back.
     private var hasHadKeyboardFocus = false
 
     public var isFocused: Bool {
@@ -158,6 +161,11 @@ public final class SDLPlatform: GamePlatform {
     private func gather(_ event: SDL_Event) {
         gathered.append((.event(event), stamp(event)))
         if SDLPlatform.isPlayerInput(event) { lastInput = event.common.timestamp }
+        if event.type == SDL_MOUSEBUTTONDOWN.rawValue || event.type == SDL_FINGERDOWN.rawValue, !window.isHeadless,
+            SDL_GetWindowFlags(window.window) & SDL_WINDOW_INPUT_FOCUS.rawValue == 0
+        {
+            hasHadKeyboardFocus = false
+        }
     }
 
     /// Takes the desktop's new appearance preferences, if they changed, as input now.
