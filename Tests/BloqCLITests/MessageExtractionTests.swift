@@ -207,7 +207,7 @@ extension ChildProcessSuite {
             "a shipped level's title, the daily board's date and the key names read natively",
             arguments: [
                 ("de", "Spielen", "Der erste Stoß", "Tagesrätsel", "Samstag, 14. März 2026"),
-                ("ru", "Играть", "Первый толчок", "Задача дня", "суббота, 14 марта 2026\u{00A0}г."),
+                ("ru", "Играть", "Первый толчок", "Поле дня", "суббота, 14 марта 2026\u{00A0}г."),
             ])
         func nativeWords(language: String, play: String, title: String, daily: String, date: String) throws {
             let scratch = try Scratch("bloq-native")
