@@ -478,6 +478,53 @@ public final class SDLWindow: ScriptWindow {
         SDL_RenderPresent(renderer)
     }
 
+    /// Draws once onto the window each kind of draw a frame sends there, fully transparent,
+    /// so that an OpenGL driver compiles their shaders now and not in the frame that first
+    /// needs one. Mesa's llvmpipe compiled the dragged block's shadow (a blended copy and a
+    /// blended fill) in the first drag's frame: 86 to 155 ms with no frame drawn, in which
+    /// a flick went by (helper-54, perf and gdb: `LLVMRunPasses` under `SDL_RenderPresent`);
+    /// the Cleared card's first frame took 61 to 72 ms. Called once, after the first frame
+    /// is shown (the next frame covers the window); nothing for SDL's software renderer.
+    func warmUp() {
+        guard lost == nil else { return }
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &info) == 0, info.flags & SDL_RENDERER_SOFTWARE.rawValue == 0 else { return }
+        let target = SDL_GetRenderTarget(renderer)
+        SDL_SetRenderTarget(renderer, nil)
+        // Copies blended, from textures of odd and power-of-two sides, scaled nearest and
+        // linear (the Cleared card's stars): each a shader of its own in llvmpipe.
+        for side: Int32 in [3, 4] {
+            for linear in [false, true] {
+                guard
+                    let texture = SDL_CreateTexture(
+                        renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), side, side)
+                else { continue }
+                let clear = [UInt32](repeating: 0, count: Int(side * side))
+                _ = clear.withUnsafeBytes { SDL_UpdateTexture(texture, nil, $0.baseAddress, side * 4) }
+                SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+                if linear { SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear) }
+                var destination = SDL_Rect(x: 0, y: 0, w: side * 3, h: side * 3)
+                SDL_RenderCopy(renderer, texture, nil, &destination)
+                SDL_DestroyTexture(texture)
+            }
+        }
+        // Fills blended and opaque, and a blended triangle (confetti, arrowheads).
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 0)
+        for mode in [SDL_BLENDMODE_BLEND, SDL_BLENDMODE_NONE] {
+            SDL_SetRenderDrawBlendMode(renderer, mode)
+            var rect = SDL_FRect(x: 0, y: 0, w: 4, h: 4)
+            SDL_RenderFillRectF(renderer, &rect)
+        }
+        let none = SDL_Color(r: 0, g: 0, b: 0, a: 0)
+        var vertices = [(0, 0), (4, 0), (0, 4)].map { x, y in
+            SDL_Vertex(position: SDL_FPoint(x: Float(x), y: Float(y)), color: none, tex_coord: SDL_FPoint(x: 0, y: 0))
+        }
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        SDL_RenderGeometry(renderer, nil, &vertices, 3, nil, 0)
+        SDL_RenderFlush(renderer)
+        SDL_SetRenderTarget(renderer, target)
+    }
+
     /// The drawn pixels of the back buffer as 0xAARRGGBB, row by row. Call after `draw`.
     public func readPixels() throws(SDLError) -> (width: Int, height: Int, pixels: [UInt32]) {
         if let lost { throw lost }
