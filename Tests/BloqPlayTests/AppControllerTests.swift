@@ -303,6 +303,17 @@ struct AppControllerTests {
         #expect(app.top === help && help.page == 0)
     }
 
+    /// helper-53: swiping across the level list turns its page, and the gestures' help did
+    /// not say so.
+    @Test("the help for a finger lists the gestures, the list's page swipe among them")
+    func touchHelp() throws {
+        let app = testApp()
+        Hand(app, .finger(1)).tap(.showHelp)
+        let help = try #require(app.top as? HelpScreen)
+        #expect(help.rows.contains { $0.keys == "Swipe across the levels" && $0.does == "the next or previous page" })
+        #expect(help.texts.contains { $0.text == "Gestures" } && help.texts.contains { $0.text == "Tap anywhere to close" })
+    }
+
     /// The help said "Press any key to close" over two pages that the arrows turn.
     @Test("the key help in pages says the arrows turn them; they do, and another key closes it")
     func helpPagesSayArrows() throws {

@@ -48,6 +48,7 @@ public final class HelpScreen: ShellScreen, AppScreen {
                 (tr("Two fingers"), tr("two blocks at once, when their moves cannot meet")),
                 (tr("Tap a level"), tr("play it")),
                 (tr("Touch and hold a level"), tr("its preview")),
+                (tr("Swipe across the levels"), tr("the next or previous page")),
                 (tr("Swipe from the left edge"), tr("back to the levels")),
                 (tr("Undo, Redo, Restart"), tr("take back a move, put it back, start again (undoable)")),
                 (tr("Hint"), tr("the next two moves, as ghosts (at most ★★)")),
