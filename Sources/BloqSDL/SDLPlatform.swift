@@ -316,8 +316,7 @@ public final class SDLPlatform: GamePlatform {
     // MARK: Devices
 
     /// Gamepads and sound are optional (without them the game plays on), and they are
-    /// opened after the first frame: the window shows sooner (docs/performance.md); the
-    /// renderer's shaders are warmed up then too.
+    /// opened after the first frame: the window shows sooner (docs/performance.md).
     private func openDevices() {
         guard opensDevices, !window.isHeadless, case .system = time else { return }
         StartupTrace.mark("frame on screen")
@@ -325,8 +324,6 @@ public final class SDLPlatform: GamePlatform {
         StartupTrace.mark("gamepads")
         if wantsSound { sound = SoundPlayer() }
         StartupTrace.mark("sound")
-        window.warmUp()
-        StartupTrace.mark("renderer warmed up")
     }
 
     /// Whether sound is on (the setting, as the last frame saw it).

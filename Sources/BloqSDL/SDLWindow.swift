@@ -468,6 +468,8 @@ public final class SDLWindow: ScriptWindow {
             canvas.flush()
             canvas.palette = palette
         }
+        // The second frame, under what it draws: the first shows as soon as it can.
+        if framesDrawn == 1 { warmUp() }
         painter.draw(app, on: canvas)
         framesDrawn += 1
     }
@@ -478,35 +480,38 @@ public final class SDLWindow: ScriptWindow {
         SDL_RenderPresent(renderer)
     }
 
-    /// Draws once onto the window each kind of draw a frame sends there, fully transparent,
-    /// so that an OpenGL driver compiles their shaders now and not in the frame that first
-    /// needs one. Mesa's llvmpipe compiled the dragged block's shadow (a blended copy and a
-    /// blended fill) in the first drag's frame: 86 to 155 ms with no frame drawn, in which
-    /// a flick went by (helper-54, perf and gdb: `LLVMRunPasses` under `SDL_RenderPresent`);
-    /// the Cleared card's first frame took 61 to 72 ms. Called once, after the first frame
-    /// is shown (the next frame covers the window); nothing for SDL's software renderer.
-    func warmUp() {
-        guard lost == nil else { return }
+    /// Draws once onto the window each kind of draw a frame sends there, so that an OpenGL
+    /// driver compiles their shaders now and not in the frame that first needs one. Mesa's
+    /// llvmpipe compiled the dragged block's shadow (a blended copy and a blended fill) in
+    /// the first drag's frame: 76 to 155 ms with no frame drawn, in which a flick went by
+    /// (helper-54, perf and gdb: `LLVMRunPasses` under `SDL_RenderPresent`); the Cleared
+    /// card's first frame took 136 to 213 ms. Each of llvmpipe's shaders depends on the
+    /// blending, the scaling, and whether each side of the texture is a power of two
+    /// (helper-55: a 152x32 texture's copies cost 55 and 42 ms after square ones were
+    /// warmed). Drawn at the start of the second frame, which covers them: drawn between
+    /// frames, before sway's first configure was handled, they made Mesa size the next
+    /// buffer by the old window (helper-55). Nothing for SDL's software renderer.
+    private func warmUp() {
         var info = SDL_RendererInfo()
         guard SDL_GetRendererInfo(renderer, &info) == 0, info.flags & SDL_RENDERER_SOFTWARE.rawValue == 0 else { return }
         let target = SDL_GetRenderTarget(renderer)
         SDL_SetRenderTarget(renderer, nil)
-        // Copies blended, from textures of odd and power-of-two sides, scaled nearest and
-        // linear (the Cleared card's stars): each a shader of its own in llvmpipe.
-        for side: Int32 in [3, 4] {
-            for linear in [false, true] {
-                guard
-                    let texture = SDL_CreateTexture(
-                        renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), side, side)
-                else { continue }
-                let clear = [UInt32](repeating: 0, count: Int(side * side))
-                _ = clear.withUnsafeBytes { SDL_UpdateTexture(texture, nil, $0.baseAddress, side * 4) }
-                SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-                if linear { SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear) }
-                var destination = SDL_Rect(x: 0, y: 0, w: side * 3, h: side * 3)
-                SDL_RenderCopy(renderer, texture, nil, &destination)
-                SDL_DestroyTexture(texture)
-            }
+        let kinds: [(width: Int32, height: Int32, blend: SDL_BlendMode, linear: Bool)] =
+            [(3, 3), (4, 4), (4, 3), (3, 4)].flatMap { width, height in
+                [SDL_BLENDMODE_BLEND, SDL_BLENDMODE_NONE].map { (width, height, $0, false) }
+            } + [(3, 3, SDL_BLENDMODE_BLEND, true), (4, 4, SDL_BLENDMODE_BLEND, true)]
+        for kind in kinds {
+            guard
+                let texture = SDL_CreateTexture(
+                    renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), kind.width, kind.height)
+            else { continue }
+            let clear = [UInt32](repeating: 0, count: Int(kind.width * kind.height))
+            _ = clear.withUnsafeBytes { SDL_UpdateTexture(texture, nil, $0.baseAddress, kind.width * 4) }
+            SDL_SetTextureBlendMode(texture, kind.blend)
+            if kind.linear { SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear) }
+            var destination = SDL_Rect(x: 0, y: 0, w: kind.width * 3, h: kind.height * 3)
+            SDL_RenderCopy(renderer, texture, nil, &destination)
+            SDL_DestroyTexture(texture)
         }
         // Fills blended and opaque, and a blended triangle (confetti, arrowheads).
         SDL_SetRenderDrawColor(renderer, 0, 0, 0, 0)
@@ -523,6 +528,7 @@ public final class SDLWindow: ScriptWindow {
         SDL_RenderGeometry(renderer, nil, &vertices, 3, nil, 0)
         SDL_RenderFlush(renderer)
         SDL_SetRenderTarget(renderer, target)
+        StartupTrace.mark("renderer warmed up")
     }
 
     /// The drawn pixels of the back buffer as 0xAARRGGBB, row by row. Call after `draw`.
