@@ -136,11 +136,13 @@ public final class SDLPlatform: GamePlatform {
         if timeout == 0 { FrameTrace.frameBegan() }
         var event = SDL_Event()
         if gathered.isEmpty, timeout > 0, sleepsWhenIdle {
-            guard SDL_WaitEventTimeout(&event, Int32(clamping: Int(timeout))) != 0 else {
+            // A frame soon, idle or not, while the renderer waits to be warmed up.
+            let wait = window.warmUpPending ? min(timeout, 100) : timeout
+            guard SDL_WaitEventTimeout(&event, Int32(clamping: Int(wait))) != 0 else {
                 followDesktop()
                 followCompositor()
                 followTime()
-                return !gathered.isEmpty
+                return !gathered.isEmpty || window.warmUpPending
             }
             gather(event)
             // Pointer motion comes faster than frames (120 Hz and more): what arrives

@@ -53,6 +53,11 @@ public final class SDLWindow: ScriptWindow {
     private let painter = ScreenPainter()
     /// Frames drawn so far.
     public private(set) var framesDrawn = 0
+    /// Whether an OpenGL renderer's shaders are still to be warmed up (`warmUp`): the
+    /// platform draws a frame soon while they are, as the game may be idle.
+    public private(set) var warmUpPending = false
+    /// The output's size at the last frame drawn.
+    private var lastOutputSize: Size?
 
     /// The SDL video driver the window is on ("wayland", "x11", "offscreen").
     public let videoDriver: String
@@ -105,6 +110,8 @@ public final class SDLWindow: ScriptWindow {
         contentScale = opened.contentScale
         rendererName = opened.rendererName
         canvas = Canvas(renderer: opened.renderer, fonts: opened.fonts)
+        var info = SDL_RendererInfo()
+        warmUpPending = SDL_GetRendererInfo(opened.renderer, &info) == 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue == 0
         let onWayland = !options.headless && videoDriver == "wayland"
         waylandClipboard = onWayland ? WaylandClipboard(window: opened.window) : nil
         outputs = onWayland ? WaylandOutputs(window: opened.window) : nil
@@ -468,8 +475,15 @@ public final class SDLWindow: ScriptWindow {
             canvas.flush()
             canvas.palette = palette
         }
-        // The second frame, under what it draws: the first shows as soon as it can.
-        if framesDrawn == 1 { warmUp() }
+        // Under a frame after the first, once the output has kept its size for a frame: sway
+        // sizes the window after its first frame, and a warm-up under the frame at the new
+        // size kept the first, wrongly sized, on screen 0.6-0.9 s longer (helper-56).
+        let size = canvas.outputSize
+        if warmUpPending, framesDrawn > 0, size == lastOutputSize {
+            warmUpPending = false
+            warmUp()
+        }
+        lastOutputSize = size
         painter.draw(app, on: canvas)
         framesDrawn += 1
     }
@@ -488,12 +502,10 @@ public final class SDLWindow: ScriptWindow {
     /// card's first frame took 136 to 213 ms. Each of llvmpipe's shaders depends on the
     /// blending, the scaling, and whether each side of the texture is a power of two
     /// (helper-55: a 152x32 texture's copies cost 55 and 42 ms after square ones were
-    /// warmed). Drawn at the start of the second frame, which covers them: drawn between
-    /// frames, before sway's first configure was handled, they made Mesa size the next
-    /// buffer by the old window (helper-55). Nothing for SDL's software renderer.
+    /// warmed). Drawn at the start of a frame, which covers them: drawn between frames,
+    /// before sway's first configure was handled, they made Mesa size the next buffer by
+    /// the old window (helper-55). Not for SDL's software renderer.
     private func warmUp() {
-        var info = SDL_RendererInfo()
-        guard SDL_GetRendererInfo(renderer, &info) == 0, info.flags & SDL_RENDERER_SOFTWARE.rawValue == 0 else { return }
         let target = SDL_GetRenderTarget(renderer)
         SDL_SetRenderTarget(renderer, nil)
         let kinds: [(width: Int32, height: Int32, blend: SDL_BlendMode, linear: Bool)] =
