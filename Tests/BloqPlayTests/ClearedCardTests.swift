@@ -39,6 +39,25 @@ struct ClearedCardTests {
         #expect(!card(moves: 13, par: 9).lines.contains { $0.contains("over par") }, "no reasons line under the stars any more")
     }
 
+    /// helper-52: the Review ran to the window's bottom edge, its corners cut off, and at
+    /// 360x640 touched both sides.
+    @Test("the review stays inside the window's margins at every window")
+    func reviewInsideMargins() throws {
+        let app = testApp()
+        #expect(app.openLevel(pack: 0, level: 0))
+        for push in ["Shift+Down", "Shift+Up", "Shift+Right"] {
+            key(app, push)
+            run(app, 1)
+        }
+        run(app, 1.5)
+        Hand(app).tap(.review)
+        for (width, height) in [(360.0, 640.0), (320.0, 480.0), (400.0, 300.0), (800.0, 600.0), (1920.0, 1080.0)] {
+            app.resize(Size(width: width, height: height))
+            let panel = try #require(app.playScreen?.layout.card?.frame, "\(width)x\(height): no review")
+            #expect(panel.minX >= 4 && panel.maxX <= width - 4 && panel.maxY <= height - 4, "\(width)x\(height): \(panel)")
+        }
+    }
+
     @Test("each star in its column with its reasons under it, inside the card and off its buttons, at every window")
     func layout() throws {
         // A hint, then three moves on a par-1 level: one star, and the most said under them.

@@ -444,10 +444,13 @@ public final class PlayScreen: ShellScreen, AppScreen {
             chosen.card = (card.frame, card.texts)
         }
         if let reviewPanel {
-            // The review covers the board, the message and the toolbar; the header stays.
+            // The review covers the board, the message and the toolbar; the header stays. Inside
+            // the window's margins, as the Cleared card: it ran to the bottom edge, its corners
+            // cut, and at 360x640 touched both sides (helper-52).
             let viewport = metrics.viewport
             let top = min(chosen.boardArea.y, chosen.message.y)
-            let area = Rect(x: 0, y: top, width: viewport.width, height: viewport.height - top)
+            let margin = metrics.margin
+            let area = Rect(x: margin, y: top, width: viewport.width - margin * 2, height: viewport.height - top - margin)
             let panel = reviewPanel.layout(in: area, metrics)
             chosen.controls = panel.controls
             chosen.texts = chosen.texts.filter { !$0.frame.intersects(panel.frame) } + panel.texts
