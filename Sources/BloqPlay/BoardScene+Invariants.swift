@@ -21,9 +21,10 @@ extension BoardScene {
     static func place(_ cell: CellPosition) -> String { "row \(cell.row + 1), column \(cell.column + 1)" }
 
     /// After input stops and everything settles: nothing animates and every block is drawn
-    /// exactly on its cell.
+    /// exactly on its cell. A hint's ghosts may: they play again after each quiet moment
+    /// while the hint stands (`GameController`), and are no blocks.
     public func settledProblem() -> String? {
-        guard !isAnimating, !hasMovesInFlight, !hasPendingEdits else { return "still animating after input stopped" }
+        guard !isAnimating || isShowingGhosts, !hasMovesInFlight, !hasPendingEdits else { return "still animating after input stopped" }
         let drawn = blockSprites.filter { !$0.isVanishing }
         guard drawn.count == board.blockCount else { return "\(drawn.count) blocks drawn, \(board.blockCount) on the board" }
         for sprite in drawn {

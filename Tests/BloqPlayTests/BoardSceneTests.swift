@@ -427,6 +427,19 @@ struct BoardSceneTests {
         #expect(squashed > 0.01, "the most it squashed: \(squashed)")
     }
 
+    /// `make storm` (seed 2026) ended on a hint asked for while a block was held, which now
+    /// comes: its ghosts play again and again while it stands, and are no blocks.
+    @Test("a board whose hint's ghosts play is settled when its blocks rest")
+    func settledWithGhosts() {
+        let scene = scene("R..R", "....")
+        scene.showGhosts(of: [Move(row: 0, column: 0, direction: .right)])
+        scene.advance(by: 0.1)
+        #expect(scene.isShowingGhosts && scene.settledProblem() == nil, "\(scene.settledProblem() ?? "")")
+        scene.perform(Move(row: 0, column: 0, direction: .down))
+        scene.advance(by: 0.05)
+        #expect(scene.settledProblem() != nil, "a block in flight is not settled")
+    }
+
     /// helper-53: on Wayland the first flick of a session went back home, its motions and
     /// lift read together after a 146 ms frame.
     @Test("a flick whose motions and lift arrive together after a long frame finishes its move")
