@@ -39,10 +39,8 @@ struct ClearedCardTests {
         #expect(!card(moves: 13, par: 9).lines.contains { $0.contains("over par") }, "no reasons line under the stars any more")
     }
 
-    /// helper-52: the Review ran to the window's bottom edge, its corners cut off, and at
-    /// 360x640 touched both sides.
-    @Test("the review stays inside the window's margins at every window")
-    func reviewInsideMargins() throws {
+    /// The first level (par 1) cleared in three moves by the keyboard, the card settled.
+    private func clearedInThree() -> AppController {
         let app = testApp()
         #expect(app.openLevel(pack: 0, level: 0))
         for push in ["Shift+Down", "Shift+Up", "Shift+Right"] {
@@ -50,6 +48,14 @@ struct ClearedCardTests {
             run(app, 1)
         }
         run(app, 1.5)
+        return app
+    }
+
+    /// helper-52: the Review ran to the window's bottom edge, its corners cut off, and at
+    /// 360x640 touched both sides.
+    @Test("the review stays inside the window's margins at every window")
+    func reviewInsideMargins() throws {
+        let app = clearedInThree()
         Hand(app).tap(.review)
         for (width, height) in [(360.0, 640.0), (320.0, 480.0), (400.0, 300.0), (800.0, 600.0), (1920.0, 1080.0)] {
             app.resize(Size(width: width, height: height))
@@ -127,13 +133,7 @@ struct ClearedCardTests {
 
     @Test("a clear in three moves of a par-1 level: the card shows one star and why the other two are missing")
     func throughTheApp() throws {
-        let app = testApp()
-        #expect(app.openLevel(pack: 0, level: 0))
-        for push in ["Shift+Down", "Shift+Up", "Shift+Right"] {
-            key(app, push)
-            run(app, 1)
-        }
-        run(app, 1.5)
+        let app = clearedInThree()
         let overlay = try #require(app.playScreen?.visibleOverlay)
         #expect(overlay.stars == 1 && overlay.moves == 3)
         let texts = try #require(app.playScreen?.layout.card).texts
