@@ -110,8 +110,7 @@ public final class SDLWindow: ScriptWindow {
         contentScale = opened.contentScale
         rendererName = opened.rendererName
         canvas = Canvas(renderer: opened.renderer, fonts: opened.fonts)
-        var info = SDL_RendererInfo()
-        warmUpPending = SDL_GetRendererInfo(opened.renderer, &info) == 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue == 0
+        warmUpPending = !opened.isSoftware
         let onWayland = !options.headless && videoDriver == "wayland"
         waylandClipboard = onWayland ? WaylandClipboard(window: opened.window) : nil
         outputs = onWayland ? WaylandOutputs(window: opened.window) : nil
@@ -132,6 +131,8 @@ public final class SDLWindow: ScriptWindow {
         var window: OpaquePointer
         var renderer: OpaquePointer
         var hasVSync: Bool
+        /// SDL's own software renderer (nothing to warm up).
+        var isSoftware: Bool
         var videoDriver: String
         var contentScale: Double
         var rendererName: String
@@ -296,7 +297,8 @@ public final class SDLWindow: ScriptWindow {
         // frames a second through a drag and a clear under X11 (docs/performance.md).
         let vsync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue == 0
         return Opened(
-            window: window, renderer: renderer, hasVSync: vsync, videoDriver: driver, contentScale: contentScale,
+            window: window, renderer: renderer, hasVSync: vsync, isSoftware: info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0,
+            videoDriver: driver, contentScale: contentScale,
             rendererName: rendererName,
             fonts: fonts)
     }
@@ -373,6 +375,9 @@ public final class SDLWindow: ScriptWindow {
         rendererName = opened.rendererName
         destroyed = false
         canvas = Canvas(renderer: opened.renderer, fonts: opened.fonts)
+        // A new renderer compiles its shaders anew: warmed once the new window's size holds.
+        warmUpPending = !opened.isSoftware
+        lastOutputSize = nil
         waylandClipboard = WaylandClipboard(window: opened.window)
         outputs = WaylandOutputs(window: opened.window)
     }
