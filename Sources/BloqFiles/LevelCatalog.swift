@@ -61,7 +61,7 @@ public enum LevelCatalog {
                 return .broken(name: file.path, error: said)
             }
         }
-        let title = loaded.title.prefix(1).uppercased() + loaded.title.dropFirst()
+        let title = loaded.title.capitalizingFirst
         return PackEntry(
             title: isPlayers ? title + PackEntry.playersMark : title, items: items, isPlayers: isPlayers,
             folder: Path.lastComponent(loaded.path))

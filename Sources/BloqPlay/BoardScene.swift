@@ -218,15 +218,20 @@ public final class BoardScene {
     /// Whether Redo will put a move back: not while a move let go goes on to land, as it
     /// starts a new line and drops what could be redone; yes while an undo goes on.
     public var canRedo: Bool {
-        if controllers.contains(where: { id, controller in !controller.animator.isReversed && !isHeld(id) }) { return false }
+        if !movesLanding.isEmpty { return false }
         if let playing, playing.edit == .undo, !playing.animator.isReversed { return true }
         return session.canRedo
+    }
+
+    /// The moves no hand holds that go on to land.
+    private var movesLanding: [SlideController] {
+        controllers.filter { id, controller in !controller.animator.isReversed && !isHeld(id) }.map(\.value)
     }
 
     /// The animations of the moves and the edit no hand holds that go on to land (a
     /// snapshot: landing one changes `controllers` and `playing`).
     private var landing: [PropertyAnimator] {
-        var going = controllers.filter { id, controller in !controller.animator.isReversed && !isHeld(id) }.map(\.value.animator)
+        var going = movesLanding.map(\.animator)
         if let playing, !playing.animator.isReversed, !(playing.slide.map { isHeld($0.blockID) } ?? false) {
             going.append(playing.animator)
         }

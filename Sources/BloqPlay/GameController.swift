@@ -230,9 +230,7 @@ public final class GameController {
         assess()
         // Asked for while a hand held a block that went back: nothing commits, and the
         // answer about the board is already known.
-        if wanted != nil, let result = known[scene.board], !scene.hasMovesInFlight, !scene.hasPendingEdits {
-            act(on: result)
-        }
+        if wanted != nil { actOnKnownAnswer() }
         replayHint(after: seconds)
         if message != nil, scene.hasMovesInFlight { message = nil }
         if scene.session.isFull, message == nil {
@@ -328,12 +326,18 @@ public final class GameController {
     private func ask(_ what: Wanted) {
         guard !scene.session.isCleared else { return }
         wanted = what
-        if let result = known[scene.board], !scene.hasMovesInFlight, !scene.hasPendingEdits {
-            act(on: result)
-            return
-        }
+        if actOnKnownAnswer() { return }
         message = what == .hint ? tr("Finding a hint…") : tr("Finding the solution…")
         assess()
+    }
+
+    /// Acts on what is wanted when the answer about the board is known and nothing moves
+    /// or waits to change it. Returns whether it did.
+    @discardableResult
+    private func actOnKnownAnswer() -> Bool {
+        guard let result = known[scene.board], !scene.hasMovesInFlight, !scene.hasPendingEdits else { return false }
+        act(on: result)
+        return true
     }
 
     /// Asks the solver about the committed board, unless its answer is known or on its way,

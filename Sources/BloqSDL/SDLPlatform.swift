@@ -120,12 +120,14 @@ public final class SDLPlatform: GamePlatform {
         if window.isHeadless { return true }
         let flags = SDL_GetWindowFlags(window.window)
         guard flags & SDL_WINDOW_MINIMIZED.rawValue == 0 else { return false }
-        if flags & SDL_WINDOW_INPUT_FOCUS.rawValue != 0 {
+        if hasKeyboardFocus {
             hasHadKeyboardFocus = true
             return true
         }
         return !hasHadKeyboardFocus
     }
+
+    private var hasKeyboardFocus: Bool { SDL_GetWindowFlags(window.window) & SDL_WINDOW_INPUT_FOCUS.rawValue != 0 }
 
     /// A live window ends when a quit signal came (SIGHUP, SIGQUIT, SIGTERM), or when it
     /// could not be opened again after a display's scale changed.
@@ -163,9 +165,7 @@ public final class SDLPlatform: GamePlatform {
     private func gather(_ event: SDL_Event) {
         gathered.append((.event(event), stamp(event)))
         if SDLPlatform.isPlayerInput(event) { lastInput = event.common.timestamp }
-        if event.type == SDL_MOUSEBUTTONDOWN.rawValue || event.type == SDL_FINGERDOWN.rawValue, !window.isHeadless,
-            SDL_GetWindowFlags(window.window) & SDL_WINDOW_INPUT_FOCUS.rawValue == 0
-        {
+        if event.type == SDL_MOUSEBUTTONDOWN.rawValue || event.type == SDL_FINGERDOWN.rawValue, !window.isHeadless, !hasKeyboardFocus {
             hasHadKeyboardFocus = false
         }
     }

@@ -312,6 +312,9 @@ private struct Parser {
 }
 
 extension StringProtocol {
+    /// The text with its first letter in capitals ("perso" as a tab's "Perso").
+    public var capitalizingFirst: String { prefix(1).uppercased() + dropFirst() }
+
     /// The text without spaces and tabs at either end.
     var trimmed: String {
         var scalars = Substring(self)

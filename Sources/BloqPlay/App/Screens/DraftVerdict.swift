@@ -86,7 +86,7 @@ public enum DraftVerdict: Hashable, Sendable {
         case .thinking: tr("Thinking…")
         case .playable(let par, let difficulty, let level):
             tr("Playable: par %1 · %2 (difficulty score %3)", "\(par)", level.localizedName, "\(Int(difficulty.rounded()))")
-        case .unplayable(let reason), .undecided(let reason): reason.prefix(1).uppercased() + reason.dropFirst()
+        case .unplayable(let reason), .undecided(let reason): reason.capitalizingFirst
         }
     }
 }

@@ -153,11 +153,10 @@ public final class LevelListScreen: ShellScreen, AppScreen {
     /// code saves into ("shared") and the editor's ("mine", as its pack field says it).
     static func tabTitle(_ pack: PackEntry) -> String {
         guard pack.isPlayers else { return tr(pack.title) }
-        let mine = EditorScreen.placeholder(.pack)
         let name =
             switch pack.folder {
             case "shared": tr("Shared")
-            case EditorScreen.defaultFolder: mine.prefix(1).uppercased() + mine.dropFirst()
+            case EditorScreen.defaultFolder: EditorScreen.placeholder(.pack).capitalizingFirst
             default: pack.name
             }
         // TRANSLATORS: a Levels tab of the player's own pack; %1 is its name (its folder's).

@@ -645,7 +645,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
             let fit = Typesetter.lines(in: words.height, px: px)
             // The whole sentence when it fits, else the short one.
             let said = stuckWords
-            let whole = Typesetter.paragraphHeight(said.whole, px: px, width: words.width) <= words.height
+            let whole = stuckBannerHolds(said.whole, band, metrics)
             return (Typesetter.paragraph(whole ? said.whole : said.short, px: px, in: words, maximumLines: fit, centred: true), band)
         }
         let step = Self.keyStep(px)
@@ -668,6 +668,12 @@ public final class PlayScreen: ShellScreen, AppScreen {
         }
         guard let footer else { return ([], nil) }
         return (Self.keyLine(footer.text, in: band, px: px), nil)
+    }
+
+    /// Whether the stuck banner in `band` holds `sentence` whole.
+    private func stuckBannerHolds(_ sentence: String, _ band: Rect, _ metrics: Metrics) -> Bool {
+        let words = band.insetBy(metrics.gap)
+        return Typesetter.paragraphHeight(sentence, px: metrics.type.caption, width: words.width) <= words.height
     }
 
     /// The space between the keys of a key line set one to a line.
@@ -850,10 +856,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
     private func saysAll(_ band: Rect, _ metrics: Metrics) -> Bool {
         // Stuck: the banner's short sentence at least, whole ("Stuck: one red…" in a strip
         // at 400x300, helper-52).
-        if game.isStuck {
-            let words = band.insetBy(metrics.gap)
-            return Typesetter.paragraphHeight(stuckWords.short, px: metrics.type.caption, width: words.width) <= words.height
-        }
+        if game.isStuck { return stuckBannerHolds(stuckWords.short, band, metrics) }
         guard let spoken else { return footer == nil || !message(in: band, metrics).texts.isEmpty }
         return Typesetter.paragraphHeight(spoken, px: metrics.type.caption, width: band.width) <= band.height
     }
