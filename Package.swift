@@ -10,10 +10,11 @@ let argumentParser: Package.Dependency =
     ? .package(path: "vendor/swift-argument-parser")
     : .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
 
-// BloqGame (the rules and the solver) optimised in debug builds too, when BLOQ_OPTIMIZE_RULES=1
-// (the Makefile exports it): make test's solver searches, in process and in the debug bloq
-// the command-line tests run, take a quarter of the time (the test run 163 s against 603 s
-// with the rules unoptimised, docs/testing.md). Only then: SwiftPM refuses a package with
+// BloqGame (the rules and the solver) and BloqEngine (the animator, the text measure every
+// layout makes) optimised in debug builds too, when BLOQ_OPTIMIZE_RULES=1 (the Makefile
+// exports it): make test's solver searches, in process and in the debug bloq the
+// command-line tests run, take a quarter of the time (the test run 163 s against 603 s with
+// the rules unoptimised), and its layouts half (docs/testing.md). Only then: SwiftPM refuses a package with
 // unsafe flags as a dependency, so a plain `swift build` has none, and the library products
 // can be depended on.
 let rulesSettings: [SwiftSetting] =
@@ -71,7 +72,7 @@ let package = Package(
         // The file system: the data search path, level files and packs.
         .target(name: "BloqFiles", dependencies: ["BloqGame", "BloqLocalization", "BloqSync"]),
         // Animation, input recognition and layout: no SDL, no clock.
-        .target(name: "BloqEngine"),
+        .target(name: "BloqEngine", swiftSettings: rulesSettings),
         // Counts heap allocations by interposing malloc: for BloqDev bench-alloc and the
         // tests only, never linked into bloq (make test-install checks its symbols).
         .target(name: "CAllocationCounter"),
