@@ -566,7 +566,7 @@ extension ChildProcessSuite {
     }
 }
 
-extension ChildProcessSuite {
+extension ChildProcessLane {
     @Suite("Crash-safe progress")
     struct CrashSafetyTests {
         /// Kills at random moments: 20 in `make test`, 200 in `make test-reliability`
