@@ -75,7 +75,10 @@ struct ReachableGraph {
     }
 
     func isCleared(_ position: UInt64) -> Bool {
-        (0..<(rows * columns)).allSatisfy { position >> UInt64(4 * $0) & 15 == 0 || position >> UInt64(4 * $0) & 15 == Self.wall }
+        (0..<(rows * columns)).allSatisfy { (cell: Int) -> Bool in
+            let value: UInt64 = position >> UInt64(4 * cell) & 15
+            return value == 0 || value == Self.wall
+        }
     }
 
     /// Every position one move away: a block slides through empty cells until the next is a

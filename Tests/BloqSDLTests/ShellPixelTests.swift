@@ -67,8 +67,9 @@ extension SDLSuite {
                 for (y, fraction) in [(12, 12.0 / 600), (150, 150.0 / 600)] {
                     let drawn = frame[y * 800 + 2]
                     let expected = palette.background(at: fraction)
-                    let channels = [(drawn >> 16) & 0xFF, (drawn >> 8) & 0xFF, drawn & 0xFF].map { Int($0) }
-                    let distance = zip(channels, [expected.r, expected.g, expected.b].map(Int.init)).map { abs($0 - $1) }.max() ?? 0
+                    let channels: [Int] = [Int((drawn >> 16) & 0xFF), Int((drawn >> 8) & 0xFF), Int(drawn & 0xFF)]
+                    let wanted: [Int] = [Int(expected.r), Int(expected.g), Int(expected.b)]
+                    let distance = zip(channels, wanted).map { abs($0 - $1) }.max() ?? 0
                     // A band's colour is its middle's: a few units from the exact gradient.
                     #expect(distance <= 6, "\(theme), \(contrast) at y \(y): drawn \(String(drawn, radix: 16)), expected \(expected)")
                 }

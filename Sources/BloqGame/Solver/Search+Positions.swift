@@ -28,7 +28,10 @@ extension Search {
     }
 
     func cells(of packed: [UInt64]) -> [UInt8] {
-        (0..<openCells.count).map { UInt8((packed[$0 >> 4] >> UInt64(($0 & 15) * 4)) & 15) }
+        (0..<openCells.count).map { (cell: Int) -> UInt8 in
+            let shift = UInt64((cell & 15) * 4)
+            return UInt8((packed[cell >> 4] >> shift) & 15)
+        }
     }
 
     func decode(_ state: Int, into grid: inout [UInt8]) {

@@ -42,7 +42,11 @@ public struct RGBA: Hashable, Sendable {
     /// `amount` (0...1) of the way from this colour to `other`, alpha kept.
     public func mixed(with other: RGBA, _ amount: Double) -> RGBA {
         let t = min(max(amount, 0), 1)
-        func channel(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Double(x) + (Double(y) - Double(x)) * t).rounded()) }
+        func channel(_ x: UInt8, _ y: UInt8) -> UInt8 {
+            let from = Double(x)
+            let value: Double = from + (Double(y) - from) * t
+            return UInt8(value.rounded())
+        }
         return RGBA(r: channel(r, other.r), g: channel(g, other.g), b: channel(b, other.b), a: a)
     }
 

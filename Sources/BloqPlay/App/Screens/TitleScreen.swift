@@ -103,8 +103,10 @@ public final class TitleScreen: ShellScreen, AppScreen {
             let block = (px * 0.55).rounded()
             let total = block * 2.2 + px * 0.3 + nameWidth
             let left = frame.center.x - total / 2
-            let blocks = (0..<4).map { index in
-                Rect(x: left + Double(index % 2) * block * 1.1, y: frame.y + Double(index / 2) * block * 1.1, width: block, height: block)
+            let blocks = (0..<4).map { (index: Int) -> Rect in
+                let column = Double(index % 2)
+                let row = Double(index / 2)
+                return Rect(x: left + column * block * 1.1, y: frame.y + row * block * 1.1, width: block, height: block)
             }
             let logoHeight = block * 2.1
             var texts = [
