@@ -117,6 +117,40 @@ extension ChildProcessSuite {
             }
         }
 
+        /// helper-58: at 400x300, clicking Settings' Language row again and again with the
+        /// pointer left where it was went Automatic, English, Deutsch, Français, Español, and
+        /// there stuck: Spanish took two columns, the row went from under the pointer, and
+        /// the next clicks hit nothing.
+        @Test("Settings' Language row stays under a pointer that clicks it through every language", arguments: ["400x300", "480x320"])
+        func languageRowStays(window: String) throws {
+            let scratch = try Scratch("bloq-language-row")
+            func run(_ script: String, data: String) throws -> [String: Any] {
+                let file = try scratch.file("row.script", "at 0 tap Settings\n" + script)
+                let result = try Bloq.run(
+                    ["replay", file, "--app", "--data", scratch.path(data), "--lang", "en", "--window", window, "--json"],
+                    environment: try TestCatalogs.environment())
+                return try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any] ?? [:]
+            }
+            let shown = try run("at 600 end", data: "look")
+            let controls = shown["controls"] as? [[String: Any]] ?? []
+            let row = try #require(controls.first { $0["label"] as? String == "Language" }, "\(window): \(controls)")
+            let x = (row["x"] as? Int ?? 0) + (row["w"] as? Int ?? 0) / 2
+            let y = (row["y"] as? Int ?? 0) + (row["h"] as? Int ?? 0) / 2
+            // A person's clicks, 120 ms each, 400 ms apart: Automatic to English, Deutsch,
+            // Français, Español and Русский.
+            let clicks = (0..<5).map { index in
+                "at \(600 + index * 400) press \(x)px \(y)px\nat \(720 + index * 400) release \(x)px \(y)px\n"
+            }
+            let end = try run(clicks.joined() + "at 2800 end", data: "clicked")
+            let saved = FileManager.default.contents(atPath: scratch.path("clicked/settings.json")) ?? Data()
+            let settings = try JSONSerialization.jsonObject(with: saved) as? [String: Any]
+            #expect(
+                settings?["language"] as? String == "ru",
+                "\(window): clicked at \(x), \(y); saved \(String(decoding: saved, as: UTF8.self))")
+            let last = (end["controls"] as? [[String: Any]] ?? []).first { $0["label"] as? String == "Язык" }
+            #expect(last != nil, "\(window): \(end)")
+        }
+
         @Test("--lang shows each catalog's words, and English without a catalog")
         func catalogs() throws {
             let env = try TestCatalogs.environment()

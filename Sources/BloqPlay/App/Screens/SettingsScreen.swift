@@ -53,16 +53,21 @@ public final class SettingsScreen: ShellScreen, AppScreen {
         let gap = metrics.gap
         let switchWidth = (height * 1.6).rounded()
         var controls = header.controls
-        // Each arrangement in turn: one column, two, then one with each choice under its
-        // name (a narrow window in a long language), then two so, then two with the names on
-        // two lines (Spanish at 400x300); the first that fits. When none does (a tiny
-        // window), two columns, the choices cut to fit.
-        let arrangements = [(1, false, false), (2, false, false), (1, true, false), (2, true, false), (2, false, true), (2, false, false)]
+        // Each arrangement in turn: one column, one as wide as the window (a long language in
+        // a small window: Spanish at 400x300 took two columns, and the Language row, cycled
+        // under a pointer, went from under it, helper-58), two, then one with each choice
+        // under its name (a narrow window in a long language), then two so, then two with
+        // the names on two lines; the first that fits. When none does (a tiny window), two
+        // columns, the choices cut to fit.
+        let arrangements = [
+            (1, false, false, false), (1, false, false, true), (2, false, false, false), (1, true, false, false), (2, true, false, false),
+            (2, false, true, false), (2, false, false, false),
+        ]
         /// Whether `name` goes on two lines at `px` in `width`, no word broken.
         func twoLines(_ name: String, _ px: Double, _ width: Double) -> Bool {
             Typesetter.font.widestWord(name, px: px) <= width && Typesetter.font.wrap(name, px: px, width: width).count <= 2
         }
-        for (attempt, (columns, stacked, wrapped)) in arrangements.enumerated() {
+        for (attempt, (columns, stacked, wrapped, wide)) in arrangements.enumerated() {
             let last = attempt == arrangements.count - 1
             let rowHeight =
                 stacked
@@ -70,7 +75,7 @@ public final class SettingsScreen: ShellScreen, AppScreen {
                 : wrapped ? max(height, (Typesetter.height(lines: 2, px: type.caption) + height * 0.2).rounded()) : height
             let rowCount = (rows + columns - 1) / columns
             guard Double(rowCount) * (rowHeight + gap) - gap <= area.height || last else { continue }
-            let columnWidth = min((area.width - gap * Double(columns - 1)) / Double(columns), height * 12)
+            let columnWidth = min((area.width - gap * Double(columns - 1)) / Double(columns), wide ? .infinity : height * 12)
             // Up to the switch, which is as tall as a row is (ScreenPainter): 1.6 rows wide, 0.3
             // from the end.
             let labelWidth = columnWidth - max(switchWidth, (rowHeight * 1.6).rounded()) - rowHeight * 0.3 - height * 0.3
