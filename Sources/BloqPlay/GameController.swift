@@ -38,6 +38,9 @@ public final class GameController {
     /// Whether the solution was shown in this attempt (the clear earns no stars; Restart
     /// starts an attempt that counts as after a hint).
     public private(set) var showedSolution = false
+    /// Whether `usedHint` is there because the solution was shown in an earlier attempt (the
+    /// Cleared card says so, not that a hint was used).
+    public private(set) var sawSolution = false
     /// Seconds played in this attempt, paused time excluded (the shell adds them; Restart
     /// starts a new attempt at 0).
     public private(set) var playTime = 0.0
@@ -492,6 +495,7 @@ public final class GameController {
         if showedSolution {
             showedSolution = false
             usedHint = true
+            sawSolution = true
         }
         playTime = 0
         clearedLine = nil

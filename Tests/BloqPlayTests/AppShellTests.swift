@@ -49,6 +49,8 @@ struct AppShellTests {
         let card = try #require(app.playScreen?.visibleOverlay)
         #expect(!card.showedSolution, "the card says the solver played it")
         #expect(card.stars == 2, "at most two stars, the solution seen as a hint is")
+        // helper-58: the third star's reason said a hint was used, where none was.
+        #expect(card.starReasons[2] == ["the solution was shown"], "\(card.starReasons)")
         let record = try #require(app.progress.levels[level.level.board.identity])
         #expect(record.bestStars == 2)
         #expect(record.tally.solutions == 1 && record.tally.hints == 1 && record.tally.clears == 2, "\(record.tally)")

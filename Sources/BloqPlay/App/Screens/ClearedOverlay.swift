@@ -15,6 +15,8 @@ public final class ClearedOverlay {
     public let showedSolution: Bool
     /// A hint was shown on the level since it was opened (at most two stars, and it says so).
     public let usedHint: Bool
+    /// Whether that was the solution, shown before a Restart.
+    public let sawSolution: Bool
     /// The personal best after this clear (nil without saved progress).
     public let best: LevelRecord?
     /// Whether this clear beat the moves or the time of the best before it.
@@ -39,7 +41,8 @@ public final class ClearedOverlay {
     public private(set) var shownTime = 0.0
 
     init(
-        stars: Int, moves: Int, par: Int?, time: Double, showedSolution: Bool, usedHint: Bool = false, before: LevelRecord?,
+        stars: Int, moves: Int, par: Int?, time: Double, showedSolution: Bool, usedHint: Bool = false, sawSolution: Bool = false,
+        before: LevelRecord?,
         after: LevelRecord?,
         hasNextLevel: Bool, showsLevelsButton: Bool, backLabel: String = tr("Levels"), dailyStreak: Int? = nil, confetti: ConfettiBurst?
     ) {
@@ -49,6 +52,7 @@ public final class ClearedOverlay {
         self.time = time
         self.showedSolution = showedSolution
         self.usedHint = usedHint
+        self.sawSolution = sawSolution
         best = after
         // A level cleared only by Show solution has no best of the player's yet.
         isFirstClear = before?.cleared != true || before?.bestMoves == nil
@@ -88,9 +92,15 @@ public final class ClearedOverlay {
             let over = moves - par
             reasons.append(tr("%1 move over par", "%1 moves over par", count: over, "\(over)"))
         }
-        // TRANSLATORS: under the third star not earned on the Cleared card (short: it sits
-        // under the star).
-        if usedHint { reasons.append(tr("a hint was used")) }
+        if usedHint, sawSolution {
+            // TRANSLATORS: under the third star not earned on the Cleared card, when the
+            // solution was shown before a Restart (short: it sits under the star).
+            reasons.append(tr("the solution was shown"))
+        } else if usedHint {
+            // TRANSLATORS: under the third star not earned on the Cleared card (short: it sits
+            // under the star).
+            reasons.append(tr("a hint was used"))
+        }
         return reasons
     }
 

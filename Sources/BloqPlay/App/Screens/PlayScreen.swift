@@ -1153,7 +1153,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
                 duration: MotionToken.confetti)
         overlay = ClearedOverlay(
             stars: stars, moves: moves, par: game.par, time: time, showedSolution: game.showedSolution, usedHint: game.usedHint,
-            before: before,
+            sawSolution: game.sawSolution, before: before,
             after: after, hasNextLevel: hasNextLevel, showsLevelsButton: !context.isSingleLevel, backLabel: backLabel,
             dailyStreak: isRecorded ? dailyDate.map(progress.dailyStreak(asOf:)) : nil, confetti: burst)
         if !game.showedSolution, !leaving { ask(.sound(.clear)) }
