@@ -337,6 +337,22 @@ struct AppShellTests {
         #expect(app.playScreen?.footer == nil)
     }
 
+    /// helper-58 played by keyboard and read "Drag a block": how the keys push was only in
+    /// the key help.
+    @Test("at the keys, the key line starts with the keys that push, and the line drawn says so")
+    func keyLineAtKeys() throws {
+        let app = testApp()
+        open(app)
+        #expect(app.playScreen?.footer?.text.hasPrefix("Drag a block  ·  H hint") == true)
+        key(app, "Right")
+        run(app, 0.2)
+        #expect(app.game?.showsCursor == true)
+        let footer = try #require(app.playScreen?.footer?.text)
+        #expect(footer.hasPrefix("Shift + arrow push  ·  H hint"), "\(footer)")
+        let drawn = app.shownTexts.map(\.text).joined(separator: " ")
+        #expect(drawn.contains("Shift + arrow push") && !drawn.contains("Drag a block"), "\(drawn)")
+    }
+
     @Test("a one-level pack has no pair of buttons doing the same thing")
     func oneLevelPack() {
         let app = testApp([testPack(1)])

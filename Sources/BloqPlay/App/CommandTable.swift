@@ -202,19 +202,26 @@ public struct CommandTable: Sendable {
     }
 
     /// The play screen's footer line: the board's gesture, then each key with a footer word.
-    public var footerHint: String { footerHint() }
+    public var footerHint: String { footerHint(atKeys: false) }
+
+    /// The footer line; for a player at the keys (`atKeys`: the board's cursor shows), it
+    /// starts with the keys that push instead of the drag (helper-58 played by keyboard and
+    /// read only "Drag a block": Shift + arrow was in the key help alone).
+    public func footerHint(atKeys: Bool) -> String { footerHint(nil, atKeys: atKeys) }
 
     /// The footer line with the footer word of `command` replaced by `word` (Escape leads
     /// to the title, not the list, from the daily board); give `word` translated:
     /// `footerHint(saying: tr("menu"), for: .back)`.
-    public func footerHint(saying word: String, for command: Command) -> String { footerHint((command, word)) }
+    public func footerHint(saying word: String, for command: Command, atKeys: Bool = false) -> String {
+        footerHint((command, word), atKeys: atKeys)
+    }
 
     /// The footer line without `command` (Escape does nothing when a single level was
     /// asked for: `bloq play --level`).
-    public func footerHint(omitting command: Command) -> String { footerHint((command, nil)) }
+    public func footerHint(omitting command: Command, atKeys: Bool = false) -> String { footerHint((command, nil), atKeys: atKeys) }
 
-    private func footerHint(_ replacement: (Command, String?)? = nil) -> String {
-        var parts = [tr("Drag a block")]
+    private func footerHint(_ replacement: (Command, String?)?, atKeys: Bool) -> String {
+        var parts = [atKeys ? "\(tr("Shift + arrow")) \(tr("push"))" : tr("Drag a block")]
         for binding in bindings {
             guard let footer = binding.footer, let key = binding.keys.first else { continue }
             var word = tr(footer)

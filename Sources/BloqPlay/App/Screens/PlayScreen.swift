@@ -90,6 +90,8 @@ public final class PlayScreen: ShellScreen, AppScreen {
         var reviewed: Bool
         var reviewSelected: Int
         var reviewPage: Int
+        /// The cursor shows: the key line says the keys that push.
+        var atKeys: Bool
     }
 
     init(context: ScreenContext, source: Source) {
@@ -372,7 +374,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
             boardFrame: game.layout.boardFrame, shared: visibleOverlay?.shared,
             review: reviewPanel.map(ObjectIdentifier.init), reviewed: reviewPanel?.review != nil,
             reviewSelected: reviewPanel?.selected ?? 0,
-            reviewPage: reviewPanel?.page ?? 0)
+            reviewPage: reviewPanel?.page ?? 0, atKeys: game.showsCursor)
     }
 
     /// How many times the layout has been made (once per change of what it is made from).
@@ -656,7 +658,8 @@ public final class PlayScreen: ShellScreen, AppScreen {
             // to a line, when they all fit under it: the panel says both, not one in its middle.
             let said = Typesetter.paragraphHeight(notice, px: px, width: band.width)
             if notice == tip.map({ tr($0) }), visibleOverlay == nil, game.message == nil,
-                let keys = Self.oneToALine(keysHint, from: band.y + said + step, in: band, px: px),
+                let keys = Self.oneToALine(keysHint(atKeys: game.showsCursor), from: band.y + said + step, in: band, px: px)
+                    ?? Self.oneToALine(keysHint(atKeys: false), from: band.y + said + step, in: band, px: px),
                 said + step * Double(keys.count + 1) <= band.height
             {
                 return (Typesetter.paragraph(notice, px: px, in: band, role: .accent, alignment: 0) + keys, nil)
@@ -667,6 +670,12 @@ public final class PlayScreen: ShellScreen, AppScreen {
             return (Typesetter.paragraph(notice, px: px, in: band, role: role, maximumLines: lines, centred: true), nil)
         }
         guard let footer else { return ([], nil) }
+        // At the keys, the line that starts with the keys that push, where its keys stay whole
+        // in the band sized for the usual line (the board does not move at a key); else that.
+        if !footer.isMessage, let usual = keysHint(atKeys: false), usual != footer.text {
+            let keys = Self.keyLine(footer.text, in: band, px: px, anyWords: false)
+            return (keys.isEmpty ? Self.keyLine(usual, in: band, px: px) : keys, nil)
+        }
         return (Self.keyLine(footer.text, in: band, px: px), nil)
     }
 
@@ -697,14 +706,16 @@ public final class PlayScreen: ShellScreen, AppScreen {
     /// in a tall band (a wide window's side panel), one key to a line down it; else wrapped
     /// over the band's lines, as long a language needs (German at 800x600); never cut. Only a
     /// band too small for it all shows none.
-    private static func keyLine(_ text: String, in band: Rect, px: Double) -> [TextBox] {
+    private static func keyLine(_ text: String, in band: Rect, px: Double, anyWords: Bool = true) -> [TextBox] {
         if Typesetter.fits(text, px: px, width: band.width) { return [Typesetter.line(text, px: px, in: band, role: .secondary)] }
         if let keys = oneToALine(text, from: band.y, in: band, px: px), Double(keys.count) * keyStep(px) <= band.height { return keys }
         // Wrapped between the keys ("Z undo" on one line) when the band holds that, else
         // between any words.
         let lines = Typesetter.lines(in: band.height, px: px)
         let bound = Typesetter.bindingItems(text, px: px, width: band.width)
-        for text in [bound, text] where lines >= 2 && Typesetter.paragraphHeight(text, px: px, width: band.width) <= band.height {
+        // Not at all, with `anyWords` false, when a key and its word do not fit a line.
+        for text in anyWords ? [bound, text] : bound != text ? [bound] : []
+        where lines >= 2 && Typesetter.paragraphHeight(text, px: px, width: band.width) <= band.height {
             return Typesetter.unbound(Typesetter.paragraph(text, px: px, in: band, role: .secondary, maximumLines: lines, centred: true))
         }
         return []
@@ -723,8 +734,10 @@ public final class PlayScreen: ShellScreen, AppScreen {
             need = Typesetter.paragraphHeight(spoken, px: type.caption, width: width) + metrics.gap
         } else if let footer {
             // The key line wrapped as its language needs (`message(in:)`), not dropped: up
-            // to a third of the window (a narrow side panel in a long language).
-            let keys = Typesetter.bindingItems(footer.text, px: type.caption, width: width)
+            // to a third of the window (a narrow side panel in a long language). The usual
+            // line's: the one at the keys takes the band as it is.
+            let keys = Typesetter.bindingItems(
+                footer.isMessage ? footer.text : keysHint(atKeys: false) ?? footer.text, px: type.caption, width: width)
             need = Typesetter.paragraphHeight(keys, px: type.caption, width: width) + metrics.gap
             return max(least, min(need.rounded(.up), metrics.viewport.height / 3))
         }
@@ -825,7 +838,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
         // A header running into the toolbar, or keys their band cannot hold: a row more. Not
         // for a message that comes and goes (a toast, the Solution's question): the toolbar
         // would move under a hand reaching for Undo.
-        let keysShow = keysHint.map { !Self.keyLine($0, in: messageBand, px: metrics.type.caption).isEmpty } ?? true
+        let keysShow = keysHint(atKeys: false).map { !Self.keyLine($0, in: messageBand, px: metrics.type.caption).isEmpty } ?? true
         if top.height + metrics.margin + tools.height > frame.height || !keysShow,
             let paired = pairedToolbar(in: frame, tools.controls, metrics)
         {
@@ -888,12 +901,13 @@ public final class PlayScreen: ShellScreen, AppScreen {
     public var footer: (text: String, isMessage: Bool)? {
         guard visibleOverlay == nil else { return nil }
         if let message = game.message { return (message, true) }
-        return keysHint.map { ($0, false) }
+        return keysHint(atKeys: game.showsCursor).map { ($0, false) }
     }
 
     /// The keys (or gestures) line the footer says when the game has no message: nil with
-    /// a gamepad, whose band says what its buttons do.
-    private var keysHint: String? {
+    /// a gamepad, whose band says what its buttons do. `atKeys`: starting with the keys
+    /// that push (the board's cursor shows).
+    private func keysHint(atKeys: Bool) -> String? {
         switch context.inputMode {
         case .keyboard: break
         // A touch player reads the gestures, not the keys.
@@ -901,9 +915,9 @@ public final class PlayScreen: ShellScreen, AppScreen {
         // With a gamepad, the shell's band says what its buttons do instead of the keys.
         case .gamepad: return nil
         }
-        if let word = backWord { return context.commands.footerHint(saying: tr(word), for: .back) }
-        if context.isSingleLevel { return context.commands.footerHint(omitting: .back) }
-        return context.commands.footerHint
+        if let word = backWord { return context.commands.footerHint(saying: tr(word), for: .back, atKeys: atKeys) }
+        if context.isSingleLevel { return context.commands.footerHint(omitting: .back, atKeys: atKeys) }
+        return context.commands.footerHint(atKeys: atKeys)
     }
 
     // MARK: Actions
