@@ -462,6 +462,8 @@ struct CommandTableTests {
             #expect(table.command(for: KeyChord(key, shift: true), in: [.menu, .anywhere]) == .showHelp, "Shift+\(key)")
         }
         #expect(!table.helpRows.contains { $0.keys.contains("Shift+,") }, "listed once, as '?'")
+        // helper-58: the context-menu key read "Menu or Application", SDL's two names for it.
+        #expect(table.helpRows.contains { $0.keys == "Menu key" } && !table.helpRows.contains { $0.keys.contains("Application") })
         #expect(table.command(for: KeyChord("Q"), in: [.help]) == .dismiss, "any key closes the help")
         #expect(table.command(for: KeyChord("Page Down"), in: [.levels, .menu, .anywhere]) == .nextPage)
         #expect(table.command(for: KeyChord("Page Down"), in: [.play, .anywhere]) == nil)

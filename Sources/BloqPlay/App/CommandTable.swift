@@ -260,14 +260,17 @@ public struct CommandTable: Sendable {
 
     // MARK: Names
 
-    /// "Arrows" for the four arrows, "Shift + arrow" for the four pushed, else the keys
-    /// joined with "or".
+    /// "Arrows" for the four arrows, "Shift + arrow" for the four pushed, "Menu key" for the
+    /// two names SDL gives the context-menu key, else the keys joined with "or".
     static func describe(_ keys: [KeyChord]) -> String {
         if keys.count == 4, Set(keys.map(\.key)) == [.left, .right, .up, .down] {
             let first = keys[0]
             return first.shift ? tr("Shift + arrow") : tr("Arrows")
         }
         if keys.count == 10, keys.allSatisfy({ $0.key.digit != nil }) { return tr("1 to 9, 0") }
+        // TRANSLATORS: the context-menu key, beside the right Ctrl, as your language calls it
+        // (German "Menütaste"); helper-58 read "Menu oder Application".
+        if Set(keys.map(\.key)) == [.other("Menu"), .other("Application")] { return tr("Menu key") }
         var names: [String] = []
         for name in keys.map({ $0.localizedName() }) where !names.contains(name) { names.append(name) }
         // TRANSLATORS: between two keys that do the same, as in "Z  or  Ctrl+Z".
