@@ -77,6 +77,30 @@ struct DailyShellTests {
         #expect(contents.title == "Daily board 2026-03-14")
     }
 
+    /// helper-58: "Sonntag, 29. November 2026 ·" over "Serie: 1 Tag" in the header.
+    @Test("the header's day and streak break between them, never after the '·'")
+    func captionBreaksBetweenParts() throws {
+        var yesterday = PlayerProgress()
+        yesterday.recordDailyClear(day: Self.day.adding(days: -1)!, level: "00000000000000da", stars: 3, moves: 9, time: 5, at: 1)
+        let app = dailyApp(progress: yesterday)
+        app.showDaily()
+        run(app, 0.5)
+        var parted: [String] = []
+        // Side panels and portrait headers of every width, 8 px apart: some break the
+        // caption right after its "·".
+        let windows = stride(from: 560, through: 1400, by: 8).map { ($0, 800) } + stride(from: 320, through: 560, by: 8).map { ($0, 900) }
+        for (width, height) in windows {
+            app.handle(.resized(Size(width: Double(width), height: Double(height))))
+            run(app, 0.1)
+            let caption = try #require(app.playScreen?.caption)
+            #expect(caption.contains(" · streak: "), "\(caption)")
+            let lines = app.shownTexts.map(\.text).filter { caption.contains($0) && $0.count > 3 }
+            #expect(lines.allSatisfy { !$0.hasSuffix("·") && !$0.hasPrefix("·") }, "\(width)x\(height): \(lines)")
+            if !lines.contains(caption) { parted.append("\(width)x\(height)") }
+        }
+        #expect(!parted.isEmpty, "some window breaks the caption")
+    }
+
     @Test("a clear is kept as the day's record, not a level's; the overlay and the title show the streak")
     func clearKeepsStreak() throws {
         var yesterday = PlayerProgress()

@@ -545,8 +545,11 @@ public final class PlayScreen: ShellScreen, AppScreen {
             texts += scoreRow(right: frame.maxX, y: y)
             y += rowHeight
         } else {
+            // A caption of parts (the daily board's day · streak) breaks between them: a break
+            // after the "·" left it hanging at a line's end (helper-58, German at 1280x800).
+            let parted = captionWidth <= frame.width ? caption : caption.split(separator: " · ").joined(separator: "\n")
             let captionLines = Typesetter.paragraph(
-                caption, px: type.caption, in: Rect(x: frame.x, y: y, width: frame.width, height: 0), role: .secondary, alignment: 0,
+                parted, px: type.caption, in: Rect(x: frame.x, y: y, width: frame.width, height: 0), role: .secondary, alignment: 0,
                 maximumLines: 3)
             texts += captionLines
             y = captionLines.last?.frame.maxY ?? y
@@ -656,12 +659,14 @@ public final class PlayScreen: ShellScreen, AppScreen {
             if notice == context.toast { return ([], nil) }
             // In a tall band (a large window's side panel) the keys follow the level's tip, one
             // to a line, when they all fit under it: the panel says both, not one in its middle.
+            // Whether they do is the usual line's to say (the layout does not change at a key).
             let said = Typesetter.paragraphHeight(notice, px: px, width: band.width)
+            let from = band.y + said + step
             if notice == tip.map({ tr($0) }), visibleOverlay == nil, game.message == nil,
-                let keys = Self.oneToALine(keysHint(atKeys: game.showsCursor), from: band.y + said + step, in: band, px: px)
-                    ?? Self.oneToALine(keysHint(atKeys: false), from: band.y + said + step, in: band, px: px),
-                said + step * Double(keys.count + 1) <= band.height
+                let usual = Self.oneToALine(keysHint(atKeys: false), from: from, in: band, px: px),
+                said + step * Double(usual.count + 1) <= band.height
             {
+                let keys = Self.oneToALine(keysHint(atKeys: game.showsCursor), from: from, in: band, px: px) ?? usual
                 return (Typesetter.paragraph(notice, px: px, in: band, role: .accent, alignment: 0) + keys, nil)
             }
             let lines = Typesetter.lines(in: band.height, px: px)
@@ -671,10 +676,14 @@ public final class PlayScreen: ShellScreen, AppScreen {
         }
         guard let footer else { return ([], nil) }
         // At the keys, the line that starts with the keys that push, where its keys stay whole
-        // in the band sized for the usual line (the board does not move at a key); else that.
+        // in the band sized for the usual line; else that. Whether keys show at all is the
+        // usual line's to say: `saysAll` chooses the side panel's width by it, and the board
+        // and the toolbar do not move at a key.
         if !footer.isMessage, let usual = keysHint(atKeys: false), usual != footer.text {
+            let usualKeys = Self.keyLine(usual, in: band, px: px)
+            guard !usualKeys.isEmpty else { return ([], nil) }
             let keys = Self.keyLine(footer.text, in: band, px: px, anyWords: false)
-            return (keys.isEmpty ? Self.keyLine(usual, in: band, px: px) : keys, nil)
+            return (keys.isEmpty ? usualKeys : keys, nil)
         }
         return (Self.keyLine(footer.text, in: band, px: px), nil)
     }
