@@ -353,6 +353,22 @@ struct AppShellTests {
         #expect(drawn.contains("Shift + arrow push") && !drawn.contains("Drag a block"), "\(drawn)")
     }
 
+    @Test("a key that shows the cursor moves neither the board nor the toolbar, in any window")
+    func keyLineKeepsLayout() throws {
+        for window in LayoutAudit.windows {
+            let app = testApp()
+            app.handle(.resized(window))
+            open(app)
+            run(app, 0.2)
+            let board = app.boardRect
+            let controls = app.top.controls.map(\.rect)
+            key(app, "Right")
+            run(app, 0.2)
+            #expect(app.game?.showsCursor == true)
+            #expect(app.boardRect == board && app.top.controls.map(\.rect) == controls, "\(window)")
+        }
+    }
+
     @Test("a one-level pack has no pair of buttons doing the same thing")
     func oneLevelPack() {
         let app = testApp([testPack(1)])

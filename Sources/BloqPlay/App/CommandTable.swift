@@ -221,6 +221,8 @@ public struct CommandTable: Sendable {
     public func footerHint(omitting command: Command, atKeys: Bool = false) -> String { footerHint((command, nil), atKeys: atKeys) }
 
     private func footerHint(_ replacement: (Command, String?)?, atKeys: Bool) -> String {
+        // TRANSLATORS: "push" follows "Shift + arrow" on the key line ("Shift + arrow push", as
+        // "H hint"), and names a gamepad button's action.
         var parts = [atKeys ? "\(tr("Shift + arrow")) \(tr("push"))" : tr("Drag a block")]
         for binding in bindings {
             guard let footer = binding.footer, let key = binding.keys.first else { continue }
@@ -268,8 +270,9 @@ public struct CommandTable: Sendable {
             return first.shift ? tr("Shift + arrow") : tr("Arrows")
         }
         if keys.count == 10, keys.allSatisfy({ $0.key.digit != nil }) { return tr("1 to 9, 0") }
+        // helper-58 read "Menu oder Application", SDL's two names for the one key.
         // TRANSLATORS: the context-menu key, beside the right Ctrl, as your language calls it
-        // (German "Menütaste"); helper-58 read "Menu oder Application".
+        // (German "Menütaste"), in the key help's column of keys.
         if Set(keys.map(\.key)) == [.other("Menu"), .other("Application")] { return tr("Menu key") }
         var names: [String] = []
         for name in keys.map({ $0.localizedName() }) where !names.contains(name) { names.append(name) }

@@ -546,8 +546,8 @@ public final class LevelListScreen: ShellScreen, AppScreen {
             notice = tr("The clipboard is empty: copy a share code (it starts with %1) first", ShareCode.prefix)
             return
         }
-        // TRANSLATORS: the title of a pasted code's level that has none (helper-58 read it in
-        // English in a German game).
+        // helper-58 read it in English in a German game.
+        // TRANSLATORS: the title of a pasted code's level that has none.
         switch ShareCode.level(from: text, untitled: tr("Shared level")) {
         case .failure(let error): notice = Self.saying(error.reason)
         case .success(let level):
