@@ -13,6 +13,16 @@ struct DailyShellTests {
         testApp(progress: progress) { $0.today = { day } }
     }
 
+    /// Today's board open, yesterday's cleared: a streak under way.
+    func dailyAfterYesterday() -> AppController {
+        var yesterday = PlayerProgress()
+        yesterday.recordDailyClear(day: Self.day.adding(days: -1)!, level: "00000000000000da", stars: 3, moves: 9, time: 5, at: 1)
+        let app = dailyApp(progress: yesterday)
+        app.showDaily()
+        run(app, 0.5)
+        return app
+    }
+
     /// Plays the optimal solution of the board shown, move by move, and lets it settle.
     func solve(_ app: AppController) throws {
         let game = try #require(app.game)
@@ -80,11 +90,7 @@ struct DailyShellTests {
     /// helper-58: "Sonntag, 29. November 2026 ·" over "Serie: 1 Tag" in the header.
     @Test("the header's day and streak break between them, never after the '·'")
     func captionBreaksBetweenParts() throws {
-        var yesterday = PlayerProgress()
-        yesterday.recordDailyClear(day: Self.day.adding(days: -1)!, level: "00000000000000da", stars: 3, moves: 9, time: 5, at: 1)
-        let app = dailyApp(progress: yesterday)
-        app.showDaily()
-        run(app, 0.5)
+        let app = dailyAfterYesterday()
         var parted: [String] = []
         // Side panels and portrait headers of every width, 8 px apart: some break the
         // caption right after its "·".
@@ -103,11 +109,7 @@ struct DailyShellTests {
 
     @Test("a clear is kept as the day's record, not a level's; the overlay and the title show the streak")
     func clearKeepsStreak() throws {
-        var yesterday = PlayerProgress()
-        yesterday.recordDailyClear(day: Self.day.adding(days: -1)!, level: "00000000000000da", stars: 3, moves: 9, time: 5, at: 1)
-        let app = dailyApp(progress: yesterday)
-        app.showDaily()
-        run(app, 0.5)
+        let app = dailyAfterYesterday()
         #expect(control(app, .back) != nil)
         try solve(app)
         let overlay = try #require(app.playScreen?.visibleOverlay)
