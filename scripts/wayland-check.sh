@@ -626,7 +626,9 @@ client_sends() {
   return 1
 }
 # Starts the game (NAME, then its arguments) on the touchscreen's sway, its data in
-# home/NAME and its log (WAYLAND_DEBUG=client) in NAME.err; returns once it shows a frame.
+# home/NAME and its log (WAYLAND_DEBUG=client) in NAME.err; returns once it shows a frame
+# and has drawn no other for 0.3 s (its window configured: a tap sent at once, on a slow
+# machine, once missed Play, and Share and Paste code failed after it).
 start_touch_game() {
   local name=$1
   shift
@@ -637,6 +639,7 @@ start_touch_game() {
   game_pid=$!
   pids+=("$game_pid")
   eventually grep -q "first frame presented" "$scratch/$name.err" || true
+  settled "$scratch/$name.err" || true
 }
 t=$(now)
 width=1280 height=800
