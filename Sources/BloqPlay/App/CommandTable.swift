@@ -202,33 +202,23 @@ public struct CommandTable: Sendable {
     }
 
     /// The play screen's footer line: the board's gesture, then each key with a footer word.
-    public var footerHint: String { footerHint(atKeys: false) }
+    public var footerHint: String { footerHint() }
 
-    /// The footer line; for a player at the keys (`atKeys`: the board's cursor shows), it
-    /// starts with the keys that push instead of the drag (helper-58 played by keyboard and
-    /// read only "Drag a block": Shift + arrow was in the key help alone).
-    public func footerHint(atKeys: Bool) -> String { footerHint(nil, atKeys: atKeys) }
-
-    /// The footer line with the footer word of `command` replaced by `word` (Escape leads
-    /// to the title, not the list, from the daily board); give `word` translated:
-    /// `footerHint(saying: tr("menu"), for: .back)`.
-    public func footerHint(saying word: String, for command: Command, atKeys: Bool = false) -> String {
-        footerHint((command, word), atKeys: atKeys)
-    }
-
-    /// The footer line without `command` (Escape does nothing when a single level was
-    /// asked for: `bloq play --level`).
-    public func footerHint(omitting command: Command, atKeys: Bool = false) -> String { footerHint((command, nil), atKeys: atKeys) }
-
-    private func footerHint(_ replacement: (Command, String?)?, atKeys: Bool) -> String {
+    /// The footer line with the footer word of `replacing.command` replaced by its `word`,
+    /// given translated (Escape leads to the title, not the list, from the daily board:
+    /// `(.back, tr("menu"))`), or that key left out with no word (Escape does nothing when a
+    /// single level was asked for: `bloq play --level`). For a player at the keys (`atKeys`:
+    /// the board's cursor shows), it starts with the keys that push instead of the drag
+    /// (helper-58 played by keyboard and read only "Drag a block").
+    public func footerHint(replacing replacement: (command: Command, word: String?)? = nil, atKeys: Bool = false) -> String {
         // TRANSLATORS: "push" follows "Shift + arrow" on the key line ("Shift + arrow push", as
         // "H hint"), and names a gamepad button's action.
         var parts = [atKeys ? "\(tr("Shift + arrow")) \(tr("push"))" : tr("Drag a block")]
         for binding in bindings {
             guard let footer = binding.footer, let key = binding.keys.first else { continue }
             var word = tr(footer)
-            if let replacement, binding.command == replacement.0 {
-                guard let instead = replacement.1 else { continue }
+            if let replacement, binding.command == replacement.command {
+                guard let instead = replacement.word else { continue }
                 word = instead
             }
             parts.append("\(key.localizedName(short: true)) \(word)")
@@ -414,7 +404,9 @@ extension CommandTable {
                 pad: trLater("help")),
             // The keys that type '?' on French, German and Spanish keyboards: SDL names a key by
             // what it types without Shift (',' on AZERTY, 'ß' as '-' on QWERTZ, "'" on Spanish).
-            // Not listed: the row above says '?'.
+            // Not listed: the row above says '?'. On a US keyboard they are '<', '_' and '"',
+            // which nothing else uses. (Naming a Shift chord by the character it types would
+            // need the decoder to read SDL's text events, which are off outside text fields.)
             CommandBinding(.anywhere, keys: keys("Shift+,", "Shift+-", "Shift+'"), .showHelp),
         ]
         return CommandTable(table)

@@ -547,7 +547,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
         } else {
             // A caption of parts (the daily board's day · streak) breaks between them: a break
             // after the "·" left it hanging at a line's end (helper-58, German at 1280x800).
-            let parted = captionWidth <= frame.width ? caption : caption.split(separator: " · ").joined(separator: "\n")
+            let parted = captionWidth <= frame.width ? caption : Self.brokenAtParts(caption)
             let captionLines = Typesetter.paragraph(
                 parted, px: type.caption, in: Rect(x: frame.x, y: y, width: frame.width, height: 0), role: .secondary, alignment: 0,
                 maximumLines: 3)
@@ -567,7 +567,7 @@ public final class PlayScreen: ShellScreen, AppScreen {
                 y += rowHeight
                 // Broken as its widest form needs, so that the header keeps its height as
                 // the count goes on.
-                let broken = scoreWidth <= frame.width ? score : Self.brokenScore(score)
+                let broken = scoreWidth <= frame.width ? score : Self.brokenAtParts(score)
                 let scoreLines = Typesetter.paragraph(
                     broken, px: type.caption, in: Rect(x: frame.x, y: y, width: frame.width, height: 0), role: .secondary,
                     alignment: 0, maximumLines: 3)
@@ -578,10 +578,11 @@ public final class PlayScreen: ShellScreen, AppScreen {
         return (texts, y - frame.y)
     }
 
-    /// The moves and par `score` broken into lines at its " · " (the translated pattern's
-    /// join, where it has one; a part still too long is wrapped where it is laid out).
-    static func brokenScore(_ score: String) -> String {
-        score.replacing(" · ", with: "\n")
+    /// A header's text of parts (the moves and par, the day and streak) broken into lines at
+    /// its " · " (the translated pattern's join, where it has one; a part still too long is
+    /// wrapped where it is laid out).
+    static func brokenAtParts(_ text: String) -> String {
+        text.replacing(" · ", with: "\n")
     }
 
     /// The toolbar as laid out now: the way back (unless single-level), Undo, Redo,
@@ -924,9 +925,9 @@ public final class PlayScreen: ShellScreen, AppScreen {
         // With a gamepad, the shell's band says what its buttons do instead of the keys.
         case .gamepad: return nil
         }
-        if let word = backWord { return context.commands.footerHint(saying: tr(word), for: .back, atKeys: atKeys) }
-        if context.isSingleLevel { return context.commands.footerHint(omitting: .back, atKeys: atKeys) }
-        return context.commands.footerHint(atKeys: atKeys)
+        // Escape leads to the title from the daily board; it does nothing for a single level.
+        let back: (command: Command, word: String?)? = backWord.map { (.back, tr($0)) } ?? (context.isSingleLevel ? (.back, nil) : nil)
+        return context.commands.footerHint(replacing: back, atKeys: atKeys)
     }
 
     // MARK: Actions
@@ -1116,19 +1117,20 @@ public final class PlayScreen: ShellScreen, AppScreen {
     /// In the player's language, for friends who share it; the daily board's code is
     /// titled with its day, so the friend who verifies it knows which board it was.
     public var shareText: String? {
-        // The daily board's code names its day: "Daily board" alone could be any day's.
-        let title = dailyDate.map { "\(heading) \($0)" } ?? heading
-        guard let overlay = visibleOverlay, !overlay.showedSolution,
-            let code = SolveCode.encode(game.scene.session.start, title: title, moves: game.scene.session.log)
-        else { return nil }
+        guard let overlay = visibleOverlay, !overlay.showedSolution else { return nil }
+        let title: String
         let what: String
         if let day = dailyDate {
+            // The daily board's code names its day: "Daily board" alone could be any day's.
+            title = "\(heading) \(day)"
             // TRANSLATORS: the first words of a shared daily result; %1 is the day, as 2026-11-27.
             what = tr("Bloq daily %1", "\(day)")
         } else {
+            title = heading
             // TRANSLATORS: the first words of a shared result; %1 is the level's title.
             what = tr("Bloq \"%1\"", heading)
         }
+        guard let code = SolveCode.encode(game.scene.session.start, title: title, moves: game.scene.session.log) else { return nil }
         let moves = tr("%1 move", "%1 moves", count: overlay.moves, "\(overlay.moves)")
         // TRANSLATORS: after the moves of a shared result, as "9 moves (par 9)".
         let par = overlay.par.map { " " + tr("(par %1)", "\($0)") } ?? ""
