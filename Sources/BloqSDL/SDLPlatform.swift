@@ -133,13 +133,16 @@ public final class SDLPlatform: GamePlatform {
     /// could not be opened again after a display's scale changed.
     public var isFinished: Bool { QuitSignals.pending != nil || window.lost != nil }
 
+    /// Reads the events waiting, or waits up to `timeout` ms for one. True when there is a
+    /// frame to draw: input came, or the renderer's warm-up still waits for a frame
+    /// (`SDLWindow.warmUpPending`), which it asks for every `GameLoop.workPollMilliseconds`.
     @discardableResult
     public func gatherInput(waitingUpTo timeout: Double) -> Bool {
         if timeout == 0 { FrameTrace.frameBegan() }
         var event = SDL_Event()
         if gathered.isEmpty, timeout > 0, sleepsWhenIdle {
             // A frame soon, idle or not, while the renderer waits to be warmed up.
-            let wait = window.warmUpPending ? min(timeout, 100) : timeout
+            let wait = window.warmUpPending ? min(timeout, GameLoop.workPollMilliseconds) : timeout
             guard SDL_WaitEventTimeout(&event, Int32(clamping: Int(wait))) != 0 else {
                 followDesktop()
                 followCompositor()

@@ -56,7 +56,7 @@ public final class SDLWindow: ScriptWindow {
     /// Whether an OpenGL renderer's shaders are still to be warmed up (`warmUp`): the
     /// platform draws a frame soon while they are, as the game may be idle.
     public private(set) var warmUpPending = false
-    /// The output's size at the last frame drawn.
+    /// The output's size at the last frame drawn while the warm-up waits.
     private var lastOutputSize: Size?
 
     /// The SDL video driver the window is on ("wayland", "x11", "offscreen").
@@ -295,9 +295,10 @@ public final class SDLWindow: ScriptWindow {
         // SDL 2.26's software renderer may report PRESENTVSYNC, but its present copies the
         // window surface (XShmPutImage) and returns at once: trusted, the game drew 300 to 1,000
         // frames a second through a drag and a clear under X11 (docs/performance.md).
-        let vsync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue == 0
+        let software = info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
+        let vsync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0 && !software
         return Opened(
-            window: window, renderer: renderer, hasVSync: vsync, isSoftware: info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0,
+            window: window, renderer: renderer, hasVSync: vsync, isSoftware: software,
             videoDriver: driver, contentScale: contentScale,
             rendererName: rendererName,
             fonts: fonts)
@@ -483,12 +484,15 @@ public final class SDLWindow: ScriptWindow {
         // Under a frame after the first, once the output has kept its size for a frame: sway
         // sizes the window after its first frame, and a warm-up under the frame at the new
         // size kept the first, wrongly sized, on screen 0.6-0.9 s longer (helper-56).
-        let size = canvas.outputSize
-        if warmUpPending, framesDrawn > 0, size == lastOutputSize {
-            warmUpPending = false
-            warmUp()
+        // (No size is kept before the first frame, at the start or after a reopen.)
+        if warmUpPending {
+            let size = canvas.outputSize
+            if size == lastOutputSize {
+                warmUpPending = false
+                warmUp()
+            }
+            lastOutputSize = size
         }
-        lastOutputSize = size
         painter.draw(app, on: canvas)
         framesDrawn += 1
     }
