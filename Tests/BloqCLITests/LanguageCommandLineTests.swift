@@ -54,6 +54,22 @@ extension ChildProcessSuite {
             return (result.out.split(separator: "\n").map(String.init), result.err)
         }
 
+        /// The JSON an app replay of `script` ends on, in `language` at `window`, with the
+        /// shipped catalogs and its data in `data` under `scratch`.
+        func appReplay(_ script: String, language: String, window: String, data: String, in scratch: Scratch) throws -> [String: Any] {
+            let file = try scratch.file("\(language).script", script)
+            let result = try Bloq.run(
+                ["replay", file, "--app", "--data", scratch.path(data), "--lang", language, "--window", window, "--json"],
+                environment: try TestCatalogs.environment())
+            return try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any] ?? [:]
+        }
+
+        /// A control of a replay's JSON: its middle, in whole pixels.
+        func centre(_ control: [String: Any]) throws -> (x: Int, y: Int) {
+            let box = try #require(LanguageLayoutTests.Box(control, name: "label"), "\(control)")
+            return (Int(box.x + box.w / 2), Int(box.y + box.h / 2))
+        }
+
         /// helper-52: the editor saved a French player's level in levels/perso/, a Russian's
         /// in levels/мои/: the game's own name for the pack, translated, was the folder, so
         /// one player's levels went to a pack per language.
@@ -92,28 +108,24 @@ extension ChildProcessSuite {
             let scratch = try Scratch("bloq-preview")
             for (language, levels) in [("fr", "Niveaux"), ("de", "Level"), ("es", "Niveles"), ("ru", "Уровни")] {
                 func controls(_ lines: String) throws -> [[String: Any]] {
-                    let script = try scratch.file("\(language).script", "at 0 tap \"\(levels)\"\n" + lines)
-                    let result = try Bloq.run(
-                        [
-                            "replay", script, "--app", "--data", scratch.path("data-\(language)"), "--lang", language, "--window",
-                            "400x300", "--json",
-                        ],
-                        environment: try TestCatalogs.environment())
+                    let json = try appReplay(
+                        "at 0 tap \"\(levels)\"\n" + lines, language: language, window: "400x300", data: "data-\(language)", in: scratch)
                     try? FileManager.default.removeItem(atPath: scratch.path("data-\(language)"))
-                    let json = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
-                    return json?["controls"] as? [[String: Any]] ?? []
+                    return json["controls"] as? [[String: Any]] ?? []
                 }
-                let tile = try #require(try controls("at 300 end").first { $0["label"] as? String == "1" }, "\(language)")
-                let x = (tile["x"] as? Int ?? 0) + (tile["w"] as? Int ?? 0) / 2
-                let y = (tile["y"] as? Int ?? 0) + (tile["h"] as? Int ?? 0) / 2
+                let (x, y) = try centre(try #require(try controls("at 300 end").first { $0["label"] as? String == "1" }, "\(language)"))
                 let held = "at 300 press \(x)px \(y)px\nat 1500 release \(x)px \(y)px\n"
                 let card = try controls(held + "at 2000 end")
                 let copy = try #require(card.last?["label"] as? String, "\(language): no preview card")
                 let copied = try controls(held + "at 2000 tap \"\(copy)\"\nat 2300 end")
-                func places(_ controls: [[String: Any]]) -> [[Int]] {
-                    controls.map { control in ["x", "y", "w", "h"].map { key in control[key] as? Int ?? -1 } }
+                // Every control read as a box, or the places cannot be compared.
+                func places(_ controls: [[String: Any]]) throws -> [[Double]] {
+                    try controls.map { control in
+                        let box = try #require(LanguageLayoutTests.Box(control, name: "label"), "\(language): \(control)")
+                        return [box.x, box.y, box.w, box.h]
+                    }
                 }
-                #expect(places(card) == places(copied) && card.count >= 4, "\(language): \(card) then \(copied)")
+                #expect(try places(card) == places(copied) && card.count >= 4, "\(language): \(card) then \(copied)")
             }
         }
 
@@ -125,17 +137,11 @@ extension ChildProcessSuite {
         func languageRowStays(window: String) throws {
             let scratch = try Scratch("bloq-language-row")
             func run(_ script: String, data: String) throws -> [String: Any] {
-                let file = try scratch.file("row.script", "at 0 tap Settings\n" + script)
-                let result = try Bloq.run(
-                    ["replay", file, "--app", "--data", scratch.path(data), "--lang", "en", "--window", window, "--json"],
-                    environment: try TestCatalogs.environment())
-                return try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any] ?? [:]
+                try appReplay("at 0 tap Settings\n" + script, language: "en", window: window, data: data, in: scratch)
             }
             let shown = try run("at 600 end", data: "look")
             let controls = shown["controls"] as? [[String: Any]] ?? []
-            let row = try #require(controls.first { $0["label"] as? String == "Language" }, "\(window): \(controls)")
-            let x = (row["x"] as? Int ?? 0) + (row["w"] as? Int ?? 0) / 2
-            let y = (row["y"] as? Int ?? 0) + (row["h"] as? Int ?? 0) / 2
+            let (x, y) = try centre(try #require(controls.first { $0["label"] as? String == "Language" }, "\(window): \(controls)"))
             // A person's clicks, 120 ms each, 400 ms apart: Automatic to English, Deutsch,
             // Français, Español and Русский.
             let clicks = (0..<5).map { index in
