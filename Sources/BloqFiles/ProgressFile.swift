@@ -88,6 +88,9 @@ public enum ProgressFile {
         }
         var members: [JSONValue.Member] = [.init("log", .array(log)), .init("playTime", .double(line.playTime))]
         if let moment = line.savedAt { members.append(.init("savedAt", .double(moment))) }
+        // Written only when true, so a line without them reads as it did before they were kept.
+        if line.sawSolution { members.append(.init("sawSolution", .bool(true))) }
+        if line.showedSolution { members.append(.init("showedSolution", .bool(true))) }
         members.append(.init("usedHint", .bool(line.usedHint)))
         return .object(members)
     }
@@ -263,6 +266,7 @@ public enum ProgressFile {
     static func unfinishedLine(_ value: JSONValue) -> UnfinishedLine? {
         guard value.members != nil, let entries = value["log"]?.arrayValue, let time = value["playTime"]?.doubleValue,
             let hint = value["usedHint"]?.boolValue, let moment = optional(value["savedAt"], \.doubleValue),
+            let shown = optional(value["showedSolution"], \.boolValue), let seen = optional(value["sawSolution"], \.boolValue),
             entries.count <= PlayerProgress.maximumLogLength
         else { return nil }
         var log: [Move] = []
@@ -272,7 +276,8 @@ public enum ProgressFile {
             else { return nil }
             log.append(Move(row: row, column: column, direction: direction))
         }
-        return UnfinishedLine(log: log, playTime: time, usedHint: hint, savedAt: moment)
+        return UnfinishedLine(
+            log: log, playTime: time, usedHint: hint, showedSolution: shown ?? false, sawSolution: seen ?? false, savedAt: moment)
     }
 
     static func editorDraft(_ value: JSONValue) -> EditorDraft? {

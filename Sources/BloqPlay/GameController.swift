@@ -110,6 +110,8 @@ public final class GameController {
         if let resume, scene.restore(log: resume.log) {
             playTime = resume.playTime
             usedHint = resume.usedHint
+            showedSolution = resume.showedSolution
+            sawSolution = resume.sawSolution
         }
         // Par unknown: the start is asked about even when a resumed line is elsewhere (any
         // answer about the start board gives it, below).
@@ -312,7 +314,9 @@ public final class GameController {
     /// and when the player leaves).
     public var unfinishedLine: UnfinishedLine? {
         guard !scene.session.isCleared, !scene.session.log.isEmpty || usedHint else { return nil }
-        return UnfinishedLine(log: scene.session.log, playTime: playTime, usedHint: usedHint)
+        return UnfinishedLine(
+            log: scene.session.log, playTime: playTime, usedHint: usedHint, showedSolution: showedSolution,
+            sawSolution: sawSolution)
     }
 
     // MARK: Private

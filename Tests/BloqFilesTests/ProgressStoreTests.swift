@@ -24,6 +24,11 @@ struct ProgressStoreTests {
         progress.recordClear(level: id, stars: 3, moves: 9, time: 55)
         progress.unfinished["fedcba9876543210"] = UnfinishedLine(
             log: [Move(row: 1, column: 2, direction: .left)], playTime: 3.5, usedHint: true)
+        // A line played after the solution was shown, and one the solver was playing.
+        progress.unfinished["fedcba9876543211"] = UnfinishedLine(
+            log: [Move(row: 0, column: 1, direction: .up)], playTime: 1, usedHint: true, sawSolution: true)
+        progress.unfinished["fedcba9876543212"] = UnfinishedLine(
+            log: [Move(row: 2, column: 0, direction: .right)], playTime: 2, usedHint: false, showedSolution: true)
         try store.save(progress)
         let (loaded, warnings) = store.load()
         #expect(warnings.isEmpty)

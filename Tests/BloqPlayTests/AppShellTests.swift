@@ -57,6 +57,53 @@ struct AppShellTests {
     }
 
     @Test(
+        "a level left while the solver plays its solution, or after it was shown, resumes as it was: the solver's moves earn no stars, and the card names the solution"
+    )
+    func solutionOutlivesLeaving() throws {
+        // Two moves: no single push joins the two reds.
+        let board = try #require(Board(["R...", "....", "...R"]))
+        let pack = PackEntry(
+            title: "Two", items: [.playable(PlayableLevel(name: "Two/two.bloq", level: Level(title: "Two", par: 2, board: board)))])
+        let app = testApp([pack])
+        open(app)
+        key(app, "Shift+S")
+        // Left as the solver's first move slides: it lands, the second is not played.
+        for _ in 0..<600 where app.game?.scene.hasMoveLanding == false { app.step(1.0 / 120) }
+        #expect(app.game?.scene.hasMoveLanding == true && app.game?.scene.session.moves == 0)
+        key(app, "Escape")
+        run(app, 0.5)
+        open(app)
+        let resumed = try #require(app.game)
+        #expect(resumed.scene.session.moves == 1 && resumed.showedSolution, "resumed with the solver's move, as shown")
+        try finishByHand(app)
+        let shown = try #require(app.playScreen?.visibleOverlay)
+        #expect(shown.showedSolution && shown.stars == 0, "the solver's move earns no stars after a resume either")
+        Hand(app).tap(.playAgain)
+        run(app, 0.5)
+        key(app, "Shift+Right")
+        run(app, 1)
+        key(app, "Escape")
+        run(app, 0.5)
+        open(app)
+        #expect(app.game?.sawSolution == true && app.game?.usedHint == true)
+        try finishByHand(app)
+        let card = try #require(app.playScreen?.visibleOverlay)
+        #expect(!card.showedSolution && card.stars == 2)
+        // Before, a resumed level said a hint was used, where none was.
+        #expect(card.starReasons[2] == ["the solution was shown"], "\(card.starReasons)")
+    }
+
+    /// Makes the one push that clears the open level's board, and lets it settle.
+    private func finishByHand(_ app: AppController) throws {
+        let game = try #require(app.game)
+        let board = game.scene.board
+        let pushes = board.positions.flatMap { cell in Direction.allCases.map { Move(from: cell, direction: $0) } }
+        let last = try #require(pushes.first { SolveCode.replay([$0], on: board).cleared }, "one push clears \(board)")
+        #expect(game.scene.perform(last))
+        run(app, 1.5)
+    }
+
+    @Test(
         "a level left unfinished says 'in progress' on its tile, or a play sign where that does not fit: never '…', which reads as words cut",
         arguments: LayoutAudit.windows.map { (Int($0.width), Int($0.height)) })
     func inProgressTile(_ window: (Int, Int)) throws {

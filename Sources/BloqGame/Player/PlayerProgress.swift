@@ -3,14 +3,25 @@ public struct UnfinishedLine: Sendable, Equatable {
     public var log: [Move]
     public var playTime: Double
     public var usedHint: Bool
+    /// Whether the solution was shown while this line was played: its clear earns no stars,
+    /// as Show solution's does without leaving (false in files written before it was kept).
+    public var showedSolution: Bool
+    /// Whether `usedHint` is there because the solution was shown in an earlier attempt, so
+    /// the Cleared card of a resumed level says so, not that a hint was used.
+    public var sawSolution: Bool
     /// When it was saved, in seconds since 1970 (set by whoever saves it; nil in files
     /// written before it was kept). The newest line is the one Continue opens.
     public var savedAt: Double?
 
-    public init(log: [Move], playTime: Double, usedHint: Bool, savedAt: Double? = nil) {
+    public init(
+        log: [Move], playTime: Double, usedHint: Bool, showedSolution: Bool = false, sawSolution: Bool = false,
+        savedAt: Double? = nil
+    ) {
         self.log = log
         self.playTime = playTime
         self.usedHint = usedHint
+        self.showedSolution = showedSolution
+        self.sawSolution = sawSolution
         self.savedAt = savedAt
     }
 
@@ -30,6 +41,8 @@ public struct UnfinishedLine: Sendable, Equatable {
         if playTime != other.playTime { return playTime > other.playTime }
         if log.count != other.log.count { return log.count > other.log.count }
         if usedHint != other.usedHint { return usedHint }
+        if showedSolution != other.showedSolution { return showedSolution }
+        if sawSolution != other.sawSolution { return sawSolution }
         func code(_ move: Move) -> Int {
             (move.from.row * 16 + move.from.column) * 4 + (Direction.allCases.firstIndex(of: move.direction) ?? 0)
         }
