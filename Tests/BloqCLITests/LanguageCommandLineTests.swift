@@ -98,7 +98,7 @@ extension ChildProcessSuite {
             #expect(
                 saved.count == 1 && saved.first?.hasSuffix(".bloq") == true,
                 "levels/: \((try? FileManager.default.contentsOfDirectory(atPath: data + "/levels")) ?? [])")
-            #expect(result.out.contains("\"Perso (à vous)\""), "\(result.out)")
+            #expect(result.out.contains("\"Mes niveaux\""), "\(result.out)")
         }
 
         /// helper-52: in Russian at 400x300 the preview card's buttons went from two columns

@@ -150,15 +150,18 @@ public final class LevelListScreen: ShellScreen, AppScreen {
 
     /// A pack's tab: a shipped pack's title in the language shown; a player's pack's name
     /// (its folder's) marked as theirs, the packs the game names translated: the one Paste
-    /// code saves into ("shared") and the editor's ("mine", as its pack field says it).
+    /// code saves into ("shared") and the editor's ("mine").
+    /// The editor's pack reads "My levels": "Mine (yours)" said it twice, and "Meine (deins)"
+    /// said "mine (yours)" in German (helper-58).
     static func tabTitle(_ pack: PackEntry) -> String {
         guard pack.isPlayers else { return tr(pack.title) }
-        let name =
-            switch pack.folder {
-            case "shared": tr("Shared")
-            case EditorScreen.defaultFolder: EditorScreen.placeholder(.pack).capitalizingFirst
-            default: pack.name
-            }
+        let name: String
+        switch pack.folder {
+        case "shared": name = tr("Shared")
+        // TRANSLATORS: the Levels tab of the pack the editor saves into (its folder is "mine").
+        case EditorScreen.defaultFolder: return tr("My levels")
+        default: name = pack.name
+        }
         // TRANSLATORS: a Levels tab of the player's own pack; %1 is its name (its folder's).
         return tr("%1 (yours)", name)
     }
