@@ -157,6 +157,36 @@ extension ChildProcessSuite {
             #expect(last != nil, "\(window): \(end)")
         }
 
+        /// helper-58: "Level 1 von" over "100" beside the Cleared card in German at 400x300.
+        @Test("the level's caption beside the Cleared card breaks before a word, never between a word and its number")
+        func captionKeepsNumbers() throws {
+            let scratch = try Scratch("bloq-caption")
+            var broken: [String] = []
+            for (language, play) in [("en", "Play"), ("de", "Spielen"), ("fr", "Jouer"), ("es", "Jugar"), ("ru", "Играть")] {
+                for window in ["400x300", "480x320", "360x640"] {
+                    // The first level cleared in three moves after a hint: the card's reasons
+                    // make it wide.
+                    let end = try appReplay(
+                        """
+                        at 0    tap \(play)
+                        at 300  key H
+                        at 1500 key Down
+                        at 1600 key Down
+                        at 1700 key Shift+Down
+                        at 2300 key Shift+Up
+                        at 2900 key Shift+Right
+                        at 4900 end
+                        """, language: language, window: window, data: "\(language)-\(window)", in: scratch)
+                    #expect(end["overlay"] is [String: Any], "\(language) \(window): \(end)")
+                    let texts = (end["texts"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+                    let last = try #require(texts.first { $0.hasSuffix(" 100") || $0 == "100" }, "\(language) \(window): \(texts)")
+                    #expect(last.contains { $0.isLetter }, "\(language) \(window): the number alone on its line: \(texts)")
+                    if !last.contains(" 1 ") { broken.append("\(language) \(window)") }
+                }
+            }
+            #expect(!broken.isEmpty, "some window breaks the caption")
+        }
+
         @Test("--lang shows each catalog's words, and English without a catalog")
         func catalogs() throws {
             let env = try TestCatalogs.environment()

@@ -547,11 +547,15 @@ public final class PlayScreen: ShellScreen, AppScreen {
         } else {
             // A caption of parts (the daily board's day · streak) breaks between them: a break
             // after the "·" left it hanging at a line's end (helper-58, German at 1280x800).
-            let parted = captionWidth <= frame.width ? caption : Self.brokenAtParts(caption)
+            // One without parts keeps each number with its word: "Level 1 von" over "100"
+            // read as two things (helper-58, German at 400x300 beside the Cleared card).
+            let parted =
+                captionWidth <= frame.width
+                ? caption : caption.contains(" · ") ? Self.brokenAtParts(caption) : Self.boundNumbers(caption)
             let captionLines = Typesetter.paragraph(
                 parted, px: type.caption, in: Rect(x: frame.x, y: y, width: frame.width, height: 0), role: .secondary, alignment: 0,
                 maximumLines: 3)
-            texts += captionLines
+            texts += Typesetter.unbound(captionLines)
             y = captionLines.last?.frame.maxY ?? y
             if stackedStarsWidth + gap * 0.5 + scoreWidth <= frame.width {
                 texts += scoreRow(right: frame.x + stackedStarsWidth + gap * 0.5 + scoreWidth, y: y, alignment: 0)
@@ -583,6 +587,18 @@ public final class PlayScreen: ShellScreen, AppScreen {
     /// wrapped where it is laid out).
     static func brokenAtParts(_ text: String) -> String {
         text.replacing(" · ", with: "\n")
+    }
+
+    /// `text` with each number bound to the word before it by a no-break space ("Level 1
+    /// of 100" breaks only as "Level 1" over "of 100"); `TextBox.unbound` turns the lines
+    /// back.
+    static func boundNumbers(_ text: String) -> String {
+        var bound = ""
+        for (index, word) in text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
+            if index > 0 { bound += word.first?.isNumber == true ? "\u{00A0}" : " " }
+            bound += word
+        }
+        return bound
     }
 
     /// The toolbar as laid out now: the way back (unless single-level), Undo, Redo,
