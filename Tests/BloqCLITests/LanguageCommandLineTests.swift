@@ -187,6 +187,29 @@ extension ChildProcessSuite {
             #expect(!broken.isEmpty, "some window breaks the caption")
         }
 
+        /// helper-58: Statistics read "Tagesserie" over "· beste" in German at 400x300, and
+        /// "Racha diaria ·" over "mejor" in Spanish.
+        @Test("no line of the Statistics screen starts or ends with a '·', in any language")
+        func statisticsBreakBetweenParts() throws {
+            let scratch = try Scratch("bloq-statistics")
+            var wrapped = 0
+            for (language, statistics) in [
+                ("en", "Statistics"), ("de", "Statistik"), ("fr", "Statistiques"), ("es", "Estadísticas"), ("ru", "Статистика"),
+            ] {
+                for window in ["400x300", "480x320", "360x640", "320x480"] {
+                    let end = try appReplay(
+                        "at 0 tap \"\(statistics)\"\nat 600 end\n", language: language, window: window, data: "\(language)-\(window)",
+                        in: scratch)
+                    #expect(end["screen"] as? String == "statistics", "\(language) \(window): \(end)")
+                    let texts = (end["texts"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+                    #expect(texts.allSatisfy { !$0.hasPrefix("·") && !$0.hasSuffix("·") }, "\(language) \(window): \(texts)")
+                    // The streak's name on two lines somewhere: the case this test is about.
+                    if !texts.contains(where: { $0.contains("·") && !$0.contains(where: \.isNumber) }) { wrapped += 1 }
+                }
+            }
+            #expect(wrapped > 0, "some window wraps the streak's name")
+        }
+
         @Test("--lang shows each catalog's words, and English without a catalog")
         func catalogs() throws {
             let env = try TestCatalogs.environment()

@@ -140,9 +140,12 @@ public final class StatisticsScreen: ShellScreen, AppScreen {
                 let valueWidth = Typesetter.font.boxWidth(row.value, px: px)
                 let nameWidth = nameWidths[index]
                 if wraps, nameLines[index] > 1 {
-                    texts += Typesetter.paragraph(
-                        row.name, px: px, in: Rect(x: x, y: y, width: nameWidth, height: 0), role: .secondary, alignment: 0,
-                        maximumLines: 2)
+                    // No "·" left at a line's end or start: the break parts "Daily streak" and
+                    // "best" (German's "Tagesserie" over "· beste" at 400x300, helper-58).
+                    texts += Typesetter.unbound(
+                        Typesetter.paragraph(
+                            row.name, px: px, in: Rect(x: x, y: y, width: nameWidth, height: 0), role: .secondary, alignment: 0,
+                            maximumLines: 2))
                 } else {
                     let name = Typesetter.fitted(row.name, px: px, width: nameWidth, keepingEnd: false)
                     texts.append(Typesetter.line(name, px: px, at: Point(x: x, y: y), width: nameWidth, role: .secondary))
