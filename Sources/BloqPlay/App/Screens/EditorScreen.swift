@@ -268,8 +268,12 @@ public final class EditorScreen: ShellScreen, AppScreen {
         [
             // TRANSLATORS: the editor's button that empties the grid being drawn (undoable); not
             // clearing a board in play.
-            ButtonSpec(.editor(.clear), tr("Clear")), ButtonSpec(.editor(.mirror), tr("Mirror")),
-            ButtonSpec(.editor(.rotate), tr("Rotate")),
+            ButtonSpec(.editor(.clear), tr("Clear")),
+            // TRANSLATORS: the editor's buttons that flip the grid left to right, and turn it.
+            ButtonSpec(.editor(.mirror), tr("Mirror")), ButtonSpec(.editor(.rotate), tr("Rotate")),
+            // TRANSLATORS: the editor's buttons that add or remove a row or a column of the grid.
+            // The short forms ("+ Row") are for narrow windows: whole words, not abbreviations
+            // ("+ Z." said nothing to a German player).
             ButtonSpec(.editor(.addRow), tr("Add row"), short: tr("+ Row"), isEnabled: draft.rows < 16),
             ButtonSpec(.editor(.removeRow), tr("Remove row"), short: tr("− Row"), isEnabled: draft.rows > 2),
             ButtonSpec(.editor(.addColumn), tr("Add column"), short: tr("+ Col"), isEnabled: draft.columns < 16),
