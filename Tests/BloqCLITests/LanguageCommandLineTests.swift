@@ -187,6 +187,38 @@ extension ChildProcessSuite {
             #expect(!broken.isEmpty, "some window breaks the caption")
         }
 
+        /// helper-58: trying a level at the keys, the caption said "Escape" where the key line
+        /// says "Esc", and in German at 400x300 it was cut ("‹ Editor führt…").
+        @Test("trying a level at the keys, its caption is whole in every language, and keeps '‹' with its button")
+        func trialCaptionWhole() throws {
+            let scratch = try Scratch("bloq-trial")
+            let words = [
+                ("en", "Make", "Red", "Play"), ("de", "Bauen", "Rot", "Spielen"), ("fr", "Créer", "Rouge", "Jouer"),
+                ("es", "Crear", "Rojo", "Jugar"), ("ru", "Создать", "Красный", "Играть"),
+            ]
+            for (language, make, red, play) in words {
+                for window in ["400x300", "480x320", "360x640"] {
+                    // Two reds placed, the level tried, and a key pressed (the cursor shows).
+                    let end = try appReplay(
+                        """
+                        at 0    tap "\(make)"
+                        at 300  tap "\(red)"
+                        at 400  press 0 0
+                        at 450  release 0 0
+                        at 500  press 0 2
+                        at 550  release 0 2
+                        at 2000 tap "\(play)"
+                        at 2600 key Down
+                        at 3000 end
+                        """, language: language, window: window, data: "\(language)-\(window)", in: scratch)
+                    #expect(end["screen"] as? String == "play", "\(language) \(window): \(end)")
+                    let texts = (end["texts"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+                    #expect(!texts.contains { $0.contains("Escape") }, "\(language) \(window): \(texts)")
+                    #expect(!texts.contains { $0.hasSuffix("…") || $0.hasSuffix("‹") }, "\(language) \(window): \(texts)")
+                }
+            }
+        }
+
         /// helper-58: Statistics read "Tagesserie" over "· beste" in German at 400x300, and
         /// "Racha diaria ·" over "mejor" in Spanish.
         @Test("no line of the Statistics screen starts or ends with a '·', in any language")

@@ -190,9 +190,9 @@ public final class PlayScreen: ShellScreen, AppScreen {
                     "Level %1 of %2", "\((context.packs[pack].itemIndex(ofPlayable: level) ?? level) + 1)",
                     "\(context.packs[pack].items.count)")
             }
-        case .trial:
-            context.inputMode == .keyboard
-                ? tr("Trying your level: Escape or ‹ Editor goes back to it") : tr("Trying your level: ‹ Editor goes back to it")
+        // The key line says "Esc editor" to a player at the keys (the caption said "Escape"
+        // too, and was cut at 400x300 in German).
+        case .trial: tr("Trying your level: ‹ Editor goes back to it")
         case .code: tr("A shared level")
         case .daily(let board):
             board.date.localizedLongDescription + (dailyStreak > 0 ? " · " + tr("streak: %1", DailyScreen.streakText(dailyStreak)) : "")
@@ -547,11 +547,12 @@ public final class PlayScreen: ShellScreen, AppScreen {
         } else {
             // A caption of parts (the daily board's day · streak) breaks between them: a break
             // after the "·" left it hanging at a line's end (helper-58, German at 1280x800).
-            // One without parts keeps each number with its word: "Level 1 von" over "100"
-            // read as two things (helper-58, German at 400x300 beside the Cleared card).
+            // One without parts keeps each number with its word, and "‹" with its button's
+            // name: "Level 1 von" over "100" read as two things (helper-58, German at 400x300
+            // beside the Cleared card).
             let parted =
                 captionWidth <= frame.width
-                ? caption : caption.contains(" · ") ? Self.brokenAtParts(caption) : Self.boundNumbers(caption)
+                ? caption : caption.contains(" · ") ? Self.brokenAtParts(caption) : Self.boundWords(caption)
             let captionLines = Typesetter.paragraph(
                 parted, px: type.caption, in: Rect(x: frame.x, y: y, width: frame.width, height: 0), role: .secondary, alignment: 0,
                 maximumLines: 3)
@@ -590,13 +591,15 @@ public final class PlayScreen: ShellScreen, AppScreen {
     }
 
     /// `text` with each number bound to the word before it by a no-break space ("Level 1
-    /// of 100" breaks only as "Level 1" over "of 100"); `TextBox.unbound` turns the lines
-    /// back.
-    static func boundNumbers(_ text: String) -> String {
+    /// of 100" breaks only as "Level 1" over "of 100"), and a "‹" to the button's name after
+    /// it ("‹ Editor"); `Typesetter.unbound` turns the lines back.
+    static func boundWords(_ text: String) -> String {
         var bound = ""
-        for (index, word) in text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
-            if index > 0 { bound += word.first?.isNumber == true ? "\u{00A0}" : " " }
+        var previous: Substring?
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if let previous { bound += word.first?.isNumber == true || previous == "‹" ? "\u{00A0}" : " " }
             bound += word
+            previous = word
         }
         return bound
     }
