@@ -494,6 +494,72 @@ struct AppControllerTests {
         #expect(app.root.levelList != nil && app.root.levelList?.preview == nil, "the card the press began is gone")
     }
 
+    /// A live window a person sizes: it takes the sizes `sizes` gives, each at its time (ms)
+    /// or in the first wait after it, woken as SDL's window event wakes the loop, and
+    /// finishes at `end`.
+    final class SizedWindow: GamePlatform {
+        var now = 0.0
+        var sizes: [(time: Double, width: Double, height: Double)]
+        let end: Double
+        var inputs: [RawInput] = []
+        var geometry = WindowGeometry(points: Size(width: 800, height: 600))
+        var sleepsWhenIdle: Bool { true }
+        var isFocused: Bool { true }
+        var isFinished: Bool { now > end }
+
+        init(sizes: [(time: Double, width: Double, height: Double)], end: Double) {
+            self.sizes = sizes
+            self.end = end
+        }
+
+        func gatherInput(waitingUpTo timeout: Double) -> Bool {
+            let next = sizes.first?.time ?? .infinity
+            now = timeout == 0 ? now + 1000 / 60 : min(now + timeout, max(next, now))
+            // A resize wakes a wait (the frame it starts lays the game out at the new size).
+            if timeout > 0, let size = sizes.first, size.time <= now {
+                sizes.removeFirst()
+                geometry = WindowGeometry(points: Size(width: size.width, height: size.height))
+                inputs.append(.mouseMotion(x: 1, y: 1))
+            }
+            return !inputs.isEmpty
+        }
+        func nextInputTime() -> Double? { inputs.isEmpty ? nil : now }
+        func takeInput() -> RawInput? { inputs.isEmpty ? nil : inputs.removeFirst() }
+        func present(_ app: AppController, sounds: [SoundCue]) {}
+    }
+
+    /// Kept only as the game quit: a game killed after the player sized its window opened
+    /// again at the size before.
+    @Test("a window sized by the player is kept once it stands still, not at each step of the drag, and not fullscreen")
+    func keepsWindowSize() throws {
+        var saves: [Settings] = []
+        func run(end: Double, fullscreen: Bool = false) -> AppController {
+            saves = []
+            let app = testApp {
+                $0.settings = SettingsStorage(save: {
+                    saves.append($0)
+                    return nil
+                })
+            }
+            if fullscreen { app.settings.fullscreen = true }
+            saves = []
+            // A corner dragged over 300 ms at 60 Hz, from 800x600 to 1000x700.
+            let drag = (1...18).map { (step: Int) -> (time: Double, width: Double, height: Double) in
+                let part = Double(step) / 18
+                return (time: 1000 + part * 300, width: 800 + part * 200, height: 600 + part * 100)
+            }
+            GameLoop(app: app, platform: SizedWindow(sizes: drag, end: end)).run()
+            return app
+        }
+        let kept = run(end: 4000)
+        #expect(kept.settings.windowWidth == 1000 && kept.settings.windowHeight == 700, "\(String(describing: kept.settings.windowWidth))")
+        #expect(saves.count == 1, "one save once the drag ended: \(saves.map { ($0.windowWidth, $0.windowHeight) })")
+        let soon = run(end: 1600)
+        #expect(soon.settings.windowWidth == nil && saves.isEmpty, "not yet kept half a second after the drag")
+        let full = run(end: 4000, fullscreen: true)
+        #expect(full.settings.windowWidth == nil && saves.isEmpty, "a fullscreen window's size is not its windowed one")
+    }
+
     /// helper-47: the winning slide let go, then Ctrl+Q 50 ms later (or a SIGTERM): the game
     /// quit with the level not cleared, the move not yet landed, its stars lost.
     @Test("a winning move let go just before quitting lands, and its clear is kept")

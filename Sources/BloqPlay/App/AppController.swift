@@ -64,6 +64,16 @@ public final class AppController {
             settingsFailure = failure
         }
     }
+    /// Saves the window's size in desktop points as the one to open at next (the game saves
+    /// it as it quits too); not while fullscreen, whose windowed size is the one kept.
+    public func keepWindowSize(width: Int, height: Int) {
+        guard !settings.fullscreen, Settings.windowSizes.contains(width), Settings.windowSizes.contains(height) else { return }
+        var kept = settings
+        kept.windowWidth = width
+        kept.windowHeight = height
+        settings = kept
+    }
+
     /// Shows and saves the language the player picks; picking the saved one that `--lang`
     /// hid shows it (`--lang` wins only until the player picks).
     private func pickLanguage(_ code: String) {

@@ -21,6 +21,11 @@ public final class GameLoop {
     private var geometry: WindowGeometry
     /// Set when the platform asked to quit (the window was closed).
     private var quitRequested = false
+    /// A live window's new size in desktop points, and the platform's time it came: kept as
+    /// the size to open at next once it has stood `windowSizeQuiet` ms, so that a game
+    /// killed (not only one quit) opens again as large as the player left it.
+    private var unkeptSize: (width: Int, height: Int, since: Double)?
+    static let windowSizeQuiet = 1000.0
     /// A gap longer than this (a suspended machine) counts as a pause, not play time.
     static let longestIdlePlay = 5.0
 
@@ -47,6 +52,7 @@ public final class GameLoop {
     /// (`AppController.finish`): a replay reports a move still in flight where it is.
     public func run() {
         while !isDone {
+            keepWindowSize()
             if platform.sleepsWhenIdle, app.isAnimating, !app.isMoving {
                 // Only background work: a frame (its steps deliver the answer when it is
                 // due) every `workPollMilliseconds`, or at once for input.
@@ -168,9 +174,18 @@ public final class GameLoop {
         if now.points != geometry.points {
             let size = now.desktopPointSize
             recorder?.recordResize(width: size.width, height: size.height, at: time)
+            // A window a person sizes (a script's sizes are not the player's to keep).
+            if platform.sleepsWhenIdle { unkeptSize = (size.width, size.height, platform.now) }
         }
         geometry = now
         layOut(now)
+    }
+
+    /// Keeps the window's size once it has stood still (not at every step of a drag).
+    private func keepWindowSize() {
+        guard let size = unkeptSize, platform.now - size.since >= GameLoop.windowSizeQuiet else { return }
+        unkeptSize = nil
+        app.keepWindowSize(width: size.width, height: size.height)
     }
 
     private func layOut(_ geometry: WindowGeometry) {
