@@ -45,7 +45,9 @@ public struct InputRecorder {
             // opened on.
             level = screen.game.level
             levelIsInPack = screen.packIndex != nil
-            resume = InputScript.Resume(moves: screen.game.scene.session.log, usedHint: screen.game.usedHint)
+            resume = InputScript.Resume(
+                moves: screen.game.scene.session.log, usedHint: screen.game.usedHint, showedSolution: screen.game.showedSolution,
+                sawSolution: screen.game.sawSolution)
         }
         guard recorded === screen else {
             // Left: a replay stays on its level.

@@ -86,17 +86,23 @@ public struct InputScript: Sendable {
         public var lines: [Int] = []
         /// Whether a hint had been shown on the line (it earns at most two stars).
         public var usedHint = false
+        /// Whether the solver's solution was being shown on the line (its clear earns no
+        /// stars), or had been shown before it began (it counts as a hint).
+        public var showedSolution = false
+        public var sawSolution = false
         /// The first `resume` line (0: none).
         public var firstLine = 0
 
-        public init(moves: [Move] = [], usedHint: Bool = false) {
+        public init(moves: [Move] = [], usedHint: Bool = false, showedSolution: Bool = false, sawSolution: Bool = false) {
             self.moves = moves
             self.lines = Array(repeating: 0, count: moves.count)
             self.usedHint = usedHint
+            self.showedSolution = showedSolution
+            self.sawSolution = sawSolution
         }
 
         /// Whether the level starts on a line of play.
-        public var isEmpty: Bool { moves.isEmpty && !usedHint }
+        public var isEmpty: Bool { moves.isEmpty && !usedHint && !showedSolution && !sawSolution }
     }
 
     /// The window size the script asks for, if it does.
@@ -171,13 +177,23 @@ public struct InputScript: Sendable {
                     script.resume.usedHint = true
                     continue
                 }
+                if words.count == 2, words[1] == "solution" {
+                    guard !script.resume.showedSolution else { return fail(number, "'resume solution' is given twice") }
+                    script.resume.showedSolution = true
+                    continue
+                }
+                if words.count == 3, words[1] == "solution", words[2] == "seen" {
+                    guard !script.resume.sawSolution else { return fail(number, "'resume solution seen' is given twice") }
+                    script.resume.sawSolution = true
+                    continue
+                }
                 guard words.count == 4, let row = Int(words[1]), let column = Int(words[2]), (0..<16).contains(row),
                     (0..<16).contains(column), words[1].allSatisfy(\.isASCII), words[2].allSatisfy(\.isASCII),
                     let direction = Direction(rawValue: words[3])
                 else {
                     return fail(
                         number,
-                        "expected 'resume ROW COLUMN DIRECTION' (a move of the line of play the level starts on: row and column whole numbers from 0 at the top left, then up, down, left or right) or 'resume hint'"
+                        "expected 'resume ROW COLUMN DIRECTION' (a move of the line of play the level starts on: row and column whole numbers from 0 at the top left, then up, down, left or right), 'resume hint', 'resume solution' (the solver was showing it) or 'resume solution seen' (shown before the line began)"
                     )
                 }
                 guard script.resume.moves.count < PlayerProgress.maximumLogLength else {
@@ -374,6 +390,8 @@ public struct InputScript: Sendable {
             lines.append("; the level opened on a saved line of play: the replay starts there")
             for move in resume.moves { lines.append("resume \(move.from.row) \(move.from.column) \(move.direction.rawValue)") }
             if resume.usedHint { lines.append("resume hint") }
+            if resume.showedSolution { lines.append("resume solution") }
+            if resume.sawSolution { lines.append("resume solution seen") }
         }
         for event in events {
             let at = "at \(InputScript.format(event.time))"
@@ -432,7 +450,9 @@ extension InputScript.Resume {
                     line: lines.last ?? firstLine,
                     message: "these 'resume' moves clear the board, and a replay cannot start on a cleared board: leave out the last one"))
         }
-        progress.setUnfinished(level: level.board.identity, UnfinishedLine(log: moves, playTime: 0, usedHint: usedHint), at: 0)
+        let line = UnfinishedLine(
+            log: moves, playTime: 0, usedHint: usedHint || sawSolution, showedSolution: showedSolution, sawSolution: sawSolution)
+        progress.setUnfinished(level: level.board.identity, line, at: 0)
         return .success(progress)
     }
 }

@@ -1036,6 +1036,40 @@ struct RecordingTests {
         #expect(replay.game?.scene.session.log == saved && app.game?.scene.session.log == saved)
         #expect(replay.game?.usedHint == true)
     }
+
+    /// A level left while the solver played it, or after it was shown, keeps that on its
+    /// line: its recording says so, and the replay's clear earns what play's did.
+    @Test("a recording on a line played after Show solution says so, and its replay opens the line as it was")
+    func recordsSolutionShown() throws {
+        let board = try #require(Board(["R...B", ".....", "B...R"]))
+        let long = PlayableLevel(name: "B/long.bloq", level: Level(title: "Long", board: board))
+        let saved = [Move(row: 0, column: 0, direction: .right)]
+        let lines = [
+            UnfinishedLine(log: saved, playTime: 3, usedHint: false, showedSolution: true),
+            UnfinishedLine(log: saved, playTime: 3, usedHint: true, sawSolution: true),
+        ]
+        for line in lines {
+            var progress = PlayerProgress()
+            progress.setUnfinished(level: board.identity, line, at: 1)
+            let app = testApp([PackEntry(title: "B", items: [.playable(long)])], progress: progress)
+            let window = SleepingWindow(seconds: 10) { _ in }
+            let loop = GameLoop(app: app, platform: window)
+            loop.startRecording()
+            #expect(app.openLevel(pack: 0, level: 0))
+            window.inputs = [.key(KeyChord("Right"))]
+            loop.frame()
+            let text = try #require(loop.recordedScript()).text
+            let parsed = try InputScript.parse(Array(text.utf8), name: "r.script").get()
+            let replay = testApp(
+                [PackEntry(title: "B", items: [.playable(long)])], progress: try parsed.resume.progress(on: long.level).get(),
+                singleLevel: true)
+            _ = try ScriptPlatform.run(parsed, on: replay, size: (800, 600))
+            let game = try #require(replay.game)
+            #expect(
+                game.showedSolution == line.showedSolution && game.sawSolution == line.sawSolution && game.usedHint == line.usedHint,
+                "\(text)")
+        }
+    }
 }
 
 /// A player's progress built by hand, as play would record it: clears and lines stamped by
