@@ -156,7 +156,7 @@ extension ChildProcessSuite {
                     + "at 1000 tap Save\nat 1100 end\n")
             let second = try Bloq.run(["replay", again, "--app", "--data", data, "--json"])
             #expect(second.status == 0, "\(second.err)")
-            let status = "\"status\": \"Saved as mine/002-two-pairs.bloq in your levels: find it under Levels\""
+            let status = "\"status\": \"Saved in My levels: find it under Levels\""
             #expect(second.out.contains(status), "\(second.out)")
             #expect(try String(contentsOfFile: saved, encoding: .utf8) == text)
             #expect(FileManager.default.fileExists(atPath: data + "/levels/mine/002-two-pairs.bloq"))

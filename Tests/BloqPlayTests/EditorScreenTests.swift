@@ -86,7 +86,7 @@ struct EditorScreenTests {
         run(app, 0.3)
         Hand(app).tap(.editor(.save))
         #expect(saves.requests.isEmpty)
-        #expect(editor.status == "Not saved: your pack mine has this board already, as level 1 (Twin)")
+        #expect(editor.status == "Not saved: your pack My levels has this board already, as level 1 (Twin)")
         // Changed, it is a new level.
         paint(app, editor, .block(.blue), [(3, 0), (3, 3)])
         run(app, 0.3)
@@ -271,7 +271,8 @@ struct EditorScreenTests {
         #expect(saves.requests.count == 1)
         #expect(saves.requests.first?.text.contains("title: My level\npar: 1\n\nB . B .\n") == true)
         #expect(saves.requests.first?.pack == "mine" && saves.requests.first?.replacing == nil)
-        #expect(editor.status == "Saved as mine/001-level.bloq in your levels: find it under Levels")
+        // The game's own pack by the name its tab and the Pack field give it, not its folder.
+        #expect(editor.pack == "My levels" && editor.status == "Saved in My levels: find it under Levels")
         pointer.tap(.editor(.save))
         #expect(saves.requests.last?.replacing == "/data/levels/mine/001-level.bloq")
         pointer.tap(.editor(.clear))
@@ -360,7 +361,14 @@ struct EditorScreenTests {
         Hand(app).tap(.copyCode)
         run(app, 0.1)
         check()
-        // A long file name: "Saved as …" takes three lines and more.
+        // A long file name in a pack the player named: "Saved as …" takes three lines and more.
+        Hand(app).tap(.editTitle)
+        key(app, "Tab")
+        key(app, "Ctrl+A")
+        app.handle(.text("puzzles"))
+        key(app, "Return")
+        run(app, 0.1)
+        check()
         Hand(app).tap(.editor(.save))
         run(app, 0.1)
         #expect(editor.status.hasPrefix("Saved as ") && editor.status.count > 120, "\(editor.status)")

@@ -689,12 +689,11 @@ public final class EditorScreen: ShellScreen, AppScreen {
     }
 
     /// What a field holds until the player names it: a new level's title, "My level", and
-    /// the pack it is saved in, "mine".
+    /// the pack it is saved in, "My levels" (as its Levels tab names it; its folder is
+    /// "mine" in every language: `folder`).
     static func placeholder(_ which: Field) -> String {
         if which == .title { return tr("My level") }
-        // TRANSLATORS: the pack (a folder of the player's levels) the editor saves into until
-        // the player names another: a folder's name, one short word in lower case, without "/".
-        return tr("mine")
+        return LevelListScreen.myLevels
     }
 
     private func fieldStyle(_ which: Field, value: String) -> Control.Style {
@@ -810,7 +809,8 @@ public final class EditorScreen: ShellScreen, AppScreen {
     // MARK: Saving and sharing
 
     /// The folder the pack field names: "mine" while it shows the game's own name for it,
-    /// in whatever language ("perso", "мои"), so one player's levels stay in one pack.
+    /// in whatever language ("Mes niveaux", "Мои уровни"), so one player's levels stay in
+    /// one pack.
     private var folder: String { pack == Self.placeholder(.pack) || pack == openingPlaceholders.pack ? Self.defaultFolder : pack }
 
     /// The pack the editor saves into until the player names another.
@@ -851,7 +851,13 @@ public final class EditorScreen: ShellScreen, AppScreen {
             savedFile = EditorDraft.SavedFile(path: path, pack: pack)
             // Kept with the draft: saving again after a restart replaces this file too.
             keep()
-            said = (tr("Saved as %1 in your levels: find it under Levels", LevelSaver.shortName(path)), false)
+            // The game's own pack by its name, as the tab and the field say it; a pack the
+            // player named by its folder and file.
+            said = (
+                pack == Self.defaultFolder
+                    ? tr("Saved in My levels: find it under Levels")
+                    : tr("Saved as %1 in your levels: find it under Levels", LevelSaver.shortName(path)), false
+            )
         case .failure(let error):
             said = (tr("Not saved: %1", "\(error)"), true)
         }

@@ -148,18 +148,24 @@ public final class LevelListScreen: ShellScreen, AppScreen {
     /// shipped pack's title in the language shown, and a player's pack's as it is.
     static let shippedPackTitles = [trLater("Easy"), trLater("Medium"), trLater("Hard"), trLater("Expert"), trLater("Master")]
 
+    /// The editor's pack, as its tab and the editor's Pack field name it: "Mine (yours)" said
+    /// it twice, "Meine (deins)" said "mine (yours)" in German, and the field said "meine"
+    /// (helper-58, helper-61).
+    static var myLevels: String {
+        // TRANSLATORS: the pack the editor saves into: its Levels tab, and the editor's Pack
+        // field until the player names another (its folder is "mine" in every language).
+        tr("My levels")
+    }
+
     /// A pack's tab: a shipped pack's title in the language shown; a player's pack's name
     /// (its folder's) marked as theirs, the packs the game names translated: the one Paste
-    /// code saves into ("shared") and the editor's ("mine").
-    /// The editor's pack reads "My levels": "Mine (yours)" said it twice, and "Meine (deins)"
-    /// said "mine (yours)" in German (helper-58).
+    /// code saves into ("shared") and the editor's ("mine", `myLevels`).
     static func tabTitle(_ pack: PackEntry) -> String {
         guard pack.isPlayers else { return tr(pack.title) }
         let name: String
         switch pack.folder {
         case "shared": name = tr("Shared")
-        // TRANSLATORS: the Levels tab of the pack the editor saves into (its folder is "mine").
-        case EditorScreen.defaultFolder: return tr("My levels")
+        case EditorScreen.defaultFolder: return myLevels
         default: name = pack.name
         }
         // TRANSLATORS: a Levels tab of the player's own pack; %1 is its name (its folder's).
