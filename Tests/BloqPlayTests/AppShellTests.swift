@@ -131,6 +131,11 @@ struct AppShellTests {
         let status = app.top.texts.filter { tile.rect.contains($0.frame.center) }.map(\.text)
         #expect(status.contains("in progress") || status.contains("▶"), "\(window.0)x\(window.1): tile 2 says \(status)")
         #expect(!status.contains("…"), "\(window.0)x\(window.1)")
+        // The words keep half a line's size from each border (helper-61: "en curso" touched it).
+        for words in app.top.texts where tile.rect.contains(words.frame.center) && words.text == "in progress" {
+            let ink = Typesetter.font.boxWidth(words.text, px: words.px)
+            #expect(ink <= tile.rect.width - words.px, "\(window.0)x\(window.1): \(ink) in a tile \(tile.rect.width) wide")
+        }
     }
 
     @Test("back on the title, the focus is on the button that led away: a keyboard player goes on from there")

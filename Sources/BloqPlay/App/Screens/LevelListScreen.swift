@@ -365,9 +365,11 @@ public final class LevelListScreen: ShellScreen, AppScreen {
                 // Under the number, or not at all (a tile squeezed by a long toast in a small
                 // window has room for the number only).
                 if statusLine.minY >= tile.labelFrame?.maxY ?? rect.minY,
-                    let status = tileStatus(pack.items[index], locked: !enabled, px: labelPx, width: statusLine.width)
+                    let status = tileStatus(
+                        pack.items[index], locked: !enabled, px: labelPx, width: statusLine.width,
+                        wordsWidth: rect.width - max(inset, labelPx))
                 {
-                    texts.append(Typesetter.line(status.text, px: labelPx, in: statusLine, role: status.role, owner: tile.id))
+                    texts.append(Typesetter.line(status.text, px: status.px, in: statusLine, role: status.role, owner: tile.id))
                 }
                 let board = Rect(x: rect.x + inset, y: rect.y + inset * 0.6 + lineHeight, width: rect.width - inset * 2, height: 0)
                 miniatures[index] = Rect(x: board.x, y: board.y, width: board.width, height: max(statusLine.y - board.y, 1)).insetBy(
@@ -386,9 +388,13 @@ public final class LevelListScreen: ShellScreen, AppScreen {
         return Layout(controls: controls, texts: texts, notice: noticeBand, miniatures: miniatures)
     }
 
-    /// What a tile says under its miniature: its best stars, cleared, in progress, broken
-    /// (nothing when locked: the lock says it); a shorter mark when the words do not fit.
-    private func tileStatus(_ item: PackEntry.Item, locked: Bool, px: Double, width: Double) -> (text: String, role: TextBox.Role)? {
+    /// What a tile says under its miniature, and at what size: its best stars, cleared, in
+    /// progress, broken (nothing when locked: the lock says it). Words keep half a line's
+    /// size from each border (`wordsWidth`: "en curso" touched a small tile's border,
+    /// helper-61), a size smaller where they need it; else a shorter mark says it.
+    private func tileStatus(
+        _ item: PackEntry.Item, locked: Bool, px: Double, width: Double, wordsWidth: Double
+    ) -> (text: String, role: TextBox.Role, px: Double)? {
         let choices: [String]
         var role = TextBox.Role.accent
         switch item {
@@ -411,8 +417,10 @@ public final class LevelListScreen: ShellScreen, AppScreen {
                 role = .stars
             }
         }
-        guard let text = choices.first(where: { Typesetter.fits($0, px: px, width: width) }) else { return nil }
-        return (text, role)
+        let words = choices.dropLast().flatMap { text in [px, (px * 0.8).rounded()].map { (text, $0) } }
+        if let (text, size) = words.first(where: { Typesetter.fits($0.0, px: $0.1, width: wordsWidth) }) { return (text, role, size) }
+        guard let mark = choices.last, Typesetter.fits(mark, px: px, width: width) else { return nil }
+        return (mark, role, px)
     }
 
     /// Which playable levels of the pack are open.
