@@ -323,6 +323,8 @@ struct AppControllerTests {
         try #require(help.layout.pages > 1, "800x600 holds the keys in two pages")
         let closing = help.texts.map(\.text).joined(separator: " ")
         #expect(closing.contains("Arrows turn the pages") && !closing.contains("any key to close"), "\(closing)")
+        // The mouse is at hand too: a click closes it (helper-61 was told only of keys).
+        #expect(closing.contains("or a click closes"), "\(closing)")
         app.handle(.key(KeyChord("Right")))
         #expect(app.top === help && help.page == 1)
         app.handle(.key(KeyChord("Up")))

@@ -69,11 +69,12 @@ public final class HelpScreen: ShellScreen, AppScreen {
     }
 
     /// How to close it, in the player's hands' words; with pages, the arrows (or the
-    /// D-pad) turn them instead.
+    /// D-pad) turn them instead. At a keyboard, a click too: the mouse is there (helper-61
+    /// was told only of keys).
     func closing(paged: Bool) -> String {
         switch (context.inputMode, paged) {
-        case (.keyboard, false): tr("Press any key to close")
-        case (.keyboard, true): tr("Arrows turn the pages, any other key closes")
+        case (.keyboard, false): tr("Press any key or click to close")
+        case (.keyboard, true): tr("Arrows turn the pages, any other key or a click closes")
         case (.touch, _): tr("Tap anywhere to close")
         case (.gamepad, false): tr("Any button closes the help")
         case (.gamepad, true): tr("The D-pad turns the pages, any other button closes")
@@ -168,7 +169,14 @@ public final class HelpScreen: ShellScreen, AppScreen {
         }
         // TRANSLATORS: %1 and %2 are page numbers; %3 says how to close the help ("Tap anywhere to close").
         let close = pages > 1 ? tr("Page %1 of %2 · %3", "\(shown + 1)", "\(pages)", closing(paged: true)) : closing(paged: false)
-        texts += Typesetter.paragraph(close, px: type.caption, in: words, role: .secondary, maximumLines: 2, centred: true)
+        // Too long for one line, it breaks between the page and how to close, when each holds
+        // a line, rather than leave a word alone on the second ("closes").
+        let parts = close.split(separator: " · ").map(String.init)
+        let broken =
+            !Typesetter.fits(close, px: type.caption, width: words.width)
+                && parts.allSatisfy { Typesetter.fits($0, px: type.caption, width: words.width) }
+            ? PlayScreen.brokenAtParts(close) : close
+        texts += Typesetter.paragraph(broken, px: type.caption, in: words, role: .secondary, maximumLines: 2, centred: true)
         return (controls, texts, pages)
     }
 }
