@@ -138,6 +138,23 @@ struct AppShellTests {
         }
     }
 
+    /// helper-61: "Videz le" over "plateau." on the French title at 360x640.
+    @Test("the title's tagline breaks between its sentences, never leaving a word alone on its second line")
+    func taglineBreaksBetweenSentences() throws {
+        let tagline = "Slide a block. Match the colours. Clear the board."
+        let app = testApp()
+        var broken: [String] = []
+        for width in stride(from: 200, through: 640, by: 8) {
+            app.handle(.resized(Size(width: Double(width), height: 700)))
+            run(app, 0.1)
+            let lines = app.shownTexts.map(\.text).filter { tagline.contains($0) && $0.count > 5 }
+            guard !lines.contains(tagline) else { continue }
+            #expect(lines.count == 2 && lines.last?.contains(" ") == true, "\(width)x700: \(lines)")
+            if lines.allSatisfy({ $0.hasSuffix(".") }) { broken.append("\(width)") }
+        }
+        #expect(!broken.isEmpty, "some window breaks the tagline between sentences")
+    }
+
     @Test("back on the title, the focus is on the button that led away: a keyboard player goes on from there")
     func titleFocusComesBack() throws {
         let app = testApp()
