@@ -463,13 +463,30 @@ struct AppControllerTests {
     final class WokenWindow: GamePlatform {
         var now = 0.0
         var inputs: [RawInput] = []
+        /// Sizes a person gives the window, each at its time (ms) or in the first wait after
+        /// it: a resize wakes a wait, as SDL's window event does, and the frame it starts lays
+        /// the game out at the new size.
+        var sizes: [(time: Double, width: Double, height: Double)] = []
+        var end = 5000.0
         var sleepsWhenIdle: Bool { true }
         var geometry = WindowGeometry(points: Size(width: 800, height: 600))
         var isFocused: Bool { true }
-        var isFinished: Bool { now > 5000 }
-        /// A frame takes 1/60 s; a wait ends at its timeout, or at the input, 0.3 ms past a step.
+        var isFinished: Bool { now > end }
+        /// A frame takes 1/60 s; a wait ends at its timeout, or at the input, 0.3 ms past a
+        /// step, or at the next size.
         func gatherInput(waitingUpTo timeout: Double) -> Bool {
-            now += timeout == 0 ? 1000 / 60 : inputs.isEmpty ? timeout : 100.3
+            if timeout == 0 {
+                now += 1000 / 60
+            } else if !inputs.isEmpty {
+                now += 100.3
+            } else {
+                now = min(now + timeout, max(sizes.first?.time ?? .infinity, now))
+            }
+            if timeout > 0, let size = sizes.first, size.time <= now {
+                sizes.removeFirst()
+                geometry = WindowGeometry(points: Size(width: size.width, height: size.height))
+                inputs.append(.mouseMotion(x: 1, y: 1))
+            }
             return !inputs.isEmpty
         }
         func nextInputTime() -> Double? { inputs.isEmpty ? nil : now }
@@ -496,40 +513,6 @@ struct AppControllerTests {
         #expect(app.root.levelList != nil && app.root.levelList?.preview == nil, "the card the press began is gone")
     }
 
-    /// A live window a person sizes: it takes the sizes `sizes` gives, each at its time (ms)
-    /// or in the first wait after it, woken as SDL's window event wakes the loop, and
-    /// finishes at `end`.
-    final class SizedWindow: GamePlatform {
-        var now = 0.0
-        var sizes: [(time: Double, width: Double, height: Double)]
-        let end: Double
-        var inputs: [RawInput] = []
-        var geometry = WindowGeometry(points: Size(width: 800, height: 600))
-        var sleepsWhenIdle: Bool { true }
-        var isFocused: Bool { true }
-        var isFinished: Bool { now > end }
-
-        init(sizes: [(time: Double, width: Double, height: Double)], end: Double) {
-            self.sizes = sizes
-            self.end = end
-        }
-
-        func gatherInput(waitingUpTo timeout: Double) -> Bool {
-            let next = sizes.first?.time ?? .infinity
-            now = timeout == 0 ? now + 1000 / 60 : min(now + timeout, max(next, now))
-            // A resize wakes a wait (the frame it starts lays the game out at the new size).
-            if timeout > 0, let size = sizes.first, size.time <= now {
-                sizes.removeFirst()
-                geometry = WindowGeometry(points: Size(width: size.width, height: size.height))
-                inputs.append(.mouseMotion(x: 1, y: 1))
-            }
-            return !inputs.isEmpty
-        }
-        func nextInputTime() -> Double? { inputs.isEmpty ? nil : now }
-        func takeInput() -> RawInput? { inputs.isEmpty ? nil : inputs.removeFirst() }
-        func present(_ app: AppController, sounds: [SoundCue]) {}
-    }
-
     /// Kept only as the game quit: a game killed after the player sized its window opened
     /// again at the size before.
     @Test("a window sized by the player is kept once it stands still, not at each step of the drag, and not fullscreen")
@@ -550,7 +533,10 @@ struct AppControllerTests {
                 let part = Double(step) / 18
                 return (time: 1000 + part * 300, width: 800 + part * 200, height: 600 + part * 100)
             }
-            GameLoop(app: app, platform: SizedWindow(sizes: drag, end: end)).run()
+            let window = WokenWindow()
+            window.sizes = drag
+            window.end = end
+            GameLoop(app: app, platform: window).run()
             return app
         }
         let kept = run(end: 4000)
@@ -961,9 +947,9 @@ struct RecordingTests {
         #expect(script.events.count == 2, "the key and the end: \(script.events)")
     }
 
-    /// Level 1 of two opened while recording, its first input (Right) recorded.
-    func recordingLevelOne() -> (app: AppController, window: SleepingWindow, loop: GameLoop) {
-        let app = testApp([testPack(2)])
+    /// Level 1 of `app`'s first pack (of two levels) opened while recording, its first input
+    /// (Right) recorded.
+    func recordingLevelOne(_ app: AppController = testApp([testPack(2)])) -> (app: AppController, window: SleepingWindow, loop: GameLoop) {
         let window = SleepingWindow(seconds: 10) { _ in }
         let loop = GameLoop(app: app, platform: window)
         loop.startRecording()
@@ -1053,13 +1039,7 @@ struct RecordingTests {
         for line in lines {
             var progress = PlayerProgress()
             progress.setUnfinished(level: board.identity, line, at: 1)
-            let app = testApp([PackEntry(title: "B", items: [.playable(long)])], progress: progress)
-            let window = SleepingWindow(seconds: 10) { _ in }
-            let loop = GameLoop(app: app, platform: window)
-            loop.startRecording()
-            #expect(app.openLevel(pack: 0, level: 0))
-            window.inputs = [.key(KeyChord("Right"))]
-            loop.frame()
+            let loop = recordingLevelOne(testApp([PackEntry(title: "B", items: [.playable(long)])], progress: progress)).loop
             let text = try #require(loop.recordedScript()).text
             let parsed = try InputScript.parse(Array(text.utf8), name: "r.script").get()
             let replay = testApp(
