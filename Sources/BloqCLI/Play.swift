@@ -182,6 +182,9 @@ extension Play {
             (screen ?? .play).prepare(ShotScreen.loop(app, in: gameWindow))
             do {
                 try gameWindow.saveScreenshot(of: app, to: screenshot)
+                if let level, let game = app.game, let warning = StatedPar.warning(for: game, file: level, solving: true) {
+                    printError(warning)
+                }
             } catch let failure as OutputFile.Failure {
                 printError("bloq: error: cannot write the screenshot to \(failure)")
                 throw ExitStatus.cannotCreate
@@ -218,6 +221,8 @@ extension Play {
         // The window's size is kept; a failure is said on standard error by the save itself.
         if live { _ = app.environment.settings.save(final) }
         FrameTrace.report()
+        // The level's stated par, if the game found it wrong while it ran.
+        if let level, let game = app.game, let warning = StatedPar.warning(for: game, file: level, solving: false) { printError(warning) }
         for line in app.finish() { printError("bloq: warning: \(line)") }
         if let record, let script = loop.recordedScript() {
             do {

@@ -122,6 +122,7 @@ public struct Replay: ParsableCommand {
             environment: environment, viewport: Size(width: Double(options.width), height: Double(options.height)), singleLevel: true)
         try play(parsed, on: shell, options: options)
         guard let game = shell.game else { throw ExitStatus.invalidData }
+        if let warning = StatedPar.warning(for: game, file: name, solving: true) { printError(warning) }
         let session = game.scene.session
         if json {
             print(JSONOutput.level(game).printed)

@@ -48,12 +48,7 @@ struct Solve: ParsableCommand {
                 "\(file): \(result.states) positions stored, peak \(peak) MiB of tables (budget \(memory >> 20) MiB), "
                     + "\(Wording.decimal(result.bytesPerState, places: 1)) bytes a position")
         }
-        if let par = level.par, let optimal = result.optimal, par != optimal, !writePar {
-            let at = level.parLocation ?? (1, 1)
-            printError(
-                "\(file):\(at.line):\(at.column): warning: the level states par \(par), but the optimum is \(optimal); write 'par: \(optimal)' (or run bloq solve --write-par)"
-            )
-        }
+        if !writePar, let warning = StatedPar.warning(level, file: file, optimum: result.optimal) { printError(warning) }
         if writePar {
             guard let optimal = result.optimal else {
                 printError(

@@ -81,7 +81,7 @@ public final class GameController {
     private var sounds: [SoundCue] = []
     /// The solver's optimum for the start board: par, whatever the file says (GAME.md: par is
     /// the optimal number of moves; a player's own file may state another).
-    private var startOptimum: Int?
+    public private(set) var startOptimum: Int?
     /// What the solver said about boards of this level (their optimum and a solution, or
     /// unsolvable), the latest few kept: undo comes back to a known board at once.
     private var known: [Board: SolverResult] = [:]

@@ -181,6 +181,30 @@ extension ChildProcessSuite {
             #expect(try Bloq.run(["validate", unsolvable]).status == 65)
         }
 
+        /// CONTRACT section 2: play, replay and solve accept a wrong stated par, with a warning.
+        /// helper-62: replay and play --screenshot said nothing (the game showed par 5, then 9).
+        @Test("a wrong stated par is the same warning from replay, play --screenshot and solve, and each succeeds")
+        func wrongParWarns() throws {
+            let text = try Repository.text("levels/easy/100-full-house.bloq").replacingOccurrences(of: "par: 9", with: "par: 5")
+            let level = try Scratch.keptFile("five.bloq", text)
+            let warning =
+                "\(level):3:6: warning: the level states par 5, but the optimum is 9; write 'par: 9' (or run bloq solve --write-par)"
+            let script = try Scratch.keptFile("end.script", "at 0 end\n")
+            let scratch = try Scratch("bloq-wrong-par")
+            let runs = [
+                ["solve", level], ["replay", script, "--level", level, "--json"],
+                ["play", "--level", level, "--screenshot", scratch.path("shot.png"), "--window", "400x300"],
+            ]
+            for arguments in runs {
+                let result = try Bloq.run(arguments, environment: ["XDG_DATA_HOME": scratch.path("data"), "DISPLAY": ""])
+                #expect(result.status == 0, "\(arguments): \(result.err)")
+                #expect(result.err.split(separator: "\n").contains { $0 == warning }, "\(arguments): \(result.err)")
+            }
+            // A right par says nothing.
+            let right = try Bloq.run(["replay", script, "--level", Repository.path("levels/easy/100-full-house.bloq")])
+            #expect(right.status == 0 && right.err.isEmpty, "\(right.err)")
+        }
+
         @Test("solve --json: solvable, unsolvable, and gave up with exit 75")
         func solve() throws {
             let full = Repository.path("levels/easy/100-full-house.bloq")
