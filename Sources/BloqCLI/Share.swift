@@ -54,11 +54,17 @@ struct Share: ParsableCommand {
             throw ExitStatus.invalidData
         }
         if solution {
-            let best = Solver(maxStates: Import.parBudget, memoryBudget: SolverBudget.memory()).solve(level.board)
+            let memory = SolverBudget.memory()
+            let best = Solver(maxStates: Import.parBudget, memoryBudget: memory).solve(level.board)
             guard case .solved(let moves) = best.outcome, let code = SolveCode.encode(level.board, title: shared, moves: moves) else {
-                printError(
-                    "\(file):1:1: error: the solver found no solution within \(Import.parBudget) positions, so there is no solve code")
-                throw ExitStatus.invalidData
+                // Too large to solve is solve's "gave up" (exit 75), not an invalid level.
+                let gaveUp = best.outcome == .gaveUp
+                let why =
+                    gaveUp
+                    ? "the level is too large for the solver, which gave up after \(Wording.count(best.states, "position"))"
+                    : "its solution cannot be written as a solve code"
+                printError("\(file):1:1: error: no solve code: \(why)")
+                throw gaveUp ? ExitStatus.gaveUp : ExitStatus.invalidData
             }
             print(code)
             return
