@@ -55,7 +55,8 @@ private struct Parser {
 
         var header: [String: String] = [:]
         var gridRows: [(line: Int, cells: [(column: Int, cell: Cell)])] = []
-        var gridEnded = false
+        // The line that ended the grid (a blank line, or one with only a comment), if one has.
+        var gridEnd: (line: Int, comment: Bool)?
         var reportedRowAfterGrid = false
         // A cell that is not one the format knows stands in as a wall, so the grid's other
         // checks still run; the grid is then not said to have no blocks.
@@ -68,7 +69,7 @@ private struct Parser {
             let characters = Array(line.prefix { $0 != ";" })
             let content = String(characters)
             if content.allSatisfy({ $0 == " " || $0 == "\t" }) {
-                if !gridRows.isEmpty { gridEnded = true }
+                if !gridRows.isEmpty, gridEnd == nil { gridEnd = (lineNumber, characters.count < line.count) }
                 continue
             }
             if let colon = headerColon(characters) {
@@ -104,11 +105,13 @@ private struct Parser {
                 )
                 continue
             }
-            if gridEnded {
+            if let gridEnd {
                 if !reportedRowAfterGrid {
+                    // helper-62's note inside the grid was told of a blank line it did not have.
+                    let what = gridEnd.comment ? "comment line" : "blank line"
                     error(
                         lineNumber, firstNonBlank(characters),
-                        "row after a blank line that ended the grid; a grid is one run of rows, so remove the blank line or this row"
+                        "row after a \(what) (line \(gridEnd.line)) that ended the grid; a grid is one run of rows, so remove the \(what) or this row"
                     )
                     reportedRowAfterGrid = true
                 }
@@ -119,6 +122,12 @@ private struct Parser {
                 let column = offset + 1
                 if let cell = Cell(character: character) {
                     cells.append((column, cell))
+                } else if Parser.invisibleName(character) != nil {
+                    // A space of another kind (a no-break space, a stray carriage return) is
+                    // said, and parts cells as a space does: the row's other cells are counted
+                    // right, and no sound row is said to be ragged (helper-62).
+                    error(lineNumber, column, unknownCellMessage(character))
+                    unknownCells = true
                 } else {
                     error(lineNumber, column, unknownCellMessage(character))
                     cells.append((column, .wall))
@@ -291,15 +300,36 @@ private struct Parser {
         return false
     }
 
+    /// What an author would call a character they cannot see between cells ("a no-break
+    /// space"), or nil for one they can. Such a character parts cells as a space does.
+    static func invisibleName(_ character: Character) -> String? {
+        switch character {
+        case "\u{00A0}": "a no-break space"
+        case "\r": "a carriage return"
+        case "\u{3000}": "an ideographic space"
+        case "\u{200B}": "a zero-width space"
+        case "\u{FEFF}": "a zero-width no-break space (a byte-order mark)"
+        default: character.isWhitespace ? "a space character" : nil
+        }
+    }
+
     func unknownKeyMessage(_ key: String) -> String {
         "unknown header key '\(key)'; known keys are title, par, difficulty, author and tip (prefix a tool's own key with 'x-')"
     }
 
     func unknownCellMessage(_ character: Character) -> String {
-        let shown =
-            character.isASCII && !character.isWhitespace
-            ? "'\(character)'"
-            : "U+\(character.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: "+U+"))"
+        let code = character.unicodeScalars.map { scalar in
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }.joined(separator: " ")
+        if let name = Parser.invisibleName(character) {
+            return "unknown cell: \(name) (\(code)); use ' ' or a tab between cells, or none"
+        }
+        let printable =
+            character.asciiValue.map { (0x21..<0x7F).contains($0) } ?? !character.unicodeScalars.contains {
+                $0.properties.generalCategory == .control
+            }
+        let shown = character.isASCII && printable ? "'\(character)'" : printable ? "'\(character)' (\(code))" : code
         if let upper = character.uppercased().first, Cell(character: upper) != nil, character.isLowercase {
             return "unknown cell \(shown); colours are upper case: write '\(upper)'"
         }
