@@ -81,6 +81,18 @@ private struct Parser {
                     continue
                 }
                 parseHeader(characters, colon: colon, line: lineNumber, into: &header)
+                // Words with a ';' in them ("title: Semi; colon") lose what follows it, as a
+                // comment: said, since the game would show "Semi" (helper-62). A comment set
+                // apart by a space ("title: Gap  ; a note") is one on purpose.
+                let key = String(characters[..<colon]).trimmed
+                if characters.count < line.count, let last = characters.last, last != " ", last != "\t",
+                    ["title", "author", "tip"].contains(key), let value = header[key]
+                {
+                    diagnostics.append(
+                        Diagnostic(
+                            file: name, line: lineNumber, column: characters.count + 1, severity: .warning,
+                            message: "the ';' starts a comment, so the \(key) is '\(value)'; leave out the ';' to keep the words after it"))
+                }
                 continue
             }
             // A header line without its ':' ("title My level"), or a line of words (a
