@@ -293,7 +293,13 @@ extension Play {
         }
         packs = packs.filter { !$0.items.isEmpty }
         guard packs.contains(where: { !$0.playable.isEmpty }) else {
-            printError("bloq: no playable level found")
+            // Each file's first error, so that an author of a pack of broken levels learns
+            // which and why (helper-62 read only "no playable level found").
+            for pack in packs {
+                for case .broken(let name, let error) in pack.items { printError("\(name): error: \(error)") }
+            }
+            let check = pack.map { "; bloq validate \($0) lists every error" } ?? ""
+            printError("bloq: no playable level found\(check)")
             throw ExitStatus.invalidData
         }
         return .given(packs)
