@@ -204,8 +204,14 @@ struct Generate: ParsableCommand {
         do {
             try FileSystem.createFolders(out)
         } catch {
-            printError("bloq: cannot make the folder \(out): \(Path.describe(error))")
-            throw ExitCode.failure
+            // A file where the folder goes is said as such, with the status of output that
+            // cannot be made (73), not 1 and "File exists" (helper-62).
+            let reason =
+                error.code == EEXIST || error.code == ENOTDIR
+                ? "it is a file, not a folder; give --out a folder (it is made when missing)"
+                : "\(Path.describe(error)); give --out a folder you may write to"
+            printError("bloq: error: cannot make the folder \(out): \(reason)")
+            throw ExitStatus.cannotCreate
         }
         var generator = LevelGenerator(difficulty: difficulty, rows: size.rows, columns: size.columns, seed: seed)
         // Classic full boards past 6x6 need larger searches; expert and master boards keep
