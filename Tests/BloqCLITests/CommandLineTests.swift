@@ -494,10 +494,12 @@ extension ChildProcessSuite {
                     lines.contains { $0.hasPrefix("\(path):\(place): \(severity)\(message)") },
                     "\(name): expected \(place): \(message)\ngot:\n\(result.err)")
             }
-            // `; errors: N`: exactly N errors, so that no follow-on error says something false.
-            if let count = try MalformedCatalogue.declarations(path, "errors").first.flatMap({ Int($0) }) {
-                let errors = lines.filter { $0.hasPrefix("\(path):") && $0.contains(": error: ") }
-                #expect(errors.count == count, "\(name): \(errors.count) errors, not \(count):\n\(result.err)")
+            // `; errors: N` and `; warnings: N`: exactly N, so that no follow-on error (or
+            // warning) says something false.
+            for severity in ["error", "warning"] {
+                guard let count = try MalformedCatalogue.declarations(path, severity + "s").first.flatMap({ Int($0) }) else { continue }
+                let said = lines.filter { $0.hasPrefix("\(path):") && $0.contains(": \(severity): ") }
+                #expect(said.count == count, "\(name): \(said.count) \(severity)s, not \(count):\n\(result.err)")
             }
             let places = MalformedCatalogue.places(of: path, in: result.err)
             #expect(places == places.sorted { ($0[0], $0[1]) < ($1[0], $1[1]) }, "\(name): not sorted by line and column")

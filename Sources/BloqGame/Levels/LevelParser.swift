@@ -68,7 +68,9 @@ private struct Parser {
             // The content before a comment, as characters with their 1-based columns.
             let characters = Array(line.prefix { $0 != ";" })
             let content = String(characters)
-            if content.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            // Blank: spaces, and any a file may carry unseen (a carriage return left by a
+            // doubled conversion, a no-break space), which say nothing there.
+            if content.allSatisfy({ $0 == " " || $0 == "\t" || Parser.invisibleName($0) != nil }) {
                 if !gridRows.isEmpty, gridEnd == nil { gridEnd = (lineNumber, characters.count < line.count) }
                 continue
             }
@@ -85,8 +87,10 @@ private struct Parser {
                 // comment: said, since the game would show "Semi" (helper-62). A comment set
                 // apart by a space ("title: Gap  ; a note") is one on purpose.
                 let key = String(characters[..<colon]).trimmed
-                if characters.count < line.count, let last = characters.last, last != " ", last != "\t",
-                    ["title", "author", "tip"].contains(key), let value = header[key]
+                let value = String(characters[(colon + 1)...]).trimmed
+                let cut = String(line.dropFirst(characters.count + 1)).trimmed
+                if !cut.isEmpty, let last = characters.last, last != " ", last != "\t", ["title", "author", "tip"].contains(key),
+                    header[key] == value
                 {
                     diagnostics.append(
                         Diagnostic(
@@ -376,14 +380,15 @@ private struct Parser {
 }
 
 extension StringProtocol {
-    /// The text with its first letter in capitals ("perso" as a tab's "Perso").
+    /// The text with its first letter in capitals ("my-pack" as its tab's "My-pack").
     public var capitalizingFirst: String { prefix(1).uppercased() + dropFirst() }
 
-    /// The text without spaces and tabs at either end.
+    /// The text without spaces of any kind at either end.
     var trimmed: String {
         var scalars = Substring(self)
-        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
-        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+        // Spaces and tabs, and a stray carriage return or no-break space ("par: 9\r").
+        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
         return String(scalars)
     }
 
