@@ -207,9 +207,11 @@ struct Generate: ParsableCommand {
             // A file where the folder goes is said as such, with the status of output that
             // cannot be made (73), not 1 and "File exists" (helper-62).
             let reason =
-                error.code == EEXIST || error.code == ENOTDIR
-                ? "it is a file, not a folder; give --out a folder (it is made when missing)"
-                : "\(Path.describe(error)); give --out a folder you may write to"
+                switch error.code {
+                case EEXIST: "it is a file, not a folder; give --out a folder (it is made when missing)"
+                case ENOTDIR: "a folder on its path is a file; give --out a folder (it is made when missing)"
+                default: "\(Path.describe(error)); give --out a folder you may write to"
+                }
             printError("bloq: error: cannot make the folder \(out): \(reason)")
             throw ExitStatus.cannotCreate
         }

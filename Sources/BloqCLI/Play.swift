@@ -296,9 +296,13 @@ extension Play {
             // Each file's first error, so that an author of a pack of broken levels learns
             // which and why (helper-62 read only "no playable level found").
             for pack in packs {
-                for case .broken(let name, let error) in pack.items { printError("\(name): error: \(error)") }
+                for case .broken(let name, _) in pack.items {
+                    if case .failure(let error) = LevelFiles.load(path: name).result, let first = error.diagnostics.first {
+                        printError(first.description)
+                    }
+                }
             }
-            let check = pack.map { "; bloq validate \($0) lists every error" } ?? ""
+            let check = pack.map { "; bloq validate \(Self.shellWord($0)) lists every error" } ?? ""
             printError("bloq: no playable level found\(check)")
             throw ExitStatus.invalidData
         }

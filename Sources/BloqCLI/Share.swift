@@ -13,7 +13,8 @@ struct Share: ParsableCommand {
             A level the solver proves cannot be cleared gets no code (bloq import would refuse it). \
             With --solution it prints a solve code (S1...): the level and a best solution, found within a \
             million positions; a board too large to solve within them gets none. \
-            Exit status: 0, 65 for an invalid level, 66 for a missing file.
+            Exit status: 0, 65 for an invalid level, 66 for a missing file, 75 when the solver gives up \
+            (--solution).
             """)
 
     /// The positions `share` searches to see whether a level cannot be cleared.
@@ -62,7 +63,8 @@ struct Share: ParsableCommand {
                 let why =
                     gaveUp
                     ? "the level is too large for the solver, which gave up after \(Wording.count(best.states, "position"))"
-                    : "its solution cannot be written as a solve code"
+                    : best.unsolvableReason(on: level.board).map { "no sequence of moves clears this board (\($0))" }
+                        ?? "its solution cannot be written as a solve code"
                 printError("\(file):1:1: error: no solve code: \(why)")
                 throw gaveUp ? ExitStatus.gaveUp : ExitStatus.invalidData
             }

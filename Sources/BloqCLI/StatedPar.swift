@@ -15,14 +15,14 @@ enum StatedPar {
     }
 
     /// The warning for the level `game` plays: by the optimum the game has found, else (when
-    /// `solving`: a replay or a screenshot, never a live window) by the solver within the
-    /// play screen's budgets, as the game would have found it.
+    /// `solving`: a replay or a screenshot, never a live window, and the game has not asked
+    /// yet) by the solver within the play screen's budgets, as the game would have found it.
     static func warning(for game: GameController, file: String, solving: Bool) -> String? {
         let level = game.level.level
         guard level.par != nil else { return nil }
         let optimum =
             game.startOptimum
-            ?? (solving
+            ?? (solving && !game.startAnswered
                 ? Solver(maxStates: SolverService.maxStates, memoryBudget: SolverService.memoryBudget).solve(level.board).optimal : nil)
         return warning(level, file: file, optimum: optimum)
     }

@@ -82,6 +82,9 @@ public final class GameController {
     /// The solver's optimum for the start board: par, whatever the file says (GAME.md: par is
     /// the optimal number of moves; a player's own file may state another).
     public private(set) var startOptimum: Int?
+    /// Whether the solver has answered about the start board (an optimum, unsolvable, or
+    /// given up).
+    public private(set) var startAnswered = false
     /// What the solver said about boards of this level (their optimum and a solution, or
     /// unsolvable), the latest few kept: undo comes back to a known board at once.
     private var known: [Board: SolverResult] = [:]
@@ -391,7 +394,10 @@ public final class GameController {
     }
 
     private func receive(_ board: Board, _ result: SolverResult) {
-        if board == level.level.board, let optimal = result.optimal { startOptimum = optimal }
+        if board == level.level.board {
+            startAnswered = true
+            if let optimal = result.optimal { startOptimum = optimal }
+        }
         asked.remove(board)
         remember(result, for: board)
         if result.outcome == .gaveUp, wanted == nil, !saidTooLarge, board == scene.board {
