@@ -219,6 +219,16 @@ extension ChildProcessSuite {
             }
         }
 
+        /// helper-61: the French title read "Videz le" over "plateau." at 360x640.
+        @Test("the title's tagline breaks between its sentences in French, as in English")
+        func frenchTagline() throws {
+            let scratch = try Scratch("bloq-tagline")
+            let end = try appReplay("at 300 end\n", language: "fr", window: "360x640", data: "fr", in: scratch)
+            let texts = (end["texts"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+            let tagline = texts.filter { "Faites glisser un bloc. Assemblez les couleurs. Videz le plateau.".contains($0) && $0.count > 8 }
+            #expect(tagline.count == 2 && tagline.allSatisfy { $0.hasSuffix(".") }, "\(texts)")
+        }
+
         /// helper-58: Statistics read "Tagesserie" over "· beste" in German at 400x300, and
         /// "Racha diaria ·" over "mejor" in Spanish.
         @Test("no line of the Statistics screen starts or ends with a '·', in any language")

@@ -518,11 +518,14 @@ struct AppControllerTests {
     @Test("a window sized by the player is kept once it stands still, not at each step of the drag, and not fullscreen")
     func keepsWindowSize() throws {
         var saves: [Settings] = []
+        var savedAt: [Double] = []
         func run(end: Double, fullscreen: Bool = false) -> AppController {
             saves = []
+            let window = WokenWindow()
             let app = testApp {
                 $0.settings = SettingsStorage(save: {
                     saves.append($0)
+                    savedAt.append(window.now)
                     return nil
                 })
             }
@@ -533,7 +536,6 @@ struct AppControllerTests {
                 let part = Double(step) / 18
                 return (time: 1000 + part * 300, width: 800 + part * 200, height: 600 + part * 100)
             }
-            let window = WokenWindow()
             window.sizes = drag
             window.end = end
             GameLoop(app: app, platform: window).run()
@@ -542,6 +544,8 @@ struct AppControllerTests {
         let kept = run(end: 4000)
         #expect(kept.settings.windowWidth == 1000 && kept.settings.windowHeight == 700, "\(String(describing: kept.settings.windowWidth))")
         #expect(saves.count == 1, "one save once the drag ended: \(saves.map { ($0.windowWidth, $0.windowHeight) })")
+        // A second after the drag's last size (1300 ms), not when the idle wait next ends.
+        #expect(savedAt.last.map { $0 >= 2300 && $0 < 2400 } == true, "saved at \(savedAt) ms")
         let soon = run(end: 1600)
         #expect(soon.settings.windowWidth == nil && saves.isEmpty, "not yet kept half a second after the drag")
         let full = run(end: 4000, fullscreen: true)

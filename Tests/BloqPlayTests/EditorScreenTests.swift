@@ -86,7 +86,7 @@ struct EditorScreenTests {
         run(app, 0.3)
         Hand(app).tap(.editor(.save))
         #expect(saves.requests.isEmpty)
-        #expect(editor.status == "Not saved: your pack My levels has this board already, as level 1 (Twin)")
+        #expect(editor.status == "Not saved: My levels has this board already, as level 1 (Twin)")
         // Changed, it is a new level.
         paint(app, editor, .block(.blue), [(3, 0), (3, 3)])
         run(app, 0.3)

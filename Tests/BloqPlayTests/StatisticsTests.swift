@@ -84,6 +84,8 @@ struct StatisticsTests {
             let screen = try #require(app.root.screen as? StatisticsScreen)
             let texts = app.shownTexts
             #expect(!texts.contains { $0.text.hasSuffix("…") }, "\(size): \(texts.map(\.text))")
+            // A name broken at its "·" leaves it out: no line starts or ends with one.
+            #expect(!texts.contains { $0.text.hasPrefix("·") || $0.text.hasSuffix("·") }, "\(size): \(texts.map(\.text))")
             // Every name and value is on screen: a name in one text, or in two lines one under
             // the other (wrapped), left of its value on the same row.
             // The rows are drawn in order, each name before its value.

@@ -64,8 +64,12 @@ public final class GameLoop {
                 frame()
                 continue
             }
-            // A held gamepad button's next repeat ends the wait too.
-            if platform.gatherInput(waitingUpTo: min(app.levelWatch == nil ? 1000 : 100, untilPadRepeat ?? .infinity)) {
+            // A held gamepad button's next repeat ends the wait too, and so does a window size
+            // due to be kept.
+            let untilSizeKept = unkeptSize.map { max(1, ($0.since + GameLoop.windowSizeQuiet - platform.now).rounded(.up)) }
+            if platform.gatherInput(
+                waitingUpTo: min(app.levelWatch == nil ? 1000 : 100, untilPadRepeat ?? .infinity, untilSizeKept ?? .infinity))
+            {
                 skipIdleTime(to: platform.nextInputTime() ?? platform.now)
                 frame()
             } else {

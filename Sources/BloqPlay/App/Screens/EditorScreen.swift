@@ -827,8 +827,15 @@ public final class EditorScreen: ShellScreen, AppScreen {
         // A board the pack has already (a copy saved unchanged) is not written twice, as
         // Paste code and `bloq import` do not.
         if let twin = levelInPack(with: draft.board, except: replacing) {
-            // TRANSLATORS: the editor's Save, refused: %1 the pack, %2 the level's number in it, %3 its title.
-            said = (tr("Not saved: your pack %1 has this board already, as level %2 (%3)", pack, "\(twin.number)", twin.title), false)
+            let number = "\(twin.number)"
+            said = (
+                folder == Self.defaultFolder
+                    // TRANSLATORS: the editor's Save, refused: "My levels" is the pack's name (its
+                    // Levels tab); %1 the level's number in it, %2 its title.
+                    ? tr("Not saved: My levels has this board already, as level %1 (%2)", number, twin.title)
+                    // TRANSLATORS: the editor's Save, refused: %1 the pack, %2 the level's number in it, %3 its title.
+                    : tr("Not saved: your pack %1 has this board already, as level %2 (%3)", pack, number, twin.title), false
+            )
             return
         }
         ask(.saveLevel(text: draft.levelText(par: par), title: draft.title, pack: folder, replacing: replacing))

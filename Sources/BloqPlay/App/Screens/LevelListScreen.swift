@@ -395,31 +395,38 @@ public final class LevelListScreen: ShellScreen, AppScreen {
     private func tileStatus(
         _ item: PackEntry.Item, locked: Bool, px: Double, width: Double, wordsWidth: Double
     ) -> (text: String, role: TextBox.Role, px: Double)? {
-        let choices: [String]
+        // Words, and the mark that says it where they do not fit (stars are marks).
+        var words: String?
+        var mark: String?
         var role = TextBox.Role.accent
         switch item {
         case .broken:
             // The miniature shows a large "!" already.
-            choices = [tr("broken")]
+            words = tr("broken")
             role = .danger
         case .playable(let level):
             if locked { return nil }
             if let record = context.progress.record(level), record.cleared {
                 // Cleared with no stars (Show solution) still reads as cleared.
-                choices = record.bestStars > 0 ? [PlayScreen.stars(record.bestStars)] : [tr("✓ cleared"), "✓"]
-                if record.bestStars > 0 { role = .stars }
+                if record.bestStars > 0 {
+                    mark = PlayScreen.stars(record.bestStars)
+                    role = .stars
+                } else {
+                    (words, mark) = (tr("✓ cleared"), "✓")
+                }
             } else if context.progress.unfinished(level) != nil {
                 // Started and left unfinished: it resumes where the player was. The short mark
                 // is a play sign: "…" read as words cut (a player's report).
-                choices = [tr("in progress"), "▶"]
+                (words, mark) = (tr("in progress"), "▶")
             } else {
-                choices = [PlayScreen.stars(0)]
+                mark = PlayScreen.stars(0)
                 role = .stars
             }
         }
-        let words = choices.dropLast().flatMap { text in [px, (px * 0.8).rounded()].map { (text, $0) } }
-        if let (text, size) = words.first(where: { Typesetter.fits($0.0, px: $0.1, width: wordsWidth) }) { return (text, role, size) }
-        guard let mark = choices.last, Typesetter.fits(mark, px: px, width: width) else { return nil }
+        if let words, let size = [px, (px * 0.8).rounded()].first(where: { Typesetter.fits(words, px: $0, width: wordsWidth) }) {
+            return (words, role, size)
+        }
+        guard let mark, Typesetter.fits(mark, px: px, width: width) else { return nil }
         return (mark, role, px)
     }
 
