@@ -1,10 +1,21 @@
 import ArgumentParser
 import BloqFiles
 import BloqGame
+import Glibc
 
 /// Numeric options, range-checked as they are parsed: a value that is not a whole number in
 /// the range is a usage error (exit 64) that names the range.
 public enum Arguments {
+    /// Why the folder an option names (`--data`, `--out`) could not be made, with the way
+    /// out: a file where it goes, a file on its path, or the system's reason.
+    static func folderProblem(_ error: SystemError, option: String) -> String {
+        switch error.code {
+        case EEXIST: "it is a file, not a folder; give \(option) a folder (it is made when missing)"
+        case ENOTDIR: "a folder on its path is a file; give \(option) a folder (it is made when missing)"
+        default: "\(Path.describe(error)); give \(option) a folder you may write to (it is made when missing)"
+        }
+    }
+
     /// Refuses an empty path (`""`, as an unset shell variable gives): it names no file, and
     /// would otherwise be reported as `:1:1:` with no file name. Nil values are not given.
     public static func checkPaths(_ paths: KeyValuePairs<String, String?>) throws {

@@ -206,13 +206,7 @@ struct Generate: ParsableCommand {
         } catch {
             // A file where the folder goes is said as such, with the status of output that
             // cannot be made (73), not 1 and "File exists" (helper-62).
-            let reason =
-                switch error.code {
-                case EEXIST: "it is a file, not a folder; give --out a folder (it is made when missing)"
-                case ENOTDIR: "a folder on its path is a file; give --out a folder (it is made when missing)"
-                default: "\(Path.describe(error)); give --out a folder you may write to"
-                }
-            printError("bloq: error: cannot make the folder \(out): \(reason)")
+            printError("bloq: error: cannot make the folder \(out): \(Arguments.folderProblem(error, option: "--out"))")
             throw ExitStatus.cannotCreate
         }
         var generator = LevelGenerator(difficulty: difficulty, rows: size.rows, columns: size.columns, seed: seed)

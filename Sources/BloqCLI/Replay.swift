@@ -141,11 +141,7 @@ public struct Replay: ParsableCommand {
         do {
             try FileSystem.createFolders(folder)
         } catch {
-            let reason =
-                error.code == EEXIST || error.code == ENOTDIR
-                ? "it is a file, not a folder; give --data a folder (it is made when missing)"
-                : "\(Path.describe(error)); give --data a folder you may write to (it is made when missing)"
-            printError("bloq: error: cannot use \(folder) as the data folder: \(reason)")
+            printError("bloq: error: cannot use \(folder) as the data folder: \(Arguments.folderProblem(error, option: "--data"))")
             throw ExitStatus.cannotCreate
         }
         defer { if data == nil { FileSystem.removeTree(folder) } }
