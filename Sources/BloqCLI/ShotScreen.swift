@@ -46,8 +46,7 @@ extension ShotScreen {
         case .cleared:
             // The player's clear at par: the optimal moves pushed one by one.
             guard let game = app.game,
-                case .solved(let moves) = Solver(maxStates: SolverService.maxStates, memoryBudget: SolverService.memoryBudget)
-                    .solve(game.scene.board).outcome
+                case .solved(let moves) = SolverService.solve(game.scene.board).outcome
             else { return }
             for move in moves {
                 game.scene.perform(move)

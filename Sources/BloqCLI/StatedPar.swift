@@ -22,8 +22,7 @@ enum StatedPar {
         guard level.par != nil else { return nil }
         let optimum =
             game.startOptimum
-            ?? (solving && !game.startAnswered
-                ? Solver(maxStates: SolverService.maxStates, memoryBudget: SolverService.memoryBudget).solve(level.board).optimal : nil)
+            ?? (solving && !game.startAnswered ? SolverService.solve(level.board).optimal : nil)
         return warning(level, file: file, optimum: optimum)
     }
 }

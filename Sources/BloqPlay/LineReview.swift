@@ -47,7 +47,7 @@ public struct LineReview: Equatable, Sendable {
             if board.isCleared { return 0 }
             let result =
                 found[board]
-                ?? Solver(maxStates: SolverService.maxStates, memoryBudget: SolverService.memoryBudget, stop: stop).solve(board)
+                ?? SolverService.solve(board, stop: stop)
             found[board] = result
             if result.outcome == .gaveUp { complete = false }
             return result.optimal

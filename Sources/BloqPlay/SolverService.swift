@@ -15,7 +15,14 @@ extension BackgroundJobs where Input == Board, Output == SolverResult {
     /// play, `liveSeconds` a search.
     public convenience init(mode: Mode, maxStates: Int = SolverService.maxStates) {
         self.init(mode: mode, seconds: SolverService.liveSeconds) { board, stop in
-            Solver(maxStates: maxStates, memoryBudget: SolverService.memoryBudget, stop: stop).solve(board)
+            SolverService.solve(board, maxStates: maxStates, stop: stop)
         }
+    }
+
+    /// What the play screen's solver says about `board`, here and now (the review, a
+    /// screenshot's clear, a replay's check of a stated par): its budgets, no time limit
+    /// unless `stop` gives one.
+    public static func solve(_ board: Board, maxStates: Int = SolverService.maxStates, stop: SearchStop = .never) -> SolverResult {
+        Solver(maxStates: maxStates, memoryBudget: SolverService.memoryBudget, stop: stop).solve(board)
     }
 }
