@@ -61,4 +61,23 @@ public enum Wording {
         guard places > 0 else { return sign + String(whole) }
         return sign + String(whole) + "." + String(repeating: "0", count: max(places - digits.count, 0)) + digits
     }
+
+    /// The fewest letters to insert, remove, change or swap (side by side) to make `a` of
+    /// `b`: how far a misspelled name is from a known one, for "did you mean" in an error.
+    public static func editDistance(_ a: some StringProtocol, _ b: some StringProtocol) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let change = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + change)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1) }
+            }
+        }
+        return table[a.count][b.count]
+    }
 }

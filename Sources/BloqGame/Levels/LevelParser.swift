@@ -331,28 +331,10 @@ private struct Parser {
 
     func unknownKeyMessage(_ key: String) -> String {
         // A known key one or two letters off ("titel", "auther") is named (helper-62).
-        let near = LevelParser.knownKeys.sorted().first { Parser.editDistance(key.lowercased(), $0) <= min(2, $0.count / 3) }
+        let near = LevelParser.knownKeys.sorted().first { Wording.editDistance(key.lowercased(), $0) <= min(2, $0.count / 3) }
         let guess = near.map { "did you mean '\($0)'? " } ?? ""
         return
             "unknown header key '\(key)'; \(guess)known keys are title, par, difficulty, author and tip (prefix a tool's own key with 'x-')"
-    }
-
-    /// The fewest letters to insert, remove, change or swap (side by side) to make `a` of `b`.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let change = a[i - 1] == b[j - 1] ? 0 : 1
-                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + change)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1) }
-            }
-        }
-        return table[a.count][b.count]
     }
 
     func unknownCellMessage(_ character: Character) -> String {

@@ -1,3 +1,5 @@
+import BloqGame
+
 /// The names SDL gives keys (`SDL_GetKeyName`, `SDL_GetScancodeName`, SDL 2), which input
 /// scripts use (CONTRACT section 3): every named key, whether or not the game binds it.
 /// A key that types a character is named by that character ("A", "1", "/", or "É" on a
@@ -47,24 +49,12 @@ public enum KeyNames {
     /// The known name closest to `name` (at most two letters added, removed or changed),
     /// for "did you mean" in an error.
     public static func suggestion(for name: String) -> String? {
-        let target = Array(normalized(name))
+        let target = normalized(name)
         var best: (name: String, distance: Int)?
         for candidate in named {
-            let distance = editDistance(target, Array(normalized(candidate)))
+            let distance = Wording.editDistance(target, normalized(candidate))
             if distance <= 2, distance < (best?.distance ?? .max) { best = (candidate, distance) }
         }
         return best?.name
-    }
-
-    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
