@@ -82,21 +82,7 @@ private struct Parser {
                     )
                     continue
                 }
-                parseHeader(characters, colon: colon, line: lineNumber, into: &header)
-                // Words with a ';' in them ("title: Semi; colon") lose what follows it, as a
-                // comment: said, since the game would show "Semi" (helper-62). A comment set
-                // apart by a space ("title: Gap  ; a note") is one on purpose.
-                let key = String(characters[..<colon]).trimmed
-                let value = String(characters[(colon + 1)...]).trimmed
-                let cut = String(line.dropFirst(characters.count + 1)).trimmed
-                if !cut.isEmpty, let last = characters.last, last != " ", last != "\t", ["title", "author", "tip"].contains(key),
-                    header[key] == value
-                {
-                    diagnostics.append(
-                        Diagnostic(
-                            file: name, line: lineNumber, column: characters.count + 1, severity: .warning,
-                            message: "the ';' starts a comment, so the \(key) is '\(value)'; leave out the ';' to keep the words after it"))
-                }
+                parseHeader(characters, colon: colon, line: lineNumber, comment: line.dropFirst(characters.count + 1), into: &header)
                 continue
             }
             // A header line without its ':' ("title My level"), or a line of words (a
@@ -191,7 +177,11 @@ private struct Parser {
         return colon
     }
 
-    mutating func parseHeader(_ characters: [Character], colon: Int, line: Int, into header: inout [String: String]) {
+    /// Reads a header line's `key: value` from `characters` (the line before its `comment`,
+    /// the text after a ';').
+    mutating func parseHeader(
+        _ characters: [Character], colon: Int, line: Int, comment: Substring, into header: inout [String: String]
+    ) {
         let keyStart = firstNonBlank(characters)
         let key = String(characters[..<colon]).trimmed
         let value = String(characters[(colon + 1)...]).trimmed
@@ -240,6 +230,15 @@ private struct Parser {
             header[key] = value
         default:
             header[key] = value
+            // Words with a ';' in them ("title: Semi; colon") lose what follows it, as a
+            // comment: said, since the game would show "Semi" (helper-62). A comment set
+            // apart by a space ("title: Gap  ; a note") is one on purpose.
+            if !comment.trimmed.isEmpty, let last = characters.last, last != " ", last != "\t" {
+                diagnostics.append(
+                    Diagnostic(
+                        file: name, line: line, column: characters.count + 1, severity: .warning,
+                        message: "the ';' starts a comment, so the \(key) is '\(value)'; leave out the ';' to keep the words after it"))
+            }
         }
     }
 
