@@ -137,11 +137,14 @@ public enum Typesetter {
     /// `list` ("Drag a block  ·  H hint  ·  Z undo") with the spaces inside each item made
     /// no-break, so that `wrap` breaks it only between items, and a key is never left at a
     /// line's end with its word on the next; `list` itself when an item is wider than `width`
-    /// or a translation has its own no-break spaces. `unbound` turns the lines back.
-    public static func bindingItems(_ list: String, px: Double, width: Double) -> String {
-        let items = list.split(separator: "  ·  ")
-        guard !list.contains("\u{00A0}"), items.allSatisfy({ fits(String($0), px: px, width: width) }) else { return list }
-        return items.map { String($0.map { $0 == " " ? "\u{00A0}" : $0 }) }.joined(separator: "  ·  ")
+    /// or a translation has its own no-break spaces. `unbound` turns the lines back. Items
+    /// are parted by `separator`: the key line's, a header's " · ", or ". " between sentences
+    /// (whose "." an item keeps at a line's end, and is measured with).
+    public static func bindingItems(_ list: String, separator: String = "  ·  ", px: Double, width: Double) -> String {
+        let items = list.split(separator: separator)
+        let kept = separator.filter { $0 != " " && $0 != "·" }
+        guard !list.contains("\u{00A0}"), items.allSatisfy({ fits($0 + kept, px: px, width: width) }) else { return list }
+        return items.map { String($0.map { $0 == " " ? "\u{00A0}" : $0 }) }.joined(separator: separator)
     }
 
     /// `boxes` of a list bound by `bindingItems` with their no-break spaces plain again, and

@@ -171,12 +171,9 @@ public final class HelpScreen: ShellScreen, AppScreen {
         let close = pages > 1 ? tr("Page %1 of %2 · %3", "\(shown + 1)", "\(pages)", closing(paged: true)) : closing(paged: false)
         // Too long for one line, it breaks between the page and how to close, when each holds
         // a line, rather than leave a word alone on the second ("closes").
-        let parts = close.split(separator: " · ").map(String.init)
-        let broken =
-            !Typesetter.fits(close, px: type.caption, width: words.width)
-                && parts.allSatisfy { Typesetter.fits($0, px: type.caption, width: words.width) }
-            ? PlayScreen.brokenAtParts(close) : close
-        texts += Typesetter.paragraph(broken, px: type.caption, in: words, role: .secondary, maximumLines: 2, centred: true)
+        let bound = Typesetter.bindingItems(close, separator: " · ", px: type.caption, width: words.width)
+        texts += Typesetter.unbound(
+            Typesetter.paragraph(bound, px: type.caption, in: words, role: .secondary, maximumLines: 2, centred: true))
         return (controls, texts, pages)
     }
 }

@@ -114,9 +114,13 @@ public final class TitleScreen: ShellScreen, AppScreen {
                     name, px: px, in: Rect(x: left + block * 2.2 + px * 0.3, y: frame.y, width: nameWidth, height: logoHeight),
                     face: .display)
             ]
-            let tagline = Self.tagline(tr("Slide a block. Match the colours. Clear the board."), px: type.caption, width: frame.width)
+            // Broken between its sentences where two lines hold them (French left "plateau."
+            // alone on its second line at 360x640, helper-61), else as any text.
+            let text = tr("Slide a block. Match the colours. Clear the board.")
+            let bound = Typesetter.bindingItems(text, separator: ". ", px: type.caption, width: frame.width)
+            let tagline = Typesetter.font.wrap(bound, px: type.caption, width: frame.width, limit: 3).count <= 2 ? bound : text
             let line = Rect(x: frame.x, y: frame.y + logoHeight + margin, width: frame.width, height: 0)
-            let lines = Typesetter.paragraph(tagline, px: type.caption, in: line, role: .secondary, maximumLines: 2)
+            let lines = Typesetter.unbound(Typesetter.paragraph(tagline, px: type.caption, in: line, role: .secondary, maximumLines: 2))
             texts += lines
             return (texts, blocks, logoHeight + margin + (lines.last.map { $0.frame.maxY - line.y } ?? 0))
         }
@@ -178,22 +182,6 @@ public final class TitleScreen: ShellScreen, AppScreen {
         case .showHelp: ask(.showHelp)
         default: break
         }
-    }
-
-    /// The tagline on one line where it fits, else broken between two of its sentences, the
-    /// most even break whose lines both fit (French left "plateau." alone on its second line
-    /// at 360x640, helper-61); wrapped as any text where no break between sentences fits.
-    static func tagline(_ text: String, px: Double, width: Double) -> String {
-        let font = Typesetter.font
-        let sentences = text.split(separator: ". ").map(String.init)
-        guard font.boxWidth(text, px: px) > width, sentences.count > 1 else { return text }
-        let breaks = (1..<sentences.count).map { index in
-            (sentences[..<index].joined(separator: ". ") + ".", sentences[index...].joined(separator: ". "))
-        }
-        let fitting = breaks.filter { font.boxWidth($0.0, px: px) <= width && font.boxWidth($0.1, px: px) <= width }
-        let widest = { (lines: (String, String)) in max(font.boxWidth(lines.0, px: px), font.boxWidth(lines.1, px: px)) }
-        guard let best = fitting.min(by: { widest($0) < widest($1) }) else { return text }
-        return best.0 + "\n" + best.1
     }
 
     public func willLeave() {
