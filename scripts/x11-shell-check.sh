@@ -5,10 +5,12 @@
 #  2. F11 without a window manager lays the game out for the whole screen at once;
 #  3. after a clear, a click where Undo was does nothing: the overlay stays;
 #  4. a right-click on a level tile opens its preview card;
-#  5. on a desktop at 2x (Xft.dpi 192, as GNOME's settings daemon sets it), --window 400x300
+#  5. Ctrl+Q held in another window as the game gets the focus, past the X server's
+#     autorepeat delay, does not quit the game; pressed again in its window, it does;
+#  6. on a desktop at 2x (Xft.dpi 192, as GNOME's settings daemon sets it), --window 400x300
 #     opens 800x600 pixels laid out as 400x300 points at scale 2, a click reaches it, and the
 #     next start opens the 400x300 points it remembered at 800x600 again.
-# Needs: xvfb, xdotool, imagemagick (make test-x11 installs them).
+# Needs: xvfb, xdotool, imagemagick, xmessage (make test-x11 installs them).
 set -euo pipefail
 SCREEN=1280x800x24
 source "$(dirname "$0")/x11-common.sh"
@@ -99,7 +101,29 @@ sleep 1
 card=$(pixel $((X + 292)) $((Y + 481)))
 is_blue "$card" || fail "a right-click on level 1 did not open its preview card (colour at its Play: $card)"
 stop
-# 5. Xft.dpi 192. At 400x300 the title has two columns, Play at x 42 to 197, y 129 to 154
+# 5. Ctrl+Q held 1.5 s (the autorepeat starts at 660 ms) from xmessage's window while the
+# game's gets the focus: SDL 2.26 passed the first autorepeat on as a fresh Ctrl+Q.
+start --window 800x600
+xmessage -geometry 300x100+900+600 "another program" 2>/dev/null &
+other_pid=$!
+for _ in $(seq 50); do
+  other=$(xdotool search --class Xmessage 2>/dev/null | head -1 || true)
+  [ -n "$other" ] && break
+  sleep 0.1
+done
+[ -n "$other" ] || fail "xmessage's window did not appear"
+xdotool windowfocus --sync "$other" keydown ctrl; sleep 0.05; xdotool keydown q; sleep 0.1
+xdotool windowfocus "$window"; sleep 1.5
+xdotool keyup q; sleep 0.3
+kill -0 "$game_pid" 2>/dev/null || { xdotool keyup ctrl; kill "$other_pid"; fail "Ctrl+Q held in another window quit the game"; }
+xdotool keydown q; sleep 0.12; xdotool keyup q; xdotool keyup ctrl
+kill "$other_pid" 2>/dev/null || true
+for _ in $(seq 50); do kill -0 "$game_pid" 2>/dev/null || break; sleep 0.1; done
+kill -0 "$game_pid" 2>/dev/null && fail "Ctrl+Q pressed in the game's window did not quit it"
+echo "Ctrl+Q held from another window: the game stayed; pressed in its window: it quit"
+wait "$game_pid" 2>/dev/null || true
+game_pid=""
+# 6. Xft.dpi 192. At 400x300 the title has two columns, Play at x 42 to 197, y 129 to 154
 # (docs/design.md); at 2x, x 84 to 394 and y 258 to 308, where 800x600 at scale 1 has ground.
 xrdb -nocpp -merge <<<"Xft.dpi: 192"
 start --window 400x300
@@ -120,4 +144,4 @@ eval "$(xdotool getwindowgeometry --shell "$window")"
 echo "Xft.dpi 192, the size remembered: ${WIDTH}x$HEIGHT ($(grep -o '"window[A-Za-z]*": [0-9]*' "$work/config/bloq/settings.json" | tr '\n' ' '))"
 [ "$WIDTH" -eq 800 ] && [ "$HEIGHT" -eq 600 ] || fail "the size remembered at 2x did not open at 800x600"
 stop
-echo "x11 shell check: passed (fitted window, F11 layout, nothing fires under the overlay, a right-click opens a preview, a desktop at 2x)"
+echo "x11 shell check: passed (fitted window, F11 layout, nothing fires under the overlay, a right-click opens a preview, Ctrl+Q held elsewhere, a desktop at 2x)"

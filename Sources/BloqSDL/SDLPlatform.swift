@@ -69,6 +69,10 @@ public final class SDLPlatform: GamePlatform {
     private var screenSleep: ScreenSleep
     /// The text field's box given to the input method while a field is edited, in points.
     private var textInputBox: SDL_Rect?
+    /// Keys held in another window as this one got the keyboard (X11), whose autorepeat is
+    /// not the game's; and whether the last event was such a press (its typed text goes too).
+    private var keysHeldElsewhere = KeysHeldElsewhere()
+    private var droppedPress = false
 
     /// Whether gamepads and sound open after the first frame: not in a process that ends
     /// at its first frame (`BLOQ_EXIT_AFTER_FIRST_FRAME`), where an audio device closed as
@@ -141,9 +145,11 @@ public final class SDLPlatform: GamePlatform {
         if timeout == 0 { FrameTrace.frameBegan() }
         var event = SDL_Event()
         if gathered.isEmpty, timeout > 0, sleepsWhenIdle {
-            // A frame soon, idle or not, while the renderer waits to be warmed up.
-            let wait = window.warmUpPending ? min(timeout, GameLoop.workPollMilliseconds) : timeout
+            // A frame soon, idle or not, while the renderer waits to be warmed up, or while a
+            // key held in another window at focus may be let go.
+            let wait = window.warmUpPending || keysHeldElsewhere.isWatching ? min(timeout, GameLoop.workPollMilliseconds) : timeout
             guard SDL_WaitEventTimeout(&event, Int32(clamping: Int(wait))) != 0 else {
+                followKeys()
                 followDesktop()
                 followCompositor()
                 followTime()
@@ -158,6 +164,7 @@ public final class SDLPlatform: GamePlatform {
             }
         }
         while SDL_PollEvent(&event) != 0 { gather(event) }
+        followKeys()
         followDesktop()
         followCompositor()
         // Woken or not, the screen's sleep and the sound device follow the time.
@@ -166,11 +173,50 @@ public final class SDLPlatform: GamePlatform {
     }
 
     private func gather(_ event: SDL_Event) {
+        guard admits(event) else { return }
         gathered.append((.event(event), stamp(event)))
         if SDLPlatform.isPlayerInput(event) { lastInput = event.common.timestamp }
         if event.type == SDL_MOUSEBUTTONDOWN.rawValue || event.type == SDL_FINGERDOWN.rawValue, !window.isHeadless, !hasKeyboardFocus {
             hasHadKeyboardFocus = false
         }
+    }
+
+    /// Whether an event is the game's: not a press (or its text) of a key held in another
+    /// window as this one got the keyboard (`KeysHeldElsewhere`).
+    private func admits(_ event: SDL_Event) -> Bool {
+        let afterDroppedPress = droppedPress
+        droppedPress = false
+        switch SDL_EventType(rawValue: event.type) {
+        case SDL_WINDOWEVENT where event.window.event == UInt8(SDL_WINDOWEVENT_FOCUS_GAINED.rawValue):
+            keysHeldElsewhere.focusGained(keymap: keysHeld())
+        case SDL_KEYDOWN:
+            let scancode = event.key.keysym.scancode
+            let modifier =
+                (SDL_SCANCODE_LCTRL.rawValue...SDL_SCANCODE_RGUI.rawValue).contains(scancode.rawValue)
+                || scancode == SDL_SCANCODE_CAPSLOCK || scancode == SDL_SCANCODE_MODE
+            droppedPress = !keysHeldElsewhere.admits(
+                scancode: scancode.rawValue, isRepeat: event.key.repeat != 0, modifier: modifier, keymap: keysHeld)
+            return !droppedPress
+        case SDL_KEYUP:
+            keysHeldElsewhere.released(scancode: event.key.keysym.scancode.rawValue)
+        case SDL_TEXTINPUT:
+            return !afterDroppedPress
+        default: break
+        }
+        return true
+    }
+
+    /// The keys held now on the window's X11 display, modifiers left out; nil on another
+    /// video driver.
+    private func keysHeld() -> [UInt8]? {
+        guard !window.isHeadless else { return nil }
+        var keys = [UInt8](repeating: 0, count: 32)
+        return bloq_x11_keys_held(UnsafeMutableRawPointer(window.window), &keys) < 0 ? nil : keys
+    }
+
+    /// Lets go of the keys held elsewhere that were released since the last frame.
+    private func followKeys() {
+        if keysHeldElsewhere.isWatching { keysHeldElsewhere.follow(keymap: keysHeld()) }
     }
 
     /// Takes the desktop's new appearance preferences, if they changed, as input now.

@@ -1,5 +1,5 @@
-// Asks the X server whether a window manager runs, and what its resources say (Xft.dpi),
-// through the Xlib that SDL loaded. Kept out of the CSDL2 module so Swift never imports
+// Asks the X server whether a window manager runs, what its resources say (Xft.dpi) and
+// which keys are held, through the Xlib that SDL loaded. Kept out of the CSDL2 module so Swift never imports
 // Xlib's names.
 #include "bloq_x11.h"
 
@@ -64,4 +64,37 @@ char *bloq_x11_resources(void) {
     }
     dlclose(xlib);
     return copy;
+}
+
+int bloq_x11_keys_held(void *sdl_window, unsigned char *keys) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo((SDL_Window *)sdl_window, &info) || info.subsystem != SDL_SYSWM_X11) return -1;
+    void *xlib = dlopen("libX11.so.6", RTLD_LAZY | RTLD_NOLOAD);
+    if (!xlib) return -1;
+    int (*query)(Display *, char[32]) = (int (*)(Display *, char[32]))dlsym(xlib, "XQueryKeymap");
+    XModifierKeymap *(*modifiers)(Display *) = (XModifierKeymap * (*)(Display *)) dlsym(xlib, "XGetModifierMapping");
+    int (*release)(XModifierKeymap *) = (int (*)(XModifierKeymap *))dlsym(xlib, "XFreeModifiermap");
+    int count = -1;
+    if (query && modifiers && release) {
+        // SDL's own connection, on the thread SDL uses it on (the main one).
+        Display *display = info.info.x11.display;
+        char held[32] = {0};
+        query(display, held);
+        XModifierKeymap *map = modifiers(display);
+        if (map) {
+            for (int i = 0; i < 8 * map->max_keypermod; i++) {
+                KeyCode code = map->modifiermap[i];
+                if (code) held[code / 8] &= (char)~(1 << (code % 8));
+            }
+            release(map);
+        }
+        count = 0;
+        for (int i = 0; i < 32; i++) {
+            keys[i] = (unsigned char)held[i];
+            count += __builtin_popcount(keys[i]);
+        }
+    }
+    dlclose(xlib);
+    return count;
 }

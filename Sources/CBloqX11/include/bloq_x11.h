@@ -13,4 +13,11 @@ int bloq_x11_has_window_manager(void *sdl_window);
 /// video is not X11).
 char *bloq_x11_resources(void);
 
+/// The keys held down on the X11 display of an SDL window, as XQueryKeymap gives them (bit
+/// k of `keys` is key code k) but without the modifier keys (Control, Shift, Alt, Caps
+/// Lock...): the number of keys held, or -1 when the window is not on X11 (or Xlib cannot
+/// be reached), `keys` then untouched. `sdl_window` is an `SDL_Window *`; `keys` holds 32
+/// bytes.
+int bloq_x11_keys_held(void *sdl_window, unsigned char *keys);
+
 #endif
