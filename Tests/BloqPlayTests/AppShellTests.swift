@@ -543,8 +543,13 @@ struct CommandTableTests {
         #expect(table.command(for: KeyChord("/", shift: true), in: [.menu, .anywhere]) == .showHelp)
         // helper-52: '?' on a French keyboard (Shift and the ',' key) did nothing; and on
         // German (the 'ß' key, which SDL names '-') and Spanish ("'") keyboards.
-        for key in [",", "-", "'"] {
+        // And on a Russian one (Shift+7).
+        for key in [",", "-", "'", "7"] {
             #expect(table.command(for: KeyChord(key, shift: true), in: [.menu, .anywhere]) == .showHelp, "Shift+\(key)")
+        }
+        // In the editor, a French keyboard's digits (typed with Shift) still pick a tool.
+        for (index, key) in ["1", "7", "0"].enumerated() {
+            #expect(table.command(for: KeyChord(key, shift: true), in: [.editor, .menu, .anywhere]) == .editor(.tool([0, 6, 9][index])))
         }
         #expect(!table.helpRows.contains { $0.keys.contains("Shift+,") }, "listed once, as '?'")
         // helper-58: the context-menu key read "Menu or Application", SDL's two names for it.

@@ -355,10 +355,13 @@ extension CommandTable {
             CommandBinding(
                 .editor, keys: keys("Y", "Ctrl+Shift+Z"), buttons: [GamepadPress(.rightShoulder)], .editor(.redo), pad: trLater("redo")),
         ]
+        // With Shift too: a French keyboard types its digits so (SDL names the keys by the
+        // digit either way).
         for (index, name) in ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"].enumerated() {
             table.append(
                 CommandBinding(
                     .editor, keys: keys(name), .editor(.tool(index)), help: trLater("1 to 8 a colour, 9 a wall, 0 empty (editor)")))
+            table.append(CommandBinding(.editor, keys: keys("Shift+" + name), .editor(.tool(index))))
         }
         table += [
             CommandBinding(.text, keys: keys("Ctrl+Q"), .quit),
@@ -402,12 +405,13 @@ extension CommandTable {
                 .anywhere, keys: keys("F1", "?", "Shift+/"), buttons: [GamepadPress(.start)], .showHelp, help: trLater("this help"),
                 footer: trLater("keys"),
                 pad: trLater("help")),
-            // The keys that type '?' on French, German and Spanish keyboards: SDL names a key by
-            // what it types without Shift (',' on AZERTY, 'ß' as '-' on QWERTZ, "'" on Spanish).
-            // Not listed: the row above says '?'. On a US keyboard they are '<', '_' and '"',
-            // which nothing else uses. (Naming a Shift chord by the character it types would
-            // need the decoder to read SDL's text events, which are off outside text fields.)
-            CommandBinding(.anywhere, keys: keys("Shift+,", "Shift+-", "Shift+'"), .showHelp),
+            // The keys that type '?' on French, German, Spanish and Russian keyboards: SDL names
+            // a key by what it types without Shift (',' on AZERTY, 'ß' as '-' on QWERTZ, "'" on
+            // Spanish, '7' on ЙЦУКЕН). Not listed: the row above says '?'. On a US keyboard they
+            // are '<', '_', '"' and '&', which nothing else uses (the editor's Shift+7 is its
+            // tool 7). (Naming a Shift chord by the character it types would need the decoder
+            // to read SDL's text events, which are off outside text fields.)
+            CommandBinding(.anywhere, keys: keys("Shift+,", "Shift+-", "Shift+'", "Shift+7"), .showHelp),
         ]
         return CommandTable(table)
     }()
