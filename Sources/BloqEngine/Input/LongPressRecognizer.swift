@@ -98,11 +98,6 @@ public struct LongPressRecognizer: Sendable {
         if state == .holding { state = .cancelled }
     }
 
-    /// The platform took the press away.
-    public mutating func cancel() {
-        if state == .holding { state = .cancelled }
-    }
-
     private mutating func completeIfDue() {
         if progress >= 1 { state = .completed }
     }

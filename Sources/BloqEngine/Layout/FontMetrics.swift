@@ -32,13 +32,6 @@ public struct FontMetrics: Sendable {
         fallbacks = []
     }
 
-    /// A font's metrics from one code point each (`advances` beside them).
-    public init(unitsPerEm: Int, ascent: Int, descent: Int, missing: Int, codePoints: [UInt32], advances: [UInt16]) {
-        self.init(
-            unitsPerEm: unitsPerEm, ascent: ascent, descent: descent, missing: missing, codePoints: codePoints.map { $0...$0 },
-            advances: advances)
-    }
-
     private init(_ font: FontMetrics, fallback: FontMetrics) {
         unitsPerEm = font.unitsPerEm
         ascent = font.ascent

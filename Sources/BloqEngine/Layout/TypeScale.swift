@@ -23,8 +23,4 @@ public struct TypeScale: Hashable, Sendable {
         title = max((body + 4 * scale).rounded(), (short * 0.05).rounded())
         display = max((title + 8 * scale).rounded(), (short * 0.1).rounded())
     }
-
-    /// The sizes from large to small, for text that must shrink to fit: never below the
-    /// caption.
-    public var descending: [Double] { [display, title, body, caption] }
 }

@@ -20,8 +20,6 @@ public enum Direction: String, CaseIterable, Sendable, Hashable, Codable {
         }
     }
 
-    public var isHorizontal: Bool { self == .left || self == .right }
-
     public var opposite: Direction {
         switch self {
         case .up: .down
