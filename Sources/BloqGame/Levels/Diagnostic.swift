@@ -62,6 +62,13 @@ public enum Wording {
         return sign + String(whole) + "." + String(repeating: "0", count: max(places - digits.count, 0)) + digits
     }
 
+    /// "did you mean 'title'? " for a key one or two letters off a known one ("titel",
+    /// "auther", "ordr"), else "": for the unknown-key errors of level and pack files.
+    public static func didYouMean(_ key: String, among known: [String]) -> String {
+        let near = known.sorted().first { editDistance(key.lowercased(), $0) <= min(2, $0.count / 3) }
+        return near.map { "did you mean '\($0)'? " } ?? ""
+    }
+
     /// The fewest letters to insert, remove, change or swap (side by side) to make `a` of
     /// `b`: how far a misspelled name is from a known one, for "did you mean" in an error.
     public static func editDistance(_ a: some StringProtocol, _ b: some StringProtocol) -> Int {

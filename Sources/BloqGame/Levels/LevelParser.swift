@@ -330,10 +330,7 @@ private struct Parser {
 
     func unknownKeyMessage(_ key: String) -> String {
         // A known key one or two letters off ("titel", "auther") is named (helper-62).
-        let near = LevelParser.knownKeys.sorted().first { Wording.editDistance(key.lowercased(), $0) <= min(2, $0.count / 3) }
-        let guess = near.map { "did you mean '\($0)'? " } ?? ""
-        return
-            "unknown header key '\(key)'; \(guess)known keys are title, par, difficulty, author and tip (prefix a tool's own key with 'x-')"
+        "unknown header key '\(key)'; \(Wording.didYouMean(key, among: Array(LevelParser.knownKeys)))known keys are title, par, difficulty, author and tip (prefix a tool's own key with 'x-')"
     }
 
     func unknownCellMessage(_ character: Character) -> String {

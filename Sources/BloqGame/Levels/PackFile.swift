@@ -84,7 +84,8 @@ public struct PackFile: Sendable, Equatable {
             default:
                 report(
                     number, start + 1,
-                    "unknown key '\(key)'; a pack file knows the keys \(knownKeys.map { "'\($0):'" }.joined(separator: " and "))")
+                    "unknown key '\(key)'; \(Wording.didYouMean(key, among: knownKeys))a pack file knows the keys \(knownKeys.map { "'\($0):'" }.joined(separator: " and "))"
+                )
             }
         }
         if let lastOrderLine {
