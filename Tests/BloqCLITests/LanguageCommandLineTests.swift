@@ -187,6 +187,32 @@ extension ChildProcessSuite {
             #expect(!broken.isEmpty, "some window breaks the caption")
         }
 
+        /// helper-64: the daily board's day and streak in the side panel at 400x300, after a
+        /// clear, was cut at "2026…" in every language.
+        @Test("the daily board's day and streak beside the Cleared card are whole in every language at 400x300")
+        func dailyCaptionWhole() throws {
+            let scratch = try Scratch("bloq-daily-caption")
+            let keys = try Repository.text("Tests/replays/app/daily-cleared.script").split(separator: "\n").filter { $0.hasPrefix("at ") }
+            for (language, daily, streak) in [
+                ("en", "Daily", "streak: 1 day"), ("de", "Tagesrätsel", "Serie: 1 Tag"), ("fr", "Plateau du jour", "série : 1 jour"),
+                ("es", "Tablero del día", "racha: 1 día"), ("ru", "Поле дня", "серия: 1 день"),
+            ] {
+                let script = try scratch.file(
+                    "\(language).script", keys.joined(separator: "\n").replacing("tap Daily", with: "tap \"\(daily)\"") + "\n")
+                let result = try Bloq.run(
+                    [
+                        "replay", script, "--app", "--data", scratch.path(language), "--lang", language, "--window", "400x300", "--date",
+                        "2026-03-14", "--json",
+                    ], environment: try TestCatalogs.environment())
+                #expect(result.status == 0, "\(language): \(result.err)")
+                let end = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any] ?? [:]
+                #expect(end["overlay"] is [String: Any], "\(language): \(end)")
+                let texts = (end["texts"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+                #expect(!texts.contains { $0.contains("…") }, "\(language): \(texts)")
+                #expect(texts.contains(streak), "\(language): \(texts)")
+            }
+        }
+
         /// helper-58: trying a level at the keys, the caption said "Escape" where the key line
         /// says "Esc", and in German at 400x300 it was cut ("‹ Editor führt…").
         @Test("trying a level at the keys, its caption is whole in every language, and keeps '‹' with its button")

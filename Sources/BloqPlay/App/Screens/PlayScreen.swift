@@ -553,9 +553,12 @@ public final class PlayScreen: ShellScreen, AppScreen {
             let parted =
                 captionWidth <= frame.width
                 ? caption : caption.contains(" · ") ? Self.brokenAtParts(caption) : Self.boundWords(caption)
+            // Up to five lines: the daily board's day and streak in the side panel at 400x300
+            // took four ("Sunday 29", "November", "2026", "streak: 1 day"), and was cut at
+            // "2026…" in every language (helper-64).
             let captionLines = Typesetter.paragraph(
                 parted, px: type.caption, in: Rect(x: frame.x, y: y, width: frame.width, height: 0), role: .secondary, alignment: 0,
-                maximumLines: 3)
+                maximumLines: 5)
             texts += Typesetter.unbound(captionLines)
             y = captionLines.last?.frame.maxY ?? y
             if stackedStarsWidth + gap * 0.5 + scoreWidth <= frame.width {
