@@ -77,15 +77,15 @@ extension AppEnvironment {
         let settingsStore = player?.settingsStore ?? SettingsStore(folder: folders.config)
         let settings = SettingsStorage(
             initial: initial, path: PlayerFolders.displayPath(settingsStore.path),
+            problem: player != nil ? settingsStore.saveProblem()?.shown : nil,
             save: { settings in
                 guard player != nil else { return nil }
-                do {
+                do throws(SettingsStore.SaveError) {
                     _ = try settingsStore.save(settings)
                     return nil
                 } catch {
                     StandardErrorStream.write("bloq: warning: \(error); the settings you change apply until Bloq quits\n")
-                    // TRANSLATORS: %1 says what went wrong ("cannot save settings to ~/.config/bloq/settings.json: …").
-                    return tr("Your settings are not saved: %1. The ones you change apply until Bloq quits.", "\(error)")
+                    return error.shown
                 }
             })
         // Every change of the progress reaches the disk off the frame (the line of play

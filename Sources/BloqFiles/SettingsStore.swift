@@ -191,8 +191,59 @@ public struct SettingsStore: Sendable {
     /// A save that was not made; the file is as it was.
     public struct SaveError: Error, CustomStringConvertible {
         public var path: String
-        public var reason: String
-        public var description: String { "cannot save settings to \(path): \(reason)" }
+        /// Why, in English for standard error, and in the player's language with what to do
+        /// (`shown`: the Settings screen and its notice say it, helper-64 read an English
+        /// middle in a German sentence).
+        public var reason: ReadReason
+        public var description: String { "cannot save settings to \(path): \(reason.english)" }
+        public var shown: String { reason.shown }
+    }
+
+    /// Why a file could not be written into `folder` (errno `code`), for the player: the
+    /// common causes said in the player's language with what to do; another, the system's
+    /// words (`reason`).
+    static func writeReason(code: Int32, reason: String, folder: String) -> ReadReason {
+        let english = "\(reason); make \(folder) writable, or free some space on its disk"
+        let shownFolder = PlayerFolders.displayPath(folder)
+        switch code {
+        case EACCES, EPERM: return ReadReason(english, phrase: trLater("permission denied: make %1 writable"), shownFolder)
+        case EROFS: return ReadReason(english, phrase: trLater("%1 is on a read-only disk"), shownFolder)
+        case ENOSPC, EDQUOT: return ReadReason(english, phrase: trLater("the disk of %1 is full: free some space on it"), shownFolder)
+        default: return ReadReason(english, phrase: trLater("the system says: %1"), reason)
+        }
+    }
+
+    /// Why a save would not be made now, before one is tried (the Settings screen says it
+    /// from the start): the file is a link to what is not Bloq's, or cannot be read, or its
+    /// folder cannot be written into. Nil: a save may well be made.
+    public func saveProblem() -> SaveError? {
+        let (file, reading) = readFile()
+        if let refusal = refusal(file: file, reading) { return refusal }
+        guard access(folder, W_OK) != 0, errno == EACCES || errno == EROFS || errno == EPERM else { return nil }
+        let code = errno
+        return SaveError(path: path, reason: SettingsStore.writeReason(code: code, reason: String(cString: strerror(code)), folder: folder))
+    }
+
+    /// A file a save must leave as it is: a link to what is not Bloq's settings, or one that
+    /// cannot be read (a save would write over what it cannot see).
+    private func refusal(file: String, _ reading: LinkedPath.Reading<Result<SalvagedSettings, UnreadableSettings>>) -> SaveError? {
+        switch reading {
+        case .foreign(let what):
+            let link = ForeignLink(link: path, target: file, what: what)
+            return SaveError(
+                path: path,
+                reason: ReadReason(
+                    "\(link.reason(noun: "settings file")), so both are left as they are",
+                    phrase: trLater("settings.json is a link to a file that is not Bloq's; remove the link")))
+        case .inaccessible(let reason):
+            return SaveError(
+                path: path,
+                reason: ReadReason(
+                    "it cannot be read (\(reason)), so it is left as it is", phrase: trLater("settings.json cannot be read (%1)"),
+                    reason.shown))
+        case .read, .missing, .unreadable:
+            return nil
+        }
     }
 
     /// Saves `settings` and returns what the file holds now: the changes made since the
@@ -200,27 +251,24 @@ public struct SettingsStore: Sendable {
     /// since, or a hand edit, stay (a second copy that quit wrote its whole stale settings
     /// over the first's). A file that cannot be read is not written over (`SaveError`).
     @discardableResult
-    public func save(_ settings: Settings) throws -> Settings {
-        try FileSystem.createFolders(folder)
+    public func save(_ settings: Settings) throws(SaveError) -> Settings {
+        do {
+            try FileSystem.createFolders(folder)
+        } catch {
+            throw SaveError(path: path, reason: SettingsStore.writeReason(code: error.code, reason: error.description, folder: folder))
+        }
         var result = settings
         let (file, reading) = readFile()
-        switch reading {
-        case .foreign(let what):
-            let link = ForeignLink(link: path, target: file, what: what)
-            throw SaveError(path: path, reason: "\(link.reason(noun: "settings file")), so both are left as they are")
-        case .inaccessible(let reason):
-            throw SaveError(path: path, reason: "it cannot be read (\(reason)), so it is left as it is")
-        case .read(.success(let current), _):
+        if let refusal = refusal(file: file, reading) { throw refusal }
+        if case .read(.success(let current), _) = reading {
             result = current.settings.applying(changesFrom: known.withLock { $0 }, to: settings)
-        case .missing, .unreadable, .read(.failure, _):
-            break
         }
         do {
             try AtomicFile.write(SettingsStore.encode(result), to: path)
         } catch {
             // The failure names the settings file and says how to fix it (the temporary file
             // it failed on is a detail).
-            throw SaveError(path: path, reason: "\(error.reason); make \(folder) writable, or free some space on its disk")
+            throw SaveError(path: path, reason: SettingsStore.writeReason(code: error.code, reason: error.reason, folder: folder))
         }
         // What this copy's next changes are changes from: its own settings, not the merge
         // (the game keeps those; the merge's other values are another copy's, which a later

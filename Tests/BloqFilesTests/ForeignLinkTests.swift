@@ -268,6 +268,8 @@ struct ForeignLinkTests {
             var changed = loaded.settings
             changed.sound = false
             #expect(throws: SettingsStore.SaveError.self) { try store.save(changed) }
+            // Settings says so from the start, in the player's words (helper-64: it said "Saved in").
+            #expect(store.saveProblem()?.shown == "settings.json is a link to a file that is not Bloq's; remove the link", "\(target)")
             #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: config + "/settings.json")) == "../" + target)
             #expect(Snapshot(root + "/" + target) == before, "\(target) untouched")
             #expect(names(root) == besides)

@@ -709,27 +709,52 @@ struct AppControllerTests {
         #expect(app.top.kind == .levels)
     }
 
-    @Test("settings that cannot be saved are said once, in a toast, and still apply")
+    @Test("settings that cannot be saved are said once, in a toast, and still apply; on Settings its footer says it and nothing moves")
     func settingsNotSaved() {
         final class Calls { var count = 0 }
         let calls = Calls()
-        let said = "Your settings are not saved: cannot save settings to /x/settings.json: read-only file system."
-        let app = testApp {
-            $0.settings = SettingsStorage(save: { _ in
-                calls.count += 1
-                return said
-            })
+        let reason = "the disk of /x is full: free some space on it"
+        let said = "Your settings are not saved: \(reason). The ones you change apply until Bloq quits."
+        func failing() -> AppController {
+            testApp {
+                $0.settings = SettingsStorage(
+                    path: "/x/settings.json",
+                    save: { _ in
+                        calls.count += 1
+                        return reason
+                    })
+            }
         }
+        // Away from Settings (F11 on the title): a toast.
+        let app = failing()
+        key(app, "F11")
+        run(app, 0.1)
+        #expect(app.toast?.text == said && app.settings.fullscreen)
+        run(app, AppController.toastSeconds + 0.5)
+        // Told once: the next changes fail for the same reason and add no toast after it.
         let mouse = Hand(app)
         mouse.tap(.settings)
-        mouse.tap(.toggle(.colorBlindSymbols))
-        run(app, 0.1)
-        #expect(app.toast?.text == said && app.settings.colorBlindSymbols)
-        // Told once: the next changes fail for the same reason and add no toast after it.
         mouse.tap(.toggle(.sound))
         mouse.tap(.toggle(.colorBlindSymbols))
-        run(app, AppController.toastSeconds + 0.5)
-        #expect(calls.count == 3 && app.toast == nil && !app.settings.colorBlindSymbols && !app.settings.sound)
+        run(app, 0.5)
+        #expect(
+            calls.count == 3 && app.toast == nil && app.settings.colorBlindSymbols && !app.settings.sound, "\(calls.count) \(app.settings)")
+        #expect(app.top.texts.contains { $0.text.contains("Not saved: \(reason)") }, "\(app.top.texts.map(\.text))")
+        // On Settings: its footer says it, no toast, and the rows stay where they were (the
+        // toast's band took two columns of them, helper-64).
+        let other = failing()
+        Hand(other).tap(.settings)
+        #expect(other.top.texts.contains { $0.text == "Saved in /x/settings.json" })
+        let rows = other.top.controls.map(\.rect)
+        Hand(other).tap(.toggle(.colorBlindSymbols))
+        run(other, 1.5)
+        #expect(other.toast == nil && other.settings.colorBlindSymbols)
+        #expect(other.top.texts.contains { $0.text.contains("Not saved: \(reason)") }, "\(other.top.texts.map(\.text))")
+        #expect(other.top.controls.map(\.rect) == rows)
+        // Known at start (a link to what is not Bloq's): said from the first look.
+        let linked = testApp { $0.settings = SettingsStorage(path: "/x/settings.json", problem: "settings.json is a link") }
+        Hand(linked).tap(.settings)
+        #expect(linked.top.texts.contains { $0.text == "Not saved: settings.json is a link" }, "\(linked.top.texts.map(\.text))")
     }
 
     @Test("settings toggle and report the change; sounds follow the setting; the screen says where they are saved")

@@ -58,10 +58,18 @@ public final class AppController {
             // screens lay themselves out again for the new context).
             if newValue.language != old.language { context.language = environment.showLanguage(newValue.language) }
             contextChanged()
-            // A settings file that cannot be written is said once (a toast), not at each change.
+            // A settings file that cannot be written is said once (a toast), not at each change,
+            // and not over Settings, whose footer says it: the toast's band made its rows
+            // jump from one column to two under the pointer (helper-64).
             let failure = environment.settings.save(newValue)
-            if let failure, failure != settingsFailure { queueNotice(failure) }
-            settingsFailure = failure
+            if let failure, failure != context.settingsProblem, root.kind != .settings {
+                // TRANSLATORS: %1 says why, and what to do ("permission denied: make ~/.config/bloq writable").
+                queueNotice(tr("Your settings are not saved: %1. The ones you change apply until Bloq quits.", failure))
+            }
+            if failure != context.settingsProblem {
+                context.settingsProblem = failure
+                contextChanged()
+            }
         }
     }
     /// Saves the window's size in desktop points as the one to open at next (the game saves
@@ -165,6 +173,7 @@ public final class AppController {
             dailyBoards: [:], dailyFailures: [], watchedPath: environment.levelWatch?.path,
             isSingleLevel: singleLevel, clipboard: environment.clipboard, lineToWatch: environment.lineToWatch,
             solverMode: environment.solverMode, version: environment.version, settingsPath: environment.settings.path,
+            settingsProblem: environment.settings.problem,
             canSaveLevels: environment.levelSaver != nil, languageChoices: environment.languageChoices, language: environment.language,
             commands: commands,
             driver: driver)
@@ -626,8 +635,6 @@ public final class AppController {
         guard text != toast?.text, !saveNotices.contains(text) else { return }
         saveNotices.append(text)
     }
-    /// Why the last change of the settings could not be saved (nil: it was).
-    private var settingsFailure: String?
 
     /// Takes what saving had to say: the progress as saved (other copies' merged in) joins
     /// the shell's, notices wait for the toast.

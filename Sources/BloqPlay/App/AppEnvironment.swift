@@ -107,15 +107,22 @@ public enum InputMode: String, Hashable, Sendable {
 public struct SettingsStorage {
     /// The settings read at start.
     public var initial: Settings
-    /// Keeps a changed value (writes settings.json); called on every change. Returns what
-    /// the player should be told when it could not be kept (nil: saved).
+    /// Keeps a changed value (writes settings.json); called on every change. Returns why it
+    /// could not be kept, in the player's language with what to do ("permission denied:
+    /// make ~/.config/bloq writable"; nil: saved).
     public var save: (Settings) -> String?
     /// Where they are saved, as the Settings screen tells the player; nil: nowhere.
     public var path: String?
+    /// Why no save can be made, known at start (a link to what is not Bloq's, a folder
+    /// that cannot be written into), in the words of `save`'s answer.
+    public var problem: String?
 
-    public init(initial: Settings = Settings(), path: String? = nil, save: @escaping (Settings) -> String? = { _ in nil }) {
+    public init(
+        initial: Settings = Settings(), path: String? = nil, problem: String? = nil, save: @escaping (Settings) -> String? = { _ in nil }
+    ) {
         self.initial = initial
         self.path = path
+        self.problem = problem
         self.save = save
     }
 }

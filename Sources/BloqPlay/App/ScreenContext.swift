@@ -39,6 +39,9 @@ public struct ScreenContext {
     public var version: String
     /// Where settings are saved, as Settings tells the player (nil: nowhere).
     public var settingsPath: String?
+    /// Why they are not saved now (the last save failed, or none can be made), in the
+    /// player's language with what to do; nil: they are.
+    public var settingsProblem: String?
     /// Whether levels the editor makes can be saved.
     public var canSaveLevels: Bool
     /// What Settings' Language row offers (`AppEnvironment.languageChoices`).

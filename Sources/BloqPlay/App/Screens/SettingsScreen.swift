@@ -27,7 +27,10 @@ public final class SettingsScreen: ShellScreen, AppScreen {
         let margin = metrics.margin
         let header = metrics.header(tr("Settings"))
         var texts = header.texts
-        let saved = savedIn.map { tr("Saved in %1", $0) } ?? tr("Not saved: this run keeps settings in memory only")
+        // Where they are saved, or why not: "Saved in" stayed while nothing could be (helper-64).
+        let saved =
+            context.settingsProblem.map { tr("Not saved: %1", $0) } ?? savedIn.map { tr("Saved in %1", $0) }
+            ?? tr("Not saved: this run keeps settings in memory only")
         let width = viewport.width - margin * 2
         let bottomHeight = Typesetter.paragraphHeight(saved, px: type.caption, width: width, maximumLines: 2)
         let bottom = Rect(x: margin, y: viewport.height - margin - bottomHeight, width: width, height: bottomHeight)
