@@ -232,6 +232,21 @@ public struct ReadReason: Sendable, Equatable, CustomStringConvertible, Expressi
 }
 
 extension ReadReason {
+    /// Why a file could not be written into `folder` (errno `code`): the common causes in
+    /// the player's language with what to do; another, the system's words (`reason`). Said
+    /// by the settings' footer and the save notices (helper-64 read an English middle in a
+    /// German sentence).
+    public static func writing(code: Int32, reason: String, folder: String) -> ReadReason {
+        let english = "\(reason); make \(folder) writable, or free some space on its disk"
+        let shownFolder = PlayerFolders.displayPath(folder)
+        switch code {
+        case EACCES, EPERM: return ReadReason(english, phrase: trLater("permission denied: make %1 writable"), shownFolder)
+        case EROFS: return ReadReason(english, phrase: trLater("%1 is on a read-only disk"), shownFolder)
+        case ENOSPC, EDQUOT: return ReadReason(english, phrase: trLater("the disk of %1 is full: free some space on it"), shownFolder)
+        default: return ReadReason(english, phrase: trLater("the system says: %1"), reason)
+        }
+    }
+
     /// A version no Bloq writes, as standard error and the title screen say it.
     init(_ problem: VersionProblem) {
         switch problem {

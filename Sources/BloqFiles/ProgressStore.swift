@@ -1,4 +1,5 @@
 import BloqGame
+import BloqLocalization
 import BloqSync
 import Glibc
 
@@ -94,6 +95,8 @@ public final class ProgressStore: @unchecked Sendable {
         public var path: String
         /// Why: "another copy of Bloq is saving", "it cannot be read: permission denied".
         public var reason: String
+        /// Why, in the player's language where it can be said so (else `reason`).
+        public var shown: String
     }
 
     /// What a save does when another copy of the game holds the lock past the wait.
@@ -118,13 +121,17 @@ public final class ProgressStore: @unchecked Sendable {
         do {
             try FileSystem.createFolders(folder)
         } catch {
-            throw SaveError(path: folder, reason: "cannot make the folder: \(Path.describe(error))", saysFix: error.note != nil)
+            throw SaveError(
+                path: folder, reason: "cannot make the folder: \(Path.describe(error))", saysFix: error.note != nil,
+                shownReason: error.note == nil ? .writing(code: error.code, reason: Path.describe(error), folder: folder) : nil)
         }
         let lock = FileLock.acquire(lockPath, timeout: lockWait)
         defer { lock.release() }
         guard lock.mayWrite else {
             if whenLocked == .report { return Saved(progress: progress, locked: true) }
-            return try keepInJournal(progress, reason: "another copy of Bloq held \(lockPath) for more than \(lockWait) s")
+            return try keepInJournal(
+                progress, reason: "another copy of Bloq held \(lockPath) for more than \(lockWait) s",
+                shown: ReadReason("another copy of Bloq is saving", phrase: trLater("another copy of Bloq is saving")))
         }
         var current = readCurrent(repair: true)
         guard let file = current.file else {
@@ -149,7 +156,7 @@ public final class ProgressStore: @unchecked Sendable {
         } catch let error as SaveError where error.isLimit {
             throw error
         } catch let error as SaveError {
-            return try keepInJournal(progress, reason: error.reason, damage: current.damage)
+            return try keepInJournal(progress, reason: error.reason, shown: error.shownReason, damage: current.damage)
         }
         return Saved(progress: merged, damage: current.damage)
     }
@@ -182,7 +189,11 @@ public final class ProgressStore: @unchecked Sendable {
         var isLimit = false
         /// The reason says how to fix it (else the caller's advice on space and rights goes).
         var saysFix = false
+        /// The reason in the player's language with what to do, where it can be said so.
+        var shownReason: ReadReason?
         public var description: String { "cannot save progress to \(path): \(reason)" }
+        /// Why, for the player's notice: `shownReason`, else the English `reason`.
+        public var shown: String { shownReason?.shown ?? reason }
     }
 
     // MARK: Writing
@@ -214,7 +225,9 @@ public final class ProgressStore: @unchecked Sendable {
             }
             try AtomicFile.commit(temporary, to: file)
         } catch let failure as AtomicFile.Failure {
-            throw SaveError(path: failure.path, reason: failure.reason)
+            throw SaveError(
+                path: failure.path, reason: failure.reason,
+                shownReason: failure.code != 0 ? .writing(code: failure.code, reason: failure.reason, folder: folder) : nil)
         }
         for entry in entries { unlink(entry) }
     }
@@ -246,14 +259,16 @@ public final class ProgressStore: @unchecked Sendable {
     }
 
     /// Keeps `progress` beside the file, to be merged in by the next save or load that can.
-    private func keepInJournal(_ progress: PlayerProgress, reason: String, damage: FileDamage? = nil) throws -> Saved {
+    private func keepInJournal(_ progress: PlayerProgress, reason: String, shown: ReadReason? = nil, damage: FileDamage? = nil) throws
+        -> Saved
+    {
         let entry: String
         do {
             entry = try stream.write(progress)
         } catch {
-            throw SaveError(path: path, reason: "\(reason); and it could not be kept beside it either (\(error))")
+            throw SaveError(path: path, reason: "\(reason); and it could not be kept beside it either (\(error))", shownReason: shown)
         }
-        return Saved(progress: progress, damage: damage, journaled: Journaled(path: entry, reason: reason))
+        return Saved(progress: progress, damage: damage, journaled: Journaled(path: entry, reason: reason, shown: shown?.shown ?? reason))
     }
 
     // MARK: Reading

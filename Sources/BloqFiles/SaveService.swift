@@ -57,8 +57,10 @@ public final class SaveService: Sendable {
         /// the player was told.
         var waitingSince: Double?
         var toldWaiting = false
-        /// Why the last attempt failed (nil after a save went through); told once per reason.
+        /// Why the last attempt failed (nil after a save went through), and as the player was
+        /// told it: told once per cause.
         var failure: String?
+        var failureShown: String?
         /// The failure says how to fix it.
         var failureSaysFix = false
         /// The first save kept beside the file said so; said again only after one went in.
@@ -165,6 +167,7 @@ public final class SaveService: Sendable {
                 // A newer progress handed in meanwhile is still pending; it holds this one.
                 if state.pending == progress { state.pending = nil }
                 state.failure = nil
+                state.failureShown = nil
                 state.waitingSince = nil
                 state.toldWaiting = false
                 state.events.append(.saved(saved.progress))
@@ -179,7 +182,7 @@ public final class SaveService: Sendable {
                             .notice(
                                 tr(
                                     "Your progress cannot go into %1 now (%2); it is kept beside it and merged in as soon as it can be.",
-                                    Path.lastComponent(file), journaled.reason)))
+                                    Path.lastComponent(file), journaled.shown)))
                     }
                 } else {
                     state.toldBeside = false
@@ -187,13 +190,20 @@ public final class SaveService: Sendable {
             }
         } catch {
             let reason = "\(error)"
+            // Said once per cause: the English names the temporary file that failed, new at
+            // each try (a read-only folder repeated the warning and the notice at every move).
+            let shown = (error as? ProgressStore.SaveError)?.shown ?? reason
             state.withLock { state in
-                guard state.failure != reason else { return }
+                guard state.failureShown != shown else {
+                    state.failure = reason
+                    return
+                }
                 state.failure = reason
+                state.failureShown = shown
                 state.failureSaysFix = (error as? ProgressStore.SaveError)?.saysFix ?? false
                 StandardErrorStream.write("bloq: warning: \(reason); your progress since the last save is kept in memory only\n")
-                // What the player must know first: nothing is lost yet; then why.
-                state.events.append(.notice(tr("Progress kept in memory, saved with your next move: %1.", reason)))
+                // What the player must know first: nothing is lost yet; then why, in their words.
+                state.events.append(.notice(tr("Progress kept in memory, saved with your next move: %1.", shown)))
             }
         }
     }

@@ -199,20 +199,6 @@ public struct SettingsStore: Sendable {
         public var shown: String { reason.shown }
     }
 
-    /// Why a file could not be written into `folder` (errno `code`), for the player: the
-    /// common causes said in the player's language with what to do; another, the system's
-    /// words (`reason`).
-    static func writeReason(code: Int32, reason: String, folder: String) -> ReadReason {
-        let english = "\(reason); make \(folder) writable, or free some space on its disk"
-        let shownFolder = PlayerFolders.displayPath(folder)
-        switch code {
-        case EACCES, EPERM: return ReadReason(english, phrase: trLater("permission denied: make %1 writable"), shownFolder)
-        case EROFS: return ReadReason(english, phrase: trLater("%1 is on a read-only disk"), shownFolder)
-        case ENOSPC, EDQUOT: return ReadReason(english, phrase: trLater("the disk of %1 is full: free some space on it"), shownFolder)
-        default: return ReadReason(english, phrase: trLater("the system says: %1"), reason)
-        }
-    }
-
     /// Why a save would not be made now, before one is tried (the Settings screen says it
     /// from the start): the file is a link to what is not Bloq's, or cannot be read, or its
     /// folder cannot be written into. Nil: a save may well be made.
@@ -221,7 +207,7 @@ public struct SettingsStore: Sendable {
         if let refusal = refusal(file: file, reading) { return refusal }
         guard access(folder, W_OK) != 0, errno == EACCES || errno == EROFS || errno == EPERM else { return nil }
         let code = errno
-        return SaveError(path: path, reason: SettingsStore.writeReason(code: code, reason: String(cString: strerror(code)), folder: folder))
+        return SaveError(path: path, reason: ReadReason.writing(code: code, reason: String(cString: strerror(code)), folder: folder))
     }
 
     /// A file a save must leave as it is: a link to what is not Bloq's settings, or one that
@@ -255,7 +241,7 @@ public struct SettingsStore: Sendable {
         do {
             try FileSystem.createFolders(folder)
         } catch {
-            throw SaveError(path: path, reason: SettingsStore.writeReason(code: error.code, reason: error.description, folder: folder))
+            throw SaveError(path: path, reason: ReadReason.writing(code: error.code, reason: error.description, folder: folder))
         }
         var result = settings
         let (file, reading) = readFile()
@@ -268,7 +254,7 @@ public struct SettingsStore: Sendable {
         } catch {
             // The failure names the settings file and says how to fix it (the temporary file
             // it failed on is a detail).
-            throw SaveError(path: path, reason: SettingsStore.writeReason(code: error.code, reason: error.reason, folder: folder))
+            throw SaveError(path: path, reason: ReadReason.writing(code: error.code, reason: error.reason, folder: folder))
         }
         // What this copy's next changes are changes from: its own settings, not the merge
         // (the game keeps those; the merge's other values are another copy's, which a later

@@ -324,6 +324,13 @@ struct UnsavedAtQuitTests {
             return nil
         }
         #expect(notices.first?.hasPrefix("Progress kept in memory, saved with your next move") == true, "\(notices)")
+        // Why, in the player's words (a catalog translates them), not standard error's English
+        // ("cannot save progress to …": helper-64 read it in the middle of a German sentence).
+        #expect(notices.first?.hasSuffix("move: the system says: Not a directory.") == true, "\(notices)")
+        // Said once: the next move fails the same way and says nothing more.
+        progress.recordClear(level: level.level.board.identity, stars: 3, moves: 1, time: 1, at: 2)
+        opened.saves.save(progress, .now)
+        #expect(opened.saves.takeEvents().allSatisfy { if case .notice = $0 { false } else { true } })
         return (root, data, opened.saves, level)
     }
 
