@@ -125,6 +125,7 @@ extension AppEnvironment {
                 return shown
             })
         environment.language = shownLanguage
+        environment.unsavedProgress = { saves?.unsavedReason }
         // A live game offers only the languages it can show: those whose catalog was found
         // (none in a build outside make: English only). A replay offers every shipped one,
         // so that its Settings taps mean the same on every machine.

@@ -99,6 +99,10 @@ public final class SaveService: Sendable {
     /// Whether a save is waiting to be written.
     public var isPending: Bool { state.withLock { $0.pending != nil } }
 
+    /// Why progress waits unsaved, as the player was told it (nil: nothing waits, or the
+    /// last try did not fail).
+    public var unsavedReason: String? { state.withLock { $0.pending != nil ? $0.failureShown : nil } }
+
     /// Writes what is pending and returns when it is on disk (or kept beside the file),
     /// trying for up to `timeout` seconds (another copy's lock, a disk that fills); then
     /// merges in what was kept beside the file when it can. Returns lines for standard error: empty when

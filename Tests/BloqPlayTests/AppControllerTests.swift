@@ -29,6 +29,40 @@ struct AppControllerTests {
         #expect(CommandTable.standard.helpRows.contains { $0.keys == "Ctrl+Q" && $0.does == "quit the game" })
     }
 
+    @Test("a quit while progress waits unsaved first says why and that the next quit loses it; the next one quits")
+    func quitWithUnsavedProgress() {
+        final class Waiting { var reason: String? = "permission denied: make ~/.local/share/bloq writable" }
+        let waiting = Waiting()
+        let warning =
+            "Your progress since the last save cannot be saved: permission denied: make ~/.local/share/bloq writable. "
+            + "Quit again to quit anyway, and lose it."
+        // Ctrl+Q in play, and the title's Quit button.
+        let app = testApp { $0.unsavedProgress = { waiting.reason } }
+        app.openLevel(pack: 0, level: 0)
+        key(app, "Ctrl+Q")
+        #expect(!app.wantsQuit && app.toast?.text == warning)
+        #expect(app.shownTexts.contains { $0.text.contains("Quit again") }, "on screen: \(app.shownTexts.map(\.text))")
+        key(app, "Ctrl+Q")
+        #expect(app.wantsQuit)
+        let title = testApp { $0.unsavedProgress = { waiting.reason } }
+        Hand(title).tap(.quit)
+        #expect(!title.wantsQuit && title.toast?.text == warning)
+        Hand(title).tap(.quit)
+        #expect(title.wantsQuit)
+        // Saved meanwhile (the folder made writable): the quit is at once.
+        let saved = testApp { $0.unsavedProgress = { waiting.reason } }
+        key(saved, "Ctrl+Q")
+        waiting.reason = nil
+        run(saved, AppController.toastSeconds + 0.5)
+        key(saved, "Ctrl+Q")
+        #expect(saved.wantsQuit)
+        // The quit signal's path (`finish`) asks nothing.
+        waiting.reason = "the disk is full"
+        let signalled = testApp { $0.unsavedProgress = { waiting.reason } }
+        _ = signalled.finish()
+        #expect(signalled.wantsQuit)
+    }
+
     @Test("a level is being played while its board shows uncleared: not on the title, the list or after the clear")
     func playingLevel() {
         let app = testApp()
@@ -492,6 +526,22 @@ struct AppControllerTests {
         func nextInputTime() -> Double? { inputs.isEmpty ? nil : now }
         func takeInput() -> RawInput? { inputs.isEmpty ? nil : inputs.removeFirst() }
         func present(_ app: AppController, sounds: [SoundCue]) {}
+    }
+
+    @Test("the window's close button while progress waits unsaved: the first press says why, the second quits")
+    func closeWithUnsavedProgress() {
+        let once = WokenWindow()
+        once.inputs = [.quit]
+        once.end = 2000
+        let app = testApp { $0.unsavedProgress = { "the disk is full" } }
+        GameLoop(app: app, platform: once).run()
+        #expect(!app.wantsQuit && app.toast?.text.hasPrefix("Your progress since the last save cannot be saved: the disk is full") == true)
+        let twice = WokenWindow()
+        twice.inputs = [.quit, .quit]
+        twice.end = 60_000
+        let other = testApp { $0.unsavedProgress = { "the disk is full" } }
+        GameLoop(app: other, platform: twice).run()
+        #expect(other.wantsQuit && twice.now < 60_000)
     }
 
     /// Seen by helper-45 live, on a touchscreen: a finger that slid off a tile within a tap's

@@ -241,7 +241,7 @@ public final class AppController {
     private func carryOut(_ request: ScreenRequest) {
         switch request {
         case .back: back()
-        case .quit: quit()
+        case .quit: if confirmsQuit() { quit() }
         case .showLevels(let pack, let level): showLevels(pack: pack, level: level)
         case .showSettings: showSettings()
         case .showAbout: showAbout()
@@ -882,6 +882,21 @@ public final class AppController {
                 showsFocus = true
             }
         }
+    }
+
+    /// Whether a quit the player asks for (Ctrl+Q, Quit, the window's close button) may end
+    /// the game: not the first while progress waits unsaved (a read-only folder, a full
+    /// disk), which says why and that the next quit ends the game and loses it. helper-64:
+    /// only standard error said so as the game ended, which a game started from the
+    /// desktop's menu never shows. A quit signal asks nothing (`finish`).
+    public func confirmsQuit() -> Bool {
+        guard let reason = environment.unsavedProgress() else { return true }
+        // TRANSLATORS: %1 says why, and what to do ("permission denied: make ~/.local/share/bloq writable").
+        let warning = tr("Your progress since the last save cannot be saved: %1. Quit again to quit anyway, and lose it.", reason)
+        guard toast?.text != warning else { return true }
+        toast = (warning, AppController.toastSeconds)
+        placeToast()
+        return false
     }
 
     public func quit() {

@@ -24,6 +24,9 @@ public struct AppEnvironment {
     /// What saving has to say (the progress as saved, merged with other copies'; notices),
     /// taken as the shell steps.
     public var takeSaveEvents: () -> [SaveEvent]
+    /// Why progress waits unsaved (the last save failed: a read-only folder, a full disk),
+    /// in the player's language; nil: nothing waits, or it is being written.
+    public var unsavedProgress: () -> String? = { nil }
     /// The time now in seconds since 1970, for stamping records (the rules never read a
     /// clock).
     public var now: () -> Double

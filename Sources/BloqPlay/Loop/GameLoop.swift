@@ -151,7 +151,8 @@ public final class GameLoop {
     private func deliver(_ inputs: [InputTranslator.Translated], at time: Double) {
         for translated in inputs {
             switch translated {
-            case .quit: quitRequested = true
+            // The window's close button: as Ctrl+Q, told first when progress waits unsaved.
+            case .quit: if app.confirmsQuit() { quitRequested = true }
             case .windowChanged: syncGeometry(at: time)
             case .input(let input):
                 recorder?.record(input, at: time, app: app)
