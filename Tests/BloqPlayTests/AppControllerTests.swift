@@ -30,7 +30,7 @@ struct AppControllerTests {
     }
 
     @Test("a quit while progress waits unsaved first says why and that the next quit loses it; the next one quits")
-    func quitWithUnsavedProgress() {
+    func quitWithUnsavedProgress() throws {
         final class Waiting { var reason: String? = "permission denied: make ~/.local/share/bloq writable" }
         let waiting = Waiting()
         let warning =
@@ -44,6 +44,17 @@ struct AppControllerTests {
         #expect(app.shownTexts.contains { $0.text.contains("Quit again") }, "on screen: \(app.shownTexts.map(\.text))")
         key(app, "Ctrl+Q")
         #expect(app.wantsQuit)
+        // Over the Cleared card too, which keeps the toast's band for itself: the warning
+        // waited unseen behind it, live, and the quit seemed to do nothing.
+        let cleared = testApp([singleLevelPack(try shippedLevel("levels/easy/001-first-push.bloq"))]) {
+            $0.unsavedProgress = { waiting.reason }
+        }
+        cleared.openLevel(pack: 0, level: 0)
+        #expect(cleared.game?.scene.perform(Move(row: 1, column: 0, direction: .right)) == true)
+        run(cleared, 2.5)
+        key(cleared, "Ctrl+Q")
+        #expect(cleared.playScreen?.overlay != nil)
+        #expect(cleared.shownTexts.contains { $0.text.contains("Quit again") }, "on screen: \(cleared.shownTexts.map(\.text))")
         let title = testApp { $0.unsavedProgress = { waiting.reason } }
         Hand(title).tap(.quit)
         #expect(!title.wantsQuit && title.toast?.text == warning)

@@ -124,8 +124,17 @@ public final class AppController {
     static let packCheckInterval = 1.0
     /// A toast shown over any screen (what saving has to say), and the seconds it has left.
     public private(set) var toast: (text: String, remaining: Double)? {
-        didSet { if toast?.text != oldValue?.text { toastInShellBand = false } }
+        didSet {
+            if toast?.text != oldValue?.text {
+                toastInShellBand = false
+                toastIsUrgent = false
+            }
+        }
     }
+    /// The toast must show now, in the shell's band if the screen has no place for it, even
+    /// where the screen would rather keep the room (the Cleared card's): a quit's warning
+    /// waited unseen behind the card, and the quit seemed to do nothing.
+    private var toastIsUrgent = false
     /// The toast is in the shell's band till it goes, while the screen shown can spare the
     /// room (`AppScreen.spares`): the screen had no place for it whole (a Cleared card over
     /// the play screen's band, the stuck banner in it, the editor's own notice, or a band too
@@ -695,7 +704,7 @@ public final class AppController {
                 change(\.toast, to: text)
                 wanted = !top.holds(text, px: metrics.type.caption)
             }
-            toastInShellBand = wanted && top.spares(bandHeight(toastSetting(text)) + padBandHeight, of: metrics.window)
+            toastInShellBand = wanted && (toastIsUrgent || top.spares(bandHeight(toastSetting(text)) + padBandHeight, of: metrics.window))
         }
         // A screen keeps a place for the toast only while the shell's band does not have it.
         change(\.toast, to: toastInBand ? nil : toast?.text)
@@ -895,6 +904,7 @@ public final class AppController {
         let warning = tr("Your progress since the last save cannot be saved: %1. Quit again to quit anyway, and lose it.", reason)
         guard toast?.text != warning else { return true }
         toast = (warning, AppController.toastSeconds)
+        toastIsUrgent = true
         placeToast()
         return false
     }
