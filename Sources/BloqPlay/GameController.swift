@@ -28,6 +28,10 @@ public final class GameController {
     /// moves comes to, and the line the edit leaves. One a hand catches and sends back
     /// leaves the cursor on the block.
     private var cursorAfterEdit: (cell: CellPosition, log: [Move])?
+    /// A push at the cursor in flight, the cursor gone ahead to where it stops: a hand that
+    /// catches the block and carries it back takes the cursor back with it (helper-64 saw
+    /// it left on the empty cell).
+    private var cursorPush: (move: Move, to: CellPosition)?
     /// Whether a keyboard action has shown the cursor.
     public private(set) var showsCursor = false
     /// A short message for the player (an unsolvable position, a hint being found), or nil.
@@ -229,6 +233,15 @@ public final class GameController {
                 if let line = clearedLine, !line.starts(with: scene.session.log) { clearedLine = nil }
             }
         }
+        if let push = cursorPush {
+            if committed.contains(push.move) {
+                cursorPush = nil
+            } else if !scene.hasMovesInFlight {
+                // It went back: the cursor too, unless the player moved it since.
+                if cursor == push.to { cursor = push.move.from }
+                cursorPush = nil
+            }
+        }
         // When its own edit lands: a second Z may already be playing behind it.
         if let follow = cursorAfterEdit, scene.session.log == follow.log || !scene.hasPendingEdits {
             if scene.session.log == follow.log { cursor = follow.cell }
@@ -305,10 +318,10 @@ public final class GameController {
         case .pushAtCursor(let direction):
             showsCursor = true
             // The cursor follows the block it pushed.
-            if let destination = scene.board.destination(of: cursor, direction),
-                scene.perform(Move(from: cursor, direction: direction))
-            {
+            let move = Move(from: cursor, direction: direction)
+            if let destination = scene.board.destination(of: cursor, direction), scene.perform(move) {
                 cursor = destination
+                cursorPush = (move, destination)
             }
         }
     }

@@ -162,6 +162,31 @@ struct GameControllerTests {
         #expect(game.recordedTime >= cleared && game.recordedTime < cleared + 0.5)
     }
 
+    /// helper-64: Shift+Right, the block caught by the mouse and carried back: the keyboard's
+    /// cursor stayed on the empty cell where the block would have stopped.
+    @Test("a push at the cursor caught and carried back takes the cursor back with the block")
+    func cursorBackWithCaughtPush() throws {
+        let game = try #require(controller("R....", ".....", ".G..G"))
+        game.perform(.pushAtCursor(.right))
+        #expect(game.cursor == CellPosition(row: 0, column: 4), "gone ahead to where it stops")
+        run(game, seconds: 0.1)
+        let sprite = try #require(game.scene.blockSprites.first { game.scene.movingBlockIDs.contains($0.id) })
+        var time = 10.0
+        game.scene.pointerDown(.mouse, at: sprite.position, time: time)
+        for step in 1...12 {
+            time += 1.0 / 60
+            game.scene.pointerMoved(.mouse, to: CellPoint(row: 0, column: sprite.position.column * (1 - Double(step) / 12)), time: time)
+        }
+        game.scene.pointerUp(.mouse, at: CellPoint(row: 0, column: 0), time: time)
+        run(game, seconds: 1)
+        #expect(game.scene.session.log.isEmpty && game.scene.board == game.scene.session.start, "carried back home")
+        #expect(game.cursor == CellPosition(row: 0, column: 0), "the cursor with it: \(game.cursor)")
+        // A push that lands keeps the cursor on the block.
+        game.perform(.pushAtCursor(.right))
+        run(game, seconds: 1)
+        #expect(game.cursor == CellPosition(row: 0, column: 4) && game.scene.session.log.count == 1)
+    }
+
     /// The undo of the winning move caught by a hand: while held, the board is not cleared
     /// and not yet uncleared, so no Cleared card shows; thrown back, the clear stands as
     /// it was, not recorded again.
