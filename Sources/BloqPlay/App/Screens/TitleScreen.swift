@@ -23,7 +23,11 @@ public final class TitleScreen: ShellScreen, AppScreen {
     }
     /// A line shown once, at the bottom (damaged progress or settings, say).
     public private(set) var notice: String?
-    private var memo = Memo<Int, Layout>()
+    /// The notice's page shown, when it takes more lines than the band has (a click or tap
+    /// on it turns to the next): at 400x300 it was cut, with no way to read the rest
+    /// (helper-64).
+    private var noticePage = 0
+    private var memo = Memo<[Int], Layout>()
 
     /// The notice, as a toast.
     public var notices: [String] { notice.map { [$0] } ?? [] }
@@ -38,7 +42,7 @@ public final class TitleScreen: ShellScreen, AppScreen {
 
     /// The title laid out: its controls, its texts (the toast's place left empty), the
     /// logo's blocks, and the toast's place (the bottom band, while a toast shows).
-    public typealias Layout = (controls: [Control], texts: [TextBox], logo: [Rect], toast: Rect?)
+    public typealias Layout = (controls: [Control], texts: [TextBox], logo: [Rect], toast: Rect?, pagedNotice: Rect?)
 
     public var toastBand: Rect? { layout.toast }
 
@@ -46,7 +50,13 @@ public final class TitleScreen: ShellScreen, AppScreen {
     /// buttons (one column when they fit under the logo, else more, else beside it), and
     /// the bottom band: a notice (what is wrong with the player's files) or the keys.
     public var layout: Layout {
-        memo.value(for: context.generation) { makeLayout() }
+        memo.value(for: [context.generation, noticePage]) { makeLayout() }
+    }
+
+    /// A click or tap on a notice in pages turns to its next page (round to the first).
+    public func gestureOwner(for event: PointerEvent) -> (any PointerOwner)? {
+        guard let band = layout.pagedNotice, band.contains(event.location) else { return nil }
+        return TapOwner { [weak self] in self?.noticePage += 1 }
     }
 
     private func makeLayout() -> Layout {
@@ -61,8 +71,23 @@ public final class TitleScreen: ShellScreen, AppScreen {
         // line (for a keyboard player only: a touch player has the "?" button, a gamepad's
         // band says what its buttons do).
         let shown = context.toast ?? notice
-        let bottomText = shown ?? (context.inputMode == .keyboard ? tr("F1 or ? shows the keys") : "")
+        var bottomText = shown ?? (context.inputMode == .keyboard ? tr("F1 or ? shows the keys") : "")
         let bottomLines = Typesetter.noticeLines(in: inner.height, px: type.caption, least: 3)
+        var paged = false
+        if context.toast == nil, notice != nil {
+            // In pages when it does not fit: each as many lines as the band has, less the
+            // last, which says which page this is and how to turn.
+            let lines = Typesetter.font.wrap(bottomText, px: type.caption, width: inner.width)
+            let perPage = max(bottomLines - 1, 1)
+            if lines.count > bottomLines {
+                let pages = (lines.count + perPage - 1) / perPage
+                let page = noticePage % pages
+                bottomText =
+                    lines[(page * perPage)..<min((page + 1) * perPage, lines.count)].joined(separator: "\n") + "\n"
+                    + tr("Page %1 of %2 · %3", "\(page + 1)", "\(pages)", tr("click or tap for the next"))
+                paged = true
+            }
+        }
         let bottomHeight =
             bottomText.isEmpty
             ? 0 : Typesetter.paragraphHeight(bottomText, px: type.caption, width: inner.width, maximumLines: bottomLines)
@@ -147,7 +172,7 @@ public final class TitleScreen: ShellScreen, AppScreen {
                 moved.rect.y += shift
                 return moved
             }
-            return ([help] + buttons, texts + placed.texts, placed.blocks, toast)
+            return ([help] + buttons, texts + placed.texts, placed.blocks, toast, paged ? bottom : nil)
         }
         // Side by side: the logo on the left half, the buttons on the right (a phone turned,
         // its buttons 9 mm). The logo at 16 % of the short side, as a tall window's, else the
@@ -166,7 +191,7 @@ public final class TitleScreen: ShellScreen, AppScreen {
             ButtonGroup.fitted(specs, in: right, height: height, gap: gap, scale: type, maximumWidth: right.width)
             ?? ButtonGroup.gridAlways(specs, in: right, columns: 2, height: height, gap: gap, scale: type)
         texts += placed.texts
-        return ([help] + buttons, texts, placed.blocks, toast)
+        return ([help] + buttons, texts, placed.blocks, toast, paged ? bottom : nil)
     }
 
     public func activate(_ id: ControlID) {
@@ -186,6 +211,7 @@ public final class TitleScreen: ShellScreen, AppScreen {
 
     public func willLeave() {
         notice = nil
+        noticePage = 0
         memo = Memo()
     }
 }
