@@ -115,7 +115,8 @@ extension AppEnvironment {
         var environment = AppEnvironment(
             packs: packs, reloadPacks: reload, packsChanged: packsChanged, progress: player?.progress ?? PlayerProgress(),
             saveProgress: saves.map { saves in { progress, urgency in saves.save(progress, urgency) } },
-            takeSaveEvents: { saves?.takeEvents() ?? [] }, now: { WallClock.secondsSince1970() }, settings: settings,
+            takeSaveEvents: { saves?.takeEvents() ?? [] }, unsavedProgress: { saves?.unsavedReason }, now: { WallClock.secondsSince1970() },
+            settings: settings,
             levelSaver: levelSaver, today: today, version: BloqVersion.current,
             solverMode: live ? .background : .deterministic,
             startNotice: startNotices.isEmpty ? nil : startNotices.joined(separator: " "), finish: { saves?.finish() ?? [] },
@@ -125,7 +126,6 @@ extension AppEnvironment {
                 return shown
             })
         environment.language = shownLanguage
-        environment.unsavedProgress = { saves?.unsavedReason }
         // A live game offers only the languages it can show: those whose catalog was found
         // (none in a build outside make: English only). A replay offers every shipped one,
         // so that its Settings taps mean the same on every machine.

@@ -123,7 +123,8 @@ public final class ProgressStore: @unchecked Sendable {
         } catch {
             throw SaveError(
                 path: folder, reason: "cannot make the folder: \(Path.describe(error))", saysFix: error.note != nil,
-                shownReason: error.note == nil ? .writing(code: error.code, reason: Path.describe(error), folder: folder) : nil)
+                shownReason: error.note == nil
+                    ? .writing(code: error.code, reason: Path.describe(error), folder: Path.parent(error.path)) : nil)
         }
         let lock = FileLock.acquire(lockPath, timeout: lockWait)
         defer { lock.release() }
@@ -227,7 +228,8 @@ public final class ProgressStore: @unchecked Sendable {
         } catch let failure as AtomicFile.Failure {
             throw SaveError(
                 path: failure.path, reason: failure.reason,
-                shownReason: failure.code != 0 ? .writing(code: failure.code, reason: failure.reason, folder: folder) : nil)
+                shownReason: failure.code != 0
+                    ? .writing(code: failure.code, reason: failure.reason, folder: Path.parent(failure.path)) : nil)
         }
         for entry in entries { unlink(entry) }
     }
@@ -266,7 +268,14 @@ public final class ProgressStore: @unchecked Sendable {
         do {
             entry = try stream.write(progress)
         } catch {
-            throw SaveError(path: path, reason: "\(reason); and it could not be kept beside it either (\(error))", shownReason: shown)
+            // Said to the player without the journal entry's name, new at each try: the
+            // cause, else why the journal could not be written, else the file's reason.
+            let journalShown = (error as? AtomicFile.Failure).flatMap { failure in
+                failure.code == 0 ? nil : ReadReason.writing(code: failure.code, reason: failure.reason, folder: Path.parent(failure.path))
+            }
+            throw SaveError(
+                path: path, reason: "\(reason); and it could not be kept beside it either (\(error))",
+                shownReason: shown ?? journalShown ?? ReadReason(reason))
         }
         return Saved(progress: progress, damage: damage, journaled: Journaled(path: entry, reason: reason, shown: shown?.shown ?? reason))
     }

@@ -205,9 +205,11 @@ public struct SettingsStore: Sendable {
     public func saveProblem() -> SaveError? {
         let (file, reading) = readFile()
         if let refusal = refusal(file: file, reading) { return refusal }
-        guard access(folder, W_OK) != 0, errno == EACCES || errno == EROFS || errno == EPERM else { return nil }
+        // The folder a save writes into: beside the file a link leads to, if it is one.
+        let written = Path.parent(file)
+        guard access(written, W_OK) != 0, errno == EACCES || errno == EROFS || errno == EPERM else { return nil }
         let code = errno
-        return SaveError(path: path, reason: ReadReason.writing(code: code, reason: String(cString: strerror(code)), folder: folder))
+        return SaveError(path: path, reason: ReadReason.writing(code: code, reason: String(cString: strerror(code)), folder: written))
     }
 
     /// A file a save must leave as it is: a link to what is not Bloq's settings, or one that
@@ -241,7 +243,8 @@ public struct SettingsStore: Sendable {
         do {
             try FileSystem.createFolders(folder)
         } catch {
-            throw SaveError(path: path, reason: ReadReason.writing(code: error.code, reason: error.description, folder: folder))
+            throw SaveError(
+                path: path, reason: ReadReason.writing(code: error.code, reason: Path.describe(error), folder: Path.parent(error.path)))
         }
         var result = settings
         let (file, reading) = readFile()
@@ -254,7 +257,9 @@ public struct SettingsStore: Sendable {
         } catch {
             // The failure names the settings file and says how to fix it (the temporary file
             // it failed on is a detail).
-            throw SaveError(path: path, reason: ReadReason.writing(code: error.code, reason: error.reason, folder: folder))
+            // The folder the write failed in: beside the file a link leads to, if it is one.
+            throw SaveError(
+                path: path, reason: ReadReason.writing(code: error.code, reason: error.reason, folder: Path.parent(error.path)))
         }
         // What this copy's next changes are changes from: its own settings, not the merge
         // (the game keeps those; the merge's other values are another copy's, which a later

@@ -10,8 +10,10 @@
 /// and its scancode is not the game's until SDL tells of its release. A keymap is 32 bytes,
 /// bit k the key code k, modifiers left out (`bloq_x11_keys_held`).
 struct KeysHeldElsewhere {
+    /// A keymap with no key held.
+    static let none = [UInt8](repeating: 0, count: 32)
     /// Keys held at focus and not let go since (empty: nothing to watch).
-    private var held = [UInt8](repeating: 0, count: 32)
+    private var held = none
     /// SDL scancodes whose presses are a key held elsewhere, until SDL tells of their release.
     private var ignored: Set<UInt32> = []
 
@@ -21,14 +23,14 @@ struct KeysHeldElsewhere {
 
     /// The window got the keyboard, with `keymap` held (nil: not on X11).
     mutating func focusGained(keymap: [UInt8]?) {
-        held = keymap ?? [UInt8](repeating: 0, count: 32)
+        held = keymap ?? Self.none
         ignored = []
     }
 
     /// The keymap read now: keys let go are no longer held elsewhere.
     mutating func follow(keymap: [UInt8]?) {
         guard let keymap else {
-            held = [UInt8](repeating: 0, count: 32)
+            held = Self.none
             return
         }
         for index in held.indices { held[index] &= keymap[index] }

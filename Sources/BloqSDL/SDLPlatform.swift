@@ -145,9 +145,11 @@ public final class SDLPlatform: GamePlatform {
         if timeout == 0 { FrameTrace.frameBegan() }
         var event = SDL_Event()
         if gathered.isEmpty, timeout > 0, sleepsWhenIdle {
-            // A frame soon, idle or not, while the renderer waits to be warmed up, or while a
-            // key held in another window at focus may be let go.
-            let wait = window.warmUpPending || keysHeldElsewhere.isWatching ? min(timeout, GameLoop.workPollMilliseconds) : timeout
+            // A frame soon, idle or not, while the renderer waits to be warmed up; and a
+            // frame's time while a key held in another window at focus may be let go (and
+            // pressed again here, which must not be taken for its autorepeat).
+            var wait = window.warmUpPending ? min(timeout, GameLoop.workPollMilliseconds) : timeout
+            if keysHeldElsewhere.isWatching { wait = min(wait, Double(SDLPlatform.frameMilliseconds)) }
             guard SDL_WaitEventTimeout(&event, Int32(clamping: Int(wait))) != 0 else {
                 followKeys()
                 followDesktop()

@@ -800,7 +800,7 @@ struct AppControllerTests {
         run(app, 0.5)
         #expect(
             calls.count == 3 && app.toast == nil && app.settings.colorBlindSymbols && !app.settings.sound, "\(calls.count) \(app.settings)")
-        #expect(app.top.texts.contains { $0.text.contains("Not saved: \(reason)") }, "\(app.top.texts.map(\.text))")
+        #expect(app.top.texts.contains { $0.text.contains("Settings not saved: \(reason)") }, "\(app.top.texts.map(\.text))")
         // On Settings: its footer says it, no toast, and the rows stay where they were (the
         // toast's band took two columns of them, helper-64).
         let other = failing()
@@ -810,12 +810,19 @@ struct AppControllerTests {
         Hand(other).tap(.toggle(.colorBlindSymbols))
         run(other, 1.5)
         #expect(other.toast == nil && other.settings.colorBlindSymbols)
-        #expect(other.top.texts.contains { $0.text.contains("Not saved: \(reason)") }, "\(other.top.texts.map(\.text))")
+        #expect(other.top.texts.contains { $0.text.contains("Settings not saved: \(reason)") }, "\(other.top.texts.map(\.text))")
         #expect(other.top.controls.map(\.rect) == rows)
         // Known at start (a link to what is not Bloq's): said from the first look.
-        let linked = testApp { $0.settings = SettingsStorage(path: "/x/settings.json", problem: "settings.json is a link") }
+        let linked = testApp {
+            $0.settings = SettingsStorage(path: "/x/settings.json", problem: "settings.json is a link") { _ in "settings.json is a link" }
+        }
+        // A change away from Settings is still told in a toast (the footer's words known at
+        // start kept it quiet).
+        key(linked, "F11")
+        run(linked, 0.1)
+        #expect(linked.toast?.text.hasPrefix("Your settings are not saved: settings.json is a link") == true)
         Hand(linked).tap(.settings)
-        #expect(linked.top.texts.contains { $0.text == "Not saved: settings.json is a link" }, "\(linked.top.texts.map(\.text))")
+        #expect(linked.top.texts.contains { $0.text == "Settings not saved: settings.json is a link" }, "\(linked.top.texts.map(\.text))")
     }
 
     @Test("settings toggle and report the change; sounds follow the setting; the screen says where they are saved")

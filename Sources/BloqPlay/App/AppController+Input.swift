@@ -138,7 +138,7 @@ extension AppController {
         case .showHelp: showHelp()
         case .dismiss: dismissHelp()
         case .toggleFullscreen: settings.fullscreen.toggle()
-        case .quit: if confirmsQuit() { quit() }
+        case .quit: requestQuit()
         case .back: back()
         case .nextPage, .previousPage, .scroll, .preview, .play, .editor, .deleteBackward, .endTextEntry, .deleteWordBackward, .selectAll,
             .paste,

@@ -62,9 +62,10 @@ public final class AppController {
             // and not over Settings, whose footer says it: the toast's band made its rows
             // jump from one column to two under the pointer (helper-64).
             let failure = environment.settings.save(newValue)
-            if let failure, failure != context.settingsProblem, root.kind != .settings {
+            if let failure, failure != settingsFailureTold, root.kind != .settings {
                 // TRANSLATORS: %1 says why, and what to do ("permission denied: make ~/.config/bloq writable").
                 queueNotice(tr("Your settings are not saved: %1. The ones you change apply until Bloq quits.", failure))
+                settingsFailureTold = failure
             }
             if failure != context.settingsProblem {
                 context.settingsProblem = failure
@@ -250,7 +251,7 @@ public final class AppController {
     private func carryOut(_ request: ScreenRequest) {
         switch request {
         case .back: back()
-        case .quit: if confirmsQuit() { quit() }
+        case .quit: requestQuit()
         case .showLevels(let pack, let level): showLevels(pack: pack, level: level)
         case .showSettings: showSettings()
         case .showAbout: showAbout()
@@ -640,6 +641,9 @@ public final class AppController {
 
     /// Queues a toast's sentence, unless it shows or waits already (a save retried, or a
     /// setting that fails again, says the same again).
+    /// The settings' failure a toast told (Settings' footer says it too, known at start or not).
+    private var settingsFailureTold: String?
+
     private func queueNotice(_ text: String) {
         guard text != toast?.text, !saveNotices.contains(text) else { return }
         saveNotices.append(text)
@@ -885,7 +889,7 @@ public final class AppController {
             // Quit, and quits from there. A burst of Escapes on the way back from a level
             // stops at the title, not at the desktop.
             if showsFocus, title.focus == .quit {
-                quit()
+                requestQuit()
             } else {
                 title.focus = .quit
                 showsFocus = true
@@ -893,11 +897,17 @@ public final class AppController {
         }
     }
 
-    /// Whether a quit the player asks for (Ctrl+Q, Quit, the window's close button) may end
-    /// the game: not the first while progress waits unsaved (a read-only folder, a full
-    /// disk), which says why and that the next quit ends the game and loses it. helper-64:
-    /// only standard error said so as the game ended, which a game started from the
-    /// desktop's menu never shows. A quit signal asks nothing (`finish`).
+    /// A quit the player asks for (Ctrl+Q, Quit, Escape on Quit, the window's close
+    /// button): the game ends, unless `confirmsQuit` says first why it should not.
+    public func requestQuit() {
+        if confirmsQuit() { quit() }
+    }
+
+    /// Whether a quit the player asks for may end the game: not the first while progress
+    /// waits unsaved (a read-only folder, a full disk), which says why and that the next
+    /// quit ends the game and loses it. helper-64: only standard error said so as the game
+    /// ended, which a game started from the desktop's menu never shows. A quit signal asks
+    /// nothing (`finish`).
     public func confirmsQuit() -> Bool {
         guard let reason = environment.unsavedProgress() else { return true }
         // TRANSLATORS: %1 says why, and what to do ("permission denied: make ~/.local/share/bloq writable").

@@ -26,7 +26,7 @@ public struct AppEnvironment {
     public var takeSaveEvents: () -> [SaveEvent]
     /// Why progress waits unsaved (the last save failed: a read-only folder, a full disk),
     /// in the player's language; nil: nothing waits, or it is being written.
-    public var unsavedProgress: () -> String? = { nil }
+    public var unsavedProgress: () -> String?
     /// The time now in seconds since 1970, for stamping records (the rules never read a
     /// clock).
     public var now: () -> Double
@@ -70,7 +70,8 @@ public struct AppEnvironment {
     public init(
         packs: [PackEntry], reloadPacks: (() -> [PackEntry])? = nil, packsChanged: (() -> Bool)? = nil,
         progress: PlayerProgress = PlayerProgress(), saveProgress: ((PlayerProgress, SaveUrgency) -> Void)? = nil,
-        takeSaveEvents: @escaping () -> [SaveEvent] = { [] }, now: @escaping () -> Double = { 0 },
+        takeSaveEvents: @escaping () -> [SaveEvent] = { [] }, unsavedProgress: @escaping () -> String? = { nil },
+        now: @escaping () -> Double = { 0 },
         settings: SettingsStorage = SettingsStorage(), levelSaver: LevelSaver? = nil, clipboard: Clipboard = .inMemory(),
         today: @escaping () -> DailyDate? = { nil }, version: String = "", solverMode: SolverService.Mode = .deterministic,
         startNotice: String? = nil,
@@ -82,6 +83,7 @@ public struct AppEnvironment {
         self.progress = progress
         self.saveProgress = saveProgress
         self.takeSaveEvents = takeSaveEvents
+        self.unsavedProgress = unsavedProgress
         self.now = now
         self.settings = settings
         self.levelSaver = levelSaver

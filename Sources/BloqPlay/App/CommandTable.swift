@@ -385,6 +385,8 @@ extension CommandTable {
                 .levels, keys: keys("PageDown"), buttons: [GamepadPress(.rightShoulder)], .nextPage, help: trLater("next page of levels"),
                 pad: trLater("next page")),
             CommandBinding(.levels, keys: keys("PageUp"), .previousPage, help: trLater("previous page of levels")),
+            // The title's notice in pages, for a keyboard or a gamepad (TitleScreen).
+            CommandBinding(.menu, keys: keys("PageDown"), buttons: [GamepadPress(.rightShoulder)], .nextPage),
             CommandBinding(
                 .levels, keys: keys("Menu", "Application"), buttons: [GamepadPress(.y)], .preview,
                 help: trLater("the focused level's preview (Edit a copy, Copy code)"), pad: trLater("preview")),

@@ -29,7 +29,8 @@ public final class SettingsScreen: ShellScreen, AppScreen {
         var texts = header.texts
         // Where they are saved, or why not: "Saved in" stayed while nothing could be (helper-64).
         let saved =
-            context.settingsProblem.map { tr("Not saved: %1", $0) } ?? savedIn.map { tr("Saved in %1", $0) }
+            // TRANSLATORS: %1 says why, and what to do ("permission denied: make ~/.config/bloq writable").
+            context.settingsProblem.map { tr("Settings not saved: %1", $0) } ?? savedIn.map { tr("Saved in %1", $0) }
             ?? tr("Not saved: this run keeps settings in memory only")
         let width = viewport.width - margin * 2
         let bottomHeight = Typesetter.paragraphHeight(saved, px: type.caption, width: width, maximumLines: 2)

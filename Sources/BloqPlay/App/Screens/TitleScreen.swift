@@ -59,6 +59,13 @@ public final class TitleScreen: ShellScreen, AppScreen {
         return TapOwner { [weak self] in self?.noticePage += 1 }
     }
 
+    /// Page Down (or a gamepad's RB) turns a notice in pages too.
+    public func perform(_ command: Command) -> Bool {
+        guard case .nextPage = command, layout.pagedNotice != nil else { return false }
+        noticePage += 1
+        return true
+    }
+
     private func makeLayout() -> Layout {
         let metrics = context.metrics
         let viewport = metrics.viewport
@@ -82,9 +89,16 @@ public final class TitleScreen: ShellScreen, AppScreen {
             if lines.count > bottomLines {
                 let pages = (lines.count + perPage - 1) / perPage
                 let page = noticePage % pages
+                let turn =
+                    switch context.inputMode {
+                    case .keyboard: tr("click, or Page Down, for the next")
+                    case .touch: tr("tap for the next")
+                    case .gamepad: tr("RB for the next")
+                    }
+                // TRANSLATORS: %3 says how to turn to the next page (the help: how to close it).
                 bottomText =
                     lines[(page * perPage)..<min((page + 1) * perPage, lines.count)].joined(separator: "\n") + "\n"
-                    + tr("Page %1 of %2 · %3", "\(page + 1)", "\(pages)", tr("click or tap for the next"))
+                    + tr("Page %1 of %2 · %3", "\(page + 1)", "\(pages)", turn)
                 paged = true
             }
         }
