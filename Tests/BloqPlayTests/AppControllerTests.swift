@@ -60,6 +60,13 @@ struct AppControllerTests {
         #expect(!title.wantsQuit && title.toast?.text == warning)
         Hand(title).tap(.quit)
         #expect(title.wantsQuit)
+        // Escape on the title's Quit is a quit asked for too.
+        let escaped = testApp { $0.unsavedProgress = { waiting.reason } }
+        key(escaped, "Escape")
+        key(escaped, "Escape")
+        #expect(!escaped.wantsQuit && escaped.toast?.text == warning)
+        key(escaped, "Escape")
+        #expect(escaped.wantsQuit)
         // Saved meanwhile (the folder made writable): the quit is at once.
         let saved = testApp { $0.unsavedProgress = { waiting.reason } }
         key(saved, "Ctrl+Q")
