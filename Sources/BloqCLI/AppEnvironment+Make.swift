@@ -75,6 +75,8 @@ extension AppEnvironment {
         }
         let startNotices = [player?.notice, languageNotice].compactMap { $0 }
         let settingsStore = player?.settingsStore ?? SettingsStore(folder: folders.config)
+        // Standard error says a failure once, not at every change (helper-67 counted ten).
+        var warned: String?
         let settings = SettingsStorage(
             initial: initial, path: PlayerFolders.displayPath(settingsStore.path),
             problem: player != nil ? settingsStore.saveProblem()?.shown : nil,
@@ -82,9 +84,13 @@ extension AppEnvironment {
                 guard player != nil else { return nil }
                 do throws(SettingsStore.SaveError) {
                     _ = try settingsStore.save(settings)
+                    warned = nil
                     return nil
                 } catch {
-                    StandardErrorStream.write("bloq: warning: \(error); the settings you change apply until Bloq quits\n")
+                    if warned != error.description {
+                        warned = error.description
+                        StandardErrorStream.write("bloq: warning: \(error); the settings you change apply until Bloq quits\n")
+                    }
                     return error.shown
                 }
             })

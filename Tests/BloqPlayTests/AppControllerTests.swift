@@ -56,8 +56,13 @@ struct AppControllerTests {
         #expect(cleared.playScreen?.overlay != nil)
         #expect(cleared.shownTexts.contains { $0.text.contains("Quit again") }, "on screen: \(cleared.shownTexts.map(\.text))")
         let title = testApp { $0.unsavedProgress = { waiting.reason } }
+        let quit = control(title, .quit)?.rect
         Hand(title).tap(.quit)
         #expect(!title.wantsQuit && title.toast?.text == warning)
+        // A second click where it was still quits (helper-67: the warning moved it 41 px up,
+        // and the click hit the warning).
+        let moved = try #require(control(title, .quit)?.rect)
+        #expect(quit.map { moved.contains($0.center) } == true, "\(String(describing: quit)) → \(moved)")
         Hand(title).tap(.quit)
         #expect(title.wantsQuit)
         // Escape on the title's Quit is a quit asked for too.

@@ -115,6 +115,14 @@ public final class TitleScreen: ShellScreen, AppScreen {
                 bottomText, px: type.caption, in: bottom, role: shown == nil ? .secondary : .plain,
                 maximumLines: bottomLines)
         let body = Rect(x: inner.x, y: help.rect.maxY, width: inner.width, height: bottom.y - margin - help.rect.maxY)
+        // The body with only the key line under it: a notice or a toast in the band leaves
+        // the title's sizes as they are, and moves it up only as far as it must. The
+        // buttons moved under the pointer as the quit's warning came (Quit went up 41 px,
+        // and a second click where it was hit the warning, helper-67).
+        let keyLine = context.inputMode == .keyboard ? tr("F1 or ? shows the keys") : ""
+        let restingBand =
+            keyLine.isEmpty ? 0 : Typesetter.paragraphHeight(keyLine, px: type.caption, width: inner.width, maximumLines: bottomLines)
+        let resting = Rect(x: inner.x, y: help.rect.maxY, width: inner.width, height: inner.maxY - restingBand - margin - help.rect.maxY)
 
         var specs = [
             // TRANSLATORS: the home screen's buttons: Play (start playing, a verb), Levels (the
@@ -131,7 +139,7 @@ public final class TitleScreen: ShellScreen, AppScreen {
         }
         // Seven buttons: a little lower than a standard one on a tall window, so the logo
         // keeps its size.
-        let height = min(metrics.unit, max(metrics.minimumControl, (body.height * 0.068).rounded()))
+        let height = min(metrics.unit, max(metrics.minimumControl, (resting.height * 0.068).rounded()))
         let gap = metrics.gap
         let buttonWidth = min(max(height * 6, inner.width * 0.4), inner.width)
 
@@ -166,7 +174,7 @@ public final class TitleScreen: ShellScreen, AppScreen {
 
         // Stacked: the logo above the buttons, as large as leaves them room, the whole
         // centred down the screen.
-        let large = max(type.display, min((metrics.shortSide * 0.16).rounded(), (body.height * 0.13).rounded()))
+        let large = max(type.display, min((metrics.shortSide * 0.16).rounded(), (resting.height * 0.13).rounded()))
         let arrangements = (1...2).flatMap { columns in [large, type.display, type.title].map { (columns, $0) } }
         for (columns, px) in arrangements {
             let measured = logo(in: body, px: px)
@@ -178,7 +186,9 @@ public final class TitleScreen: ShellScreen, AppScreen {
                 let first = laid.first
             else { continue }
             let buttonsHeight = (laid.map(\.rect.maxY).max() ?? 0) - first.rect.minY
-            let top = body.y + max((body.height - measured.height - margin * 2 - buttonsHeight) / 2, 0)
+            let content = measured.height + margin * 2 + buttonsHeight
+            let centred = resting.y + max((resting.height - content) / 2, 0)
+            let top = max(body.y, min(centred, body.maxY - content))
             let placed = logo(in: Rect(x: body.x, y: top, width: body.width, height: 0), px: px)
             let shift = top + measured.height + margin * 2 - first.rect.minY
             let buttons = laid.map { control in
