@@ -247,6 +247,17 @@ extension ReadReason {
         }
     }
 
+    /// Why a file could not be written, in the folder the write failed in (beside a link's
+    /// target): nil for a failure that is no system call's (a size limit), whose English says it.
+    static func writing(_ failure: AtomicFile.Failure) -> ReadReason? {
+        failure.code == 0 ? nil : writing(code: failure.code, reason: failure.reason, folder: Path.parent(failure.path))
+    }
+
+    /// Why a folder could not be made: its parent is the one to make writable.
+    static func writing(_ error: SystemError) -> ReadReason {
+        writing(code: error.code, reason: error.reason, folder: Path.parent(error.path))
+    }
+
     /// A version no Bloq writes, as standard error and the title screen say it.
     init(_ problem: VersionProblem) {
         switch problem {

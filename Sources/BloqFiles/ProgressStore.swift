@@ -123,8 +123,7 @@ public final class ProgressStore: @unchecked Sendable {
         } catch {
             throw SaveError(
                 path: folder, reason: "cannot make the folder: \(Path.describe(error))", saysFix: error.note != nil,
-                shownReason: error.note == nil
-                    ? .writing(code: error.code, reason: Path.describe(error), folder: Path.parent(error.path)) : nil)
+                shownReason: error.note == nil ? .writing(error) : nil)
         }
         let lock = FileLock.acquire(lockPath, timeout: lockWait)
         defer { lock.release() }
@@ -226,10 +225,7 @@ public final class ProgressStore: @unchecked Sendable {
             }
             try AtomicFile.commit(temporary, to: file)
         } catch let failure as AtomicFile.Failure {
-            throw SaveError(
-                path: failure.path, reason: failure.reason,
-                shownReason: failure.code != 0
-                    ? .writing(code: failure.code, reason: failure.reason, folder: Path.parent(failure.path)) : nil)
+            throw SaveError(path: failure.path, reason: failure.reason, shownReason: .writing(failure))
         }
         for entry in entries { unlink(entry) }
     }
@@ -270,12 +266,9 @@ public final class ProgressStore: @unchecked Sendable {
         } catch {
             // Said to the player without the journal entry's name, new at each try: the
             // cause, else why the journal could not be written, else the file's reason.
-            let journalShown = (error as? AtomicFile.Failure).flatMap { failure in
-                failure.code == 0 ? nil : ReadReason.writing(code: failure.code, reason: failure.reason, folder: Path.parent(failure.path))
-            }
             throw SaveError(
                 path: path, reason: "\(reason); and it could not be kept beside it either (\(error))",
-                shownReason: shown ?? journalShown ?? ReadReason(reason))
+                shownReason: shown ?? (error as? AtomicFile.Failure).flatMap(ReadReason.writing) ?? ReadReason(reason))
         }
         return Saved(progress: progress, damage: damage, journaled: Journaled(path: entry, reason: reason, shown: shown?.shown ?? reason))
     }

@@ -243,8 +243,7 @@ public struct SettingsStore: Sendable {
         do {
             try FileSystem.createFolders(folder)
         } catch {
-            throw SaveError(
-                path: path, reason: ReadReason.writing(code: error.code, reason: Path.describe(error), folder: Path.parent(error.path)))
+            throw SaveError(path: path, reason: .writing(error))
         }
         var result = settings
         let (file, reading) = readFile()
@@ -258,8 +257,7 @@ public struct SettingsStore: Sendable {
             // The failure names the settings file and says how to fix it (the temporary file
             // it failed on is a detail).
             // The folder the write failed in: beside the file a link leads to, if it is one.
-            throw SaveError(
-                path: path, reason: ReadReason.writing(code: error.code, reason: error.reason, folder: Path.parent(error.path)))
+            throw SaveError(path: path, reason: .writing(error) ?? ReadReason(error.reason))
         }
         // What this copy's next changes are changes from: its own settings, not the merge
         // (the game keeps those; the merge's other values are another copy's, which a later
