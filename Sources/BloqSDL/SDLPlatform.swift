@@ -212,7 +212,7 @@ public final class SDLPlatform: GamePlatform {
     /// video driver.
     private func keysHeld() -> [UInt8]? {
         guard !window.isHeadless else { return nil }
-        var keys = [UInt8](repeating: 0, count: 32)
+        var keys = KeysHeldElsewhere.none
         return bloq_x11_keys_held(UnsafeMutableRawPointer(window.window), &keys) < 0 ? nil : keys
     }
 

@@ -639,11 +639,11 @@ public final class AppController {
     /// What saving had to say and the toast has not shown yet, oldest first.
     private var saveNotices: [String] = []
 
-    /// Queues a toast's sentence, unless it shows or waits already (a save retried, or a
-    /// setting that fails again, says the same again).
     /// The settings' failure a toast told (Settings' footer says it too, known at start or not).
     private var settingsFailureTold: String?
 
+    /// Queues a toast's sentence, unless it shows or waits already (a save retried, or a
+    /// setting that fails again, says the same again).
     private func queueNotice(_ text: String) {
         guard text != toast?.text, !saveNotices.contains(text) else { return }
         saveNotices.append(text)

@@ -78,7 +78,8 @@ public final class TitleScreen: ShellScreen, AppScreen {
         // line (for a keyboard player only: a touch player has the "?" button, a gamepad's
         // band says what its buttons do).
         let shown = context.toast ?? notice
-        var bottomText = shown ?? (context.inputMode == .keyboard ? tr("F1 or ? shows the keys") : "")
+        let keyLine = context.inputMode == .keyboard ? tr("F1 or ? shows the keys") : ""
+        var bottomText = shown ?? keyLine
         let bottomLines = Typesetter.noticeLines(in: inner.height, px: type.caption, least: 3)
         var paged = false
         if context.toast == nil, notice != nil {
@@ -119,7 +120,6 @@ public final class TitleScreen: ShellScreen, AppScreen {
         // the title's sizes as they are, and moves it up only as far as it must. The
         // buttons moved under the pointer as the quit's warning came (Quit went up 41 px,
         // and a second click where it was hit the warning, helper-67).
-        let keyLine = context.inputMode == .keyboard ? tr("F1 or ? shows the keys") : ""
         let restingBand =
             keyLine.isEmpty ? 0 : Typesetter.paragraphHeight(keyLine, px: type.caption, width: inner.width, maximumLines: bottomLines)
         let resting = Rect(x: inner.x, y: help.rect.maxY, width: inner.width, height: inner.maxY - restingBand - margin - help.rect.maxY)
