@@ -55,8 +55,7 @@ struct Share: ParsableCommand {
             throw ExitStatus.invalidData
         }
         if solution {
-            let memory = SolverBudget.memory()
-            let best = Solver(maxStates: Import.parBudget, memoryBudget: memory).solve(level.board)
+            let best = Solver(maxStates: Import.parBudget, memoryBudget: SolverBudget.memory()).solve(level.board)
             guard case .solved(let moves) = best.outcome, let code = SolveCode.encode(level.board, title: shared, moves: moves) else {
                 // Too large to solve is solve's "gave up" (exit 75), not an invalid level.
                 let gaveUp = best.outcome == .gaveUp

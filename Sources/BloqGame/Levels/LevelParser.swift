@@ -68,9 +68,9 @@ private struct Parser {
             // The content before a comment, as characters with their 1-based columns.
             let characters = Array(line.prefix { $0 != ";" })
             let content = String(characters)
-            // Blank: spaces, and any a file may carry unseen (a carriage return left by a
-            // doubled conversion, a no-break space), which say nothing there.
-            if content.allSatisfy({ $0 == " " || $0 == "\t" || Parser.invisibleName($0) != nil }) {
+            // Blank: spaces and tabs, and any a file may carry unseen (a carriage return left
+            // by a doubled conversion, a no-break space), which say nothing there.
+            if content.allSatisfy({ Parser.invisibleName($0) != nil }) {
                 if !gridRows.isEmpty, gridEnd == nil { gridEnd = (lineNumber, characters.count < line.count) }
                 continue
             }
